@@ -1,0 +1,74 @@
+import { toast } from '../ui/use-toast.ts'
+
+/** A failed API call: the server's { message } when it sent one (spec §8). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message)
+  }
+}
+
+/**
+ * JSON calls of the dashboard: same-origin, cookies included, JSON in and out. A
+ * non-ok answer throws ApiError carrying the server's message, else the status text.
+ */
+export async function api<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+  let res: Response
+  try {
+    res = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  } catch {
+    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.', null)
+  }
+  const text = await res.text()
+  let json: unknown = undefined
+  try {
+    json = text ? JSON.parse(text) : undefined
+  } catch {
+    json = undefined
+  }
+  if (!res.ok) {
+    const message = json && typeof json === 'object' && typeof (json as { message?: unknown }).message === 'string' ? (json as { message: string }).message : `${res.status}: ${text || res.statusText}`
+    throw new ApiError(res.status, message, json)
+  }
+  return json as T
+}
+
+/** The dashboard's failure toast (spec §8): the fixed title, the server's message as description. */
+export function failToast(title: string, error: unknown) {
+  toast({ title, description: error instanceof Error ? error.message : undefined, variant: 'destructive' })
+}
+
+export function successToast(title: string, description?: string) {
+  toast({ title, description })
+}
+
+/** Copy an address; 'Failed to Copy' / 'Could not copy email address to clipboard' when the browser refuses. */
+export async function copyEmail(email: string) {
+  try {
+    await navigator.clipboard.writeText(email)
+    toast({ title: 'Email Copied', description: `${email} copied to clipboard` })
+  } catch {
+    toast({ title: 'Failed to Copy', description: 'Could not copy email address to clipboard', variant: 'destructive' })
+  }
+}
+
+export function mailtoHref(email: string, subject: string, body?: string) {
+  const params = [`subject=${encodeURIComponent(subject)}`]
+  if (body) params.push(`body=${encodeURIComponent(body)}`)
+  return `mailto:${encodeURIComponent(email).replace(/%40/g, '@')}?${params.join('&')}`
+}
+
+export function formatDateTime(iso: string): string {
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return iso
+  // Fixed zone and locale so the server render and the browser agree (D9).
+  return new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Tokyo', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(d)
+}

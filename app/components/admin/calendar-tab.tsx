@@ -1,0 +1,173 @@
+import { useCallback, useEffect, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { clsx } from 'clsx'
+import { formatLongDate, formatMonthTitle, isMonth, shiftMonth, todayInTokyo } from '../../../core/dates.ts'
+import { slotLabel } from '../../../core/slots.ts'
+import type { CalendarDay, CalendarSlot } from '../../../server/services/admin-bookings.ts'
+import { api, failToast, successToast } from './api.ts'
+import { Button, Field, Modal, inputClass } from './ui.tsx'
+
+
+const STATE_STYLES: Record<CalendarSlot['state'], string> = {
+  free: 'border-green-300 bg-green-50 text-green-900',
+  held: 'border-amber-300 bg-amber-50 text-amber-900',
+  booked: 'border-sky-300 bg-sky-50 text-sky-900',
+  closed: 'border-slate-300 bg-slate-200 text-slate-800',
+}
+const STATE_LABELS: Record<CalendarSlot['state'], string> = { free: 'Free', held: 'Held (awaiting payment)', booked: 'Booked', closed: 'Closed' }
+
+/** Calendar View (D12): each weekend's slots as free, held, booked or closed; open or close them with a note. */
+export function CalendarTab({ onOpenBooking }: { onOpenBooking: (id: number) => void }) {
+  // ?month=yyyy-MM, else Japan's current month, chosen after hydration so server and browser agree.
+  const [params, setParams] = useSearchParams()
+  const monthParam = params.get('month')
+  const [currentMonth, setCurrentMonth] = useState<string | null>(null)
+  useEffect(() => setCurrentMonth(todayInTokyo(new Date()).slice(0, 7)), [])
+  const month = isMonth(monthParam) ? monthParam : currentMonth
+  const setMonth = (m: string) => {
+    const next = new URLSearchParams(params)
+    next.set('month', m)
+    setParams(next, { replace: true, preventScrollReset: true })
+  }
+  const [days, setDays] = useState<CalendarDay[] | null>(null)
+  const [editing, setEditing] = useState<CalendarDay | null>(null)
+
+  const load = useCallback(async () => {
+    if (!month) return
+    try {
+      setDays(await api<CalendarDay[]>('GET', `/api/admin/bookings/calendar?month=${month}`))
+    } catch (error) {
+      failToast('Failed to fetch bookings', error)
+      setDays([])
+    }
+  }, [month])
+  useEffect(() => void load(), [load])
+
+  return (
+    <section aria-labelledby="calendar-heading" className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="calendar-heading" className="text-lg font-semibold text-slate-900">
+          {month ? formatMonthTitle(month) : 'Calendar'}
+        </h2>
+        <div className="flex gap-2">
+          <Button variant="secondary" onClick={() => month && setMonth(shiftMonth(month, -1))} aria-label="Previous month">
+            ‹ Prev
+          </Button>
+          <Button variant="secondary" onClick={() => month && setMonth(shiftMonth(month, 1))} aria-label="Next month">
+            Next ›
+          </Button>
+        </div>
+      </div>
+      <ul className="flex flex-wrap gap-2 text-xs" aria-label="Legend">
+        {(Object.keys(STATE_LABELS) as CalendarSlot['state'][]).map((s) => (
+          <li key={s} className={clsx('rounded border px-2 py-0.5', STATE_STYLES[s])}>
+            {STATE_LABELS[s]}
+          </li>
+        ))}
+      </ul>
+      {days === null ? (
+        <p className="text-slate-700">Loading calendar…</p>
+      ) : (
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label={`Weekends of ${month ? formatMonthTitle(month) : ''}`}>
+          {days.map((day) => (
+            <li key={day.date} className="rounded-lg border border-slate-200 bg-white p-3" data-date={day.date}>
+              <div className="flex items-center justify-between gap-2">
+                <h3 className="font-semibold text-slate-900">{formatLongDate(day.date)}</h3>
+                <Button size="sm" variant="secondary" onClick={() => setEditing(day)} aria-label={`Open or close slots on ${formatLongDate(day.date)}`}>
+                  Edit
+                </Button>
+              </div>
+              {day.note ? <p className="mt-1 text-sm text-slate-700">Note: {day.note}</p> : null}
+              <ul className="mt-2 grid gap-1.5">
+                {day.slots.map((slot) => (
+                  <li key={slot.tourTime} className={clsx('flex min-h-9 items-center justify-between gap-2 rounded border px-2 text-sm', STATE_STYLES[slot.state])}>
+                    <span>
+                      <span className="font-medium">{slotLabel(slot.tourTime)}</span> <span className="text-xs">{slot.timeText}</span>
+                    </span>
+                    {slot.booking ? (
+                      <button type="button" className="min-h-9 truncate font-semibold underline underline-offset-2" onClick={() => onOpenBooking(slot.booking!.id)}>
+                        {slot.booking.name}
+                        <span className="sr-only">
+                          {' '}
+                          ({STATE_LABELS[slot.state]}, open booking #{slot.booking.id})
+                        </span>
+                      </button>
+                    ) : (
+                      <span>{STATE_LABELS[slot.state]}</span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing ? (
+        <AvailabilityForm
+          day={editing}
+          onClose={() => setEditing(null)}
+          onSaved={async () => {
+            setEditing(null)
+            await load()
+          }}
+        />
+      ) : null}
+    </section>
+  )
+}
+
+function AvailabilityForm({ day, onClose, onSaved }: { day: CalendarDay; onClose: () => void; onSaved: () => Promise<void> }) {
+  const open = (t: string) => day.slots.find((s) => s.tourTime === t)?.open ?? true
+  const [morning, setMorning] = useState(open('morning'))
+  const [afternoon, setAfternoon] = useState(open('afternoon'))
+  const [fullDay, setFullDay] = useState(open('full-day'))
+  const [note, setNote] = useState(day.note ?? '')
+  const [busy, setBusy] = useState(false)
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault()
+    setBusy(true)
+    try {
+      await api('PUT', `/api/admin/weekend-availability/${day.date}`, { morningAvailable: morning, afternoonAvailable: afternoon, fullDayAvailable: fullDay, adminNotes: note })
+      successToast('Availability saved', formatLongDate(day.date))
+      await onSaved()
+    } catch (error) {
+      failToast('Failed to update availability', error)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const box = (id: string, label: string, checked: boolean, set: (v: boolean) => void) => (
+    <div className="flex min-h-11 items-center gap-2">
+      <input id={id} type="checkbox" checked={checked} onChange={(e) => set(e.target.checked)} className="size-5 accent-brand-700" />
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+    </div>
+  )
+
+  return (
+    <Modal open onOpenChange={(o) => !o && onClose()} title={formatLongDate(day.date)} description="Ticked slots are open for booking. Booked slots stay booked.">
+      <form onSubmit={save} className="grid gap-2">
+        <fieldset className="grid">
+          <legend className="text-sm font-semibold">Open slots</legend>
+          {box('avail-morning', `${slotLabel('morning')} open`, morning, setMorning)}
+          {box('avail-afternoon', `${slotLabel('afternoon')} open`, afternoon, setAfternoon)}
+          {box('avail-full-day', `${slotLabel('full-day')} open`, fullDay, setFullDay)}
+        </fieldset>
+        <Field id="avail-note" label="Note">
+          <textarea id="avail-note" value={note} onChange={(e) => setNote(e.target.value)} rows={3} className={inputClass} maxLength={1000} />
+        </Field>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            Save Availability
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  )
+}

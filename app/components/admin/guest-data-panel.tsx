@@ -1,0 +1,180 @@
+import { useEffect, useState } from 'react'
+import { formatYen } from '../../../core/money.ts'
+import { formatLongDate } from '../../../core/dates.ts'
+import { ApiError, api, failToast, formatDateTime, successToast } from './api.ts'
+import { Badge, Button, ConfirmDialog, Field, TextInput } from './ui.tsx'
+
+type GuestBooking = { id: number; reference: string; tourDate: string; tourTime: string; status: string; totalPrice: number; name: string }
+type GuestMessage = { id: number; createdAt: string; message: string; name: string }
+type GuestEmail = { id: number; kind: string; subject: string; status: string; createdAt: string }
+type Blocker = { reference: string; tourDate: string; reason: string }
+type Summary = { email: string; bookings: GuestBooking[]; messages: GuestMessage[]; emails: GuestEmail[]; erasureBlockers: Blocker[] }
+type AuditEntry = { id: number; actorUsername: string | null; action: string; subject: string; createdAt: string }
+
+const ACTION_LABELS: Record<string, string> = {
+  'guest-data.lookup': 'Looked up',
+  'guest-data.export': 'Exported',
+  'guest-data.erase': 'Erased',
+  'guest-data.erase-refused': 'Erasure refused',
+}
+
+/**
+ * A guest's request about their personal data (APPI): find everything stored for an
+ * e-mail address, download it as JSON, erase it. Every action lands in the audit log below.
+ */
+export function GuestDataPanel() {
+  const [email, setEmail] = useState('')
+  const [summary, setSummary] = useState<Summary | null>(null)
+  const [error, setError] = useState<string | undefined>()
+  const [busy, setBusy] = useState(false)
+  const [audit, setAudit] = useState<AuditEntry[]>([])
+
+  async function loadAudit() {
+    try {
+      setAudit(await api<AuditEntry[]>('GET', '/api/admin/audit-log'))
+    } catch (err) {
+      failToast('Failed to fetch the audit log', err)
+    }
+  }
+  useEffect(() => {
+    void loadAudit()
+  }, [])
+
+  async function find(event?: React.FormEvent) {
+    event?.preventDefault()
+    setBusy(true)
+    try {
+      setSummary(await api<Summary>('GET', `/api/admin/guest-data?email=${encodeURIComponent(email.trim())}`))
+      setError(undefined)
+    } catch (err) {
+      setSummary(null)
+      if (err instanceof ApiError && err.status === 400) setError(err.message)
+      else failToast('Failed to look up guest data', err)
+    } finally {
+      setBusy(false)
+      void loadAudit()
+    }
+  }
+
+  async function erase() {
+    if (!summary) return
+    try {
+      const result = await api<{ bookings: number; messages: number; emails: number }>('POST', '/api/admin/guest-data/erase', { email: summary.email })
+      successToast('Personal data erased', `${result.bookings} booking(s), ${result.messages} message(s) and ${result.emails} e-mail(s) anonymised or removed.`)
+      await find()
+    } catch (err) {
+      failToast('Failed to erase guest data', err)
+      void loadAudit()
+    }
+  }
+
+  const exportHref = summary ? `/api/admin/guest-data/export?email=${encodeURIComponent(summary.email)}` : undefined
+  const nothingFound = summary && summary.bookings.length + summary.messages.length + summary.emails.length === 0
+
+  return (
+    <section aria-labelledby="guest-data-title" className="rounded-lg border border-slate-300 bg-white p-4 sm:p-6 lg:col-span-2">
+      <h2 id="guest-data-title" className="text-lg font-semibold text-slate-900">
+        Guest data requests
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        When a guest asks what we hold about them, or asks us to delete it, look them up by e-mail address. Erasing keeps dates,
+        amounts and statuses for the books.
+      </p>
+      <form onSubmit={find} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end" noValidate>
+        <div className="grow">
+          <Field id="guest-email" label="Guest e-mail address" error={error}>
+            <TextInput id="guest-email" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} error={error} required />
+          </Field>
+        </div>
+        <Button type="submit" disabled={busy || email.trim() === ''}>
+          {busy ? 'Looking up...' : 'Look Up'}
+        </Button>
+      </form>
+
+      {summary ? (
+        <div className="mt-6 grid gap-4" aria-live="polite">
+          {nothingFound ? (
+            <p className="text-slate-700">Nothing is stored for {summary.email}.</p>
+          ) : (
+            <>
+              <h3 className="font-semibold text-slate-900">Stored for {summary.email}</h3>
+              <div>
+                <h4 className="text-sm font-semibold text-slate-800">Bookings ({summary.bookings.length})</h4>
+                <ul className="mt-1 grid gap-1 text-sm text-slate-800">
+                  {summary.bookings.map((b) => (
+                    <li key={b.id}>
+                      #{b.reference} · {formatLongDate(b.tourDate)} ({b.tourTime}) · {formatYen(b.totalPrice)} · <Badge>{b.status}</Badge> · {b.name}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+              <div>
+                <h4 className="text-sm font-semibold text-slate-800">Messages ({summary.messages.length})</h4>
+                <ul className="mt-1 grid gap-1 text-sm text-slate-800">
+                  {summary.messages.map((m) => (
+                    <li key={m.id}>
+                      {formatDateTime(m.createdAt)} · {m.name}: {m.message.length > 80 ? `${m.message.slice(0, 80)}…` : m.message}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+              <div>
+                <h4 className="text-sm font-semibold text-slate-800">E-mails sent ({summary.emails.length})</h4>
+                <ul className="mt-1 grid gap-1 text-sm text-slate-800">
+                  {summary.emails.map((m) => (
+                    <li key={m.id}>
+                      {formatDateTime(m.createdAt)} · {m.subject} ({m.status})
+                    </li>
+                  ))}
+                </ul>
+              </div>
+              {summary.erasureBlockers.length > 0 ? (
+                <div role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+                  <p className="font-semibold">This guest’s data cannot be erased yet:</p>
+                  <ul className="mt-1 list-disc pl-5">
+                    {summary.erasureBlockers.map((b) => (
+                      <li key={b.reference}>
+                        #{b.reference} ({formatLongDate(b.tourDate)}): {b.reason}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+              <div className="flex flex-wrap gap-3">
+                <a href={exportHref} download className="inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 text-sm font-medium text-slate-900 hover:bg-slate-100">
+                  Export as JSON
+                </a>
+                <ConfirmDialog
+                  trigger={
+                    <Button variant="danger" disabled={summary.erasureBlockers.length > 0}>
+                      Erase Personal Data
+                    </Button>
+                  }
+                  title="Erase this guest’s personal data?"
+                  description={`Names, e-mail addresses, phone numbers and messages of ${summary.email} will be replaced for good. Dates, amounts and statuses stay.`}
+                  confirmLabel="Erase"
+                  onConfirm={erase}
+                />
+              </div>
+            </>
+          )}
+        </div>
+      ) : null}
+
+      <div className="mt-8">
+        <h3 className="font-semibold text-slate-900">Audit log</h3>
+        {audit.length === 0 ? (
+          <p className="mt-1 text-sm text-slate-700">No guest data requests yet.</p>
+        ) : (
+          <ul className="mt-2 grid gap-1 text-sm text-slate-800">
+            {audit.slice(0, 50).map((entry) => (
+              <li key={entry.id}>
+                {formatDateTime(entry.createdAt)} · {entry.actorUsername ?? 'unknown'} · {ACTION_LABELS[entry.action] ?? entry.action} · {entry.subject}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,95 @@
+import { matchesText } from '../../../core/booking-search.ts'
+import { api, copyEmail, failToast, formatDateTime, mailtoHref } from './api.ts'
+import { Badge, Button, EmptyState } from './ui.tsx'
+
+export type ContactMessage = {
+  id: number
+  name: string
+  email: string
+  phone: string | null
+  visitDate: string | null
+  groupSize: string | null
+  package: string | null
+  message: string
+  read: boolean
+  createdAt: string
+}
+
+/** Contact messages, newest first, with a New badge until read (spec §2, §4). */
+export function MessagesTab({
+  messages,
+  search,
+  setMessages,
+}: {
+  messages: ContactMessage[] | null
+  search: string
+  setMessages: (update: (m: ContactMessage[] | null) => ContactMessage[] | null) => void
+}) {
+  async function markRead(id: number) {
+    try {
+      await api('PATCH', `/api/admin/messages/${id}/read`)
+      setMessages((list) => list?.map((m) => (m.id === id ? { ...m, read: true } : m)) ?? null)
+    } catch (error) {
+      failToast('Failed to mark message as read', error)
+    }
+  }
+
+  const shown = [...(messages ?? [])]
+    .filter((m) => matchesText([m.name, m.email, m.phone, m.message], search))
+    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id)
+
+  return (
+    <section aria-labelledby="messages-heading" className="grid gap-4">
+      <h2 id="messages-heading" className="text-lg font-semibold text-slate-900">
+        Messages
+      </h2>
+      {messages === null ? (
+        <p className="text-slate-700">Loading messages…</p>
+      ) : shown.length === 0 ? (
+        <EmptyState>No messages{search ? ' match your search' : ' yet'}.</EmptyState>
+      ) : (
+        <ul className="grid gap-3" aria-label="Contact messages">
+          {shown.map((m) => (
+            <li key={m.id} className={`rounded-lg border bg-white p-4 ${m.read ? 'border-slate-200' : 'border-blossom-600'}`}>
+              <article aria-labelledby={`message-${m.id}-from`}>
+                <div className="flex flex-wrap items-center gap-2">
+                  <h3 id={`message-${m.id}-from`} className="font-semibold text-slate-900">
+                    {m.name}
+                  </h3>
+                  {!m.read ? <Badge tone="new">New</Badge> : null}
+                  <span className="text-xs text-slate-600">{formatDateTime(m.createdAt)}</span>
+                </div>
+                <p className="break-all text-sm text-slate-700">
+                  {m.email}
+                  {m.phone ? ` · ${m.phone}` : ''}
+                </p>
+                {m.visitDate || m.groupSize || m.package ? (
+                  <p className="text-sm text-slate-700">
+                    {[m.visitDate && `Visit: ${m.visitDate}`, m.groupSize && `Group: ${m.groupSize}`, m.package && `Package: ${m.package}`].filter(Boolean).join(' · ')}
+                  </p>
+                ) : null}
+                <p className="mt-2 whitespace-pre-wrap text-slate-900">{m.message}</p>
+                <div className="mt-3 flex flex-wrap gap-2">
+                  {!m.read ? (
+                    <Button size="sm" onClick={() => markRead(m.id)} aria-label={`Mark message from ${m.name} as read`}>
+                      Mark as read
+                    </Button>
+                  ) : null}
+                  <Button size="sm" variant="secondary" onClick={() => copyEmail(m.email)}>
+                    Copy Email
+                  </Button>
+                  <a
+                    href={mailtoHref(m.email, 'Re: Your inquiry about a Joetsu tour', `Dear ${m.name},\n\n`)}
+                    className="inline-flex min-h-9 items-center rounded-md border border-slate-400 bg-white px-3 text-sm font-medium text-slate-900 hover:bg-slate-100"
+                  >
+                    Open Email App
+                  </a>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

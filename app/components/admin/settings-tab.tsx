@@ -1,0 +1,211 @@
+import { useCallback, useEffect, useState } from 'react'
+import { fieldErrors } from '../../../core/schemas/field-errors.ts'
+import { EMAIL_REQUIRED_MESSAGE, EMAIL_REQUIRED_TITLE, testEmailSchema } from '../../../core/schemas/test-email.ts'
+import { tourPackageUpdateSchema } from '../../../core/schemas/tour-package-update.ts'
+import { formatYen } from '../../../core/money.ts'
+import { toast } from '../ui/use-toast.ts'
+import { ApiError, api, copyEmail, failToast, mailtoHref, successToast } from './api.ts'
+import { Badge, Button, Field, TextInput } from './ui.tsx'
+import { GuestDataPanel } from './guest-data-panel.tsx'
+
+type TourPackage = {
+  id: number
+  name: string
+  duration: string
+  isHalfDay: boolean
+  basePrice: number
+  extraGuestPrice: number
+  soloPrice: number | null
+  soloPromoStart: string | null
+  soloPromoEnd: string | null
+  available: boolean
+}
+
+export function SettingsTab() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <TestEmail />
+      <Catalogue />
+      <GuestDataPanel />
+    </div>
+  )
+}
+
+/** Spec §5 "Test e-mail": send one to check delivery (SMTP or the outbox, D21). */
+function TestEmail() {
+  const [email, setEmail] = useState('')
+  const [error, setError] = useState<string | undefined>()
+  const [busy, setBusy] = useState(false)
+
+  async function send(event: React.FormEvent) {
+    event.preventDefault()
+    if (email.trim() === '') {
+      toast({ title: EMAIL_REQUIRED_TITLE, description: EMAIL_REQUIRED_MESSAGE, variant: 'destructive' })
+      setError(EMAIL_REQUIRED_MESSAGE)
+      return
+    }
+    const parsed = testEmailSchema.safeParse({ email })
+    if (!parsed.success) {
+      setError(fieldErrors(parsed.error).email)
+      return
+    }
+    setError(undefined)
+    setBusy(true)
+    try {
+      const res = await api<{ message?: string }>('POST', '/api/admin/test-email', parsed.data)
+      successToast('Test Email Sent', res?.message ?? `A test email was sent to ${parsed.data.email}`)
+    } catch (err) {
+      failToast('Failed to send test email', err)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const requireEmail = () => {
+    if (email.trim() !== '') return true
+    toast({ title: EMAIL_REQUIRED_TITLE, description: EMAIL_REQUIRED_MESSAGE, variant: 'destructive' })
+    return false
+  }
+
+  return (
+    <section aria-labelledby="test-email-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="test-email-heading" className="text-lg font-semibold text-slate-900">
+        Email Test
+      </h2>
+      <p className="mb-3 text-sm text-slate-700">Check that the site's e-mails reach an inbox.</p>
+      <form className="grid gap-3" noValidate onSubmit={send}>
+        <Field id="test-email-address" label="Test email address" error={error}>
+          <TextInput id="test-email-address" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" error={error} />
+        </Field>
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Sending...' : 'Send Test Email'}
+          </Button>
+          <Button variant="secondary" onClick={() => requireEmail() && copyEmail(email.trim())}>
+            Copy Email
+          </Button>
+          <a
+            href={email.trim() ? mailtoHref(email.trim(), 'Test email from Joetsu Local Tours') : '#'}
+            onClick={(e) => {
+              if (!requireEmail()) e.preventDefault()
+            }}
+            className="inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 text-sm font-medium text-slate-900 hover:bg-slate-100"
+          >
+            Open Email App
+          </a>
+        </div>
+      </form>
+    </section>
+  )
+}
+
+/** The price catalogue (D6): every page reads these figures, so editing here changes the site. */
+function Catalogue() {
+  const [packages, setPackages] = useState<TourPackage[] | null>(null)
+  const load = useCallback(async () => {
+    try {
+      setPackages(await api<TourPackage[]>('GET', '/api/admin/tour-packages'))
+    } catch (error) {
+      failToast('Failed to fetch tour packages', error)
+      setPackages((p) => p ?? [])
+    }
+  }, [])
+  useEffect(() => void load(), [load])
+
+  return (
+    <section aria-labelledby="catalogue-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="catalogue-heading" className="text-lg font-semibold text-slate-900">
+        Tour Prices
+      </h2>
+      <p className="mb-3 text-sm text-slate-700">Tax-included yen. Existing bookings keep the price they were made at.</p>
+      {packages === null ? <p className="text-slate-700">Loading tour packages…</p> : null}
+      <div className="grid gap-4">
+        {packages?.map((p) => <PackageForm key={`${p.id}-${p.basePrice}-${p.available}`} pkg={p} onSaved={load} />)}
+      </div>
+    </section>
+  )
+}
+
+function PackageForm({ pkg, onSaved }: { pkg: TourPackage; onSaved: () => Promise<void> }) {
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState(false)
+  const id = (field: string) => `pkg-${pkg.id}-${field}`
+
+  async function save(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const f = new FormData(event.currentTarget)
+    const payload = {
+      basePrice: String(f.get(id('basePrice')) ?? ''),
+      extraGuestPrice: String(f.get(id('extraGuestPrice')) ?? ''),
+      soloPrice: String(f.get(id('soloPrice')) ?? ''),
+      soloPromoStart: String(f.get(id('soloPromoStart')) ?? ''),
+      soloPromoEnd: String(f.get(id('soloPromoEnd')) ?? ''),
+      duration: String(f.get(id('duration')) ?? ''),
+      available: f.get(id('available')) === 'on',
+    }
+    const parsed = tourPackageUpdateSchema.safeParse(payload)
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error))
+      return
+    }
+    setErrors({})
+    setBusy(true)
+    try {
+      await api('PATCH', `/api/admin/tour-packages/${pkg.id}`, parsed.data)
+      successToast('Prices saved', `${pkg.name} was updated.`)
+      await onSaved()
+    } catch (error) {
+      if (error instanceof ApiError && error.body && typeof error.body === 'object' && 'errors' in error.body) setErrors((error.body as { errors: Record<string, string> }).errors)
+      failToast('Failed to update tour package', error)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const num = (field: 'basePrice' | 'extraGuestPrice' | 'soloPrice', label: string) => (
+    <Field id={id(field)} label={label} error={errors[field]}>
+      <TextInput id={id(field)} inputMode="numeric" defaultValue={pkg[field] ?? ''} error={errors[field]} />
+    </Field>
+  )
+
+  return (
+    <form onSubmit={save} noValidate className="grid gap-3 rounded-md border border-slate-200 p-3" aria-labelledby={id('title')}>
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 id={id('title')} className="font-semibold text-slate-900">
+          {pkg.name}
+        </h3>
+        {pkg.available ? <Badge tone="paid">Bookable</Badge> : <Badge tone="cancelled">Not bookable</Badge>}
+        <span className="text-sm text-slate-700">
+          {formatYen(pkg.basePrice)} for 1–2 guests
+        </span>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-3">
+        {num('basePrice', 'Base price (1–2 guests)')}
+        {num('extraGuestPrice', 'Extra guest price')}
+        {num('soloPrice', 'Solo price')}
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field id={id('soloPromoStart')} label="Promotion start" error={errors.soloPromoStart}>
+          <TextInput id={id('soloPromoStart')} type="date" defaultValue={pkg.soloPromoStart ?? ''} error={errors.soloPromoStart} />
+        </Field>
+        <Field id={id('soloPromoEnd')} label="Promotion end" error={errors.soloPromoEnd}>
+          <TextInput id={id('soloPromoEnd')} type="date" defaultValue={pkg.soloPromoEnd ?? ''} error={errors.soloPromoEnd} />
+        </Field>
+      </div>
+      <Field id={id('duration')} label="Duration" error={errors.duration}>
+        <TextInput id={id('duration')} defaultValue={pkg.duration} error={errors.duration} />
+      </Field>
+      <div className="flex items-center gap-2">
+        <input id={id('available')} name={id('available')} type="checkbox" defaultChecked={pkg.available} className="size-5 accent-brand-700" />
+        <label htmlFor={id('available')} className="text-sm font-medium">
+          Available for booking
+        </label>
+      </div>
+      <div>
+        <Button type="submit" disabled={busy}>
+          Save {pkg.isHalfDay ? 'Half-Day' : 'Full-Day'} Prices
+        </Button>
+      </div>
+    </form>
+  )
+}

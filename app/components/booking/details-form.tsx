@@ -1,0 +1,345 @@
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { clsx } from 'clsx'
+import { formatLongDate } from '../../../core/dates.ts'
+import { formatYen } from '../../../core/money.ts'
+import { MAX_GROUP, MIN_GROUP, quote } from '../../../core/pricing.ts'
+import { packageFitsSlot, slotLabel, type TourTime } from '../../../core/slots.ts'
+import { THEMES, THEME_LABELS } from '../../../core/themes.ts'
+import { bookingRequestSchema } from '../../../core/schemas/booking.ts'
+import { fieldErrors } from '../../../core/schemas/field-errors.ts'
+import type { PublicBooking, PublicTourPackage } from './types.ts'
+import { PrivacyLine } from '../forms/privacy-line.tsx'
+
+export type FormValues = {
+  name: string
+  email: string
+  phone: string
+  numberOfPeople: string
+  tourPackageId: string
+  interestTheme: string
+  specialRequests: string
+  website: string
+}
+
+export const EMPTY_FORM: FormValues = {
+  name: '',
+  email: '',
+  phone: '',
+  numberOfPeople: '2',
+  tourPackageId: '',
+  interestTheme: '',
+  specialRequests: '',
+  website: '',
+}
+
+export type SubmitOutcome =
+  | { kind: 'created'; booking: PublicBooking }
+  | { kind: 'conflict'; message: string }
+  | { kind: 'invalid'; message: string; errors: Record<string, string> }
+  | { kind: 'failed'; message: string }
+
+const FIELD_ORDER = [
+  'name',
+  'email',
+  'phone',
+  'numberOfPeople',
+  'tourPackageId',
+  'interestTheme',
+  'specialRequests',
+  'tourDate',
+  'tourTime',
+]
+
+/** Tours that fit a slot (D10), cheapest entry price first. */
+export function packagesForSlot(packages: PublicTourPackage[], tourTime: TourTime): PublicTourPackage[] {
+  return packages.filter((p) => packageFitsSlot(p.isHalfDay, tourTime))
+}
+
+/**
+ * Step 2 (D14): the guest's details, validated with the same zod schema as the server,
+ * a live summary priced with the same quote() as the server, and the honeypot.
+ */
+export function DetailsForm({
+  tourDate,
+  tourTime,
+  startTime,
+  packages,
+  values,
+  onValuesChange,
+  onBack,
+  submit,
+  initialErrors = {},
+}: {
+  tourDate: string
+  tourTime: TourTime
+  startTime: string
+  packages: PublicTourPackage[]
+  values: FormValues
+  onValuesChange: (v: FormValues) => void
+  onBack: () => void
+  submit: (payload: Record<string, unknown>) => Promise<SubmitOutcome>
+  /** Errors of a script-free submission, answered by the route action. */
+  initialErrors?: Record<string, string>
+}) {
+  const [errors, setErrors] = useState<Record<string, string>>(initialErrors)
+  const [pending, setPending] = useState(false)
+  const formRef = useRef<HTMLFormElement>(null)
+  const fitting = packagesForSlot(packages, tourTime)
+  const chosen = fitting.find((p) => String(p.id) === values.tourPackageId)
+  const people = Number(values.numberOfPeople)
+  const price = chosen ? quote(chosen, people, tourDate) : null
+
+  const set = (field: keyof FormValues) => (value: string) => {
+    onValuesChange({ ...values, [field]: value })
+    if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest)
+  }
+
+  function focusFirstError(errs: Record<string, string>) {
+    const first = FIELD_ORDER.find((f) => errs[f])
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (pending) return
+    const payload = { ...values, tourDate, tourTime }
+    const parsed = bookingRequestSchema.safeParse(payload)
+    if (!parsed.success) {
+      const errs = fieldErrors(parsed.error)
+      setErrors(errs)
+      focusFirstError(errs)
+      return
+    }
+    setPending(true)
+    try {
+      const outcome = await submit(payload)
+      if (outcome.kind === 'invalid') {
+        setErrors(outcome.errors)
+        focusFirstError(outcome.errors)
+      }
+    } finally {
+      setPending(false)
+    }
+  }
+
+  const priceLabel = (p: PublicTourPackage) => {
+    const q = quote(p, Number.isInteger(people) && people >= MIN_GROUP && people <= MAX_GROUP ? people : 2, tourDate)
+    return `${p.name} (${q.ok ? formatYen(q.total) : formatYen(p.basePrice)})`
+  }
+
+  return (
+    // Posted to the route action when JavaScript is off.
+    <form
+      ref={formRef}
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      className="grid gap-8 lg:grid-cols-[1fr_20rem]"
+      aria-describedby="details-help"
+    >
+      <div className="grid gap-5">
+        <input type="hidden" name="tourDate" value={tourDate} />
+        <input type="hidden" name="tourTime" value={tourTime} />
+        <p id="details-help" className="text-slate-700">
+          All fields are required unless marked optional.
+        </p>
+        <Field label="Full Name" name="name" error={errors.name}>
+          {(props) => (
+            <input {...props} type="text" autoComplete="name" value={values.name} onChange={(e) => set('name')(e.target.value)} />
+          )}
+        </Field>
+        <Field label="Email" name="email" error={errors.email}>
+          {(props) => (
+            <input {...props} type="email" autoComplete="email" value={values.email} onChange={(e) => set('email')(e.target.value)} />
+          )}
+        </Field>
+        <Field
+          label="Phone Number"
+          name="phone"
+          error={errors.phone}
+          hint="With your country code, e.g. +44 7700 900123 (WhatsApp if you have it)."
+        >
+          {(props) => (
+            <input {...props} type="tel" autoComplete="tel" value={values.phone} onChange={(e) => set('phone')(e.target.value)} />
+          )}
+        </Field>
+        <Field
+          label="Number of People"
+          name="numberOfPeople"
+          error={errors.numberOfPeople}
+          hint="1 to 5 people. Larger group? Please contact us."
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="number"
+              inputMode="numeric"
+              min={MIN_GROUP}
+              max={MAX_GROUP}
+              step={1}
+              value={values.numberOfPeople}
+              onChange={(e) => set('numberOfPeople')(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Tour" name="tourPackageId" error={errors.tourPackageId}>
+          {(props) => (
+            <select {...props} value={values.tourPackageId} onChange={(e) => set('tourPackageId')(e.target.value)}>
+              <option value="">Select a tour</option>
+              {fitting.map((p) => (
+                <option key={p.id} value={String(p.id)}>
+                  {priceLabel(p)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Interest theme (optional)" name="interestTheme" error={errors.interestTheme}>
+          {(props) => (
+            <select {...props} value={values.interestTheme} onChange={(e) => set('interestTheme')(e.target.value)}>
+              <option value="">No preference</option>
+              {THEMES.map((t) => (
+                <option key={t} value={t}>
+                  {THEME_LABELS[t]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Special Requests (optional)" name="specialRequests" error={errors.specialRequests}>
+          {(props) => (
+            <textarea {...props} rows={4} value={values.specialRequests} onChange={(e) => set('specialRequests')(e.target.value)} />
+          )}
+        </Field>
+        {/* Honeypot: hidden from people and assistive technology; scripts fill it. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label htmlFor="website">Website</label>
+          <input
+            id="website"
+            name="website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={values.website}
+            onChange={(e) => set('website')(e.target.value)}
+          />
+        </div>
+        {errors.tourDate || errors.tourTime || errors._form ? (
+          <p role="alert" className="font-semibold text-red-800">
+            {errors.tourDate ?? errors.tourTime ?? errors._form}
+          </p>
+        ) : null}
+        <PrivacyLine />
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+          <button
+            type="button"
+            onClick={onBack}
+            className="inline-flex min-h-11 items-center justify-center rounded-full border-2 border-brand-700 bg-white px-6 py-2.5 font-semibold text-brand-800 hover:bg-brand-50"
+          >
+            Back to Calendar
+          </button>
+          <button
+            type="submit"
+            disabled={pending}
+            aria-disabled={pending}
+            className="inline-flex min-h-11 items-center justify-center rounded-full bg-blossom-600 px-6 py-2.5 font-semibold text-white hover:bg-blossom-700 disabled:cursor-wait disabled:opacity-80"
+          >
+            {pending ? 'Creating Booking...' : 'Create Booking'}
+          </button>
+        </div>
+      </div>
+
+      <aside aria-labelledby="summary-title" className="h-fit rounded-2xl border border-brand-100 bg-brand-50 p-5 lg:sticky lg:top-24">
+        <h3 id="summary-title" className="text-lg font-bold text-brand-900">
+          Booking summary
+        </h3>
+        <dl className="mt-3 grid gap-2 text-slate-800">
+          <div>
+            <dt className="text-sm font-semibold text-slate-600">Date</dt>
+            <dd>{formatLongDate(tourDate)}</dd>
+          </div>
+          <div>
+            <dt className="text-sm font-semibold text-slate-600">Time</dt>
+            <dd>
+              {slotLabel(tourTime)}, from {startTime}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm font-semibold text-slate-600">Tour</dt>
+            <dd>{chosen ? chosen.name : 'Choose a tour'}</dd>
+          </div>
+          <div>
+            <dt className="text-sm font-semibold text-slate-600">Guests</dt>
+            <dd>{values.numberOfPeople || '–'}</dd>
+          </div>
+          {price?.ok
+            ? price.lines.map((line) => (
+                <div key={line.label} className="flex justify-between gap-3 text-sm">
+                  <dt>{line.label}</dt>
+                  <dd>{formatYen(line.amount)}</dd>
+                </div>
+              ))
+            : null}
+        </dl>
+        <p className="mt-4 border-t border-brand-100 pt-3 text-lg font-bold text-brand-900" aria-live="polite">
+          Total: {price?.ok ? formatYen(price.total) : '–'}
+          <span className="block text-sm font-normal text-slate-700">tax included</span>
+        </p>
+        {price && !price.ok ? <p className="mt-2 text-sm text-red-800">{price.message}</p> : null}
+      </aside>
+    </form>
+  )
+}
+
+type FieldProps = {
+  id: string
+  name: string
+  'aria-invalid': boolean
+  'aria-describedby'?: string
+  className: string
+}
+
+function Field({
+  label,
+  name,
+  error,
+  hint,
+  children,
+}: {
+  label: string
+  name: string
+  error?: string
+  hint?: string
+  children: (p: FieldProps) => ReactNode
+}) {
+  const id = useId() + name
+  const hintId = hint ? `${id}-hint` : undefined
+  const errorId = error ? `${id}-error` : undefined
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="font-semibold text-brand-900">
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintId} className="text-sm text-slate-700">
+          {hint}
+        </p>
+      ) : null}
+      {children({
+        id,
+        name,
+        'aria-invalid': Boolean(error),
+        'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
+        className: clsx(
+          'min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-ink',
+          error ? 'border-red-700' : 'border-slate-400',
+        ),
+      })}
+      {error ? (
+        <p id={errorId} className="text-sm font-semibold text-red-800">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}

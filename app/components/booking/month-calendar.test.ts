@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { dayLabel } from './month-calendar.tsx'
+import { formatMonthTitle as monthTitle, shiftMonth } from '../../../core/dates.ts'
+import type { DateSlots } from './types.ts'
+
+const window = { first: '2026-12-03', last: '2027-05-31' }
+const day = (date: string, open: boolean[]): DateSlots => ({
+  date,
+  slots: (['morning', 'afternoon', 'full-day'] as const).map((tourTime, i) => ({
+    tourTime,
+    available: open[i]!,
+    reason: open[i] ? null : 'booked',
+    startTime: tourTime === 'afternoon' ? '2:00 PM' : '9:00 AM',
+  })),
+})
+
+describe('calendar helpers', () => {
+  it('moves between months across year ends', () => {
+    expect(shiftMonth('2026-12', 1)).toBe('2027-01')
+    expect(shiftMonth('2027-01', -1)).toBe('2026-12')
+    expect(shiftMonth('2026-05', 12)).toBe('2027-05')
+    expect(monthTitle('2027-01')).toBe('January 2027')
+  })
+
+  it('names each day the way a screen reader user needs it', () => {
+    expect(dayLabel('2026-12-05', day('2026-12-05', [true, true, false]), window, false)).toBe(
+      'Saturday, December 5, 2026, 2 slots available',
+    )
+    expect(dayLabel('2026-12-06', day('2026-12-06', [false, true, false]), window, false)).toBe(
+      'Sunday, December 6, 2026, 1 slot available',
+    )
+    expect(dayLabel('2026-12-12', day('2026-12-12', [false, false, false]), window, false)).toBe(
+      'Saturday, December 12, 2026, fully booked',
+    )
+    expect(dayLabel('2026-12-04', undefined, window, false)).toBe('Friday, December 4, 2026, no tours (weekdays)')
+    expect(dayLabel('2026-11-29', undefined, window, false)).toBe('Sunday, November 29, 2026, not bookable')
+    expect(dayLabel('2026-12-13', undefined, window, true)).toBe('Sunday, December 13, 2026, loading availability')
+  })
+})

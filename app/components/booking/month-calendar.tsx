@@ -1,0 +1,230 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { clsx } from 'clsx'
+import { addDays, compareDates, dayOfWeek, formatLongDate, formatMonthTitle, isWeekend, shiftMonth, monthRange, datesBetween } from '../../../core/dates.ts'
+import { ChevronLeftIcon, ChevronRightIcon } from '../site/icons.tsx'
+import { openSlotCount, type BookingWindow, type DateSlots } from './types.ts'
+
+// Monday first, so Saturday and Sunday, the tour days, sit side by side.
+const WEEKDAYS = [
+  ['Mon', 'Monday'],
+  ['Tue', 'Tuesday'],
+  ['Wed', 'Wednesday'],
+  ['Thu', 'Thursday'],
+  ['Fri', 'Friday'],
+  ['Sat', 'Saturday'],
+  ['Sun', 'Sunday'],
+] as const
+
+function inWindow(date: string, window: BookingWindow) {
+  return compareDates(date, window.first) >= 0 && compareDates(date, window.last) <= 0
+}
+
+/** What a screen reader hears for a day: 'Saturday, December 5, 2026, 2 slots available'. */
+export function dayLabel(date: string, day: DateSlots | undefined, window: BookingWindow, loading: boolean): string {
+  const long = formatLongDate(date)
+  if (!isWeekend(date)) return `${long}, no tours (weekdays)`
+  if (!inWindow(date, window)) return `${long}, not bookable`
+  if (loading || !day) return `${long}, loading availability`
+  const n = openSlotCount(day)
+  return n === 0 ? `${long}, fully booked` : `${long}, ${n} ${n === 1 ? 'slot' : 'slots'} available`
+}
+
+/**
+ * A month grid (WAI-ARIA date picker pattern): one day in the tab order, arrow keys move
+ * by day and week (crossing into the next or previous month), Home/End to the week's ends,
+ * PageUp/PageDown by month, Enter or Space selects. Weekdays and dates outside the booking
+ * window stay focusable (so the arrows never skip) but cannot be selected.
+ *
+ * The buttons are submit buttons of the page's GET form (?month=, ?date=), so the
+ * calendar also works without JavaScript; with it, clicks are handled in place.
+ */
+export function MonthCalendar({
+  month,
+  onMonthChange,
+  days,
+  loading,
+  window,
+  selectedDate,
+  onSelect,
+}: {
+  month: string
+  onMonthChange: (month: string) => void
+  days: Map<string, DateSlots>
+  loading: boolean
+  window: BookingWindow
+  selectedDate: string | null
+  onSelect: (date: string) => void
+}) {
+  const { from, to } = monthRange(month)
+  const firstMonth = window.first.slice(0, 7)
+  const lastMonth = window.last.slice(0, 7)
+  const [focused, setFocused] = useState<string>(() => initialFocus(month, selectedDate, window))
+  const moveFocus = useRef(false)
+  const grid = useRef<HTMLTableElement>(null)
+
+  // Keep the roving focus inside the shown month.
+  const focusDate = focused.slice(0, 7) === month ? focused : initialFocus(month, selectedDate, window)
+
+  useEffect(() => {
+    if (!moveFocus.current) return
+    moveFocus.current = false
+    grid.current?.querySelector<HTMLButtonElement>(`button[data-date="${focusDate}"]`)?.focus()
+  }, [focusDate, month])
+
+  const dates = datesBetween(from, to)
+  const leading = (dayOfWeek(from) + 6) % 7
+  const cells: (string | null)[] = [...Array.from({ length: leading }, () => null), ...dates]
+  while (cells.length % 7 !== 0) cells.push(null)
+  const weeks: (string | null)[][] = []
+  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7))
+
+  const selectable = (date: string) => isWeekend(date) && inWindow(date, window) && openSlotCount(days.get(date)) > 0
+
+  function go(date: string) {
+    const target = date.slice(0, 7)
+    if (target < firstMonth || target > lastMonth) return
+    moveFocus.current = true
+    setFocused(date)
+    if (target !== month) onMonthChange(target)
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, date: string) {
+    const dow = (dayOfWeek(date) + 6) % 7
+    const moves: Record<string, () => string> = {
+      ArrowLeft: () => addDays(date, -1),
+      ArrowRight: () => addDays(date, 1),
+      ArrowUp: () => addDays(date, -7),
+      ArrowDown: () => addDays(date, 7),
+      Home: () => addDays(date, -dow),
+      End: () => addDays(date, 6 - dow),
+      PageUp: () => addDays(date, -28),
+      PageDown: () => addDays(date, 28),
+    }
+    const move = moves[event.key]
+    if (move) {
+      event.preventDefault()
+      go(move())
+    }
+  }
+
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-5">
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <button
+          type="submit"
+          name="month"
+          value={shiftMonth(month, -1)}
+          className="inline-flex size-11 items-center justify-center rounded-full border border-slate-300 text-brand-800 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-40"
+          onClick={(e) => {
+            e.preventDefault()
+            onMonthChange(shiftMonth(month, -1))
+          }}
+          disabled={month <= firstMonth}
+          aria-label={`Previous month, ${formatMonthTitle(shiftMonth(month, -1))}`}
+        >
+          <ChevronLeftIcon className="size-5" />
+        </button>
+        <h3 id="calendar-month" className="text-lg font-bold text-brand-900" aria-live="polite">
+          {formatMonthTitle(month)}
+        </h3>
+        <button
+          type="submit"
+          name="month"
+          value={shiftMonth(month, 1)}
+          className="inline-flex size-11 items-center justify-center rounded-full border border-slate-300 text-brand-800 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-40"
+          onClick={(e) => {
+            e.preventDefault()
+            onMonthChange(shiftMonth(month, 1))
+          }}
+          disabled={month >= lastMonth}
+          aria-label={`Next month, ${formatMonthTitle(shiftMonth(month, 1))}`}
+        >
+          <ChevronRightIcon className="size-5" />
+        </button>
+      </div>
+      <table ref={grid} role="grid" aria-labelledby="calendar-month" className="w-full table-fixed border-separate border-spacing-1">
+        <thead>
+          <tr>
+            {WEEKDAYS.map(([short, long]) => (
+              <th key={short} scope="col" className="pb-1 text-center text-xs font-semibold text-slate-600 sm:text-sm">
+                <abbr title={long} className="no-underline">
+                  {short}
+                </abbr>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week, w) => (
+            <tr key={w}>
+              {week.map((date, d) => {
+                if (!date) return <td key={d} />
+                const day = days.get(date)
+                const weekend = isWeekend(date)
+                const canSelect = selectable(date)
+                const selected = date === selectedDate
+                const open = openSlotCount(day)
+                return (
+                  <td key={date} role="gridcell" aria-selected={selected} className="p-0">
+                    <button
+                      // Without JavaScript each day submits the calendar's GET form (?date=).
+                      type="submit"
+                      name="date"
+                      value={date}
+                      data-date={date}
+                      tabIndex={date === focusDate ? 0 : -1}
+                      aria-label={dayLabel(date, day, window, loading)}
+                      aria-disabled={!canSelect}
+                      onClick={(e) => {
+                        e.preventDefault()
+                        setFocused(date)
+                        if (canSelect) onSelect(date)
+                      }}
+                      onKeyDown={(e) => onKeyDown(e, date)}
+                      className={clsx(
+                        'flex aspect-square w-full min-h-11 flex-col items-center justify-center rounded-lg text-sm font-semibold sm:text-base',
+                        selected
+                          ? 'bg-brand-800 text-white ring-2 ring-brand-800 ring-offset-2'
+                          : canSelect
+                            ? 'bg-brand-50 text-brand-900 hover:bg-brand-100'
+                            : weekend
+                              ? 'bg-slate-100 text-slate-600 line-through decoration-slate-500'
+                              : 'text-slate-500',
+                        !canSelect && 'cursor-not-allowed',
+                      )}
+                    >
+                      <span aria-hidden="true">{Number(date.slice(8))}</span>
+                      {weekend && inWindow(date, window) && day ? (
+                        <span
+                          aria-hidden="true"
+                          className={clsx(
+                            'text-[0.65rem] font-medium leading-tight sm:text-xs',
+                            selected ? 'text-white' : 'text-field-600',
+                          )}
+                        >
+                          {open > 0 ? `${open} open` : 'full'}
+                        </span>
+                      ) : null}
+                    </button>
+                  </td>
+                )
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="mt-3 text-sm text-slate-600">
+        Use the arrow keys to move between days and Enter to choose one. Saturdays and Sundays with open slots are highlighted.
+      </p>
+    </div>
+  )
+}
+
+function initialFocus(month: string, selectedDate: string | null, window: BookingWindow): string {
+  if (selectedDate && selectedDate.slice(0, 7) === month) return selectedDate
+  const { from, to } = monthRange(month)
+  const start = compareDates(window.first, from) > 0 && compareDates(window.first, to) <= 0 ? window.first : from
+  let d = start
+  while (compareDates(d, to) <= 0 && !isWeekend(d)) d = addDays(d, 1)
+  return compareDates(d, to) <= 0 ? d : start
+}

@@ -1,0 +1,61 @@
+import { clsx } from 'clsx'
+import { slotLabel, type TourTime } from '../../../core/slots.ts'
+import type { DateSlots } from './types.ts'
+
+const KIND: Record<TourTime, string> = {
+  morning: 'Half-day tour',
+  afternoon: 'Half-day tour',
+  'full-day': 'Full-day tour',
+}
+const REASON: Record<string, string> = {
+  booked: 'Taken',
+  closed: 'Not offered',
+  'outside-window': 'Not bookable',
+  'not-weekend': 'No tours',
+}
+
+/** The three slots of the chosen date as native radio buttons (keyboard and screen readers for free). */
+export function SlotPicker({ day, value, onChange }: { day: DateSlots; value: TourTime | null; onChange: (t: TourTime) => void }) {
+  return (
+    <fieldset className="mt-6">
+      <legend className="text-lg font-bold text-brand-900">Choose a time</legend>
+      <div className="mt-3 grid gap-3 sm:grid-cols-3">
+        {day.slots.map((slot) => {
+          const id = `slot-${slot.tourTime}`
+          const checked = value === slot.tourTime
+          return (
+            <label
+              key={slot.tourTime}
+              htmlFor={id}
+              className={clsx(
+                'flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border-2 p-4 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700',
+                checked ? 'border-brand-800 bg-brand-50' : 'border-slate-200 bg-white',
+                !slot.available && 'cursor-not-allowed bg-slate-100',
+              )}
+            >
+              <input
+                id={id}
+                type="radio"
+                name="tourTime"
+                value={slot.tourTime}
+                checked={checked}
+                disabled={!slot.available}
+                onChange={() => onChange(slot.tourTime)}
+                className="mt-1 size-4 accent-brand-800"
+              />
+              <span className="grid gap-0.5">
+                <span className="font-semibold text-brand-900">
+                  {slotLabel(slot.tourTime)} · {slot.startTime}
+                </span>
+                <span className="text-sm text-slate-700">{KIND[slot.tourTime]}</span>
+                <span className={clsx('text-sm font-semibold', slot.available ? 'text-field-600' : 'text-slate-700')}>
+                  {slot.available ? 'Available' : (REASON[slot.reason ?? ''] ?? 'Unavailable')}
+                </span>
+              </span>
+            </label>
+          )
+        })}
+      </div>
+    </fieldset>
+  )
+}

@@ -1,0 +1,191 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { useFetcher } from 'react-router'
+import { CONTACT_PACKAGE_OPTIONS, GROUP_SIZE_OPTIONS } from '../../../core/schemas/contact.ts'
+import { toast } from '../ui/use-toast.ts'
+import { PrivacyLine } from '../forms/privacy-line.tsx'
+
+export const CONTACT_SUCCESS_TITLE = 'Message Sent!'
+export const CONTACT_SUCCESS_DESCRIPTION = "We've received your inquiry and will get back to you soon."
+export const CONTACT_ERROR_TITLE = 'Error'
+export const CONTACT_ERROR_DESCRIPTION = 'There was a problem sending your message. Please try again.'
+
+/** The hidden field that tells the action a script sent the form (answer with data, not a redirect). */
+export const VIA_FETCHER_FIELD = '_via'
+
+/** What the route action answers a script (the no-JS path gets a redirect instead). */
+export type ContactActionData =
+  | { ok: true }
+  | { ok: false; message: string; errors?: Record<string, string>; values?: Record<string, string> }
+
+const label = 'block text-sm font-semibold text-brand-900'
+const control =
+  'mt-1 block w-full min-h-11 rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-ink shadow-sm placeholder:text-slate-500 focus-visible:border-brand-700 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-blossom-600 aria-[invalid=true]:border-blossom-700'
+const errorText = 'mt-1 text-sm font-medium text-blossom-700'
+
+/**
+ * The inquiry form (spec §2, §4, §5). With JavaScript it submits through a fetcher (no
+ * reload): 'Sending...' with the button disabled, then a toast; success clears the
+ * fields, failure keeps them. Without JavaScript it is a plain POST to the same action,
+ * which redirects to /contact?sent=1, so no inquiry is lost to a script error.
+ */
+export function ContactForm({ initialPackage, serverErrors }: { initialPackage: string; serverErrors?: ContactActionData | null }) {
+  const fetcher = useFetcher<ContactActionData>()
+  const formRef = useRef<HTMLFormElement>(null)
+  // After a failed no-JS POST the page re-renders from the server: keep what was typed.
+  const kept = serverErrors && !serverErrors.ok ? (serverErrors.values ?? {}) : {}
+  const [pkg, setPkg] = useState(kept.package ?? initialPackage)
+  const [hydrated, setHydrated] = useState(false)
+  const id = useId()
+  const busy = fetcher.state !== 'idle'
+
+  useEffect(() => setHydrated(true), [])
+  // Following another ?package= link while on the page presets the select again.
+  const firstPackage = useRef(true)
+  useEffect(() => {
+    if (firstPackage.current) {
+      firstPackage.current = false
+      return
+    }
+    setPkg(initialPackage)
+  }, [initialPackage])
+
+  // React to each finished submission once.
+  const handled = useRef<unknown>(null)
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || fetcher.data === undefined || handled.current === fetcher.data) return
+    handled.current = fetcher.data
+    if (fetcher.data.ok) {
+      formRef.current?.reset()
+      setPkg('')
+      toast({ title: CONTACT_SUCCESS_TITLE, description: CONTACT_SUCCESS_DESCRIPTION })
+    } else {
+      toast({ title: CONTACT_ERROR_TITLE, description: CONTACT_ERROR_DESCRIPTION, variant: 'destructive' })
+    }
+  }, [fetcher.state, fetcher.data])
+
+  const result = fetcher.data ?? serverErrors ?? null
+  const errors = result && !result.ok ? (result.errors ?? {}) : {}
+  const formMessage = result && !result.ok && Object.keys(errors).length === 0 ? result.message : null
+  const field = (name: string) => ({
+    id: `${id}-${name}`,
+    name,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+  })
+  const fieldError = (name: string) =>
+    errors[name] ? (
+      <p id={`${id}-${name}-error`} className={errorText}>
+        {errors[name]}
+      </p>
+    ) : null
+
+  return (
+    <fetcher.Form ref={formRef} method="post" action="/contact" className="space-y-5" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="text-2xl font-bold text-brand-900">
+        Send Us a Message
+      </h2>
+      <p className="text-slate-700">
+        Fields marked <span aria-hidden="true">*</span>
+        <span className="sr-only">required</span> are required.
+      </p>
+      {hydrated ? <input type="hidden" name={VIA_FETCHER_FIELD} value="fetcher" /> : null}
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div>
+          <label htmlFor={`${id}-name`} className={label}>
+            Name <span aria-hidden="true">*</span>
+          </label>
+          <input {...field('name')} defaultValue={kept.name} type="text" required autoComplete="name" maxLength={100} className={control} />
+          {fieldError('name')}
+        </div>
+        <div>
+          <label htmlFor={`${id}-email`} className={label}>
+            Email <span aria-hidden="true">*</span>
+          </label>
+          <input {...field('email')} defaultValue={kept.email} type="email" required autoComplete="email" maxLength={254} className={control} />
+          {fieldError('email')}
+        </div>
+        <div>
+          <label htmlFor={`${id}-phone`} className={label}>
+            Phone <span className="font-normal text-slate-600">(optional)</span>
+          </label>
+          <input {...field('phone')} defaultValue={kept.phone} type="tel" autoComplete="tel" maxLength={30} className={control} />
+          {fieldError('phone')}
+        </div>
+        <div>
+          <label htmlFor={`${id}-visitDate`} className={label}>
+            Planned visit date <span className="font-normal text-slate-600">(optional)</span>
+          </label>
+          <input {...field('visitDate')} defaultValue={kept.visitDate} type="date" className={control} />
+          {fieldError('visitDate')}
+        </div>
+        <div>
+          <label htmlFor={`${id}-groupSize`} className={label}>
+            Group size <span className="font-normal text-slate-600">(optional)</span>
+          </label>
+          <select {...field('groupSize')} defaultValue={kept.groupSize ?? ''} className={control}>
+            <option value="">Select group size</option>
+            {GROUP_SIZE_OPTIONS.map((size) => (
+              <option key={size} value={size}>
+                {size === '1' ? '1 person' : `${size} people`}
+              </option>
+            ))}
+          </select>
+          {fieldError('groupSize')}
+        </div>
+        <div>
+          <label htmlFor={`${id}-package`} className={label}>
+            Package interest <span className="font-normal text-slate-600">(optional)</span>
+          </label>
+          <select {...field('package')} value={pkg} onChange={(e) => setPkg(e.target.value)} className={control}>
+            <option value="">Select a package</option>
+            {CONTACT_PACKAGE_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          {fieldError('package')}
+        </div>
+      </div>
+
+      <div>
+        <label htmlFor={`${id}-message`} className={label}>
+          Message <span aria-hidden="true">*</span>
+        </label>
+        <textarea
+          {...field('message')}
+          defaultValue={kept.message}
+          required
+          rows={6}
+          maxLength={5000}
+          className={control}
+          placeholder="Tell us about your interests, travel dates and any questions."
+        />
+        {fieldError('message')}
+      </div>
+
+      {/* Honeypot: hidden from people and screen readers, irresistible to form-filling bots. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+        <label htmlFor={`${id}-website`}>Leave this field empty</label>
+        <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+
+      {formMessage ? (
+        <p role="alert" className="rounded-lg border border-blossom-700 bg-blossom-100 px-4 py-3 font-medium text-blossom-700">
+          {formMessage}
+        </p>
+      ) : null}
+
+      <button
+        type="submit"
+        disabled={busy}
+        className="inline-flex min-h-11 w-full items-center justify-center rounded-full bg-blossom-600 px-6 py-3 text-base font-semibold text-white transition-colors hover:bg-blossom-700 focus-visible:outline-offset-4 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
+      >
+        {busy ? 'Sending...' : 'Send Message'}
+      </button>
+
+      <PrivacyLine />
+    </fetcher.Form>
+  )
+}

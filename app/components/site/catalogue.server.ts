@@ -1,0 +1,23 @@
+import type { AppLoadContext } from 'react-router'
+import { FREE_CANCELLATION_DAYS } from '../../../core/cancellation-policy.ts'
+import { todayInTokyo } from '../../../core/dates.ts'
+import { MAX_GROUP } from '../../../core/pricing.ts'
+import { type PublicPolicy, type PublicTour, toPublicTours } from './tour-prices.ts'
+
+/**
+ * The tours with their current prices, for the loaders of the pages rendered per request
+ * (/, /packages, /legal; docs/decisions/0004). "Today" is Japan's date (D9), so the solo
+ * special appears and disappears with the promotion window, not with a rebuild.
+ */
+export async function loadPublicTours(context: AppLoadContext, now: Date = new Date()): Promise<PublicTour[]> {
+  const rows = await context.services.catalogue.list()
+  return toPublicTours(rows, todayInTokyo(now))
+}
+
+/**
+ * The rules the price pages quote, from the pure rule modules. Sent as loader data so the
+ * browser bundle does not need to import those modules (and their date library) at all.
+ */
+export function publicPolicy(): PublicPolicy {
+  return { freeCancellationDays: FREE_CANCELLATION_DAYS, maxGroup: MAX_GROUP }
+}

@@ -1,0 +1,131 @@
+import { type KeyboardEvent, useEffect, useState } from 'react'
+import type { HeroSlide } from '../../content/home.ts'
+import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from './icons.tsx'
+import { ImageWithFallback } from './image-with-fallback.tsx'
+
+/** Spec §9: the carousel advances every 5 seconds. */
+export const SLIDE_INTERVAL_MS = 5000
+
+const controlButton =
+  'inline-flex size-11 shrink-0 items-center justify-center rounded-full border border-brand-100 bg-white text-brand-900 hover:bg-brand-50'
+
+/**
+ * The home page's hero carousel (spec §2, §4), after the WAI-ARIA carousel pattern:
+ * loops, auto-advances every 5 s, dot buttons jump to a slide, previous/next buttons and
+ * the arrow keys move one slide, and a pause/play button stops the rotation. Rotation
+ * pauses while the pointer is over the carousel or focus is inside it, and does not start
+ * by itself when the visitor prefers reduced motion.
+ *
+ * Every slide is stacked in the same grid cell, so the box is as tall as the tallest
+ * slide and nothing below moves when the slides change (no layout shift). The server
+ * renders the first slide visible, so it shows without JavaScript.
+ */
+export function HeroCarousel({ slides, label }: { slides: HeroSlide[]; label: string }) {
+  const count = slides.length
+  const [index, setIndex] = useState(0)
+  const [playing, setPlaying] = useState(true)
+  const [hovered, setHovered] = useState(false)
+  const [focused, setFocused] = useState(false)
+
+  useEffect(() => {
+    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) setPlaying(false)
+  }, [])
+
+  const rotating = playing && !hovered && !focused && count > 1
+  useEffect(() => {
+    if (!rotating) return
+    // Restarted on every change of slide, so a manual jump gets a full 5 s too.
+    const timer = window.setTimeout(() => setIndex((i) => (i + 1) % count), SLIDE_INTERVAL_MS)
+    return () => window.clearTimeout(timer)
+  }, [rotating, index, count])
+
+  const go = (to: number) => setIndex(((to % count) + count) % count)
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'ArrowRight') {
+      event.preventDefault()
+      go(index + 1)
+    } else if (event.key === 'ArrowLeft') {
+      event.preventDefault()
+      go(index - 1)
+    }
+  }
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={label}
+      className="w-full"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false)
+      }}
+      onKeyDown={onKeyDown}
+      data-slide-index={index}
+    >
+      <div className="grid" aria-live={playing ? 'off' : 'polite'}>
+        {slides.map((slide, i) => {
+          const active = i === index
+          return (
+            <div
+              key={slide.title}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${count}`}
+              aria-hidden={active ? undefined : true}
+              inert={!active}
+              className={`col-start-1 row-start-1 flex flex-col transition-[opacity,visibility] duration-700 ${active ? 'visible opacity-100' : 'invisible opacity-0'}`}
+            >
+              <ImageWithFallback
+                image={slide.image}
+                title={slide.title}
+                priority={i === 0}
+                className="aspect-[3/2] w-full rounded-2xl bg-brand-100 object-cover shadow-xl"
+              />
+              <div className="mt-4 px-1">
+                <h2 className="text-xl font-bold text-white sm:text-2xl">{slide.title}</h2>
+                <p className="mt-1 text-brand-100">{slide.description}</p>
+              </div>
+            </div>
+          )
+        })}
+      </div>
+
+      <div className="mt-4 flex items-center gap-1 sm:gap-2">
+        <button
+          type="button"
+          className={controlButton}
+          onClick={() => setPlaying((value) => !value)}
+          aria-label={playing ? 'Pause slideshow' : 'Play slideshow'}
+        >
+          {playing ? <PauseIcon /> : <PlayIcon />}
+        </button>
+        <button type="button" className={controlButton} onClick={() => go(index - 1)} aria-label="Previous slide">
+          <ChevronLeftIcon />
+        </button>
+        <ul className="flex flex-1 items-center justify-center">
+          {slides.map((slide, i) => (
+            <li key={slide.title}>
+              <button
+                type="button"
+                className="group inline-flex size-7 items-center justify-center rounded-full sm:size-9"
+                onClick={() => go(i)}
+                aria-label={`Show slide ${i + 1}: ${slide.title}`}
+                aria-current={i === index ? 'true' : undefined}
+              >
+                <span
+                  className={`block rounded-full transition-all ${i === index ? 'h-3 w-6 bg-white' : 'size-3 bg-brand-100/60 group-hover:bg-white'}`}
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+        <button type="button" className={controlButton} onClick={() => go(index + 1)} aria-label="Next slide">
+          <ChevronRightIcon />
+        </button>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,60 @@
+import { INCLUDED_GUESTS, isPromotionOpen } from '../../../core/pricing.ts'
+import { type CalendarDate, formatLongDate } from '../../../core/dates.ts'
+import type { TourPackage } from '../../../server/db/schema.ts'
+
+// Server-side only (loaders): the page components import the PublicTour type alone.
+
+/**
+ * What the public pages show of a catalogue tour (D6). Computed in the loader from the
+ * database row, so every figure on the page comes from the catalogue; the solo special
+ * is only present while its promotion window is open today (in Japan).
+ */
+export type PublicTour = {
+  slug: string
+  name: string
+  shortDescription: string
+  description: string
+  duration: string
+  isHalfDay: boolean
+  /** How many guests the base price covers (2). */
+  includedGuests: number
+  /** Yen, tax included, for 1–includedGuests guests. */
+  basePrice: number
+  extraGuestPrice: number
+  maxGroupSize: number
+  /** The solo special, only while it is current; `until` is its last day, in words. */
+  solo: { price: number; until: string | null; untilDate: CalendarDate | null } | null
+}
+
+export function toPublicTours(rows: TourPackage[], today: CalendarDate): PublicTour[] {
+  return rows
+    .filter((row) => row.available)
+    .map((row) => ({
+      slug: row.slug,
+      name: row.name,
+      shortDescription: row.shortDescription,
+      description: row.description,
+      duration: row.duration,
+      isHalfDay: row.isHalfDay,
+      includedGuests: INCLUDED_GUESTS,
+      basePrice: row.basePrice,
+      extraGuestPrice: row.extraGuestPrice,
+      maxGroupSize: row.maxGroupSize,
+      solo:
+        row.soloPrice !== null && isPromotionOpen(row, today)
+          ? {
+              price: row.soloPrice,
+              until: row.soloPromoEnd ? formatLongDate(row.soloPromoEnd) : null,
+              untilDate: row.soloPromoEnd,
+            }
+          : null,
+    }))
+}
+
+/** The booking rules the price pages quote, handed over by the loader (no rule is repeated in page code). */
+export type PublicPolicy = {
+  /** Free cancellation until this many days before the tour. */
+  freeCancellationDays: number
+  /** Largest group a tour takes online. */
+  maxGroup: number
+}

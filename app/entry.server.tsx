@@ -1,0 +1,76 @@
+import { PassThrough } from 'node:stream'
+import type { AppLoadContext, EntryContext } from 'react-router'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import { ServerRouter, UNSAFE_ErrorResponseImpl as ErrorResponse } from 'react-router'
+import { isbot } from 'isbot'
+import type { RenderToPipeableStreamOptions } from 'react-dom/server'
+import { renderToPipeableStream } from 'react-dom/server'
+import { NonceProvider, PRERENDER_NONCE_PLACEHOLDER } from './lib/nonce.tsx'
+import { isDatabaseUnavailable } from '../server/http/errors.ts'
+
+export const streamTimeout = 5_000
+
+// React Router's default Node entry, plus the CSP nonce on every inline script.
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  if (request.method.toUpperCase() === 'HEAD') {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders })
+  }
+  // A loader that failed because the database is unreachable makes the page a 503 with a
+  // clear message (root ErrorBoundary), not a 500: the site is down for a moment, not broken.
+  const errors = routerContext.staticHandlerContext.errors
+  if (errors) {
+    for (const [routeId, error] of Object.entries(errors)) {
+      if (isDatabaseUnavailable(error)) {
+        errors[routeId] = new ErrorResponse(503, 'Service Unavailable', null)
+        responseStatusCode = 503
+        responseHeaders.set('Retry-After', '10')
+      }
+    }
+  }
+  // Build-time prerendering has no Express context: leave a placeholder for Express.
+  const nonce = (loadContext as Partial<AppLoadContext> | undefined)?.cspNonce ?? PRERENDER_NONCE_PLACEHOLDER
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false
+    const userAgent = request.headers.get('user-agent')
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
+
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId)
+              timeoutId = undefined
+              callback()
+            },
+          })
+          const stream = createReadableStreamFromReadable(body)
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          pipe(body)
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
+        },
+        onShellError(error: unknown) {
+          reject(error)
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500
+          if (shellRendered) console.error(error)
+        },
+      },
+    )
+  })
+}

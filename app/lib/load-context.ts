@@ -1,0 +1,19 @@
+import type { Config } from '../../server/config/index.ts'
+import type { Services } from '../../server/services/index.ts'
+
+/**
+ * What Express hands every loader and action (server/app.ts, getLoadContext). Loaders
+ * call services directly; they never call our own API over HTTP. Absent while
+ * prerendering at build time, so prerendered routes must not use it.
+ */
+declare module 'react-router' {
+  interface AppLoadContext {
+    services: Services
+    config: Config
+    cspNonce: string
+    /** The signed-in user, if any (resolved from the session cookie by Express). */
+    user: { id: number; username: string; isAdmin: boolean } | null
+  }
+}
+
+export {}

@@ -1,0 +1,199 @@
+import * as Tabs from '@radix-ui/react-tabs'
+import { useCallback, useEffect, useState } from 'react'
+import { Link, redirect, useNavigate, useSearchParams } from 'react-router'
+import type { Route } from './+types/dashboard'
+import { parseBookingIdParam } from '../../../core/booking-search.ts'
+import { api, failToast } from '../../components/admin/api.ts'
+import { Badge, Button } from '../../components/admin/ui.tsx'
+import { BookingsTab } from '../../components/admin/bookings-tab.tsx'
+import { CalendarTab } from '../../components/admin/calendar-tab.tsx'
+import { MessagesTab, type ContactMessage } from '../../components/admin/messages-tab.tsx'
+import { NotificationsTab, type AdminNotification } from '../../components/admin/notifications-tab.tsx'
+import { UsersTab } from '../../components/admin/users-tab.tsx'
+import { SettingsTab } from '../../components/admin/settings-tab.tsx'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Admin Dashboard | Joetsu Local Tours' }, { name: 'robots', content: 'noindex' }]
+
+export const TABS = [
+  { value: 'bookings', label: 'Tour Bookings' },
+  { value: 'calendar', label: 'Calendar View' },
+  { value: 'messages', label: 'Messages' },
+  { value: 'notifications', label: 'Notifications' },
+  { value: 'users', label: 'Users' },
+  { value: 'settings', label: 'Settings' },
+] as const
+type TabValue = (typeof TABS)[number]['value']
+const isTab = (v: string | null): v is TabValue => TABS.some((t) => t.value === v)
+
+/** Only admins get in (spec §4, D19); anyone else goes to the login page with 'Access denied'. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  if (!context.user?.isAdmin) {
+    const url = new URL(request.url)
+    throw redirect(`/admin/login?denied=1&redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
+  }
+  return { user: { id: context.user.id, username: context.user.username } }
+}
+
+/** Notifications (and the messages badge) refresh every 30 s (spec §9). */
+const NOTIFICATION_REFRESH_MS = 30_000
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const [params, setParams] = useSearchParams()
+  const navigate = useNavigate()
+  const tabParam = params.get('tab')
+  const tab: TabValue = isTab(tabParam) ? tabParam : 'bookings'
+  const bookingId = parseBookingIdParam(params.get('bookingId'))
+  const [search, setSearch] = useState('')
+
+  const [messages, setMessages] = useState<ContactMessage[] | null>(null)
+  const [notifications, setNotifications] = useState<AdminNotification[] | null>(null)
+
+  const loadMessages = useCallback(async (quiet = false) => {
+    try {
+      setMessages(await api<ContactMessage[]>('GET', '/api/admin/messages'))
+    } catch (error) {
+      if (!quiet) failToast('Failed to fetch messages', error)
+      setMessages((m) => m ?? [])
+    }
+  }, [])
+  const loadNotifications = useCallback(async (quiet = false) => {
+    try {
+      setNotifications(await api<AdminNotification[]>('GET', '/api/notifications'))
+    } catch (error) {
+      if (!quiet) failToast('Failed to fetch notifications', error)
+      setNotifications((n) => n ?? [])
+    }
+  }, [])
+
+  useEffect(() => {
+    void loadMessages()
+    void loadNotifications()
+    // The messages badge rides along, so a new inquiry shows up without a reload. Polls stay
+    // quiet on failure: the first load already told the admin, and a phone losing signal
+    // between tours should not stack error toasts.
+    const timer = window.setInterval(() => {
+      void loadNotifications(true)
+      void loadMessages(true)
+    }, NOTIFICATION_REFRESH_MS)
+    return () => window.clearInterval(timer)
+  }, [loadMessages, loadNotifications])
+
+  const unreadMessages = messages?.filter((m) => !m.read).length ?? 0
+  const unreadNotifications = notifications?.filter((n) => !n.read).length ?? 0
+
+  const setTab = (value: string) => {
+    const next = new URLSearchParams(params)
+    next.set('tab', value)
+    setParams(next, { replace: true, preventScrollReset: true })
+  }
+  const clearBookingFilter = () => {
+    const next = new URLSearchParams(params)
+    next.delete('bookingId')
+    setParams(next, { replace: true, preventScrollReset: true })
+  }
+  const openBooking = (id: number) => {
+    setSearch('')
+    setParams(new URLSearchParams({ tab: 'bookings', bookingId: String(id) }), { preventScrollReset: true })
+  }
+
+  async function logOut() {
+    try {
+      const res = await fetch('/api/logout', { method: 'POST', credentials: 'same-origin' })
+      if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`)
+      navigate('/admin/login', { replace: true })
+    } catch (error) {
+      failToast('Failed to log out. Please try again.', error)
+    }
+  }
+
+  const badgeFor = (value: TabValue) => {
+    const count = value === 'messages' ? unreadMessages : value === 'notifications' ? unreadNotifications : 0
+    if (count === 0) return null
+    return (
+      <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-blossom-600 px-1.5 text-xs font-bold text-white" data-testid={`${value}-badge`}>
+        {count}
+        <span className="sr-only"> unread</span>
+      </span>
+    )
+  }
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-3 py-3 sm:px-6">
+          <div>
+            <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">Admin Dashboard</h1>
+            <p className="text-sm text-slate-700">Logged in as {loaderData.user.username}</p>
+          </div>
+          <div className="flex gap-2">
+            <Link to="/" className="inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 text-sm font-medium text-slate-900 hover:bg-slate-100">
+              View Website
+            </Link>
+            <Button variant="secondary" onClick={logOut}>
+              Log Out
+            </Button>
+          </div>
+        </div>
+      </header>
+
+      <main id="main" className="mx-auto max-w-7xl px-3 py-4 sm:px-6">
+        <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
+          <div className="grow">
+            <label htmlFor="dashboard-search" className="sr-only">
+              Search
+            </label>
+            <input
+              id="dashboard-search"
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder="Search name, email, phone, date, time or id:123"
+              className="block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 placeholder:text-slate-600"
+            />
+          </div>
+          {bookingId !== null ? (
+            <div className="flex items-center gap-2">
+              <Badge tone="new">Showing Booking #{bookingId}</Badge>
+              <Button variant="secondary" size="sm" onClick={clearBookingFilter}>
+                Clear Filter
+              </Button>
+            </div>
+          ) : null}
+        </div>
+
+        <Tabs.Root value={tab} onValueChange={setTab} activationMode="manual">
+          <Tabs.List aria-label="Dashboard sections" className="-mx-3 mb-4 flex gap-1 overflow-x-auto border-b border-slate-300 px-3 sm:mx-0 sm:px-0">
+            {TABS.map((t) => (
+              <Tabs.Trigger
+                key={t.value}
+                value={t.value}
+                className="inline-flex min-h-11 shrink-0 items-center whitespace-nowrap border-b-2 border-transparent px-3 text-sm font-medium text-slate-700 hover:text-slate-900 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800"
+              >
+                {t.label}
+                {badgeFor(t.value)}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <Tabs.Content value="bookings" className="focus-visible:outline-offset-4">
+            <BookingsTab search={search} bookingId={bookingId} />
+          </Tabs.Content>
+          <Tabs.Content value="calendar">
+            <CalendarTab onOpenBooking={openBooking} />
+          </Tabs.Content>
+          <Tabs.Content value="messages">
+            <MessagesTab messages={messages} search={search} setMessages={setMessages} />
+          </Tabs.Content>
+          <Tabs.Content value="notifications">
+            <NotificationsTab notifications={notifications} search={search} setNotifications={setNotifications} reload={() => loadNotifications()} />
+          </Tabs.Content>
+          <Tabs.Content value="users">
+            <UsersTab search={search} currentUserId={loaderData.user.id} />
+          </Tabs.Content>
+          <Tabs.Content value="settings">
+            <SettingsTab />
+          </Tabs.Content>
+        </Tabs.Root>
+      </main>
+    </div>
+  )
+}

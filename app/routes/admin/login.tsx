@@ -1,0 +1,97 @@
+import { useEffect, useRef, useState } from 'react'
+import { Link, redirect, useNavigate, useSearchParams } from 'react-router'
+import type { Route } from './+types/login'
+import { loginSchema } from '../../../core/schemas/auth.ts'
+import { fieldErrors } from '../../../core/schemas/field-errors.ts'
+import { toast } from '../../components/ui/use-toast.ts'
+import { Button, TextInput, Field } from '../../components/admin/ui.tsx'
+import { safeAdminRedirect } from '../../components/admin/redirect.ts'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Admin Login | Joetsu Local Tours' }, { name: 'robots', content: 'noindex' }]
+
+/** An admin who is already logged in goes straight on. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  if (context.user?.isAdmin && !url.searchParams.has('denied')) throw redirect(safeAdminRedirect(url.searchParams.get('redirectTo')))
+  return null
+}
+
+type LoginResponse = { success?: boolean; message?: string; user?: { isAdmin?: boolean; username?: string } }
+
+export default function AdminLogin() {
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [submitting, setSubmitting] = useState(false)
+  const shownDenied = useRef(false)
+
+  // Sent here by the dashboard without an admin session (spec §8).
+  useEffect(() => {
+    if (params.get('denied') === '1' && !shownDenied.current) {
+      shownDenied.current = true
+      toast({ title: 'Access denied', description: 'You must be logged in as an admin', variant: 'destructive' })
+    }
+  }, [params])
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const parsed = loginSchema.safeParse({ username: form.get('username'), password: form.get('password') })
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error))
+      return
+    }
+    setErrors({})
+    setSubmitting(true)
+    try {
+      const res = await fetch('/api/login', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(parsed.data),
+      })
+      const body = (await res.json().catch(() => ({}))) as LoginResponse
+      if (!res.ok || !body.success) {
+        toast({ title: 'Login failed', description: body.message || 'Invalid username or password', variant: 'destructive' })
+        return
+      }
+      if (!body.user?.isAdmin) {
+        // A non-admin gets no session in the admin area: log them straight out again.
+        await fetch('/api/logout', { method: 'POST', credentials: 'same-origin' }).catch(() => undefined)
+        toast({ title: 'Access denied', description: 'You do not have admin privileges', variant: 'destructive' })
+        return
+      }
+      toast({ title: 'Welcome back!', description: `Logged in as ${body.user.username ?? parsed.data.username}` })
+      navigate(safeAdminRedirect(params.get('redirectTo')), { replace: true })
+    } catch {
+      toast({ title: 'Login error', description: 'An unexpected error occurred. Please try again.', variant: 'destructive' })
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <main id="main" className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-10">
+      <div className="w-full max-w-sm rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+        <h1 className="text-2xl font-bold text-slate-900">Admin Login</h1>
+        <p className="mt-1 text-sm text-slate-700">Sign in to manage bookings, messages and users.</p>
+        <form className="mt-6 grid gap-4" noValidate onSubmit={onSubmit}>
+          <Field id="username" label="Username" error={errors.username}>
+            <TextInput id="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required minLength={3} error={errors.username} />
+          </Field>
+          <Field id="password" label="Password" error={errors.password}>
+            <TextInput id="password" type="password" autoComplete="current-password" required minLength={6} error={errors.password} />
+          </Field>
+          <Button type="submit" disabled={submitting} className="w-full">
+            {submitting ? 'Logging in...' : 'Log In'}
+          </Button>
+        </form>
+        <p className="mt-6 text-center">
+          <Link to="/" className="text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-blossom-700">
+            Return to website
+          </Link>
+        </p>
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,403 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { Link, data, redirect } from 'react-router'
+import type { Route } from './+types/booking'
+import { formatLongDate, isCalendarDate, isMonth, monthRange } from '../../core/dates.ts'
+import { isTourTime, slotLabel, type TourTime } from '../../core/slots.ts'
+import { publicTourPackage } from '../../server/services/tour-package-view.ts'
+import { toast } from '../components/ui/use-toast.ts'
+import { PageBanner } from '../components/site/page-banner.tsx'
+import { CheckIcon } from '../components/site/icons.tsx'
+import { ContactLinks } from '../components/booking/contact-links.tsx'
+import { MonthCalendar } from '../components/booking/month-calendar.tsx'
+import { SlotPicker } from '../components/booking/slot-picker.tsx'
+import { DetailsForm, EMPTY_FORM, packagesForSlot, type FormValues, type SubmitOutcome } from '../components/booking/details-form.tsx'
+import type { DateSlots, PublicBooking } from '../components/booking/types.ts'
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Book a Tour | Joetsu Local Tours' },
+  {
+    name: 'description',
+    content: 'Pick a Saturday or Sunday, a morning, afternoon or full-day slot, and book your private tour of Joetsu.',
+  },
+]
+
+/**
+ * The month shown first: the chosen date's month, else ?month=yyyy-MM when it lies in the
+ * booking window, else the month in which booking opens. Availability comes from the same
+ * service as GET /api/time-slots, which the page calls when the visitor changes month.
+ *
+ * ?date=, ?tourTime= and ?step=details carry the choice of a visitor without JavaScript (the
+ * calendar and the slot choice are GET forms); ?created={reference} shows step 3 after the
+ * script-free form was posted to the action below.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { services, config } = context
+  const window = services.availability.window()
+  const params = new URL(request.url).searchParams
+  const inWindowMonth = (m: string | null): m is string => isMonth(m) && m >= window.first.slice(0, 7) && m <= window.last.slice(0, 7)
+  const askedDate = params.get('date')
+  const dateMonth = isCalendarDate(askedDate) ? askedDate.slice(0, 7) : null
+  const askedMonth = params.get('month')
+  const month = inWindowMonth(dateMonth) ? dateMonth : inWindowMonth(askedMonth) ? askedMonth : window.first.slice(0, 7)
+  const { from, to } = monthRange(month)
+  const createdRef = params.get('created')
+  const [slots, catalogue, created] = await Promise.all([
+    services.availability.timeSlots(from, to),
+    services.catalogue.list(),
+    createdRef ? services.bookings.findByReference(createdRef) : Promise.resolve(null),
+  ])
+  const day = slots.dates.find((d) => d.date === askedDate && d.slots.some((s) => s.available))
+  const askedTime = params.get('tourTime')
+  const time = day && isTourTime(askedTime) && day.slots.some((s) => s.tourTime === askedTime && s.available) ? askedTime : null
+  const step: Step = created ? 'created' : day && time && params.get('step') === 'details' ? 'details' : 'calendar'
+  return {
+    month,
+    window: slots.window,
+    dates: slots.dates,
+    packages: catalogue.filter((p) => p.available).map(publicTourPackage),
+    holdMinutes: config.booking.holdMinutes,
+    selectedDate: day?.date ?? null,
+    selectedTime: time,
+    step,
+    created,
+  }
+}
+
+/**
+ * The script-free path: the details form posts here (with JavaScript the page calls
+ * POST /api/bookings itself). Same service, same checks; the rate limit is applied by
+ * Express to POST /booking and /book.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await request.formData()
+  const body: Record<string, string> = {}
+  for (const [key, value] of form) if (typeof value === 'string') body[key] = value
+  const result = await context.services.bookings.submit(body, {
+    userId: context.user?.id ?? null,
+  })
+  if (result.ok) return redirect(`${new URL(request.url).pathname}?created=${result.booking.reference}`)
+  const { website: _honeypot, ...values } = body
+  return data(
+    {
+      message: result.message,
+      errors: result.errors,
+      status: result.status,
+      values,
+    },
+    { status: result.status },
+  )
+}
+
+type Step = 'calendar' | 'details' | 'created'
+
+/** The tour preselected when only one fits the chosen slot. */
+function initialPackage(d: { packages: { id: number; isHalfDay: boolean }[]; selectedTime: TourTime | null }): Partial<FormValues> {
+  if (!d.selectedTime) return {}
+  const fitting = packagesForSlot(d.packages as Parameters<typeof packagesForSlot>[0], d.selectedTime)
+  return fitting.length === 1 ? { tourPackageId: String(fitting[0]!.id) } : {}
+}
+
+async function postBooking(payload: Record<string, unknown>): Promise<SubmitOutcome & { status?: number }> {
+  let res: Response
+  try {
+    res = await fetch('/api/bookings', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+      },
+      credentials: 'same-origin',
+      body: JSON.stringify(payload),
+    })
+  } catch {
+    return {
+      kind: 'failed',
+      message: 'We could not reach the server. Please check your connection and try again.',
+    }
+  }
+  const body = (await res.json().catch(() => ({}))) as {
+    message?: string
+    errors?: Record<string, string>
+  } & Partial<PublicBooking>
+  if (res.status === 201) return { kind: 'created', booking: body as PublicBooking }
+  const message = body.message ?? `${res.status}: ${res.statusText}`
+  if (res.status === 409) return { kind: 'conflict', message }
+  if (res.status === 400 && body.errors) return { kind: 'invalid', message, errors: body.errors }
+  return { kind: 'failed', message }
+}
+
+export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { window, packages, holdMinutes } = loaderData
+  // A script-free submission that failed: back to the form with its errors, or to the
+  // calendar when the slot was taken meanwhile.
+  const failed = actionData && 'errors' in actionData ? actionData : null
+  const [step, setStep] = useState<Step>(failed?.status === 409 ? 'calendar' : loaderData.step)
+  const [month, setMonth] = useState(loaderData.month)
+  const [byMonth, setByMonth] = useState<Record<string, DateSlots[]>>({
+    [loaderData.month]: loaderData.dates,
+  })
+  const [loadingMonth, setLoadingMonth] = useState<string | null>(null)
+  const [selectedDate, setSelectedDate] = useState<string | null>(loaderData.selectedDate)
+  const [selectedTime, setSelectedTime] = useState<TourTime | null>(failed?.status === 409 ? null : loaderData.selectedTime)
+  const [values, setValues] = useState<FormValues>(() => ({
+    ...EMPTY_FORM,
+    ...initialPackage(loaderData),
+    ...(failed?.values ?? {}),
+  }))
+  const [created, setCreated] = useState<PublicBooking | null>(loaderData.created)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+
+  const loadMonth = useCallback(
+    async (m: string, force = false) => {
+      if (!force && byMonth[m]) return
+      setLoadingMonth(m)
+      try {
+        const res = await fetch(`/api/time-slots?month=${m}`, {
+          headers: { accept: 'application/json' },
+        })
+        if (!res.ok) throw new Error(`${res.status}`)
+        const body = (await res.json()) as { dates: DateSlots[] }
+        setByMonth((prev) => ({ ...prev, [m]: body.dates }))
+      } catch {
+        toast({
+          title: 'Could not load availability',
+          description: 'Please try again in a moment.',
+          variant: 'destructive',
+        })
+      } finally {
+        setLoadingMonth((current) => (current === m ? null : current))
+      }
+    },
+    [byMonth],
+  )
+
+  useEffect(() => {
+    void loadMonth(month)
+  }, [month, loadMonth])
+
+  // Move focus to the new step's heading so keyboard and screen-reader users follow along.
+  const firstRender = useRef(true)
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false
+      return
+    }
+    headingRef.current?.focus()
+  }, [step])
+
+  const days = new Map((byMonth[month] ?? []).map((d) => [d.date, d]))
+  const selectedDay = selectedDate ? (byMonth[selectedDate.slice(0, 7)] ?? []).find((d) => d.date === selectedDate) : undefined
+  const selectedSlot = selectedDay?.slots.find((s) => s.tourTime === selectedTime && s.available)
+
+  function chooseDate(date: string) {
+    setSelectedDate(date)
+    const day = days.get(date)
+    // Keep the chosen time when it is still open on the new date.
+    if (!day?.slots.some((s) => s.tourTime === selectedTime && s.available)) setSelectedTime(null)
+  }
+
+  function continueToDetails() {
+    if (!selectedDate || !selectedTime) return
+    const fitting = packagesForSlot(packages, selectedTime)
+    if (!fitting.some((p) => String(p.id) === values.tourPackageId)) {
+      setValues((v) => ({
+        ...v,
+        tourPackageId: fitting.length === 1 ? String(fitting[0]!.id) : '',
+      }))
+    }
+    setStep('details')
+  }
+
+  async function submit(payload: Record<string, unknown>): Promise<SubmitOutcome> {
+    const outcome = await postBooking(payload)
+    if (outcome.kind === 'created') {
+      setCreated(outcome.booking)
+      setStep('created')
+      toast({
+        title: 'Booking Created!',
+        description: 'Your booking has been created successfully. Please proceed to payment.',
+      })
+      void loadMonth(month, true)
+    } else {
+      toast({
+        title: 'Booking Failed',
+        description: outcome.message,
+        variant: 'destructive',
+      })
+      if (outcome.kind === 'conflict' && selectedDate) {
+        // Somebody else took the slot: show the calendar again with fresh availability.
+        await loadMonth(selectedDate.slice(0, 7), true)
+        setSelectedTime(null)
+        setStep('calendar')
+      }
+    }
+    return outcome
+  }
+
+  return (
+    <main id="main">
+      <PageBanner eyebrow="Book a private tour" title="Book Your Joetsu Experience">
+        <p>Pick a weekend date and time, tell us about your group, then pay to secure your tour.</p>
+      </PageBanner>
+
+      <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
+        <ol className="mb-8 flex flex-wrap gap-x-6 gap-y-2 text-sm font-semibold" aria-label="Booking steps">
+          {(['calendar', 'details', 'created'] as const).map((s, i) => (
+            <li key={s} aria-current={step === s ? 'step' : undefined} className={step === s ? 'text-blossom-700' : 'text-slate-600'}>
+              {i + 1}. {s === 'calendar' ? 'Date & time' : s === 'details' ? 'Your details' : 'Payment'}
+            </li>
+          ))}
+        </ol>
+
+        {step === 'calendar' ? (
+          <section aria-labelledby="step-title">
+            <h2 id="step-title" ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-brand-900 sm:text-3xl">
+              Choose a date and time
+            </h2>
+            {failed?.status === 409 ? (
+              <p role="alert" className="mt-3 rounded-lg border border-red-700 bg-white px-4 py-3 font-semibold text-red-800">
+                {failed.message}
+              </p>
+            ) : null}
+            <p className="mt-3 rounded-lg bg-blossom-100 px-4 py-3 font-semibold text-blossom-700">
+              Weekend-only bookings (Saturday &amp; Sunday) | One group per time slot | Maximum 5 people
+            </p>
+            <noscript>
+              <p className="mt-4 rounded-lg border border-slate-400 bg-white px-4 py-3 text-slate-800">
+                The booking calendar needs JavaScript. You can also book by WhatsApp or e-mail with the links on this page.
+              </p>
+            </noscript>
+            <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+              <div>
+                <form method="get" aria-label="Booking calendar">
+                  <MonthCalendar
+                    month={month}
+                    onMonthChange={setMonth}
+                    days={days}
+                    loading={loadingMonth === month && !byMonth[month]}
+                    window={window}
+                    selectedDate={selectedDate}
+                    onSelect={chooseDate}
+                  />
+                </form>
+                {selectedDay ? (
+                  <form
+                    method="get"
+                    onSubmit={(e) => {
+                      e.preventDefault()
+                      continueToDetails()
+                    }}
+                  >
+                    <input type="hidden" name="date" value={selectedDay.date} />
+                    <input type="hidden" name="step" value="details" />
+                    <SlotPicker day={selectedDay} value={selectedTime} onChange={setSelectedTime} />
+                    <noscript>
+                      <button
+                        type="submit"
+                        className="mt-4 inline-flex min-h-11 items-center justify-center rounded-full bg-blossom-600 px-6 py-2.5 font-semibold text-white hover:bg-blossom-700"
+                      >
+                        Continue to Booking Details
+                      </button>
+                    </noscript>
+                  </form>
+                ) : null}
+              </div>
+              <div className="grid h-fit gap-6">
+                {selectedDate && selectedSlot ? (
+                  <div className="rounded-2xl border-2 border-brand-800 bg-brand-50 p-5" aria-live="polite">
+                    <h3 className="text-lg font-bold text-brand-900">Selected</h3>
+                    <p className="mt-2 text-slate-800">{formatLongDate(selectedDate)}</p>
+                    <p className="text-slate-800">
+                      {slotLabel(selectedSlot.tourTime)}, from {selectedSlot.startTime}
+                    </p>
+                    <button
+                      type="button"
+                      onClick={continueToDetails}
+                      className="mt-4 inline-flex min-h-11 w-full items-center justify-center rounded-full bg-blossom-600 px-6 py-2.5 font-semibold text-white hover:bg-blossom-700"
+                    >
+                      Continue to Booking Details
+                    </button>
+                  </div>
+                ) : (
+                  <p className="rounded-2xl border border-dashed border-slate-400 p-5 text-slate-700" aria-live="polite">
+                    {selectedDate ? 'Now choose a time for your tour.' : 'Choose a highlighted Saturday or Sunday to see its times.'}
+                  </p>
+                )}
+                <div>
+                  <h3 className="font-bold text-brand-900">Questions, or a group larger than 5?</h3>
+                  <p className="mt-1 text-slate-700">Message us and we will plan it together.</p>
+                  <div className="mt-3">
+                    <ContactLinks
+                      message="Hello! I would like to ask about booking a private tour in Joetsu."
+                      subject="Tour booking question"
+                    />
+                  </div>
+                </div>
+              </div>
+            </div>
+          </section>
+        ) : null}
+
+        {step === 'details' && selectedDate && selectedTime ? (
+          <section aria-labelledby="step-title">
+            <h2 id="step-title" ref={headingRef} tabIndex={-1} className="mb-6 text-2xl font-bold text-brand-900 sm:text-3xl">
+              Booking details
+            </h2>
+            <DetailsForm
+              tourDate={selectedDate}
+              tourTime={selectedTime}
+              startTime={selectedSlot?.startTime ?? ''}
+              packages={packages}
+              values={values}
+              onValuesChange={setValues}
+              onBack={() => setStep('calendar')}
+              submit={submit}
+              initialErrors={
+                failed && failed.status !== 409
+                  ? {
+                      ...failed.errors,
+                      ...(Object.keys(failed.errors).length === 0 ? { _form: failed.message } : {}),
+                    }
+                  : {}
+              }
+            />
+          </section>
+        ) : null}
+
+        {step === 'created' && created ? (
+          <section aria-labelledby="step-title" className="mx-auto max-w-2xl text-center">
+            <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-field-600 text-white">
+              <CheckIcon className="size-9" />
+            </span>
+            <h2 id="step-title" ref={headingRef} tabIndex={-1} className="mt-4 text-2xl font-bold text-brand-900 sm:text-3xl">
+              Booking Created Successfully!
+            </h2>
+            <p className="mt-3 text-slate-800">
+              Your reference is <strong className="font-mono">#{created.reference}</strong>. We hold {formatLongDate(created.tourDate)},{' '}
+              {slotLabel(created.tourTime).toLowerCase()} for you for {holdMinutes} minutes: pay now to secure it.
+            </p>
+            <div className="mt-6 flex flex-col items-center gap-3 sm:flex-row sm:justify-center">
+              <Link
+                to={`/checkout/${created.reference}`}
+                className="inline-flex min-h-11 items-center justify-center rounded-full bg-blossom-600 px-6 py-2.5 font-semibold text-white hover:bg-blossom-700"
+              >
+                Continue to Payment
+              </Link>
+              <Link
+                to={`/booking-confirmation/${created.reference}`}
+                className="inline-flex min-h-11 items-center justify-center rounded-full border-2 border-brand-700 bg-white px-6 py-2.5 font-semibold text-brand-800 hover:bg-brand-50"
+              >
+                View booking details
+              </Link>
+            </div>
+            <p className="mt-6">
+              <Link to="/" className="font-semibold text-brand-700 underline">
+                Return to Home
+              </Link>
+            </p>
+          </section>
+        ) : null}
+      </div>
+    </main>
+  )
+}

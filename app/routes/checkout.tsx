@@ -1,0 +1,228 @@
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { Link, data, redirect, useNavigate } from 'react-router'
+import type { Stripe } from '@stripe/stripe-js'
+import type { Route } from './+types/checkout'
+import { formatLongDate } from '../../core/dates.ts'
+import { formatYen } from '../../core/money.ts'
+import { formatClockTime, slotLabel } from '../../core/slots.ts'
+import { toast } from '../components/ui/use-toast.ts'
+import { HoldCountdown } from '../components/booking/hold-countdown.tsx'
+import { ApiError, type CheckoutStart, confirmPaymentSuccess, createPaymentIntent, simulatedCharge } from '../components/checkout/api.ts'
+import { SimulatedCardForm } from '../components/checkout/simulated-card-form.tsx'
+import type { StripeOutcome } from '../components/checkout/stripe-payment-form.tsx'
+import { PrivacyLine } from '../components/forms/privacy-line.tsx'
+
+// The Payment Element and its React bindings load only here, and only in Stripe mode.
+const StripePaymentForm = lazy(() => import('../components/checkout/stripe-payment-form.tsx'))
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Checkout | Joetsu Local Tours' },
+  { name: 'robots', content: 'noindex' },
+]
+
+/** The booking by its public reference (D15); a paid booking has nothing left to pay. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const booking = await context.services.bookings.findByReference(params.reference)
+  if (booking?.status === 'paid') throw redirect(`/booking-confirmation/${booking.reference}`)
+  const startTimes = context.config.booking.startTimes
+  return data(
+    {
+      booking,
+      timeText: booking ? `${slotLabel(booking.tourTime)}, ${formatClockTime(startTimes[booking.tourTime])}` : null,
+      now: new Date().toISOString(),
+    },
+    { headers: { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } },
+  )
+}
+
+type Phase = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'init-failed' } | { kind: 'ready'; payment: CheckoutStart | null }
+
+const UNEXPECTED = 'An unexpected error occurred.'
+const WARNING_TEXT = "Payment was successful, but we couldn't update your booking status automatically. Please contact us."
+
+export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
+  const { booking, timeText, now } = loaderData
+  const navigate = useNavigate()
+  const [phase, setPhase] = useState<Phase>(() => (booking ? { kind: 'loading' } : { kind: 'error', message: 'Could not fetch booking details' }))
+  const started = useRef(false)
+
+  const finish = useCallback(
+    async (reference: string) => {
+      // The server re-reads the payment from the provider; the browser's word is not enough.
+      try {
+        const result = await confirmPaymentSuccess(reference)
+        if (result.status === 'paid') toast({ title: 'Payment Successful', description: 'Thank you! Your booking is paid.' })
+        else toast({ title: 'Payment status is unconfirmed. Please contact support.' })
+      } catch {
+        toast({ variant: 'destructive', title: 'Warning', description: WARNING_TEXT })
+      }
+      navigate(`/booking-confirmation/${reference}`)
+    },
+    [navigate],
+  )
+
+  useEffect(() => {
+    if (!booking || started.current) return
+    started.current = true
+    if (booking.totalPrice === 0) {
+      // Nothing to pay (D7): treat as paid at once.
+      setPhase({ kind: 'ready', payment: null })
+      void finish(booking.reference)
+      return
+    }
+    createPaymentIntent(booking)
+      .then((payment) => setPhase(payment.clientSecret ? { kind: 'ready', payment } : { kind: 'init-failed' }))
+      .catch((error: unknown) => {
+        const message = error instanceof ApiError ? error.message : 'An unexpected error occurred'
+        toast({ variant: 'destructive', title: 'Error', description: 'Failed to initialize payment' })
+        setPhase({ kind: 'error', message })
+      })
+  }, [booking, finish])
+
+  return (
+    <main id="main" className="bg-brand-50/40">
+      <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+        {phase.kind === 'loading' ? <Preparing /> : null}
+        {phase.kind === 'error' ? <Problem title="Payment Error" message={phase.message} /> : null}
+        {phase.kind === 'init-failed' ? <Problem title="Payment Initialization Failed" message="We couldn't initialize the payment process. Please try again or contact us." /> : null}
+        {phase.kind === 'ready' && booking ? <Ready booking={booking} timeText={timeText ?? ''} now={now} payment={phase.payment} onFinish={finish} /> : null}
+      </div>
+    </main>
+  )
+}
+
+function Preparing() {
+  return (
+    <div role="status" className="flex flex-col items-center gap-4 py-24 text-center">
+      <span aria-hidden="true" className="h-10 w-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700" />
+      <h1 className="text-xl font-semibold text-brand-900">Preparing your payment...</h1>
+    </div>
+  )
+}
+
+function Problem({ title, message }: { title: string; message: string }) {
+  return (
+    <section className="rounded-2xl border border-red-200 bg-white p-6 text-center shadow-sm sm:p-10" aria-labelledby="problem-title">
+      <h1 id="problem-title" className="text-2xl font-bold text-red-800">
+        {title}
+      </h1>
+      <p role="alert" className="mt-3 text-slate-800">
+        {message}
+      </p>
+      <Link
+        to="/booking"
+        className="mt-6 inline-flex min-h-11 items-center justify-center rounded-full bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-800"
+      >
+        Return to Booking
+      </Link>
+    </section>
+  )
+}
+
+type LoadedBooking = NonNullable<Route.ComponentProps['loaderData']['booking']>
+
+function Ready({
+  booking,
+  timeText,
+  now,
+  payment,
+  onFinish,
+}: {
+  booking: LoadedBooking
+  timeText: string
+  now: string
+  payment: CheckoutStart | null
+  onFinish: (reference: string) => Promise<void>
+}) {
+  const amountText = formatYen(booking.totalPrice)
+  const holdExpiresAt = payment?.holdExpiresAt ?? booking.holdExpiresAt
+  const stripePromise = useMemo<Promise<Stripe | null> | null>(() => {
+    if (payment?.mode !== 'stripe' || !payment.publishableKey) return null
+    const key = payment.publishableKey
+    // @stripe/stripe-js/pure injects Stripe's script only when loadStripe is called: here.
+    return import('@stripe/stripe-js/pure').then(({ loadStripe }) => loadStripe(key))
+  }, [payment])
+
+  const paySimulated = async (cardNumber: string): Promise<string | null> => {
+    try {
+      await simulatedCharge(booking.reference, cardNumber)
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : UNEXPECTED
+      toast({ variant: 'destructive', title: 'Payment Failed', description: message })
+      return message
+    }
+    await onFinish(booking.reference)
+    return null
+  }
+
+  const onStripeOutcome = async (outcome: StripeOutcome) => {
+    if (outcome.kind === 'error') toast({ variant: 'destructive', title: 'Payment Failed', description: outcome.message || UNEXPECTED })
+    else if (outcome.kind === 'unconfirmed') toast({ variant: 'destructive', title: 'Payment status is unconfirmed. Please contact support.' })
+    else await onFinish(booking.reference)
+  }
+
+  return (
+    <>
+      <h1 className="text-3xl font-bold tracking-tight text-brand-900 sm:text-4xl">Complete Your Booking</h1>
+      {holdExpiresAt ? (
+        <p className="mt-4 rounded-lg bg-blossom-100 px-4 py-3 text-blossom-700" aria-live="polite">
+          <HoldCountdown expiresAt={holdExpiresAt} serverNow={now} />
+        </p>
+      ) : null}
+      <div className="mt-6 grid gap-6 md:grid-cols-2">
+        <section aria-labelledby="summary-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 id="summary-title" className="text-xl font-bold text-brand-900">
+            Booking Summary
+          </h2>
+          <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+            <dt className="font-semibold text-slate-600">Name</dt>
+            <dd className="break-words text-slate-900">{booking.name}</dd>
+            <dt className="font-semibold text-slate-600">Tour date</dt>
+            <dd className="text-slate-900">{formatLongDate(booking.tourDate)}</dd>
+            <dt className="font-semibold text-slate-600">Tour time</dt>
+            <dd className="text-slate-900">{timeText}</dd>
+            <dt className="font-semibold text-slate-600">Group size</dt>
+            <dd className="text-slate-900">
+              {booking.numberOfPeople} {booking.numberOfPeople === 1 ? 'person' : 'people'}
+            </dd>
+            <dt className="border-t border-slate-200 pt-2 font-semibold text-slate-600">Total</dt>
+            <dd className="border-t border-slate-200 pt-2 text-lg font-bold text-brand-900">
+              {amountText} <span className="text-sm font-normal text-slate-700">tax included</span>
+            </dd>
+          </dl>
+        </section>
+
+        <section aria-labelledby="payment-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 id="payment-title" className="text-xl font-bold text-brand-900">
+            Payment Details
+          </h2>
+          <div className="mt-4">
+            {payment === null ? (
+              <p role="status">Nothing to pay for this booking.</p>
+            ) : payment.mode === 'simulated' ? (
+              <SimulatedCardForm amountText={amountText} onPay={paySimulated} />
+            ) : stripePromise ? (
+              <Suspense fallback={<p role="status">Loading the secure card form...</p>}>
+                <StripePaymentForm
+                  stripe={stripePromise}
+                  clientSecret={payment.clientSecret}
+                  returnUrl={`${window.location.origin}/booking-confirmation/${booking.reference}`}
+                  amountText={amountText}
+                  onOutcome={onStripeOutcome}
+                />
+              </Suspense>
+            ) : (
+              <p role="alert">We couldn't initialize the payment process. Please try again or contact us.</p>
+            )}
+          </div>
+          <p className="mt-4 text-sm text-slate-700">
+            {payment?.mode === 'simulated'
+              ? 'Test mode: no real payment is taken. The card number only decides the test outcome and is not stored.'
+              : 'Your payment is processed securely by our card payment provider, Stripe. We never see or store your card details.'}
+          </p>
+        </section>
+      </div>
+      <PrivacyLine className="mt-6" />
+    </>
+  )
+}

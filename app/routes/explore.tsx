@@ -1,0 +1,102 @@
+import { Link } from 'react-router'
+import type { Route } from './+types/explore'
+import { PinIcon } from '../components/site/icons.tsx'
+import { ImageWithFallback } from '../components/site/image-with-fallback.tsx'
+import { PageBanner } from '../components/site/page-banner.tsx'
+import { buttonStyles, sectionHeading } from '../components/site/styles.ts'
+import { exploreCategories } from '../content/explore.ts'
+import { images } from '../content/images.ts'
+import { seo } from '../lib/seo.ts'
+
+// Prerendered at build time (app/prerendered-paths.ts): no loader, no database.
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    matches,
+    title: 'Explore Joetsu: Shopping, Food, Lifestyle and Culture',
+    description:
+      'Where to shop, eat, relax and discover history in Joetsu, Niigata: morning markets, Sea of Japan seafood, sake, Takada Castle, Kasugayama and the gangi arcades.',
+    path: '/explore',
+    image: images.explore.culture,
+  })
+
+export default function Explore() {
+  return (
+    <main id="main">
+      <PageBanner eyebrow="Ideas for your day" title="Explore Joetsu">
+        <p>
+          Thirty-six places we love, in four flavours. Pick the ones that make you curious, mix them freely, and we will turn your list into
+          a relaxed day.
+        </p>
+      </PageBanner>
+
+      <nav aria-label="Categories" className="border-b border-brand-100 bg-white">
+        <ul className="mx-auto flex max-w-6xl flex-wrap gap-2 px-4 py-4">
+          {exploreCategories.map((category) => (
+            <li key={category.id}>
+              <a
+                href={`#${category.id}`}
+                className="inline-flex min-h-11 items-center rounded-full border border-brand-100 px-5 font-semibold text-brand-800 hover:bg-brand-50"
+              >
+                {category.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {exploreCategories.map((category, i) => (
+        <section
+          key={category.id}
+          id={category.id}
+          className={`scroll-mt-20 py-16 sm:py-20 ${i % 2 === 1 ? 'bg-brand-50' : ''}`}
+          aria-labelledby={`${category.id}-heading`}
+        >
+          <div className="mx-auto grid max-w-6xl gap-10 px-4 lg:grid-cols-2 lg:items-start">
+            <div className={i % 2 === 1 ? 'lg:order-2' : ''}>
+              <h2 id={`${category.id}-heading`} className={sectionHeading}>
+                {category.title}
+              </h2>
+              <p className="mt-4 text-lg leading-relaxed text-slate-700">{category.intro}</p>
+              <ImageWithFallback
+                image={category.image}
+                title={category.title}
+                className="mt-8 aspect-[8/5] w-full rounded-2xl bg-brand-100 object-cover shadow-md"
+              />
+            </div>
+            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
+              {category.places.map((place) => (
+                <li key={place.name} className="flex gap-3 rounded-xl border border-brand-100 bg-white p-4">
+                  <PinIcon className="mt-0.5 size-5 shrink-0 text-blossom-600" />
+                  <div>
+                    <h3 className="font-bold text-brand-900">{place.name}</h3>
+                    <p className="mt-1 text-slate-700">{place.note}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ))}
+
+      <section className="bg-brand-800 py-16 text-white sm:py-20" aria-labelledby="explore-next-heading">
+        <div className="mx-auto max-w-3xl px-4 text-center">
+          <h2 id="explore-next-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            Found something you like?
+          </h2>
+          <p className="mt-4 text-lg text-brand-100">
+            See how these places come together in our curated experiences, or send us your own wish list and we will plan the day around it.
+          </p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Link to="/packages" className={buttonStyles.light}>
+              View Curated Experiences
+            </Link>
+            <Link to="/contact" className={buttonStyles.outlineLight}>
+              Contact Us
+            </Link>
+          </div>
+        </div>
+      </section>
+    </main>
+  )
+}

@@ -1,0 +1,206 @@
+import { Link } from 'react-router'
+import type { Route } from './+types/legal'
+import { formatYen } from '../../core/money.ts'
+import { mailtoLink } from '../../core/site.ts'
+import { useSite } from '../root.tsx'
+import { loadPublicTours, publicPolicy } from '../components/site/catalogue.server.ts'
+import { linkStyle } from '../components/site/styles.ts'
+import type { PublicTour } from '../components/site/tour-prices.ts'
+import { seo } from '../lib/seo.ts'
+
+// Rendered per request: the price item reads the catalogue (docs/decisions/0004).
+export async function loader({ context }: Route.LoaderArgs) {
+  return { tours: await loadPublicTours(context), policy: publicPolicy() }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    matches,
+    title: 'Legal Notice (Specified Commercial Transactions Act)',
+    description:
+      'Disclosure under Japan’s Act on Specified Commercial Transactions, in Japanese and English: seller, prices including tax, payment, cancellation and refunds.',
+    path: '/legal',
+  })
+
+type Row = { ja: string; en: string; contentJa: React.ReactNode; contentEn: React.ReactNode }
+
+/** '2025-09-30' → '2025年9月30日'. */
+function japaneseDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number)
+  return `${y}年${m}月${d}日`
+}
+
+function priceJa(tour: PublicTour): string {
+  const kind = tour.isHalfDay ? '半日ツアー' : '1日ツアー'
+  return `${kind}（${tour.name}）：1〜${tour.includedGuests}名で${formatYen(tour.basePrice)}（税込）、${tour.includedGuests + 1}名以上は1名につき${formatYen(tour.extraGuestPrice)}（税込）を追加、最大${tour.maxGroupSize}名`
+}
+
+function priceEn(tour: PublicTour): string {
+  return `${tour.name} (${tour.duration.toLowerCase()}): ${formatYen(tour.basePrice)} for 1–${tour.includedGuests} guests, plus ${formatYen(tour.extraGuestPrice)} for each additional guest, up to ${tour.maxGroupSize} guests; tax included`
+}
+
+export default function Legal({ loaderData }: Route.ComponentProps) {
+  const { tours, policy } = loaderData
+  const site = useSite()
+  const email = (
+    <a href={mailtoLink(site.email)} className={linkStyle}>
+      {site.email}
+    </a>
+  )
+  const onRequestJa = <>請求があった場合には、遅滞なく開示いたします。ご希望の方は {email} までメールでお知らせください。</>
+  const onRequestEn = <>Disclosed without delay upon request. Please ask by e-mail at {email}.</>
+  const orOnRequest = (value: string | null, lang: 'ja' | 'en') => value ?? (lang === 'ja' ? onRequestJa : onRequestEn)
+  const lastFreeDay = policy.freeCancellationDays
+  const firstPaidDay = policy.freeCancellationDays - 1
+
+  const rows: Row[] = [
+    { ja: '販売業者', en: 'Seller', contentJa: orOnRequest(site.seller.name, 'ja'), contentEn: orOnRequest(site.seller.name, 'en') },
+    {
+      ja: '運営統括責任者',
+      en: 'Operations manager',
+      contentJa: orOnRequest(site.seller.manager, 'ja'),
+      contentEn: orOnRequest(site.seller.manager, 'en'),
+    },
+    { ja: '所在地', en: 'Address', contentJa: orOnRequest(site.seller.address, 'ja'), contentEn: orOnRequest(site.seller.address, 'en') },
+    {
+      ja: '電話番号',
+      en: 'Phone number',
+      contentJa: orOnRequest(site.seller.phone, 'ja'),
+      contentEn: orOnRequest(site.seller.phone, 'en'),
+    },
+    { ja: 'メールアドレス', en: 'E-mail', contentJa: email, contentEn: email },
+    {
+      ja: '販売価格',
+      en: 'Price',
+      contentJa:
+        tours.length === 0 ? (
+          <>各ツアーの価格はお問い合わせください。</>
+        ) : (
+          <>
+            <ul className="list-disc space-y-1 pl-5">
+              {tours.map((tour) => (
+                <li key={tour.slug}>
+                  {priceJa(tour)}
+                  {tour.solo
+                    ? `。お一人様限定の特別料金：${formatYen(tour.solo.price)}（税込${tour.solo.untilDate ? `、${japaneseDate(tour.solo.untilDate)}までのツアー` : ''}）`
+                    : ''}
+                </li>
+              ))}
+            </ul>
+            <p className="mt-2">価格はツアー1回（1グループ）あたりの料金で、消費税を含みます。</p>
+          </>
+        ),
+      contentEn:
+        tours.length === 0 ? (
+          <>Please ask us for the current price of each tour.</>
+        ) : (
+          <>
+            <ul className="list-disc space-y-1 pl-5">
+              {tours.map((tour) => (
+                <li key={tour.slug}>
+                  {priceEn(tour)}.
+                  {tour.solo
+                    ? ` Solo special for one guest: ${formatYen(tour.solo.price)}, tax included${tour.solo.until ? `, for tours until ${tour.solo.until}` : ''}.`
+                    : ''}
+                </li>
+              ))}
+            </ul>
+            <p className="mt-2">Prices are per tour (per group, not per person) and include consumption tax.</p>
+          </>
+        ),
+    },
+    {
+      ja: '商品代金以外の必要料金',
+      en: 'Additional costs',
+      contentJa:
+        '昼食代、交通費（電車・バス・タクシー等の運賃）、施設の入場料・拝観料、その他個人的な費用は、ツアー当日に現地でお客様ご自身でお支払いください。',
+      contentEn:
+        'Lunch, transport fares (train, bus, taxi), entrance fees and any personal expenses are not included and are paid by the guest on site on the day of the tour.',
+    },
+    { ja: 'お支払方法', en: 'Payment method', contentJa: 'クレジットカード', contentEn: 'Credit card' },
+    {
+      ja: 'お支払時期',
+      en: 'Payment timing',
+      contentJa: 'ご予約時に代金の全額をお支払いいただきます。',
+      contentEn: 'Full payment at the time of booking.',
+    },
+    {
+      ja: '役務の提供時期',
+      en: 'Service delivery',
+      contentJa: 'ご予約いただいた日時にツアーを実施します。',
+      contentEn: 'The tour takes place on the date and at the time you booked.',
+    },
+    {
+      ja: 'キャンセルについて',
+      en: 'Cancellation',
+      contentJa: (
+        <ul className="list-disc space-y-1 pl-5">
+          <li>ツアー日の{lastFreeDay}日前まで：無料でキャンセルでき、全額を返金いたします。</li>
+          <li>ツアー日の{firstPaidDay}日前から当日まで：キャンセル料として代金の100%を申し受けます（返金なし）。</li>
+          <li>天候不良や交通機関の事情により当方がツアーを中止した場合：全額を返金いたします。</li>
+        </ul>
+      ),
+      contentEn: (
+        <ul className="list-disc space-y-1 pl-5">
+          <li>Until {lastFreeDay} days before the tour date: free cancellation with a full refund.</li>
+          <li>From {firstPaidDay} days before the tour date, including the day itself: 100% of the price is charged (no refund).</li>
+          <li>If we cancel the tour because of bad weather or transport disruption: full refund.</li>
+        </ul>
+      ),
+    },
+    {
+      ja: '返品について',
+      en: 'Returns',
+      contentJa: '役務（ガイドサービス）の性質上、返品はお受けできません。返金は上記のキャンセル規定に従います。',
+      contentEn: 'Because this is a service, it cannot be returned. Refunds follow the cancellation policy above.',
+    },
+  ]
+
+  return (
+    <main id="main">
+      <section className="bg-brand-900 text-white" aria-labelledby="page-title">
+        <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+          <h1 id="page-title" className="text-3xl font-bold leading-tight tracking-tight sm:text-4xl">
+            <span lang="ja" className="block">
+              特定商取引法に基づく表記
+            </span>
+            <span className="mt-2 block">Legal Notice (Specified Commercial Transactions Act)</span>
+          </h1>
+          <p className="mt-5 max-w-3xl text-lg text-brand-100">
+            The disclosure required by Japan’s Act on Specified Commercial Transactions, in Japanese and English.
+          </p>
+        </div>
+      </section>
+
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+        <dl className="divide-y divide-brand-100 overflow-hidden rounded-2xl border border-brand-100">
+          {rows.map((row) => (
+            <div key={row.en} className="grid gap-3 p-5 sm:p-6 lg:grid-cols-[14rem_1fr_1fr] lg:gap-8">
+              <dt className="font-bold text-brand-900">
+                <span lang="ja" className="block">
+                  {row.ja}
+                </span>
+                <span className="block text-sm font-semibold text-slate-700">{row.en}</span>
+              </dt>
+              <dd lang="ja" className="leading-relaxed text-slate-800">
+                {row.contentJa}
+              </dd>
+              <dd className="leading-relaxed text-slate-800">{row.contentEn}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-8 text-slate-700">
+          Questions about these terms? Write to {email} or use our{' '}
+          <Link to="/contact" className={linkStyle}>
+            contact form
+          </Link>
+          . See also our{' '}
+          <Link to="/privacy" className={linkStyle}>
+            privacy notice
+          </Link>
+          .
+        </p>
+      </div>
+    </main>
+  )
+}

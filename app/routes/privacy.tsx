@@ -1,0 +1,288 @@
+import { Link } from 'react-router'
+import type { Route } from './+types/privacy'
+import { mailtoLink } from '../../core/site.ts'
+import { useSite } from '../root.tsx'
+import { linkStyle, sectionHeading } from '../components/site/styles.ts'
+import { seo } from '../lib/seo.ts'
+
+/**
+ * The privacy notice required by Japan's Act on the Protection of Personal Information
+ * (APPI): purposes of use, transfer to a processor abroad, retention, requests, cookies.
+ * Retention periods and the e-mail provider come from configuration, so the notice always
+ * says what the running system does (the retention sweep reads the same settings).
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  return { retention: context.config.retention, emailProvider: context.config.emailProvider, smtp: Boolean(context.config.env.SMTP_URL) }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    matches,
+    title: 'Privacy Notice',
+    description:
+      'What personal information we collect when you contact us or book a tour, why, who processes it, how long we keep it, and how to ask for it to be shown, corrected or deleted.',
+    path: '/privacy',
+  })
+
+type Section = { id: string; en: { title: string; body: React.ReactNode }; ja: { title: string; body: React.ReactNode } }
+
+export default function Privacy({ loaderData }: Route.ComponentProps) {
+  const { retention, emailProvider, smtp } = loaderData
+  const site = useSite()
+  const email = (
+    <a href={mailtoLink(site.email, 'Privacy request')} className={linkStyle}>
+      {site.email}
+    </a>
+  )
+  const mailProviderEn = emailProvider
+    ? `E-mails we send you are delivered through ${emailProvider}, which processes your name and e-mail address for that purpose only.`
+    : smtp
+      ? 'E-mails we send you are delivered through our e-mail service provider, which processes your name and e-mail address for that purpose only.'
+      : 'E-mails we send you are delivered from our own systems; no e-mail provider receives your details.'
+  const mailProviderJa = emailProvider
+    ? `当方からのメールは ${emailProvider} を通じて配信され、同社はその目的に限りお名前とメールアドレスを取り扱います。`
+    : smtp
+      ? '当方からのメールはメール配信事業者を通じて配信され、同社はその目的に限りお名前とメールアドレスを取り扱います。'
+      : '当方からのメールは当方のシステムから直接送信され、メール配信事業者にお客様の情報が渡ることはありません。'
+
+  const sections: Section[] = [
+    {
+      id: 'who',
+      en: {
+        title: 'Who we are',
+        body: (
+          <p>
+            {site.businessName} ({site.city}) is responsible for the personal information described here. Contact: {email}.
+            {site.seller.name ? ` The business is run by ${site.seller.name}.` : ''}
+          </p>
+        ),
+      },
+      ja: {
+        title: '個人情報取扱事業者',
+        body: (
+          <p>
+            本ページに記載する個人情報は {site.businessName}（{site.city}）が責任を持って取り扱います。お問い合わせ先：{email}
+            {site.seller.name ? `。事業者：${site.seller.name}` : ''}
+          </p>
+        ),
+      },
+    },
+    {
+      id: 'what',
+      en: {
+        title: 'What we collect and why',
+        body: (
+          <ul className="list-disc space-y-2 pl-5">
+            <li>
+              <strong>When you contact us:</strong> your name, e-mail address and, if you give them, phone number, planned visit date,
+              group size, preferred package and your message — to answer you and plan your tour.
+            </li>
+            <li>
+              <strong>When you book:</strong> your name, e-mail address, phone number, group size, tour date and time, chosen tour,
+              interests and special requests — to deliver the tour you booked, contact you about it (confirmation, reminder,
+              changes) and keep the records the law requires.
+            </li>
+            <li>
+              <strong>When you pay:</strong> the amount and the payment status. Your card details go directly to our card processor
+              and never reach our servers.
+            </li>
+          </ul>
+        ),
+      },
+      ja: {
+        title: '取得する情報と利用目的',
+        body: (
+          <ul className="list-disc space-y-2 pl-5">
+            <li>
+              <strong>お問い合わせの際：</strong>お名前、メールアドレス、（ご記入の場合）電話番号、ご訪問予定日、人数、ご希望のプラン、メッセージ。ご返信とツアーの企画のために利用します。
+            </li>
+            <li>
+              <strong>ご予約の際：</strong>お名前、メールアドレス、電話番号、人数、ツアーの日時と内容、ご興味、ご要望。ご予約いただいたツアーの実施、ご連絡（確認・リマインダー・変更）、法令で定められた記録の保存のために利用します。
+            </li>
+            <li>
+              <strong>お支払いの際：</strong>金額と決済の状況。カード情報は決済代行会社に直接送信され、当方のサーバーを経由・保存することはありません。
+            </li>
+          </ul>
+        ),
+      },
+    },
+    {
+      id: 'abroad',
+      en: {
+        title: 'Processors, including abroad',
+        body: (
+          <>
+            <p>
+              Card payments are processed by Stripe, Inc., in the United States. Stripe receives your payment details and the
+              booking amount to take the payment and prevent fraud. The United States has no data-protection law equivalent to
+              Japan’s; Stripe protects personal data under its own privacy policy and security programme.
+            </p>
+            <p className="mt-2">{mailProviderEn}</p>
+            <p className="mt-2">We do not sell your information or share it with anyone else, and we use no advertising or tracking.</p>
+          </>
+        ),
+      },
+      ja: {
+        title: '外国にある第三者への提供・委託',
+        body: (
+          <>
+            <p>
+              カード決済は米国の Stripe, Inc. が処理します。同社は決済と不正防止のために、お支払い情報とご予約金額を受け取ります。米国には日本と同等の個人情報保護法制はありませんが、同社は自社のプライバシーポリシーとセキュリティ体制に基づき個人情報を保護しています。
+            </p>
+            <p className="mt-2">{mailProviderJa}</p>
+            <p className="mt-2">お客様の情報を販売したり、上記以外の第三者に提供したりすることはありません。広告・トラッキングも使用していません。</p>
+          </>
+        ),
+      },
+    },
+    {
+      id: 'retention',
+      en: {
+        title: 'How long we keep it',
+        body: (
+          <ul className="list-disc space-y-2 pl-5">
+            <li>Messages from the contact form: {retention.messagesMonths} months after we receive them.</li>
+            <li>
+              Paid bookings: {retention.paidBookingsYears} years after the tour, because Japanese tax rules require the records.
+            </li>
+            <li>Cancelled or unpaid bookings: {retention.unpaidBookingsMonths} months after the tour date.</li>
+          </ul>
+        ),
+      },
+      ja: {
+        title: '保存期間',
+        body: (
+          <ul className="list-disc space-y-2 pl-5">
+            <li>お問い合わせフォームのメッセージ：受信から{retention.messagesMonths}か月</li>
+            <li>お支払い済みのご予約：税務上の記録として、ツアー日から{retention.paidBookingsYears}年</li>
+            <li>キャンセル・未払いのご予約：ツアー日から{retention.unpaidBookingsMonths}か月</li>
+          </ul>
+        ),
+      },
+    },
+    {
+      id: 'after',
+      en: {
+        title: 'After that',
+        body: (
+          <p>
+            Your name, e-mail address, phone number and messages are deleted automatically. We keep only what the accounts need —
+            dates, amounts and statuses — with nothing that identifies you.
+          </p>
+        ),
+      },
+      ja: {
+        title: '保存期間の経過後',
+        body: <p>お名前、メールアドレス、電話番号、メッセージは自動的に削除されます。会計上必要な日付・金額・状況のみを、個人を特定できない形で保存します。</p>,
+      },
+    },
+    {
+      id: 'rights',
+      en: {
+        title: 'Your requests',
+        body: (
+          <p>
+            You may ask us to tell you what we hold about you, to correct it, to stop using it or to delete it. Write to {email} from
+            the address you used with us; we answer without delay, normally within two weeks. We may keep booking records the law
+            requires, and cannot delete a booking whose tour is still to come or whose payment is unfinished until it is settled.
+          </p>
+        ),
+      },
+      ja: {
+        title: '開示・訂正・利用停止・削除のご請求',
+        body: (
+          <p>
+            保有する個人情報の開示、訂正、利用停止、削除をご請求いただけます。当方にご連絡いただいたメールアドレスから {email}{' '}
+            までお送りください。遅滞なく（通常2週間以内に）対応いたします。法令で保存が義務付けられた記録、および実施前のツアーや決済が完了していないご予約は、完了するまで削除できない場合があります。
+          </p>
+        ),
+      },
+    },
+    {
+      id: 'cookies',
+      en: {
+        title: 'Cookies',
+        body: (
+          <p>
+            Visitors get no cookies from this site. The only cookie we set is the session cookie of the guide’s admin login, which is
+            strictly necessary and only set when an administrator signs in. There are no analytics, advertising or tracking cookies.
+          </p>
+        ),
+      },
+      ja: {
+        title: 'Cookie（クッキー）',
+        body: <p>一般の閲覧者の方に Cookie は設定されません。唯一の Cookie は管理者ログイン用のセッション Cookie で、管理者がログインした場合にのみ設定されます。アクセス解析・広告・トラッキング用の Cookie は使用していません。</p>,
+      },
+    },
+    {
+      id: 'security',
+      en: {
+        title: 'How we protect it',
+        body: (
+          <p>
+            Only the guide’s administrators can see your details, after signing in with a password. Connections to this site are
+            encrypted, and card details never touch our servers.
+          </p>
+        ),
+      },
+      ja: {
+        title: '安全管理措置',
+        body: <p>お客様の情報は、パスワードでログインした管理者のみが閲覧できます。本サイトとの通信は暗号化され、カード情報が当方のサーバーを経由することはありません。</p>,
+      },
+    },
+  ]
+
+  return (
+    <main id="main">
+      <section className="bg-brand-900 text-white" aria-labelledby="page-title">
+        <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+          <h1 id="page-title" className="text-3xl font-bold leading-tight tracking-tight sm:text-4xl">
+            Privacy Notice
+            <span lang="ja" className="mt-2 block text-2xl sm:text-3xl">
+              個人情報の取り扱いについて
+            </span>
+          </h1>
+          <p className="mt-5 max-w-3xl text-lg text-brand-100">
+            We use your details only to answer you and run your tour. Here is exactly what that means.
+          </p>
+        </div>
+      </section>
+
+      <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
+        <h2 className={sectionHeading}>English</h2>
+        {sections.map((section) => (
+          <section key={section.id} aria-labelledby={`en-${section.id}`} className="mt-8">
+            <h3 id={`en-${section.id}`} className="text-xl font-bold text-brand-900">
+              {section.en.title}
+            </h3>
+            <div className="mt-3 leading-relaxed text-slate-800">{section.en.body}</div>
+          </section>
+        ))}
+
+        <div lang="ja" className="mt-16 border-t border-brand-100 pt-12">
+          <h2 className={sectionHeading}>日本語</h2>
+          {sections.map((section) => (
+            <section key={section.id} aria-labelledby={`ja-${section.id}`} className="mt-8">
+              <h3 id={`ja-${section.id}`} className="text-xl font-bold text-brand-900">
+                {section.ja.title}
+              </h3>
+              <div className="mt-3 leading-relaxed text-slate-800">{section.ja.body}</div>
+            </section>
+          ))}
+        </div>
+
+        <p className="mt-12 text-slate-700">
+          See also our{' '}
+          <Link to="/legal" className={linkStyle}>
+            legal notice
+          </Link>{' '}
+          or{' '}
+          <Link to="/contact" className={linkStyle}>
+            contact us
+          </Link>
+          .
+        </p>
+      </div>
+    </main>
+  )
+}

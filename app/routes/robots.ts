@@ -1,0 +1,18 @@
+import { siteIdentity } from '../lib/site.server.ts'
+
+/** /robots.txt: everything public may be crawled; the admin area and the API may not. */
+export function loader() {
+  const base = siteIdentity().baseUrl.replace(/\/$/, '')
+  const body = [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /api',
+    'Disallow: /checkout/',
+    'Disallow: /booking-confirmation',
+    '',
+    `Sitemap: ${base}/sitemap.xml`,
+    '',
+  ].join('\n')
+  return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } })
+}

@@ -1,0 +1,32 @@
+import { siteIdentity } from '../lib/site.server.ts'
+
+/**
+ * /sitemap.xml: every public page a search engine should index. The booking flow's
+ * per-booking pages (checkout, confirmation) and /admin are left out on purpose.
+ */
+const PUBLIC_PATHS = [
+  { path: '/', changefreq: 'weekly', priority: '1.0' },
+  { path: '/about', changefreq: 'monthly', priority: '0.8' },
+  { path: '/explore', changefreq: 'monthly', priority: '0.8' },
+  { path: '/packages', changefreq: 'weekly', priority: '0.9' },
+  { path: '/how-it-works', changefreq: 'monthly', priority: '0.7' },
+  { path: '/contact', changefreq: 'monthly', priority: '0.7' },
+  { path: '/booking', changefreq: 'weekly', priority: '0.8' },
+  { path: '/tokyo-2h-joetsu-day-trip', changefreq: 'monthly', priority: '0.7' },
+  { path: '/legal', changefreq: 'yearly', priority: '0.3' },
+  { path: '/privacy', changefreq: 'yearly', priority: '0.3' },
+] as const
+
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+export function loader() {
+  const base = siteIdentity().baseUrl.replace(/\/$/, '')
+  const urls = PUBLIC_PATHS.map(
+    ({ path, changefreq, priority }) =>
+      `  <url><loc>${escapeXml(base + path)}</loc><changefreq>${changefreq}</changefreq><priority>${priority}</priority></url>`,
+  ).join('\n')
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`
+  return new Response(xml, {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  })
+}

@@ -1,0 +1,83 @@
+import { type CalendarDate, addDays, daysBetween, formatLongDate } from './dates.ts'
+import { formatYen, isYenAmount } from './money.ts'
+
+/**
+ * The refund the cancellation policy gives (D18, spec §9):
+ * - the guest cancels 7 or more days before the tour date: full refund;
+ * - the guest cancels 6 days before or later (the day itself and after included): no refund;
+ * - the guide cancels (weather, transport, anything else): full refund.
+ *
+ * Days are whole calendar days in Japan between the day of cancelling and the
+ * tour date, so the hour of the request does not matter. The admin sees this as
+ * the proposed refund and may override it (D18); the rule is written once here so
+ * the legal page, e-mails and the admin's dialog say the same thing.
+ */
+
+export const CANCELLATION_CAUSES = ['guest', 'guide-weather', 'guide-transport', 'guide-other'] as const
+export type CancellationCause = (typeof CANCELLATION_CAUSES)[number]
+
+export type RefundRule = 'full-refund-7-days' | 'no-refund-within-6-days' | 'guide-cancelled'
+
+/** Days before the tour date up to which a guest cancels for free. */
+export const FREE_CANCELLATION_DAYS = 7
+
+export type RefundInput = {
+  /** Yen actually paid (0 when nothing was paid). */
+  amountPaid: number
+  tourDate: CalendarDate
+  /** The day of cancelling, in Japan (todayInTokyo(now)). */
+  today: CalendarDate
+  cause: CancellationCause
+}
+
+export type Refund = {
+  amount: number
+  rule: RefundRule
+  /** One English sentence for the admin and the guest. */
+  explanation: string
+}
+
+const GUIDE_REASONS: Record<Exclude<CancellationCause, 'guest'>, string> = {
+  'guide-weather': 'because of the weather',
+  'guide-transport': 'because of a transport disruption',
+  'guide-other': '',
+}
+
+function whenCancelled(daysBefore: number): string {
+  if (daysBefore === 0) return 'on the day of the tour'
+  if (daysBefore < 0) return 'after the tour date'
+  return daysBefore === 1 ? '1 day before the tour' : `${daysBefore} days before the tour`
+}
+
+/** The last day on which a guest can still cancel with a full refund. */
+export function freeCancellationDeadline(tourDate: CalendarDate): CalendarDate {
+  return addDays(tourDate, -FREE_CANCELLATION_DAYS)
+}
+
+export function refundFor({ amountPaid, tourDate, today, cause }: RefundInput): Refund {
+  if (!isYenAmount(amountPaid)) throw new RangeError(`amountPaid is not a whole number of yen: ${amountPaid}`)
+  const daysBefore = daysBetween(today, tourDate)
+
+  if (cause !== 'guest') {
+    const reason = GUIDE_REASONS[cause]
+    return {
+      amount: amountPaid,
+      rule: 'guide-cancelled',
+      explanation: `The guide cancelled the tour${reason ? ` ${reason}` : ''}, so the full amount of ${formatYen(amountPaid)} is refunded.`,
+    }
+  }
+
+  if (daysBefore >= FREE_CANCELLATION_DAYS) {
+    return {
+      amount: amountPaid,
+      rule: 'full-refund-7-days',
+      explanation: `Cancelled ${whenCancelled(daysBefore)}, within free cancellation (until ${formatLongDate(freeCancellationDeadline(tourDate))}), so the full amount of ${formatYen(amountPaid)} is refunded.`,
+    }
+  }
+
+  return {
+    amount: 0,
+    rule: 'no-refund-within-6-days',
+    explanation: `Cancelled ${whenCancelled(daysBefore)}, after free cancellation ended (${formatLongDate(freeCancellationDeadline(tourDate))}), so the tour is charged in full and no refund is due.`,
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * Money is an integer number of yen (conventions: never a float). JPY has no minor
+ * unit, so there is nothing to round: a price that is not a whole number of yen
+ * is a bug, and formatYen says so instead of printing it.
+ */
+
+/** A non-negative safe integer: a price, a total or a refund in yen. */
+export function isYenAmount(n: unknown): n is number {
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0
+}
+
+// en-US grouping (comma every three digits) is fixed here rather than taken from
+// the runtime's locale, so the server's HTML and the browser's hydration agree.
+const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0, useGrouping: true })
+
+/** '¥14,300'. Negative amounts (e.g. an adjustment) print as '-¥2,200'. */
+export function formatYen(amount: number): string {
+  if (!Number.isSafeInteger(amount)) throw new RangeError(`Not a whole number of yen: ${amount}`)
+  const digits = grouping.format(Math.abs(amount))
+  return amount < 0 ? `-¥${digits}` : `¥${digits}`
+}

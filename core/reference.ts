@@ -1,0 +1,30 @@
+/**
+ * Public booking references (D15): what a guest sees and types, never the numeric id.
+ *
+ * 12 characters of Crockford's base32 (digits and letters without I, L, O, U), so a
+ * reference survives being read aloud or copied by hand, is URL-safe as it is, and
+ * carries 60 random bits: guessing one live booking among thousands is hopeless.
+ */
+export const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
+export const REFERENCE_LENGTH = 12
+
+const REFERENCE_PATTERN = new RegExp(`^[${REFERENCE_ALPHABET}]{${REFERENCE_LENGTH}}$`)
+
+/** Maps random bytes (at least REFERENCE_LENGTH of them) to a reference; 256 % 32 = 0, so no bias. */
+export function referenceFromBytes(bytes: Uint8Array): string {
+  if (bytes.length < REFERENCE_LENGTH) throw new RangeError(`Need ${REFERENCE_LENGTH} random bytes, got ${bytes.length}`)
+  let out = ''
+  for (let i = 0; i < REFERENCE_LENGTH; i++) out += REFERENCE_ALPHABET[bytes[i]! % 32]
+  return out
+}
+
+/**
+ * Normalises what a guest typed or a link carried ('ab12-cd34-ef56', lower case, O for 0)
+ * into a reference, or null when it cannot be one. A numeric id is never a reference.
+ */
+export function normaliseReference(input: unknown): string | null {
+  if (typeof input !== 'string') return null
+  const s = input.trim().toUpperCase().replace(/[-\s]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1')
+  if (/^\d+$/.test(s)) return null
+  return REFERENCE_PATTERN.test(s) ? s : null
+}

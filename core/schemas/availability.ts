@@ -1,0 +1,31 @@
+import { z } from 'zod'
+import { isCalendarDate, isWeekend } from '../dates.ts'
+import { checkbox, clearableText } from './fields.ts'
+
+/**
+ * The admin's switches for one weekend date (D12, weekend_availability). Every
+ * Saturday and Sunday is open without a row; a row closes or reopens single
+ * slots and carries a note. Weekdays are refused with the spec's message.
+ */
+
+export const WEEKEND_AVAILABILITY_MESSAGE = 'Weekend availability can only be created for Saturday and Sunday'
+export const AVAILABILITY_DATE_MESSAGE = 'Please enter a valid date'
+
+export const weekendAvailabilitySchema = z.object({
+  date: z
+    .string({ error: AVAILABILITY_DATE_MESSAGE })
+    .trim()
+    .superRefine((s, ctx) => {
+      if (!isCalendarDate(s)) ctx.addIssue({ code: 'custom', message: AVAILABILITY_DATE_MESSAGE })
+      else if (!isWeekend(s)) ctx.addIssue({ code: 'custom', message: WEEKEND_AVAILABILITY_MESSAGE })
+    }),
+  // Absent switches keep their stored value (or the default "open" for a new row).
+  morningAvailable: checkbox.optional(),
+  afternoonAvailable: checkbox.optional(),
+  fullDayAvailable: checkbox.optional(),
+  /** Absent: keep the note; blank or null: remove it. */
+  adminNotes: clearableText(z.string().max(1000, 'Notes must be at most 1000 characters')),
+})
+
+export type WeekendAvailabilityInput = z.input<typeof weekendAvailabilitySchema>
+export type WeekendAvailability = z.output<typeof weekendAvailabilitySchema>

@@ -1,0 +1,77 @@
+import { z } from 'zod'
+import { type CalendarDate, formatLongDate, isCalendarDate, isWeekend } from '../dates.ts'
+import { MAX_GROUP, MAX_GROUP_MESSAGE, MIN_GROUP, MIN_GROUP_MESSAGE, WHOLE_GROUP_MESSAGE } from '../pricing.ts'
+import { TOUR_TIMES } from '../slots.ts'
+import { THEMES } from '../themes.ts'
+import { emailField, optionalChoice, optionalText, phoneField, wholeNumberField } from './fields.ts'
+
+/**
+ * POST /api/bookings (spec §5, D8, D9, D14), checked by the booking form and again
+ * by the server.
+ *
+ * Only what the guest chooses is accepted. Unknown keys are stripped, so a client
+ * sending totalPrice, userId, isHalfDay, paymentStatus or timeSlotId (as the old
+ * front end did) changes nothing: the server prices the booking from the catalogue
+ * (D7), derives half/full day from the slot, and sets the status itself.
+ *
+ * What needs the clock or the database is the service's job, not this schema's:
+ * the booking window (isWithinBookingWindow, with `outsideWindowMessage`), whether
+ * the slot is still free, and whether the package fits the slot (packageFitsSlot).
+ */
+
+export const NAME_MESSAGE = 'Please enter your full name'
+export const PHONE_MESSAGE = 'Please enter a valid phone number'
+export const PHONE_MIN_LENGTH = 10
+export const PACKAGE_MESSAGE = 'Please select a tour package'
+export const SELECT_SLOT_MESSAGE = 'Please select a date and time slot'
+export const INVALID_DATE_MESSAGE = 'Please select a valid date'
+export const WEEKEND_ONLY_MESSAGE = 'Tours are only available on weekends (Saturday and Sunday)'
+export const TOUR_TIME_MESSAGE = 'Tour time must be morning, afternoon, or full-day'
+
+/** Shown when a date is outside the lead/horizon window (D10). */
+export function outsideWindowMessage(window: { first: CalendarDate; last: CalendarDate }): string {
+  return `Tours can be booked from ${formatLongDate(window.first)} to ${formatLongDate(window.last)}`
+}
+
+const tourDate = z
+  .string({ error: SELECT_SLOT_MESSAGE })
+  .trim()
+  // One message per problem, most basic first, so isWeekend only sees real dates.
+  .superRefine((s, ctx) => {
+    if (s === '') ctx.addIssue({ code: 'custom', message: SELECT_SLOT_MESSAGE })
+    else if (!isCalendarDate(s)) ctx.addIssue({ code: 'custom', message: INVALID_DATE_MESSAGE })
+    else if (!isWeekend(s)) ctx.addIssue({ code: 'custom', message: WEEKEND_ONLY_MESSAGE })
+  })
+
+const tourTime = z
+  .string({ error: SELECT_SLOT_MESSAGE })
+  .pipe(z.enum(TOUR_TIMES, { error: (issue) => (issue.input === '' ? SELECT_SLOT_MESSAGE : TOUR_TIME_MESSAGE) }))
+
+export const bookingRequestSchema = z.object({
+  name: z
+    .string({ error: NAME_MESSAGE })
+    .trim()
+    .min(1, NAME_MESSAGE)
+    .max(100, 'Name must be at most 100 characters'),
+  email: emailField(),
+  phone: phoneField(PHONE_MESSAGE, PHONE_MIN_LENGTH),
+  numberOfPeople: wholeNumberField({
+    min: MIN_GROUP,
+    max: MAX_GROUP,
+    minMessage: MIN_GROUP_MESSAGE,
+    maxMessage: MAX_GROUP_MESSAGE,
+    wholeMessage: WHOLE_GROUP_MESSAGE,
+  }),
+  tourPackageId: wholeNumberField({ min: 1, minMessage: PACKAGE_MESSAGE }),
+  specialRequests: optionalText(2000, 'Special requests must be at most 2000 characters'),
+  interestTheme: optionalChoice(THEMES, 'Please choose one of the listed interests'),
+  tourDate,
+  tourTime,
+  /** Honeypot: a hidden field people leave empty. The server quietly drops requests that fill it. */
+  website: z.string().optional(),
+})
+
+/** What the form holds (strings allowed for numbers). */
+export type BookingRequestInput = z.input<typeof bookingRequestSchema>
+/** What the server works with after parsing. */
+export type BookingRequest = z.output<typeof bookingRequestSchema>

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { checkbox, isPhoneNumber, wholeNumberField } from './fields.ts'
+
+describe('isPhoneNumber', () => {
+  it('accepts digits with spaces, dots, dashes, parentheses and a leading plus', () => {
+    for (const s of ['+81 90-1234-5678', '(03) 1234.5678', '1234567']) expect(isPhoneNumber(s), s).toBe(true)
+  })
+
+  it('refuses fewer than 7 digits, letters, and a plus anywhere but first', () => {
+    for (const s of ['123456', '(--) ..', '+81 90 CALL ME', '81+901234567', '']) expect(isPhoneNumber(s), s).toBe(false)
+  })
+})
+
+describe('checkbox', () => {
+  it('reads JSON booleans and HTML form values', () => {
+    expect(checkbox.parse(true)).toBe(true)
+    expect(checkbox.parse(false)).toBe(false)
+    expect(checkbox.parse('on')).toBe(true)
+    expect(checkbox.parse('true')).toBe(true)
+    expect(checkbox.parse('off')).toBe(false)
+    expect(checkbox.parse('false')).toBe(false)
+    expect(checkbox.safeParse('yes').success).toBe(false)
+    expect(checkbox.safeParse(1).success).toBe(false)
+  })
+})
+
+describe('wholeNumberField', () => {
+  const field = wholeNumberField({ min: 1, max: 9, minMessage: 'min', maxMessage: 'max', wholeMessage: 'whole' })
+
+  it('accepts numbers and decimal strings', () => {
+    expect(field.parse(4)).toBe(4)
+    expect(field.parse(' 7 ')).toBe(7)
+  })
+
+  it('refuses what Number() would quietly accept', () => {
+    for (const s of ['0x5', '1e0', 'Infinity']) expect(field.safeParse(s).success, s).toBe(false)
+    expect(field.safeParse(Number.POSITIVE_INFINITY).success).toBe(false)
+  })
+
+  it('reports min, max and whole-number problems', () => {
+    const message = (v: unknown) => field.safeParse(v).error?.issues[0]?.message
+    expect(message('')).toBe('min')
+    expect(message(0)).toBe('min')
+    expect(message(10)).toBe('max')
+    expect(message('1.5')).toBe('whole')
+  })
+})

@@ -1,0 +1,112 @@
+import { z } from 'zod'
+import { isCalendarDate } from '../dates.ts'
+
+/**
+ * Field builders shared by the schemas in this folder, so that "an e-mail", "a
+ * phone number" or "an optional text" mean the same on every form and payload.
+ * Forms send '' for an untouched field and JSON clients may send null; optional
+ * fields treat both as absent.
+ */
+
+export const EMAIL_MESSAGE = 'Please enter a valid email address'
+export const EMAIL_MAX = 254 // the longest address SMTP can carry
+
+/** A required e-mail address, trimmed. */
+export function emailField(message: string = EMAIL_MESSAGE, requiredMessage: string = message) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(EMAIL_MAX, `Email address must be at most ${EMAIL_MAX} characters`)
+    .pipe(z.email({ error: message }))
+}
+
+/**
+ * International phone numbers as people type them: '+81 90-1234-5678',
+ * '(555) 123-4567', '090.1234.5678'. Digits, spaces, dots, dashes, parentheses and
+ * one leading '+'; at least 7 digits so that a row of dashes does not pass.
+ */
+const PHONE_CHARS = /^\+?[0-9\s().-]+$/
+export const PHONE_MAX = 30
+
+export function isPhoneNumber(s: string): boolean {
+  return PHONE_CHARS.test(s) && (s.match(/\d/g)?.length ?? 0) >= 7
+}
+
+export function phoneField(message: string, minLength: number) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(minLength, message)
+    .max(PHONE_MAX, `Phone number must be at most ${PHONE_MAX} characters`)
+    .refine(isPhoneNumber, message)
+}
+
+/** '' and null read as "not given". */
+export function blankToUndefined(v: unknown): unknown {
+  return v === '' || v === null ? undefined : v
+}
+
+/** An optional trimmed text; blank (or only spaces) becomes undefined. */
+export function optionalText(max: number, tooLongMessage: string) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? blankToUndefined(v.trim()) : blankToUndefined(v)),
+    z.string().max(max, tooLongMessage).optional(),
+  )
+}
+
+/**
+ * An optional text on an edit form: absent means "keep what is stored", blank
+ * means "clear it" (null).
+ */
+export function clearableText<T extends z.ZodType<string>>(inner: T) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
+    inner.nullable().optional(),
+  )
+}
+
+/** An optional choice from a fixed list; '' (nothing selected) becomes undefined. */
+export function optionalChoice<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return z.preprocess(blankToUndefined, z.enum(values, { error: message }).optional())
+}
+
+/** A real calendar date 'yyyy-MM-dd' (2025-02-30 is refused). */
+export function calendarDateField(requiredMessage: string, invalidMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .refine(isCalendarDate, invalidMessage)
+}
+
+/**
+ * A checkbox: JSON sends booleans, an HTML form sends 'on' when ticked and nothing
+ * when not. Absent means the default given by the schema that uses it.
+ */
+export const checkbox = z
+  .union([z.boolean(), z.enum(['true', 'false', 'on', 'off'])], { error: 'Must be true or false' })
+  .transform((v) => v === true || v === 'true' || v === 'on')
+
+/**
+ * A whole number from a number or a decimal numeric string (form fields are
+ * strings). '' reads as 0, so it fails the minimum with the minimum's message;
+ * strings such as '0x10' or '1e3', which Number() would accept, are refused.
+ */
+export function wholeNumberField(opts: {
+  min: number
+  max?: number
+  minMessage: string
+  maxMessage?: string
+  wholeMessage?: string
+}) {
+  const { min, max, minMessage, maxMessage, wholeMessage = minMessage } = opts
+  let n = z.number({ error: minMessage }).int(wholeMessage).min(min, minMessage)
+  if (max !== undefined) n = n.max(max, maxMessage ?? `Must be at most ${max}`)
+  const fromString = z
+    .string()
+    .trim()
+    .regex(/^[-+]?\d*(\.\d+)?$/, wholeMessage)
+    .transform(Number)
+  return z.union([z.number(), fromString], { error: minMessage }).pipe(n)
+}

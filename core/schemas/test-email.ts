@@ -1,0 +1,14 @@
+import { z } from 'zod'
+import { EMAIL_MESSAGE, emailField } from './fields.ts'
+
+/** The dashboard's Settings tab: send a test e-mail (spec §5 "Test e-mail"). */
+
+/** Toast title when the address is empty; the description is EMAIL_REQUIRED_MESSAGE. */
+export const EMAIL_REQUIRED_TITLE = 'Email Required'
+export const EMAIL_REQUIRED_MESSAGE = 'Please enter an email address'
+
+export const testEmailSchema = z.object({
+  email: emailField(EMAIL_MESSAGE, EMAIL_REQUIRED_MESSAGE),
+})
+
+export type TestEmail = z.output<typeof testEmailSchema>

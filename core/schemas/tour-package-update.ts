@@ -1,0 +1,29 @@
+import { z } from 'zod'
+import { daysBetween } from '../dates.ts'
+import { checkbox } from './fields.ts'
+import { priceCatalogueEntrySchema } from './price-catalogue.ts'
+
+/**
+ * The admin's edit of one tour package (D6): the prices and promotion window of
+ * price-catalogue.ts plus the duration text and whether the tour is bookable.
+ * The stored catalogue needs both promotion dates or neither (a database check),
+ * so a half-open window is refused here with a message the form can show.
+ */
+export const PROMO_BOTH_MESSAGE = 'Set both promotion dates, or leave both empty'
+
+export const tourPackageUpdateSchema = z
+  .object({
+    ...priceCatalogueEntrySchema.shape,
+    duration: z.string({ error: 'Duration is required' }).trim().min(1, 'Duration is required').max(100, 'Duration must be at most 100 characters'),
+    available: checkbox,
+  })
+  .superRefine((e, ctx) => {
+    if ((e.soloPromoStart === null) !== (e.soloPromoEnd === null)) {
+      ctx.addIssue({ code: 'custom', path: [e.soloPromoStart === null ? 'soloPromoStart' : 'soloPromoEnd'], message: PROMO_BOTH_MESSAGE })
+    } else if (e.soloPromoStart !== null && e.soloPromoEnd !== null && daysBetween(e.soloPromoStart, e.soloPromoEnd) < 0) {
+      ctx.addIssue({ code: 'custom', path: ['soloPromoEnd'], message: 'Promotion end must not be before its start' })
+    }
+  })
+
+export type TourPackageUpdateInput = z.input<typeof tourPackageUpdateSchema>
+export type TourPackageUpdate = z.output<typeof tourPackageUpdateSchema>

@@ -1,0 +1,89 @@
+import { z } from 'zod'
+import { PASSWORD_MIN_MESSAGE, USERNAME_MIN_MESSAGE } from './auth.ts'
+import { EMAIL_MAX, EMAIL_MESSAGE, checkbox, clearableText, isPhoneNumber } from './fields.ts'
+
+/**
+ * The dashboard's Add User and Edit User forms (spec §5 "User form", D19), and
+ * POST /api/register, PATCH /api/admin/users/{id}.
+ *
+ * Create and edit differ on purpose:
+ * - create: a password is required; optional texts left blank are not stored;
+ *   isAdmin, notificationPreference and notificationsEnabled take their defaults.
+ * - edit: a blank password keeps the current one ('Leave blank to keep current');
+ *   a blank e-mail, name or WhatsApp number clears it (null); a field left out of
+ *   the payload is not changed (undefined), so no default overwrites a stored value.
+ */
+
+export const NOTIFICATION_PREFERENCES = ['email', 'whatsapp', 'none'] as const
+export type NotificationPreference = (typeof NOTIFICATION_PREFERENCES)[number]
+
+export const WHATSAPP_MESSAGE = 'Please enter a valid WhatsApp number'
+export const WHATSAPP_REQUIRED_MESSAGE = 'Please enter a WhatsApp number to receive WhatsApp notifications'
+
+const username = z
+  .string({ error: USERNAME_MIN_MESSAGE })
+  .trim()
+  .min(3, USERNAME_MIN_MESSAGE)
+  .max(50, 'Username must be at most 50 characters.')
+
+const password = z
+  .string({ error: PASSWORD_MIN_MESSAGE })
+  .min(6, PASSWORD_MIN_MESSAGE)
+  .max(200, 'Password must be at most 200 characters.')
+
+const email = z.string().max(EMAIL_MAX, EMAIL_MESSAGE).pipe(z.email({ error: EMAIL_MESSAGE }))
+const name = z.string().max(100, 'Name must be at most 100 characters')
+const whatsappNumber = z.string().max(30, WHATSAPP_MESSAGE).refine(isPhoneNumber, WHATSAPP_MESSAGE)
+const notificationPreference = z.enum(NOTIFICATION_PREFERENCES, {
+  error: 'Notification preference must be email, WhatsApp or none',
+})
+
+/** Blank text is "not given" on create. */
+function optionalOnCreate<T extends z.ZodType<string>>(inner: T) {
+  return z.preprocess((v) => {
+    if (typeof v === 'string') return v.trim() === '' ? undefined : v.trim()
+    return v === null ? undefined : v
+  }, inner.optional())
+}
+
+export const userCreateSchema = z
+  .object({
+    username,
+    password,
+    email: optionalOnCreate(email),
+    name: optionalOnCreate(name),
+    isAdmin: checkbox.default(false),
+    notificationPreference: notificationPreference.default('email'),
+    whatsappNumber: optionalOnCreate(whatsappNumber),
+    notificationsEnabled: checkbox.default(true),
+  })
+  .superRefine((user, ctx) => {
+    if (user.notificationPreference === 'whatsapp' && user.whatsappNumber === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['whatsappNumber'], message: WHATSAPP_REQUIRED_MESSAGE })
+    }
+  })
+
+export const userUpdateSchema = z
+  .object({
+    username,
+    /** Blank or absent keeps the current password. */
+    password: z.preprocess((v) => (v === '' || v === null ? undefined : v), password.optional()),
+    email: clearableText(email),
+    name: clearableText(name),
+    isAdmin: checkbox.optional(),
+    notificationPreference: notificationPreference.optional(),
+    whatsappNumber: clearableText(whatsappNumber),
+    notificationsEnabled: checkbox.optional(),
+  })
+  .superRefine((user, ctx) => {
+    // Only decidable from the payload when the number is explicitly cleared; an
+    // absent number keeps the stored one, which the service checks.
+    if (user.notificationPreference === 'whatsapp' && user.whatsappNumber === null) {
+      ctx.addIssue({ code: 'custom', path: ['whatsappNumber'], message: WHATSAPP_REQUIRED_MESSAGE })
+    }
+  })
+
+export type UserCreateInput = z.input<typeof userCreateSchema>
+export type UserCreate = z.output<typeof userCreateSchema>
+export type UserUpdateInput = z.input<typeof userUpdateSchema>
+export type UserUpdate = z.output<typeof userUpdateSchema>

@@ -1,0 +1,33 @@
+/**
+ * The business identity (D1): who the visitor is dealing with. Read once from the
+ * environment on the server (server/config/env.ts) and handed to pages through the
+ * root loader, so no page ever repeats a name, address or number as a literal.
+ */
+export type SiteIdentity = {
+  businessName: string
+  guideName: string
+  email: string
+  /** International format for display, e.g. '+81 90-0000-0000'. */
+  whatsappNumber: string
+  socialUrl: string
+  socialLabel: string
+  city: string
+  baseUrl: string
+  /** Seller details for the legal page (D22); null means "disclosed on request". */
+  seller: {
+    name: string | null
+    manager: string | null
+    address: string | null
+    phone: string | null
+  }
+}
+
+/** wa.me wants the number as bare digits with the country code. */
+export function whatsappLink(identity: Pick<SiteIdentity, 'whatsappNumber'>, message: string): string {
+  const digits = identity.whatsappNumber.replace(/\D/g, '')
+  return `https://wa.me/${digits}?text=${encodeURIComponent(message)}`
+}
+
+export function mailtoLink(address: string, subject?: string): string {
+  return subject ? `mailto:${address}?subject=${encodeURIComponent(subject)}` : `mailto:${address}`
+}

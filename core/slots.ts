@@ -1,0 +1,204 @@
+import {
+  type BookingWindowOptions,
+  type CalendarDate,
+  addDays,
+  daysBetween,
+  bookingWindow,
+  isWeekend,
+  tokyoInstant,
+} from './dates.ts'
+
+/**
+ * Tour slots of a day (D10, D11, D12).
+ *
+ * A weekend day has two parts, morning and afternoon. A half-day tour takes one
+ * part; a full-day tour takes both. Expressing every booking as the parts it
+ * claims is what lets the database guarantee "one group per slot" (D11): one
+ * unique row per (date, part), so a full-day booking and a morning booking on the
+ * same date collide on the morning row even when two servers race.
+ */
+
+export const TOUR_TIMES = ['morning', 'afternoon', 'full-day'] as const
+export type TourTime = (typeof TOUR_TIMES)[number]
+
+export const HALF_DAY_PARTS = ['morning', 'afternoon'] as const
+export type DayPart = (typeof HALF_DAY_PARTS)[number]
+
+export function isTourTime(s: unknown): s is TourTime {
+  return typeof s === 'string' && (TOUR_TIMES as readonly string[]).includes(s)
+}
+
+/** The parts of the day a booking of this slot occupies: full-day takes both. */
+export function partsClaimedBy(tourTime: TourTime): DayPart[] {
+  return tourTime === 'full-day' ? ['morning', 'afternoon'] : [tourTime]
+}
+
+/** Every part claimed by a set of bookings (of one date). */
+export function claimedPartsOf(tourTimes: Iterable<TourTime>): Set<DayPart> {
+  const parts = new Set<DayPart>()
+  for (const t of tourTimes) for (const p of partsClaimedBy(t)) parts.add(p)
+  return parts
+}
+
+/** Two bookings on the same date conflict when they share a part of the day. */
+export function slotsConflict(a: TourTime, b: TourTime): boolean {
+  const partsOfA = partsClaimedBy(a)
+  return partsClaimedBy(b).some((p) => partsOfA.includes(p))
+}
+
+/** Half-day tours run in the morning or afternoon slot; full-day tours only in the full-day slot. */
+export function packageFitsSlot(isHalfDay: boolean, tourTime: TourTime): boolean {
+  return isHalfDay ? tourTime !== 'full-day' : tourTime === 'full-day'
+}
+
+/** 'HH:mm' in Japan. Settings may override them (D10); these are the defaults. */
+export type SlotStartTimes = Record<TourTime, string>
+
+export const DEFAULT_SLOT_START_TIMES: SlotStartTimes = {
+  morning: '09:00',
+  afternoon: '14:00',
+  'full-day': '09:00',
+}
+
+/**
+ * Approximate lengths from the price list (D6): half-day about 5 hours, full-day
+ * about 9 hours including lunch. Used for the end time in calendar files.
+ */
+export const TOUR_DURATION_MINUTES: Record<TourTime, number> = {
+  morning: 5 * 60,
+  afternoon: 5 * 60,
+  'full-day': 9 * 60,
+}
+
+/** Start and approximate end instant of a slot on a date, for calendar files and reminders. */
+export function slotInstants(
+  date: CalendarDate,
+  tourTime: TourTime,
+  startTimes: SlotStartTimes = DEFAULT_SLOT_START_TIMES,
+): { start: Date; end: Date } {
+  const start = tokyoInstant(date, startTimes[tourTime])
+  return { start, end: new Date(start.getTime() + TOUR_DURATION_MINUTES[tourTime] * 60_000) }
+}
+
+const SLOT_LABELS: Record<TourTime, string> = {
+  morning: 'Morning',
+  afternoon: 'Afternoon',
+  'full-day': 'Full Day',
+}
+
+export function slotLabel(tourTime: TourTime): string {
+  return SLOT_LABELS[tourTime]
+}
+
+const CLOCK_24 = /^([01]\d|2[0-3]):([0-5]\d)$/
+
+/** '09:00' → '9:00 AM', '14:00' → '2:00 PM', '12:30' → '12:30 PM', '00:15' → '12:15 AM'. */
+export function formatClockTime(hhmm: string): string {
+  const m = CLOCK_24.exec(hhmm)
+  if (!m) throw new RangeError(`Invalid clock time: ${JSON.stringify(hhmm)} (expected HH:mm)`)
+  const hours = Number(m[1])
+  const suffix = hours < 12 ? 'AM' : 'PM'
+  const hours12 = hours % 12 === 0 ? 12 : hours % 12
+  return `${hours12}:${m[2]} ${suffix}`
+}
+
+const CLOCK_12 = /^(\d{1,2})(?::([0-5]\d))?\s*([ap])\.?\s*m\.?$/i
+
+/**
+ * Minutes since midnight of a 12-hour time text such as '2:00 PM', for the
+ * admin's sort by time (spec §9). '12:00 AM' is 0 and '12:00 PM' is 720. Accepts
+ * '9 AM', '9:00am', '9:00 a.m.'; anything else (24-hour text included, since the
+ * spec parses AM/PM text) is null, which callers sort last.
+ */
+export function parseClockText(text: string): number | null {
+  const m = CLOCK_12.exec(text.trim())
+  if (!m) return null
+  const hours = Number(m[1])
+  if (hours < 1 || hours > 12) return null
+  const minutes = m[2] === undefined ? 0 : Number(m[2])
+  const pm = m[3]?.toLowerCase() === 'p'
+  return ((hours % 12) + (pm ? 12 : 0)) * 60 + minutes
+}
+
+/** The admin's three switches for one date (weekend_availability); every slot is open without a row (D12). */
+export type SlotOverride = {
+  morningAvailable: boolean
+  afternoonAvailable: boolean
+  fullDayAvailable: boolean
+}
+
+export type SlotUnavailableReason = 'closed' | 'booked' | 'outside-window' | 'not-weekend'
+
+export type SlotAvailability = {
+  tourTime: TourTime
+  available: boolean
+  reason: SlotUnavailableReason | null
+}
+
+export type SlotAvailabilityInput = {
+  date: CalendarDate
+  now: Date
+  window?: BookingWindowOptions
+  override?: SlotOverride | null
+  /** Parts held by live bookings on this date (pending within their hold, confirmed, paid). */
+  claimedParts: ReadonlySet<DayPart>
+}
+
+function switchOpen(tourTime: TourTime, override: SlotOverride | null | undefined): boolean {
+  if (!override) return true
+  if (tourTime === 'morning') return override.morningAvailable
+  if (tourTime === 'afternoon') return override.afternoonAvailable
+  return override.fullDayAvailable
+}
+
+/**
+ * Which slots of a date a guest can book now, and why not, in TOUR_TIMES order.
+ *
+ * Reasons, first match wins:
+ * 1. 'not-weekend': tours run on Saturdays and Sundays only (D9).
+ * 2. 'outside-window': before today + lead days or after today + horizon (D10).
+ * 3. 'booked': a live booking claims one of the slot's parts; a full-day booking
+ *    claims both, either half-day booking blocks full-day (D10). Booked wins over
+ *    closed because it is the more useful fact for the admin's calendar.
+ * 4. 'closed': the admin switched this slot off (D12).
+ *
+ * The three switches are independent, as the admin sets them (D12): closing
+ * morning and afternoon does NOT close full-day. That is deliberate: it is how the
+ * guide sells a date as a full day only; closing full-day alone sells it as two
+ * half days. What ties the slots together is bookings, never switches.
+ */
+export function deriveSlotAvailability(input: SlotAvailabilityInput): SlotAvailability[] {
+  const { date, now, window, override, claimedParts } = input
+  const { first, last } = bookingWindow(now, window)
+  const dateReason: SlotUnavailableReason | null = !isWeekend(date)
+    ? 'not-weekend'
+    : daysBetween(first, date) < 0 || daysBetween(date, last) < 0
+      ? 'outside-window'
+      : null
+
+  return TOUR_TIMES.map((tourTime) => {
+    const reason =
+      dateReason ??
+      (partsClaimedBy(tourTime).some((p) => claimedParts.has(p))
+        ? 'booked'
+        : switchOpen(tourTime, override)
+          ? null
+          : 'closed')
+    return { tourTime, available: reason === null, reason }
+  })
+}
+
+/** Convenience for a single slot (e.g. the server re-checking a booking request). */
+export function slotAvailability(input: SlotAvailabilityInput, tourTime: TourTime): SlotAvailability {
+  const found = deriveSlotAvailability(input).find((s) => s.tourTime === tourTime)
+  // TOUR_TIMES.map always yields every tour time; this only satisfies the type checker.
+  if (!found) throw new Error(`Unknown tour time: ${tourTime}`)
+  return found
+}
+
+/** The first Saturday or Sunday on or after `date`: where a calendar opens when the window starts midweek. */
+export function nextWeekendOnOrAfter(date: CalendarDate): CalendarDate {
+  let d = date
+  while (!isWeekend(d)) d = addDays(d, 1)
+  return d
+}

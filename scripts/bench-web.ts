@@ -1,0 +1,308 @@
+/**
+ * Web performance benchmark of the public site (issue 3).
+ *
+ *   node --import tsx scripts/bench-web.ts [--skip-build] [--runs N] [--verbose] [/path ...]
+ *
+ * Builds the app (npm run build), starts the production server on a free port with a
+ * fresh data folder, runs Lighthouse (mobile form factor, simulated throttling) on each
+ * page, prints the four category scores, LCP, CLS, TBT and the JavaScript and CSS each
+ * page loads, then stops the server and Chromium. With --runs N each page is measured N
+ * times and the median run (by performance score) is reported.
+ *
+ * Bytes: "transfer" is what went over the wire (compressed only if the server compresses);
+ * "gzip" is each file gzipped here at level 6, the figure the budget is set in, so the
+ * table means the same with or without compression in front of the server.
+ *
+ * Goals: every category >= 95, LCP < 1.5 s, CLS < 0.02, home-page JS < 120 KB gzip.
+ * Exit code 0 when the run completed (budgets are reported, not enforced), 1 on failure.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+]
+const BUDGET = { score: 95, lcpMs: 1500, cls: 0.02, homeJsKb: 120 }
+
+const args = process.argv.slice(2)
+const skipBuild = args.includes('--skip-build')
+const verbose = args.includes('--verbose')
+const runsIndex = args.indexOf('--runs')
+const runs = runsIndex >= 0 ? Math.max(1, Number(args[runsIndex + 1] ?? 1)) : 1
+const paths = args.filter((a, i) => a.startsWith('/') && args[i - 1] !== '--runs')
+const PAGES = paths.length > 0 ? paths : ['/', '/packages', '/explore']
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 120_000): Promise<void> {
+  const started = Date.now()
+  while (Date.now() - started < timeoutMs) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode} before it was ready`)
+    try {
+      const res = await fetch(url)
+      if (res.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300))
+  }
+  throw new Error(`The server did not answer ${url} within ${timeoutMs / 1000} s`)
+}
+
+type Row = {
+  path: string
+  performance: number
+  accessibility: number
+  bestPractices: number
+  seo: number
+  lcpMs: number
+  cls: number
+  tbtMs: number
+  jsTransfer: number
+  jsGzip: number
+  cssTransfer: number
+  cssGzip: number
+  requests: number
+  /** Audits that cost points (shown with --verbose). */
+  failing: string[]
+}
+
+type NetworkItem = { url: string; resourceType?: string; transferSize?: number; statusCode?: number }
+
+const gzipCache = new Map<string, number>()
+async function gzipSize(url: string): Promise<number> {
+  const cached = gzipCache.get(url)
+  if (cached !== undefined) return cached
+  const res = await fetch(url)
+  const size = gzipSync(Buffer.from(await res.arrayBuffer()), { level: 6 }).length
+  gzipCache.set(url, size)
+  return size
+}
+
+async function measure(url: string, port: number, pagePath: string): Promise<Row> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    // Lighthouse's defaults: mobile form factor and screen, simulated (Lantern) throttling.
+    formFactor: 'mobile',
+    throttlingMethod: 'simulate',
+  })
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+  const { lhr } = result
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`)
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+  const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter((item) =>
+    item.url.startsWith(new URL(url).origin),
+  )
+  const sum = async (type: string) => {
+    let transfer = 0
+    let gzip = 0
+    for (const item of items.filter((i) => i.resourceType === type)) {
+      transfer += item.transferSize ?? 0
+      gzip += await gzipSize(item.url)
+    }
+    return { transfer, gzip }
+  }
+  const failing: string[] = []
+  for (const category of Object.values(lhr.categories)) {
+    for (const ref of category.auditRefs) {
+      const audit = lhr.audits[ref.id]
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+        failing.push(`${category.id}/${ref.id} ${audit.score.toFixed(2)}${audit.displayValue ? ` (${audit.displayValue})` : ''}`)
+      }
+    }
+  }
+  const js = await sum('Script')
+  const css = await sum('Stylesheet')
+  return {
+    path: pagePath,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: numeric('largest-contentful-paint'),
+    cls: numeric('cumulative-layout-shift'),
+    tbtMs: numeric('total-blocking-time'),
+    jsTransfer: js.transfer,
+    jsGzip: js.gzip,
+    cssTransfer: css.transfer,
+    cssGzip: css.gzip,
+    requests: items.length,
+    failing,
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+
+function printTable(rows: Row[]) {
+  const header = [
+    'page',
+    'perf',
+    'a11y',
+    'best',
+    'seo',
+    'LCP',
+    'CLS',
+    'TBT',
+    'JS gzip',
+    'JS transfer',
+    'CSS gzip',
+    'CSS transfer',
+    'requests',
+  ]
+  const body = rows.map((r) => [
+    r.path,
+    String(r.performance),
+    String(r.accessibility),
+    String(r.bestPractices),
+    String(r.seo),
+    `${(r.lcpMs / 1000).toFixed(2)} s`,
+    r.cls.toFixed(3),
+    `${Math.round(r.tbtMs)} ms`,
+    kb(r.jsGzip),
+    kb(r.jsTransfer),
+    kb(r.cssGzip),
+    kb(r.cssTransfer),
+    String(r.requests),
+  ])
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]?.length ?? 0)))
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`
+  console.log(line(header))
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
+  for (const row of body) console.log(line(row))
+}
+
+function checkBudgets(rows: Row[]): string[] {
+  const misses: string[] = []
+  for (const r of rows) {
+    for (const [name, value] of [
+      ['performance', r.performance],
+      ['accessibility', r.accessibility],
+      ['best-practices', r.bestPractices],
+      ['seo', r.seo],
+    ] as const) {
+      if (value < BUDGET.score) misses.push(`${r.path}: ${name} ${value} < ${BUDGET.score}`)
+    }
+    if (r.lcpMs >= BUDGET.lcpMs) misses.push(`${r.path}: LCP ${(r.lcpMs / 1000).toFixed(2)} s >= ${BUDGET.lcpMs / 1000} s`)
+    if (r.cls >= BUDGET.cls) misses.push(`${r.path}: CLS ${r.cls.toFixed(3)} >= ${BUDGET.cls}`)
+    if (r.path === '/' && r.jsGzip >= BUDGET.homeJsKb * 1024) misses.push(`/: JS ${kb(r.jsGzip)} gzip >= ${BUDGET.homeJsKb} KB`)
+  }
+  return misses
+}
+
+async function main() {
+  if (!fs.existsSync(CHROME_PATH)) throw new Error(`Chromium not found at ${CHROME_PATH} (set CHROME_PATH)`)
+  const port = await freePort()
+  const baseUrl = `http://127.0.0.1:${port}`
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    BASE_URL: baseUrl,
+    SESSION_SECRET: 'bench-web-session-secret-0123456789abcdef',
+    SIMULATED_PAYMENTS: 'true',
+    LOG_LEVEL: 'warn',
+  }
+
+  if (!skipBuild) {
+    console.log('Building (npm run build)…')
+    // BASE_URL at build time too: the prerendered pages carry canonical URLs.
+    execFileSync('npm', ['run', 'build'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] })
+  }
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jlt-bench-'))
+  console.log(`Starting the production server on ${baseUrl} (data in ${dataDir})…`)
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...env, DATA_DIR: dataDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  let chrome: chromeLauncher.LaunchedChrome | undefined
+  const stop = async () => {
+    if (chrome) {
+      try {
+        await chrome.kill()
+      } catch {
+        // already gone
+      }
+    }
+    if (server.exitCode === null) {
+      server.kill('SIGTERM')
+      await new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          server.kill('SIGKILL')
+          resolve(undefined)
+        }, 10_000)
+        server.once('exit', () => {
+          clearTimeout(timer)
+          resolve(undefined)
+        })
+      })
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+  process.once('SIGINT', () => void stop().then(() => process.exit(130)))
+
+  try {
+    await waitForHealth(`${baseUrl}/api/health`, server)
+    chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS })
+    // One warm-up request per page, so the first measurement does not pay for cold server caches.
+    for (const p of PAGES) await fetch(baseUrl + p)
+
+    const rows: Row[] = []
+    for (const p of PAGES) {
+      const results: Row[] = []
+      for (let i = 0; i < runs; i++) {
+        process.stdout.write(`Lighthouse ${p} (run ${i + 1}/${runs})…\n`)
+        results.push(await measure(baseUrl + p, chrome.port, p))
+      }
+      results.sort((a, b) => a.performance - b.performance)
+      rows.push(results[Math.floor(results.length / 2)] as Row)
+    }
+
+    console.log(`\nLighthouse ${'12.x'}, mobile, simulated throttling, ${runs} run(s) per page (median shown)\n`)
+    printTable(rows)
+    if (verbose) {
+      for (const r of rows) console.log(`\n${r.path} audits below 1:\n  ${r.failing.join('\n  ') || '(none)'}`)
+    }
+    const misses = checkBudgets(rows)
+    console.log(misses.length === 0 ? '\nAll budgets met.' : `\nBudgets missed:\n  ${misses.join('\n  ')}`)
+  } finally {
+    await stop()
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

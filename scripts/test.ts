@@ -1,0 +1,68 @@
+/**
+ * `npm test`: everything, in the order that fails fastest — type check, unit tests,
+ * integration tests (PGlite, plus PostgreSQL when TEST_DATABASE_URL is set), production
+ * build, browser journeys in Chromium. Prints one closing line "N passed, N failed".
+ */
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+type Counts = { passed: number; failed: number; skipped: number }
+const total: Counts = { passed: 0, failed: 0, skipped: 0 }
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'jlt-test-reports-'))
+const onlyFast = process.argv.includes('--no-browser')
+
+function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+  console.log(`\n━━ ${title} ━━  ${command} ${args.join(' ')}`)
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  return result.status === 0
+}
+
+function addVitest(file: string) {
+  if (!fs.existsSync(file)) return
+  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }
+  total.passed += report.numPassedTests
+  total.failed += report.numFailedTests
+  total.skipped += report.numPendingTests + report.numTodoTests
+}
+
+function addPlaywright(file: string) {
+  if (!fs.existsSync(file)) return
+  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; skipped: number; flaky: number } }
+  total.passed += report.stats.expected + report.stats.flaky
+  total.failed += report.stats.unexpected
+  total.skipped += report.stats.skipped
+}
+
+const steps: boolean[] = []
+const typecheck = run('type check', 'npx', ['--no', '--', 'react-router', 'typegen']) && run('type check', 'npx', ['--no', '--', 'tsc', '--noEmit'])
+steps.push(typecheck)
+if (!typecheck) total.failed += 1
+
+for (const project of ['unit', 'integration']) {
+  const out = path.join(reports, `${project}.json`)
+  const ok = run(`${project} tests`, 'npx', ['--no', '--', 'vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`])
+  steps.push(ok)
+  addVitest(out)
+  if (!ok && !fs.existsSync(out)) total.failed += 1
+}
+
+if (!onlyFast) {
+  const built = run('production build', 'npx', ['--no', '--', 'react-router', 'build'])
+  steps.push(built)
+  if (built) {
+    const out = path.join(reports, 'e2e.json')
+    const ok = run('browser tests (Chromium)', 'npx', ['--no', '--', 'playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out })
+    steps.push(ok)
+    addPlaywright(out)
+    if (!ok && !fs.existsSync(out)) total.failed += 1
+  } else {
+    total.failed += 1
+  }
+}
+
+const allOk = steps.every(Boolean)
+console.log(`\n${allOk ? 'All checks passed.' : 'Some checks FAILED.'}`)
+console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`)
+process.exit(allOk ? 0 : 1)

@@ -1,0 +1,107 @@
+import { Router, type NextFunction, type Request, type Response } from 'express'
+import { z } from 'zod'
+import { BOOKING_SORT_KEYS } from '../../core/booking-search.ts'
+import { BOOKING_STATUSES, bookingStatusUpdateSchema } from '../../core/schemas/booking-status.ts'
+import { isMonth } from '../../core/dates.ts'
+import { requireAdmin } from '../auth/guard.ts'
+import { HttpError } from '../http/errors.ts'
+import type { AppDeps } from '../app.ts'
+import type { AdminBooking } from '../services/admin-bookings.ts'
+
+const listQuerySchema = z.object({
+  status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(BOOKING_STATUSES, { error: 'Unknown status filter' }).optional()),
+  q: z.string().max(200).optional(),
+  search: z.string().max(200).optional(),
+  bookingId: z.preprocess((v) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : undefined), z.number().int().positive().optional()),
+  sort: z.enum(BOOKING_SORT_KEYS, { error: 'Unknown sort key' }).optional(),
+  dir: z.enum(['asc', 'desc'], { error: 'Sort direction must be asc or desc' }).optional(),
+  page: z.coerce.number().int().min(1).optional(),
+  pageSize: z.coerce.number().int().min(1).max(500).optional(),
+  format: z.enum(['json', 'csv']).optional(),
+})
+
+/** Numeric ids only: anything else is the public booking router's reference (D15). */
+function numericId(req: Request, _res: Response, next: NextFunction) {
+  if (/^\d{1,9}$/.test(String(req.params.id))) next()
+  else next('route')
+}
+
+const CSV_COLUMNS: [string, (b: AdminBooking) => string | number][] = [
+  ['id', (b) => b.id],
+  ['reference', (b) => b.reference],
+  ['name', (b) => b.name],
+  ['email', (b) => b.email],
+  ['phone', (b) => b.phone],
+  ['tourDate', (b) => b.tourDate],
+  ['tourTime', (b) => b.timeText],
+  ['package', (b) => b.packageName],
+  ['numberOfPeople', (b) => b.numberOfPeople],
+  ['totalPrice', (b) => b.totalPrice],
+  ['amountRefunded', (b) => b.amountRefunded],
+  ['status', (b) => b.status],
+  ['specialRequests', (b) => b.specialRequests ?? ''],
+  ['createdAt', (b) => b.createdAt],
+]
+
+/** RFC 4180 quoting, and a leading quote for text a spreadsheet would run as a formula. */
+export function csvCell(value: string | number): string {
+  let text = String(value)
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+export function toCsv(items: AdminBooking[]): string {
+  const lines = [CSV_COLUMNS.map(([h]) => h).join(',')]
+  for (const b of items) lines.push(CSV_COLUMNS.map(([, get]) => csvCell(get(b))).join(','))
+  return lines.join('\r\n') + '\r\n'
+}
+
+/**
+ * The admin's booking calls (spec §7, issue 7): the list with filter, search, sort and
+ * paging (also as CSV), status changes, delete (cancelling with a refund is the payments router's
+ * POST /api/admin/bookings/{id}/cancel),
+ * and the month calendar. Every route is admin-only (D19).
+ */
+export function adminBookingsRouter({ services }: AppDeps) {
+  const router = Router()
+
+  const list = async (req: Request, res: Response, csv: boolean) => {
+    const query = listQuerySchema.parse(req.query)
+    const common = { status: query.status, q: query.q ?? query.search, bookingId: query.bookingId, sort: query.sort, dir: query.dir }
+    if (csv || query.format === 'csv') {
+      const { items } = await services.adminBookings.list({ ...common, page: 1, pageSize: 500 })
+      res.set('Content-Type', 'text/csv; charset=utf-8')
+      res.set('Content-Disposition', 'attachment; filename="bookings.csv"')
+      res.send('\uFEFF' + toCsv(items))
+      return
+    }
+    res.json(await services.adminBookings.list({ ...common, page: query.page, pageSize: query.pageSize }))
+  }
+
+  router.get('/bookings', requireAdmin, (req, res) => list(req, res, false))
+  router.get('/bookings.csv', requireAdmin, (req, res) => list(req, res, true))
+
+  router.get('/admin/bookings/calendar', requireAdmin, async (req, res) => {
+    const month = String(req.query.month ?? '')
+    if (!isMonth(month)) throw new HttpError(400, 'Month must be yyyy-MM')
+    res.json(await services.adminBookings.calendar(month))
+  })
+
+  router.get('/admin/bookings/:id', requireAdmin, numericId, async (req, res) => {
+    const booking = await services.adminBookings.get(Number(req.params.id))
+    if (!booking) throw new HttpError(404, 'Booking not found')
+    res.json(booking)
+  })
+
+  router.patch('/bookings/:id/status', numericId, requireAdmin, async (req, res) => {
+    const { status } = bookingStatusUpdateSchema.parse(req.body ?? {})
+    res.json(await services.adminBookings.updateStatus(Number(req.params.id), status))
+  })
+
+  router.delete('/bookings/:id', numericId, requireAdmin, async (req, res) => {
+    await services.adminBookings.remove(Number(req.params.id))
+    res.json({ success: true })
+  })
+
+  return router
+}

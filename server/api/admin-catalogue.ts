@@ -1,0 +1,28 @@
+import { Router } from 'express'
+import { tourPackageUpdateSchema } from '../../core/schemas/tour-package-update.ts'
+import { requireAdmin } from '../auth/guard.ts'
+import { HttpError } from '../http/errors.ts'
+import type { AppDeps } from '../app.ts'
+import { parseId } from './admin-users.ts'
+
+/**
+ * The Settings tab's price catalogue (D6): every package, bookable or not, and the
+ * admin's edit. The public list (GET /api/tour-packages) belongs to the booking flow.
+ */
+export function adminCatalogueRouter({ services }: AppDeps) {
+  const router = Router()
+
+  router.get('/admin/tour-packages', requireAdmin, async (_req, res) => {
+    res.json(await services.catalogue.list())
+  })
+
+  router.patch('/admin/tour-packages/:id', requireAdmin, async (req, res) => {
+    const id = parseId(req.params)
+    const input = tourPackageUpdateSchema.parse(req.body ?? {})
+    const updated = await services.catalogue.update(id, input)
+    if (!updated) throw new HttpError(404, 'Tour package not found')
+    res.json(updated)
+  })
+
+  return router
+}

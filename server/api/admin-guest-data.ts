@@ -1,0 +1,65 @@
+import { Router } from 'express'
+import { z } from 'zod'
+import { requireAdmin } from '../auth/guard.ts'
+import { HttpError } from '../http/errors.ts'
+import type { AppDeps } from '../app.ts'
+import type { ErasureBlocker } from '../services/guest-data.ts'
+
+const emailQuery = z.object({ email: z.email('Please enter a valid email address').max(254) })
+
+/**
+ * A guest's requests about their personal data (APPI), answered by the admin: look up
+ * everything stored for an e-mail address, export it as JSON, erase it. Each action is
+ * written to the audit log. The address travels in the query string of GETs, which the
+ * request log never records (server/http/request-log.ts).
+ */
+export function adminGuestDataRouter({ services }: AppDeps) {
+  const router = Router()
+  router.use('/admin/guest-data', requireAdmin)
+  router.use('/admin/audit-log', requireAdmin)
+
+  const actorOf = (locals: { user: { id: number; username: string } | null }) => {
+    if (!locals.user) throw new HttpError(401, 'You must be logged in as an admin')
+    return { id: locals.user.id, username: locals.user.username }
+  }
+
+  router.get('/admin/guest-data', async (req, res) => {
+    const { email } = emailQuery.parse(req.query)
+    const summary = await services.guestData.lookup(email)
+    await services.guestData.audit(actorOf(res.locals), 'guest-data.lookup', email, {
+      bookings: summary.bookings.length,
+      messages: summary.messages.length,
+      emails: summary.emails.length,
+    })
+    res.json({ ...summary, erasureBlockers: services.guestData.erasureBlockers(summary) })
+  })
+
+  router.get('/admin/guest-data/export', async (req, res) => {
+    const { email } = emailQuery.parse(req.query)
+    const summary = await services.guestData.lookup(email)
+    await services.guestData.audit(actorOf(res.locals), 'guest-data.export', email, {
+      bookings: summary.bookings.length,
+      messages: summary.messages.length,
+      emails: summary.emails.length,
+    })
+    const safeName = email.replace(/[^a-z0-9@._-]/gi, '_')
+    res.set('Content-Disposition', `attachment; filename="guest-data-${safeName}.json"`)
+    res.json({ exportedAt: new Date().toISOString(), ...summary })
+  })
+
+  router.post('/admin/guest-data/erase', async (req, res) => {
+    const { email } = emailQuery.parse(req.body ?? {})
+    const result = await services.guestData.erase(email, actorOf(res.locals))
+    if (!result.ok) {
+      const reasons = result.blockers.map((b: ErasureBlocker) => `#${b.reference} (${b.tourDate}): ${b.reason}`).join(' ')
+      throw new HttpError(409, `This guest's data cannot be erased yet. ${reasons}`, { blockers: result.blockers })
+    }
+    res.json({ message: 'Personal data erased', ...result })
+  })
+
+  router.get('/admin/audit-log', async (_req, res) => {
+    res.json(await services.guestData.auditEntries())
+  })
+
+  return router
+}

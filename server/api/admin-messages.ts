@@ -1,0 +1,23 @@
+import { Router } from 'express'
+import type { AppDeps } from '../app.ts'
+import { requireAdmin } from '../auth/guard.ts'
+import { HttpError } from '../http/errors.ts'
+import { MESSAGE_NOT_FOUND } from '../services/contact.ts'
+import { parseId } from './ids.ts'
+
+/** The dashboard's Messages tab (spec §7), admin only (D19). */
+export function adminMessagesRouter({ services }: AppDeps) {
+  const router = Router()
+
+  router.get('/admin/messages', requireAdmin, async (_req, res) => {
+    res.json(await services.contact.list())
+  })
+
+  router.patch('/admin/messages/:id/read', requireAdmin, async (req, res) => {
+    const row = await services.contact.markRead(parseId(req.params.id))
+    if (!row) throw new HttpError(404, MESSAGE_NOT_FOUND)
+    res.json(row)
+  })
+
+  return router
+}

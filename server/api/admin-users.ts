@@ -1,0 +1,45 @@
+import { Router } from 'express'
+import { z } from 'zod'
+import { userCreateSchema, userUpdateSchema } from '../../core/schemas/users.ts'
+import { requireAdmin } from '../auth/guard.ts'
+import { HttpError } from '../http/errors.ts'
+import type { AppDeps } from '../app.ts'
+
+const idParam = z.object({ id: z.string().regex(/^\d{1,9}$/) })
+
+export function parseId(params: unknown): number {
+  const parsed = idParam.safeParse(params)
+  if (!parsed.success) throw new HttpError(404, 'Not found')
+  return Number(parsed.data.id)
+}
+
+/**
+ * The Users tab (spec §7, D19): GET /api/admin/users, POST /api/register (admin only:
+ * there is no public sign-up), PATCH and DELETE /api/admin/users/{id}.
+ */
+export function adminUsersRouter({ services }: AppDeps) {
+  const router = Router()
+
+  router.get('/admin/users', requireAdmin, async (_req, res) => {
+    res.json(await services.adminUsers.list())
+  })
+
+  router.post('/register', requireAdmin, async (req, res) => {
+    const input = userCreateSchema.parse(req.body ?? {})
+    res.status(201).json(await services.adminUsers.create(input))
+  })
+
+  router.patch('/admin/users/:id', requireAdmin, async (req, res) => {
+    const id = parseId(req.params)
+    const input = userUpdateSchema.parse(req.body ?? {})
+    res.json(await services.adminUsers.update(res.locals.user!.id, id, input))
+  })
+
+  router.delete('/admin/users/:id', requireAdmin, async (req, res) => {
+    const id = parseId(req.params)
+    await services.adminUsers.remove(res.locals.user!.id, id)
+    res.json({ success: true })
+  })
+
+  return router
+}

@@ -1,0 +1,63 @@
+import { Router } from 'express'
+import { z } from 'zod'
+import type { AppDeps } from '../app.ts'
+import { requireAdmin } from '../auth/guard.ts'
+import { HttpError } from '../http/errors.ts'
+import { CANCELLATION_CAUSES } from '../../core/cancellation-policy.ts'
+
+const adminCancelSchema = z.object({
+  cause: z.enum(CANCELLATION_CAUSES, { error: 'Please choose who is cancelling' }),
+  reason: z.string().max(500).optional(),
+  refundAmount: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.number({ error: 'Refund must be a whole number of yen' }).int('Refund must be a whole number of yen').min(0, 'Refund cannot be negative').optional(),
+  ),
+})
+
+const numericId = (value: unknown) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : null)
+
+/**
+ * Cancellation with the policy's refund (D18):
+ * - the guest, holding the reference link: GET /api/bookings/:reference/cancellation-quote
+ *   shows what will be refunded; POST /api/bookings/:reference/cancel cancels;
+ * - the admin: GET /api/admin/bookings/:id/cancellation-quote?cause=… and
+ *   POST /api/admin/bookings/:id/cancel { cause, reason?, refundAmount? }.
+ */
+export function cancellationsRouter({ services }: AppDeps) {
+  const router = Router()
+
+  const byReference = async (reference: string) => {
+    const booking = await services.bookings.getByReference(reference)
+    if (!booking || booking.anonymizedAt) throw new HttpError(404, 'Booking not found')
+    return booking
+  }
+
+  router.get('/bookings/:reference/cancellation-quote', async (req, res) => {
+    const booking = await byReference(String(req.params.reference))
+    res.json(services.refunds.quote(booking, 'guest'))
+  })
+
+  router.post('/bookings/:reference/cancel', async (req, res) => {
+    const booking = await byReference(String(req.params.reference))
+    const result = await services.refunds.cancel({ bookingId: booking.id, cause: 'guest', reason: 'cancelled by the guest' })
+    res.json({ status: 'cancelled', refund: result.refund, explanation: result.policy.explanation })
+  })
+
+  router.get('/admin/bookings/:id/cancellation-quote', requireAdmin, async (req, res, next) => {
+    const id = numericId(req.params.id)
+    if (id === null) return next()
+    const cause = z.enum(CANCELLATION_CAUSES).catch('guest').parse(req.query.cause)
+    res.json(services.refunds.quote(await services.refunds.load(id), cause))
+  })
+
+  router.post('/admin/bookings/:id/cancel', requireAdmin, async (req, res, next) => {
+    const id = numericId(req.params.id)
+    if (id === null) return next()
+    const input = adminCancelSchema.parse(req.body ?? {})
+    const user = res.locals.user!
+    const result = await services.refunds.cancel({ bookingId: id, ...input, actor: { id: user.id, username: user.username } })
+    res.json({ booking: { id: result.booking.id, reference: result.booking.reference, status: result.booking.status, amountRefunded: result.booking.amountRefunded, attentionReason: result.booking.attentionReason }, refund: result.refund, policy: result.policy })
+  })
+
+  return router
+}

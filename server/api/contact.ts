@@ -1,0 +1,38 @@
+import { Router, type RequestHandler } from 'express'
+import type { AppDeps } from '../app.ts'
+import { RateLimiter, clientKey, rateLimit } from '../http/rate-limit.ts'
+
+export const CONTACT_RECEIVED_MESSAGE = 'Message received'
+export const CONTACT_RATE_LIMITED_MESSAGE = 'Too many messages. Please wait a minute and try again.'
+/** Set by contactPageRateLimit on a page POST over the limit; the /contact action refuses it. */
+export const CONTACT_RATE_LIMITED_HEADER = 'x-jlt-contact-rate-limited'
+
+/**
+ * POST /api/contact (spec §7): validated on the server too, honeypot and rate limit
+ * (spam gets a 4xx and is not stored), then 201 as soon as the message, its notification
+ * and its queued e-mails are committed. No id in the answer: visitors have no use for it.
+ */
+export function contactRouter({ services }: AppDeps, limiter: RateLimiter) {
+  const router = Router()
+  router.post('/contact', rateLimit(limiter, (req) => [clientKey(req)], CONTACT_RATE_LIMITED_MESSAGE), async (req, res) => {
+    await services.contact.receive(req.body ?? {})
+    res.status(201).json({ message: CONTACT_RECEIVED_MESSAGE })
+  })
+  return router
+}
+
+/**
+ * The /contact page's own form posts (no-JS POST /contact, fetcher POST /contact.data) share
+ * the API's per-client limiter. React Router actions cannot see the client address, so
+ * this middleware counts the hit and marks an over-limit request with a header the action
+ * reads (any such header sent by the client itself is removed first).
+ */
+export function contactPageRateLimit(limiter: RateLimiter): RequestHandler {
+  return (req, _res, next) => {
+    delete req.headers[CONTACT_RATE_LIMITED_HEADER]
+    if (req.method === 'POST' && (req.path === '/contact' || req.path === '/contact.data')) {
+      if (limiter.hit(clientKey(req)) > 0) req.headers[CONTACT_RATE_LIMITED_HEADER] = '1'
+    }
+    next()
+  }
+}

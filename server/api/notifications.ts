@@ -1,0 +1,35 @@
+import { Router } from 'express'
+import type { AppDeps } from '../app.ts'
+import { requireAdmin } from '../auth/guard.ts'
+import { HttpError } from '../http/errors.ts'
+import { parseId } from './ids.ts'
+
+export const NOTIFICATION_NOT_FOUND = 'Notification not found'
+
+/** The dashboard's Notifications tab (spec §7), admin only (D19). */
+export function notificationsRouter({ services }: AppDeps) {
+  const router = Router()
+
+  router.get('/notifications', requireAdmin, async (_req, res) => {
+    res.json(await services.notifications.list())
+  })
+
+  // Before /:id/read, so 'mark-all-read' is never taken for an id.
+  router.patch('/notifications/mark-all-read', requireAdmin, async (_req, res) => {
+    const updated = await services.notifications.markAllRead()
+    res.json({ message: 'All notifications marked as read', updated })
+  })
+
+  router.patch('/notifications/:id/read', requireAdmin, async (req, res) => {
+    const row = await services.notifications.markRead(parseId(req.params.id))
+    if (!row) throw new HttpError(404, NOTIFICATION_NOT_FOUND)
+    res.json(row)
+  })
+
+  router.delete('/notifications/:id', requireAdmin, async (req, res) => {
+    if (!(await services.notifications.remove(parseId(req.params.id)))) throw new HttpError(404, NOTIFICATION_NOT_FOUND)
+    res.json({ message: 'Notification deleted' })
+  })
+
+  return router
+}

@@ -1,0 +1,68 @@
+import { Router } from 'express'
+import { z } from 'zod'
+import type { AppDeps } from '../app.ts'
+import { requireAdmin } from '../auth/guard.ts'
+import { HttpError } from '../http/errors.ts'
+import { ProviderError } from '../payments/provider.ts'
+
+/** The spec's payload (§7); only the booking reference is used. Amount and currency come from the stored booking. */
+const createIntentSchema = z.object({
+  bookingId: z.union([z.string(), z.number()]).transform(String).optional(),
+  reference: z.string().optional(),
+})
+
+const simulatedChargeSchema = z.object({
+  cardNumber: z.string({ error: 'Please enter a card number' }).min(1, 'Please enter a card number').max(40, 'Your card number is incorrect.'),
+})
+
+/** Provider failures become 502 with a message the checkout can show; nothing else leaks. */
+async function viaProvider<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    if (error instanceof ProviderError) throw new HttpError(502, 'Could not create payment')
+    throw error
+  }
+}
+
+/**
+ * Payments API (issue 5): POST /api/create-payment-intent, POST
+ * /api/bookings/:reference/payment-success, the simulated card form's charge (D17), and
+ * the admin's money trail of a booking.
+ */
+export function paymentsRouter({ services }: AppDeps) {
+  const router = Router()
+
+  router.post('/create-payment-intent', async (req, res) => {
+    const body = createIntentSchema.parse(req.body ?? {})
+    const reference = body.bookingId ?? body.reference
+    if (!reference) throw new HttpError(400, 'No booking ID provided')
+    res.json(await viaProvider(() => services.payments.startPayment(reference)))
+  })
+
+  router.post('/bookings/:reference/payment-success', async (req, res) => {
+    try {
+      const result = await services.payments.confirmPayment(String(req.params.reference))
+      res.status(result.status === 'paid' ? 200 : 202).json(result)
+    } catch (error) {
+      if (error instanceof ProviderError) throw new HttpError(502, 'Could not update booking status')
+      throw error
+    }
+  })
+
+  router.post('/bookings/:reference/simulated-payment', async (req, res) => {
+    if (services.payments.mode !== 'simulated') throw new HttpError(404, 'Not found')
+    // The card number decides the simulated outcome only: it is never stored or logged.
+    const { cardNumber } = simulatedChargeSchema.parse(req.body ?? {})
+    const result = await services.payments.simulatedCharge(String(req.params.reference), cardNumber)
+    if (result.status === 'failed') throw new HttpError(402, result.message)
+    res.json(result)
+  })
+
+  router.get('/admin/bookings/:id/payments', requireAdmin, async (req, res, next) => {
+    if (!/^\d{1,9}$/.test(String(req.params.id))) return next()
+    res.json(await services.payments.trail(Number(req.params.id)))
+  })
+
+  return router
+}

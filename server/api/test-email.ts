@@ -1,0 +1,36 @@
+import { Router } from 'express'
+import type { AppDeps } from '../app.ts'
+import { requireAdmin } from '../auth/guard.ts'
+import { HttpError } from '../http/errors.ts'
+import { testEmailSchema } from '../../core/schemas/test-email.ts'
+import { renderEmail, testEmail } from '../email/templates.tsx'
+
+/**
+ * POST /api/admin/test-email { email } (spec §7, Settings tab): sends at once through the
+ * configured transport, bypassing the outbox, so the admin sees the real SMTP answer.
+ * Empty address → 400 'Please enter an email address'; SMTP failure → 502 with its error.
+ */
+export function testEmailRouter({ services, config, logger }: AppDeps) {
+  const router = Router()
+  router.post('/admin/test-email', requireAdmin, async (req, res) => {
+    const { email } = testEmailSchema.parse(req.body ?? {})
+    const { mailer, clock } = services.mail
+    try {
+      const rendered = renderEmail(config.site, testEmail(config.site, clock.now(), mailer.transport.kind === 'smtp' ? 'SMTP' : 'the outbox folder'))
+      const result = await mailer.send({ to: email, ...rendered })
+      res.json({
+        message:
+          mailer.transport.kind === 'smtp'
+            ? `Test email sent to ${email}`
+            : `SMTP is not configured: the test email to ${email} was written to the outbox folder`,
+        transport: mailer.transport.kind,
+        messageId: result.messageId,
+      })
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error)
+      logger.warn({ err: detail }, 'test e-mail failed')
+      throw new HttpError(502, `Failed to send test email: ${detail}`)
+    }
+  })
+  return router
+}

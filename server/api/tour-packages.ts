@@ -1,0 +1,15 @@
+import { Router } from 'express'
+import type { AppDeps } from '../app.ts'
+import { publicTourPackage } from '../services/tour-package-view.ts'
+
+export type { PublicTourPackage } from '../services/tour-package-view.ts'
+
+/** GET /api/tour-packages: the bookable tours of the catalogue (D6), in display order. */
+export function tourPackagesRouter({ services }: AppDeps) {
+  const router = Router()
+  router.get('/tour-packages', async (_req, res) => {
+    const all = await services.catalogue.list()
+    res.json(all.filter((p) => p.available).map(publicTourPackage))
+  })
+  return router
+}

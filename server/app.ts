@@ -1,0 +1,130 @@
+import crypto from 'node:crypto'
+import compression from 'compression'
+import express, { type RequestHandler } from 'express'
+import type { Config } from './config/index.ts'
+import type { Database } from './db/client.ts'
+import type { Logger } from './logger.ts'
+import type { Services } from './services/index.ts'
+import { attachUser } from './auth/guard.ts'
+import { errorHandler, notFoundApi } from './http/errors.ts'
+import { RateLimiter } from './http/rate-limit.ts'
+import { requestLog } from './http/request-log.ts'
+import { sameOriginGuard, securityHeaders } from './http/security.ts'
+import { authRouter } from './api/auth.ts'
+import { healthRouter } from './api/health.ts'
+import { adminGuestDataRouter } from './api/admin-guest-data.ts'
+import { contactPageRateLimit, contactRouter } from './api/contact.ts'
+import { notificationsRouter } from './api/notifications.ts'
+import { adminMessagesRouter } from './api/admin-messages.ts'
+import { testEmailRouter } from './api/test-email.ts'
+import { paymentsRouter } from './api/payments.ts'
+import { cancellationsRouter } from './api/cancellations.ts'
+import { webhooksRouter } from './api/webhooks.ts'
+import { adminUsersRouter } from './api/admin-users.ts'
+import { adminBookingsRouter } from './api/admin-bookings.ts'
+import { adminCatalogueRouter } from './api/admin-catalogue.ts'
+import { bookingsRouter, limitBookings } from './api/bookings.ts'
+import { timeSlotsRouter } from './api/time-slots.ts'
+import { tourPackagesRouter } from './api/tour-packages.ts'
+import { weekendAvailabilityRouter } from './api/weekend-availability.ts'
+
+export type AppDeps = { database: Database; services: Services; config: Config; logger: Logger }
+
+/** Rate limiters live with the app so tests can build a fresh app with fresh counters. */
+export type RateLimiters = { login: RateLimiter; contact: RateLimiter; bookings: RateLimiter }
+
+export const JSON_BODY_LIMIT = '100kb'
+const PAGE_BODY_LIMIT_BYTES = 100 * 1024
+
+/**
+ * React Router actions read form bodies themselves, with no size limit: refuse page posts
+ * that do not declare a length, or declare more than the API would accept.
+ */
+const limitPageBodies: RequestHandler = (req, res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD') return next()
+  const length = Number(req.get('content-length'))
+  if (!req.get('content-length') && req.get('transfer-encoding')) {
+    res.status(411).json({ message: 'Content-Length required' })
+    return
+  }
+  if (length > PAGE_BODY_LIMIT_BYTES) {
+    res.status(413).json({ message: 'Request body is too large' })
+    return
+  }
+  next()
+}
+
+/**
+ * The Express application: JSON API under /api, then the pages. `pages` is the React
+ * Router handler (server/pages.ts); API tests build the app without it.
+ */
+export function createApp(deps: AppDeps, options: { pages?: RequestHandler } = {}) {
+  const { config, logger } = deps
+  const app = express()
+  const limiters: RateLimiters = {
+    login: new RateLimiter(config.env.RATE_LIMIT_LOGIN_PER_MINUTE, 60_000),
+    contact: new RateLimiter(config.env.RATE_LIMIT_CONTACT_PER_MINUTE, 60_000),
+    bookings: new RateLimiter(config.env.RATE_LIMIT_BOOKINGS_PER_HOUR, 60 * 60_000),
+  }
+
+  app.disable('x-powered-by')
+  if (config.env.TRUST_PROXY) app.set('trust proxy', /^\d+$/.test(config.env.TRUST_PROXY) ? Number(config.env.TRUST_PROXY) : config.env.TRUST_PROXY)
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
+    next()
+  })
+  app.use(securityHeaders({ isProduction: config.isProduction }))
+  app.use(requestLog(logger))
+  // Pages, scripts and JSON are text: gzip them (a proxy in front may do it too; no harm).
+  app.use(compression())
+  app.use(sameOriginGuard([config.baseUrl]))
+
+  // ---- JSON API ----
+  const api = express.Router()
+  api.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store')
+    next()
+  })
+  api.use(express.json({ limit: JSON_BODY_LIMIT }))
+  api.use(attachUser(deps.services.sessions))
+  api.use(healthRouter(deps))
+  api.use(authRouter(deps, limiters.login))
+  api.use(adminGuestDataRouter(deps))
+  api.use(contactRouter(deps, limiters.contact))
+  api.use(notificationsRouter(deps))
+  api.use(adminMessagesRouter(deps))
+  api.use(testEmailRouter(deps))
+  // Admin routers (issue 7). Admin booking routes take numeric ids only and pass anything
+  // else on, so they sit before the public booking router (references, D15).
+  api.use(adminUsersRouter(deps))
+  api.use(adminBookingsRouter(deps))
+  api.use(adminCatalogueRouter(deps))
+  api.use(timeSlotsRouter(deps))
+  api.use(tourPackagesRouter(deps))
+  api.use(bookingsRouter(deps, limiters.bookings))
+  api.use(weekendAvailabilityRouter(deps))
+  // Payments (issue 5).
+  api.use(paymentsRouter(deps))
+  api.use(cancellationsRouter(deps))
+  api.use(notFoundApi)
+  // Stripe's webhook reads its raw body (signature), so it sits before the JSON parser.
+  app.use('/api/webhooks', webhooksRouter(deps))
+  app.use('/api', api)
+
+  // ---- Pages ----
+  if (options.pages) {
+    // No body parser here: React Router actions read the raw request stream themselves
+    // (request.formData()); express.urlencoded would consume it and leave actions empty.
+    app.use(limitPageBodies)
+    app.use(attachUser(deps.services.sessions))
+    // The /contact form's posts share the contact limiter with POST /api/contact.
+    app.use(contactPageRateLimit(limiters.contact))
+    // The booking page's script-free form posts to its route action: same limit as the API.
+    app.post(['/booking', '/book'], limitBookings(limiters.bookings))
+    app.use(options.pages)
+  }
+
+  app.use(errorHandler(logger))
+  return { app, limiters }
+}

@@ -1,0 +1,50 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './index.ts'
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'jlt-config-'))
+
+describe('configuration', () => {
+  it('starts locally with no variables at all, with the documented defaults', () => {
+    const dataDir = tmp()
+    const config = loadConfig({ DATA_DIR: dataDir })
+    expect(config.port).toBe(3000)
+    expect(config.baseUrl).toBe('http://localhost:3000')
+    expect(config.paymentMode).toBe('simulated')
+    expect(config.site.businessName).toBe('Joetsu Local Tours')
+    expect(config.booking).toMatchObject({ holdMinutes: 30, leadDays: 2, horizonDays: 180 })
+  })
+
+  it('generates the session secret once and keeps it in the data folder', () => {
+    const dataDir = tmp()
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret
+    expect(first.length).toBeGreaterThanOrEqual(32)
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first)
+    expect(fs.readFileSync(path.join(dataDir, 'session-secret'), 'utf8')).toBe(first)
+  })
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ BUSINESS_EMAIL: 'not-an-email' }, 'BUSINESS_EMAIL'],
+    [{ DATABASE_URL: 'nonsense' }, 'DATABASE_URL'],
+    [{ MORNING_START: '9am' }, 'MORNING_START'],
+    [{ HOLD_MINUTES: '0' }, 'HOLD_MINUTES'],
+    [{ ADMIN_PASSWORD: '123' }, 'ADMIN_PASSWORD'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_SECRET_KEY / STRIPE_PUBLISHABLE_KEY'],
+  ])('refuses %o with a message naming %s', (env, variable) => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(ConfigError)
+    expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(variable)
+  })
+
+  it('requires a session secret, a base URL and Stripe keys in production', () => {
+    const run = (env: Record<string, string>) => () => loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp(), ...env })
+    expect(run({})).toThrow('SESSION_SECRET')
+    const secret = { SESSION_SECRET: 'x'.repeat(40), BASE_URL: 'https://tours.example.com' }
+    expect(run(secret)).toThrow('STRIPE_SECRET_KEY')
+    expect(run({ ...secret, SIMULATED_PAYMENTS: 'true' })().paymentMode).toBe('simulated')
+    expect(run({ ...secret, STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk' })).toThrow('STRIPE_WEBHOOK_SECRET')
+    expect(run({ ...secret, STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'whsec' })().paymentMode).toBe('stripe')
+  })
+})

@@ -1,0 +1,110 @@
+import { z } from 'zod'
+import type { SiteIdentity } from '../../core/site.ts'
+
+/**
+ * Every setting the server reads from the environment, validated once at start-up.
+ * A bad value stops the process with a message naming the variable (see loadConfig).
+ * .env.example documents each variable.
+ */
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:mm (24-hour)')
+const optionalText = z
+  .string()
+  .trim()
+  .transform((s) => (s === '' ? undefined : s))
+  .optional()
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(z.url().optional()),
+  BASE_URL: optionalText.pipe(z.url().optional()),
+  SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  TRUST_PROXY: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  ADMIN_USERNAME: optionalText.pipe(z.string().min(3, 'must be at least 3 characters').optional()),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, 'must be at least 6 characters').optional()),
+
+  BUSINESS_NAME: z.string().trim().min(1).default('Joetsu Local Tours'),
+  GUIDE_NAME: z.string().trim().min(1).default('your local guide'),
+  BUSINESS_EMAIL: z.email().default('hello@example.com'),
+  WHATSAPP_NUMBER: z
+    .string()
+    .regex(/^\+?[\d\s()-]{8,20}$/, 'must be an international phone number such as +81 90-0000-0000')
+    .default('+81 90-0000-0000'),
+  SOCIAL_URL: z.url().default('https://www.instagram.com/'),
+  SOCIAL_LABEL: z.string().trim().min(1).default('Instagram'),
+  BUSINESS_CITY: z.string().trim().min(1).default('Joetsu City, Niigata Prefecture, Japan'),
+  SELLER_NAME: optionalText,
+  SELLER_MANAGER: optionalText,
+  SELLER_ADDRESS: optionalText,
+  SELLER_PHONE: optionalText,
+
+  HOLD_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
+  BOOKING_LEAD_DAYS: z.coerce.number().int().min(0).max(60).default(2),
+  BOOKING_HORIZON_DAYS: z.coerce.number().int().min(7).max(730).default(180),
+  MORNING_START: clock.default('09:00'),
+  AFTERNOON_START: clock.default('14:00'),
+  FULL_DAY_START: clock.default('09:00'),
+
+  // Abuse limits per client address (and per username for login).
+  RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_CONTACT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_BOOKINGS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_URL: optionalText.pipe(z.url().optional()),
+  SIMULATED_PAYMENTS: flag,
+
+  SMTP_URL: optionalText.pipe(z.url().optional()),
+  /** Named on the privacy notice when set, e.g. 'Amazon SES (United States)'. */
+  EMAIL_PROVIDER: optionalText,
+
+  // Retention of guests' personal data (issue 9, APPI): after these periods the personal
+  // fields are anonymised; dates, amounts and statuses stay for the books.
+  RETENTION_MESSAGES_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
+  RETENTION_PAID_BOOKINGS_YEARS: z.coerce.number().int().min(1).max(10).default(5),
+  RETENTION_UNPAID_BOOKINGS_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+  MAIL_FROM: optionalText,
+})
+
+export type Env = z.infer<typeof envSchema>
+
+export class ConfigError extends Error {}
+
+/** Parse the environment; throws ConfigError naming each bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source)
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  return result.data
+}
+
+export function siteIdentityFromEnv(env: Env, baseUrl: string): SiteIdentity {
+  return {
+    businessName: env.BUSINESS_NAME,
+    guideName: env.GUIDE_NAME,
+    email: env.BUSINESS_EMAIL,
+    whatsappNumber: env.WHATSAPP_NUMBER,
+    socialUrl: env.SOCIAL_URL,
+    socialLabel: env.SOCIAL_LABEL,
+    city: env.BUSINESS_CITY,
+    baseUrl,
+    seller: {
+      name: env.SELLER_NAME ?? null,
+      manager: env.SELLER_MANAGER ?? null,
+      address: env.SELLER_ADDRESS ?? null,
+      phone: env.SELLER_PHONE ?? null,
+    },
+  }
+}

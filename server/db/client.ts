@@ -1,0 +1,95 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import pg from 'pg'
+import * as schema from './schema.ts'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+/** A transaction handle has the same query API as the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+export type Database = {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** Cheap round trip for /api/health and readiness. */
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle')
+
+export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; poolSize?: number }
+
+/**
+ * Embedded PostgreSQL (PGlite) in DATA_DIR by default; a real PostgreSQL server through
+ * node-postgres when DATABASE_URL is set. Both run the same SQL migrations.
+ * PGlite allows one process per data folder: several instances need PostgreSQL.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    // A database that does not answer fails requests within seconds (503), not minutes.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: 5000 })
+    // An idle client losing its connection (database restart) must not crash the process.
+    pool.on('error', () => {})
+    const db = drizzlePg(pool, { schema }) as unknown as Db
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => {
+        await pool.query('select 1')
+      },
+      close: () => pool.end(),
+    }
+  }
+  const dataDir = path.resolve(options.dataDir ?? './data', 'pgdata')
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true })
+  const client = new PGlite(dataDir)
+  await client.waitReady
+  const db = drizzlePglite(client, { schema }) as unknown as Db
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1')
+    },
+    close: () => client.close(),
+  }
+}
+
+/**
+ * Apply the committed migrations. On PostgreSQL a session advisory lock, held on a
+ * connection of its own, keeps two instances starting together from migrating at once.
+ */
+export async function migrateDatabase(database: Database, options: DatabaseOptions): Promise<void> {
+  if (database.kind === 'pglite' || !options.databaseUrl) {
+    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER })
+    return
+  }
+  const lockClient = new pg.Client({ connectionString: options.databaseUrl })
+  await lockClient.connect()
+  try {
+    await lockClient.query('select pg_advisory_lock(727140001)')
+    await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER })
+  } finally {
+    await lockClient.end()
+  }
+}
+
+/** The SQLSTATE of a database error; Drizzle wraps driver errors, so look at the cause too. */
+export function sqlState(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
+    e = (e as { cause?: unknown }).cause
+  }
+  return undefined
+}
+
+export const UNIQUE_VIOLATION = '23505'

@@ -1,0 +1,329 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+
+/**
+ * The one database schema (spec §3 as settled by decisions.md). Rules the database can
+ * hold live here as constraints: the application checks first for a friendly message,
+ * the constraint is the guarantee. Money is integer yen; tour dates are SQL dates in
+ * Japan's calendar; instants are timestamptz (UTC).
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    email: text('email'),
+    name: text('name'),
+    notificationPreference: text('notification_preference').notNull().default('email'),
+    whatsappNumber: text('whatsapp_number'),
+    notificationsEnabled: boolean('notifications_enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // 'Admin' and 'admin' are the same person.
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    check('users_notification_preference_check', sql`${t.notificationPreference} in ('email', 'whatsapp', 'none')`),
+  ],
+)
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the session token: a leaked table does not hand out live sessions. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+)
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    visitDate: date('visit_date', { mode: 'string' }),
+    groupSize: text('group_size'),
+    package: text('package'),
+    message: text('message').notNull(),
+    read: boolean('read').notNull().default(false),
+    createdAt: createdAt(),
+    /** Set when retention or an erasure request replaced the personal fields. */
+    anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('contact_messages_created_at_idx').on(t.createdAt),
+    check('contact_messages_group_size_check', sql`${t.groupSize} is null or ${t.groupSize} in ('1', '2', '3', '4', '5+')`),
+    check(
+      'contact_messages_package_check',
+      sql`${t.package} is null or ${t.package} in ('homemaker', 'hobbyist', 'kiddo', 'explorer', 'custom')`,
+    ),
+  ],
+)
+
+/** The price catalogue (D6): tax-inclusive yen, read by every page that shows a price. */
+export const tourPackages = pgTable(
+  'tour_packages',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    shortDescription: text('short_description').notNull().default(''),
+    description: text('description').notNull().default(''),
+    duration: text('duration').notNull(),
+    isHalfDay: boolean('is_half_day').notNull().default(true),
+    /** Total for 1–2 guests. */
+    basePrice: integer('base_price').notNull(),
+    extraGuestPrice: integer('extra_guest_price').notNull(),
+    /** Price for exactly one guest while the promotion window is open. */
+    soloPrice: integer('solo_price'),
+    soloPromoStart: date('solo_promo_start', { mode: 'string' }),
+    soloPromoEnd: date('solo_promo_end', { mode: 'string' }),
+    maxGroupSize: integer('max_group_size').notNull().default(5),
+    available: boolean('available').notNull().default(true),
+    imageUrl: text('image_url'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('tour_packages_prices_check', sql`${t.basePrice} >= 0 and ${t.extraGuestPrice} >= 0 and (${t.soloPrice} is null or ${t.soloPrice} >= 0)`),
+    check('tour_packages_max_group_check', sql`${t.maxGroupSize} between 1 and 5`),
+    check(
+      'tour_packages_promo_window_check',
+      sql`(${t.soloPromoStart} is null) = (${t.soloPromoEnd} is null) and (${t.soloPromoStart} is null or ${t.soloPromoStart} <= ${t.soloPromoEnd})`,
+    ),
+  ],
+)
+
+/**
+ * Admin overrides of the default "every weekend slot is open" (D12). Which slots are
+ * booked is not stored here: it is derived from slot_claims, so it can never disagree.
+ */
+export const weekendAvailability = pgTable(
+  'weekend_availability',
+  {
+    id: serial('id').primaryKey(),
+    date: date('date', { mode: 'string' }).notNull().unique(),
+    dayOfWeek: integer('day_of_week').notNull(),
+    morningAvailable: boolean('morning_available').notNull().default(true),
+    afternoonAvailable: boolean('afternoon_available').notNull().default(true),
+    fullDayAvailable: boolean('full_day_available').notNull().default(true),
+    adminNotes: text('admin_notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('weekend_availability_weekend_check', sql`extract(isodow from ${t.date}) in (6, 7)`),
+    check('weekend_availability_day_of_week_check', sql`${t.dayOfWeek} = extract(dow from ${t.date})`),
+  ],
+)
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    /** Unguessable public reference (D15): the only key visitors ever see. */
+    reference: text('reference').notNull().unique(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    numberOfPeople: integer('number_of_people').notNull(),
+    tourPackageId: integer('tour_package_id')
+      .notNull()
+      .references(() => tourPackages.id, { onDelete: 'restrict' }),
+    tourDate: date('tour_date', { mode: 'string' }).notNull(),
+    tourTime: text('tour_time').notNull(),
+    interestTheme: text('interest_theme'),
+    specialRequests: text('special_requests'),
+    adminNotes: text('admin_notes'),
+    status: text('status').notNull().default('pending'),
+    cancellationReason: text('cancellation_reason'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Until when an unpaid pending booking holds its slot (D13); null once confirmed or paid. */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    totalPrice: integer('total_price').notNull(),
+    currency: text('currency').notNull().default('JPY'),
+    paymentProvider: text('payment_provider'),
+    paymentIntentId: text('payment_intent_id').unique(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    amountRefunded: integer('amount_refunded').notNull().default(0),
+    /** Why the admin must look at this booking (e.g. paid after its slot went to someone else). */
+    attentionReason: text('attention_reason'),
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('bookings_tour_date_idx').on(t.tourDate),
+    index('bookings_status_idx').on(t.status),
+    index('bookings_email_idx').on(sql`lower(${t.email})`),
+    check('bookings_status_check', sql`${t.status} in ('pending', 'confirmed', 'cancelled', 'paid')`),
+    check('bookings_tour_time_check', sql`${t.tourTime} in ('morning', 'afternoon', 'full-day')`),
+    check('bookings_group_size_check', sql`${t.numberOfPeople} between 1 and 5`),
+    check('bookings_total_check', sql`${t.totalPrice} >= 0`),
+    check('bookings_refund_check', sql`${t.amountRefunded} >= 0 and ${t.amountRefunded} <= ${t.totalPrice}`),
+    check(
+      'bookings_interest_theme_check',
+      sql`${t.interestTheme} is null or ${t.interestTheme} in ('homemaker', 'hobbyist', 'kiddo', 'explorer', 'custom')`,
+    ),
+  ],
+)
+
+/**
+ * One group per slot (D11), held by the primary key: a booking claims one row per half
+ * of the day it uses (a full-day tour claims both), so a second claim of the same half —
+ * from this server or another — fails with a unique violation. A pending booking's claim
+ * carries the hold's expiry; an expired claim counts as free and is removed by the next
+ * claim of that half (server/services/slot-claims.ts).
+ */
+export const slotClaims = pgTable(
+  'slot_claims',
+  {
+    tourDate: date('tour_date', { mode: 'string' }).notNull(),
+    part: text('part').notNull(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'slot_claims_pkey', columns: [t.tourDate, t.part] }),
+    index('slot_claims_booking_id_idx').on(t.bookingId),
+    check('slot_claims_part_check', sql`${t.part} in ('morning', 'afternoon')`),
+  ],
+)
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    type: text('type').notNull(),
+    read: boolean('read').notNull().default(false),
+    actionLink: text('action_link'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_created_at_idx').on(t.createdAt),
+    check('notifications_type_check', sql`${t.type} in ('booking', 'message', 'system')`),
+  ],
+)
+
+/** The money trail of a booking: every attempt, success, failure and refund. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerId: text('provider_id').notNull(),
+    kind: text('kind').notNull(),
+    amount: integer('amount').notNull(),
+    status: text('status').notNull(),
+    detail: text('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payments_booking_id_idx').on(t.bookingId),
+    uniqueIndex('payments_provider_kind_key').on(t.provider, t.providerId, t.kind, t.status),
+    check('payments_kind_check', sql`${t.kind} in ('intent', 'charge', 'refund')`),
+    check('payments_amount_check', sql`${t.amount} >= 0`),
+  ],
+)
+
+/** Webhook events already handled: a replayed event id changes nothing. */
+export const processedEvents = pgTable('processed_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * Outgoing e-mail, written in the same transaction as the event that causes it and sent
+ * afterwards with retries, so a mail server outage never loses a message. dedupeKey makes
+ * "send once" (e.g. one reminder per booking) a database guarantee across instances.
+ */
+export const outgoingEmails = pgTable(
+  'outgoing_emails',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    dedupeKey: text('dedupe_key').unique(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    /** Reply-To header, e.g. the visitor's address on a "new inquiry" e-mail to the admins. */
+    replyTo: text('reply_to'),
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    contactMessageId: integer('contact_message_id').references(() => contactMessages.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('outgoing_emails_due_idx').on(t.status, t.nextAttemptAt),
+    check('outgoing_emails_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+  ],
+)
+
+/** Who did what to guests' personal data and to money (issue 9, refunds). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorUsername: text('actor_username'),
+    action: text('action').notNull(),
+    subject: text('subject').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_at_idx').on(t.createdAt)],
+)
+
+export type User = typeof users.$inferSelect
+export type ContactMessage = typeof contactMessages.$inferSelect
+export type TourPackage = typeof tourPackages.$inferSelect
+export type WeekendAvailability = typeof weekendAvailability.$inferSelect
+export type Booking = typeof bookings.$inferSelect
+export type Notification = typeof notifications.$inferSelect
+export type Payment = typeof payments.$inferSelect
+export type OutgoingEmail = typeof outgoingEmails.$inferSelect

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from './client.ts'
+
+/**
+ * Move every row from one database to another — the embedded database to PostgreSQL,
+ * or back — through a JSON document that PostgreSQL itself writes (row_to_json) and
+ * reads (json_populate_recordset), so dates, instants and JSON columns survive exactly.
+ * Tables are listed parents first, so foreign keys hold while importing.
+ */
+export const TABLES_IN_ORDER = [
+  'users',
+  'sessions',
+  'tour_packages',
+  'contact_messages',
+  'weekend_availability',
+  'bookings',
+  'slot_claims',
+  'notifications',
+  'payments',
+  'processed_events',
+  'outgoing_emails',
+  'audit_log',
+] as const
+
+/** Tables whose id is a serial: their sequences must continue after the imported ids. */
+const SERIAL_TABLES = new Set(['users', 'tour_packages', 'contact_messages', 'weekend_availability', 'bookings', 'notifications', 'payments', 'outgoing_emails', 'audit_log'])
+
+export type DatabaseExport = {
+  format: 'joetsu-local-tours-export'
+  version: 1
+  exportedAt: string
+  tables: Record<string, Record<string, unknown>[]>
+}
+
+type Rows = { rows: Record<string, unknown>[] }
+
+async function rowsOf(db: Db, query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
+  const result = (await db.execute(query)) as unknown as Rows
+  return result.rows
+}
+
+export async function exportDatabase(db: Db, now = new Date()): Promise<DatabaseExport> {
+  // One transaction: a consistent snapshot even while the site keeps taking bookings.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set transaction isolation level repeatable read`)
+    const tables: DatabaseExport['tables'] = {}
+    for (const table of TABLES_IN_ORDER) {
+      const rows = await rowsOf(tx as unknown as Db, sql.raw(`select row_to_json(t) as row from "${table}" t`))
+      tables[table] = rows.map((r) => (typeof r.row === 'string' ? JSON.parse(r.row) : r.row) as Record<string, unknown>)
+    }
+    return { format: 'joetsu-local-tours-export', version: 1, exportedAt: now.toISOString(), tables }
+  })
+}
+
+export class ImportRefused extends Error {}
+
+/**
+ * Load an export into a migrated database that holds no business data yet (only the
+ * seeded catalogue may be there; it is replaced by the exported one). All or nothing.
+ */
+export async function importDatabase(db: Db, data: DatabaseExport): Promise<Record<string, number>> {
+  if (data?.format !== 'joetsu-local-tours-export' || data.version !== 1) throw new ImportRefused('Not an export of this site (unknown format)')
+  return db.transaction(async (tx) => {
+    for (const table of ['users', 'bookings', 'contact_messages'] as const) {
+      const [row] = await rowsOf(tx as unknown as Db, sql.raw(`select count(*)::int as n from "${table}"`))
+      if (Number(row?.n) > 0) throw new ImportRefused(`The target database already holds ${table}; import only into a new, empty database`)
+    }
+    await tx.execute(sql.raw(`truncate ${TABLES_IN_ORDER.map((t) => `"${t}"`).join(', ')} restart identity cascade`))
+    const counts: Record<string, number> = {}
+    for (const table of TABLES_IN_ORDER) {
+      const rows = data.tables[table] ?? []
+      counts[table] = rows.length
+      if (rows.length === 0) continue
+      await tx.execute(sql`insert into ${sql.identifier(table)} select * from json_populate_recordset(null::${sql.identifier(table)}, ${JSON.stringify(rows)}::json)`)
+      if (SERIAL_TABLES.has(table)) {
+        await tx.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from "${table}"))`))
+      }
+    }
+    return counts
+  })
+}

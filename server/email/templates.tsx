@@ -1,0 +1,332 @@
+import type { ReactNode } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import type { SiteIdentity } from '../../core/site.ts'
+import { formatLongDate } from '../../core/dates.ts'
+import { formatYen } from '../../core/money.ts'
+import { formatClockTime, slotLabel, type TourTime } from '../../core/slots.ts'
+
+/**
+ * E-mail templates (D21). Each message is described once as an EmailModel (what it says)
+ * and rendered twice from it: to HTML by React (<EmailDocument/> through
+ * renderToStaticMarkup, inline styles in the site's colours because mail programs ignore
+ * stylesheets) and to a plain-text part. So the two parts never disagree.
+ */
+
+export type EmailModel = {
+  subject: string
+  /** Hidden preview line shown by mail programs next to the subject. */
+  preheader: string
+  heading: string
+  greeting?: string
+  paragraphs: string[]
+  /** A small table of facts (date, time, group, total…). */
+  details?: Array<[label: string, value: string]>
+  action?: { label: string; url: string }
+  /** Lines after the button, e.g. how to reach the guide. */
+  closing?: string[]
+}
+
+export type RenderedEmail = { subject: string; html: string; text: string }
+
+const COLORS = { brand: '#152243', brandText: '#d9e1f5', blossom: '#b4234f', ink: '#1f2430', muted: '#4b5366', line: '#d9e1f5', panel: '#eef2fb' }
+const FONT = "-apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans JP', sans-serif"
+
+function Paragraph({ children }: { children: ReactNode }) {
+  return <p style={{ margin: '0 0 16px', fontSize: '16px', lineHeight: '24px', color: COLORS.ink }}>{children}</p>
+}
+
+function DetailsTable({ rows }: { rows: Array<[string, string]> }) {
+  return (
+    <table role="presentation" cellPadding={0} cellSpacing={0} width="100%" style={{ margin: '8px 0 24px', background: COLORS.panel, borderRadius: '8px', borderCollapse: 'separate' }}>
+      <tbody>
+        {rows.map(([label, value]) => (
+          <tr key={label}>
+            <th align="left" style={{ padding: '8px 16px', fontSize: '14px', color: COLORS.muted, fontWeight: 600, verticalAlign: 'top', width: '40%' }}>
+              {label}
+            </th>
+            <td style={{ padding: '8px 16px', fontSize: '15px', color: COLORS.ink, whiteSpace: 'pre-line' }}>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+function ActionButton({ label, url }: { label: string; url: string }) {
+  return (
+    <p style={{ margin: '8px 0 24px' }}>
+      <a href={url} style={{ display: 'inline-block', background: COLORS.blossom, color: '#ffffff', padding: '12px 24px', borderRadius: '999px', fontWeight: 700, textDecoration: 'none', fontSize: '16px' }}>
+        {label}
+      </a>
+    </p>
+  )
+}
+
+/** The shared look: brand header with the business name, white card, footer with contacts. */
+export function EmailDocument({ site, model }: { site: SiteIdentity; model: EmailModel }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{model.subject}</title>
+      </head>
+      <body style={{ margin: 0, padding: 0, background: COLORS.panel, fontFamily: FONT }}>
+        <div style={{ display: 'none', maxHeight: 0, overflow: 'hidden' }}>{model.preheader}</div>
+        <table role="presentation" cellPadding={0} cellSpacing={0} width="100%" style={{ background: COLORS.panel }}>
+          <tbody>
+            <tr>
+              <td align="center" style={{ padding: '24px 12px' }}>
+                <table role="presentation" cellPadding={0} cellSpacing={0} width="100%" style={{ maxWidth: '600px', background: '#ffffff', borderRadius: '12px', overflow: 'hidden' }}>
+                  <tbody>
+                    <tr>
+                      <td style={{ background: COLORS.brand, padding: '20px 28px' }}>
+                        <p style={{ margin: 0, color: '#ffffff', fontSize: '20px', fontWeight: 700 }}>{site.businessName}</p>
+                        <p style={{ margin: '4px 0 0', color: COLORS.brandText, fontSize: '14px' }}>Come as a visitor, leave as a friend</p>
+                      </td>
+                    </tr>
+                    <tr>
+                      <td style={{ padding: '28px' }}>
+                        <h1 style={{ margin: '0 0 16px', fontSize: '22px', lineHeight: '30px', color: COLORS.brand }}>{model.heading}</h1>
+                        {model.greeting ? <Paragraph>{model.greeting}</Paragraph> : null}
+                        {model.paragraphs.map((p, i) => (
+                          <Paragraph key={i}>{p}</Paragraph>
+                        ))}
+                        {model.details && model.details.length > 0 ? <DetailsTable rows={model.details} /> : null}
+                        {model.action ? <ActionButton {...model.action} /> : null}
+                        {model.closing?.map((p, i) => (
+                          <Paragraph key={`c${i}`}>{p}</Paragraph>
+                        ))}
+                      </td>
+                    </tr>
+                    <tr>
+                      <td style={{ borderTop: `1px solid ${COLORS.line}`, padding: '16px 28px', fontSize: '13px', lineHeight: '20px', color: COLORS.muted }}>
+                        {site.businessName} · {site.city}
+                        <br />
+                        <a href={`mailto:${site.email}`} style={{ color: COLORS.brand }}>
+                          {site.email}
+                        </a>{' '}
+                        · WhatsApp {site.whatsappNumber} ·{' '}
+                        <a href={site.baseUrl} style={{ color: COLORS.brand }}>
+                          {site.baseUrl.replace(/^https?:\/\//, '')}
+                        </a>
+                      </td>
+                    </tr>
+                  </tbody>
+                </table>
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </body>
+    </html>
+  )
+}
+
+export function renderEmailText(site: SiteIdentity, model: EmailModel): string {
+  const lines: string[] = [model.heading, '='.repeat(Math.min(model.heading.length, 60)), '']
+  if (model.greeting) lines.push(model.greeting, '')
+  for (const p of model.paragraphs) lines.push(p, '')
+  if (model.details && model.details.length > 0) {
+    const width = Math.max(...model.details.map(([label]) => label.length))
+    for (const [label, value] of model.details) lines.push(`${`${label}:`.padEnd(width + 2)}${value.replace(/\n/g, `\n${' '.repeat(width + 2)}`)}`)
+    lines.push('')
+  }
+  if (model.action) lines.push(`${model.action.label}: ${model.action.url}`, '')
+  for (const p of model.closing ?? []) lines.push(p, '')
+  lines.push('--', `${site.businessName} · ${site.city}`, `E-mail: ${site.email} · WhatsApp: ${site.whatsappNumber}`, site.baseUrl, '')
+  return lines.join('\n')
+}
+
+export function renderEmail(site: SiteIdentity, model: EmailModel): RenderedEmail {
+  return {
+    subject: model.subject,
+    html: `<!DOCTYPE html>${renderToStaticMarkup(<EmailDocument site={site} model={model} />)}`,
+    text: renderEmailText(site, model),
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// The messages
+// ---------------------------------------------------------------------------------------
+
+/** What every booking e-mail needs to know about the booking. */
+export type BookingMailFacts = {
+  reference: string
+  name: string
+  email: string
+  phone: string
+  tourDate: string
+  tourTime: TourTime
+  /** 'HH:mm' in Japan (config.booking.startTimes). */
+  startTime: string
+  numberOfPeople: number
+  totalPrice: number
+  packageName: string
+  specialRequests?: string | null
+}
+
+function bookingDetails(b: BookingMailFacts): Array<[string, string]> {
+  return [
+    ['Tour', b.packageName],
+    ['Date', formatLongDate(b.tourDate)],
+    ['Time', `${slotLabel(b.tourTime)}, starting ${formatClockTime(b.startTime)} (Japan time)`],
+    ['Group', `${b.numberOfPeople} ${b.numberOfPeople === 1 ? 'person' : 'people'}`],
+    ['Total', `${formatYen(b.totalPrice)} (tax included)`],
+    ['Reference', b.reference],
+  ]
+}
+
+const guestClosing = (site: SiteIdentity) => [
+  `Questions? Just reply to this e-mail or message ${site.guideName === 'your local guide' ? 'us' : site.guideName} on WhatsApp (${site.whatsappNumber}).`,
+]
+
+export function bookingReceivedEmail(site: SiteIdentity, b: BookingMailFacts, payUrl: string, holdMinutes: number): EmailModel {
+  return {
+    subject: `Booking received: ${formatLongDate(b.tourDate)} – please complete payment`,
+    preheader: `Your tour on ${formatLongDate(b.tourDate)} is held for ${holdMinutes} minutes until payment.`,
+    heading: 'We have received your booking',
+    greeting: `Hello ${b.name},`,
+    paragraphs: [
+      `Thank you for booking a private tour with ${site.businessName}. Your time slot is held for ${holdMinutes} minutes; it is confirmed once the payment is complete.`,
+    ],
+    details: bookingDetails(b),
+    action: { label: 'Complete your payment', url: payUrl },
+    closing: [`If the button does not work, open this address: ${payUrl}`, ...guestClosing(site)],
+  }
+}
+
+export function paymentConfirmedEmail(site: SiteIdentity, b: BookingMailFacts, confirmationUrl: string): EmailModel {
+  return {
+    subject: `Payment confirmed: your tour on ${formatLongDate(b.tourDate)}`,
+    preheader: `Your payment of ${formatYen(b.totalPrice)} is received and your tour is confirmed.`,
+    heading: 'Your tour is confirmed',
+    greeting: `Hello ${b.name},`,
+    paragraphs: [
+      `We have received your payment of ${formatYen(b.totalPrice)}. Your private tour is confirmed, and we are looking forward to meeting you!`,
+      'The attached calendar file (tour.ics) adds the tour to your calendar at the right time, wherever you are.',
+    ],
+    details: bookingDetails(b),
+    action: { label: 'View your booking', url: confirmationUrl },
+    closing: [
+      'Cancellation is free until 7 days before the tour; from 6 days before, the full price is charged. If we cancel for weather or transport reasons, you get a full refund.',
+      ...guestClosing(site),
+    ],
+  }
+}
+
+export function reminderEmail(site: SiteIdentity, b: BookingMailFacts, confirmationUrl: string): EmailModel {
+  return {
+    subject: `See you soon: your tour on ${formatLongDate(b.tourDate)}`,
+    preheader: `A reminder: your tour starts at ${formatClockTime(b.startTime)} (Japan time) on ${formatLongDate(b.tourDate)}.`,
+    heading: 'Your tour is in two days',
+    greeting: `Hello ${b.name},`,
+    paragraphs: [
+      `A quick reminder: your private tour starts on ${formatLongDate(b.tourDate)} at ${formatClockTime(b.startTime)} (Japan time). Lunch and personal expenses are paid on site.`,
+    ],
+    details: bookingDetails(b),
+    action: { label: 'View your booking', url: confirmationUrl },
+    closing: guestClosing(site),
+  }
+}
+
+export function bookingCancelledEmail(
+  site: SiteIdentity,
+  b: BookingMailFacts,
+  details: { reason: string; refund: number; wasPaid: boolean },
+): EmailModel {
+  const refundLine =
+    details.refund > 0
+      ? `A refund of ${formatYen(details.refund)} is on its way to the card you paid with; banks usually show it within 5–10 days.`
+      : details.wasPaid
+        ? 'Under our cancellation policy no refund is due for this booking.'
+        : 'No payment was taken for this booking.'
+  return {
+    subject: `Booking cancelled: ${formatLongDate(b.tourDate)}`,
+    preheader: `Your booking for ${formatLongDate(b.tourDate)} has been cancelled.`,
+    heading: 'Your booking has been cancelled',
+    greeting: `Hello ${b.name},`,
+    paragraphs: [`Your booking for ${formatLongDate(b.tourDate)} has been cancelled (${details.reason}).`, refundLine],
+    details: [...bookingDetails(b), ['Refund', formatYen(details.refund)]],
+    action: { label: 'Book another date', url: `${site.baseUrl}/booking` },
+    closing: guestClosing(site),
+  }
+}
+
+function adminBookingDetails(b: BookingMailFacts): Array<[string, string]> {
+  return [
+    ['Guest', b.name],
+    ['E-mail', b.email],
+    ['Phone', b.phone],
+    ...bookingDetails(b),
+    ...(b.specialRequests ? ([['Special requests', b.specialRequests]] as Array<[string, string]>) : []),
+  ]
+}
+
+export function adminBookingEmail(
+  site: SiteIdentity,
+  kind: 'new-booking' | 'payment-received' | 'booking-cancelled' | 'booking-expired',
+  b: BookingMailFacts,
+  dashboardUrl: string,
+  extra?: { reason?: string; refund?: number },
+): EmailModel {
+  const date = formatLongDate(b.tourDate)
+  const texts = {
+    'new-booking': { subject: `New booking: ${b.name}, ${date}`, heading: 'New booking', line: `${b.name} booked ${date} (${slotLabel(b.tourTime)}). It holds its slot until paid.` },
+    'payment-received': { subject: `Payment received: ${formatYen(b.totalPrice)} from ${b.name}`, heading: 'Payment received', line: `${b.name} paid ${formatYen(b.totalPrice)} for ${date} (${slotLabel(b.tourTime)}).` },
+    'booking-cancelled': {
+      subject: `Booking cancelled: ${b.name}, ${date}`,
+      heading: 'Booking cancelled',
+      line: `${b.name}'s booking for ${date} was cancelled (${extra?.reason ?? 'no reason given'}). Refund: ${formatYen(extra?.refund ?? 0)}.`,
+    },
+    'booking-expired': { subject: `Booking expired: ${b.name}, ${date}`, heading: 'Unpaid booking expired', line: `${b.name}'s unpaid booking for ${date} expired and the slot is free again.` },
+  }[kind]
+  return {
+    subject: texts.subject,
+    preheader: texts.line,
+    heading: texts.heading,
+    paragraphs: [texts.line],
+    details: adminBookingDetails(b),
+    action: { label: 'Open in the dashboard', url: dashboardUrl },
+    closing: [`You receive this because your ${site.businessName} account has e-mail notifications switched on.`],
+  }
+}
+
+export type InquiryMailFacts = {
+  name: string
+  email: string
+  phone: string | null
+  visitDate: string | null
+  groupSize: string | null
+  packageLabel: string | null
+  message: string
+}
+
+export function adminInquiryEmail(site: SiteIdentity, m: InquiryMailFacts, dashboardUrl: string): EmailModel {
+  return {
+    subject: `New inquiry from ${m.name}`,
+    preheader: m.message.slice(0, 120),
+    heading: 'New inquiry from the contact form',
+    paragraphs: [`${m.name} sent a message through the contact form. Reply to this e-mail to answer them directly.`],
+    details: [
+      ['Name', m.name],
+      ['E-mail', m.email],
+      ...(m.phone ? ([['Phone', m.phone]] as Array<[string, string]>) : []),
+      ...(m.visitDate ? ([['Visit date', formatLongDate(m.visitDate)]] as Array<[string, string]>) : []),
+      ...(m.groupSize ? ([['Group size', m.groupSize]] as Array<[string, string]>) : []),
+      ...(m.packageLabel ? ([['Package', m.packageLabel]] as Array<[string, string]>) : []),
+      ['Message', m.message],
+    ],
+    action: { label: 'Open messages in the dashboard', url: dashboardUrl },
+    closing: [`You receive this because your ${site.businessName} account has e-mail notifications switched on.`],
+  }
+}
+
+export function testEmail(site: SiteIdentity, sentAt: Date, transportDescription: string): EmailModel {
+  return {
+    subject: `Test e-mail from ${site.businessName}`,
+    preheader: 'E-mail delivery works.',
+    heading: 'E-mail delivery works',
+    paragraphs: [`This is a test message sent from the admin dashboard at ${sentAt.toISOString()} through ${transportDescription}.`, 'If you can read this, guests and admins will receive their e-mails.'],
+  }
+}

@@ -1,0 +1,23 @@
+import type { CookieOptions, Request } from 'express'
+
+/** Read one cookie from the Cookie header (no parser middleware needed for a single cookie). */
+export function readCookie(req: Request, name: string): string | undefined {
+  const header = req.headers.cookie
+  if (!header) return undefined
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=')
+    if (eq === -1) continue
+    if (part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim())
+      } catch {
+        return undefined
+      }
+    }
+  }
+  return undefined
+}
+
+export function sessionCookieOptions(secure: boolean, expires?: Date): CookieOptions {
+  return { httpOnly: true, sameSite: 'lax', secure, path: '/', ...(expires ? { expires } : {}) }
+}

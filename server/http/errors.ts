@@ -1,0 +1,70 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express'
+import { ZodError } from 'zod'
+import { fieldErrors } from '../../core/schemas/field-errors.ts'
+import type { Logger } from '../logger.ts'
+
+/** A failure the client caused or may see: leaves as `status` with a JSON { message }. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message)
+  }
+}
+
+export const notFoundApi: RequestHandler = (_req, res) => {
+  res.status(404).json({ message: 'Not found' })
+}
+
+/** Connection-level failures of the database: the site is unavailable, not broken. */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004'])
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true
+    const message = (e as { message?: unknown }).message
+    if (typeof message === 'string' && /Connection terminated|connect ECONNREFUSED|Client has encountered a connection error/.test(message)) return true
+    e = (e as { cause?: unknown }).cause
+  }
+  return false
+}
+
+/** The one place errors leave the API: known failures as 4xx, the rest logged as 500. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    if (res.headersSent) return
+    if (error instanceof HttpError) {
+      res.status(error.status).json({ message: error.message, ...error.extra })
+      return
+    }
+    if (error instanceof ZodError) {
+      const errors = fieldErrors(error)
+      res.status(400).json({ message: Object.values(errors)[0] ?? 'Invalid request', errors })
+      return
+    }
+    // Errors raised by express.json(): malformed JSON, oversized or unsupported bodies.
+    const status = typeof error?.status === 'number' ? error.status : typeof error?.statusCode === 'number' ? error.statusCode : 500
+    if (error?.type === 'entity.parse.failed') {
+      res.status(400).json({ message: 'Malformed JSON in request body' })
+      return
+    }
+    if (error?.type === 'entity.too.large') {
+      res.status(413).json({ message: 'Request body is too large' })
+      return
+    }
+    if (status >= 400 && status < 500) {
+      res.status(status).json({ message: status === 415 ? 'Unsupported content type' : 'Bad request' })
+      return
+    }
+    if (isDatabaseUnavailable(error)) {
+      logger.error({ err: { message: String(error?.message ?? error) }, path: req.originalUrl.split('?')[0] }, 'database unavailable')
+      res.status(503).set('Retry-After', '10').json({ message: 'The service is temporarily unavailable. Please try again in a minute.' })
+      return
+    }
+    logger.error({ err: error, method: req.method, path: req.originalUrl.split('?')[0] }, 'unhandled error')
+    res.status(500).json({ message: 'An unexpected error occurred' })
+  }
+}

@@ -1,0 +1,55 @@
+import { loadConfig, ConfigError, type Config } from './config/index.ts'
+import { startServer } from './start.ts'
+
+/**
+ * `npm run dev` / `npm run serve`: validate the configuration (naming any bad variable),
+ * start the site, print where it runs, and shut down in order on SIGTERM/SIGINT.
+ */
+async function main() {
+  let config: Config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+  const server = await startServer(config)
+  const localUrl = `http://localhost:${server.port}`
+  console.log(`\n  ${config.site.businessName} is running at ${localUrl}`)
+  console.log(`  Database: ${server.databaseKind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`)
+  console.log(`  Payments: ${config.paymentMode === 'stripe' ? 'Stripe' : 'simulated (test mode: no real payment)'}`)
+  console.log(`  E-mail:   ${config.env.SMTP_URL ? 'SMTP (SMTP_URL)' : `written to ${config.dataDir}/outbox`}`)
+  console.log(`  Admin:    ${localUrl}/admin/login`)
+  if (server.admin) {
+    console.log(`  First admin account created: username "${server.admin.username}", password "${server.admin.password}"`)
+    if (server.admin.generated) console.log('  (random password, shown only this once: note it down)')
+  }
+  console.log('')
+
+  // In development Vite installs a SIGTERM handler that exits at once, before the database
+  // is closed; server.stop() closes Vite itself, in order, so it replaces that handler.
+  process.removeAllListeners('SIGTERM')
+  process.removeAllListeners('SIGINT')
+  let stopping = false
+  const shutdown = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    const force = setTimeout(() => {
+      console.error('shutdown took too long; exiting')
+      process.exit(1)
+    }, 15_000)
+    force.unref()
+    await server.stop(signal)
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,259 @@
+import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { bookings, slotClaims, tourPackages, weekendAvailability, type Booking } from '../db/schema.ts'
+import type { Config } from '../config/index.ts'
+import { HttpError } from '../http/errors.ts'
+import type { BookingEvents } from './booking-events.ts'
+import { SlotTakenError, claimSlot, liveClaim, makeClaimsPermanent, releaseClaims } from './slot-claims.ts'
+import { matchesBookingSearch, sortBookings, type BookingSortKey, type SortDirection } from '../../core/booking-search.ts'
+import { type BookingStatus } from '../../core/schemas/booking-status.ts'
+import { formatClockTime, DEFAULT_SLOT_START_TIMES, isTourTime, type TourTime } from '../../core/slots.ts'
+import { monthRange, weekendDatesBetween } from '../../core/dates.ts'
+
+/** A booking as the dashboard shows it. `status` is the effective one: a lapsed hold reads as cancelled (D13). */
+export type AdminBooking = {
+  id: number
+  reference: string
+  name: string
+  email: string
+  phone: string
+  tourDate: string
+  tourTime: string
+  /** '9:00 AM': the admin's time text (D10). */
+  timeText: string
+  numberOfPeople: number
+  tourPackageId: number
+  packageName: string
+  isHalfDay: boolean
+  totalPrice: number
+  status: BookingStatus
+  specialRequests: string | null
+  interestTheme: string | null
+  cancellationReason: string | null
+  attentionReason: string | null
+  amountRefunded: number
+  /** Yen received and not refunded: what a refund could give back. */
+  amountPaid: number
+  paidAt: string | null
+  createdAt: string
+  holdExpiresAt: string | null
+}
+
+export type BookingListQuery = {
+  status?: BookingStatus
+  q?: string
+  bookingId?: number
+  sort?: BookingSortKey
+  dir?: SortDirection
+  page?: number
+  pageSize?: number
+}
+
+export type BookingPage = { items: AdminBooking[]; total: number; page: number; pageSize: number }
+
+export type SlotState = 'free' | 'held' | 'booked' | 'closed'
+export type CalendarSlot = { tourTime: TourTime; state: SlotState; timeText: string; /** The admin's switch (D12), whatever the bookings. */ open: boolean; booking: { id: number; name: string; status: BookingStatus } | null }
+export type CalendarDay = { date: string; note: string | null; slots: CalendarSlot[] }
+
+export const BOOKING_NOT_FOUND_MESSAGE = 'Booking not found'
+export const REVIVE_CONFLICT_MESSAGE = 'This booking cannot be restored: its time slot has been taken by another booking since it was cancelled.'
+export const PAID_DELETE_MESSAGE =
+  'This booking was paid and has not been fully refunded, so it cannot be deleted: its payment record must be kept. Cancel it (with a refund if due) instead.'
+export const ADMIN_CANCEL_REASON = 'cancelled by the admin'
+
+export function createAdminBookingService(deps: { db: Db; config: Config; events: BookingEvents; now: () => Date }) {
+  const { db, config, events, now } = deps
+  const startTimes = { ...DEFAULT_SLOT_START_TIMES, ...config.booking.startTimes }
+
+  const timeTextOf = (tourTime: string) => (isTourTime(tourTime) ? formatClockTime(startTimes[tourTime]) : tourTime)
+
+  const effectiveStatus = (b: Pick<Booking, 'status' | 'holdExpiresAt'>, at: Date): BookingStatus =>
+    b.status === 'pending' && b.holdExpiresAt !== null && b.holdExpiresAt.getTime() < at.getTime() ? 'cancelled' : (b.status as BookingStatus)
+
+  const amountPaidOf = (b: Booking) => (b.paidAt !== null || b.status === 'paid' ? Math.max(0, b.totalPrice - b.amountRefunded) : 0)
+
+  const toAdmin = (b: Booking, pkg: { name: string; isHalfDay: boolean } | null, at: Date): AdminBooking => ({
+    id: b.id,
+    reference: b.reference,
+    name: b.name,
+    email: b.email,
+    phone: b.phone,
+    tourDate: b.tourDate,
+    tourTime: b.tourTime,
+    timeText: timeTextOf(b.tourTime),
+    numberOfPeople: b.numberOfPeople,
+    tourPackageId: b.tourPackageId,
+    packageName: pkg?.name ?? `Package #${b.tourPackageId}`,
+    isHalfDay: pkg?.isHalfDay ?? b.tourTime !== 'full-day',
+    totalPrice: b.totalPrice,
+    status: effectiveStatus(b, at),
+    specialRequests: b.specialRequests,
+    interestTheme: b.interestTheme,
+    cancellationReason: effectiveStatus(b, at) === 'cancelled' ? (b.cancellationReason ?? (b.status === 'pending' ? 'payment not completed in time' : null)) : null,
+    attentionReason: b.attentionReason,
+    amountRefunded: b.amountRefunded,
+    amountPaid: amountPaidOf(b),
+    paidAt: b.paidAt?.toISOString() ?? null,
+    createdAt: b.createdAt.toISOString(),
+    holdExpiresAt: b.holdExpiresAt?.toISOString() ?? null,
+  })
+
+  const all = async (): Promise<AdminBooking[]> => {
+    const at = now()
+    const rows = await db
+      .select({ booking: bookings, pkg: { name: tourPackages.name, isHalfDay: tourPackages.isHalfDay } })
+      .from(bookings)
+      .leftJoin(tourPackages, eq(bookings.tourPackageId, tourPackages.id))
+    return rows.map((r) => toAdmin(r.booking, r.pkg, at))
+  }
+
+  const getOne = async (id: number): Promise<AdminBooking | undefined> => {
+    const [r] = await db
+      .select({ booking: bookings, pkg: { name: tourPackages.name, isHalfDay: tourPackages.isHalfDay } })
+      .from(bookings)
+      .leftJoin(tourPackages, eq(bookings.tourPackageId, tourPackages.id))
+      .where(eq(bookings.id, id))
+    return r ? toAdmin(r.booking, r.pkg, now()) : undefined
+  }
+
+  return {
+    timeTextOf,
+    get: getOne,
+
+    /**
+     * Filter, search, sort and page (spec §5, §9). Search and sort run in the process
+     * with the same pure functions as the unit tests, so what the admin types means the
+     * same everywhere; a guide's booking book is hundreds of rows, not millions.
+     */
+    async list(query: BookingListQuery = {}): Promise<BookingPage> {
+      const pageSize = Math.min(Math.max(query.pageSize ?? 25, 1), 500)
+      let items = await all()
+      if (query.bookingId !== undefined) items = items.filter((b) => b.id === query.bookingId)
+      if (query.status) items = items.filter((b) => b.status === query.status)
+      if (query.q) items = items.filter((b) => matchesBookingSearch(b, query.q!))
+      items = sortBookings(items, query.sort ?? 'tourDate', query.dir ?? 'asc')
+      const total = items.length
+      const lastPage = Math.max(1, Math.ceil(total / pageSize))
+      const page = Math.min(Math.max(query.page ?? 1, 1), lastPage)
+      return { items: items.slice((page - 1) * pageSize, page * pageSize), total, page, pageSize }
+    },
+
+    /**
+     * Any status to any other (spec §4). Cancelling releases the slot; reviving a
+     * cancelled booking claims it again or fails with 409 when someone else holds it
+     * (D11); confirmed and paid hold the slot for good; pending gets a fresh hold (D13).
+     */
+    async updateStatus(id: number, status: BookingStatus): Promise<AdminBooking> {
+      const at = now()
+      try {
+        await db.transaction(async (tx) => {
+          const [current] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update')
+          if (!current) throw new HttpError(404, BOOKING_NOT_FOUND_MESSAGE)
+          const before = effectiveStatus(current, at)
+          if (before === status && current.status === status) return
+          const holdUntil = status === 'pending' ? new Date(at.getTime() + config.booking.holdMinutes * 60_000) : null
+
+          if (status === 'cancelled') {
+            await releaseClaims(tx, id)
+            await tx
+              .update(bookings)
+              .set({
+                status,
+                holdExpiresAt: null,
+                cancelledAt: current.cancelledAt ?? at,
+                cancellationReason: current.cancellationReason ?? (before === 'cancelled' ? 'payment not completed in time' : ADMIN_CANCEL_REASON),
+                updatedAt: at,
+              })
+              .where(eq(bookings.id, id))
+            return
+          }
+
+          if (before === 'cancelled') {
+            // Reviving: whatever this booking still holds is stale; claim afresh.
+            await releaseClaims(tx, id)
+            if (!isTourTime(current.tourTime)) throw new HttpError(409, REVIVE_CONFLICT_MESSAGE)
+            await claimSlot(tx, events, { bookingId: id, tourDate: current.tourDate, tourTime: current.tourTime, expiresAt: holdUntil, now: at })
+          } else if (holdUntil) {
+            await tx.update(slotClaims).set({ expiresAt: holdUntil }).where(eq(slotClaims.bookingId, id))
+          } else {
+            await makeClaimsPermanent(tx, id)
+          }
+          await tx
+            .update(bookings)
+            .set({
+              status,
+              holdExpiresAt: holdUntil,
+              cancelledAt: null,
+              cancellationReason: null,
+              ...(status === 'paid' && current.paidAt === null ? { paidAt: at } : {}),
+              updatedAt: at,
+            })
+            .where(eq(bookings.id, id))
+        })
+      } catch (error) {
+        if (error instanceof SlotTakenError) throw new HttpError(409, REVIVE_CONFLICT_MESSAGE)
+        throw error
+      }
+      return (await getOne(id))!
+    },
+
+    /** Delete a booking and free its slot; a paid booking not fully refunded is kept (its money trail). */
+    async remove(id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [current] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update')
+        if (!current) throw new HttpError(404, BOOKING_NOT_FOUND_MESSAGE)
+        if ((current.paidAt !== null || current.status === 'paid') && current.amountRefunded < current.totalPrice) {
+          throw new HttpError(409, PAID_DELETE_MESSAGE)
+        }
+        await releaseClaims(tx, id)
+        await tx.delete(bookings).where(eq(bookings.id, id))
+      })
+    },
+
+    /** The Calendar View: every weekend date of a month with each slot free, held, booked or closed (D12). */
+    async calendar(month: string): Promise<CalendarDay[]> {
+      const at = now()
+      const { from, to } = monthRange(month)
+      const [claims, overrides] = await Promise.all([
+        db
+          .select({ tourDate: slotClaims.tourDate, part: slotClaims.part, booking: bookings })
+          .from(slotClaims)
+          .innerJoin(bookings, eq(slotClaims.bookingId, bookings.id))
+          .where(and(gte(slotClaims.tourDate, from), lte(slotClaims.tourDate, to), liveClaim(at))),
+        db.select().from(weekendAvailability).where(and(gte(weekendAvailability.date, from), lte(weekendAvailability.date, to))),
+      ])
+      return weekendDatesBetween(from, to).map((date) => {
+        const override = overrides.find((o) => o.date === date)
+        const claimsOfDate = claims.filter((c) => c.tourDate === date)
+        const slots = (['morning', 'afternoon', 'full-day'] as const).map((tourTime): CalendarSlot => {
+          const parts = tourTime === 'full-day' ? ['morning', 'afternoon'] : [tourTime]
+          // Full-day overlaps both halves: a firm booking is the more useful fact than a hold.
+          const candidates = claimsOfDate.filter((c) => parts.includes(c.part))
+          const claim = candidates.find((c) => effectiveStatus(c.booking, at) !== 'pending') ?? candidates[0]
+          const open = !override || (tourTime === 'morning' ? override.morningAvailable : tourTime === 'afternoon' ? override.afternoonAvailable : override.fullDayAvailable)
+          const timeText = timeTextOf(tourTime)
+          if (claim) {
+            const status = effectiveStatus(claim.booking, at)
+            return { tourTime, timeText, open, state: status === 'pending' ? 'held' : 'booked', booking: { id: claim.booking.id, name: claim.booking.name, status } }
+          }
+          return { tourTime, timeText, open, state: open ? 'free' : 'closed', booking: null }
+        })
+        return { date, note: override?.adminNotes ?? null, slots }
+      })
+    },
+
+    /** Bookings by id, for the CSV export of a filtered list. */
+    async byIds(ids: number[]): Promise<AdminBooking[]> {
+      if (ids.length === 0) return []
+      const rows = await db
+        .select({ booking: bookings, pkg: { name: tourPackages.name, isHalfDay: tourPackages.isHalfDay } })
+        .from(bookings)
+        .leftJoin(tourPackages, eq(bookings.tourPackageId, tourPackages.id))
+        .where(inArray(bookings.id, ids))
+        .orderBy(asc(bookings.id))
+      return rows.map((r) => toAdmin(r.booking, r.pkg, now()))
+    },
+  }
+}
+
+export type AdminBookingService = ReturnType<typeof createAdminBookingService>

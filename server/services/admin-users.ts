@@ -1,0 +1,134 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../db/client.ts'
+import { sqlState, UNIQUE_VIOLATION } from '../db/client.ts'
+import { users, type User } from '../db/schema.ts'
+import { hashPassword } from '../auth/passwords.ts'
+import type { SessionService } from '../auth/sessions.ts'
+import { HttpError } from '../http/errors.ts'
+import { toPublicUser, type PublicUser } from './users.ts'
+import { WHATSAPP_REQUIRED_MESSAGE, type UserCreate, type UserUpdate } from '../../core/schemas/users.ts'
+
+export const DUPLICATE_USERNAME_MESSAGE = 'That username is already taken. Please choose another one.'
+export const SELF_DELETE_MESSAGE = 'You cannot delete your own account while you are logged in with it.'
+export const SELF_DEMOTE_MESSAGE = 'You cannot remove your own admin rights. Ask another admin to do it.'
+export const LAST_ADMIN_MESSAGE = 'This is the last admin account. Make another user an admin first.'
+export const USER_NOT_FOUND_MESSAGE = 'User not found'
+
+/**
+ * The dashboard's Users tab (D19): admins create, edit and delete accounts. Every
+ * answer goes through toPublicUser, so no password hash ever leaves this module.
+ * "There is always an admin" is checked inside the transaction with the admin rows
+ * locked, so two admins removing each other at the same moment cannot both succeed.
+ */
+export function createAdminUserService(db: Db, sessions: SessionService) {
+  const duplicate = (error: unknown): never => {
+    if (sqlState(error) === UNIQUE_VIOLATION) throw new HttpError(409, DUPLICATE_USERNAME_MESSAGE, { errors: { username: DUPLICATE_USERNAME_MESSAGE } })
+    throw error
+  }
+
+  const usernameTaken = async (tx: Tx | Db, username: string, exceptId?: number) => {
+    const lower = eq(sql`lower(${users.username})`, username.toLowerCase())
+    const [row] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(exceptId === undefined ? lower : and(lower, ne(users.id, exceptId)))
+    return row !== undefined
+  }
+
+  /** Locks every admin row until the transaction ends; returns their ids. */
+  const lockAdmins = async (tx: Tx) => {
+    const rows = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).for('update')
+    return rows.map((r) => r.id)
+  }
+
+  return {
+    async list(): Promise<PublicUser[]> {
+      const rows = await db.select().from(users).orderBy(asc(users.createdAt), asc(users.id))
+      return rows.map(toPublicUser)
+    },
+
+    async create(input: UserCreate): Promise<PublicUser> {
+      if (await usernameTaken(db, input.username)) throw new HttpError(409, DUPLICATE_USERNAME_MESSAGE, { errors: { username: DUPLICATE_USERNAME_MESSAGE } })
+      const passwordHash = await hashPassword(input.password)
+      try {
+        const [row] = await db
+          .insert(users)
+          .values({
+            username: input.username,
+            passwordHash,
+            email: input.email ?? null,
+            name: input.name ?? null,
+            isAdmin: input.isAdmin,
+            notificationPreference: input.notificationPreference,
+            whatsappNumber: input.whatsappNumber ?? null,
+            notificationsEnabled: input.notificationsEnabled,
+          })
+          .returning()
+        return toPublicUser(row!)
+      } catch (error) {
+        return duplicate(error)
+      }
+    },
+
+    async update(actorId: number, id: number, input: UserUpdate): Promise<PublicUser> {
+      const passwordHash = input.password !== undefined ? await hashPassword(input.password) : undefined
+      let before: User
+      let after: User
+      try {
+        ;[before, after] = await db.transaction(async (tx) => {
+          const admins = await lockAdmins(tx)
+          const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update')
+          if (!current) throw new HttpError(404, USER_NOT_FOUND_MESSAGE)
+          if (input.isAdmin === false && current.isAdmin) {
+            if (id === actorId) throw new HttpError(400, SELF_DEMOTE_MESSAGE)
+            if (admins.length <= 1) throw new HttpError(409, LAST_ADMIN_MESSAGE)
+          }
+          if (await usernameTaken(tx, input.username, id)) throw new HttpError(409, DUPLICATE_USERNAME_MESSAGE, { errors: { username: DUPLICATE_USERNAME_MESSAGE } })
+          const whatsapp = input.whatsappNumber === undefined ? current.whatsappNumber : input.whatsappNumber
+          const preference = input.notificationPreference ?? current.notificationPreference
+          if (preference === 'whatsapp' && !whatsapp) {
+            throw new HttpError(400, WHATSAPP_REQUIRED_MESSAGE, { errors: { whatsappNumber: WHATSAPP_REQUIRED_MESSAGE } })
+          }
+          const [row] = await tx
+            .update(users)
+            .set({
+              username: input.username,
+              ...(passwordHash !== undefined ? { passwordHash } : {}),
+              ...(input.email !== undefined ? { email: input.email } : {}),
+              ...(input.name !== undefined ? { name: input.name } : {}),
+              ...(input.isAdmin !== undefined ? { isAdmin: input.isAdmin } : {}),
+              ...(input.notificationPreference !== undefined ? { notificationPreference: input.notificationPreference } : {}),
+              ...(input.whatsappNumber !== undefined ? { whatsappNumber: input.whatsappNumber } : {}),
+              ...(input.notificationsEnabled !== undefined ? { notificationsEnabled: input.notificationsEnabled } : {}),
+              updatedAt: new Date(),
+            })
+            .where(eq(users.id, id))
+            .returning()
+          return [current, row!] as const
+        })
+      } catch (error) {
+        if (error instanceof HttpError) throw error
+        return duplicate(error)
+      }
+      // A new password or lost admin rights end the user's other sessions at once; the
+      // admin editing their own password keeps the session they are using.
+      const demoted = before.isAdmin && !after.isAdmin
+      if ((passwordHash !== undefined && id !== actorId) || demoted) await sessions.destroyAllFor(id)
+      return toPublicUser(after)
+    },
+
+    async remove(actorId: number, id: number): Promise<void> {
+      if (id === actorId) throw new HttpError(400, SELF_DELETE_MESSAGE)
+      await db.transaction(async (tx) => {
+        const admins = await lockAdmins(tx)
+        const [current] = await tx.select({ id: users.id, isAdmin: users.isAdmin }).from(users).where(eq(users.id, id)).for('update')
+        if (!current) throw new HttpError(404, USER_NOT_FOUND_MESSAGE)
+        if (current.isAdmin && admins.length <= 1) throw new HttpError(409, LAST_ADMIN_MESSAGE)
+        // Sessions go with the user (foreign key on delete cascade).
+        await tx.delete(users).where(eq(users.id, id))
+      })
+    },
+  }
+}
+
+export type AdminUserService = ReturnType<typeof createAdminUserService>

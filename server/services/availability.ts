@@ -1,0 +1,164 @@
+import { and, asc, gte, lte, sql } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { weekendAvailability, type WeekendAvailability as WeekendAvailabilityRow } from '../db/schema.ts'
+import { bookingWindow, daysBetween, dayOfWeek, isCalendarDate, weekendDatesBetween, type CalendarDate } from '../../core/dates.ts'
+import { deriveSlotAvailability, formatClockTime, type SlotAvailability, type SlotOverride, type SlotStartTimes } from '../../core/slots.ts'
+import type { WeekendAvailability } from '../../core/schemas/availability.ts'
+import { claimedPartsBetween } from './slot-claims.ts'
+
+/** The longest range one time-slots request may cover (about three months). */
+export const MAX_RANGE_DAYS = 93
+
+export type SlotView = SlotAvailability & { startTime: string }
+export type DateSlots = { date: CalendarDate; slots: SlotView[] }
+export type TimeSlotsView = {
+  from: CalendarDate
+  to: CalendarDate
+  window: { first: CalendarDate; last: CalendarDate }
+  dates: DateSlots[]
+}
+
+export type AdminDateView = {
+  date: CalendarDate
+  dayOfWeek: number
+  morningAvailable: boolean
+  afternoonAvailable: boolean
+  fullDayAvailable: boolean
+  adminNotes: string | null
+  /** Halves held right now by a live booking (derived from slot_claims, never stored). */
+  morningBooked: boolean
+  afternoonBooked: boolean
+  fullDayBooked: boolean
+  /** Whether the admin has saved switches for this date (otherwise the defaults apply). */
+  customised: boolean
+}
+
+export class RangeInputError extends Error {}
+
+/** Checks a from/to pair; throws RangeInputError with a message for the visitor. */
+export function checkRange(from: unknown, to: unknown): { from: CalendarDate; to: CalendarDate } {
+  if (!isCalendarDate(from) || !isCalendarDate(to)) throw new RangeInputError('from and to must be dates as yyyy-MM-dd')
+  const span = daysBetween(from, to)
+  if (span < 0) throw new RangeInputError('from must not be after to')
+  if (span > MAX_RANGE_DAYS) throw new RangeInputError(`A range may cover at most ${MAX_RANGE_DAYS} days`)
+  return { from, to }
+}
+
+/**
+ * Which weekend slots a guest can book (D10, D12, D13), derived from the admin's switches
+ * and the live slot claims; the rule itself is core/slots.ts deriveSlotAvailability.
+ */
+export function createAvailabilityService(deps: {
+  db: Db
+  now: () => Date
+  booking: {
+    leadDays: number
+    horizonDays: number
+    startTimes: SlotStartTimes
+  }
+}) {
+  const { db } = deps
+  const windowOptions = {
+    leadDays: deps.booking.leadDays,
+    horizonDays: deps.booking.horizonDays,
+  }
+
+  async function overridesBetween(from: CalendarDate, to: CalendarDate): Promise<Map<string, WeekendAvailabilityRow>> {
+    const rows = await db
+      .select()
+      .from(weekendAvailability)
+      .where(and(gte(weekendAvailability.date, from), lte(weekendAvailability.date, to)))
+      .orderBy(asc(weekendAvailability.date))
+    return new Map(rows.map((r) => [r.date, r]))
+  }
+
+  return {
+    window() {
+      return bookingWindow(deps.now(), windowOptions)
+    },
+
+    /**
+     * Every Saturday and Sunday from `from` to `to` (both included), each with its three
+     * slots. Dates outside the booking window are listed, with every slot unavailable
+     * (reason 'outside-window'), so a calendar can show them greyed out.
+     */
+    async timeSlots(from: CalendarDate, to: CalendarDate): Promise<TimeSlotsView> {
+      const now = deps.now()
+      const [overrides, claimed] = await Promise.all([overridesBetween(from, to), claimedPartsBetween(db, from, to, now)])
+      const dates = weekendDatesBetween(from, to).map((date) => {
+        const slots = deriveSlotAvailability({
+          date,
+          now,
+          window: windowOptions,
+          override: overrides.get(date) ?? null,
+          claimedParts: claimed.get(date) ?? new Set(),
+        })
+        return {
+          date,
+          slots: slots.map((s) => ({
+            ...s,
+            startTime: formatClockTime(deps.booking.startTimes[s.tourTime]),
+          })),
+        }
+      })
+      return { from, to, window: bookingWindow(now, windowOptions), dates }
+    },
+
+    /** The admin's switches for one date, or null when it has none (every slot open). */
+    async override(date: CalendarDate): Promise<SlotOverride | null> {
+      const [row] = await db
+        .select()
+        .from(weekendAvailability)
+        .where(sql`${weekendAvailability.date} = ${date}`)
+      return row ?? null
+    },
+
+    /** Every weekend date of the range with the admin's switches, notes and what is booked. */
+    async adminList(from: CalendarDate, to: CalendarDate): Promise<AdminDateView[]> {
+      const [overrides, claimed] = await Promise.all([overridesBetween(from, to), claimedPartsBetween(db, from, to, deps.now())])
+      return weekendDatesBetween(from, to).map((date) => {
+        const row = overrides.get(date)
+        const parts = claimed.get(date) ?? new Set()
+        return {
+          date,
+          dayOfWeek: dayOfWeek(date),
+          morningAvailable: row?.morningAvailable ?? true,
+          afternoonAvailable: row?.afternoonAvailable ?? true,
+          fullDayAvailable: row?.fullDayAvailable ?? true,
+          adminNotes: row?.adminNotes ?? null,
+          morningBooked: parts.has('morning'),
+          afternoonBooked: parts.has('afternoon'),
+          fullDayBooked: parts.size > 0,
+          customised: Boolean(row),
+        }
+      })
+    },
+
+    /** Creates or updates a weekend date's switches (D12). The schema has refused weekdays. */
+    async upsert(input: WeekendAvailability): Promise<WeekendAvailabilityRow> {
+      const now = deps.now()
+      const changes: Partial<typeof weekendAvailability.$inferInsert> = {}
+      if (input.morningAvailable !== undefined) changes.morningAvailable = input.morningAvailable
+      if (input.afternoonAvailable !== undefined) changes.afternoonAvailable = input.afternoonAvailable
+      if (input.fullDayAvailable !== undefined) changes.fullDayAvailable = input.fullDayAvailable
+      if (input.adminNotes !== undefined) changes.adminNotes = input.adminNotes
+      const [row] = await db
+        .insert(weekendAvailability)
+        .values({
+          date: input.date,
+          dayOfWeek: dayOfWeek(input.date),
+          ...changes,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoUpdate({
+          target: weekendAvailability.date,
+          set: { ...changes, updatedAt: now },
+        })
+        .returning()
+      return row!
+    },
+  }
+}
+
+export type AvailabilityService = ReturnType<typeof createAvailabilityService>

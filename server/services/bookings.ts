@@ -1,0 +1,348 @@
+import crypto from 'node:crypto'
+import { and, eq, isNotNull, lt, ne } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { sqlState, UNIQUE_VIOLATION } from '../db/client.ts'
+import { bookings, tourPackages, type Booking } from '../db/schema.ts'
+import { isWithinBookingWindow } from '../../core/dates.ts'
+import { quote } from '../../core/pricing.ts'
+import { normaliseReference, referenceFromBytes } from '../../core/reference.ts'
+import { packageFitsSlot, slotAvailability, type TourTime } from '../../core/slots.ts'
+import { bookingRequestSchema, type BookingRequest } from '../../core/schemas/booking.ts'
+import { fieldErrors } from '../../core/schemas/field-errors.ts'
+import type { BookingStatus } from '../../core/schemas/booking-status.ts'
+import type { AvailabilityService } from './availability.ts'
+import type { BookingEvents } from './booking-events.ts'
+import { claimSlot, expireBooking, makeClaimsPermanent, releaseClaims, SlotTakenError } from './slot-claims.ts'
+import type { Logger } from '../logger.ts'
+
+export { SlotTakenError, SLOT_TAKEN_MESSAGE, EXPIRED_REASON } from './slot-claims.ts'
+
+export const OUTSIDE_WINDOW_MESSAGE = (lead: number, horizon: number) =>
+  `Bookings open ${lead} days ahead and up to ${horizon} days ahead. Please choose another date.`
+export const PACKAGE_UNAVAILABLE_MESSAGE = 'This tour is not available for booking'
+export const PACKAGE_DOES_NOT_FIT_MESSAGE = 'This tour does not fit the selected time slot'
+export const GROUP_TOO_LARGE_MESSAGE = (max: number) => `This tour takes at most ${max} people per group`
+
+/** A refusal the guest can act on: the HTTP layer maps it to `status` with { message, errors? }. */
+export class BookingRefused extends Error {
+  constructor(
+    readonly status: 400 | 404 | 409,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message)
+  }
+}
+
+/** What the confirmation page and GET /api/bookings/:reference show: never the id or admin notes. */
+export type PublicBooking = {
+  reference: string
+  name: string
+  email: string
+  phone: string
+  tourDate: string
+  tourTime: TourTime
+  numberOfPeople: number
+  specialRequests: string | null
+  interestTheme: string | null
+  totalPrice: number
+  currency: string
+  /** Effective status: a pending booking whose hold ran out reads as cancelled. */
+  status: BookingStatus
+  tourPackageId: number
+  isHalfDay: boolean
+  tourPackage: { name: string } | null
+  /** ISO instant until which an unpaid booking holds its slot; null once confirmed or paid. */
+  holdExpiresAt: string | null
+  createdAt: string
+}
+
+/** The status a visitor should see at `now` (D13): lapsed holds are cancelled even before the sweep. */
+export function effectiveStatus(booking: Pick<Booking, 'status' | 'holdExpiresAt'>, now: Date): BookingStatus {
+  const status = booking.status as BookingStatus
+  if (status === 'pending' && booking.holdExpiresAt && booking.holdExpiresAt.getTime() < now.getTime()) return 'cancelled'
+  return status
+}
+
+export const HONEYPOT_MESSAGE = 'Your booking could not be submitted.'
+
+/** The outcome of a guest's booking request, for the API and the page's form action alike. */
+export type SubmitResult =
+  | { ok: true; status: 201; booking: PublicBooking }
+  | {
+      ok: false
+      status: 400 | 404 | 409
+      message: string
+      errors: Record<string, string>
+    }
+
+export function newReference(): string {
+  return referenceFromBytes(crypto.randomBytes(16))
+}
+
+export function createBookingService(deps: {
+  db: Db
+  now: () => Date
+  events: BookingEvents
+  availability: AvailabilityService
+  logger: Logger
+  booking: { holdMinutes: number; leadDays: number; horizonDays: number }
+}) {
+  const { db, events } = deps
+
+  async function withPackage(booking: Booking) {
+    const [pkg] = await db.select().from(tourPackages).where(eq(tourPackages.id, booking.tourPackageId))
+    return pkg
+  }
+
+  function toPublic(booking: Booking, pkg: { name: string; isHalfDay: boolean } | undefined, now: Date): PublicBooking {
+    const status = effectiveStatus(booking, now)
+    return {
+      reference: booking.reference,
+      name: booking.name,
+      email: booking.email,
+      phone: booking.phone,
+      tourDate: booking.tourDate,
+      tourTime: booking.tourTime as TourTime,
+      numberOfPeople: booking.numberOfPeople,
+      specialRequests: booking.specialRequests,
+      interestTheme: booking.interestTheme,
+      totalPrice: booking.totalPrice,
+      currency: booking.currency,
+      status,
+      tourPackageId: booking.tourPackageId,
+      isHalfDay: booking.tourTime !== 'full-day',
+      tourPackage: pkg ? { name: pkg.name } : null,
+      holdExpiresAt: status === 'pending' && booking.holdExpiresAt ? booking.holdExpiresAt.toISOString() : null,
+      createdAt: booking.createdAt.toISOString(),
+    }
+  }
+
+  const service = {
+    /** The service's clock (tests move it): pages use it to count down holds consistently. */
+    now: () => deps.now(),
+
+    /**
+     * Creates a pending booking that holds its slot for holdMinutes (D13). Checks, in order:
+     * booking window, the admin's switches, the package (exists, bookable, fits the slot,
+     * group size), then prices it from the catalogue (D7) and claims the slot in the same
+     * transaction as the insert (D11). Throws BookingRefused or SlotTakenError.
+     */
+    async create(request: BookingRequest, options: { userId?: number | null } = {}): Promise<{ booking: Booking; view: PublicBooking }> {
+      const now = deps.now()
+      const { leadDays, horizonDays, holdMinutes } = deps.booking
+      if (!isWithinBookingWindow(request.tourDate, now, { leadDays, horizonDays })) {
+        throw new BookingRefused(400, OUTSIDE_WINDOW_MESSAGE(leadDays, horizonDays), 'tourDate')
+      }
+      const override = await deps.availability.override(request.tourDate)
+      const switchCheck = slotAvailability(
+        {
+          date: request.tourDate,
+          now,
+          window: { leadDays, horizonDays },
+          override,
+          claimedParts: new Set(),
+        },
+        request.tourTime,
+      )
+      if (!switchCheck.available) throw new SlotTakenError()
+
+      const [pkg] = await db.select().from(tourPackages).where(eq(tourPackages.id, request.tourPackageId))
+      if (!pkg || !pkg.available) throw new BookingRefused(400, PACKAGE_UNAVAILABLE_MESSAGE, 'tourPackageId')
+      if (!packageFitsSlot(pkg.isHalfDay, request.tourTime)) throw new BookingRefused(400, PACKAGE_DOES_NOT_FIT_MESSAGE, 'tourPackageId')
+      if (request.numberOfPeople > pkg.maxGroupSize) {
+        throw new BookingRefused(400, GROUP_TOO_LARGE_MESSAGE(pkg.maxGroupSize), 'numberOfPeople')
+      }
+      const price = quote(pkg, request.numberOfPeople, request.tourDate)
+      if (!price.ok) throw new BookingRefused(400, price.message, 'numberOfPeople')
+
+      const holdExpiresAt = new Date(now.getTime() + holdMinutes * 60_000)
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const booking = await db.transaction(async (tx) => {
+            const [row] = await tx
+              .insert(bookings)
+              .values({
+                reference: newReference(),
+                name: request.name,
+                email: request.email,
+                phone: request.phone,
+                numberOfPeople: request.numberOfPeople,
+                tourPackageId: pkg.id,
+                tourDate: request.tourDate,
+                tourTime: request.tourTime,
+                interestTheme: request.interestTheme ?? null,
+                specialRequests: request.specialRequests ?? null,
+                status: 'pending',
+                holdExpiresAt,
+                totalPrice: price.total,
+                currency: 'JPY',
+                userId: options.userId ?? null,
+                createdAt: now,
+                updatedAt: now,
+              })
+              .returning()
+            await claimSlot(tx, events, {
+              bookingId: row!.id,
+              tourDate: row!.tourDate,
+              tourTime: request.tourTime,
+              expiresAt: holdExpiresAt,
+              now,
+            })
+            await events.created(tx, row!)
+            return row!
+          })
+          return { booking, view: toPublic(booking, pkg, now) }
+        } catch (error) {
+          // A reference collision (60 random bits: practically never) is retried with a new one.
+          if (!(error instanceof SlotTakenError) && sqlState(error) === UNIQUE_VIOLATION && attempt < 2) continue
+          throw error
+        }
+      }
+    },
+
+    /**
+     * A guest's raw request (JSON body or form fields) → booking or refusal: honeypot first
+     * (nothing stored), then the shared schema, then create().
+     */
+    async submit(body: Record<string, unknown>, options: { userId?: number | null } = {}): Promise<SubmitResult> {
+      if (typeof body.website === 'string' && body.website.trim() !== '') {
+        return {
+          ok: false,
+          status: 400,
+          message: HONEYPOT_MESSAGE,
+          errors: {},
+        }
+      }
+      const parsed = bookingRequestSchema.safeParse(body)
+      if (!parsed.success) {
+        const errors = fieldErrors(parsed.error)
+        return {
+          ok: false,
+          status: 400,
+          message: Object.values(errors)[0] ?? 'Invalid booking request',
+          errors,
+        }
+      }
+      try {
+        const { view } = await service.create(parsed.data, options)
+        return { ok: true, status: 201, booking: view }
+      } catch (error) {
+        if (error instanceof SlotTakenError) return { ok: false, status: 409, message: error.message, errors: {} }
+        if (error instanceof BookingRefused) {
+          return {
+            ok: false,
+            status: error.status,
+            message: error.message,
+            errors: error.field ? { [error.field]: error.message } : {},
+          }
+        }
+        throw error
+      }
+    },
+
+    /** The visitor's view of a booking by its public reference; null for ids, junk or unknown references. */
+    async findByReference(reference: unknown): Promise<PublicBooking | null> {
+      const ref = normaliseReference(reference)
+      if (!ref) return null
+      const [booking] = await db.select().from(bookings).where(eq(bookings.reference, ref))
+      if (!booking || booking.anonymizedAt) return null
+      return toPublic(booking, await withPackage(booking), deps.now())
+    },
+
+    /** The stored booking (for payments and the admin), by reference. */
+    async getByReference(reference: unknown): Promise<Booking | null> {
+      const ref = normaliseReference(reference)
+      if (!ref) return null
+      const [booking] = await db.select().from(bookings).where(eq(bookings.reference, ref))
+      return booking ?? null
+    },
+
+    /**
+     * Cancels a booking and releases its slot, in one transaction, telling the admins.
+     * Returns null when the booking does not exist or was already cancelled.
+     */
+    async cancel(bookingId: number, details: { reason: string; refund?: number }): Promise<Booking | null> {
+      const now = deps.now()
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(bookings)
+          .set({
+            status: 'cancelled',
+            cancellationReason: details.reason,
+            cancelledAt: now,
+            updatedAt: now,
+          })
+          .where(and(eq(bookings.id, bookingId), ne(bookings.status, 'cancelled')))
+          .returning()
+        if (!row) return null
+        await releaseClaims(tx, bookingId)
+        await events.cancelled(tx, row, {
+          reason: details.reason,
+          refund: details.refund ?? 0,
+        })
+        return row
+      })
+    },
+
+    /**
+     * Revives a cancelled booking as `status` (D11): re-claims its slot or throws
+     * SlotTakenError, leaving the booking cancelled. Confirmed and paid claims never expire;
+     * a revived pending booking gets a fresh hold.
+     */
+    async reclaim(bookingId: number, status: Exclude<BookingStatus, 'cancelled'>): Promise<Booking | null> {
+      const now = deps.now()
+      return db.transaction(async (tx) => {
+        const [current] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update')
+        if (!current) return null
+        const holdExpiresAt = status === 'pending' ? new Date(now.getTime() + deps.booking.holdMinutes * 60_000) : null
+        await releaseClaims(tx, bookingId)
+        await claimSlot(tx, events, {
+          bookingId,
+          tourDate: current.tourDate,
+          tourTime: current.tourTime as TourTime,
+          expiresAt: holdExpiresAt,
+          now,
+        })
+        const [row] = await tx
+          .update(bookings)
+          .set({
+            status,
+            holdExpiresAt,
+            cancellationReason: null,
+            cancelledAt: null,
+            updatedAt: now,
+          })
+          .where(eq(bookings.id, bookingId))
+          .returning()
+        return row ?? null
+      })
+    },
+
+    /** A confirmed or paid booking holds its slot without expiry. */
+    makeClaimsPermanent: (bookingId: number) => makeClaimsPermanent(db, bookingId),
+
+    /**
+     * The sweep (D13): records every pending booking whose hold ran out as cancelled,
+     * frees its slot and notifies the admins. Safe on several instances at once: each
+     * booking is expired by one conditional UPDATE, so it is recorded once.
+     */
+    async expireHolds(): Promise<number> {
+      const now = deps.now()
+      const lapsed = await db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(and(eq(bookings.status, 'pending'), isNotNull(bookings.holdExpiresAt), lt(bookings.holdExpiresAt, now)))
+      let count = 0
+      for (const { id } of lapsed) {
+        const expired = await db.transaction((tx) => expireBooking(tx, events, id, now))
+        if (expired) count++
+      }
+      if (count > 0) deps.logger.info({ count }, 'expired unpaid holds')
+      return count
+    },
+  }
+  return service
+}
+
+export type BookingService = ReturnType<typeof createBookingService>

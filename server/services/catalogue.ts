@@ -1,0 +1,29 @@
+import { asc, eq } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { tourPackages, type TourPackage } from '../db/schema.ts'
+import type { TourPackageUpdate } from '../../core/schemas/tour-package-update.ts'
+
+/** The tour price catalogue (D6): the only source of every price shown or charged. */
+export function createCatalogueService(db: Db) {
+  return {
+    /** Every tour, bookable or not, in display order. */
+    async list(): Promise<TourPackage[]> {
+      return db.select().from(tourPackages).orderBy(asc(tourPackages.sortOrder), asc(tourPackages.id))
+    },
+    async get(id: number): Promise<TourPackage | undefined> {
+      const [row] = await db.select().from(tourPackages).where(eq(tourPackages.id, id))
+      return row
+    },
+    /** The admin's edit (D6): prices, promotion window, duration, bookable or not. */
+    async update(id: number, input: TourPackageUpdate): Promise<TourPackage | undefined> {
+      const [row] = await db
+        .update(tourPackages)
+        .set({ ...input, updatedAt: new Date() })
+        .where(eq(tourPackages.id, id))
+        .returning()
+      return row
+    },
+  }
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>

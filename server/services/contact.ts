@@ -1,0 +1,105 @@
+import { desc, eq } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { contactMessages, type ContactMessage } from '../db/schema.ts'
+import type { Config } from '../config/index.ts'
+import { HttpError } from '../http/errors.ts'
+import { CONTACT_PACKAGE_OPTIONS, contactInquirySchema } from '../../core/schemas/contact.ts'
+import { adminInquiryEmail, renderEmail } from '../email/templates.tsx'
+import { messageActionLink, type NotificationService } from './notifications.ts'
+import type { MailOutbox } from './mail-outbox.ts'
+
+/** What a spam bot filling the hidden field is told: nothing that helps it adapt. */
+export const SPAM_REFUSED_MESSAGE = 'Your message could not be sent.'
+export const MESSAGE_NOT_FOUND = 'Message not found'
+
+/** What the dashboard lists (spec §3 "Contact message"). */
+export type ContactMessageView = Pick<
+  ContactMessage,
+  'id' | 'name' | 'email' | 'phone' | 'visitDate' | 'groupSize' | 'package' | 'message' | 'read' | 'createdAt'
+>
+
+const view = (m: ContactMessage): ContactMessageView => ({
+  id: m.id,
+  name: m.name,
+  email: m.email,
+  phone: m.phone,
+  visitDate: m.visitDate,
+  groupSize: m.groupSize,
+  package: m.package,
+  message: m.message,
+  read: m.read,
+  createdAt: m.createdAt,
+})
+
+/**
+ * Contact inquiries (spec §2 Contact, D20, D21). `receive` validates, refuses spam, and in
+ * ONE transaction stores the message, creates the 'message' notification and queues the
+ * 'new inquiry' e-mail for each admin who wants e-mail. The outbox job sends it later, so
+ * the visitor gets an answer at once even when the mail server is down.
+ */
+export function createContactService(deps: { db: Db; config: Config; notifications: NotificationService; outbox: MailOutbox }) {
+  const { db, config, notifications, outbox } = deps
+
+  return {
+    /** Throws ZodError (400 with field errors) or HttpError(400) for a filled honeypot. */
+    async receive(raw: unknown): Promise<{ id: number }> {
+      // The honeypot first: a bot is refused whether or not the rest of its form is valid.
+      const honeypot = typeof raw === 'object' && raw !== null ? (raw as { website?: unknown }).website : undefined
+      if (honeypot !== undefined && honeypot !== null && String(honeypot).trim() !== '') throw new HttpError(400, SPAM_REFUSED_MESSAGE)
+      const input = contactInquirySchema.parse(raw)
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(contactMessages)
+          .values({
+            name: input.name,
+            email: input.email,
+            phone: input.phone ?? null,
+            visitDate: input.visitDate ?? null,
+            groupSize: input.groupSize ?? null,
+            package: input.package ?? null,
+            message: input.message,
+          })
+          .returning()
+        const message = row!
+        const packageLabel = CONTACT_PACKAGE_OPTIONS.find((o) => o.value === message.package)?.label ?? null
+        const link = messageActionLink(message.id)
+        await notifications.create(tx, {
+          type: 'message',
+          title: 'New message',
+          message: `${message.name} sent an inquiry${packageLabel ? ` about ${packageLabel}` : ''}: ${message.message.length > 140 ? `${message.message.slice(0, 140)}…` : message.message}`,
+          actionLink: link,
+        })
+        const email = renderEmail(
+          config.site,
+          adminInquiryEmail(
+            config.site,
+            { name: message.name, email: message.email, phone: message.phone, visitDate: message.visitDate, groupSize: message.groupSize, packageLabel, message: message.message },
+            `${config.baseUrl}${link}`,
+          ),
+        )
+        await outbox.enqueueForAdmins(tx, {
+          kind: 'admin-new-inquiry',
+          email,
+          replyTo: message.email,
+          contactMessageId: message.id,
+          dedupeBase: `admin-new-inquiry:${message.id}`,
+        })
+        return { id: message.id }
+      })
+    },
+
+    /** Newest first. */
+    async list(): Promise<ContactMessageView[]> {
+      const rows = await db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      return rows.map(view)
+    },
+
+    /** Read cannot be undone (spec §4). */
+    async markRead(id: number): Promise<ContactMessageView | undefined> {
+      const [row] = await db.update(contactMessages).set({ read: true }).where(eq(contactMessages.id, id)).returning()
+      return row ? view(row) : undefined
+    },
+  }
+}
+
+export type ContactService = ReturnType<typeof createContactService>

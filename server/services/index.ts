@@ -1,0 +1,74 @@
+import type { Config } from '../config/index.ts'
+import type { Database } from '../db/client.ts'
+import type { Job } from '../jobs.ts'
+import type { Logger } from '../logger.ts'
+import { createSessionService } from '../auth/sessions.ts'
+import { createCatalogueService } from './catalogue.ts'
+import { createUserService } from './users.ts'
+import { createNotificationService } from './notifications.ts'
+import { createBookingEvents } from './booking-events.ts'
+import { createGuestDataService } from './guest-data.ts'
+import { createMailServices } from './mail.ts'
+import { createContactService } from './contact.ts'
+import { createAdminUserService } from './admin-users.ts'
+import { createAdminBookingService } from './admin-bookings.ts'
+import { createAvailabilityService } from './availability.ts'
+import { createBookingService } from './bookings.ts'
+import { createPaymentProvider } from '../payments/index.ts'
+import { createPaymentService } from './payments.ts'
+import { createRefundService } from './refunds.ts'
+
+export type Clock = { now: () => Date }
+export const systemClock: Clock = { now: () => new Date() }
+
+export type ServiceDeps = { database: Database; config: Config; logger: Logger; clock: Clock }
+
+/**
+ * Every server service, built once per process around one database handle. Loaders and
+ * /api routers both call these; neither talks to the database directly.
+ */
+export function createServices({ database, config, logger, clock }: ServiceDeps) {
+  const db = database.db
+  const sessions = createSessionService(db, config.sessionSecret, clock.now)
+  const users = createUserService(db, logger)
+  const catalogue = createCatalogueService(db)
+  const notifications = createNotificationService(db)
+  // E-mail (issue 6, D21): SMTP or the outbox folder, sent from the outgoing-mail table.
+  const mail = createMailServices({ db, config, logger, clock })
+  const bookingEvents = createBookingEvents({ notifications, mail: mail.bookingMail })
+  const contact = createContactService({ db, config, notifications, outbox: mail.outbox })
+  const adminUsers = createAdminUserService(db, sessions)
+  // Guests' personal data (issue 9): retention sweep, lookup, export, erasure, audit log.
+  const guestData = createGuestDataService({ db, config, logger, now: clock.now })
+  // Payments (issue 5): the provider (D16, D17) and refunds by the policy (D18).
+  const paymentProvider = createPaymentProvider(config, db)
+  const refunds = createRefundService({ db, provider: paymentProvider, events: bookingEvents, logger, now: clock.now })
+  const adminBookings = createAdminBookingService({ db, config, events: bookingEvents, now: clock.now })
+  const availability = createAvailabilityService({ db, now: clock.now, booking: config.booking })
+  const bookings = createBookingService({ db, now: clock.now, events: bookingEvents, availability, logger, booking: config.booking })
+
+  const payments = createPaymentService({
+    db,
+    config,
+    logger,
+    now: clock.now,
+    provider: paymentProvider,
+    events: bookingEvents,
+    notifications,
+    refunds,
+    getByReference: (reference) => bookings.getByReference(reference),
+  })
+
+  /** Periodic work this process runs (see server/jobs.ts). */
+  const jobs: Job[] = [
+    { name: 'purge-expired-sessions', everyMs: 60 * 60_000, run: () => sessions.purgeExpired() },
+    { name: 'retention-sweep', everyMs: 24 * 60 * 60_000, run: () => guestData.sweep() },
+    ...mail.jobs,
+    // D13: lapsed holds are already free for readers and claimers; this records them.
+    { name: 'expire-unpaid-holds', everyMs: 60_000, run: () => bookings.expireHolds() },
+  ]
+
+  return { mail, contact, guestData, sessions, users, catalogue, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, jobs }
+}
+
+export type Services = ReturnType<typeof createServices>

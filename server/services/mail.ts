@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm'
+import type { Config } from '../config/index.ts'
+import type { Db } from '../db/client.ts'
+import { bookings } from '../db/schema.ts'
+import type { Job } from '../jobs.ts'
+import type { Logger } from '../logger.ts'
+import { createMailer, type Mailer } from '../email/mailer.ts'
+import type { MailTransport } from '../email/transports.ts'
+import { reminderEmail, renderEmail } from '../email/templates.tsx'
+import { bookingMailFacts, confirmationLink, type BookingMailDeps } from './booking-events.ts'
+import { createMailOutbox, type MailOutbox } from './mail-outbox.ts'
+
+/** How often the outbox is polled and reminders are looked for. */
+export const SEND_MAIL_EVERY_MS = 5_000
+export const QUEUE_REMINDERS_EVERY_MS = 10 * 60_000
+
+/**
+ * E-mail as a whole (D21): the mailer (SMTP or outbox folder), the outbox table, the
+ * reminder sweep, and the two background jobs that drive them.
+ */
+export function createMailServices(deps: { db: Db; config: Config; logger: Logger; clock: { now: () => Date }; transport?: MailTransport }) {
+  const { db, config, logger, clock } = deps
+  const mailer: Mailer = createMailer(config, logger, deps.transport)
+  const outbox: MailOutbox = createMailOutbox({ db, mailer, logger, now: clock.now })
+  const bookingMail: BookingMailDeps = { outbox, config, now: clock.now }
+
+  /** Queue the reminders that are due (2 days before the tour, once per booking). */
+  const queueReminders = () =>
+    outbox.queueReminders(async (tx, bookingId) => {
+      const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId))
+      if (!booking) return null
+      const facts = await bookingMailFacts(tx, config, booking)
+      return {
+        kind: 'reminder',
+        to: booking.email,
+        email: renderEmail(config.site, reminderEmail(config.site, facts, confirmationLink(config, booking.reference))),
+        bookingId: booking.id,
+      }
+    })
+
+  const jobs: Job[] = [
+    { name: 'send-outgoing-mail', everyMs: SEND_MAIL_EVERY_MS, run: () => outbox.processDue() },
+    { name: 'queue-reminders', everyMs: QUEUE_REMINDERS_EVERY_MS, run: queueReminders },
+  ]
+
+  return { mailer, outbox, bookingMail, queueReminders, jobs, clock }
+}
+
+export type MailServices = ReturnType<typeof createMailServices>

@@ -1,0 +1,411 @@
+import crypto from 'node:crypto'
+import { and, eq, ne } from 'drizzle-orm'
+import type Stripe from 'stripe'
+import type { Config } from '../config/index.ts'
+import type { Db, Tx } from '../db/client.ts'
+import { bookings, payments, processedEvents, type Booking, type Payment } from '../db/schema.ts'
+import type { Logger } from '../logger.ts'
+import { HttpError } from '../http/errors.ts'
+import { type PaymentProvider, type ProviderIntent, ProviderError } from '../payments/provider.ts'
+import { SimulatedProvider } from '../payments/simulated.ts'
+import { fromStripeIntent } from '../payments/stripe.ts'
+import { formatYen } from '../../core/money.ts'
+import type { TourTime } from '../../core/slots.ts'
+import type { BookingEvents } from './booking-events.ts'
+import type { NotificationService } from './notifications.ts'
+import { bookingActionLink } from './notifications.ts'
+import { EXPIRED_REASON, SlotTakenError, claimSlot, makeClaimsPermanent, releaseClaims } from './slot-claims.ts'
+import { effectiveStatus } from './bookings.ts'
+import type { RefundService } from './refunds.ts'
+
+export const HOLD_EXPIRED_MESSAGE = "This booking's hold has expired. Please book again."
+export const ALREADY_PAID_MESSAGE = 'This booking has already been paid.'
+export const CANCELLED_MESSAGE = 'This booking has been cancelled.'
+export const NOT_FOUND_MESSAGE = 'Booking not found'
+export const NOT_COMPLETED_MESSAGE = 'The payment has not been completed.'
+export const LATE_SLOT_TAKEN_REASON = 'the slot was booked by someone else before the payment arrived'
+
+export type CheckoutStart = {
+  clientSecret: string
+  mode: 'stripe' | 'simulated'
+  publishableKey?: string
+  amount: number
+  currency: string
+  holdExpiresAt: string | null
+}
+
+/** What settling a provider's intent against our booking did. */
+export type Settlement =
+  | { kind: 'unknown-booking' }
+  | { kind: 'not-succeeded'; bookingId: number; status: ProviderIntent['status']; lastError: string | null }
+  | { kind: 'mismatch'; bookingId: number }
+  | { kind: 'paid'; booking: Booking }
+  | { kind: 'already-paid'; booking: Booking }
+  /** Money arrived that the booking cannot keep: refund it (after the transaction commits). */
+  | { kind: 'refund'; bookingId: number; intentId: string; amount: number; idempotencyKey: string; reason: string; countsTowardBooking: boolean }
+
+export type PaymentServiceDeps = {
+  db: Db
+  config: Config
+  logger: Logger
+  now: () => Date
+  provider: PaymentProvider
+  events: BookingEvents
+  notifications: NotificationService
+  refunds: RefundService
+  getByReference: (reference: unknown) => Promise<Booking | null>
+}
+
+const sameCurrency = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+
+/**
+ * Payments (D16, D17): start a payment for a stored booking, and settle what the provider
+ * reports, from whichever side arrives first (the browser's payment-success call or the
+ * signed webhook). A booking becomes paid only when the provider says the intent
+ * succeeded for the booking's own amount and currency, and exactly once: a conditional
+ * UPDATE ... WHERE status <> 'paid' RETURNING decides who fires the 'Payment received' event.
+ */
+export function createPaymentService(deps: PaymentServiceDeps) {
+  const { db, provider, events, notifications, refunds, logger } = deps
+
+  async function record(tx: Tx | Db, row: { bookingId: number; providerId: string; kind: 'intent' | 'charge' | 'refund'; amount: number; status: string; detail?: string | null }) {
+    const inserted = await tx
+      .insert(payments)
+      .values({ ...row, provider: provider.name, detail: row.detail ?? null })
+      .onConflictDoNothing()
+      .returning({ id: payments.id })
+    return inserted.length > 0
+  }
+
+  async function findBooking(reference: string): Promise<Booking> {
+    const booking = await deps.getByReference(reference)
+    if (!booking || booking.anonymizedAt) throw new HttpError(404, NOT_FOUND_MESSAGE)
+    return booking
+  }
+
+  /** Refuse what cannot be paid, with the message the checkout shows. */
+  function assertPayable(booking: Booking, now: Date) {
+    if (booking.status === 'paid') throw new HttpError(409, ALREADY_PAID_MESSAGE)
+    const status = effectiveStatus(booking, now)
+    if (status === 'cancelled') {
+      const expired = booking.status === 'pending' || booking.cancellationReason === EXPIRED_REASON
+      throw new HttpError(expired ? 410 : 409, expired ? HOLD_EXPIRED_MESSAGE : CANCELLED_MESSAGE)
+    }
+  }
+
+  /**
+   * Applies a provider intent to its booking inside `tx`. Never calls the provider: a
+   * refund it decides on is returned for the caller to issue after commit.
+   */
+  async function settleInTx(tx: Tx, intent: ProviderIntent): Promise<Settlement> {
+    const now = deps.now()
+    let [booking] = await tx.select().from(bookings).where(eq(bookings.paymentIntentId, intent.id)).for('update')
+    if (!booking && intent.metadata.bookingId && /^\d+$/.test(intent.metadata.bookingId)) {
+      ;[booking] = await tx.select().from(bookings).where(eq(bookings.id, Number(intent.metadata.bookingId))).for('update')
+      if (booking && booking.reference !== intent.metadata.reference) booking = undefined
+    }
+    if (!booking) return { kind: 'unknown-booking' }
+
+    if (intent.status !== 'succeeded') {
+      return { kind: 'not-succeeded', bookingId: booking.id, status: intent.status, lastError: intent.lastError }
+    }
+
+    if (intent.amount !== booking.totalPrice || !sameCurrency(intent.currency, booking.currency)) {
+      const detail = `Received ${intent.amount} ${intent.currency.toUpperCase()} for a booking of ${booking.totalPrice} ${booking.currency}`
+      if (await record(tx, { bookingId: booking.id, providerId: intent.id, kind: 'charge', amount: intent.amount, status: 'mismatch', detail })) {
+        await tx
+          .update(bookings)
+          .set({ attentionReason: `Payment ${intent.id} does not match the booking total: ${detail}. Check it in the payment provider.`, updatedAt: now })
+          .where(eq(bookings.id, booking.id))
+        await notifications.create(tx, { type: 'system', title: 'Payment needs attention', message: `${booking.name}: ${detail}.`, actionLink: bookingActionLink(booking.id) })
+      }
+      return { kind: 'mismatch', bookingId: booking.id }
+    }
+
+    // The first to record this intent's success settles it; later callers change nothing.
+    const first = await record(tx, { bookingId: booking.id, providerId: intent.id, kind: 'charge', amount: intent.amount, status: 'succeeded' })
+
+    if (booking.status === 'paid') {
+      if (booking.paymentIntentId === intent.id || !first) return { kind: 'already-paid', booking }
+      // A second, different intent succeeded for a booking already paid: never keep it.
+      const reason = 'a second payment for a booking that was already paid'
+      await flag(tx, booking, `Paid twice (${intent.id}); the second payment is refunded automatically.`, now)
+      return { kind: 'refund', bookingId: booking.id, intentId: intent.id, amount: intent.amount, idempotencyKey: `refund-duplicate-${intent.id}`, reason, countsTowardBooking: false }
+    }
+    if (!first) return { kind: 'already-paid', booking }
+
+    const lapsedHold = booking.status === 'pending' && booking.holdExpiresAt !== null && booking.holdExpiresAt.getTime() < now.getTime()
+    const expiredCancel = booking.status === 'cancelled' && booking.cancellationReason === EXPIRED_REASON
+    if (booking.status === 'cancelled' && !expiredCancel) {
+      // Cancelled on purpose (guest or admin) while a payment was still in flight.
+      await tx.update(bookings).set({ paymentIntentId: intent.id, paymentProvider: provider.name, updatedAt: now }).where(eq(bookings.id, booking.id))
+      await flag(tx, booking, `Payment ${formatYen(intent.amount)} arrived after the booking was cancelled; it is refunded automatically.`, now)
+      return refundAll(booking, intent, 'payment arrived after the booking was cancelled')
+    }
+
+    // Pending, confirmed, or a lapsed hold: (re)claim the slot for good, then mark paid.
+    let claimed = true
+    if (booking.status !== 'confirmed' || lapsedHold || expiredCancel) {
+      try {
+        await tx.transaction(async (sp) => {
+          await releaseClaims(sp, booking.id)
+          await claimSlot(sp, events, { bookingId: booking.id, tourDate: booking.tourDate, tourTime: booking.tourTime as TourTime, expiresAt: null, now })
+        })
+      } catch (error) {
+        if (!(error instanceof SlotTakenError)) throw error
+        claimed = false
+      }
+    }
+
+    if (!claimed) {
+      const [row] = await tx
+        .update(bookings)
+        .set({
+          status: 'cancelled',
+          cancellationReason: booking.cancellationReason ?? LATE_SLOT_TAKEN_REASON,
+          cancelledAt: booking.cancelledAt ?? now,
+          holdExpiresAt: null,
+          paymentIntentId: intent.id,
+          paymentProvider: provider.name,
+          attentionReason: `Paid ${formatYen(intent.amount)} after the hold expired, but ${LATE_SLOT_TAKEN_REASON}: the payment is refunded automatically.`,
+          updatedAt: now,
+        })
+        .where(eq(bookings.id, booking.id))
+        .returning()
+      if (booking.status !== 'cancelled') await events.cancelled(tx, row!, { reason: LATE_SLOT_TAKEN_REASON, refund: intent.amount })
+      await notifications.create(tx, {
+        type: 'system',
+        title: 'Payment needs attention',
+        message: `${booking.name} paid ${formatYen(intent.amount)} after the hold expired and the slot was taken. The payment is being refunded.`,
+        actionLink: bookingActionLink(booking.id),
+      })
+      return refundAll(booking, intent, LATE_SLOT_TAKEN_REASON)
+    }
+
+    const [paid] = await tx
+      .update(bookings)
+      .set({
+        status: 'paid',
+        paidAt: now,
+        holdExpiresAt: null,
+        paymentProvider: provider.name,
+        paymentIntentId: intent.id,
+        cancellationReason: null,
+        cancelledAt: null,
+        updatedAt: now,
+      })
+      .where(and(eq(bookings.id, booking.id), ne(bookings.status, 'paid')))
+      .returning()
+    if (!paid) return { kind: 'already-paid', booking }
+    await events.paid(tx, paid)
+    return { kind: 'paid', booking: paid }
+  }
+
+  function refundAll(booking: Booking, intent: ProviderIntent, reason: string): Settlement {
+    return { kind: 'refund', bookingId: booking.id, intentId: intent.id, amount: intent.amount, idempotencyKey: `refund-late-${intent.id}`, reason, countsTowardBooking: true }
+  }
+
+  async function flag(tx: Tx, booking: Booking, reason: string, now: Date) {
+    await tx.update(bookings).set({ attentionReason: reason, updatedAt: now }).where(eq(bookings.id, booking.id))
+  }
+
+  /** After commit: issue the refund a settlement decided on. Failures are flagged, never thrown. */
+  async function afterSettle(settlement: Settlement) {
+    if (settlement.kind !== 'refund') return
+    await refunds.issueRefund({
+      bookingId: settlement.bookingId,
+      intentId: settlement.intentId,
+      amount: settlement.amount,
+      idempotencyKey: settlement.idempotencyKey,
+      reason: settlement.reason,
+      countsTowardBooking: settlement.countsTowardBooking,
+    })
+  }
+
+  async function settle(intent: ProviderIntent): Promise<Settlement> {
+    const settlement = await db.transaction((tx) => settleInTx(tx, intent))
+    await afterSettle(settlement)
+    return settlement
+  }
+
+  /** Zero-total bookings (D7: admin-set prices) are paid with nothing to collect. */
+  async function markZeroTotalPaid(booking: Booking): Promise<Booking> {
+    const now = deps.now()
+    return db.transaction(async (tx) => {
+      const [paid] = await tx
+        .update(bookings)
+        .set({ status: 'paid', paidAt: now, holdExpiresAt: null, paymentProvider: 'none', updatedAt: now })
+        .where(and(eq(bookings.id, booking.id), ne(bookings.status, 'paid'), eq(bookings.totalPrice, 0)))
+        .returning()
+      if (!paid) return booking
+      await makeClaimsPermanent(tx, paid.id)
+      await events.paid(tx, paid)
+      return paid
+    })
+  }
+
+  return {
+    mode: deps.config.paymentMode,
+    provider,
+
+    /** POST /api/create-payment-intent: one intent per booking, for the stored total. */
+    async startPayment(reference: string): Promise<CheckoutStart> {
+      const booking = await findBooking(reference)
+      const now = deps.now()
+      assertPayable(booking, now)
+      if (booking.totalPrice === 0) throw new HttpError(400, 'This booking has nothing to pay.')
+
+      const answer = (intent: ProviderIntent): CheckoutStart => ({
+        clientSecret: intent.clientSecret ?? '',
+        mode: deps.config.paymentMode,
+        ...(deps.config.paymentMode === 'stripe' ? { publishableKey: deps.config.env.STRIPE_PUBLISHABLE_KEY } : {}),
+        amount: booking.totalPrice,
+        currency: booking.currency,
+        holdExpiresAt: booking.status === 'pending' && booking.holdExpiresAt ? booking.holdExpiresAt.toISOString() : null,
+      })
+
+      let previous: ProviderIntent | null = null
+      if (booking.paymentIntentId) {
+        previous = await provider.retrieveIntent(booking.paymentIntentId)
+        if (previous.status === 'succeeded') {
+          const settled = await settle(previous)
+          if (settled.kind === 'paid' || settled.kind === 'already-paid') throw new HttpError(409, ALREADY_PAID_MESSAGE)
+          throw new HttpError(409, CANCELLED_MESSAGE)
+        }
+        if (previous.status !== 'canceled' && previous.amount === booking.totalPrice && sameCurrency(previous.currency, booking.currency)) {
+          return answer(previous)
+        }
+      }
+
+      // Same booking, same total, same key: a retried or concurrent call gets the same intent.
+      const idempotencyKey = `booking-${booking.id}-${booking.reference}-${booking.totalPrice}${booking.currency}${previous ? `-after-${previous.id}` : ''}`
+      const intent = await provider.createIntent({
+        bookingId: booking.id,
+        reference: booking.reference,
+        amount: booking.totalPrice,
+        currency: booking.currency,
+        idempotencyKey,
+        description: `Joetsu tour ${booking.tourDate} ${booking.tourTime} (${booking.reference})`,
+      })
+      await record(db, { bookingId: booking.id, providerId: intent.id, kind: 'intent', amount: intent.amount, status: 'created' })
+      const [updated] = await db
+        .update(bookings)
+        .set({ paymentIntentId: intent.id, paymentProvider: provider.name, updatedAt: now })
+        .where(and(eq(bookings.id, booking.id), ne(bookings.status, 'paid')))
+        .returning()
+      if (!updated) throw new HttpError(409, ALREADY_PAID_MESSAGE)
+      return answer(intent)
+    },
+
+    /**
+     * POST /api/bookings/:reference/payment-success: re-read the intent from the provider
+     * and settle it. The browser's word is never enough.
+     */
+    async confirmPayment(reference: string): Promise<{ status: 'paid' | 'processing' }> {
+      const booking = await findBooking(reference)
+      if (booking.status === 'paid') return { status: 'paid' }
+      if (booking.totalPrice === 0) {
+        assertPayable(booking, deps.now())
+        await markZeroTotalPaid(booking)
+        return { status: 'paid' }
+      }
+      if (!booking.paymentIntentId) throw new HttpError(409, 'No payment has been started for this booking.')
+      const intent = await provider.retrieveIntent(booking.paymentIntentId)
+      const settled = await settle(intent)
+      switch (settled.kind) {
+        case 'paid':
+        case 'already-paid':
+          return { status: 'paid' }
+        case 'not-succeeded':
+          if (settled.status === 'processing') return { status: 'processing' }
+          throw new HttpError(409, NOT_COMPLETED_MESSAGE)
+        case 'mismatch':
+          throw new HttpError(409, 'The payment does not match this booking. Please contact us.')
+        case 'refund':
+          throw new HttpError(409, 'Your payment arrived after this booking could no longer be kept, so it is being refunded in full. Please contact us.')
+        default:
+          throw new HttpError(409, NOT_COMPLETED_MESSAGE)
+      }
+    },
+
+    /**
+     * The simulated provider's card form (D17). The card number decides the outcome only:
+     * it is not stored or logged. Success still goes through confirmPayment afterwards.
+     */
+    async simulatedCharge(reference: string, cardNumber: string): Promise<{ status: 'succeeded' } | { status: 'failed'; message: string }> {
+      if (!(provider instanceof SimulatedProvider)) throw new HttpError(404, 'Not found')
+      const booking = await findBooking(reference)
+      if (booking.status === 'paid') return { status: 'succeeded' }
+      if (!booking.paymentIntentId) throw new HttpError(409, 'No payment has been started for this booking.')
+      const outcome = await provider.confirm(booking.paymentIntentId, cardNumber)
+      if (outcome.ok) return { status: 'succeeded' }
+      await record(db, {
+        bookingId: booking.id,
+        providerId: `sim_ch_${crypto.randomBytes(8).toString('hex')}`,
+        kind: 'charge',
+        amount: booking.totalPrice,
+        status: 'failed',
+        detail: outcome.message,
+      })
+      return { status: 'failed', message: outcome.message }
+    },
+
+    settle,
+
+    /**
+     * One verified Stripe event. The event id is stored in the same transaction as its
+     * effect, so a replay (Stripe retries, duplicates) changes nothing.
+     */
+    async handleStripeEvent(event: Stripe.Event): Promise<'processed' | 'duplicate' | 'ignored'> {
+      let settlement: Settlement | null = null
+      const outcome = await db.transaction(async (tx) => {
+        const fresh = await tx.insert(processedEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: processedEvents.id })
+        if (fresh.length === 0) return 'duplicate' as const
+        switch (event.type) {
+          case 'payment_intent.succeeded':
+            settlement = await settleInTx(tx, fromStripeIntent(event.data.object))
+            return 'processed' as const
+          case 'payment_intent.payment_failed': {
+            const pi = event.data.object
+            const [booking] = await tx.select().from(bookings).where(eq(bookings.paymentIntentId, pi.id))
+            const bookingId = booking?.id ?? (pi.metadata?.bookingId && /^\d+$/.test(pi.metadata.bookingId) ? Number(pi.metadata.bookingId) : null)
+            if (bookingId === null) return 'ignored' as const
+            const [exists] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId))
+            if (!exists) return 'ignored' as const
+            const chargeId = typeof pi.latest_charge === 'string' ? pi.latest_charge : (pi.latest_charge?.id ?? event.id)
+            await record(tx, { bookingId, providerId: chargeId, kind: 'charge', amount: pi.amount, status: 'failed', detail: pi.last_payment_error?.message ?? 'Payment failed' })
+            return 'processed' as const
+          }
+          case 'charge.refunded': {
+            const charge = event.data.object
+            const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id
+            if (!intentId) return 'ignored' as const
+            const [booking] = await tx.select().from(bookings).where(eq(bookings.paymentIntentId, intentId)).for('update')
+            if (!booking) return 'ignored' as const
+            await record(tx, { bookingId: booking.id, providerId: charge.id, kind: 'refund', amount: charge.amount_refunded, status: `charge-refunded-${charge.amount_refunded}`, detail: 'Reported by Stripe (charge.refunded)' })
+            await refunds.applyRefundedTotal(tx, booking, charge.amount_refunded)
+            return 'processed' as const
+          }
+          default:
+            return 'ignored' as const
+        }
+      })
+      if (settlement) {
+        try {
+          await afterSettle(settlement)
+        } catch (error) {
+          logger.error({ err: error, event: event.id }, 'refund after webhook failed')
+        }
+      }
+      return outcome
+    },
+
+    /** The money trail of a booking, oldest first (admin). */
+    async trail(bookingId: number): Promise<Payment[]> {
+      return db.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(payments.createdAt, payments.id)
+    },
+  }
+}
+
+export type PaymentService = ReturnType<typeof createPaymentService>
+export { ProviderError }

@@ -1,0 +1,236 @@
+import { and, eq, ne } from 'drizzle-orm'
+import type { Db, Tx } from '../db/client.ts'
+import { auditLog, bookings, payments, type Booking } from '../db/schema.ts'
+import type { Logger } from '../logger.ts'
+import { HttpError } from '../http/errors.ts'
+import type { PaymentProvider } from '../payments/provider.ts'
+import { type CancellationCause, type Refund, refundFor } from '../../core/cancellation-policy.ts'
+import { todayInTokyo } from '../../core/dates.ts'
+import { formatYen } from '../../core/money.ts'
+import type { BookingEvents } from './booking-events.ts'
+import { effectiveStatus } from './bookings.ts'
+import { releaseClaims } from './slot-claims.ts'
+
+/** One key per booking, intent and amount: the same refund asked twice is issued once. */
+const refundKey = (bookingId: number, intentId: string, amount: number) => `refund-cancel-${bookingId}-${intentId}-${amount}`
+
+export const ALREADY_CANCELLED_MESSAGE = 'This booking is already cancelled.'
+
+/** The reason stored on the booking when none is given. */
+export const DEFAULT_REASONS: Record<CancellationCause, string> = {
+  guest: 'cancelled at the guest’s request',
+  'guide-weather': 'cancelled by the guide because of the weather',
+  'guide-transport': 'cancelled by the guide because of a transport disruption',
+  'guide-other': 'cancelled by the guide',
+}
+
+export type CancellationQuote = {
+  /** False when the booking is already cancelled (or its hold lapsed). */
+  canCancel: boolean
+  status: string
+  /** Yen paid and not yet refunded. */
+  amountPaid: number
+  refund: Refund
+}
+
+export type RefundOutcome = { amount: number; status: 'none' | 'pending' | 'succeeded' | 'failed'; message?: string }
+
+export type CancelInput = {
+  bookingId: number
+  cause: CancellationCause
+  reason?: string
+  /** Admin only: the amount to refund instead of the policy's (0 .. amount paid). */
+  refundAmount?: number
+  actor?: { id: number; username: string } | null
+}
+
+/**
+ * Cancellation and refunds (D18). The policy (core/cancellation-policy.ts) proposes the
+ * refund; the admin may override it; the provider issues it with an idempotency key, and
+ * the booking records what was refunded. The cancellation itself (status, released slot,
+ * 'Booking cancelled' event) commits first and exactly once; the refund follows, and a
+ * refund the provider refuses leaves the booking flagged for the admin, never silently lost.
+ */
+export function createRefundService(deps: { db: Db; provider: PaymentProvider; events: BookingEvents; logger: Logger; now: () => Date }) {
+  const { db, provider, events } = deps
+
+  const amountPaid = (b: Booking) => (b.status === 'paid' ? Math.max(0, b.totalPrice - b.amountRefunded) : 0)
+
+  function quote(booking: Booking, cause: CancellationCause): CancellationQuote {
+    const now = deps.now()
+    const status = effectiveStatus(booking, now)
+    const paid = amountPaid(booking)
+    return {
+      canCancel: status !== 'cancelled',
+      status,
+      amountPaid: paid,
+      refund: refundFor({ amountPaid: paid, tourDate: booking.tourDate, today: todayInTokyo(now), cause }),
+    }
+  }
+
+  /**
+   * Sets amountRefunded from what is known: our own refund rows for the booking's intent and
+   * the provider's reported total (charge.refunded). Never decreases, never above the total,
+   * so the order in which our call and the webhook land does not matter.
+   */
+  async function applyRefundedTotal(tx: Tx, booking: Booking, reportedTotal = 0) {
+    const rows = await tx.select().from(payments).where(and(eq(payments.bookingId, booking.id), eq(payments.kind, 'refund')))
+    const failed = new Set(rows.filter((r) => r.status === 'failed').map((r) => r.providerId))
+    const byRefund = new Map<string, number>()
+    for (const r of rows) {
+      if (failed.has(r.providerId) || (r.status !== 'pending' && r.status !== 'succeeded')) continue
+      const intentId = (() => {
+        try {
+          return (JSON.parse(r.detail ?? '{}') as { intentId?: string }).intentId
+        } catch {
+          return undefined
+        }
+      })()
+      if (intentId && intentId === booking.paymentIntentId) byRefund.set(r.providerId, r.amount)
+    }
+    const ours = [...byRefund.values()].reduce((a, b) => a + b, 0)
+    const next = Math.min(booking.totalPrice, Math.max(booking.amountRefunded, ours, reportedTotal))
+    if (next !== booking.amountRefunded) {
+      await tx.update(bookings).set({ amountRefunded: next, updatedAt: deps.now() }).where(eq(bookings.id, booking.id))
+    }
+  }
+
+  /** Issue a refund through the provider and record it. Never throws for a provider failure. */
+  async function issueRefund(input: {
+    bookingId: number
+    intentId: string
+    amount: number
+    idempotencyKey: string
+    reason: string
+    countsTowardBooking: boolean
+  }): Promise<RefundOutcome> {
+    if (input.amount <= 0) return { amount: 0, status: 'none' }
+    const detail = JSON.stringify({ intentId: input.countsTowardBooking ? input.intentId : `extra:${input.intentId}`, reason: input.reason })
+    try {
+      const refund = await provider.refund({ intentId: input.intentId, amount: input.amount, idempotencyKey: input.idempotencyKey, reason: input.reason })
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(payments)
+          .values({ bookingId: input.bookingId, provider: provider.name, providerId: refund.id, kind: 'refund', amount: refund.amount, status: refund.status, detail })
+          .onConflictDoNothing()
+        const [booking] = await tx.select().from(bookings).where(eq(bookings.id, input.bookingId)).for('update')
+        if (booking && input.countsTowardBooking) await applyRefundedTotal(tx, booking)
+        if (booking?.attentionReason?.startsWith('Refund of ')) {
+          await tx.update(bookings).set({ attentionReason: null }).where(eq(bookings.id, booking.id))
+        }
+      })
+      return { amount: refund.amount, status: refund.status }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      deps.logger.error({ bookingId: input.bookingId, err: { message } }, 'refund failed')
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(payments)
+          .values({ bookingId: input.bookingId, provider: provider.name, providerId: `failed:${input.idempotencyKey}`, kind: 'refund', amount: input.amount, status: 'failed', detail: message.slice(0, 500) })
+          .onConflictDoNothing()
+        await tx
+          .update(bookings)
+          .set({ attentionReason: `Automatic refund of ${formatYen(input.amount)} failed (${message.slice(0, 200)}). Refund it in the payment provider.`, updatedAt: deps.now() })
+          .where(eq(bookings.id, input.bookingId))
+      })
+      return { amount: input.amount, status: 'failed', message: 'The refund could not be issued automatically. We have been notified and will refund you by hand.' }
+    }
+  }
+
+  async function load(bookingId: number): Promise<Booking> {
+    const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId))
+    if (!booking) throw new HttpError(404, 'Booking not found')
+    return booking
+  }
+
+  /**
+   * The admin dashboard's RefundIssuer (server/services/admin-bookings.ts): refund `amount`
+   * of a booking's card payment. The idempotency key names the booking, its intent and the
+   * amount, so a repeated call (double click, retry) refunds once.
+   */
+  async function refundBooking(bookingId: number, amount: number, reason: string): Promise<{ issued: boolean; message?: string }> {
+    const booking = await load(bookingId)
+    if (!booking.paymentIntentId) return { issued: false, message: 'This booking has no card payment to refund.' }
+    const outcome = await issueRefund({
+      bookingId,
+      intentId: booking.paymentIntentId,
+      amount,
+      idempotencyKey: refundKey(booking.id, booking.paymentIntentId, amount),
+      reason,
+      countsTowardBooking: true,
+    })
+    if (outcome.status === 'failed') return { issued: false, message: outcome.message }
+    return { issued: true, message: outcome.status === 'pending' ? `Refund of ${formatYen(amount)} is on its way.` : `Refunded ${formatYen(amount)}.` }
+  }
+
+  return {
+    quote,
+    applyRefundedTotal,
+    issueRefund,
+    refundBooking,
+    load,
+
+    /**
+     * Cancel a booking with the policy's refund (or the admin's override), release its slot,
+     * fire 'Booking cancelled' once, then refund through the provider.
+     */
+    async cancel(input: CancelInput): Promise<{ booking: Booking; refund: RefundOutcome; policy: Refund }> {
+      const now = deps.now()
+      const result = await db.transaction(async (tx) => {
+        const [current] = await tx.select().from(bookings).where(eq(bookings.id, input.bookingId)).for('update')
+        if (!current) throw new HttpError(404, 'Booking not found')
+        const q = quote(current, input.cause)
+        if (!q.canCancel) throw new HttpError(409, ALREADY_CANCELLED_MESSAGE)
+        let amount = q.refund.amount
+        if (input.refundAmount !== undefined) {
+          if (!Number.isSafeInteger(input.refundAmount) || input.refundAmount < 0 || input.refundAmount > q.amountPaid) {
+            throw new HttpError(400, `The refund must be a whole number of yen from 0 to ${q.amountPaid}`)
+          }
+          amount = input.refundAmount
+        }
+        if (amount > 0 && !current.paymentIntentId) throw new HttpError(409, 'This booking has no card payment to refund.')
+        const reason = input.reason?.trim() || DEFAULT_REASONS[input.cause]
+        const [row] = await tx
+          .update(bookings)
+          .set({
+            status: 'cancelled',
+            cancellationReason: reason,
+            cancelledAt: now,
+            holdExpiresAt: null,
+            attentionReason: amount > 0 ? `Refund of ${formatYen(amount)} is being issued.` : current.attentionReason,
+            updatedAt: now,
+          })
+          .where(and(eq(bookings.id, current.id), ne(bookings.status, 'cancelled')))
+          .returning()
+        if (!row) throw new HttpError(409, ALREADY_CANCELLED_MESSAGE)
+        await releaseClaims(tx, row.id)
+        await events.cancelled(tx, row, { reason, refund: amount })
+        if (input.actor) {
+          await tx.insert(auditLog).values({
+            actorUserId: input.actor.id,
+            actorUsername: input.actor.username,
+            action: 'booking.cancel',
+            subject: `booking:${row.id}`,
+            details: { cause: input.cause, reason, refund: amount, policyRefund: q.refund.amount, overridden: input.refundAmount !== undefined },
+          })
+        }
+        return { row, amount, policy: q.refund }
+      })
+
+      let refund: RefundOutcome = { amount: 0, status: 'none' }
+      if (result.amount > 0) {
+        refund = await issueRefund({
+          bookingId: result.row.id,
+          intentId: result.row.paymentIntentId!,
+          amount: result.amount,
+          idempotencyKey: refundKey(result.row.id, result.row.paymentIntentId!, result.amount),
+          reason: result.row.cancellationReason ?? 'cancelled',
+          countsTowardBooking: true,
+        })
+      }
+      return { booking: await load(result.row.id), refund, policy: result.policy }
+    },
+  }
+}
+
+export type RefundService = ReturnType<typeof createRefundService>

@@ -1,0 +1,127 @@
+import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm'
+import type { Db, Tx } from '../db/client.ts'
+import { sqlState, UNIQUE_VIOLATION } from '../db/client.ts'
+import { bookings, slotClaims, type Booking } from '../db/schema.ts'
+import { partsClaimedBy, type DayPart, type TourTime } from '../../core/slots.ts'
+import type { BookingEvents } from './booking-events.ts'
+
+/**
+ * One group per slot (D11), held by the primary key of slot_claims (tour_date, part).
+ *
+ * A booking claims one row per half of the day it uses (full-day: both) in the same
+ * transaction as the booking itself. A pending booking's claims carry its hold expiry
+ * (D13); confirmed and paid bookings' claims have none. A claim whose expiry has passed
+ * is free: readers ignore it, and the next claim of that half deletes it (cancelling the
+ * lapsed booking) before inserting its own row. Two racing claimers both trying to delete
+ * the same lapsed row serialise on its row lock, and the loser's INSERT then hits the
+ * primary key: correctness never depends on the sweep having run.
+ */
+
+export const EXPIRED_REASON = 'payment not completed in time'
+export const SLOT_TAKEN_MESSAGE = 'This time slot is no longer available'
+
+/** The slot is held by someone else: the HTTP layer answers 409. */
+export class SlotTakenError extends Error {
+  constructor() {
+    super(SLOT_TAKEN_MESSAGE)
+  }
+}
+
+/** A claim counts when it has no expiry (confirmed, paid) or its hold has not run out yet. */
+export function liveClaim(now: Date) {
+  return or(isNull(slotClaims.expiresAt), gte(slotClaims.expiresAt, now))
+}
+
+/** The halves of each date held right now, for dates from `from` to `to`. */
+export async function claimedPartsBetween(db: Db | Tx, from: string, to: string, now: Date): Promise<Map<string, Set<DayPart>>> {
+  const rows = await db
+    .select({ tourDate: slotClaims.tourDate, part: slotClaims.part })
+    .from(slotClaims)
+    .where(and(gte(slotClaims.tourDate, from), lte(slotClaims.tourDate, to), liveClaim(now)))
+  const byDate = new Map<string, Set<DayPart>>()
+  for (const row of rows) {
+    const parts = byDate.get(row.tourDate) ?? new Set<DayPart>()
+    parts.add(row.part as DayPart)
+    byDate.set(row.tourDate, parts)
+  }
+  return byDate
+}
+
+/**
+ * Cancels a pending booking whose hold ran out, releases all its claims and tells the
+ * admins, once: the conditional UPDATE makes a second caller (the sweep on another
+ * instance, a racing claim) a no-op. Returns the booking when this call expired it.
+ */
+export async function expireBooking(tx: Tx, events: BookingEvents, bookingId: number, now: Date): Promise<Booking | null> {
+  const [expired] = await tx
+    .update(bookings)
+    .set({
+      status: 'cancelled',
+      cancellationReason: EXPIRED_REASON,
+      cancelledAt: now,
+      updatedAt: now,
+    })
+    .where(
+      and(eq(bookings.id, bookingId), eq(bookings.status, 'pending'), isNotNull(bookings.holdExpiresAt), lt(bookings.holdExpiresAt, now)),
+    )
+    .returning()
+  await tx.delete(slotClaims).where(eq(slotClaims.bookingId, bookingId))
+  if (expired) await events.expired(tx, expired)
+  return expired ?? null
+}
+
+/**
+ * Claims the halves `tourTime` uses on `tourDate` for a booking, inside the caller's
+ * transaction. Lapsed holds on those halves are expired first. Throws SlotTakenError when
+ * a live claim exists (the caller's transaction is then unusable: let it roll back).
+ */
+export async function claimSlot(
+  tx: Tx,
+  events: BookingEvents,
+  claim: {
+    bookingId: number
+    tourDate: string
+    tourTime: TourTime
+    expiresAt: Date | null
+    now: Date
+  },
+): Promise<void> {
+  const parts = partsClaimedBy(claim.tourTime)
+  const lapsed = await tx
+    .delete(slotClaims)
+    .where(
+      and(
+        eq(slotClaims.tourDate, claim.tourDate),
+        inArray(slotClaims.part, parts),
+        isNotNull(slotClaims.expiresAt),
+        lt(slotClaims.expiresAt, claim.now),
+      ),
+    )
+    .returning({ bookingId: slotClaims.bookingId })
+  for (const bookingId of new Set(lapsed.map((r) => r.bookingId))) {
+    if (bookingId !== claim.bookingId) await expireBooking(tx, events, bookingId, claim.now)
+  }
+  try {
+    await tx.insert(slotClaims).values(
+      parts.map((part) => ({
+        tourDate: claim.tourDate,
+        part,
+        bookingId: claim.bookingId,
+        expiresAt: claim.expiresAt,
+      })),
+    )
+  } catch (error) {
+    if (sqlState(error) === UNIQUE_VIOLATION) throw new SlotTakenError()
+    throw error
+  }
+}
+
+/** Frees every half a booking holds (cancellation, deletion). */
+export async function releaseClaims(tx: Tx | Db, bookingId: number): Promise<void> {
+  await tx.delete(slotClaims).where(eq(slotClaims.bookingId, bookingId))
+}
+
+/** A paid or confirmed booking keeps its claims for good (no expiry). */
+export async function makeClaimsPermanent(tx: Tx | Db, bookingId: number): Promise<void> {
+  await tx.update(slotClaims).set({ expiresAt: null }).where(eq(slotClaims.bookingId, bookingId))
+}

@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test'
+import { E2E_ADMIN } from '../../playwright.config.ts'
+
+// The skeleton every other journey stands on: pages render from the server, links work,
+// unknown paths are real 404s, and the API answers on the same origin.
+
+test('home page loads and a header link leads to another page', async ({ page }) => {
+  const response = await page.goto('/')
+  expect(response?.status()).toBe(200)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await page.getByRole('banner').getByRole('link', { name: 'Packages', exact: true }).first().click()
+  await expect(page).toHaveURL(/\/packages$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Our Curated Joetsu Experiences' })).toBeVisible()
+})
+
+test('an unknown path answers HTTP 404 with the not-found page', async ({ page }) => {
+  const response = await page.goto('/no-such-page')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible()
+  await expect(page.getByRole('main').getByRole('link', { name: /home/i })).toBeVisible()
+})
+
+test('/book is an alias of /booking and /admin leads to the dashboard route', async ({ page, request }) => {
+  const book = await page.goto('/book')
+  expect(book?.status()).toBe(200)
+  const booking = await request.get('/booking')
+  expect(booking.status()).toBe(200)
+  const admin = await request.get('/admin', { maxRedirects: 0 })
+  expect(admin.status()).toBe(302)
+  expect(admin.headers()['location']).toBe('/admin/dashboard')
+})
+
+test('a prerendered page is served with a CSP nonce that lets its scripts run', async ({ page }) => {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  const response = await page.goto('/about')
+  expect(response?.status()).toBe(200)
+  const html = await response!.text()
+  expect(html).not.toContain('__CSP_NONCE__')
+  // Hydration ran: React Router's client navigation works without a full reload.
+  await page.getByRole('banner').getByRole('link', { name: 'Explore Joetsu' }).first().click()
+  await expect(page).toHaveURL(/\/explore$/)
+  expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([])
+})
+
+test('the bootstrap admin can log in through the API', async ({ request }) => {
+  const health = await request.get('/api/health')
+  expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok' })
+  const login = await request.post('/api/login', { data: E2E_ADMIN })
+  expect(login.status()).toBe(200)
+  expect(await login.json()).toMatchObject({ success: true, user: { username: E2E_ADMIN.username, isAdmin: true } })
+})

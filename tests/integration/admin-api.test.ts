@@ -1,0 +1,357 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { bookings, slotClaims, users } from '../../server/db/schema.ts'
+import { ENGINES } from './databases.ts'
+import { startTestApp, TestClock, type TestApp, type TestClient } from './app.ts'
+import { DUPLICATE_USERNAME_MESSAGE, LAST_ADMIN_MESSAGE, SELF_DELETE_MESSAGE, SELF_DEMOTE_MESSAGE } from '../../server/services/admin-users.ts'
+import { PAID_DELETE_MESSAGE, REVIVE_CONFLICT_MESSAGE } from '../../server/services/admin-bookings.ts'
+import { partsClaimedBy, type TourTime } from '../../core/slots.ts'
+
+const HASH = /scrypt\$|passwordHash|password_hash|\$argon2|\$2[aby]\$/
+
+/** Every admin endpoint of issue 7, with a body good enough to pass validation. */
+const ADMIN_ENDPOINTS: [string, string, unknown?][] = [
+  ['GET', '/api/admin/users'],
+  ['POST', '/api/register', { username: 'someone', password: 'long-enough' }],
+  ['PATCH', '/api/admin/users/1', { username: 'someone' }],
+  ['DELETE', '/api/admin/users/1'],
+  ['GET', '/api/bookings'],
+  ['GET', '/api/bookings?format=csv'],
+  ['GET', '/api/bookings.csv'],
+  ['GET', '/api/admin/bookings/1'],
+  ['GET', '/api/admin/bookings/calendar?month=2025-06'],
+  ['PATCH', '/api/bookings/1/status', { status: 'confirmed' }],
+  ['DELETE', '/api/bookings/1'],
+  ['GET', '/api/admin/tour-packages'],
+  ['PATCH', '/api/admin/tour-packages/1', { basePrice: 1, extraGuestPrice: 1, soloPrice: null, soloPromoStart: null, soloPromoEnd: null, duration: 'x', available: true }],
+]
+
+let seq = 0
+async function insertBooking(
+  app: TestApp,
+  over: Partial<typeof bookings.$inferInsert> & { tourDate: string; tourTime: TourTime },
+  claim: { expiresAt?: Date | null } | false = {},
+) {
+  seq++
+  const [row] = await app.db
+    .insert(bookings)
+    .values({
+      reference: `ref-${seq}-abcdefghij`,
+      name: `Guest ${seq}`,
+      email: `guest${seq}@example.com`,
+      phone: '+81 90-0000-0000',
+      numberOfPeople: 2,
+      tourPackageId: over.tourTime === 'full-day' ? 2 : 1,
+      totalPrice: 14300,
+      status: 'confirmed',
+      ...over,
+    })
+    .returning()
+  if (claim !== false && row!.status !== 'cancelled') {
+    await app.db
+      .insert(slotClaims)
+      .values(partsClaimedBy(over.tourTime).map((part) => ({ tourDate: over.tourDate, part, bookingId: row!.id, expiresAt: claim.expiresAt ?? null })))
+  }
+  return row!
+}
+
+describe.each(ENGINES)('admin API on %s', (engine) => {
+  let app: TestApp
+  let admin: TestClient
+  const clock = new TestClock(new Date('2025-05-20T03:00:00Z'))
+
+  beforeEach(async () => {
+    clock.set('2025-05-20T03:00:00Z')
+    app = await startTestApp(engine, { clock })
+    admin = await app.loggedIn(true)
+  })
+  afterEach(async () => {
+    await app.close()
+  })
+
+  describe('access control (D19)', () => {
+    it.each(ADMIN_ENDPOINTS)('%s %s answers 401 without a session and 403 for a non-admin', async (method, path, body) => {
+      const anonymous = await app.client().request(method, path, body)
+      expect(anonymous.status).toBe(401)
+      expect(anonymous.json).toEqual({ message: 'You must be logged in as an admin' })
+      const user = await app.loggedIn(false)
+      const denied = await user.request(method, path, body)
+      expect(denied.status).toBe(403)
+      expect(denied.json).toEqual({ message: 'You do not have admin privileges' })
+    })
+  })
+
+  describe('users', () => {
+    it('lists, creates, edits and deletes users without ever answering a password hash', async () => {
+      const created = await admin.post('/api/register', {
+        username: 'Helper',
+        password: 'helper-password',
+        email: 'helper@example.com',
+        name: 'Helpful Person',
+        isAdmin: false,
+        notificationPreference: 'whatsapp',
+        whatsappNumber: '+81 90-1111-2222',
+      })
+      expect(created.status).toBe(201)
+      expect(created.json).toMatchObject({ username: 'Helper', isAdmin: false, notificationPreference: 'whatsapp', whatsappNumber: '+81 90-1111-2222' })
+      const list = await admin.get('/api/admin/users')
+      expect(list.status).toBe(200)
+      expect(list.json.map((u: { username: string }) => u.username)).toEqual(['guide-admin', 'Helper'])
+
+      const id = created.json.id
+      const edited = await admin.patch(`/api/admin/users/${id}`, { username: 'helper2', password: '', name: 'Renamed', isAdmin: true })
+      expect(edited.status).toBe(200)
+      expect(edited.json).toMatchObject({ username: 'helper2', name: 'Renamed', isAdmin: true, email: 'helper@example.com' })
+      // A blank password kept the old one.
+      expect((await app.client().post('/api/login', { username: 'helper2', password: 'helper-password' })).status).toBe(200)
+      // A new password replaces it.
+      expect((await admin.patch(`/api/admin/users/${id}`, { username: 'helper2', password: 'brand-new-pass' })).status).toBe(200)
+      expect((await app.client().post('/api/login', { username: 'helper2', password: 'helper-password' })).status).toBe(401)
+
+      for (const res of [created, list, edited]) expect(res.text).not.toMatch(HASH)
+
+      const removed = await admin.delete(`/api/admin/users/${id}`)
+      expect(removed.status).toBe(200)
+      expect((await admin.get('/api/admin/users')).json).toHaveLength(1)
+      expect((await admin.delete(`/api/admin/users/${id}`)).status).toBe(404)
+    })
+
+    it('refuses a duplicate username, whatever its case, with 409', async () => {
+      const res = await admin.post('/api/register', { username: 'GUIDE-ADMIN', password: 'long-enough' })
+      expect(res.status).toBe(409)
+      expect(res.json.message).toBe(DUPLICATE_USERNAME_MESSAGE)
+      const other = await admin.post('/api/register', { username: 'other', password: 'long-enough' })
+      const rename = await admin.patch(`/api/admin/users/${other.json.id}`, { username: 'Guide-Admin' })
+      expect(rename.status).toBe(409)
+      expect(rename.json.message).toBe(DUPLICATE_USERNAME_MESSAGE)
+    })
+
+    it('validates the form on the server: password required on create', async () => {
+      const res = await admin.post('/api/register', { username: 'nopass' })
+      expect(res.status).toBe(400)
+      expect(res.json.message).toBe('Password must be at least 6 characters.')
+    })
+
+    it('never lets an admin delete their own account or remove the last admin', async () => {
+      const [me] = await app.db.select().from(users).where(eq(users.username, 'guide-admin'))
+      const self = await admin.delete(`/api/admin/users/${me!.id}`)
+      expect(self.status).toBe(400)
+      expect(self.json.message).toBe(SELF_DELETE_MESSAGE)
+      const demoteSelf = await admin.patch(`/api/admin/users/${me!.id}`, { username: 'guide-admin', isAdmin: false })
+      expect(demoteSelf.status).toBe(400)
+      expect(demoteSelf.json.message).toBe(SELF_DEMOTE_MESSAGE)
+
+      // A second admin exists: it may be demoted, and then the first is the last one.
+      const second = await app.createUser('second-admin', 'second-password', true)
+      const secondClient = app.client()
+      await secondClient.post('/api/login', { username: 'second-admin', password: 'second-password' })
+      expect((await admin.patch(`/api/admin/users/${second.id}`, { username: 'second-admin', isAdmin: false })).status).toBe(200)
+      // The demoted admin's session ended with their rights.
+      expect((await secondClient.get('/api/user')).status).toBe(401)
+
+      // Make the second an admin again, then have it try to remove the first: fine while two exist…
+      expect((await admin.patch(`/api/admin/users/${second.id}`, { username: 'second-admin', isAdmin: true })).status).toBe(200)
+      await secondClient.post('/api/login', { username: 'second-admin', password: 'second-password' })
+      expect((await secondClient.delete(`/api/admin/users/${me!.id}`)).status).toBe(200)
+      // …but now second-admin is the last admin: another admin-less path is refused.
+      const helper = await app.createUser('helper', 'helper-password', false)
+      expect((await secondClient.patch(`/api/admin/users/${helper.id}`, { username: 'helper', isAdmin: true })).status).toBe(200)
+      expect((await secondClient.patch(`/api/admin/users/${helper.id}`, { username: 'helper', isAdmin: false })).status).toBe(200)
+      const admins = await app.db.select().from(users).where(eq(users.isAdmin, true))
+      expect(admins).toHaveLength(1)
+    })
+
+    it('refuses to delete or demote the last admin when asked by another account', async () => {
+      // Only reachable when the last admin is not the caller: set it up through the service.
+      const [me] = await app.db.select().from(users).where(eq(users.username, 'guide-admin'))
+      await expect(app.services.adminUsers.remove(-1, me!.id)).rejects.toMatchObject({ status: 409, message: LAST_ADMIN_MESSAGE })
+      await expect(app.services.adminUsers.update(-1, me!.id, { username: 'guide-admin', isAdmin: false })).rejects.toMatchObject({
+        status: 409,
+        message: LAST_ADMIN_MESSAGE,
+      })
+    })
+  })
+
+  describe('bookings', () => {
+    async function seedBookings() {
+      const a = await insertBooking(app, { name: 'Aiko Tanaka', email: 'aiko@example.com', tourDate: '2025-06-07', tourTime: 'afternoon', totalPrice: 16500, status: 'paid', paidAt: new Date() })
+      const b = await insertBooking(app, { name: 'Ben Smith', email: 'ben@example.org', tourDate: '2025-06-07', tourTime: 'morning', totalPrice: 14300, status: 'pending', holdExpiresAt: new Date('2025-05-20T03:30:00Z') }, { expiresAt: new Date('2025-05-20T03:30:00Z') })
+      const c = await insertBooking(app, { name: 'Chloé Martin', phone: '+33 6 12 34 56 78', tourDate: '2025-06-14', tourTime: 'full-day', totalPrice: 22000, status: 'confirmed' })
+      const d = await insertBooking(app, { name: 'Dai Sato', tourDate: '2025-06-08', tourTime: 'morning', totalPrice: 8800, status: 'cancelled' })
+      return { a, b, c, d }
+    }
+
+    it('lists by tour date then 12-hour time by default, with filter, sort, search and paging', async () => {
+      const { a, b, c, d } = await seedBookings()
+      const all = await admin.get('/api/bookings')
+      expect(all.status).toBe(200)
+      expect(all.json).toMatchObject({ total: 4, page: 1, pageSize: 25 })
+      expect(all.json.items.map((x: { id: number }) => x.id)).toEqual([b.id, a.id, d.id, c.id])
+      expect(all.json.items[0]).toMatchObject({ timeText: '9:00 AM', packageName: 'Half-Day Private Tour' })
+      expect(all.json.items[1].timeText).toBe('2:00 PM')
+
+      const paid = await admin.get('/api/bookings?status=paid')
+      expect(paid.json.items.map((x: { id: number }) => x.id)).toEqual([a.id])
+      const byPrice = await admin.get('/api/bookings?sort=totalPrice&dir=desc')
+      expect(byPrice.json.items.map((x: { totalPrice: number }) => x.totalPrice)).toEqual([22000, 16500, 14300, 8800])
+
+      expect((await admin.get('/api/bookings?q=CHLO')).json.items.map((x: { id: number }) => x.id)).toEqual([c.id])
+      expect((await admin.get('/api/bookings?q=example.org')).json.items.map((x: { id: number }) => x.id)).toEqual([b.id])
+      expect((await admin.get(`/api/bookings?q=${encodeURIComponent('June 14')}`)).json.total).toBe(1)
+      expect((await admin.get(`/api/bookings?q=${encodeURIComponent('2:00 pm')}`)).json.items.map((x: { id: number }) => x.id)).toEqual([a.id])
+      expect((await admin.get(`/api/bookings?q=id:${d.id}`)).json.items.map((x: { id: number }) => x.id)).toEqual([d.id])
+      expect((await admin.get(`/api/bookings?bookingId=${c.id}`)).json.items.map((x: { id: number }) => x.id)).toEqual([c.id])
+      expect((await admin.get('/api/bookings?bookingId=abc')).json.total).toBe(4)
+
+      const page2 = await admin.get('/api/bookings?pageSize=3&page=2')
+      expect(page2.json).toMatchObject({ total: 4, page: 2, pageSize: 3 })
+      expect(page2.json.items.map((x: { id: number }) => x.id)).toEqual([c.id])
+
+      expect((await admin.get('/api/bookings?sort=nope')).status).toBe(400)
+      expect((await admin.get('/api/bookings?status=lost')).status).toBe(400)
+    })
+
+    it('shows a pending booking whose hold ran out as cancelled', async () => {
+      const { b } = await seedBookings()
+      clock.advanceMinutes(45)
+      const res = await admin.get(`/api/bookings?bookingId=${b.id}`)
+      expect(res.json.items[0].status).toBe('cancelled')
+      expect((await admin.get('/api/bookings?status=pending')).json.total).toBe(0)
+    })
+
+    it('exports the filtered list as CSV, with formula-looking text neutralised', async () => {
+      await seedBookings()
+      await insertBooking(app, { name: '=HYPERLINK("x")', tourDate: '2025-06-21', tourTime: 'morning' })
+      const csv = await admin.get('/api/bookings.csv?status=confirmed')
+      expect(csv.status).toBe(200)
+      expect(csv.headers.get('content-type')).toMatch(/text\/csv/)
+      const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n')
+      expect(lines[0]).toMatch(/^id,reference,name,email/)
+      expect(lines).toHaveLength(3)
+      expect(csv.text).toContain(`"'=HYPERLINK(""x"")"`)
+      expect((await admin.get('/api/bookings?format=csv&q=chlo')).text.trim().split('\r\n')).toHaveLength(2)
+    })
+
+    it('changes status any to any; the change persists; cancelling frees the slot and reviving claims it again', async () => {
+      const { c } = await seedBookings()
+      const cancel = await admin.patch(`/api/bookings/${c.id}/status`, { status: 'cancelled' })
+      expect(cancel.status).toBe(200)
+      expect(cancel.json.status).toBe('cancelled')
+      expect(await app.db.select().from(slotClaims).where(eq(slotClaims.bookingId, c.id))).toHaveLength(0)
+      expect((await admin.get(`/api/bookings?bookingId=${c.id}`)).json.items[0].status).toBe('cancelled')
+
+      const revive = await admin.patch(`/api/bookings/${c.id}/status`, { status: 'confirmed' })
+      expect(revive.status).toBe(200)
+      expect(revive.json.status).toBe('confirmed')
+      const claims = await app.db.select().from(slotClaims).where(eq(slotClaims.bookingId, c.id))
+      expect(claims.map((x) => x.part).sort()).toEqual(['afternoon', 'morning'])
+      expect(claims.every((x) => x.expiresAt === null)).toBe(true)
+
+      const paid = await admin.patch(`/api/bookings/${c.id}/status`, { status: 'paid' })
+      expect(paid.json.status).toBe('paid')
+      const [row] = await app.db.select().from(bookings).where(eq(bookings.id, c.id))
+      expect(row!.status).toBe('paid')
+
+      expect((await admin.patch(`/api/bookings/${c.id}/status`, { status: 'lost' })).status).toBe(400)
+      expect((await admin.patch('/api/bookings/99999/status', { status: 'paid' })).status).toBe(404)
+    })
+
+    it('refuses to revive a cancelled booking whose slot someone else now holds (409)', async () => {
+      const { d } = await seedBookings()
+      const taker = await insertBooking(app, { tourDate: '2025-06-08', tourTime: 'full-day', status: 'confirmed' })
+      const res = await admin.patch(`/api/bookings/${d.id}/status`, { status: 'confirmed' })
+      expect(res.status).toBe(409)
+      expect(res.json.message).toBe(REVIVE_CONFLICT_MESSAGE)
+      const [row] = await app.db.select().from(bookings).where(eq(bookings.id, d.id))
+      expect(row!.status).toBe('cancelled')
+      const claims = await app.db.select().from(slotClaims).where(eq(slotClaims.tourDate, '2025-06-08'))
+      expect(claims.every((x) => x.bookingId === taker.id)).toBe(true)
+    })
+
+    it('deletes a booking and frees its slot, but keeps a paid booking that was not refunded', async () => {
+      const { a, c } = await seedBookings()
+      const refused = await admin.delete(`/api/bookings/${a.id}`)
+      expect(refused.status).toBe(409)
+      expect(refused.json.message).toBe(PAID_DELETE_MESSAGE)
+      const ok = await admin.delete(`/api/bookings/${c.id}`)
+      expect(ok.status).toBe(200)
+      expect(await app.db.select().from(bookings).where(eq(bookings.id, c.id))).toHaveLength(0)
+      expect(await app.db.select().from(slotClaims).where(eq(slotClaims.tourDate, '2025-06-14'))).toHaveLength(0)
+      expect((await admin.delete(`/api/bookings/${c.id}`)).status).toBe(404)
+    })
+
+    it('works with bookings made through the public flow: list, cancel, revive, conflict', async () => {
+      const visitor = app.client()
+      const body = { name: 'Public Guest', email: 'public@example.com', phone: '+81 90-5555-6666', numberOfPeople: 3, tourPackageId: 1, tourDate: '2025-06-07', tourTime: 'morning' }
+      const made = await visitor.post('/api/bookings', body)
+      expect(made.status, made.text).toBe(201)
+      const listed = await admin.get('/api/bookings?q=public@')
+      expect(listed.json.total).toBe(1)
+      const booking = listed.json.items[0]
+      expect(booking).toMatchObject({ name: 'Public Guest', status: 'pending', timeText: '9:00 AM', numberOfPeople: 3, totalPrice: 16500 })
+      expect(JSON.stringify(listed.json)).not.toMatch(HASH)
+
+      // The admin cancels; a second guest takes the morning; reviving the first now conflicts.
+      expect((await admin.patch(`/api/bookings/${booking.id}/status`, { status: 'cancelled' })).status).toBe(200)
+      const second = await app.client().post('/api/bookings', { ...body, name: 'Second Guest', email: 'second@example.com' })
+      expect(second.status, second.text).toBe(201)
+      const revive = await admin.patch(`/api/bookings/${booking.id}/status`, { status: 'confirmed' })
+      expect(revive.status).toBe(409)
+      expect(revive.json.message).toBe(REVIVE_CONFLICT_MESSAGE)
+
+      // Once the second is deleted the first can be revived, and the public slot list agrees.
+      const secondId = (await admin.get('/api/bookings?q=second@')).json.items[0].id
+      expect((await admin.delete(`/api/bookings/${secondId}`)).status).toBe(200)
+      expect((await admin.patch(`/api/bookings/${booking.id}/status`, { status: 'confirmed' })).status).toBe(200)
+      const slots = await app.client().get('/api/time-slots?month=2025-06')
+      const june7 = slots.json.dates.find((d: { date: string }) => d.date === '2025-06-07')
+      expect(june7.slots.find((s: { tourTime: string }) => s.tourTime === 'morning')).toMatchObject({ available: false, reason: 'booked' })
+      // Confirmed holds for good: an hour later it is still confirmed.
+      clock.advanceMinutes(60)
+      expect((await admin.get(`/api/bookings?bookingId=${booking.id}`)).json.items[0].status).toBe('confirmed')
+    })
+
+    it('draws the month calendar with free, held, booked and closed slots', async () => {
+      const { a, b } = await seedBookings()
+      await app.db.execute(
+        // Close the afternoon of 2025-06-21 (a Saturday) with a note.
+        (await import('drizzle-orm')).sql`insert into weekend_availability (date, day_of_week, afternoon_available, admin_notes) values ('2025-06-21', 6, false, 'Festival')`,
+      )
+      const res = await admin.get('/api/admin/bookings/calendar?month=2025-06')
+      expect(res.status).toBe(200)
+      expect(res.json.map((d: { date: string }) => d.date)).toEqual(['2025-06-01', '2025-06-07', '2025-06-08', '2025-06-14', '2025-06-15', '2025-06-21', '2025-06-22', '2025-06-28', '2025-06-29'])
+      const june7 = res.json.find((d: { date: string }) => d.date === '2025-06-07')
+      expect(june7.slots.map((s: { state: string }) => s.state)).toEqual(['held', 'booked', 'booked'])
+      expect(june7.slots[1].booking).toMatchObject({ id: a.id, name: 'Aiko Tanaka' })
+      expect(june7.slots[0].booking.id).toBe(b.id)
+      const june21 = res.json.find((d: { date: string }) => d.date === '2025-06-21')
+      expect(june21).toMatchObject({ note: 'Festival' })
+      expect(june21.slots.map((s: { state: string }) => s.state)).toEqual(['free', 'closed', 'free'])
+      expect((await admin.get('/api/admin/bookings/calendar?month=June')).status).toBe(400)
+    })
+  })
+
+  describe('tour package catalogue', () => {
+    it('lets the admin edit prices, duration, availability and the promotion window', async () => {
+      const list = await admin.get('/api/admin/tour-packages')
+      expect(list.status).toBe(200)
+      const half = list.json.find((p: { slug: string }) => p.slug === 'half-day')
+      const res = await admin.patch(`/api/admin/tour-packages/${half.id}`, {
+        basePrice: '15000',
+        extraGuestPrice: 2500,
+        soloPrice: '',
+        soloPromoStart: '',
+        soloPromoEnd: '',
+        duration: 'About 5 hours',
+        available: false,
+      })
+      expect(res.status).toBe(200)
+      expect(res.json).toMatchObject({ basePrice: 15000, extraGuestPrice: 2500, soloPrice: null, soloPromoStart: null, available: false })
+      expect((await app.services.catalogue.get(half.id))?.basePrice).toBe(15000)
+      const bad = await admin.patch(`/api/admin/tour-packages/${half.id}`, { ...res.json, soloPromoStart: '2025-06-01', soloPromoEnd: '' })
+      expect(bad.status).toBe(400)
+      expect(bad.json.message).toBe('Set both promotion dates, or leave both empty')
+      expect((await admin.patch('/api/admin/tour-packages/999', { ...res.json })).status).toBe(404)
+    })
+  })
+})

@@ -1,0 +1,619 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { bookings, notifications, slotClaims, tourPackages } from '../../server/db/schema.ts'
+import { openDatabase } from '../../server/db/client.ts'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createApp } from '../../server/app.ts'
+import { loadConfig } from '../../server/config/index.ts'
+import { createLogger } from '../../server/logger.ts'
+import { createServices } from '../../server/services/index.ts'
+import { addDays, dayOfWeek, todayInTokyo } from '../../core/dates.ts'
+import { ENGINES, testDatabase } from './databases.ts'
+import { startTestApp, TestClock, type TestApp } from './app.ts'
+
+// Wednesday 2030-05-01, 12:00 in Japan. The first bookable day is Friday 05-03.
+const NOW = '2030-05-01T03:00:00Z'
+const SAT = '2030-05-11'
+const SUN = '2030-05-12'
+
+type Packages = { half: number; full: number }
+
+function request(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Aiko Tanaka',
+    email: 'aiko@example.com',
+    phone: '+44 7700 900123',
+    numberOfPeople: 2,
+    tourDate: SAT,
+    tourTime: 'morning',
+    specialRequests: 'We love castles',
+    interestTheme: 'explorer',
+    ...overrides,
+  }
+}
+
+describe.each(ENGINES)('bookings on %s', (engine) => {
+  let app: TestApp
+  let pkg: Packages
+
+  beforeEach(async () => {
+    app = await startTestApp(engine, { clock: new TestClock(new Date(NOW)) })
+    const rows = await app.db.select().from(tourPackages)
+    pkg = {
+      half: rows.find((r) => r.isHalfDay)!.id,
+      full: rows.find((r) => !r.isHalfDay)!.id,
+    }
+  })
+  afterEach(async () => {
+    await app.close()
+  })
+
+  const book = (overrides: Record<string, unknown> = {}, client = app.client()) =>
+    client.post(
+      '/api/bookings',
+      request({
+        tourPackageId: overrides.tourTime === 'full-day' ? pkg.full : pkg.half,
+        ...overrides,
+      }),
+    )
+
+  async function slotsOf(date: string) {
+    const res = await app.client().get(`/api/time-slots?from=${date}&to=${date}`)
+    expect(res.status).toBe(200)
+    const day = res.json.dates.find((d: { date: string }) => d.date === date)
+    return Object.fromEntries(
+      day.slots.map((s: { tourTime: string; available: boolean; reason: string | null }) => [s.tourTime, s.reason ?? 'open']),
+    )
+  }
+
+  it('test dates are what they claim', () => {
+    expect(todayInTokyo(new Date(NOW))).toBe('2030-05-01')
+    expect(dayOfWeek(SAT)).toBe(6)
+    expect(dayOfWeek(SUN)).toBe(0)
+  })
+
+  describe('creating a booking', () => {
+    it('creates a pending booking priced by the server, holding its slot, with a public reference', async () => {
+      const res = await book({
+        numberOfPeople: 3,
+        totalPrice: 1,
+        status: 'paid',
+        userId: 99,
+      })
+      expect(res.status).toBe(201)
+      expect(res.json).toMatchObject({
+        name: 'Aiko Tanaka',
+        tourDate: SAT,
+        tourTime: 'morning',
+        numberOfPeople: 3,
+        totalPrice: 16_500,
+        status: 'pending',
+        isHalfDay: true,
+        tourPackage: { name: 'Half-Day Private Tour' },
+        interestTheme: 'explorer',
+      })
+      expect(res.json.reference).toMatch(/^[0-9A-HJKMNP-TV-Z]{12}$/)
+      expect(res.json).not.toHaveProperty('id')
+      expect(res.json).not.toHaveProperty('adminNotes')
+      expect(new Date(res.json.holdExpiresAt).getTime()).toBe(new Date(NOW).getTime() + 30 * 60_000)
+
+      const [stored] = await app.db.select().from(bookings)
+      expect(stored).toMatchObject({
+        totalPrice: 16_500,
+        status: 'pending',
+        userId: null,
+        reference: res.json.reference,
+      })
+      const claims = await app.db.select().from(slotClaims)
+      expect(claims).toHaveLength(1)
+      expect(claims[0]).toMatchObject({
+        tourDate: SAT,
+        part: 'morning',
+        bookingId: stored!.id,
+      })
+      const notes = await app.db.select().from(notifications)
+      expect(notes.map((n) => n.title)).toContain('New booking')
+    })
+
+    it('prices five guests on a full day at ¥35,200 whatever total the client sends', async () => {
+      const res = await book({
+        tourTime: 'full-day',
+        numberOfPeople: 5,
+        totalPrice: 100,
+      })
+      expect(res.status).toBe(201)
+      expect(res.json.totalPrice).toBe(35_200)
+      expect(res.json.isHalfDay).toBe(false)
+    })
+
+    it('refuses a weekday with the spec message', async () => {
+      const res = await book({ tourDate: '2030-05-10' })
+      expect(res.status).toBe(400)
+      expect(res.json.message).toBe('Tours are only available on weekends (Saturday and Sunday)')
+      expect(res.json.errors.tourDate).toBe('Tours are only available on weekends (Saturday and Sunday)')
+      expect(await app.db.select().from(bookings)).toHaveLength(0)
+    })
+
+    it('refuses six people', async () => {
+      const res = await book({ numberOfPeople: 6 })
+      expect(res.status).toBe(400)
+      expect(res.json.errors.numberOfPeople).toBe('Maximum 5 people per group')
+      expect(await app.db.select().from(bookings)).toHaveLength(0)
+    })
+
+    it('refuses a group larger than the tour allows', async () => {
+      await app.db.update(tourPackages).set({ maxGroupSize: 3 }).where(eq(tourPackages.id, pkg.half))
+      const res = await book({ numberOfPeople: 4 })
+      expect(res.status).toBe(400)
+      expect(res.json.message).toBe('This tour takes at most 3 people per group')
+    })
+
+    it('refuses a package that does not fit the slot, both ways', async () => {
+      const halfInFullDay = await book({
+        tourTime: 'full-day',
+        tourPackageId: pkg.half,
+      })
+      expect(halfInFullDay.status).toBe(400)
+      expect(halfInFullDay.json.message).toBe('This tour does not fit the selected time slot')
+      const fullInMorning = await book({
+        tourTime: 'morning',
+        tourPackageId: pkg.full,
+      })
+      expect(fullInMorning.status).toBe(400)
+      expect(await app.db.select().from(slotClaims)).toHaveLength(0)
+    })
+
+    it('refuses an unknown or withdrawn package', async () => {
+      expect((await book({ tourPackageId: 999 })).status).toBe(400)
+      await app.db.update(tourPackages).set({ available: false }).where(eq(tourPackages.id, pkg.half))
+      const res = await book()
+      expect(res.status).toBe(400)
+      expect(res.json.message).toBe('This tour is not available for booking')
+    })
+
+    it('refuses dates inside the lead time and beyond the horizon', async () => {
+      // Saturday 05-04 is only 3 days ahead: fine. Move the clock to Friday 05-10 in Japan.
+      app.clock.set('2030-05-09T16:00:00Z') // Friday 01:00 in Japan
+      const tooSoon = await book({ tourDate: SAT })
+      expect(tooSoon.status).toBe(400)
+      expect(tooSoon.json.message).toBe('Bookings open 2 days ahead and up to 180 days ahead. Please choose another date.')
+      app.clock.set(NOW)
+      const farAhead = await book({ tourDate: '2030-11-02' }) // 185 days ahead, a Saturday
+      expect(dayOfWeek('2030-11-02')).toBe(6)
+      expect(farAhead.status).toBe(400)
+      expect(await app.db.select().from(bookings)).toHaveLength(0)
+    })
+
+    it('answers the schema messages for a bad e-mail, a short phone and a missing slot', async () => {
+      const res = await book({ email: 'nope', phone: '123', tourTime: '' })
+      expect(res.status).toBe(400)
+      expect(res.json.errors).toMatchObject({
+        email: 'Please enter a valid email address',
+        phone: 'Please enter a valid phone number',
+        tourTime: 'Please select a date and time slot',
+      })
+    })
+
+    it('stores nothing when the honeypot is filled', async () => {
+      const res = await book({ website: 'http://spam.example' })
+      expect(res.status).toBe(400)
+      expect(await app.db.select().from(bookings)).toHaveLength(0)
+      expect(await app.db.select().from(slotClaims)).toHaveLength(0)
+    })
+
+    it('rate limits scripted bookings with 429', async () => {
+      const limit = app.config.env.RATE_LIMIT_BOOKINGS_PER_HOUR
+      const client = app.client()
+      const statuses: number[] = []
+      for (let i = 0; i <= limit; i++) statuses.push((await client.post('/api/bookings', { website: '' })).status)
+      expect(statuses.slice(0, limit).every((s) => s === 400)).toBe(true)
+      expect(statuses[limit]).toBe(429)
+      expect((await book({}, client)).status).toBe(429)
+    })
+  })
+
+  describe('one group per slot (D11)', () => {
+    it('refuses a second booking of the same slot with 409', async () => {
+      expect((await book()).status).toBe(201)
+      const second = await book({ name: 'Ben' })
+      expect(second.status).toBe(409)
+      expect(second.json.message).toBe('This time slot is no longer available')
+      expect(await app.db.select().from(bookings)).toHaveLength(1)
+      // The afternoon of the same day and the morning of Sunday stay open.
+      expect((await book({ tourTime: 'afternoon' })).status).toBe(201)
+      expect((await book({ tourDate: SUN })).status).toBe(201)
+    })
+
+    it('a full-day booking blocks the morning and the afternoon', async () => {
+      expect((await book({ tourTime: 'full-day' })).status).toBe(201)
+      expect((await book({ tourTime: 'morning' })).status).toBe(409)
+      expect((await book({ tourTime: 'afternoon' })).status).toBe(409)
+      expect(await slotsOf(SAT)).toEqual({
+        morning: 'booked',
+        afternoon: 'booked',
+        'full-day': 'booked',
+      })
+    })
+
+    it('a half-day booking blocks the full day', async () => {
+      expect((await book({ tourTime: 'afternoon' })).status).toBe(201)
+      expect((await book({ tourTime: 'full-day' })).status).toBe(409)
+      expect(await slotsOf(SAT)).toEqual({
+        morning: 'open',
+        afternoon: 'booked',
+        'full-day': 'booked',
+      })
+      // The failed full-day attempt left no claim on the morning behind.
+      expect((await book({ tourTime: 'morning' })).status).toBe(201)
+    })
+
+    it('an expired hold frees the slot without any sweep having run', async () => {
+      const first = await book({ tourTime: 'full-day' })
+      expect(first.status).toBe(201)
+      app.clock.advanceMinutes(29)
+      expect((await book({ tourTime: 'morning' })).status).toBe(409)
+      app.clock.advanceMinutes(2)
+      expect(await slotsOf(SAT)).toEqual({
+        morning: 'open',
+        afternoon: 'open',
+        'full-day': 'open',
+      })
+      expect((await app.client().get(`/api/bookings/${first.json.reference}`)).json.status).toBe('cancelled')
+
+      const second = await book({ tourTime: 'morning', name: 'Ben' })
+      expect(second.status).toBe(201)
+      const [lapsed] = await app.db.select().from(bookings).where(eq(bookings.reference, first.json.reference))
+      expect(lapsed).toMatchObject({
+        status: 'cancelled',
+        cancellationReason: 'payment not completed in time',
+      })
+      // The lapsed full-day booking released its afternoon as well.
+      expect(await slotsOf(SAT)).toEqual({
+        morning: 'booked',
+        afternoon: 'open',
+        'full-day': 'booked',
+      })
+      expect((await app.db.select().from(notifications)).map((n) => n.title)).toContain('Booking expired')
+    })
+
+    it('the sweep records lapsed holds once, and leaves live ones alone', async () => {
+      const lapsing = await book()
+      app.clock.advanceMinutes(20)
+      const live = await book({ tourTime: 'afternoon' })
+      app.clock.advanceMinutes(11)
+      expect(await app.services.bookings.expireHolds()).toBe(1)
+      expect(await app.services.bookings.expireHolds()).toBe(0)
+      const rows = await app.db.select().from(bookings)
+      expect(rows.find((r) => r.reference === lapsing.json.reference)!.status).toBe('cancelled')
+      expect(rows.find((r) => r.reference === live.json.reference)!.status).toBe('pending')
+      expect((await app.db.select().from(slotClaims)).map((c) => c.part)).toEqual(['afternoon'])
+      expect((await app.db.select().from(notifications)).filter((n) => n.title === 'Booking expired')).toHaveLength(1)
+    })
+
+    it('a confirmed booking keeps its slot past the hold; a cancelled one frees it', async () => {
+      const created = await book()
+      const [row] = await app.db.select().from(bookings)
+      await app.db.update(bookings).set({ status: 'confirmed', holdExpiresAt: null }).where(eq(bookings.id, row!.id))
+      await app.services.bookings.makeClaimsPermanent(row!.id)
+      app.clock.advanceMinutes(120)
+      expect(await app.services.bookings.expireHolds()).toBe(0)
+      expect((await book()).status).toBe(409)
+      expect((await app.client().get(`/api/bookings/${created.json.reference}`)).json.status).toBe('confirmed')
+
+      const cancelled = await app.services.bookings.cancel(row!.id, {
+        reason: 'guest asked',
+      })
+      expect(cancelled?.status).toBe('cancelled')
+      expect(await app.db.select().from(slotClaims)).toHaveLength(0)
+      expect((await book({ name: 'Ben' })).status).toBe(201)
+      // Reviving the cancelled booking now conflicts and leaves it cancelled.
+      await expect(app.services.bookings.reclaim(row!.id, 'confirmed')).rejects.toThrow('This time slot is no longer available')
+      const [after] = await app.db.select().from(bookings).where(eq(bookings.id, row!.id))
+      expect(after!.status).toBe('cancelled')
+    })
+  })
+
+  describe('GET /api/time-slots', () => {
+    it('shows lead time, held, booked and closed slots, and the window', async () => {
+      await book({ tourDate: SUN, tourTime: 'afternoon' })
+      const admin = await app.loggedIn(true)
+      expect(
+        (
+          await admin.request('PUT', `/api/admin/weekend-availability/${SAT}`, {
+            morningAvailable: false,
+            adminNotes: 'family event',
+          })
+        ).status,
+      ).toBe(200)
+
+      const res = await app.client().get('/api/time-slots?month=2030-05')
+      expect(res.status).toBe(200)
+      expect(res.json.window).toEqual({
+        first: '2030-05-03',
+        last: addDays('2030-05-01', 180),
+      })
+      const dates = res.json.dates.map((d: { date: string }) => d.date)
+      expect(dates).toEqual([
+        '2030-05-04',
+        '2030-05-05',
+        '2030-05-11',
+        '2030-05-12',
+        '2030-05-18',
+        '2030-05-19',
+        '2030-05-25',
+        '2030-05-26',
+      ])
+      expect(JSON.stringify(res.json)).not.toContain('family event')
+      const sat = res.json.dates.find((d: { date: string }) => d.date === SAT)
+      expect(sat.slots).toEqual([
+        {
+          tourTime: 'morning',
+          available: false,
+          reason: 'closed',
+          startTime: '9:00 AM',
+        },
+        {
+          tourTime: 'afternoon',
+          available: true,
+          reason: null,
+          startTime: '2:00 PM',
+        },
+        // The switches are independent (core/slots.ts): closing the morning's half-day slot
+        // can still leave the date sold as a full day.
+        {
+          tourTime: 'full-day',
+          available: true,
+          reason: null,
+          startTime: '9:00 AM',
+        },
+      ])
+      expect(await slotsOf(SUN)).toEqual({
+        morning: 'open',
+        afternoon: 'booked',
+        'full-day': 'booked',
+      })
+
+      // A closed slot cannot be booked either.
+      expect((await book({ tourTime: 'morning' })).status).toBe(409)
+
+      // Two days later the first weekend is inside the lead time.
+      app.clock.set('2030-05-03T03:00:00Z')
+      expect(await slotsOf('2030-05-04')).toEqual({
+        morning: 'outside-window',
+        afternoon: 'outside-window',
+        'full-day': 'outside-window',
+      })
+    })
+
+    it('answers 400 for bad or too long ranges', async () => {
+      const client = app.client()
+      expect((await client.get('/api/time-slots?month=2030-13')).status).toBe(400)
+      expect((await client.get('/api/time-slots?from=2030-05-01')).status).toBe(400)
+      expect((await client.get('/api/time-slots?from=2030-05-01&to=2030-12-01')).status).toBe(400)
+      expect((await client.get('/api/time-slots?from=2030-05-10&to=2030-05-01')).status).toBe(400)
+      expect((await client.get('/api/time-slots')).status).toBe(200)
+    })
+  })
+
+  describe('GET /api/tour-packages', () => {
+    it('lists the bookable tours with the figures quote() needs', async () => {
+      await app.db.update(tourPackages).set({ available: false }).where(eq(tourPackages.id, pkg.full))
+      const res = await app.client().get('/api/tour-packages')
+      expect(res.status).toBe(200)
+      expect(res.json).toHaveLength(1)
+      expect(res.json[0]).toMatchObject({
+        id: pkg.half,
+        isHalfDay: true,
+        basePrice: 14_300,
+        extraGuestPrice: 2_200,
+        soloPrice: 8_800,
+        maxGroupSize: 5,
+      })
+    })
+  })
+
+  describe('GET /api/bookings/:reference (D15)', () => {
+    it('answers for the reference only: a numeric id or an unknown reference reveals nothing', async () => {
+      const created = await book()
+      const res = await app.client().get(`/api/bookings/${created.json.reference}`)
+      expect(res.status).toBe(200)
+      expect(res.json).toMatchObject({
+        reference: created.json.reference,
+        name: 'Aiko Tanaka',
+        email: 'aiko@example.com',
+        status: 'pending',
+      })
+      expect(res.json).not.toHaveProperty('id')
+      for (const path of ['/api/bookings/1', '/api/bookings/0000000001', '/api/bookings/ZZZZZZZZZZZZ']) {
+        const guess = await app.client().get(path)
+        expect(guess.status).toBe(404)
+        expect(guess.text).not.toContain('Aiko')
+        expect(guess.json).toEqual({ message: 'Booking not found' })
+      }
+    })
+  })
+
+  describe('admin weekend availability (D12)', () => {
+    it('is admin only: 401 without a session, 403 for a non-admin', async () => {
+      expect((await app.client().get('/api/admin/weekend-availability')).status).toBe(401)
+      expect(
+        (
+          await app.client().request('PUT', `/api/admin/weekend-availability/${SAT}`, {
+            morningAvailable: false,
+          })
+        ).status,
+      ).toBe(401)
+      const helper = await app.loggedIn(false)
+      expect((await helper.request('PUT', `/api/admin/weekend-availability/${SAT}`, { morningAvailable: false })).status).toBe(403)
+      expect(await slotsOf(SAT)).toEqual({
+        morning: 'open',
+        afternoon: 'open',
+        'full-day': 'open',
+      })
+    })
+
+    it('refuses weekdays, upserts weekend dates and reopens them', async () => {
+      const admin = await app.loggedIn(true)
+      const weekday = await admin.request('PUT', '/api/admin/weekend-availability/2030-05-10', { morningAvailable: false })
+      expect(weekday.status).toBe(400)
+      expect(weekday.json.message).toBe('Weekend availability can only be created for Saturday and Sunday')
+
+      const closed = await admin.request('PUT', `/api/admin/weekend-availability/${SAT}`, {
+        fullDayAvailable: false,
+        adminNotes: 'rain day?',
+      })
+      expect(closed.status).toBe(200)
+      expect(closed.json).toMatchObject({
+        date: SAT,
+        dayOfWeek: 6,
+        morningAvailable: true,
+        fullDayAvailable: false,
+        adminNotes: 'rain day?',
+      })
+      expect(await slotsOf(SAT)).toEqual({
+        morning: 'open',
+        afternoon: 'open',
+        'full-day': 'closed',
+      })
+
+      const reopened = await admin.request('PUT', `/api/admin/weekend-availability/${SAT}`, { fullDayAvailable: true })
+      expect(reopened.json).toMatchObject({
+        fullDayAvailable: true,
+        adminNotes: 'rain day?',
+      })
+      expect(await slotsOf(SAT)).toEqual({
+        morning: 'open',
+        afternoon: 'open',
+        'full-day': 'open',
+      })
+
+      await book({ tourTime: 'morning' })
+      const list = await admin.get(`/api/admin/weekend-availability?from=${SAT}&to=${SUN}`)
+      expect(list.status).toBe(200)
+      expect(list.json.dates).toHaveLength(2)
+      expect(list.json.dates[0]).toMatchObject({
+        date: SAT,
+        morningBooked: true,
+        afternoonBooked: false,
+        adminNotes: 'rain day?',
+      })
+    })
+  })
+
+  it.skipIf(engine !== 'postgres')('two app servers racing 50 claims for one slot: exactly one wins', async () => {
+    const database = await testDatabase('postgres')
+    const second = await openDatabase({ databaseUrl: database.url! })
+    try {
+      const services2 = createServices({
+        database: second,
+        config: app.config,
+        logger: createLogger('silent'),
+        clock: app.clock,
+      })
+      const attempts = Array.from({ length: 50 }, (_, i) => {
+        const services = i % 2 === 0 ? app.services : services2
+        const tourTime = i % 3 === 0 ? 'full-day' : 'morning'
+        return services.bookings
+          .create({
+            ...request({
+              name: `Guest ${i}`,
+              tourTime,
+              tourPackageId: tourTime === 'full-day' ? pkg.full : pkg.half,
+            }),
+            numberOfPeople: 2,
+          } as never)
+          .then(
+            () => 'won',
+            (error: Error) => error.message,
+          )
+      })
+      const results = await Promise.all(attempts)
+      expect(results.filter((r) => r === 'won')).toHaveLength(1)
+      expect(results.filter((r) => r === 'This time slot is no longer available')).toHaveLength(49)
+      const claims = await app.db.select().from(slotClaims)
+      const winners = new Set(claims.map((c) => c.bookingId))
+      expect(winners.size).toBe(1)
+      expect(await app.db.select().from(bookings)).toHaveLength(1)
+    } finally {
+      await second.close()
+    }
+  })
+
+  it.skipIf(engine !== 'postgres')('two HTTP servers on one PostgreSQL: 50 concurrent POSTs give one 201 and 49 409s', async () => {
+    const database = await testDatabase('postgres')
+    const second = await openDatabase({ databaseUrl: database.url! })
+    const servers: http.Server[] = []
+    try {
+      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: app.config.dataDir, LOG_LEVEL: 'silent', BASE_URL: 'http://127.0.0.1', RATE_LIMIT_BOOKINGS_PER_HOUR: '1000' })
+      const logger = createLogger('silent')
+      const urls: string[] = []
+      for (const db of [database, second]) {
+        const services = createServices({ database: db, config, logger, clock: app.clock })
+        const server = http.createServer(createApp({ database: db, services, config, logger }).app)
+        await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+        servers.push(server)
+        urls.push(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)
+      }
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          fetch(`${urls[i % 2]}/api/bookings`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(request({ name: `Guest ${i}`, tourPackageId: pkg.half })),
+          }).then(async (r) => ({ status: r.status, body: (await r.json()) as { message?: string } })),
+        ),
+      )
+      expect(responses.filter((r) => r.status === 201)).toHaveLength(1)
+      const conflicts = responses.filter((r) => r.status === 409)
+      expect(conflicts).toHaveLength(49)
+      expect(conflicts.every((r) => r.body.message === 'This time slot is no longer available')).toBe(true)
+      expect(await app.db.select().from(bookings)).toHaveLength(1)
+    } finally {
+      await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))))
+      await second.close()
+    }
+  })
+
+  it.skipIf(engine !== 'postgres')('racing claims on a lapsed hold: exactly one takes it over', async () => {
+    await book({ tourTime: 'full-day' })
+    app.clock.advanceMinutes(31)
+    const database = await testDatabase('postgres')
+    const second = await openDatabase({ databaseUrl: database.url! })
+    try {
+      const services2 = createServices({
+        database: second,
+        config: app.config,
+        logger: createLogger('silent'),
+        clock: app.clock,
+      })
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 ? app.services : services2).bookings
+            .create(
+              request({
+                name: `Guest ${i}`,
+                tourPackageId: pkg.half,
+              }) as never,
+            )
+            .then(
+              () => 'won',
+              (error: Error) => error.message,
+            ),
+        ),
+      )
+      expect(results.filter((r) => r === 'won')).toHaveLength(1)
+      expect(results.filter((r) => r === 'This time slot is no longer available')).toHaveLength(19)
+      expect((await app.db.select().from(notifications)).filter((n) => n.title === 'Booking expired')).toHaveLength(1)
+    } finally {
+      await second.close()
+    }
+  })
+
+  it('races over HTTP on one server: exactly one 201 and the rest 409', async () => {
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => book({ name: `Guest ${i}` })))
+    const statuses = results.map((r) => r.status).sort()
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1)
+    expect(statuses.filter((s) => s === 409)).toHaveLength(9)
+  })
+})

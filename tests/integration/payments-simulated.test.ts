@@ -1,0 +1,128 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { addDays, todayInTokyo } from '../../core/dates.ts'
+import { ENGINES } from './databases.ts'
+import { startTestApp, TestClock, type TestApp } from './app.ts'
+import { claimsOf, insertBooking, notificationCount, paymentRows, reload } from './payments-helpers.ts'
+
+/**
+ * The simulated provider (D17) and the cancellation policy (D18) through the HTTP API.
+ * No Stripe keys: config.paymentMode is 'simulated'.
+ */
+describe.each(ENGINES)('simulated payments and cancellation (%s)', (engine) => {
+  let app: TestApp
+  let clock: TestClock
+
+  beforeEach(async () => {
+    // 10:00 in Tokyo: the policy counts calendar days in Japan, not hours.
+    clock = new TestClock(new Date('2026-03-02T01:00:00Z'))
+    app = await startTestApp(engine, { clock })
+  })
+  afterEach(async () => {
+    await app.close()
+  })
+
+  const today = () => todayInTokyo(clock.now())
+
+  async function pay(reference: string, cardNumber: string) {
+    const client = app.client()
+    const started = await client.post('/api/create-payment-intent', { bookingId: reference, amount: 1 })
+    expect(started.status).toBe(200)
+    expect(started.json.mode).toBe('simulated')
+    const charge = await client.post(`/api/bookings/${reference}/simulated-payment`, { cardNumber })
+    if (charge.status !== 200) return { charge, success: null }
+    return { charge, success: await client.post(`/api/bookings/${reference}/payment-success`) }
+  }
+
+  it('the success card pays the booking once, for the stored total', async () => {
+    const booking = await insertBooking(app, { tourDate: addDays(today(), 20), totalPrice: 20900 })
+    const { charge, success } = await pay(booking.reference, '4242 4242 4242 4242')
+    expect(charge.json).toEqual({ status: 'succeeded' })
+    expect(success).toMatchObject({ status: 200, json: { status: 'paid' } })
+    const row = await reload(app, booking.id)
+    expect(row).toMatchObject({ status: 'paid', paymentProvider: 'simulated', holdExpiresAt: null })
+    expect((await claimsOf(app, booking.id)).map((c) => c.expiresAt)).toEqual([null])
+    // Paying again is refused; confirming again is harmless.
+    expect((await app.client().post('/api/create-payment-intent', { bookingId: booking.reference })).status).toBe(409)
+    expect((await app.client().post(`/api/bookings/${booking.reference}/payment-success`)).status).toBe(200)
+    expect(await notificationCount(app, 'Payment received')).toBe(1)
+    const intents = await paymentRows(app, booking.id, 'intent')
+    expect(intents.every((p) => p.amount === 20900)).toBe(true)
+  })
+
+  it('the decline card is refused with Stripe’s message, recorded, and leaves the booking unpaid', async () => {
+    const booking = await insertBooking(app, { tourDate: addDays(today(), 20) })
+    const { charge } = await pay(booking.reference, '4000 0000 0000 0002')
+    expect(charge).toMatchObject({ status: 402, json: { message: 'Your card was declined.' } })
+    expect((await app.client().post(`/api/bookings/${booking.reference}/payment-success`)).status).toBe(409)
+    expect((await reload(app, booking.id)).status).toBe('pending')
+    const failures = await paymentRows(app, booking.id, 'charge')
+    expect(failures.map((f) => [f.status, f.detail])).toEqual([['failed', 'Your card was declined.']])
+    // The card number itself is stored nowhere.
+    const all = JSON.stringify(await paymentRows(app, booking.id))
+    expect(all).not.toContain('0002')
+    expect(all).not.toContain('4000')
+    // After a decline the success card still works.
+    const retry = await app.client().post(`/api/bookings/${booking.reference}/simulated-payment`, { cardNumber: '4242424242424242' })
+    expect(retry.status).toBe(200)
+    expect((await app.client().post(`/api/bookings/${booking.reference}/payment-success`)).json).toEqual({ status: 'paid' })
+  })
+
+  it('a zero total is paid without a payment', async () => {
+    const booking = await insertBooking(app, { tourDate: addDays(today(), 20), totalPrice: 0 })
+    expect((await app.client().post('/api/create-payment-intent', { bookingId: booking.reference })).status).toBe(400)
+    expect((await app.client().post(`/api/bookings/${booking.reference}/payment-success`)).json).toEqual({ status: 'paid' })
+    expect((await reload(app, booking.id)).status).toBe('paid')
+    expect(await notificationCount(app, 'Payment received')).toBe(1)
+  })
+
+  // D18: full refund 7 or more days before the tour date, none from 6 days before.
+  it.each([
+    [8, 14300, 'full-refund-7-days'],
+    [7, 14300, 'full-refund-7-days'],
+    [6, 0, 'no-refund-within-6-days'],
+    [0, 0, 'no-refund-within-6-days'],
+  ])('a guest cancelling %i days before gets %i yen back', async (daysBefore, refund, rule) => {
+    const booking = await insertBooking(app, { tourDate: addDays(today(), daysBefore) })
+    await pay(booking.reference, '4242424242424242')
+    const quote = await app.client().get(`/api/bookings/${booking.reference}/cancellation-quote`)
+    expect(quote.json).toMatchObject({ canCancel: true, amountPaid: 14300, refund: { amount: refund, rule } })
+    const res = await app.client().post(`/api/bookings/${booking.reference}/cancel`)
+    expect(res.status).toBe(200)
+    expect(res.json.refund).toMatchObject({ amount: refund, status: refund > 0 ? 'succeeded' : 'none' })
+    const row = await reload(app, booking.id)
+    expect(row).toMatchObject({ status: 'cancelled', amountRefunded: refund, cancellationReason: 'cancelled by the guest' })
+    expect(await claimsOf(app, booking.id)).toHaveLength(0)
+    expect(await notificationCount(app, 'Booking cancelled')).toBe(1)
+    expect((await paymentRows(app, booking.id, 'refund')).length).toBe(refund > 0 ? 1 : 0)
+    // Cancelling twice changes nothing.
+    expect((await app.client().post(`/api/bookings/${booking.reference}/cancel`)).status).toBe(409)
+    expect(await notificationCount(app, 'Booking cancelled')).toBe(1)
+    expect((await reload(app, booking.id)).amountRefunded).toBe(refund)
+  })
+
+  it('the guide cancelling for weather refunds in full even on the day; the admin may override the amount', async () => {
+    const admin = await app.loggedIn()
+    const onTheDay = await insertBooking(app, { tourDate: today() })
+    await pay(onTheDay.reference, '4242424242424242')
+    const weather = await admin.post(`/api/admin/bookings/${onTheDay.id}/cancel`, { cause: 'guide-weather', reason: 'typhoon warning' })
+    expect(weather.status).toBe(200)
+    expect(weather.json).toMatchObject({ refund: { amount: 14300, status: 'succeeded' }, policy: { rule: 'guide-cancelled' } })
+    expect(await reload(app, onTheDay.id)).toMatchObject({ status: 'cancelled', amountRefunded: 14300, cancellationReason: 'typhoon warning' })
+
+    const partial = await insertBooking(app, { tourDate: addDays(today(), 3), tourTime: 'afternoon' })
+    await pay(partial.reference, '4242424242424242')
+    expect((await admin.post(`/api/admin/bookings/${partial.id}/cancel`, { cause: 'guest', refundAmount: 20000 })).status).toBe(400)
+    const goodwill = await admin.post(`/api/admin/bookings/${partial.id}/cancel`, { cause: 'guest', refundAmount: 5000 })
+    expect(goodwill.json).toMatchObject({ refund: { amount: 5000, status: 'succeeded' }, policy: { amount: 0 } })
+    expect((await reload(app, partial.id)).amountRefunded).toBe(5000)
+  })
+
+  it('an unpaid pending booking can be cancelled by the guest without refund, freeing the slot', async () => {
+    const booking = await insertBooking(app, { tourDate: addDays(today(), 20) })
+    const quote = await app.client().get(`/api/bookings/${booking.reference}/cancellation-quote`)
+    expect(quote.json).toMatchObject({ canCancel: true, amountPaid: 0, refund: { amount: 0 } })
+    expect((await app.client().post(`/api/bookings/${booking.reference}/cancel`)).json.refund).toMatchObject({ amount: 0, status: 'none' })
+    expect(await claimsOf(app, booking.id)).toHaveLength(0)
+    expect((await app.client().get('/api/bookings/NOSUCHREF000/cancellation-quote')).status).toBe(404)
+  })
+})

@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle } from 'drizzle-orm/pglite'
+import { migrate } from 'drizzle-orm/pglite/migrator'
+import { sql } from 'drizzle-orm'
+import { MIGRATIONS_FOLDER, type Database, type Db } from '../../server/db/client.ts'
+import * as schema from '../../server/db/schema.ts'
+import { bookings, contactMessages, outgoingEmails, slotClaims, tourPackages, users, weekendAvailability } from '../../server/db/schema.ts'
+import { exportDatabase, importDatabase, ImportRefused, TABLES_IN_ORDER } from '../../server/db/transfer.ts'
+import { seedCatalogue } from '../../server/db/seed.ts'
+import { hashPassword } from '../../server/auth/passwords.ts'
+import { ENGINES, testDatabase } from './databases.ts'
+import { startTestApp, type TestApp } from './app.ts'
+
+async function freshPglite(): Promise<Database> {
+  const client = new PGlite()
+  const db = drizzle(client, { schema }) as unknown as Db
+  await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER })
+  await seedCatalogue(db)
+  return { db, kind: 'pglite', ping: async () => void (await client.query('select 1')), close: () => client.close() }
+}
+
+async function snapshot(db: Db) {
+  const out: Record<string, unknown[]> = {}
+  for (const table of TABLES_IN_ORDER) {
+    const result = (await db.execute(sql.raw(`select row_to_json(t)::text as row from "${table}" t order by 1`))) as unknown as { rows: { row: string }[] }
+    out[table] = result.rows.map((r) => r.row).sort()
+  }
+  return out
+}
+
+describe('moving the embedded database to PostgreSQL (or another embedded one)', () => {
+  const targetEngine = ENGINES.includes('postgres') ? 'postgres' : 'pglite'
+  let source: TestApp
+  let target: Database | undefined
+  let served: TestApp | undefined
+  afterEach(async () => {
+    await served?.close()
+    await source?.close()
+    if (target && targetEngine === 'pglite') await target.close()
+    served = undefined
+    target = undefined
+  })
+
+  it(`exports every row from PGlite and imports it unchanged into ${targetEngine}`, async () => {
+    source = await startTestApp('pglite')
+    const db = source.db
+    const [admin] = await db.insert(users).values({ username: 'guide', passwordHash: await hashPassword('guide-password'), isAdmin: true, email: 'guide@example.com' }).returning()
+    const [tour] = await db.select().from(tourPackages).limit(1)
+    await db.update(tourPackages).set({ basePrice: 15000 }).where(sql`${tourPackages.id} = ${tour!.id}`)
+    const [booking] = await db
+      .insert(bookings)
+      .values({ reference: 'MOVEDBOOKING', name: 'Aiko Tanaka', email: 'aiko@example.com', phone: '+81 90 1111 2222', numberOfPeople: 3, tourPackageId: tour!.id, tourDate: '2027-01-09', tourTime: 'full-day', status: 'paid', totalPrice: 26400, paidAt: new Date('2026-11-20T01:02:03.456Z'), specialRequests: 'Snow boots?' })
+      .returning()
+    await db.insert(slotClaims).values([
+      { tourDate: '2027-01-09', part: 'morning', bookingId: booking!.id },
+      { tourDate: '2027-01-09', part: 'afternoon', bookingId: booking!.id },
+    ])
+    await db.insert(weekendAvailability).values({ date: '2027-01-10', dayOfWeek: 0, morningAvailable: false, adminNotes: 'Family day' })
+    await db.insert(contactMessages).values({ name: 'Ben', email: 'ben@example.com', message: 'Hello “quotes” and 日本語', visitDate: '2027-02-13', groupSize: '5+' })
+    await db.insert(outgoingEmails).values({ kind: 'test', toAddress: 'x@example.com', subject: 's', html: '<p/>', text: 't', attachments: [{ filename: 'tour.ics', contentType: 'text/calendar', content: 'QkVHSU4=' }] })
+
+    const exported = JSON.parse(JSON.stringify(await exportDatabase(db)))
+    expect(exported.tables.bookings).toHaveLength(1)
+
+    target = targetEngine === 'postgres' ? await testDatabase('postgres') : await freshPglite()
+    if (targetEngine === 'postgres') await (target as Awaited<ReturnType<typeof testDatabase>>).reset()
+    const counts = await importDatabase(target.db, exported)
+    expect(counts).toMatchObject({ users: 1, bookings: 1, slot_claims: 2, contact_messages: 1, outgoing_emails: 1, tour_packages: 2 })
+    expect(await snapshot(target.db)).toEqual(await snapshot(db))
+
+    // The site on the new database serves the same data: the guide logs in, prices match,
+    // the slot is still taken, and new rows get fresh ids.
+    served = await startTestApp(targetEngine, { database: target })
+    const login = await served.client().post('/api/login', { username: 'guide', password: 'guide-password' })
+    expect(login.status).toBe(200)
+    const [movedTour] = await target.db.select().from(tourPackages).where(sql`${tourPackages.id} = ${tour!.id}`)
+    expect(movedTour!.basePrice).toBe(15000)
+    await expect(target.db.insert(slotClaims).values({ tourDate: '2027-01-09', part: 'morning', bookingId: booking!.id })).rejects.toThrow()
+    const [next] = await target.db.insert(users).values({ username: 'second', passwordHash: 'x' }).returning()
+    expect(next!.id).toBe(admin!.id + 1)
+  })
+
+  it('refuses to import over a database that already holds data, and changes nothing', async () => {
+    source = await startTestApp('pglite')
+    await source.db.insert(users).values({ username: 'existing', passwordHash: 'x' })
+    const before = await snapshot(source.db)
+    const data = { format: 'joetsu-local-tours-export' as const, version: 1 as const, exportedAt: '', tables: { users: [] } }
+    await expect(importDatabase(source.db, data)).rejects.toBeInstanceOf(ImportRefused)
+    expect(await snapshot(source.db)).toEqual(before)
+    await expect(importDatabase(source.db, { format: 'other' } as never)).rejects.toThrow('unknown format')
+  })
+})
