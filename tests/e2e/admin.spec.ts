@@ -1,0 +1,331 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { E2E_ADMIN } from '../../playwright.config.ts'
+import { formatLongDate } from '../../core/dates.ts'
+import { saturdayAhead } from './tour-dates.ts'
+
+// The guide's daily tool, driven the way a person uses it: by role and visible text.
+// Reduced motion turns off the site's smooth scrolling, which otherwise races Playwright's
+// scroll-then-click on long card lists.
+test.use({ reducedMotion: 'reduce' })
+
+/** The n-th Saturday at least two weeks ahead (inside the booking window, outside free-cancellation edge cases). */
+const saturday = (n: number) => saturdayAhead(14, n)
+
+async function loginViaApi(page: Page, credentials = E2E_ADMIN) {
+  const res = await page.request.post('/api/login', { data: credentials })
+  expect(res.status()).toBe(200)
+}
+
+async function createBooking(request: APIRequestContext, data: { name: string; email: string; tourDate: string; tourTime: 'morning' | 'afternoon'; specialRequests?: string; numberOfPeople?: number }) {
+  const res = await request.post('/api/bookings', {
+    data: { phone: '+81 90-1234-5678', numberOfPeople: 2, tourPackageId: 1, ...data },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  return res.json()
+}
+
+/** The numeric id of the booking of that guest (admin only). */
+async function bookingIdOf(page: Page, name: string): Promise<number> {
+  const res = await page.request.get(`/api/bookings?q=${encodeURIComponent(name)}`)
+  const body = await res.json()
+  expect(body.total).toBe(1)
+  return body.items[0].id
+}
+
+async function expectNoSeriousAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze()
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title }).or(page.getByRole('alert').filter({ hasText: title })).or(page.locator('li[role="status"]').filter({ hasText: title }))
+
+test('admin login: validation, wrong password, success, and axe', async ({ page }) => {
+  await page.goto('/admin/login')
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Return to website' })).toHaveAttribute('href', '/')
+  await expectNoSeriousAxeViolations(page, 'login')
+
+  await page.getByLabel('Username', { exact: true }).fill('ab')
+  await page.getByLabel('Password', { exact: true }).fill('123')
+  await page.getByRole('button', { name: 'Log In' }).click()
+  await expect(page.getByText('Username must be at least 3 characters.')).toBeVisible()
+  await expect(page.getByText('Password must be at least 6 characters.')).toBeVisible()
+
+  await page.getByLabel('Username', { exact: true }).fill(E2E_ADMIN.username)
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password')
+  await page.getByRole('button', { name: 'Log In' }).click()
+  await expect(toast(page, 'Login failed').first()).toContainText('Invalid username or password')
+
+  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password)
+  await page.getByRole('button', { name: 'Log In' }).click()
+  await expect(page).toHaveURL(/\/admin\/dashboard$/)
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible()
+})
+
+test('a visitor without a session is sent to the login page and returned afterwards', async ({ page }) => {
+  await page.goto('/admin/dashboard?tab=users')
+  await expect(page).toHaveURL(/\/admin\/login\?denied=1/)
+  await expect(toast(page, 'Access denied').first()).toContainText('You must be logged in as an admin')
+  await page.getByLabel('Username', { exact: true }).fill(E2E_ADMIN.username)
+  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password)
+  await page.getByRole('button', { name: 'Log In' }).click()
+  await expect(page).toHaveURL(/\/admin\/dashboard\?tab=users$/)
+  await expect(page.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true')
+})
+
+test('users: add a user, who gets Access denied; edit and delete them', async ({ page, browser }) => {
+  await loginViaApi(page)
+  await page.goto('/admin/dashboard?tab=users')
+  await page.getByRole('button', { name: 'Add User' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add User' })
+  await dialog.getByLabel('Username', { exact: true }).fill('helper-e2e')
+  await dialog.getByLabel('Password', { exact: true }).fill('helper-password')
+  await dialog.getByLabel('Name', { exact: true }).fill('Helpful Helper')
+  await dialog.getByLabel('Email', { exact: true }).fill('helper@example.com')
+  await dialog.getByRole('button', { name: 'Create User' }).click()
+  await expect(dialog).toBeHidden()
+  const row = page.getByRole('row').filter({ hasText: 'helper-e2e' })
+  await expect(row).toContainText('Helpful Helper')
+  await expect(row).toContainText('User')
+
+  // A duplicate username is refused with the server's message.
+  await page.getByRole('button', { name: 'Add User' }).click()
+  await dialog.getByLabel('Username', { exact: true }).fill('HELPER-E2E')
+  await dialog.getByLabel('Password', { exact: true }).fill('helper-password')
+  await dialog.getByRole('button', { name: 'Create User' }).click()
+  // The toast (outside the modal, so found by CSS, not by role) and the field's own message.
+  await expect(page.locator('li').filter({ hasText: 'Failed to create user' }).first()).toContainText('already taken')
+  await expect(dialog.getByRole('alert')).toContainText('That username is already taken')
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+
+  // The new non-admin cannot get in.
+  const other = await browser.newContext()
+  const otherPage = await other.newPage()
+  await otherPage.goto('/admin/login')
+  await otherPage.getByLabel('Username', { exact: true }).fill('helper-e2e')
+  await otherPage.getByLabel('Password', { exact: true }).fill('helper-password')
+  await otherPage.getByRole('button', { name: 'Log In' }).click()
+  await expect(toast(otherPage, 'Access denied').first()).toContainText('You do not have admin privileges')
+  await expect(otherPage).toHaveURL(/\/admin\/login/)
+  expect((await otherPage.request.get('/api/user')).status()).toBe(401)
+  await other.close()
+
+  // Edit: blank password keeps it.
+  await page.getByRole('button', { name: 'Edit helper-e2e' }).click()
+  const edit = page.getByRole('dialog', { name: 'Edit helper-e2e' })
+  await expect(edit.getByText('Leave blank to keep current').first()).toBeVisible()
+  await edit.getByLabel('Name', { exact: true }).fill('Renamed Helper')
+  await edit.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(edit).toBeHidden()
+  await expect(row).toContainText('Renamed Helper')
+
+  // Delete with confirmation.
+  await page.getByRole('button', { name: 'Delete helper-e2e' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete User' }).click()
+  await expect(page.getByRole('row').filter({ hasText: 'helper-e2e' })).toHaveCount(0)
+  // The admin's own account cannot be deleted.
+  await expect(page.getByRole('button', { name: `Delete ${E2E_ADMIN.username}` })).toBeDisabled()
+})
+
+test('settings: the test e-mail needs an address, then is sent', async ({ page }) => {
+  await loginViaApi(page)
+  await page.goto('/admin/dashboard?tab=settings')
+  await page.getByRole('button', { name: 'Send Test Email' }).click()
+  await expect(toast(page, 'Email Required').first()).toContainText('Please enter an email address')
+  await page.getByLabel('Test email address').fill('guide@example.com')
+  await page.getByRole('button', { name: 'Send Test Email' }).click()
+  await expect(toast(page, 'Test Email Sent').first()).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Open Email App' })).toHaveAttribute('href', /^mailto:guide@example\.com\?subject=/)
+  // The price catalogue is editable.
+  await expect(page.getByRole('heading', { name: 'Tour Prices' })).toBeVisible()
+  await expect(page.getByLabel('Base price (1–2 guests)').first()).toHaveValue('14300')
+})
+
+test('messages and notifications: read a message (badge drops), mark all notifications read', async ({ page }) => {
+  const contact = await page.request.post('/api/contact', {
+    data: { name: 'Mika Visitor', email: 'mika@example.com', phone: '', message: 'Can we visit the castle in spring?' },
+  })
+  expect(contact.status(), await contact.text()).toBeLessThan(300)
+  await loginViaApi(page)
+  await page.goto('/admin/dashboard?tab=messages')
+  const messagesTab = page.getByRole('tab', { name: /^Messages/ })
+  await expect(messagesTab).toContainText('1')
+  const card = page.getByRole('listitem').filter({ hasText: 'Mika Visitor' })
+  await expect(card.getByText('New', { exact: true })).toBeVisible()
+  await expect(card.getByRole('link', { name: 'Open Email App' })).toHaveAttribute('href', /^mailto:mika@example\.com\?subject=/)
+  await card.getByRole('button', { name: /Mark message from Mika Visitor as read/ }).click()
+  await expect(card.getByText('New', { exact: true })).toHaveCount(0)
+  await expect(page.getByTestId('messages-badge')).toHaveCount(0)
+
+  await page.getByRole('tab', { name: /^Notifications/ }).click()
+  await expect(page.getByTestId('notifications-badge')).toBeVisible()
+  await page.getByRole('button', { name: 'Mark All as Read' }).click()
+  await expect(page.getByTestId('notifications-badge')).toHaveCount(0)
+  await page.reload()
+  await expect(page.getByRole('tab', { name: /^Notifications/ })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByTestId('notifications-badge')).toHaveCount(0)
+})
+
+test('bookings: search, ?bookingId=, sort, status persists, cancel with the policy refund, delete', async ({ page }) => {
+  const date = saturday(1)
+  await createBooking(page.request, { name: 'Haruka Search', email: 'haruka@example.com', tourDate: date, tourTime: 'morning', specialRequests: 'Vegetarian lunch please' })
+  await createBooking(page.request, { name: 'Delete Me', email: 'delete@example.com', tourDate: date, tourTime: 'afternoon', numberOfPeople: 4 })
+  await loginViaApi(page)
+  const harukaId = await bookingIdOf(page, 'Haruka Search')
+  const deleteId = await bookingIdOf(page, 'Delete Me')
+
+  await page.goto('/admin/dashboard')
+  await page.getByRole('searchbox', { name: 'Search' }).fill('haruka@')
+  const table = page.getByRole('table')
+  await expect(table.getByRole('row')).toHaveCount(2)
+  await expect(table).toContainText('Haruka Search')
+  await expect(table).toContainText('9:00 AM')
+  await page.getByRole('button', { name: `View message for booking #${harukaId}` }).click()
+  const details = page.getByRole('dialog')
+  await expect(details).toContainText('Vegetarian lunch please')
+  await expect(details.getByRole('button', { name: 'Copy Email' })).toBeVisible()
+  await expect(details.getByRole('link', { name: 'Open Email App' })).toHaveAttribute('href', /^mailto:haruka@example\.com\?subject=/)
+  await page.keyboard.press('Escape')
+  await page.getByRole('searchbox', { name: 'Search' }).fill('')
+
+  // Sort by price, then by client.
+  await page.getByRole('button', { name: /^Price/ }).click()
+  await expect(page.getByRole('columnheader', { name: /Price/ })).toHaveAttribute('aria-sort', 'ascending')
+  await page.getByRole('button', { name: /^Price/ }).click()
+  await expect(page.getByRole('columnheader', { name: /Price/ })).toHaveAttribute('aria-sort', 'descending')
+  const prices = async () => (await table.locator('tbody tr td:nth-child(6)').allTextContents()).map((t) => Number(t.replace(/[^\d]/g, '')))
+  await expect.poll(async () => { const p = await prices(); return p.length > 1 && p.every((v, i) => i === 0 || p[i - 1]! >= v) }).toBe(true)
+  await page.getByRole('button', { name: /^Price/ }).click()
+  await expect.poll(async () => { const p = await prices(); return p.length > 1 && p.every((v, i) => i === 0 || p[i - 1]! <= v) }).toBe(true)
+
+  // One booking by ?bookingId=.
+  await page.goto(`/admin/dashboard?tab=bookings&bookingId=${harukaId}`)
+  await expect(page.getByText(`Showing Booking #${harukaId}`)).toBeVisible()
+  await expect(table.getByRole('row')).toHaveCount(2)
+  await page.getByRole('combobox', { name: `Status of booking #${harukaId}` }).selectOption('confirmed')
+  await expect(toast(page, 'Status updated').first()).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('combobox', { name: `Status of booking #${harukaId}` })).toHaveValue('confirmed')
+
+  // Cancel with the policy's refund shown (nothing was paid: ¥0).
+  await page.getByRole('button', { name: `Cancel booking #${harukaId}` }).click()
+  const cancel = page.getByRole('dialog', { name: `Cancel booking #${harukaId}` })
+  await expect(cancel.getByTestId('policy-refund')).toHaveText('¥0')
+  await cancel.getByRole('button', { name: 'Cancel Booking' }).click()
+  await expect(cancel).toBeHidden()
+  await expect(page.getByRole('combobox', { name: `Status of booking #${harukaId}` })).toHaveValue('cancelled')
+
+  await page.getByRole('button', { name: 'Clear Filter' }).click()
+  await expect(page.getByText(`Showing Booking #${harukaId}`)).toHaveCount(0)
+
+  // Delete another with confirmation.
+  await page.getByRole('button', { name: `Delete booking #${deleteId}` }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Booking' }).click()
+  await expect(page.getByRole('button', { name: `Delete booking #${deleteId}` })).toHaveCount(0)
+  expect((await (await page.request.get(`/api/bookings?bookingId=${deleteId}`)).json()).total).toBe(0)
+})
+
+test('calendar: close a slot with a note, and the public time slots show it unavailable', async ({ page }) => {
+  const date = saturday(3)
+  await loginViaApi(page)
+  const month = date.slice(0, 7)
+  await page.goto(`/admin/dashboard?tab=calendar&month=${month}`)
+  // Month navigation works and is kept in the URL.
+  await page.getByRole('button', { name: 'Next month' }).click()
+  await expect(page).not.toHaveURL(new RegExp(`month=${month}`))
+  await page.getByRole('button', { name: 'Previous month' }).click()
+  await expect(page).toHaveURL(new RegExp(`month=${month}`))
+  await page.getByRole('button', { name: `Open or close slots on ${formatLongDate(date)}` }).click()
+  const dialog = page.getByRole('dialog', { name: formatLongDate(date) })
+  await dialog.getByLabel('Morning open').uncheck()
+  await dialog.getByLabel('Note').fill('Festival parade')
+  await dialog.getByRole('button', { name: 'Save Availability' }).click()
+  await expect(dialog).toBeHidden()
+  const day = page.locator(`[data-date="${date}"]`)
+  await expect(day).toContainText('Note: Festival parade')
+  await expect(day.getByRole('listitem').filter({ hasText: 'Morning' })).toContainText('Closed')
+
+  const slots = await (await page.request.get(`/api/time-slots?month=${month}`)).json()
+  const entry = slots.dates.find((d: { date: string }) => d.date === date)
+  expect(entry.slots.find((s: { tourTime: string }) => s.tourTime === 'morning')).toMatchObject({ available: false, reason: 'closed' })
+  expect(entry.slots.find((s: { tourTime: string }) => s.tourTime === 'afternoon')).toMatchObject({ available: true })
+})
+
+test('the calendar opens a booking', async ({ page }) => {
+  const date = saturday(4)
+  await createBooking(page.request, { name: 'Calendar Guest', email: 'cal@example.com', tourDate: date, tourTime: 'afternoon' })
+  await loginViaApi(page)
+  const id = await bookingIdOf(page, 'Calendar Guest')
+  await page.goto(`/admin/dashboard?tab=calendar&month=${date.slice(0, 7)}`)
+  await page.locator(`[data-date="${date}"]`).getByRole('button', { name: /Calendar Guest/ }).first().click()
+  await expect(page).toHaveURL(new RegExp(`bookingId=${id}`))
+  await expect(page.getByText(`Showing Booking #${id}`)).toBeVisible()
+})
+
+test('axe: no serious or critical violation on any tab', async ({ page }) => {
+  await loginViaApi(page)
+  for (const tab of ['bookings', 'calendar', 'messages', 'notifications', 'users', 'settings']) {
+    await page.goto(`/admin/dashboard?tab=${tab}`)
+    await expect(page.getByRole('tabpanel')).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    await expectNoSeriousAxeViolations(page, tab)
+  }
+})
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true })
+
+  test('the key journey: log in, find a booking in the card list, change its status, manage a user', async ({ page }) => {
+    // Other users in the list, as on a real site.
+    for (const username of ['phone-extra-1', 'phone-extra-2']) {
+      await loginViaApi(page)
+      await page.request.post('/api/register', { data: { username, password: 'extra-password', email: `${username}@example.com` } })
+    }
+    await page.request.post('/api/logout')
+    await createBooking(page.request, { name: 'Phone Guest', email: 'phone@example.com', tourDate: saturday(2), tourTime: 'morning' })
+    await page.goto('/admin/login')
+    await page.getByLabel('Username', { exact: true }).fill(E2E_ADMIN.username)
+    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password)
+    await page.getByRole('button', { name: 'Log In' }).click()
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible()
+    const id = await bookingIdOf(page, 'Phone Guest')
+    // No sideways scrolling of the page.
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > 376 && !e.closest('[role="tablist"]') && !e.closest('[role="region"]'))
+        .slice(0, 5)
+        .map((e) => `${e.tagName}.${e.className}`.slice(0, 120)),
+    )
+    expect(wide).toEqual([])
+
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Phone Guest')
+    await expect(page.getByRole('table')).toBeHidden()
+    const card = page.getByRole('list', { name: 'Bookings' }).getByRole('listitem').filter({ hasText: 'Phone Guest' })
+    await expect(card).toHaveCount(1)
+    await card.getByRole('combobox', { name: `Status of booking #${id}` }).selectOption('confirmed')
+    await expect(toast(page, 'Status updated').first()).toBeVisible()
+    await page.reload()
+    await page.getByRole('searchbox', { name: 'Search' }).fill(`id:${id}`)
+    await expect(page.getByRole('combobox', { name: `Status of booking #${id}` })).toHaveValue('confirmed')
+
+    // The search box is global: clear it before looking at users.
+    await page.getByRole('searchbox', { name: 'Search' }).fill('')
+    await page.getByRole('tab', { name: 'Users' }).click()
+    await page.getByRole('button', { name: 'Add User' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add User' })
+    await dialog.getByLabel('Username', { exact: true }).fill('phone-helper')
+    await dialog.getByLabel('Password', { exact: true }).fill('helper-password')
+    await dialog.getByRole('button', { name: 'Create User' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByRole('list', { name: 'Users' })).toContainText('phone-helper')
+    await page.getByRole('button', { name: 'Delete phone-helper' }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete User' }).click()
+    await expect(page.getByRole('list', { name: 'Users' })).not.toContainText('phone-helper')
+    await expectNoSeriousAxeViolations(page, 'users (375 px)')
+
+    await page.getByRole('button', { name: 'Log Out' }).click()
+    await expect(page).toHaveURL(/\/admin\/login$/)
+  })
+})

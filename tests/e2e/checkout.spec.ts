@@ -1,0 +1,210 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { sundayAhead } from './tour-dates.ts'
+import { startStripeDouble, type StripeDouble } from '../integration/stripe-double.ts'
+
+const FAKE_STRIPE_JS = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/fake-stripe.js'), 'utf8')
+
+// The checkout in simulated mode (D17; the e2e server runs with SIMULATED_PAYMENTS=true):
+// a guest pays with the success card, is declined with the decline card, and cancels.
+
+/** The n-th Sunday at least three weeks ahead: bookable, and inside free cancellation. */
+const sunday = (n: number) => sundayAhead(21, n)
+
+async function createBooking(request: APIRequestContext, name: string, tourDate: string, tourTime: 'morning' | 'afternoon') {
+  const res = await request.post('/api/bookings', {
+    data: { name, email: 'guest@example.com', phone: '+81 90-1234-5678', numberOfPeople: 2, tourPackageId: 1, tourDate, tourTime, totalPrice: 1 },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  return (await res.json()) as { reference: string; totalPrice: number }
+}
+
+async function payWith(page: Page, card: string) {
+  await page.getByLabel('Card number').fill(card)
+  await page.getByRole('button', { name: 'Pay Now' }).click()
+}
+
+test('a guest pays with the success card and sees Paid on the confirmation page', async ({ page, request }) => {
+  const booking = await createBooking(request, 'Paying Guest', sunday(2), 'morning')
+  expect(booking.totalPrice).toBe(14300)
+  await page.goto(`/checkout/${booking.reference}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Booking' })).toBeVisible()
+  await expect(page.getByText('Test mode: no real payment', { exact: true })).toBeVisible()
+  const summary = page.getByRole('region', { name: 'Booking Summary' })
+  await expect(summary).toContainText('Paying Guest')
+  await expect(summary).toContainText('2 people')
+  await expect(summary).toContainText('¥14,300')
+  await expect(page.getByRole('heading', { name: 'Payment Details' })).toBeVisible()
+  await expect(page.getByText(/We hold this slot for you for about \d+ more minutes/)).toBeVisible()
+  await expect(page.getByRole('main').getByRole('link', { name: 'Privacy notice', exact: true })).toHaveAttribute('href', '/privacy')
+
+  // Serious and critical only, as the other journeys: the site-wide toast viewport (root.tsx)
+  // trips axe's moderate 'region' rule on every page.
+  const results = await new AxeBuilder({ page }).analyze()
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+
+  await payWith(page, '4242 4242 4242 4242')
+  await expect(page).toHaveURL(new RegExp(`/booking-confirmation/${booking.reference}$`))
+  await expect(page.getByText('Paid', { exact: true })).toBeVisible()
+  await expect(page.getByText('Payment Successful', { exact: true })).toBeVisible()
+  // Nothing left to pay: the checkout now leads to the confirmation.
+  await page.goto(`/checkout/${booking.reference}`)
+  await expect(page).toHaveURL(new RegExp(`/booking-confirmation/${booking.reference}$`))
+})
+
+test('the decline card shows Payment Failed and the booking stays unpaid', async ({ page, request }) => {
+  const booking = await createBooking(request, 'Declined Guest', sunday(2), 'afternoon')
+  await page.goto(`/checkout/${booking.reference}`)
+  await payWith(page, '4000 0000 0000 0002')
+  await expect(page.getByText('Payment Failed', { exact: true })).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).first()).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/checkout/${booking.reference}$`))
+  await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled()
+  const view = await (await request.get(`/api/bookings/${booking.reference}`)).json()
+  expect(view.status).toBe('pending')
+})
+
+test('a guest cancels a paid booking and sees the refund', async ({ page, request }) => {
+  const booking = await createBooking(request, 'Cancelling Guest', sunday(3), 'morning')
+  await page.goto(`/checkout/${booking.reference}`)
+  await payWith(page, '4242424242424242')
+  await expect(page.getByText('Paid', { exact: true })).toBeVisible()
+  await page.getByRole('button', { name: 'Cancel booking' }).click()
+  const dialog = page.getByRole('alertdialog')
+  await expect(dialog).toContainText('Refund: ¥14,300')
+  await expect(dialog).toContainText('full amount of ¥14,300 is refunded')
+  await dialog.getByRole('button', { name: 'Yes, cancel booking' }).click()
+  await expect(page.getByRole('main').getByText('¥14,300 is being refunded to your card')).toBeVisible()
+  await expect(page.getByText('This booking is cancelled.')).toBeVisible()
+  const view = await (await request.get(`/api/bookings/${booking.reference}`)).json()
+  expect(view.status).toBe('cancelled')
+})
+
+test('an unknown reference shows Payment Error with a way back to booking', async ({ page }) => {
+  await page.goto('/checkout/ZZZZZZZZZZZZ')
+  await expect(page.getByRole('heading', { name: 'Payment Error' })).toBeVisible()
+  await page.getByRole('link', { name: 'Return to Booking' }).click()
+  await expect(page).toHaveURL(/\/booking$/)
+})
+
+// ---- The Stripe path (D16): a second server with Stripe keys, talking to the local Stripe
+// API double; the browser gets a fake Stripe.js for https://js.stripe.com/** (no network).
+test.describe('with Stripe', () => {
+  let stripe: StripeDouble
+  let server: ChildProcess
+  let baseURL: string
+  let dataDir: string
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000)
+    stripe = await startStripeDouble()
+    const port = await freePort()
+    baseURL = `http://127.0.0.1:${port}`
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jlt-e2e-stripe-'))
+    server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        BASE_URL: baseURL,
+        DATA_DIR: dataDir,
+        SESSION_SECRET: 'e2e-stripe-session-secret-long-enough-0123456789',
+        LOG_LEVEL: 'warn',
+        SIMULATED_PAYMENTS: '',
+        ...stripe.env(),
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
+    for (let i = 0; i < 240; i++) {
+      try {
+        if ((await fetch(`${baseURL}/api/health`)).ok) return
+      } catch {
+        // not up yet
+      }
+      await new Promise((r) => setTimeout(r, 250))
+    }
+    throw new Error('the Stripe-mode server did not start')
+  })
+
+  test.afterAll(async () => {
+    server?.kill('SIGTERM')
+    await stripe?.close()
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  async function openCheckout(page: Page, name: string, tourTime: 'morning' | 'afternoon') {
+    await page.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: FAKE_STRIPE_JS }))
+    await page.exposeFunction('__stripeDoubleConfirm', (clientSecret: string, card: string) => {
+      const id = clientSecret.split('_secret_')[0]!
+      if (card.replace(/\s/g, '') === '4242424242424242') {
+        const intent = stripe.succeed(id)
+        return { id: intent.id, status: intent.status }
+      }
+      stripe.fail(id)
+      return { error: 'Your card was declined.' }
+    })
+    const res = await page.request.post(`${baseURL}/api/bookings`, {
+      data: { name, email: 'stripe-guest@example.com', phone: '+81 90-1234-5678', numberOfPeople: 3, tourPackageId: 1, tourDate: sunday(4), tourTime },
+    })
+    expect(res.status(), await res.text()).toBe(201)
+    const booking = (await res.json()) as { reference: string }
+    await page.goto(`${baseURL}/checkout/${booking.reference}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Booking' })).toBeVisible()
+    await expect(page.getByText('Test mode: no real payment')).toHaveCount(0)
+    return booking
+  }
+
+  test('the Payment Element pays the booking through Stripe and the confirmation shows Paid', async ({ page }) => {
+    const booking = await openCheckout(page, 'Stripe Guest', 'morning')
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+    await page.getByRole('button', { name: 'Pay Now' }).click()
+    await expect(page).toHaveURL(new RegExp(`/booking-confirmation/${booking.reference}$`))
+    await expect(page.getByText('Paid', { exact: true })).toBeVisible()
+    const create = stripe.requests.find((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && (r.params.metadata as Record<string, string>).reference === booking.reference)!
+    // Half-day for 3 guests (D6): the server's price, not the browser's.
+    expect(create.params.amount).toBe('16500')
+    expect(create.idempotencyKey).toBeTruthy()
+  })
+
+  test('a declined card shows Payment Failed with Stripe’s message', async ({ page }) => {
+    const booking = await openCheckout(page, 'Declined Stripe Guest', 'afternoon')
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002')
+    await page.getByRole('button', { name: 'Pay Now' }).click()
+    await expect(page.getByText('Payment Failed', { exact: true })).toBeVisible()
+    await expect(page.getByText('Your card was declined.').first()).toBeVisible()
+    const view = await (await page.request.get(`${baseURL}/api/bookings/${booking.reference}`)).json()
+    expect(view.status).toBe('pending')
+  })
+
+  test('returning from a redirect-based payment method settles the booking on the confirmation page', async ({ page }) => {
+    const res = await page.request.post(`${baseURL}/api/bookings`, {
+      data: { name: 'Redirect Guest', email: 'redirect@example.com', phone: '+81 90-1234-5678', numberOfPeople: 1, tourPackageId: 1, tourDate: sunday(5), tourTime: 'morning' },
+    })
+    expect(res.status(), await res.text()).toBe(201)
+    const booking = (await res.json()) as { reference: string }
+    const intent = await (await page.request.post(`${baseURL}/api/create-payment-intent`, { data: { bookingId: booking.reference } })).json()
+    const id = String(intent.clientSecret).split('_secret_')[0]!
+    // The bank page (outside our site) approved the payment; Stripe sends the guest back.
+    stripe.succeed(id)
+    await page.goto(`${baseURL}/booking-confirmation/${booking.reference}?payment_intent=${id}&payment_intent_client_secret=${intent.clientSecret}&redirect_status=succeeded`)
+    await expect(page.getByText('Payment Successful', { exact: true })).toBeVisible()
+    await expect(page.getByText('Paid', { exact: true })).toBeVisible()
+  })
+})
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer()
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port
+      s.close(() => resolve(port))
+    })
+  })
+}

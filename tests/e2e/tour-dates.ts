@@ -1,0 +1,25 @@
+import { addDays, dayOfWeek, todayInTokyo, type CalendarDate } from '../../core/dates.ts'
+
+// The browser specs share one server and one database and run on two workers at once, so
+// two specs that booked the same slot would fail each other by chance. Each spec books
+// only on its own day of the week and band of days ahead:
+//
+//   admin      Saturdays from 14 days ahead  (a handful, up to ~7 weeks)
+//   checkout   Sundays   from 21 days ahead  (a handful, up to ~9 weeks)
+//   booking    Saturdays from 83 days ahead  (one random Saturday 90–170 days ahead, and the week before)
+//   privacy    Sundays   from 125 days ahead
+//
+// Every band stays inside the 180-day booking horizon and clear of the lead time.
+
+const SATURDAY = 6
+const SUNDAY = 0
+
+/** The n-th (from 0) day of the week `weekday` that is at least `daysAhead` days after today in Japan. */
+function nthWeekdayAhead(weekday: typeof SATURDAY | typeof SUNDAY, daysAhead: number, n: number): CalendarDate {
+  let d = addDays(todayInTokyo(new Date()), daysAhead)
+  while (dayOfWeek(d) !== weekday) d = addDays(d, 1)
+  return addDays(d, 7 * n)
+}
+
+export const saturdayAhead = (daysAhead: number, n = 0) => nthWeekdayAhead(SATURDAY, daysAhead, n)
+export const sundayAhead = (daysAhead: number, n = 0) => nthWeekdayAhead(SUNDAY, daysAhead, n)
