@@ -57,6 +57,8 @@ export type CalendarDay = { date: string; note: string | null; slots: CalendarSl
 
 export const BOOKING_NOT_FOUND_MESSAGE = 'Booking not found'
 export const REVIVE_CONFLICT_MESSAGE = 'This booking cannot be restored: its time slot has been taken by another booking since it was cancelled.'
+export const PAID_CANCEL_BY_STATUS_MESSAGE =
+  'This booking has been paid: cancel it with the Cancel action, which decides the refund.'
 export const PAID_DELETE_MESSAGE =
   'This booking was paid and has not been fully refunded, so it cannot be deleted: its payment record must be kept. Cancel it (with a refund if due) instead.'
 export const ADMIN_CANCEL_REASON = 'cancelled by the admin'
@@ -142,6 +144,10 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
      * Any status to any other (spec §4). Cancelling releases the slot; reviving a
      * cancelled booking claims it again or fails with 409 when someone else holds it
      * (D11); confirmed and paid hold the slot for good; pending gets a fresh hold (D13).
+     * Becoming paid or cancelled tells the guest and the admins like any other way there
+     * (e.g. cash taken on the day sends the payment e-mail with its calendar file). A
+     * booking still holding the guest's money is cancelled only through the refund
+     * service (D18), so no refund is skipped by a status switch.
      */
     async updateStatus(id: number, status: BookingStatus): Promise<AdminBooking> {
       const at = now()
@@ -154,8 +160,9 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
           const holdUntil = status === 'pending' ? new Date(at.getTime() + config.booking.holdMinutes * 60_000) : null
 
           if (status === 'cancelled') {
+            if (before === 'paid' && current.amountRefunded < current.totalPrice) throw new HttpError(409, PAID_CANCEL_BY_STATUS_MESSAGE)
             await releaseClaims(tx, id)
-            await tx
+            const [cancelled] = await tx
               .update(bookings)
               .set({
                 status,
@@ -165,6 +172,9 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
                 updatedAt: at,
               })
               .where(eq(bookings.id, id))
+              .returning()
+            // A lapsed hold already had its notice (the expiry); a live booking gets one now.
+            if (before !== 'cancelled') await events.cancelled(tx, cancelled!, { reason: cancelled!.cancellationReason!, refund: 0 })
             return
           }
 
@@ -178,7 +188,7 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
           } else {
             await makeClaimsPermanent(tx, id)
           }
-          await tx
+          const [updated] = await tx
             .update(bookings)
             .set({
               status,
@@ -189,6 +199,8 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
               updatedAt: at,
             })
             .where(eq(bookings.id, id))
+            .returning()
+          if (status === 'paid' && before !== 'paid') await events.paid(tx, updated!)
         })
       } catch (error) {
         if (error instanceof SlotTakenError) throw new HttpError(409, REVIVE_CONFLICT_MESSAGE)

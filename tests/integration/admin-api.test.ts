@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
-import { bookings, slotClaims, users } from '../../server/db/schema.ts'
+import { and, eq } from 'drizzle-orm'
+import { bookings, notifications, outgoingEmails, slotClaims, users } from '../../server/db/schema.ts'
 import { ENGINES } from './databases.ts'
 import { startTestApp, TestClock, type TestApp, type TestClient } from './app.ts'
 import { DUPLICATE_USERNAME_MESSAGE, LAST_ADMIN_MESSAGE, SELF_DELETE_MESSAGE, SELF_DEMOTE_MESSAGE } from '../../server/services/admin-users.ts'
-import { PAID_DELETE_MESSAGE, REVIVE_CONFLICT_MESSAGE } from '../../server/services/admin-bookings.ts'
+import { PAID_CANCEL_BY_STATUS_MESSAGE, PAID_DELETE_MESSAGE, REVIVE_CONFLICT_MESSAGE } from '../../server/services/admin-bookings.ts'
 import { partsClaimedBy, type TourTime } from '../../core/slots.ts'
 
 const HASH = /scrypt\$|passwordHash|password_hash|\$argon2|\$2[aby]\$/
@@ -266,6 +266,35 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
       expect(row!.status).toBe('cancelled')
       const claims = await app.db.select().from(slotClaims).where(eq(slotClaims.tourDate, '2025-06-08'))
       expect(claims.every((x) => x.bookingId === taker.id)).toBe(true)
+    })
+
+    it('a status switch tells the guest and the admins, and never cancels a paid booking past its refund', async () => {
+      const { a, c } = await seedBookings()
+      const noticesFor = async (id: number) => (await app.db.select().from(notifications)).filter((n) => n.actionLink?.endsWith(`bookingId=${id}`)).map((n) => n.title)
+      const mailsFor = async (id: number) => (await app.db.select().from(outgoingEmails).where(eq(outgoingEmails.bookingId, id))).map((m) => m.kind)
+
+      // Cash taken on the day: the guest gets the payment e-mail with its calendar file, once.
+      expect((await admin.patch(`/api/bookings/${c.id}/status`, { status: 'paid' })).status).toBe(200)
+      expect(await noticesFor(c.id)).toEqual(['Payment received'])
+      expect(await mailsFor(c.id)).toContain('payment-confirmed')
+      const [confirmation] = await app.db.select().from(outgoingEmails).where(and(eq(outgoingEmails.bookingId, c.id), eq(outgoingEmails.kind, 'payment-confirmed')))
+      expect(confirmation!.attachments?.[0]?.filename).toBe('tour.ics')
+      expect((await admin.patch(`/api/bookings/${c.id}/status`, { status: 'paid' })).status).toBe(200)
+      expect((await mailsFor(c.id)).filter((k) => k === 'payment-confirmed')).toHaveLength(1)
+
+      // Money received: only the Cancel action (which decides the refund) may cancel it.
+      const refused = await admin.patch(`/api/bookings/${a.id}/status`, { status: 'cancelled' })
+      expect(refused.status).toBe(409)
+      expect(refused.json.message).toBe(PAID_CANCEL_BY_STATUS_MESSAGE)
+      const [kept] = await app.db.select().from(bookings).where(eq(bookings.id, a.id))
+      expect(kept!.status).toBe('paid')
+      expect(await app.db.select().from(slotClaims).where(eq(slotClaims.bookingId, a.id))).toHaveLength(1)
+
+      // Unpaid: the cancellation is announced to the guest and noted for the admins.
+      const e = await insertBooking(app, { tourDate: '2025-06-21', tourTime: 'morning', status: 'confirmed' })
+      expect((await admin.patch(`/api/bookings/${e.id}/status`, { status: 'cancelled' })).status).toBe(200)
+      expect(await noticesFor(e.id)).toEqual(['Booking cancelled'])
+      expect(await mailsFor(e.id)).toContain('booking-cancelled')
     })
 
     it('deletes a booking and frees its slot, but keeps a paid booking that was not refunded', async () => {
