@@ -5,6 +5,12 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
+# Four marketing pages are prerendered here, with the business identity and public
+# address baked in (canonical URLs, contact details): pass the production values as
+# build arguments. The server logs an error at start-up when its settings differ.
+ARG BASE_URL BUSINESS_NAME GUIDE_NAME BUSINESS_EMAIL WHATSAPP_NUMBER SOCIAL_URL SOCIAL_LABEL BUSINESS_CITY \
+    SELLER_NAME SELLER_MANAGER SELLER_ADDRESS SELLER_PHONE
+RUN test -n "$BASE_URL" || { echo "build with --build-arg BASE_URL=https://… (and the business identity)"; exit 1; }
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim

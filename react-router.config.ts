@@ -1,14 +1,20 @@
 import type { Config } from '@react-router/dev/config'
 import { PRERENDERED_PATHS } from './app/prerendered-paths.ts'
+import { siteIdentity } from './app/lib/site.server.ts'
+import { writeBuildIdentity } from './server/build-identity.ts'
+
+const buildDirectory = process.env.BUILD_DIR ?? 'build'
 
 export default {
   appDirectory: 'app',
   // BUILD_DIR lets parallel checkouts or test runs build side by side (default ./build).
-  buildDirectory: process.env.BUILD_DIR ?? 'build',
+  buildDirectory,
   ssr: true,
   // Marketing pages whose content never depends on the database are rendered to
   // static HTML at build time and served by Express before the React Router handler.
   // Pages that show prices (/, /packages, /legal) are rendered per request so a price
   // changed in the catalogue shows everywhere at once (docs/decisions/0004).
   prerender: PRERENDERED_PATHS,
+  // The identity those pages were rendered with, checked by the server at start-up.
+  buildEnd: () => writeBuildIdentity(buildDirectory, siteIdentity()),
 } satisfies Config

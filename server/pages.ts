@@ -8,7 +8,7 @@ import { PRERENDER_NONCE_PLACEHOLDER } from '../app/lib/nonce.tsx'
 import type { AppDeps } from './app.ts'
 
 export const ROOT_DIR = path.resolve(import.meta.dirname, '..')
-const BUILD_DIR = path.resolve(ROOT_DIR, process.env.BUILD_DIR ?? 'build')
+export const BUILD_DIR = path.resolve(ROOT_DIR, process.env.BUILD_DIR ?? 'build')
 const CLIENT_DIR = path.join(BUILD_DIR, 'client')
 const SERVER_BUILD = path.join(BUILD_DIR, 'server/index.js')
 

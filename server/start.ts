@@ -5,7 +5,8 @@ import { seedCatalogue } from './db/seed.ts'
 import { createLogger } from './logger.ts'
 import { createServices, systemClock } from './services/index.ts'
 import { createApp } from './app.ts'
-import { createPageHandler } from './pages.ts'
+import { BUILD_DIR, createPageHandler } from './pages.ts'
+import { buildIdentityMismatch } from './build-identity.ts'
 import { startJobs } from './jobs.ts'
 
 /**
@@ -25,6 +26,15 @@ export async function startServer(config: Config, options: { pages?: boolean } =
   const admin = await services.users.bootstrapAdmin({ username: config.env.ADMIN_USERNAME, password: config.env.ADMIN_PASSWORD })
 
   const deps = { database, services, config, logger }
+  if (config.isProduction && options.pages !== false) {
+    const differing = buildIdentityMismatch(BUILD_DIR, config.site)
+    if (differing) {
+      logger.error(
+        { variables: differing },
+        'the prerendered pages were built with other settings than this server has: run `npm run build` with the production environment',
+      )
+    }
+  }
   const pages = options.pages === false ? null : await createPageHandler(deps)
   const { app } = createApp(deps, pages ? { pages: pages.router } : {})
   const jobs = startJobs(services.jobs, logger)
