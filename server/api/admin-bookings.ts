@@ -69,7 +69,8 @@ export function adminBookingsRouter({ services }: AppDeps) {
     const query = listQuerySchema.parse(req.query)
     const common = { status: query.status, q: query.q ?? query.search, bookingId: query.bookingId, sort: query.sort, dir: query.dir }
     if (csv || query.format === 'csv') {
-      const { items } = await services.adminBookings.list({ ...common, page: 1, pageSize: 500 })
+      // Every matching booking, not one page: the export is the guide's record.
+      const items = await services.adminBookings.matching(common)
       res.set('Content-Type', 'text/csv; charset=utf-8')
       res.set('Content-Disposition', 'attachment; filename="bookings.csv"')
       res.send('\uFEFF' + toCsv(items))

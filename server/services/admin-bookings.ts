@@ -118,9 +118,19 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
     return r ? toAdmin(r.booking, r.pkg, now()) : undefined
   }
 
+  /** Every booking that passes the filter and search, sorted: the list's pages and the CSV export. */
+  async function matching(query: Omit<BookingListQuery, 'page' | 'pageSize'>): Promise<AdminBooking[]> {
+    let items = await all()
+    if (query.bookingId !== undefined) items = items.filter((b) => b.id === query.bookingId)
+    if (query.status) items = items.filter((b) => b.status === query.status)
+    if (query.q) items = items.filter((b) => matchesBookingSearch(b, query.q!))
+    return sortBookings(items, query.sort ?? 'tourDate', query.dir ?? 'asc')
+  }
+
   return {
     timeTextOf,
     get: getOne,
+    matching,
 
     /**
      * Filter, search, sort and page (spec §5, §9). Search and sort run in the process
@@ -129,11 +139,7 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
      */
     async list(query: BookingListQuery = {}): Promise<BookingPage> {
       const pageSize = Math.min(Math.max(query.pageSize ?? 25, 1), 500)
-      let items = await all()
-      if (query.bookingId !== undefined) items = items.filter((b) => b.id === query.bookingId)
-      if (query.status) items = items.filter((b) => b.status === query.status)
-      if (query.q) items = items.filter((b) => matchesBookingSearch(b, query.q!))
-      items = sortBookings(items, query.sort ?? 'tourDate', query.dir ?? 'asc')
+      const items = await matching(query)
       const total = items.length
       const lastPage = Math.max(1, Math.ceil(total / pageSize))
       const page = Math.min(Math.max(query.page ?? 1, 1), lastPage)

@@ -232,6 +232,27 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
       expect((await admin.get('/api/bookings?format=csv&q=chlo')).text.trim().split('\r\n')).toHaveLength(2)
     })
 
+    it('exports every matching booking as CSV, not only the first page', async () => {
+      const many = Array.from({ length: 520 }, (_, i) => ({
+        reference: `bulk-${i}-abcdefghij`,
+        name: `Bulk Guest ${i}`,
+        email: `bulk${i}@example.com`,
+        phone: '+81 90-0000-0000',
+        numberOfPeople: 2,
+        tourPackageId: 1,
+        tourDate: '2025-07-05',
+        tourTime: 'morning',
+        totalPrice: 14300,
+        status: 'cancelled',
+      }))
+      await app.db.insert(bookings).values(many)
+      const csv = await admin.get('/api/bookings?format=csv&status=cancelled')
+      expect(csv.status).toBe(200)
+      const rows = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n')
+      expect(rows).toHaveLength(1 + 520)
+      expect(csv.text).toContain('Bulk Guest 519')
+    })
+
     it('changes status any to any; the change persists; cancelling frees the slot and reviving claims it again', async () => {
       const { c } = await seedBookings()
       const cancel = await admin.patch(`/api/bookings/${c.id}/status`, { status: 'cancelled' })
