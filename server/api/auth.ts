@@ -1,4 +1,5 @@
-import { Router } from 'express'
+import express, { Router } from 'express'
+import { adminLoginPath, safeAdminRedirect } from '../../core/admin-redirect.ts'
 import { loginSchema } from '../../core/schemas/auth.ts'
 import { SESSION_COOKIE } from '../auth/sessions.ts'
 import { readCookie, sessionCookieOptions } from '../http/cookies.ts'
@@ -17,22 +18,40 @@ export function authRouter({ services, config }: AppDeps, loginLimiter: RateLimi
     return [clientKey(req), `user:${username}`]
   }, 'Too many login attempts. Please wait a minute and try again.')
 
-  router.post('/login', limitLogin, async (req, res) => {
+  // The login page's form posts here natively until its script has loaded (a slow phone
+  // network), so the password never lands in a URL; such a post is answered with a
+  // redirect instead of JSON: on to the admin page, or back to the form with ?failed=1.
+  const formLogin = express.urlencoded({ extended: false, limit: '2kb' })
+
+  router.post('/login', formLogin, limitLogin, async (req, res) => {
+    const fromForm = req.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded'
+    const redirectTo = safeAdminRedirect(typeof req.body?.redirectTo === 'string' ? req.body.redirectTo : null)
+    const refuse = (status: number, message: string) => {
+      if (fromForm) res.redirect(303, adminLoginPath(redirectTo, 'failed'))
+      else res.status(status).json({ success: false, message })
+    }
     const parsed = loginSchema.safeParse(req.body ?? {})
     if (!parsed.success) {
-      res.status(400).json({ success: false, message: parsed.error.issues[0]?.message ?? 'Invalid username or password' })
+      refuse(400, parsed.error.issues[0]?.message ?? 'Invalid username or password')
       return
     }
     const user = await services.users.authenticate(parsed.data.username, parsed.data.password)
     if (!user) {
-      res.status(401).json({ success: false, message: 'Invalid username or password' })
+      refuse(401, 'Invalid username or password')
+      return
+    }
+    // The login form is the admin's door: a non-admin gets no session through it (the
+    // script path logs them straight out again), only the reason.
+    if (fromForm && !user.isAdmin) {
+      res.redirect(303, adminLoginPath(redirectTo, 'not-admin'))
       return
     }
     // A fresh session id on every login (no session fixation).
     await services.sessions.destroy(readCookie(req, SESSION_COOKIE))
     const session = await services.sessions.create(user.id)
     res.cookie(SESSION_COOKIE, session.token, sessionCookieOptions(secure, session.expiresAt))
-    res.json({ success: true, user: { id: user.id, username: user.username, isAdmin: user.isAdmin, name: user.name, email: user.email } })
+    if (fromForm) res.redirect(303, redirectTo)
+    else res.json({ success: true, user: { id: user.id, username: user.username, isAdmin: user.isAdmin, name: user.name, email: user.email } })
   })
 
   router.post('/logout', async (req, res) => {

@@ -49,6 +49,33 @@ describe.each(ENGINES)('foundation on %s', (engine) => {
       expect(res.json.message).toBe('Username must be at least 3 characters.')
     })
 
+    it('takes the login form posted without a script, answering with redirects instead of JSON', async () => {
+      await app.createUser('guide', 'secret-password', true)
+      await app.createUser('helper', 'helper-password', false)
+      const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
+      const asForm = { 'content-type': 'application/x-www-form-urlencoded' }
+
+      const wrong = await app.client().post('/api/login', form({ username: 'guide', password: 'wrong-password', redirectTo: '' }), asForm)
+      expect(wrong.status).toBe(303)
+      expect(wrong.headers.get('location')).toBe('/admin/login?failed=1&redirectTo=%2Fadmin%2Fdashboard')
+      expect(wrong.headers.get('set-cookie')).toBeNull()
+
+      const helper = app.client()
+      const refused = await helper.post('/api/login', form({ username: 'helper', password: 'helper-password' }), asForm)
+      expect(refused.headers.get('location')).toMatch(/^\/admin\/login\?notAdmin=1&/)
+      expect((await helper.get('/api/user')).status).toBe(401)
+
+      const guide = app.client()
+      const ok = await guide.post('/api/login', form({ username: 'guide', password: 'secret-password', redirectTo: '/admin/dashboard?tab=users' }), asForm)
+      expect(ok.status).toBe(303)
+      expect(ok.headers.get('location')).toBe('/admin/dashboard?tab=users')
+      expect((await guide.get('/api/user')).json).toMatchObject({ username: 'guide', isAdmin: true })
+
+      // Never onwards to another site, whatever the form says.
+      const away = await app.client().post('/api/login', form({ username: 'guide', password: 'secret-password', redirectTo: 'https://evil.example/' }), asForm)
+      expect(away.headers.get('location')).toBe('/admin/dashboard')
+    })
+
     it('rate limits login: the 11th rapid attempt answers 429', async () => {
       await app.createUser('guide', 'secret-password', true)
       const client = app.client()

@@ -1,4 +1,5 @@
 import { toast } from '../ui/use-toast.ts'
+import { adminLoginPath } from '../../../core/admin-redirect.ts'
 
 /** A failed API call: the server's { message } when it sent one (spec §8). */
 export class ApiError extends Error {
@@ -33,6 +34,11 @@ export async function api<T = unknown>(method: string, url: string, body?: unkno
     json = text ? JSON.parse(text) : undefined
   } catch {
     json = undefined
+  }
+  if (res.status === 401 && typeof window !== 'undefined') {
+    // The session ended (expired, or logged out in another tab): back to the login page
+    // with 'Access denied', returning here afterwards, as the dashboard's loader does.
+    window.location.assign(adminLoginPath(window.location.pathname + window.location.search))
   }
   if (!res.ok) {
     const message = json && typeof json === 'object' && typeof (json as { message?: unknown }).message === 'string' ? (json as { message: string }).message : `${res.status}: ${text || res.statusText}`

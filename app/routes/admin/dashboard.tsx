@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs'
 import { useCallback, useEffect, useState } from 'react'
 import { Link, redirect, useNavigate, useSearchParams } from 'react-router'
+import { adminLoginPath } from '../../../core/admin-redirect.ts'
 import type { Route } from './+types/dashboard'
 import { parseBookingIdParam } from '../../../core/booking-search.ts'
 import { api, failToast } from '../../components/admin/api.ts'
@@ -29,7 +30,7 @@ const isTab = (v: string | null): v is TabValue => TABS.some((t) => t.value === 
 export function loader({ context, request }: Route.LoaderArgs) {
   if (!context.user?.isAdmin) {
     const url = new URL(request.url)
-    throw redirect(`/admin/login?denied=1&redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
+    throw redirect(adminLoginPath(url.pathname + url.search))
   }
   return { user: { id: context.user.id, username: context.user.username } }
 }

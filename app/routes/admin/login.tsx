@@ -5,7 +5,7 @@ import { loginSchema } from '../../../core/schemas/auth.ts'
 import { fieldErrors } from '../../../core/schemas/field-errors.ts'
 import { toast } from '../../components/ui/use-toast.ts'
 import { Button, TextInput, Field } from '../../components/admin/ui.tsx'
-import { safeAdminRedirect } from '../../components/admin/redirect.ts'
+import { LOGIN_NOTICE_PARAM, safeAdminRedirect } from '../../../core/admin-redirect.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin Login | Joetsu Local Tours' }, { name: 'robots', content: 'noindex' }]
 
@@ -24,6 +24,13 @@ export default function AdminLogin() {
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [submitting, setSubmitting] = useState(false)
   const shownDenied = useRef(false)
+  // Set by /api/login when it answered the script-free form (core/admin-redirect.ts).
+  const notice =
+    params.get(LOGIN_NOTICE_PARAM.failed) === '1'
+      ? 'Login failed: invalid username or password.'
+      : params.get(LOGIN_NOTICE_PARAM['not-admin']) === '1'
+        ? 'Access denied: you do not have admin privileges.'
+        : null
 
   // Sent here by the dashboard without an admin session (spec §8).
   useEffect(() => {
@@ -75,7 +82,14 @@ export default function AdminLogin() {
       <div className="w-full max-w-sm rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
         <h1 className="text-2xl font-bold text-slate-900">Admin Login</h1>
         <p className="mt-1 text-sm text-slate-700">Sign in to manage bookings, messages and users.</p>
-        <form className="mt-6 grid gap-4" noValidate onSubmit={onSubmit}>
+        {notice ? (
+          <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            {notice}
+          </p>
+        ) : null}
+        {/* Until the script runs, the browser posts the form itself (never a GET: the password stays out of URLs). */}
+        <form className="mt-6 grid gap-4" method="post" action="/api/login" noValidate onSubmit={onSubmit}>
+          <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
           <Field id="username" label="Username" error={errors.username}>
             <TextInput id="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required minLength={3} error={errors.username} />
           </Field>

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { adminLoginPath, safeAdminRedirect } from './admin-redirect.ts'
+
+describe('safeAdminRedirect', () => {
+  it.each([
+    [null, '/admin/dashboard'],
+    ['/admin/dashboard?tab=users', '/admin/dashboard?tab=users'],
+    ['/admin', '/admin'],
+    ['/administrator', '/admin/dashboard'],
+    ['//evil.example/admin', '/admin/dashboard'],
+    ['https://evil.example/admin', '/admin/dashboard'],
+    ['/\\evil.example', '/admin/dashboard'],
+    ['/admin/login?redirectTo=x', '/admin/dashboard'],
+    ['/booking', '/admin/dashboard'],
+  ])('%j → %j', (value, expected) => {
+    expect(safeAdminRedirect(value)).toBe(expected)
+  })
+})
+
+describe('adminLoginPath', () => {
+  it('asks for login with Access denied and comes back to the same page, which safeAdminRedirect accepts', () => {
+    const path = adminLoginPath('/admin/dashboard?tab=users&bookingId=12')
+    expect(path).toBe('/admin/login?denied=1&redirectTo=%2Fadmin%2Fdashboard%3Ftab%3Dusers%26bookingId%3D12')
+    const back = new URL(path, 'http://site.test').searchParams.get('redirectTo')
+    expect(safeAdminRedirect(back)).toBe('/admin/dashboard?tab=users&bookingId=12')
+  })
+})
+
+describe('adminLoginPath with a reason', () => {
+  it('marks a failed script-free login and a non-admin, keeping the way back', () => {
+    expect(adminLoginPath('/admin/dashboard', 'failed')).toBe('/admin/login?failed=1&redirectTo=%2Fadmin%2Fdashboard')
+    expect(adminLoginPath('/admin/dashboard', 'not-admin')).toBe('/admin/login?notAdmin=1&redirectTo=%2Fadmin%2Fdashboard')
+  })
+})
