@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CONTACT_PACKAGE_OPTIONS, GROUP_SIZE_OPTIONS, contactInquirySchema, contactPackageFromQuery } from './contact.ts'
+import { CONTACT_PACKAGE_OPTIONS, GROUP_SIZE_OPTIONS, contactInquirySchema, contactPackageFromQuery, contactPackageLabel } from './contact.ts'
 import { fieldErrors } from './field-errors.ts'
 
 const valid = { name: 'John Smith', email: 'john@example.com', message: 'Can we visit the sake brewery?' }
@@ -113,5 +113,13 @@ describe('contactPackageFromQuery (D2)', () => {
     for (const q of [null, '', 'mix', 'mom-package', 'toString', '__proto__', 'constructor']) {
       expect(contactPackageFromQuery(q), String(q)).toBe('')
     }
+  })
+})
+
+describe('contactPackageLabel', () => {
+  it('shows the option the guest chose, and an unknown stored value as it is', () => {
+    expect(contactPackageLabel('explorer')).toBe('The Joetsu Explorer (Mix & Match)')
+    expect(contactPackageLabel('custom')).toBe('Custom')
+    expect(contactPackageLabel('retired-package')).toBe('retired-package')
   })
 })

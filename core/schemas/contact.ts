@@ -22,6 +22,11 @@ export const CONTACT_PACKAGE_OPTIONS: ReadonlyArray<{ value: Theme; label: strin
   { value: 'custom', label: 'Custom' },
 ]
 
+/** The label a guest chose from, for a stored package value; an unknown value shows as stored. */
+export function contactPackageLabel(value: string): string {
+  return CONTACT_PACKAGE_OPTIONS.find((o) => o.value === value)?.label ?? value
+}
+
 /** The itinerary cards link to /contact?package=<card key> (D2). */
 const CARD_KEYS: Record<string, Theme> = {
   mom: 'homemaker',

@@ -73,7 +73,7 @@ test('a visitor books a morning tour through the calendar and reaches payment', 
   await page.getByLabel('Email').fill('guest@example.com')
   await page.getByLabel('Phone Number').fill('+44 7700 900123')
   await page.getByLabel('Number of People').fill('3')
-  await expect(page.getByLabel('Tour', { exact: true })).toHaveValue(/\d+/)
+  await expect(page.getByLabel('Tour Package', { exact: true })).toHaveValue(/\d+/)
   const summary = page.getByRole('complementary', { name: 'Booking summary' })
   await expect(summary).toContainText(formatLongDate(TOUR_DATE))
   await expect(summary).toContainText('Morning, from 9:00 AM')

@@ -17,7 +17,7 @@ const COLUMNS: { key: BookingSortKey; label: string }[] = [
   { key: 'createdAt', label: 'Booking Date' },
   { key: 'tourPackageId', label: 'Package' },
   { key: 'numberOfPeople', label: 'Guests' },
-  { key: 'totalPrice', label: 'Price (¥)' },
+  { key: 'totalPrice', label: 'Price' },
   { key: 'status', label: 'Status' },
 ]
 

@@ -1,4 +1,5 @@
 import { matchesText } from '../../../core/booking-search.ts'
+import { contactPackageLabel } from '../../../core/schemas/contact.ts'
 import { api, copyEmail, failToast, formatDateTime, mailtoHref } from './api.ts'
 import { Badge, Button, EmptyState } from './ui.tsx'
 
@@ -65,7 +66,7 @@ export function MessagesTab({
                 </p>
                 {m.visitDate || m.groupSize || m.package ? (
                   <p className="text-sm text-slate-700">
-                    {[m.visitDate && `Visit: ${m.visitDate}`, m.groupSize && `Group: ${m.groupSize}`, m.package && `Package: ${m.package}`].filter(Boolean).join(' · ')}
+                    {[m.visitDate && `Visit: ${m.visitDate}`, m.groupSize && `Group: ${m.groupSize}`, m.package && `Package: ${contactPackageLabel(m.package)}`].filter(Boolean).join(' · ')}
                   </p>
                 ) : null}
                 <p className="mt-2 whitespace-pre-wrap text-slate-900">{m.message}</p>

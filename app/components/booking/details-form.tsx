@@ -182,7 +182,7 @@ export function DetailsForm({
             />
           )}
         </Field>
-        <Field label="Tour" name="tourPackageId" error={errors.tourPackageId}>
+        <Field label="Tour Package" name="tourPackageId" error={errors.tourPackageId}>
           {(props) => (
             <select {...props} value={values.tourPackageId} onChange={(e) => set('tourPackageId')(e.target.value)}>
               <option value="">Select a tour</option>
