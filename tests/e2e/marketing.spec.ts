@@ -534,3 +534,19 @@ test('the W3C HTML checker finds no errors on the public pages', async ({ page }
   expect(errors).toEqual([])
   fs.rmSync(dir, { recursive: true, force: true })
 })
+
+test('search engines get a sitemap of every public page and a robots.txt that keeps out /admin and /api', async ({ request, baseURL }) => {
+  const sitemap = await request.get('/sitemap.xml')
+  expect(sitemap.status()).toBe(200)
+  expect(sitemap.headers()['content-type']).toContain('application/xml')
+  const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname)
+  const indexable = PAGES.filter((p) => (p.status ?? 200) === 200).map((p) => p.path)
+  expect(locs).toEqual(expect.arrayContaining([...indexable, '/contact', '/booking']))
+  expect(locs.filter((p) => p.startsWith('/admin') || p.startsWith('/api') || p.startsWith('/checkout'))).toEqual([])
+  for (const loc of locs) expect((await request.get(loc)).status(), loc).toBe(200)
+
+  const robots = await request.get('/robots.txt')
+  expect(robots.status()).toBe(200)
+  const lines = (await robots.text()).split('\n')
+  expect(lines).toEqual(expect.arrayContaining(['User-agent: *', 'Disallow: /admin', 'Disallow: /api', `Sitemap: ${baseURL}/sitemap.xml`]))
+})
