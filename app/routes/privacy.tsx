@@ -12,7 +12,14 @@ import { seo } from '../lib/seo.ts'
  * says what the running system does (the retention sweep reads the same settings).
  */
 export function loader({ context }: Route.LoaderArgs) {
-  return { retention: context.config.retention, emailProvider: context.config.emailProvider, smtp: Boolean(context.config.env.SMTP_URL) }
+  const { config } = context
+  return {
+    retention: config.retention,
+    emailProvider: config.emailProvider,
+    smtp: Boolean(config.env.SMTP_URL),
+    // Real Stripe only: the simulated card form loads nothing from Stripe and sets no cookie.
+    stripeCookies: config.paymentMode === 'stripe',
+  }
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -27,7 +34,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 type Section = { id: string; en: { title: string; body: React.ReactNode }; ja: { title: string; body: React.ReactNode } }
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
-  const { retention, emailProvider, smtp } = loaderData
+  const { retention, emailProvider, smtp, stripeCookies } = loaderData
   const site = useSite()
   const email = (
     <a href={mailtoLink(site.email, 'Privacy request')} className={linkStyle}>
@@ -44,6 +51,13 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
     : smtp
       ? '当方からのメールはメール配信事業者を通じて配信され、同社はその目的に限りお名前とメールアドレスを取り扱います。'
       : '当方からのメールは当方のシステムから直接送信され、メール配信事業者にお客様の情報が渡ることはありません。'
+  // Stripe.js is loaded only by the checkout page (app/routes/checkout.tsx) in Stripe mode.
+  const stripeCookiesEn = stripeCookies
+    ? ' The one exception is the checkout page (/checkout), where you pay by card: it loads Stripe.js from our card processor, Stripe, which sets two cookies of its own there to prevent fraud, __stripe_mid (kept for one year) and __stripe_sid (30 minutes). No other page loads Stripe.'
+    : ''
+  const stripeCookiesJa = stripeCookies
+    ? '例外として、カードでお支払いいただく決済ページ（/checkout）では、決済代行会社 Stripe の Stripe.js が読み込まれ、不正防止のために Stripe 独自の Cookie（__stripe_mid：1年間、__stripe_sid：30分間）が設定されます。Stripe を読み込むのは決済ページのみです。'
+    : ''
 
   const sections: Section[] = [
     {
@@ -143,9 +157,14 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           <ul className="list-disc space-y-2 pl-5">
             <li>Messages from the contact form: {retention.messagesMonths} months after we receive them.</li>
             <li>
-              Paid bookings: {retention.paidBookingsYears} years after the tour, because Japanese tax rules require the records.
+              Paid bookings: {retention.paidBookingsYears} years after the tour, because Japanese tax rules require the records. The
+              same for bookings we confirmed without online payment.
             </li>
-            <li>Cancelled or unpaid bookings: {retention.unpaidBookingsMonths} months after the tour date.</li>
+            <li>Other bookings (cancelled, or never paid or confirmed): {retention.unpaidBookingsMonths} months after the tour date.</li>
+            <li>
+              Copies of the e-mails about a booking or message, and the notifications our staff get about it: as long as that booking
+              or message.
+            </li>
           </ul>
         ),
       },
@@ -154,8 +173,11 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         body: (
           <ul className="list-disc space-y-2 pl-5">
             <li>お問い合わせフォームのメッセージ：受信から{retention.messagesMonths}か月</li>
-            <li>お支払い済みのご予約：税務上の記録として、ツアー日から{retention.paidBookingsYears}年</li>
-            <li>キャンセル・未払いのご予約：ツアー日から{retention.unpaidBookingsMonths}か月</li>
+            <li>
+              お支払い済みのご予約：税務上の記録として、ツアー日から{retention.paidBookingsYears}年（オンライン決済を経ずに当方が確定したご予約も同様）
+            </li>
+            <li>その他のご予約（キャンセル、またはお支払い・確定のないもの）：ツアー日から{retention.unpaidBookingsMonths}か月</li>
+            <li>ご予約・お問い合わせに関するメールの控えと、管理者向けの通知：そのご予約・お問い合わせと同じ期間</li>
           </ul>
         ),
       },
@@ -185,6 +207,8 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
             You may ask us to tell you what we hold about you, to correct it, to stop using it or to delete it. Write to {email} from
             the address you used with us; we answer without delay, normally within two weeks. We may keep booking records the law
             requires, and cannot delete a booking whose tour is still to come or whose payment is unfinished until it is settled.
+            We record when and by whom each request was answered, naming you only by a one-way code made from your e-mail address,
+            never the address itself.
           </p>
         ),
       },
@@ -193,7 +217,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         body: (
           <p>
             保有する個人情報の開示、訂正、利用停止、削除をご請求いただけます。当方にご連絡いただいたメールアドレスから {email}{' '}
-            までお送りください。遅滞なく（通常2週間以内に）対応いたします。法令で保存が義務付けられた記録、および実施前のツアーや決済が完了していないご予約は、完了するまで削除できない場合があります。
+            までお送りください。遅滞なく（通常2週間以内に）対応いたします。法令で保存が義務付けられた記録、および実施前のツアーや決済が完了していないご予約は、完了するまで削除できない場合があります。ご請求への対応は日時と担当者を記録しますが、お客様のメールアドレスそのものではなく、そこから生成した復元できない符号のみを記録します。
           </p>
         ),
       },
@@ -204,14 +228,21 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         title: 'Cookies',
         body: (
           <p>
-            Visitors get no cookies from this site. The only cookie we set is the session cookie of the guide’s admin login, which is
-            strictly necessary and only set when an administrator signs in. There are no analytics, advertising or tracking cookies.
+            Browsing our pages sets no cookies.{stripeCookiesEn} The only cookie we set ourselves is the session cookie of the
+            guide’s admin login, which is strictly necessary and only set when an administrator signs in. There are no analytics,
+            advertising or tracking cookies.
           </p>
         ),
       },
       ja: {
         title: 'Cookie（クッキー）',
-        body: <p>一般の閲覧者の方に Cookie は設定されません。唯一の Cookie は管理者ログイン用のセッション Cookie で、管理者がログインした場合にのみ設定されます。アクセス解析・広告・トラッキング用の Cookie は使用していません。</p>,
+        body: (
+          <p>
+            サイトの閲覧で Cookie が設定されることはありません。{stripeCookiesJa}
+            当方が設定する唯一の Cookie は管理者ログイン用のセッション Cookie で、管理者がログインした場合にのみ設定されます。アクセス解析・広告・トラッキング用の
+            Cookie は使用していません。
+          </p>
+        ),
       },
     },
     {

@@ -3,15 +3,24 @@ import { z } from 'zod'
 import { requireAdmin } from '../auth/guard.ts'
 import { HttpError } from '../http/errors.ts'
 import type { AppDeps } from '../app.ts'
-import type { ErasureBlocker } from '../services/guest-data.ts'
+import type { ErasureBlocker, GuestDataSummary } from '../services/guest-data.ts'
 
 const emailQuery = z.object({ email: z.email('Please enter a valid email address').max(254) })
+
+/** What the audit log records of a lookup or export: how much was found, not what. */
+const counts = (summary: GuestDataSummary) => ({
+  bookings: summary.bookings.length,
+  messages: summary.messages.length,
+  emails: summary.emails.length,
+  notifications: summary.notifications.length,
+})
 
 /**
  * A guest's requests about their personal data (APPI), answered by the admin: look up
  * everything stored for an e-mail address, export it as JSON, erase it. Each action is
- * written to the audit log. The address travels in the query string of GETs, which the
- * request log never records (server/http/request-log.ts).
+ * written to the audit log, which names the guest by a keyed hash, never the address. The
+ * address travels in the query string of GETs, which the request log never records
+ * (server/http/request-log.ts).
  */
 export function adminGuestDataRouter({ services }: AppDeps) {
   const router = Router()
@@ -26,22 +35,14 @@ export function adminGuestDataRouter({ services }: AppDeps) {
   router.get('/admin/guest-data', async (req, res) => {
     const { email } = emailQuery.parse(req.query)
     const summary = await services.guestData.lookup(email)
-    await services.guestData.audit(actorOf(res.locals), 'guest-data.lookup', email, {
-      bookings: summary.bookings.length,
-      messages: summary.messages.length,
-      emails: summary.emails.length,
-    })
+    await services.guestData.audit(actorOf(res.locals), 'guest-data.lookup', email, counts(summary))
     res.json({ ...summary, erasureBlockers: services.guestData.erasureBlockers(summary) })
   })
 
   router.get('/admin/guest-data/export', async (req, res) => {
     const { email } = emailQuery.parse(req.query)
     const summary = await services.guestData.lookup(email)
-    await services.guestData.audit(actorOf(res.locals), 'guest-data.export', email, {
-      bookings: summary.bookings.length,
-      messages: summary.messages.length,
-      emails: summary.emails.length,
-    })
+    await services.guestData.audit(actorOf(res.locals), 'guest-data.export', email, counts(summary))
     const safeName = email.replace(/[^a-z0-9@._-]/gi, '_')
     res.set('Content-Disposition', `attachment; filename="guest-data-${safeName}.json"`)
     res.json({ exportedAt: new Date().toISOString(), ...summary })

@@ -15,6 +15,8 @@ export type MailMessage = {
   attachments?: MailAttachment[]
   /** Optional Reply-To (e.g. the visitor's address on a "new inquiry" mail to the admins). */
   replyTo?: string
+  /** The outgoing_emails row this message is sent from, if any (names the .eml copy). */
+  outgoingEmailId?: number
 }
 
 export type SendResult = { messageId: string | undefined; location?: string }
@@ -86,6 +88,22 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
 }
 
 /**
+ * Outbox files of an outgoing_emails row end in `-email-<id>.eml`: the id ties the copy to
+ * its row, so erasure and retention delete the file with the row (server/services/guest-data.ts).
+ * Messages with no row (the test e-mail) get a random suffix instead.
+ */
+export function outboxFileName(at: Date, outgoingEmailId?: number): string {
+  const stamp = at.toISOString().replace(/[:.]/g, '-')
+  return outgoingEmailId === undefined ? `${stamp}-${crypto.randomBytes(4).toString('hex')}.eml` : `${stamp}-email-${outgoingEmailId}.eml`
+}
+
+/** The outgoing_emails id an outbox file was written for, or null (no row, or not ours). */
+export function outgoingEmailIdOfFile(name: string): number | null {
+  const match = /-email-(\d+)\.eml$/.exec(name)
+  return match ? Number(match[1]) : null
+}
+
+/**
  * The honest local transport: each message becomes a complete .eml file (open it with any
  * mail program) in `folder`, and one log line says where. Nothing is lost without SMTP.
  */
@@ -97,11 +115,10 @@ export function createFolderTransport(folder: string, logger: Logger): MailTrans
     async send(message) {
       const info = await composer.sendMail(toNodemailer(message))
       await fs.mkdir(folder, { recursive: true })
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-')
-      const file = path.join(folder, `${stamp}-${crypto.randomBytes(4).toString('hex')}.eml`)
+      const file = path.join(folder, outboxFileName(new Date(), message.outgoingEmailId))
       await fs.writeFile(file, info.message as Buffer)
-      // The subject and file, never the recipient: logs carry no guest contact details.
-      logger.info({ file, subject: message.subject }, 'e-mail written to the outbox folder (SMTP_URL is not set)')
+      // The file only: recipients and subjects ("New inquiry from <name>") are guests' data.
+      logger.info({ file }, 'e-mail written to the outbox folder (SMTP_URL is not set)')
       return { messageId: info.messageId, location: file }
     },
     close: () => composer.close(),

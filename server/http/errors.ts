@@ -32,6 +32,41 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false
 }
 
+/** What a log may say about an error: never the data it was carrying (issue 9). */
+export type LoggableError = { type: string; code?: string; responseCode?: number; message: string; stack?: string; cause?: LoggableError }
+
+const EMAIL_ADDRESS = /[^\s<>()"',;:]+@[^\s<>()"',;:]+/g
+
+/**
+ * An error's message without the guest data it may quote: Drizzle appends the query's
+ * parameters ("params: name,e-mail,phone,…"), PostgreSQL quotes a refused value at the end
+ * ('invalid input syntax for type integer: "…"'), and SMTP servers quote the recipient.
+ */
+function scrubbed(message: string): string {
+  return (message.split('\nparams:')[0] ?? '').replace(/: "[^"]*"/g, ': "…"').replace(EMAIL_ADDRESS, '[e-mail]')
+}
+
+/**
+ * The safe facts of an error for the logs: its class, its codes (SQLSTATE, Node's or the
+ * SMTP client's code, the SMTP reply code), its scrubbed message, the stack frames without
+ * the message line, and the same for its causes (Drizzle wraps the driver's error).
+ * Never the error object itself: its properties (Drizzle's `params`, pg's `detail`,
+ * nodemailer's `rejected`) hold the guest's details. Log it under `error`, not `err`:
+ * pino's `err` serializer would rebuild it as an Error and drop the codes and causes.
+ */
+export function loggableError(error: unknown, depth = 0): LoggableError {
+  if (!(error instanceof Error)) return { type: typeof error, message: scrubbed(String(error)) }
+  const { code, responseCode } = error as { code?: unknown; responseCode?: unknown }
+  return {
+    type: error.constructor.name,
+    ...(typeof code === 'string' || typeof code === 'number' ? { code: String(code) } : {}),
+    ...(typeof responseCode === 'number' ? { responseCode } : {}),
+    message: scrubbed(error.message),
+    ...(depth === 0 && error.stack ? { stack: error.stack.split('\n').filter((line) => /^\s+at /.test(line)).join('\n') } : {}),
+    ...(error.cause !== undefined && depth < 3 ? { cause: loggableError(error.cause, depth + 1) } : {}),
+  }
+}
+
 /** The one place errors leave the API: known failures as 4xx, the rest logged as 500. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
@@ -60,11 +95,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return
     }
     if (isDatabaseUnavailable(error)) {
-      logger.error({ err: { message: String(error?.message ?? error) }, path: req.originalUrl.split('?')[0] }, 'database unavailable')
+      logger.error({ error: loggableError(error), path: req.originalUrl.split('?')[0] }, 'database unavailable')
       res.status(503).set('Retry-After', '10').json({ message: 'The service is temporarily unavailable. Please try again in a minute.' })
       return
     }
-    logger.error({ err: error, method: req.method, path: req.originalUrl.split('?')[0] }, 'unhandled error')
+    logger.error({ error: loggableError(error), method: req.method, path: req.originalUrl.split('?')[0] }, 'unhandled error')
     res.status(500).json({ message: 'An unexpected error occurred' })
   }
 }

@@ -1,11 +1,15 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { and, desc, eq, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, lt, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { addMonths, compareDates, todayInTokyo, tokyoInstant } from '../../core/dates.ts'
 import type { Config } from '../config/index.ts'
 import type { Db, Tx } from '../db/client.ts'
-import { auditLog, bookings, contactMessages, outgoingEmails, type Booking } from '../db/schema.ts'
+import { auditLog, bookings, contactMessages, notifications, outgoingEmails, type Booking, type Notification } from '../db/schema.ts'
+import { outboxFolder } from '../email/mailer.ts'
+import { outgoingEmailIdOfFile } from '../email/transports.ts'
 import type { Logger } from '../logger.ts'
+import { bookingActionLink, messageActionLink } from './notifications.ts'
 
 /**
  * Guests' personal data under Japan's APPI (issue 9): retention that runs by itself, and
@@ -13,10 +17,14 @@ import type { Logger } from '../logger.ts'
  *
  * Anonymising replaces the personal fields and keeps what the books need (dates,
  * amounts, statuses). It is one conditional UPDATE per table, so running it twice, or on
- * two instances at once, changes nothing more.
+ * two instances at once, changes nothing more. What was made from a guest's booking or
+ * message goes with it, in the same transaction: the admins' notifications about it are
+ * anonymised, and the e-mails about it (rows and .eml copies in the outbox folder) deleted.
  */
 
 export const ANONYMISED_NAME = 'Anonymised guest'
+/** What replaces a guest's free text: their message, and the admins' notifications about them. */
+export const ERASED_TEXT = '[removed: personal data erased]'
 
 export type AuditActor = { id: number; username: string }
 
@@ -25,7 +33,11 @@ export type GuestDataSummary = {
   bookings: Booking[]
   messages: (typeof contactMessages.$inferSelect)[]
   emails: { id: number; kind: string; subject: string; status: string; createdAt: Date; sentAt: Date | null }[]
+  notifications: Pick<Notification, 'id' | 'type' | 'title' | 'message' | 'createdAt'>[]
 }
+
+/** The counts of one erasure or sweep. */
+export type Forgotten = { bookings: number; messages: number; notifications: number; emails: number; outboxFiles: number }
 
 /** A booking that cannot be erased yet, and why (shown to the admin). */
 export type ErasureBlocker = { reference: string; tourDate: string; reason: string }
@@ -33,7 +45,9 @@ export type ErasureBlocker = { reference: string; tourDate: string; reason: stri
 export function createGuestDataService(deps: { db: Db; config: Config; logger: Logger; now: () => Date }) {
   const { db, config, logger, now } = deps
 
-  async function anonymiseBookings(tx: Tx | Db, where: SQL | undefined): Promise<number> {
+  const sameEmail = (column: AnyColumn, email: string) => eq(sql`lower(${column})`, email.trim().toLowerCase())
+
+  async function anonymiseBookings(tx: Tx | Db, where: SQL | undefined): Promise<number[]> {
     const rows = await tx
       .update(bookings)
       .set({
@@ -47,23 +61,104 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
       })
       .where(and(isNull(bookings.anonymizedAt), where))
       .returning({ id: bookings.id })
-    return rows.length
+    return rows.map((r) => r.id)
   }
 
-  async function anonymiseMessages(tx: Tx | Db, where: SQL | undefined): Promise<number> {
+  async function anonymiseMessages(tx: Tx | Db, where: SQL | undefined): Promise<number[]> {
     const rows = await tx
       .update(contactMessages)
       .set({
         name: ANONYMISED_NAME,
         email: sql`'message-' || ${contactMessages.id} || '@anonymised.invalid'`,
         phone: null,
-        message: '[removed: personal data erased]',
+        message: ERASED_TEXT,
         anonymizedAt: now(),
       })
       .where(and(isNull(contactMessages.anonymizedAt), where))
       .returning({ id: contactMessages.id })
+    return rows.map((r) => r.id)
+  }
+
+  /**
+   * The admins' notifications about these bookings and messages quote the guest's name and
+   * up to 140 characters of their message. They are anonymised, not deleted, like the rows
+   * they point to: the type, title, link and date keep telling the admin that a booking or
+   * an inquiry came in (and open the anonymised booking), and the read state and unread
+   * count of the dashboard do not change under them.
+   */
+  async function anonymiseNotifications(tx: Tx | Db, bookingIds: number[], messageIds: number[]): Promise<number> {
+    const links = [...bookingIds.map(bookingActionLink), ...messageIds.map(messageActionLink)]
+    const rows = await tx
+      .update(notifications)
+      .set({ message: ERASED_TEXT })
+      .where(and(inArray(notifications.actionLink, links), ne(notifications.message, ERASED_TEXT)))
+      .returning({ id: notifications.id })
     return rows.length
   }
+
+  /**
+   * The e-mails tied to a guest: sent to them or with their address as Reply-To (the
+   * admins' "new inquiry" and "new booking" mails), or about their bookings and messages.
+   */
+  function emailsOf(guest: { email?: string; bookingIds: number[]; messageIds: number[] }): SQL | undefined {
+    return or(
+      ...(guest.email === undefined ? [] : [sameEmail(outgoingEmails.toAddress, guest.email), sameEmail(outgoingEmails.replyTo, guest.email)]),
+      inArray(outgoingEmails.bookingId, guest.bookingIds),
+      inArray(outgoingEmails.contactMessageId, guest.messageIds),
+    )
+  }
+
+  /** Copies of e-mails are deleted, rows and .eml files: they serve no record once their subject is gone. */
+  async function deleteEmails(tx: Tx | Db, where: SQL | undefined): Promise<number> {
+    const rows = await tx.delete(outgoingEmails).where(where).returning({ id: outgoingEmails.id })
+    return rows.length
+  }
+
+  /**
+   * Delete the outbox folder's .eml files whose outgoing_emails row is gone (erased or past
+   * retention). A row always exists before its file is written, so a missing row means a
+   * deleted one, even if the file was written while the row was being deleted. Files with
+   * no row id (the admin's test e-mail, files written before they were named by row) go
+   * when older than `unlinkedBefore`.
+   */
+  async function pruneOutbox(unlinkedBefore?: Date): Promise<number> {
+    const folder = outboxFolder(config)
+    let names: string[]
+    try {
+      names = (await fs.readdir(folder)).filter((name) => name.endsWith('.eml'))
+    } catch {
+      return 0 // no folder: SMTP, or nothing sent yet
+    }
+    const ids = names.map(outgoingEmailIdOfFile).filter((id): id is number => id !== null)
+    const existing = new Set<number>()
+    for (let i = 0; i < ids.length; i += 1000) {
+      const rows = await db.select({ id: outgoingEmails.id }).from(outgoingEmails).where(inArray(outgoingEmails.id, ids.slice(i, i + 1000)))
+      for (const row of rows) existing.add(row.id)
+    }
+    let removed = 0
+    for (const name of names) {
+      const file = path.join(folder, name)
+      const id = outgoingEmailIdOfFile(name)
+      const stat = await fs.stat(file).catch(() => null)
+      if (!stat) continue // another instance pruned it first
+      const gone = id !== null ? !existing.has(id) : unlinkedBefore !== undefined && stat.mtime < unlinkedBefore
+      if (gone) {
+        await fs.rm(file, { force: true })
+        removed += 1
+      }
+    }
+    return removed
+  }
+
+  /**
+   * How the audit log names a guest: a keyed hash of the address, not the address. The
+   * log proves who answered which request when without keeping, in clear, the address the
+   * guest asked us to forget; keyed with SESSION_SECRET (like session ids), so a copy of
+   * the database alone cannot test guessed addresses against it. The same address always
+   * gives the same subject, so the entries of one guest can still be told apart.
+   */
+  const guestSubject = (email: string) =>
+    `guest:${crypto.createHmac('sha256', config.sessionSecret).update(email.trim().toLowerCase()).digest('hex').slice(0, 32)}`
 
   /** The calendar cut-offs in Japan: anything on or after them is still kept. */
   function cutoffs() {
@@ -76,37 +171,45 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
     }
   }
 
-  const sameEmail = (column: typeof bookings.email | typeof contactMessages.email, email: string) =>
-    eq(sql`lower(${column})`, email.trim().toLowerCase())
-
   return {
     /**
      * The daily retention sweep. A tour "ended" on its date; a paid (or confirmed, i.e.
      * delivered) booking is kept paidBookingsYears after it, any other unpaidBookingsMonths.
+     * The admins' notifications and the e-mails about a booking or message go with it;
+     * e-mails about neither (none is queued that way today) are kept as long as messages.
      */
-    async sweep(): Promise<{ bookings: number; messages: number; emails: number; outboxFiles: number }> {
+    async sweep(): Promise<Forgotten> {
       const c = cutoffs()
       const result = await db.transaction(async (tx) => {
         const paid = await anonymiseBookings(tx, and(inArray(bookings.status, ['paid', 'confirmed']), lt(bookings.tourDate, c.paidBefore)))
         const other = await anonymiseBookings(tx, and(inArray(bookings.status, ['pending', 'cancelled']), lt(bookings.tourDate, c.unpaidBefore)))
-        const messages = await anonymiseMessages(tx, lt(contactMessages.createdAt, c.messagesBefore))
-        // Sent and failed e-mails are copies of what we told guests: same period as messages.
-        const emails = await tx
-          .delete(outgoingEmails)
-          .where(and(ne(outgoingEmails.status, 'pending'), lt(outgoingEmails.createdAt, c.messagesBefore)))
-          .returning({ id: outgoingEmails.id })
-        return { bookings: paid + other, messages, emails: emails.length }
+        const bookingIds = [...paid, ...other]
+        const messageIds = await anonymiseMessages(tx, lt(contactMessages.createdAt, c.messagesBefore))
+        const notes = await anonymiseNotifications(tx, bookingIds, messageIds)
+        const unlinkedPast = and(
+          isNull(outgoingEmails.bookingId),
+          isNull(outgoingEmails.contactMessageId),
+          // A queued one is still to be sent.
+          ne(outgoingEmails.status, 'pending'),
+          lt(outgoingEmails.createdAt, c.messagesBefore),
+        )
+        const emails = await deleteEmails(tx, or(emailsOf({ bookingIds, messageIds }), unlinkedPast))
+        return { bookings: bookingIds.length, messages: messageIds.length, notifications: notes, emails }
       })
-      const outboxFiles = await pruneOutbox(path.join(config.dataDir, 'outbox'), c.messagesBefore)
-      const touched = { ...result, outboxFiles }
+      const touched = { ...result, outboxFiles: await pruneOutbox(c.messagesBefore) }
       logger.info(touched, 'retention sweep')
       return touched
     },
 
     async lookup(email: string): Promise<GuestDataSummary> {
-      const [guestBookings, messages, emails] = await Promise.all([
+      const [guestBookings, messages] = await Promise.all([
         db.select().from(bookings).where(sameEmail(bookings.email, email)).orderBy(desc(bookings.tourDate)),
         db.select().from(contactMessages).where(sameEmail(contactMessages.email, email)).orderBy(desc(contactMessages.createdAt)),
+      ])
+      const bookingIds = guestBookings.map((b) => b.id)
+      const messageIds = messages.map((m) => m.id)
+      const links = [...bookingIds.map(bookingActionLink), ...messageIds.map(messageActionLink)]
+      const [emails, notes] = await Promise.all([
         db
           .select({
             id: outgoingEmails.id,
@@ -117,10 +220,15 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
             sentAt: outgoingEmails.sentAt,
           })
           .from(outgoingEmails)
-          .where(eq(sql`lower(${outgoingEmails.toAddress})`, email.trim().toLowerCase()))
-          .orderBy(desc(outgoingEmails.createdAt)),
+          .where(emailsOf({ email, bookingIds, messageIds }))
+          .orderBy(desc(outgoingEmails.createdAt), desc(outgoingEmails.id)),
+        db
+          .select({ id: notifications.id, type: notifications.type, title: notifications.title, message: notifications.message, createdAt: notifications.createdAt })
+          .from(notifications)
+          .where(inArray(notifications.actionLink, links))
+          .orderBy(desc(notifications.createdAt), desc(notifications.id)),
       ])
-      return { email: email.trim(), bookings: guestBookings, messages, emails }
+      return { email: email.trim(), bookings: guestBookings, messages, emails, notifications: notes }
     },
 
     /** Bookings that must stay as they are for now: a tour still to come, or a payment under way. */
@@ -139,7 +247,7 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
     },
 
     /** Erase everything about one e-mail address, or refuse with the reasons. */
-    async erase(email: string, actor: AuditActor): Promise<{ ok: true; bookings: number; messages: number; emails: number } | { ok: false; blockers: ErasureBlocker[] }> {
+    async erase(email: string, actor: AuditActor): Promise<({ ok: true } & Forgotten) | { ok: false; blockers: ErasureBlocker[] }> {
       const summary = await this.lookup(email)
       const blockers = this.erasureBlockers(summary)
       if (blockers.length > 0) {
@@ -147,48 +255,28 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
         return { ok: false, blockers }
       }
       const result = await db.transaction(async (tx) => {
-        const bookingCount = await anonymiseBookings(tx, sameEmail(bookings.email, email))
-        const messageCount = await anonymiseMessages(tx, sameEmail(contactMessages.email, email))
-        const emails = await tx
-          .delete(outgoingEmails)
-          // Queued ones too: with no tour to come there is nothing left to tell this guest.
-          .where(eq(sql`lower(${outgoingEmails.toAddress})`, email.trim().toLowerCase()))
-          .returning({ id: outgoingEmails.id })
-        await this.audit(actor, 'guest-data.erase', email, { bookings: bookingCount, messages: messageCount, emails: emails.length }, tx)
-        return { bookings: bookingCount, messages: messageCount, emails: emails.length }
+        const bookingIds = await anonymiseBookings(tx, sameEmail(bookings.email, email))
+        const messageIds = await anonymiseMessages(tx, sameEmail(contactMessages.email, email))
+        const notes = await anonymiseNotifications(tx, bookingIds, messageIds)
+        // Queued ones too: with no tour to come there is nothing left to tell this guest.
+        const emails = await deleteEmails(tx, emailsOf({ email, bookingIds, messageIds }))
+        const counts = { bookings: bookingIds.length, messages: messageIds.length, notifications: notes, emails }
+        await this.audit(actor, 'guest-data.erase', email, counts, tx)
+        return counts
       })
-      return { ok: true, ...result }
+      // After the commit: a file must not go while its row might still be rolled back.
+      return { ok: true, ...result, outboxFiles: await pruneOutbox() }
     },
 
-    async audit(actor: AuditActor, action: string, subject: string, details: Record<string, unknown>, tx: Tx | Db = db) {
-      await tx.insert(auditLog).values({ actorUserId: actor.id, actorUsername: actor.username, action, subject, details })
+    /** Record a guest-data action; the address is stored only as guestSubject(email). */
+    async audit(actor: AuditActor, action: string, email: string, details: Record<string, unknown>, tx: Tx | Db = db) {
+      await tx.insert(auditLog).values({ actorUserId: actor.id, actorUsername: actor.username, action, subject: guestSubject(email), details })
     },
 
     async auditEntries(limit = 200) {
       return db.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit)
     },
   }
-}
-
-/** Delete .eml files older than the cut-off from the outbox folder (none: nothing to do). */
-async function pruneOutbox(folder: string, before: Date): Promise<number> {
-  let names: string[]
-  try {
-    names = await fs.readdir(folder)
-  } catch {
-    return 0
-  }
-  let removed = 0
-  for (const name of names) {
-    if (!name.endsWith('.eml')) continue
-    const file = path.join(folder, name)
-    const stat = await fs.stat(file).catch(() => null)
-    if (stat && stat.mtime < before) {
-      await fs.rm(file, { force: true })
-      removed += 1
-    }
-  }
-  return removed
 }
 
 export type GuestDataService = ReturnType<typeof createGuestDataService>

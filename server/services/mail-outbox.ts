@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } fr
 import type { Db, Tx } from '../db/client.ts'
 import { bookings, outgoingEmails, users, type OutgoingEmail } from '../db/schema.ts'
 import type { Logger } from '../logger.ts'
+import { loggableError } from '../http/errors.ts'
 import type { Mailer } from '../email/mailer.ts'
 import type { RenderedEmail } from '../email/templates.tsx'
 import { addDays, todayInTokyo } from '../../core/dates.ts'
@@ -133,6 +134,7 @@ export function createMailOutbox(deps: { db: Db; mailer: Mailer; logger: Logger;
         html: row.html,
         text: row.text,
         replyTo: row.replyTo ?? undefined,
+        outgoingEmailId: row.id,
         attachments: (row.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64') })),
       })
       await db
@@ -141,6 +143,7 @@ export function createMailOutbox(deps: { db: Db; mailer: Mailer; logger: Logger;
         .where(eq(outgoingEmails.id, row.id))
       return 'sent'
     } catch (error) {
+      // The full message stays on the row, next to the recipient it may quote, for the admin.
       const message = error instanceof Error ? error.message : String(error)
       const giveUp = row.attempts >= MAX_ATTEMPTS
       await db
@@ -152,8 +155,8 @@ export function createMailOutbox(deps: { db: Db; mailer: Mailer; logger: Logger;
           nextAttemptAt: new Date(now().getTime() + retryDelayMs(row.attempts)),
         })
         .where(eq(outgoingEmails.id, row.id))
-      // No recipient in the log: ids are enough to find the row.
-      logger.warn({ outgoingEmailId: row.id, kind: row.kind, attempts: row.attempts, err: message, giveUp }, 'e-mail not sent; will retry')
+      // No recipient in the log (SMTP replies quote it): ids are enough to find the row.
+      logger.warn({ outgoingEmailId: row.id, kind: row.kind, attempts: row.attempts, error: loggableError(error), giveUp }, 'e-mail not sent; will retry')
       return giveUp ? 'failed' : 'retry'
     }
   }

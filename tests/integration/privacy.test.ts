@@ -1,8 +1,11 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { bookings, contactMessages, outgoingEmails, tourPackages } from '../../server/db/schema.ts'
+import { bookings, contactMessages, notifications, outgoingEmails, tourPackages, users } from '../../server/db/schema.ts'
 import { openDatabase } from '../../server/db/client.ts'
-import { createGuestDataService } from '../../server/services/guest-data.ts'
+import { createGuestDataService, ERASED_TEXT } from '../../server/services/guest-data.ts'
+import { bookingActionLink, messageActionLink } from '../../server/services/notifications.ts'
 import { createLogger } from '../../server/logger.ts'
 import { ENGINES } from './databases.ts'
 import { startTestApp, TestClock, type TestApp } from './app.ts'
@@ -51,6 +54,20 @@ describe.each(ENGINES)('guests’ personal data on %s', (engine) => {
     return row!
   }
   const reload = async (id: number) => (await app.db.select().from(bookings).where(eq(bookings.id, id)))[0]!
+  /** An admin who wants e-mail: the booking and inquiry events then queue admin mails too. */
+  async function adminWithEmail() {
+    const admin = await app.createUser('mail-admin', 'correct-horse-battery', true)
+    await app.db.update(users).set({ email: 'guide@example.jp' }).where(eq(users.id, admin.id))
+  }
+  /** The notification and queued e-mails of a payment, made as the payment service makes them. */
+  async function paidWithMail(row: typeof bookings.$inferSelect) {
+    await app.db.transaction((tx) => app.services.bookingEvents.paid(tx, row))
+  }
+  const outbox = () => path.join(app.config.dataDir, 'outbox')
+  const outboxFiles = () => (fs.existsSync(outbox()) ? fs.readdirSync(outbox()).sort() : [])
+  const outboxText = () => outboxFiles().map((f) => fs.readFileSync(path.join(outbox(), f), 'utf8')).join('\n')
+  const emailsAbout = async (bookingId: number) => app.db.select().from(outgoingEmails).where(eq(outgoingEmails.bookingId, bookingId))
+  const notificationsOf = async (link: string) => app.db.select().from(notifications).where(eq(notifications.actionLink, link))
 
   it('anonymises exactly the rows past their period, keeps amounts and statuses, and is idempotent', async () => {
     const paidOld = await booking('2021-11-21', 'paid') // 5 years + 1 day before 2026-11-22
@@ -124,7 +141,146 @@ describe.each(ENGINES)('guests’ personal data on %s', (engine) => {
 
     const audit = await admin.get('/api/admin/audit-log')
     expect(audit.json.map((e: { action: string }) => e.action)).toEqual(['guest-data.lookup', 'guest-data.erase', 'guest-data.export', 'guest-data.lookup'])
-    expect(audit.json[1]).toMatchObject({ actorUsername: 'guide-admin', subject: email })
+    expect(audit.json[1]).toMatchObject({ actorUsername: 'guide-admin' })
+    // The guest is named by a keyed hash: one subject for one address whatever its case, never the address.
+    expect(audit.json[1].subject).toMatch(/^guest:[0-9a-f]{32}$/)
+    expect(new Set(audit.json.map((e: { subject: string }) => e.subject)).size).toBe(1)
+    expect(JSON.stringify(audit.json).toLowerCase()).not.toContain('traveller')
+  })
+
+  it('erases the notifications, the admins’ e-mails and the outbox files about a guest too, and nothing of another guest', async () => {
+    await adminWithEmail()
+    const email = 'traveller@example.com'
+    const past = await booking('2026-10-03', 'paid', email)
+    await paidWithMail(past) // a notification, the guest's confirmation, the admins' mail with Reply-To: the guest
+    const { id: messageId } = await app.services.contact.receive({ name: 'Tomoko Traveller', email: 'Traveller@Example.com', message: 'Do you guide in the snow?' })
+    const other = await booking('2026-10-04', 'paid', 'someone.else@example.com')
+    await paidWithMail(other)
+    // Rows tied to the guest by one link only: the Reply-To, or the booking.
+    const due = { status: 'pending', nextAttemptAt: new Date(NOW), html: '<p>x</p>', text: 'x' }
+    await app.db.insert(outgoingEmails).values([
+      { ...due, kind: 'admin-new-inquiry', toAddress: 'guide@example.jp', replyTo: 'TRAVELLER@example.com', subject: 'New inquiry from Tomoko Traveller' },
+      { ...due, kind: 'admin-new-booking', toAddress: 'guide@example.jp', bookingId: past.id, subject: `New booking #${past.reference}` },
+    ])
+    expect(await app.services.mail.outbox.processDue()).toMatchObject({ sent: 7, retry: 0, failed: 0 })
+    expect(outboxText().toLowerCase()).toContain(email)
+    const admin = await app.loggedIn(true)
+
+    const found = await admin.get(`/api/admin/guest-data?email=${encodeURIComponent(email)}`)
+    expect(found.json.emails.map((e: { kind: string }) => e.kind).sort()).toEqual([
+      'admin-new-booking',
+      'admin-new-inquiry',
+      'admin-new-inquiry',
+      'admin-payment-received',
+      'payment-confirmed',
+    ])
+    const exported = await admin.get(`/api/admin/guest-data/export?email=${encodeURIComponent(email)}`)
+    expect(exported.json.notifications.map((n: { message: string }) => n.message).join(' ')).toContain('Tomoko Traveller sent an inquiry: Do you guide in the snow?')
+    expect(exported.json.notifications).toHaveLength(2)
+
+    const erased = await admin.post('/api/admin/guest-data/erase', { email })
+    expect(erased.json).toMatchObject({ ok: true, bookings: 1, messages: 1, notifications: 2, emails: 5, outboxFiles: 5 })
+
+    // Notifications keep their type, title and link (the dashboard still opens the anonymised booking).
+    expect(await notificationsOf(bookingActionLink(past.id))).toMatchObject([{ type: 'booking', title: 'Payment received', message: ERASED_TEXT }])
+    expect(await notificationsOf(messageActionLink(messageId))).toMatchObject([{ type: 'message', title: 'New message', message: ERASED_TEXT }])
+    expect((await notificationsOf(bookingActionLink(other.id)))[0]!.message).toContain('Real Guest paid')
+    const left = await app.db.select().from(outgoingEmails)
+    expect(left.map((e) => e.bookingId)).toEqual([other.id, other.id])
+    expect(JSON.stringify(left).toLowerCase()).not.toContain('traveller')
+    expect(outboxFiles()).toHaveLength(2)
+    expect(outboxText().toLowerCase()).not.toContain('traveller')
+    expect(outboxText()).toContain('someone.else@example.com')
+  })
+
+  it('takes a booking’s or message’s notifications, e-mails and outbox files with it, and keeps those of what stays', async () => {
+    await adminWithEmail()
+    const paidOld = await booking('2021-11-21', 'paid')
+    const paidKept = await booking('2021-11-22', 'paid')
+    for (const row of [paidOld, paidKept]) await paidWithMail(row)
+    const writers = ['old.writer@example.com', 'kept.writer@example.com']
+    const msgOld = await app.services.contact.receive({ name: 'Writer 0', email: writers[0], message: 'Snow?' })
+    const msgKept = await app.services.contact.receive({ name: 'Writer 1', email: writers[1], message: 'Snow?' })
+    await app.db.update(contactMessages).set({ createdAt: new Date('2024-11-21T14:59:59Z') }).where(eq(contactMessages.id, msgOld.id))
+    await app.db.update(contactMessages).set({ createdAt: new Date('2024-11-21T15:00:00Z') }).where(eq(contactMessages.id, msgKept.id))
+    expect(await app.services.mail.outbox.processDue()).toMatchObject({ sent: 6 })
+    // The kept booking's files are old, but they go with their rows, not by age.
+    for (const file of outboxFiles()) fs.utimesSync(path.join(outbox(), file), new Date('2023-01-01'), new Date('2023-01-01'))
+    const copy = { toAddress: 'guide@example.jp', subject: 'Copy', html: '<p>x</p>', text: 'x' }
+    const [oldCopyOfKept, unlinkedOld, unlinkedQueued, unlinkedRecent] = await app.db
+      .insert(outgoingEmails)
+      .values([
+        { ...copy, kind: 'reminder', status: 'sent', bookingId: paidKept.id, createdAt: new Date('2022-01-01T00:00:00Z') },
+        { ...copy, kind: 'test', status: 'sent', createdAt: new Date('2024-11-21T14:59:59Z') },
+        { ...copy, kind: 'test', status: 'pending', createdAt: new Date('2024-11-21T14:59:59Z'), nextAttemptAt: new Date('2030-01-01') },
+        { ...copy, kind: 'test', status: 'sent', createdAt: new Date('2024-11-21T15:00:00Z') },
+      ])
+      .returning()
+    // Files of no row (the test e-mail): by age, like messages.
+    fs.writeFileSync(path.join(outbox(), 'old-test.eml'), 'x')
+    fs.utimesSync(path.join(outbox(), 'old-test.eml'), new Date('2024-11-21T14:59:59Z'), new Date('2024-11-21T14:59:59Z'))
+    fs.writeFileSync(path.join(outbox(), 'recent-test.eml'), 'x')
+
+    const first = await app.services.guestData.sweep()
+    expect(first).toEqual({ bookings: 1, messages: 1, notifications: 2, emails: 4, outboxFiles: 4 })
+
+    expect(await notificationsOf(bookingActionLink(paidOld.id))).toMatchObject([{ title: 'Payment received', message: ERASED_TEXT }])
+    expect(await notificationsOf(messageActionLink(msgOld.id))).toMatchObject([{ title: 'New message', message: ERASED_TEXT }])
+    expect((await notificationsOf(bookingActionLink(paidKept.id)))[0]!.message).toContain('Real Guest paid')
+    expect((await notificationsOf(messageActionLink(msgKept.id)))[0]!.message).toContain('Writer 1 sent an inquiry')
+    expect(await emailsAbout(paidOld.id)).toEqual([])
+    expect((await emailsAbout(paidKept.id)).map((e) => e.kind).sort()).toEqual(['admin-payment-received', 'payment-confirmed', 'reminder'])
+    const ids = (await app.db.select({ id: outgoingEmails.id }).from(outgoingEmails)).map((e) => e.id)
+    expect(ids).toContain(oldCopyOfKept!.id)
+    expect(ids).not.toContain(unlinkedOld!.id)
+    expect(ids).toEqual(expect.arrayContaining([unlinkedQueued!.id, unlinkedRecent!.id]))
+    expect(await app.db.select().from(outgoingEmails).where(eq(outgoingEmails.contactMessageId, msgOld.id))).toEqual([])
+    expect(await app.db.select().from(outgoingEmails).where(eq(outgoingEmails.contactMessageId, msgKept.id))).toHaveLength(1)
+
+    const text = outboxText()
+    expect(outboxFiles()).toHaveLength(4)
+    expect(outboxFiles()).toContain('recent-test.eml')
+    expect(text).not.toContain(paidOld.email)
+    expect(text).not.toContain(writers[0])
+    expect(text).toContain(paidKept.email)
+    expect(text).toContain(writers[1])
+
+    expect(await app.services.guestData.sweep()).toEqual({ bookings: 0, messages: 0, notifications: 0, emails: 0, outboxFiles: 0 })
+  })
+
+  it('keeps a confirmed booking as long as a paid one', async () => {
+    const old = await booking('2021-11-21', 'confirmed')
+    const kept = await booking('2021-11-22', 'confirmed')
+    // Past the period of cancelled and unpaid bookings: a confirmed tour took place all the same.
+    const recent = await booking('2025-11-21', 'confirmed')
+    expect(await app.services.guestData.sweep()).toMatchObject({ bookings: 1 })
+    expect(await reload(old.id)).toMatchObject({ name: 'Anonymised guest', status: 'confirmed', totalPrice: 14300 })
+    for (const row of [kept, recent]) expect((await reload(row.id)).name).toBe('Real Guest')
+  })
+
+  it('follows the configured periods rather than the defaults', async () => {
+    const custom = await startTestApp(engine, {
+      clock: new TestClock(new Date(NOW)),
+      env: { RETENTION_PAID_BOOKINGS_YEARS: '7', RETENTION_UNPAID_BOOKINGS_MONTHS: '3', RETENTION_MESSAGES_MONTHS: '6' },
+    })
+    try {
+      const paidOld = await booking('2019-11-21', 'paid')
+      const paidKept = await booking('2019-11-22', 'paid')
+      const paidPastDefault = await booking('2021-11-21', 'paid')
+      const cancelledOld = await booking('2026-08-21', 'cancelled')
+      const cancelledKept = await booking('2026-08-22', 'cancelled')
+      const msgOld = await message('2026-05-21T14:59:59Z') // just before 2026-05-22 00:00 in Japan
+      const msgKept = await message('2026-05-21T15:00:00Z')
+
+      expect(await custom.services.guestData.sweep()).toMatchObject({ bookings: 2, messages: 1 })
+      for (const row of [paidOld, cancelledOld]) expect((await reload(row.id)).name).toBe('Anonymised guest')
+      for (const row of [paidKept, paidPastDefault, cancelledKept]) expect((await reload(row.id)).name).toBe('Real Guest')
+      const messages = await custom.db.select().from(contactMessages)
+      expect(messages.find((m) => m.id === msgOld.id)?.name).toBe('Anonymised guest')
+      expect(messages.find((m) => m.id === msgKept.id)?.name).toBe('Real Writer')
+    } finally {
+      await custom.close()
+    }
   })
 
   it('refuses to erase a guest with a tour still to come or a payment under way, saying why', async () => {
