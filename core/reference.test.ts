@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { REFERENCE_ALPHABET, REFERENCE_LENGTH, normaliseReference, referenceFromBytes } from './reference.ts'
+import { REFERENCE_ALPHABET, REFERENCE_LENGTH, newReference, normaliseReference, referenceFromBytes } from './reference.ts'
 
 describe('public booking references (D15)', () => {
   it('maps 12 random bytes to 12 unambiguous, URL-safe characters', () => {
@@ -27,5 +27,24 @@ describe('public booking references (D15)', () => {
     expect(normaliseReference('01ZZZ8JMRVM')).toBeNull()
     expect(normaliseReference('01ZZZ8JMRVM8U')).toBeNull()
     expect(normaliseReference(undefined)).toBeNull()
+  })
+
+  it('never issues an all-digit reference, which normaliseReference would refuse as an id', () => {
+    // Bytes below 10 map to the digits 0-9: the first draw is '012345678901'.
+    const draws = [Uint8Array.from({ length: REFERENCE_LENGTH }, (_, i) => i % 10), new Uint8Array(REFERENCE_LENGTH).fill(31)]
+    const lengths: number[] = []
+    const ref = newReference((length) => {
+      lengths.push(length)
+      return draws.shift()!
+    })
+    expect(ref).toBe('ZZZZZZZZZZZZ')
+    expect(lengths).toEqual([REFERENCE_LENGTH, REFERENCE_LENGTH])
+  })
+
+  it('issues references that normaliseReference hands back unchanged', () => {
+    for (let i = 0; i < 1000; i++) {
+      const ref = newReference()
+      expect(normaliseReference(ref)).toBe(ref)
+    }
   })
 })

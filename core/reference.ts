@@ -28,3 +28,19 @@ export function normaliseReference(input: unknown): string | null {
   if (/^\d+$/.test(s)) return null
   return REFERENCE_PATTERN.test(s) ? s : null
 }
+
+/** Cryptographically strong random bytes (Web Crypto: the same in Node and browsers). */
+type RandomBytes = (length: number) => Uint8Array
+const webCryptoBytes: RandomBytes = (length) => crypto.getRandomValues(new Uint8Array(length))
+
+/**
+ * A fresh reference for a new booking: always one normaliseReference hands back unchanged.
+ * A draw of digits only ((10/32)^12, about 1 in 1.15 million) is drawn again: it reads as
+ * a numeric id, which never answers (D15), so the booking could never be found.
+ */
+export function newReference(randomBytes: RandomBytes = webCryptoBytes): string {
+  for (;;) {
+    const reference = referenceFromBytes(randomBytes(REFERENCE_LENGTH))
+    if (normaliseReference(reference) === reference) return reference
+  }
+}

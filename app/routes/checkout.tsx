@@ -7,7 +7,8 @@ import { formatYen } from '../../core/money.ts'
 import { formatClockTime, slotLabel } from '../../core/slots.ts'
 import { toast } from '../components/ui/use-toast.ts'
 import { HoldCountdown } from '../components/booking/hold-countdown.tsx'
-import { ApiError, type CheckoutStart, confirmPaymentSuccess, createPaymentIntent, simulatedCharge } from '../components/checkout/api.ts'
+import { ApiError, type CheckoutStart, createPaymentIntent, simulatedCharge } from '../components/checkout/api.ts'
+import { confirmAndReport } from '../components/checkout/payment-outcome.ts'
 import { SimulatedCardForm } from '../components/checkout/simulated-card-form.tsx'
 import type { StripeOutcome } from '../components/checkout/stripe-payment-form.tsx'
 import { PrivacyLine } from '../components/forms/privacy-line.tsx'
@@ -29,7 +30,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     {
       booking,
       timeText: booking ? `${slotLabel(booking.tourTime)}, ${formatClockTime(startTimes[booking.tourTime])}` : null,
-      now: new Date().toISOString(),
+      // The service's clock, as on the confirmation page: both count the hold down alike.
+      now: context.services.bookings.now().toISOString(),
     },
     { headers: { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } },
   )
@@ -38,7 +40,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 type Phase = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'init-failed' } | { kind: 'ready'; payment: CheckoutStart | null }
 
 const UNEXPECTED = 'An unexpected error occurred.'
-const WARNING_TEXT = "Payment was successful, but we couldn't update your booking status automatically. Please contact us."
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const { booking, timeText, now } = loaderData
@@ -48,14 +49,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
 
   const finish = useCallback(
     async (reference: string) => {
-      // The server re-reads the payment from the provider; the browser's word is not enough.
-      try {
-        const result = await confirmPaymentSuccess(reference)
-        if (result.status === 'paid') toast({ title: 'Payment Successful', description: 'Thank you! Your booking is paid.' })
-        else toast({ title: 'Payment status is unconfirmed. Please contact support.' })
-      } catch {
-        toast({ variant: 'destructive', title: 'Warning', description: WARNING_TEXT })
-      }
+      await confirmAndReport(reference)
       navigate(`/booking-confirmation/${reference}`)
     },
     [navigate],

@@ -1,11 +1,10 @@
-import crypto from 'node:crypto'
 import { and, eq, isNotNull, lt, ne } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { sqlState, UNIQUE_VIOLATION } from '../db/client.ts'
 import { bookings, tourPackages, type Booking } from '../db/schema.ts'
 import { isWithinBookingWindow } from '../../core/dates.ts'
 import { quote } from '../../core/pricing.ts'
-import { normaliseReference, referenceFromBytes } from '../../core/reference.ts'
+import { newReference, normaliseReference } from '../../core/reference.ts'
 import { packageFitsSlot, slotAvailability, type TourTime } from '../../core/slots.ts'
 import { bookingRequestSchema, type BookingRequest } from '../../core/schemas/booking.ts'
 import { fieldErrors } from '../../core/schemas/field-errors.ts'
@@ -16,6 +15,7 @@ import { claimSlot, expireBooking, makeClaimsPermanent, releaseClaims, SlotTaken
 import type { Logger } from '../logger.ts'
 
 export { SlotTakenError, SLOT_TAKEN_MESSAGE, EXPIRED_REASON } from './slot-claims.ts'
+export { newReference } from '../../core/reference.ts'
 
 export const OUTSIDE_WINDOW_MESSAGE = (lead: number, horizon: number) =>
   `Bookings open ${lead} days ahead and up to ${horizon} days ahead. Please choose another date.`
@@ -75,10 +75,6 @@ export type SubmitResult =
       message: string
       errors: Record<string, string>
     }
-
-export function newReference(): string {
-  return referenceFromBytes(crypto.randomBytes(16))
-}
 
 export function createBookingService(deps: {
   db: Db

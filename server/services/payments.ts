@@ -23,6 +23,8 @@ export const ALREADY_PAID_MESSAGE = 'This booking has already been paid.'
 export const CANCELLED_MESSAGE = 'This booking has been cancelled.'
 export const NOT_FOUND_MESSAGE = 'Booking not found'
 export const NOT_COMPLETED_MESSAGE = 'The payment has not been completed.'
+export const REFUNDED_MESSAGE = 'Your payment arrived after this booking could no longer be kept, so it is being refunded in full. Please contact us.'
+export const PAYMENT_HANDLED_MESSAGE = 'This payment has already been processed and the booking changed since. Please contact us.'
 export const LATE_SLOT_TAKEN_REASON = 'the slot was booked by someone else before the payment arrived'
 
 export type CheckoutStart = {
@@ -41,6 +43,8 @@ export type Settlement =
   | { kind: 'mismatch'; bookingId: number }
   | { kind: 'paid'; booking: Booking }
   | { kind: 'already-paid'; booking: Booking }
+  /** Settled before (by the other path or a retry), and the booking is not paid now. */
+  | { kind: 'not-kept'; booking: Booking }
   /** Money arrived that the booking cannot keep: refund it (after the transaction commits). */
   | { kind: 'refund'; bookingId: number; intentId: string; amount: number; idempotencyKey: string; reason: string; countsTowardBooking: boolean }
 
@@ -132,7 +136,9 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       await flag(tx, booking, `Paid twice (${intent.id}); the second payment is refunded automatically.`, now)
       return { kind: 'refund', bookingId: booking.id, intentId: intent.id, amount: intent.amount, idempotencyKey: `refund-duplicate-${intent.id}`, reason, countsTowardBooking: false }
     }
-    if (!first) return { kind: 'already-paid', booking }
+    // Settled before without leaving the booking paid (refunded as late, cancelled since):
+    // report that, never 'paid'.
+    if (!first) return { kind: 'not-kept', booking }
 
     const lapsedHold = booking.status === 'pending' && booking.holdExpiresAt !== null && booking.holdExpiresAt.getTime() < now.getTime()
     const expiredCancel = booking.status === 'cancelled' && booking.cancellationReason === EXPIRED_REASON
@@ -205,6 +211,14 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     return { kind: 'refund', bookingId: booking.id, intentId: intent.id, amount: intent.amount, idempotencyKey: `refund-late-${intent.id}`, reason, countsTowardBooking: true }
   }
 
+  /** Why a payment settled earlier does not pay its booking now, for the guest. */
+  function notKeptMessage(booking: Booking): string {
+    // paidAt is set only when a payment was kept; without it, settling refunded the payment in full.
+    if (!booking.paidAt) return REFUNDED_MESSAGE
+    // Paid, then cancelled (refund by the policy) or switched by the admin.
+    return booking.status === 'cancelled' ? CANCELLED_MESSAGE : PAYMENT_HANDLED_MESSAGE
+  }
+
   async function flag(tx: Tx, booking: Booking, reason: string, now: Date) {
     await tx.update(bookings).set({ attentionReason: reason, updatedAt: now }).where(eq(bookings.id, booking.id))
   }
@@ -270,6 +284,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         if (previous.status === 'succeeded') {
           const settled = await settle(previous)
           if (settled.kind === 'paid' || settled.kind === 'already-paid') throw new HttpError(409, ALREADY_PAID_MESSAGE)
+          if (settled.kind === 'not-kept') throw new HttpError(409, notKeptMessage(settled.booking))
           throw new HttpError(409, CANCELLED_MESSAGE)
         }
         if (previous.status !== 'canceled' && previous.amount === booking.totalPrice && sameCurrency(previous.currency, booking.currency)) {
@@ -322,7 +337,9 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         case 'mismatch':
           throw new HttpError(409, 'The payment does not match this booking. Please contact us.')
         case 'refund':
-          throw new HttpError(409, 'Your payment arrived after this booking could no longer be kept, so it is being refunded in full. Please contact us.')
+          throw new HttpError(409, REFUNDED_MESSAGE)
+        case 'not-kept':
+          throw new HttpError(409, notKeptMessage(settled.booking))
         default:
           throw new HttpError(409, NOT_COMPLETED_MESSAGE)
       }

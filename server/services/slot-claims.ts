@@ -11,10 +11,17 @@ import type { BookingEvents } from './booking-events.ts'
  * A booking claims one row per half of the day it uses (full-day: both) in the same
  * transaction as the booking itself. A pending booking's claims carry its hold expiry
  * (D13); confirmed and paid bookings' claims have none. A claim whose expiry has passed
- * is free: readers ignore it, and the next claim of that half deletes it (cancelling the
- * lapsed booking) before inserting its own row. Two racing claimers both trying to delete
- * the same lapsed row serialise on its row lock, and the loser's INSERT then hits the
- * primary key: correctness never depends on the sweep having run.
+ * is free: readers ignore it, and the next claim of that half expires the lapsed booking
+ * (deleting its claims) before inserting its own row. Two racing claimers both trying to
+ * expire the same lapsed booking serialise on its row lock, and the loser's INSERT then
+ * hits the primary key: correctness never depends on the sweep having run.
+ *
+ * Lock order: a booking's row first, then its claims. The sweep (expireBooking), settling
+ * a payment, cancelling and the admin's status changes all lock the booking before touching
+ * its claims; a claimer taking over a lapsed hold does the same (it only reads the lapsed
+ * claims before locking their booking). Locking claims first and the booking second would
+ * let a claimer and the sweep each hold what the other waits for: a deadlock (40P01), and
+ * the guest's booking request would fail with a 500.
  */
 
 export const EXPIRED_REASON = 'payment not completed in time'
@@ -47,12 +54,20 @@ export async function claimedPartsBetween(db: Db | Tx, from: string, to: string,
   return byDate
 }
 
+/** A claim whose hold has run out (confirmed and paid claims have no expiry). */
+const lapsedClaim = (now: Date) => and(isNotNull(slotClaims.expiresAt), lt(slotClaims.expiresAt, now))
+
 /**
- * Cancels a pending booking whose hold ran out, releases all its claims and tells the
+ * Cancels a pending booking whose hold ran out, releases its lapsed claims and tells the
  * admins, once: the conditional UPDATE makes a second caller (the sweep on another
- * instance, a racing claim) a no-op. Returns the booking when this call expired it.
+ * instance, a racing claim) a no-op. Only lapsed claims are deleted: a caller that saw the
+ * hold lapse may get here after the booking was paid late, and a paid booking's claims
+ * (no expiry) must stay. Returns the booking when this call expired it.
  */
 export async function expireBooking(tx: Tx, events: BookingEvents, bookingId: number, now: Date): Promise<Booking | null> {
+  // The booking row first, then its claims (the lock order above). Locked explicitly: the
+  // conditional UPDATE below skips a row that no longer matches without locking it.
+  await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)).for('update')
   const [expired] = await tx
     .update(bookings)
     .set({
@@ -65,7 +80,7 @@ export async function expireBooking(tx: Tx, events: BookingEvents, bookingId: nu
       and(eq(bookings.id, bookingId), eq(bookings.status, 'pending'), isNotNull(bookings.holdExpiresAt), lt(bookings.holdExpiresAt, now)),
     )
     .returning()
-  await tx.delete(slotClaims).where(eq(slotClaims.bookingId, bookingId))
+  await tx.delete(slotClaims).where(and(eq(slotClaims.bookingId, bookingId), lapsedClaim(now)))
   if (expired) await events.expired(tx, expired)
   return expired ?? null
 }
@@ -87,18 +102,14 @@ export async function claimSlot(
   },
 ): Promise<void> {
   const parts = partsClaimedBy(claim.tourTime)
+  // Read, not lock: each lapsed booking is locked by expireBooking before its claims go.
+  // Ascending ids, so two claimers taking over the same lapsed bookings lock them in one order.
   const lapsed = await tx
-    .delete(slotClaims)
-    .where(
-      and(
-        eq(slotClaims.tourDate, claim.tourDate),
-        inArray(slotClaims.part, parts),
-        isNotNull(slotClaims.expiresAt),
-        lt(slotClaims.expiresAt, claim.now),
-      ),
-    )
-    .returning({ bookingId: slotClaims.bookingId })
-  for (const bookingId of new Set(lapsed.map((r) => r.bookingId))) {
+    .selectDistinct({ bookingId: slotClaims.bookingId })
+    .from(slotClaims)
+    .where(and(eq(slotClaims.tourDate, claim.tourDate), inArray(slotClaims.part, parts), lapsedClaim(claim.now)))
+    .orderBy(slotClaims.bookingId)
+  for (const { bookingId } of lapsed) {
     if (bookingId !== claim.bookingId) await expireBooking(tx, events, bookingId, claim.now)
   }
   try {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { bookings, notifications, slotClaims, tourPackages } from '../../server/db/schema.ts'
 import { openDatabase } from '../../server/db/client.ts'
 import http from 'node:http'
@@ -8,6 +8,7 @@ import { createApp } from '../../server/app.ts'
 import { loadConfig } from '../../server/config/index.ts'
 import { createLogger } from '../../server/logger.ts'
 import { createServices } from '../../server/services/index.ts'
+import { expireBooking } from '../../server/services/slot-claims.ts'
 import { addDays, dayOfWeek, todayInTokyo } from '../../core/dates.ts'
 import { ENGINES, testDatabase } from './databases.ts'
 import { startTestApp, TestClock, type TestApp } from './app.ts'
@@ -289,6 +290,22 @@ describe.each(ENGINES)('bookings on %s', (engine) => {
       expect(rows.find((r) => r.reference === live.json.reference)!.status).toBe('pending')
       expect((await app.db.select().from(slotClaims)).map((c) => c.part)).toEqual(['afternoon'])
       expect((await app.db.select().from(notifications)).filter((n) => n.title === 'Booking expired')).toHaveLength(1)
+    })
+
+    it('a sweep that saw a hold lapse but runs after it was paid leaves the paid slot alone', async () => {
+      const created = await book({ tourTime: 'full-day' })
+      const [row] = await app.db.select().from(bookings)
+      app.clock.advanceMinutes(31)
+      // The sweep lists the lapsed hold; before it gets to it, the late payment is honoured.
+      expect(await app.services.bookings.reclaim(row!.id, 'paid')).toMatchObject({ status: 'paid' })
+      const expired = await app.db.transaction((tx) => expireBooking(tx, app.services.bookingEvents, row!.id, app.clock.now()))
+      expect(expired).toBeNull()
+      expect((await app.db.select().from(slotClaims)).map((c) => [c.part, c.expiresAt])).toEqual([
+        ['morning', null],
+        ['afternoon', null],
+      ])
+      expect((await book({ name: 'Ben' })).status).toBe(409)
+      expect((await app.client().get(`/api/bookings/${created.json.reference}`)).json.status).toBe('paid')
     })
 
     it('a confirmed booking keeps its slot past the hold; a cancelled one frees it', async () => {
@@ -607,6 +624,44 @@ describe.each(ENGINES)('bookings on %s', (engine) => {
       expect((await app.db.select().from(notifications)).filter((n) => n.title === 'Booking expired')).toHaveLength(1)
     } finally {
       await second.close()
+    }
+  })
+
+  it.skipIf(engine !== 'postgres')('the sweep holding a lapsed booking while a new booking takes its slot: no deadlock, both succeed', async () => {
+    const lapsing = await book({ tourTime: 'full-day' })
+    const [held] = await app.db.select().from(bookings).where(eq(bookings.reference, lapsing.json.reference))
+    app.clock.advanceMinutes(31)
+    const database = await testDatabase('postgres')
+    const sweeper = await openDatabase({ databaseUrl: database.url! })
+    /** Resolves once some other connection of this database waits for a row lock. */
+    async function someoneWaitsForALock() {
+      for (let i = 0; i < 500; i++) {
+        const result = (await app.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        )) as unknown as { rows: { n: number }[] }
+        if (result.rows[0]!.n > 0) return
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      }
+      throw new Error('the booking request never waited for the lapsed booking')
+    }
+    try {
+      let claim: ReturnType<typeof book> | undefined
+      // The sweep on another app server, caught after its first statement: it holds the lapsed
+      // booking's row and has yet to delete that booking's claims. A guest books the morning
+      // meanwhile, and must wait for the booking row before touching any claim.
+      const expired = await sweeper.db.transaction(async (tx) => {
+        await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, held!.id)).for('update')
+        claim = book({ tourTime: 'morning', name: 'Ben' })
+        await someoneWaitsForALock()
+        return expireBooking(tx, app.services.bookingEvents, held!.id, app.clock.now())
+      })
+      expect(expired).toMatchObject({ status: 'cancelled', cancellationReason: 'payment not completed in time' })
+      const taken = await claim!
+      expect(taken.status).toBe(201)
+      expect((await app.db.select().from(slotClaims)).map((c) => c.part)).toEqual(['morning'])
+      expect((await app.db.select().from(notifications)).filter((n) => n.title === 'Booking expired')).toHaveLength(1)
+    } finally {
+      await sweeper.close()
     }
   })
 

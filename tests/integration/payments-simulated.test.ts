@@ -117,6 +117,29 @@ describe.each(ENGINES)('simulated payments and cancellation (%s)', (engine) => {
     expect((await reload(app, partial.id)).amountRefunded).toBe(5000)
   })
 
+  it('a confirmation retried after the guest cancelled a paid booking reports the cancellation, not "paid"', async () => {
+    const booking = await insertBooking(app, { tourDate: addDays(today(), 20) })
+    expect((await pay(booking.reference, '4242424242424242')).success).toMatchObject({ status: 200, json: { status: 'paid' } })
+    expect((await app.client().post(`/api/bookings/${booking.reference}/cancel`)).json.refund).toMatchObject({ amount: 14300, status: 'succeeded' })
+    expect(await app.client().post(`/api/bookings/${booking.reference}/payment-success`)).toMatchObject({ status: 409, json: { message: 'This booking has been cancelled.' } })
+    expect(await reload(app, booking.id)).toMatchObject({ status: 'cancelled', amountRefunded: 14300 })
+  })
+
+  it('a payment completing after the guest cancelled is refunded in full, and never reported paid when confirmed again', async () => {
+    const booking = await insertBooking(app, { tourDate: addDays(today(), 20) })
+    const client = app.client()
+    expect((await client.post('/api/create-payment-intent', { bookingId: booking.reference })).status).toBe(200)
+    expect((await client.post(`/api/bookings/${booking.reference}/cancel`)).json.refund).toMatchObject({ amount: 0, status: 'none' })
+    // The card form was already submitted in another tab.
+    expect((await client.post(`/api/bookings/${booking.reference}/simulated-payment`, { cardNumber: '4242424242424242' })).status).toBe(200)
+    const refunded = { status: 409, json: { message: 'Your payment arrived after this booking could no longer be kept, so it is being refunded in full. Please contact us.' } }
+    expect(await client.post(`/api/bookings/${booking.reference}/payment-success`)).toMatchObject(refunded)
+    expect(await client.post(`/api/bookings/${booking.reference}/payment-success`)).toMatchObject(refunded)
+    expect(await reload(app, booking.id)).toMatchObject({ status: 'cancelled', paidAt: null, amountRefunded: 14300 })
+    expect(await paymentRows(app, booking.id, 'refund')).toHaveLength(1)
+    expect(await notificationCount(app, 'Payment received')).toBe(0)
+  })
+
   it('an unpaid pending booking can be cancelled by the guest without refund, freeing the slot', async () => {
     const booking = await insertBooking(app, { tourDate: addDays(today(), 20) })
     const quote = await app.client().get(`/api/bookings/${booking.reference}/cancellation-quote`)

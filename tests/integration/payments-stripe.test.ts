@@ -216,6 +216,42 @@ describe.each(ENGINES)('payments with Stripe (%s)', (engine) => {
 
   })
 
+  it('webhook first, then payment-success, for a late payer whose slot was taken: the guest hears of the refund, never "paid"', async () => {
+    const late = await insertBooking(app, { tourDate, holdMinutes: 30, name: 'Late Payer' })
+    const id = (await start(late.reference)).json.clientSecret.replace('_secret_double', '')
+    clock.advanceMinutes(45)
+    await app.services.bookings.expireHolds()
+    await insertBooking(app, { tourDate, status: 'confirmed', name: 'Rival Guest' })
+    const intent = stripe.succeed(id)
+    expect((await postWebhook(app, signedEvent('payment_intent.succeeded', intent))).status).toBe(200)
+    expect(stripe.refunds.size).toBe(1)
+    // The browser's call after confirmPayment arrives second, and again on a reload.
+    for (let i = 0; i < 2; i++) {
+      expect(await app.client().post(`/api/bookings/${late.reference}/payment-success`)).toMatchObject({
+        status: 409,
+        json: { message: 'Your payment arrived after this booking could no longer be kept, so it is being refunded in full. Please contact us.' },
+      })
+    }
+    expect(await reload(app, late.id)).toMatchObject({ status: 'cancelled', paidAt: null, amountRefunded: 14300 })
+    expect(stripe.refunds.size).toBe(1)
+    expect(await notificationCount(app, 'Payment received')).toBe(0)
+  })
+
+  it('a payment landing after the guest cancelled is refunded, and payment-success after the webhook says so', async () => {
+    const booking = await insertBooking(app, { tourDate })
+    const id = (await start(booking.reference)).json.clientSecret.replace('_secret_double', '')
+    expect((await app.client().post(`/api/bookings/${booking.reference}/cancel`)).json.refund).toMatchObject({ amount: 0, status: 'none' })
+    const intent = stripe.succeed(id)
+    expect((await postWebhook(app, signedEvent('payment_intent.succeeded', intent))).status).toBe(200)
+    expect(await app.client().post(`/api/bookings/${booking.reference}/payment-success`)).toMatchObject({
+      status: 409,
+      json: { message: 'Your payment arrived after this booking could no longer be kept, so it is being refunded in full. Please contact us.' },
+    })
+    expect(await reload(app, booking.id)).toMatchObject({ status: 'cancelled', cancellationReason: 'cancelled by the guest', amountRefunded: 14300 })
+    expect([...stripe.refunds.values()].map((r) => [r.payment_intent, r.amount])).toEqual([[id, 14300]])
+    expect(await notificationCount(app, 'Payment received')).toBe(0)
+  })
+
   it('admin cancel for weather refunds in full through Stripe, once, and releases the slot', async () => {
     const booking = await insertBooking(app, { tourDate: addDays(todayInTokyo(clock.now()), 3) })
     const id = (await start(booking.reference)).json.clientSecret.replace('_secret_double', '')

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useRevalidator, useSearchParams } from 'react-router'
-import { confirmPaymentSuccess } from './api.ts'
+import { confirmAndReport } from './payment-outcome.ts'
 import { toast } from '../ui/use-toast.ts'
 
 /**
@@ -22,15 +22,7 @@ export function PaymentReturn({ reference, status }: { reference: string; status
       toast({ variant: 'destructive', title: 'Payment Failed', description: 'The payment was not completed. You can try again.' })
       return
     }
-    confirmPaymentSuccess(reference)
-      .then((result) => {
-        if (result.status === 'paid') toast({ title: 'Payment Successful', description: 'Thank you! Your booking is paid.' })
-        else toast({ title: 'Payment status is unconfirmed. Please contact support.' })
-      })
-      .catch(() => {
-        toast({ variant: 'destructive', title: 'Warning', description: "Payment was successful, but we couldn't update your booking status automatically. Please contact us." })
-      })
-      .finally(() => void revalidator.revalidate())
+    void confirmAndReport(reference).finally(() => void revalidator.revalidate())
   }, [redirectStatus, reference, status, revalidator])
 
   return null
