@@ -1,4 +1,5 @@
 import type { Logger } from './logger.ts'
+import { loggableError } from './http/errors.ts'
 
 export type Job = { name: string; everyMs: number; run: () => Promise<unknown> }
 
@@ -17,7 +18,7 @@ export function startJobs(jobs: Job[], logger: Logger) {
       busy = true
       const run = job
         .run()
-        .catch((error) => logger.error({ err: error, job: job.name }, 'background job failed'))
+        .catch((error) => logger.error({ error: loggableError(error), job: job.name }, 'background job failed'))
         .finally(() => {
           busy = false
           running.delete(run)

@@ -1,7 +1,7 @@
 import { Router } from 'express'
 import type { AppDeps } from '../app.ts'
 import { requireAdmin } from '../auth/guard.ts'
-import { HttpError } from '../http/errors.ts'
+import { HttpError, loggableError } from '../http/errors.ts'
 import { testEmailSchema } from '../../core/schemas/test-email.ts'
 import { renderEmail, testEmail } from '../email/templates.tsx'
 
@@ -28,7 +28,7 @@ export function testEmailRouter({ services, config, logger }: AppDeps) {
       })
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error)
-      logger.warn({ err: detail }, 'test e-mail failed')
+      logger.warn({ error: loggableError(error) }, 'test e-mail failed')
       throw new HttpError(502, `Failed to send test email: ${detail}`)
     }
   })

@@ -1,6 +1,7 @@
 import express, { Router } from 'express'
 import type { AppDeps } from '../app.ts'
 import { StripeProvider } from '../payments/stripe.ts'
+import { loggableError } from '../http/errors.ts'
 
 /**
  * POST /api/webhooks/stripe (D16). Mounted before the JSON parser: the signature covers the
@@ -20,7 +21,7 @@ export function webhooksRouter({ services, config, logger }: AppDeps) {
     try {
       event = provider.constructEvent(Buffer.isBuffer(req.body) ? req.body : Buffer.from(''), req.get('stripe-signature'), secret)
     } catch (error) {
-      logger.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, 'stripe webhook refused: bad signature')
+      logger.warn({ error: loggableError(error) }, 'stripe webhook refused: bad signature')
       res.status(400).json({ message: 'Invalid signature' })
       return
     }

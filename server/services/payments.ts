@@ -5,7 +5,7 @@ import type { Config } from '../config/index.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { bookings, payments, processedEvents, type Booking, type Payment } from '../db/schema.ts'
 import type { Logger } from '../logger.ts'
-import { HttpError } from '../http/errors.ts'
+import { HttpError, loggableError } from '../http/errors.ts'
 import { type PaymentProvider, type ProviderIntent, ProviderError } from '../payments/provider.ts'
 import { SimulatedProvider } from '../payments/simulated.ts'
 import { fromStripeIntent } from '../payments/stripe.ts'
@@ -411,7 +411,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         try {
           await afterSettle(settlement)
         } catch (error) {
-          logger.error({ err: error, event: event.id }, 'refund after webhook failed')
+          logger.error({ error: loggableError(error), event: event.id }, 'refund after webhook failed')
         }
       }
       return outcome

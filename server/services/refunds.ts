@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
 import { auditLog, bookings, payments, type Booking } from '../db/schema.ts'
 import type { Logger } from '../logger.ts'
-import { HttpError } from '../http/errors.ts'
+import { HttpError, loggableError } from '../http/errors.ts'
 import type { PaymentProvider } from '../payments/provider.ts'
 import { type CancellationCause, type Refund, refundFor } from '../../core/cancellation-policy.ts'
 import { todayInTokyo } from '../../core/dates.ts'
@@ -122,7 +122,7 @@ export function createRefundService(deps: { db: Db; provider: PaymentProvider; e
       return { amount: refund.amount, status: refund.status }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
-      deps.logger.error({ bookingId: input.bookingId, err: { message } }, 'refund failed')
+      deps.logger.error({ bookingId: input.bookingId, error: loggableError(error) }, 'refund failed')
       await db.transaction(async (tx) => {
         await tx
           .insert(payments)
