@@ -1,13 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
-import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { sundayAhead } from './tour-dates.ts'
 import { startStripeDouble, type StripeDouble } from '../integration/stripe-double.ts'
+import { startOwnServer, type OwnServer } from './own-server.ts'
 
 const FAKE_STRIPE_JS = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/fake-stripe.js'), 'utf8')
 
@@ -97,46 +95,19 @@ test('an unknown reference shows Payment Error with a way back to booking', asyn
 // API double; the browser gets a fake Stripe.js for https://js.stripe.com/** (no network).
 test.describe('with Stripe', () => {
   let stripe: StripeDouble
-  let server: ChildProcess
+  let server: OwnServer
   let baseURL: string
-  let dataDir: string
 
   test.beforeAll(async () => {
     test.setTimeout(120_000)
     stripe = await startStripeDouble()
-    const port = await freePort()
-    baseURL = `http://127.0.0.1:${port}`
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jlt-e2e-stripe-'))
-    server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        BASE_URL: baseURL,
-        DATA_DIR: dataDir,
-        SESSION_SECRET: 'e2e-stripe-session-secret-long-enough-0123456789',
-        LOG_LEVEL: 'warn',
-        SIMULATED_PAYMENTS: '',
-        ...stripe.env(),
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    })
-    for (let i = 0; i < 240; i++) {
-      try {
-        if ((await fetch(`${baseURL}/api/health`)).ok) return
-      } catch {
-        // not up yet
-      }
-      await new Promise((r) => setTimeout(r, 250))
-    }
-    throw new Error('the Stripe-mode server did not start')
+    server = await startOwnServer('stripe', { SIMULATED_PAYMENTS: '', ...stripe.env() })
+    baseURL = server.baseURL
   })
 
   test.afterAll(async () => {
-    server?.kill('SIGTERM')
+    await server?.stop()
     await stripe?.close()
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
   })
 
   async function openCheckout(page: Page, name: string, tourTime: 'morning' | 'afternoon') {
@@ -198,13 +169,3 @@ test.describe('with Stripe', () => {
     await expect(page.getByText('Paid', { exact: true })).toBeVisible()
   })
 })
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer()
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port
-      s.close(() => resolve(port))
-    })
-  })
-}
