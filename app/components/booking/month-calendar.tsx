@@ -165,7 +165,7 @@ export function MonthCalendar({
                 const selected = date === selectedDate
                 const open = openSlotCount(day)
                 return (
-                  <td key={date} role="gridcell" aria-selected={selected} className="p-0">
+                  <td key={date} aria-selected={selected} className="p-0">
                     <button
                       // Without JavaScript each day submits the calendar's GET form (?date=).
                       type="submit"
