@@ -312,6 +312,17 @@ test('axe: no serious or critical violation on any tab', async ({ page }) => {
 test.describe('on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true })
 
+  /** Nothing but the tab strip (which scrolls by design) and the toasts reaches past the screen's edge. */
+  async function expectNoSidewaysScroll(page: Page) {
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > 376 && !e.closest('[role="tablist"]') && !e.closest('[role="region"]'))
+        .slice(0, 5)
+        .map((e) => `${e.tagName}.${e.className}`.slice(0, 120)),
+    )
+    expect(wide).toEqual([])
+  }
+
   test('the key journey: log in, find a booking in the card list, change its status, manage a user', async ({ page }) => {
     // Other users in the list, as on a real site.
     for (const username of ['phone-extra-1', 'phone-extra-2']) {
@@ -326,14 +337,7 @@ test.describe('on a 375 px phone', () => {
     await page.getByRole('button', { name: 'Log In' }).click()
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible()
     const id = await bookingIdOf(page, 'Phone Guest')
-    // No sideways scrolling of the page.
-    const wide = await page.evaluate(() =>
-      [...document.querySelectorAll('body *')]
-        .filter((e) => e.getBoundingClientRect().right > 376 && !e.closest('[role="tablist"]') && !e.closest('[role="region"]'))
-        .slice(0, 5)
-        .map((e) => `${e.tagName}.${e.className}`.slice(0, 120)),
-    )
-    expect(wide).toEqual([])
+    await expectNoSidewaysScroll(page)
 
     await page.getByRole('searchbox', { name: 'Search' }).fill('Phone Guest')
     await expect(page.getByRole('table')).toBeHidden()
@@ -362,5 +366,44 @@ test.describe('on a 375 px phone', () => {
 
     await page.getByRole('button', { name: 'Log Out' }).click()
     await expect(page).toHaveURL(/\/admin\/login$/)
+  })
+
+  test('the rest of the day on a phone: cancel with the refund, the calendar, a message, notifications, a test e-mail', async ({ page }) => {
+    await createBooking(page.request, { name: 'Phone Cancel', email: 'phone-cancel@example.com', tourDate: saturday(2), tourTime: 'afternoon' })
+    const contact = await page.request.post('/api/contact', { data: { name: 'Phone Visitor', email: 'phone-visitor@example.com', message: 'Is the castle open in winter?' } })
+    expect(contact.status()).toBe(201)
+    await loginViaApi(page)
+    const id = await bookingIdOf(page, 'Phone Cancel')
+
+    await page.goto(`/admin/dashboard?tab=bookings&bookingId=${id}`)
+    await page.getByRole('button', { name: `Cancel booking #${id}` }).click()
+    const cancel = page.getByRole('dialog', { name: `Cancel booking #${id}` })
+    await expect(cancel.getByTestId('policy-refund')).toHaveText('¥0')
+    await cancel.getByRole('button', { name: 'Cancel Booking' }).click()
+    await expect(cancel).toBeHidden()
+    await expect(page.getByRole('combobox', { name: `Status of booking #${id}` })).toHaveValue('cancelled')
+
+    await page.goto(`/admin/dashboard?tab=calendar&month=${saturday(2).slice(0, 7)}`)
+    await expect(page.locator(`[data-date="${saturday(2)}"]`)).toBeVisible()
+    await expectNoSidewaysScroll(page)
+    await expectNoSeriousAxeViolations(page, 'calendar (375 px)')
+
+    await page.getByRole('tab', { name: /^Messages/ }).click()
+    const message = page.getByRole('listitem').filter({ hasText: 'Phone Visitor' })
+    await message.getByRole('button', { name: /Mark message from Phone Visitor as read/ }).click()
+    await expect(message.getByText('New', { exact: true })).toHaveCount(0)
+    await expectNoSidewaysScroll(page)
+
+    await page.getByRole('tab', { name: /^Notifications/ }).click()
+    await page.getByRole('button', { name: 'Mark All as Read' }).click()
+    await expect(page.getByTestId('notifications-badge')).toHaveCount(0)
+    await expectNoSidewaysScroll(page)
+
+    await page.getByRole('tab', { name: 'Settings' }).click()
+    await page.getByLabel('Test email address').fill('guide@example.com')
+    await page.getByRole('button', { name: 'Send Test Email' }).click()
+    await expect(toast(page, 'Test Email Sent').first()).toBeVisible()
+    await expectNoSidewaysScroll(page)
+    await expectNoSeriousAxeViolations(page, 'settings (375 px)')
   })
 })
