@@ -1,14 +1,29 @@
 import { PassThrough } from 'node:stream'
-import type { AppLoadContext, EntryContext } from 'react-router'
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { ServerRouter, UNSAFE_ErrorResponseImpl as ErrorResponse } from 'react-router'
 import { isbot } from 'isbot'
 import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider, PRERENDER_NONCE_PLACEHOLDER } from './lib/nonce.tsx'
-import { isDatabaseUnavailable } from '../server/http/errors.ts'
+import { isDatabaseUnavailable, loggableError } from '../server/http/errors.ts'
 
 export const streamTimeout = 5_000
+
+/**
+ * Requests whose loader failed because the database is unreachable. In production React
+ * Router hands handleRequest the loader errors already sanitized ("Unexpected Server
+ * Error", without the code that says why), so they are recognised here, where handleError
+ * still receives the original error.
+ */
+const databaseUnavailable = new WeakSet<Request>()
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (isDatabaseUnavailable(error)) databaseUnavailable.add(request)
+  // Logged unless the visitor left, like React Router's default, but only the error's safe
+  // facts: a loader's error can quote a guest's details (docs/decisions/0020).
+  if (!request.signal.aborted) console.error(JSON.stringify({ level: 50, msg: 'page loader failed', error: loggableError(error) }))
+}
 
 // React Router's default Node entry, plus the CSP nonce on every inline script.
 export default function handleRequest(
@@ -24,9 +39,10 @@ export default function handleRequest(
   // A loader that failed because the database is unreachable makes the page a 503 with a
   // clear message (root ErrorBoundary), not a 500: the site is down for a moment, not broken.
   const errors = routerContext.staticHandlerContext.errors
-  if (errors) {
+  if (errors && databaseUnavailable.has(request)) {
     for (const [routeId, error] of Object.entries(errors)) {
-      if (isDatabaseUnavailable(error)) {
+      // Errors thrown by the request's loaders, not responses a loader chose to throw (404).
+      if (error instanceof Error) {
         errors[routeId] = new ErrorResponse(503, 'Service Unavailable', null)
         responseStatusCode = 503
         responseHeaders.set('Retry-After', '10')

@@ -8,6 +8,7 @@ import { createApp } from './app.ts'
 import { BUILD_DIR, createPageHandler } from './pages.ts'
 import { buildIdentityMismatch } from './build-identity.ts'
 import { startJobs } from './jobs.ts'
+import { gracefulClose } from './http/graceful-close.ts'
 
 /**
  * Start the site: database (migrated and seeded), services, background jobs, then HTTP.
@@ -41,6 +42,7 @@ export async function startServer(config: Config, options: { pages?: boolean } =
 
   const server = http.createServer(app)
   server.keepAliveTimeout = 65_000
+  const closeServer = gracefulClose(server)
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve))
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
@@ -52,10 +54,7 @@ export async function startServer(config: Config, options: { pages?: boolean } =
     databaseKind: database.kind,
     async stop(reason = 'stop') {
       logger.info({ reason }, 'shutting down')
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeIdleConnections()
-      })
+      await closeServer()
       await jobs.stop()
       await pages?.close()
       await database.close()
