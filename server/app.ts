@@ -9,7 +9,7 @@ import { attachUser } from './auth/guard.ts'
 import { errorHandler, notFoundApi } from './http/errors.ts'
 import { RateLimiter } from './http/rate-limit.ts'
 import { requestLog } from './http/request-log.ts'
-import { sameOriginGuard, securityHeaders } from './http/security.ts'
+import { rejectUnstorableText, sameOriginGuard, securityHeaders } from './http/security.ts'
 import { authRouter } from './api/auth.ts'
 import { healthRouter } from './api/health.ts'
 import { adminGuestDataRouter } from './api/admin-guest-data.ts'
@@ -87,6 +87,7 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler } = {
     next()
   })
   api.use(express.json({ limit: JSON_BODY_LIMIT }))
+  api.use(rejectUnstorableText)
   api.use(attachUser(deps.services.sessions))
   api.use(healthRouter(deps))
   api.use(authRouter(deps, limiters.login))

@@ -38,7 +38,8 @@ export const priceCatalogueEntrySchema = z
     soloPromoEnd: optionalDate('Promotion end'),
   })
   .superRefine((e, ctx) => {
-    if (e.soloPromoStart !== null && e.soloPromoEnd !== null && daysBetween(e.soloPromoStart, e.soloPromoEnd) < 0) {
+    // Only two real dates are compared: a malformed one has its own issue above, and daysBetween would throw on it (a 500).
+    if (isCalendarDate(e.soloPromoStart) && isCalendarDate(e.soloPromoEnd) && daysBetween(e.soloPromoStart, e.soloPromoEnd) < 0) {
       ctx.addIssue({ code: 'custom', path: ['soloPromoEnd'], message: 'Promotion end must not be before its start' })
     }
   }) satisfies z.ZodType<PriceCatalogueEntry, unknown>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { daysBetween } from '../dates.ts'
+import { daysBetween, isCalendarDate } from '../dates.ts'
 import { checkbox } from './fields.ts'
 import { priceCatalogueEntrySchema } from './price-catalogue.ts'
 
@@ -20,7 +20,7 @@ export const tourPackageUpdateSchema = z
   .superRefine((e, ctx) => {
     if ((e.soloPromoStart === null) !== (e.soloPromoEnd === null)) {
       ctx.addIssue({ code: 'custom', path: [e.soloPromoStart === null ? 'soloPromoStart' : 'soloPromoEnd'], message: PROMO_BOTH_MESSAGE })
-    } else if (e.soloPromoStart !== null && e.soloPromoEnd !== null && daysBetween(e.soloPromoStart, e.soloPromoEnd) < 0) {
+    } else if (isCalendarDate(e.soloPromoStart) && isCalendarDate(e.soloPromoEnd) && daysBetween(e.soloPromoStart, e.soloPromoEnd) < 0) {
       ctx.addIssue({ code: 'custom', path: ['soloPromoEnd'], message: 'Promotion end must not be before its start' })
     }
   })

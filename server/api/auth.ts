@@ -4,6 +4,7 @@ import { loginSchema } from '../../core/schemas/auth.ts'
 import { SESSION_COOKIE } from '../auth/sessions.ts'
 import { readCookie, sessionCookieOptions } from '../http/cookies.ts'
 import { RateLimiter, clientKey, rateLimit } from '../http/rate-limit.ts'
+import { rejectUnstorableText } from '../http/security.ts'
 import type { AppDeps } from '../app.ts'
 
 /** Login, logout and "who am I" (spec §7, D19). There is no public sign-up. */
@@ -23,7 +24,7 @@ export function authRouter({ services, config }: AppDeps, loginLimiter: RateLimi
   // redirect instead of JSON: on to the admin page, or back to the form with ?failed=1.
   const formLogin = express.urlencoded({ extended: false, limit: '2kb' })
 
-  router.post('/login', formLogin, limitLogin, async (req, res) => {
+  router.post('/login', formLogin, rejectUnstorableText, limitLogin, async (req, res) => {
     const fromForm = req.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded'
     const redirectTo = safeAdminRedirect(typeof req.body?.redirectTo === 'string' ? req.body.redirectTo : null)
     const refuse = (status: number, message: string) => {

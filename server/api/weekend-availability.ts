@@ -2,7 +2,7 @@ import { Router } from 'express'
 import type { AppDeps } from '../app.ts'
 import { requireAdmin } from '../auth/guard.ts'
 import { HttpError } from '../http/errors.ts'
-import { addDays } from '../../core/dates.ts'
+import { addDays, isCalendarDate } from '../../core/dates.ts'
 import { weekendAvailabilitySchema } from '../../core/schemas/availability.ts'
 import { fieldErrors } from '../../core/schemas/field-errors.ts'
 import { checkRange, RangeInputError } from '../services/availability.ts'
@@ -19,7 +19,8 @@ export function weekendAvailabilityRouter({ services }: AppDeps) {
   router.get('/admin/weekend-availability', async (req, res) => {
     const first = services.availability.window().first
     const from = req.query.from ?? addDays(first, -2)
-    const to = req.query.to ?? addDays(String(from), 92)
+    // Only a real date has a default end: anything else is refused by checkRange (400), not thrown by addDays (500).
+    const to = req.query.to ?? (isCalendarDate(from) ? addDays(from, 92) : undefined)
     try {
       const range = checkRange(from, to)
       res.json({

@@ -63,3 +63,39 @@ export function sameOriginGuard(allowedOrigins: string[]): RequestHandler {
     next()
   }
 }
+
+export const UNSTORABLE_TEXT_MESSAGE = 'Text may not contain NUL characters or unpaired surrogates'
+
+/** U+0000, or half of a surrogate pair: neither is text a person typed, and PostgreSQL refuses both (text, json). */
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+/** Whether a parsed body or query holds such a character in any string, key or value (iterative: a deeply nested body cannot overflow the stack). */
+export function containsUnstorableText(value: unknown): boolean {
+  const pending: unknown[] = [value]
+  while (pending.length > 0) {
+    const next = pending.pop()
+    if (typeof next === 'string') {
+      if (UNSTORABLE.test(next)) return true
+    } else if (next !== null && typeof next === 'object') {
+      for (const [key, inner] of Object.entries(next)) {
+        if (UNSTORABLE.test(key)) return true
+        pending.push(inner)
+      }
+    }
+  }
+  return false
+}
+
+/**
+ * PostgreSQL cannot store U+0000 in text, nor an unpaired surrogate in json: a name, note,
+ * reason or search carrying one reached the database and failed there as a 500. No form
+ * sends them, so the API refuses them with 400 up front, in the parsed body and in the
+ * query string. Mounted after each body parser.
+ */
+export const rejectUnstorableText: RequestHandler = (req, res, next) => {
+  if (containsUnstorableText(req.body) || containsUnstorableText(req.query)) {
+    res.status(400).json({ message: UNSTORABLE_TEXT_MESSAGE })
+    return
+  }
+  next()
+}
