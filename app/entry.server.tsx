@@ -6,6 +6,8 @@ import { isbot } from 'isbot'
 import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider, PRERENDER_NONCE_PLACEHOLDER } from './lib/nonce.tsx'
+import { StylesheetProvider } from './lib/inline-stylesheet.tsx'
+import stylesheet from './app.css?inline'
 import { isDatabaseUnavailable, loggableError } from '../server/http/errors.ts'
 
 export const streamTimeout = 5_000
@@ -61,7 +63,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StylesheetProvider value={stylesheet}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesheetProvider>
       </NonceProvider>,
       {
         nonce,

@@ -2,6 +2,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 import { DeferredToaster } from './components/ui/deferred-toaster.tsx'
+import { InlineStylesheet } from './lib/inline-stylesheet.tsx'
 import { siteIdentity } from './lib/site.server.ts'
 import { useNonce } from './lib/nonce.tsx'
 import type { SiteIdentity } from '../core/site.ts'
@@ -29,8 +30,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* precedence lets React place the stylesheet ahead of the module preloads: paint first. */}
-        <link rel="stylesheet" href={stylesheet} precedence="default" />
+        {/* Production: the stylesheet is inlined by the server (docs/decisions/0021). Development:
+            linked, so Vite can hot-reload it; precedence places it ahead of the module preloads. */}
+        {import.meta.env.DEV ? <link rel="stylesheet" href={stylesheet} precedence="default" /> : <InlineStylesheet />}
         <meta name="theme-color" content="#1d2f5a" />
         <Meta />
         <Links />

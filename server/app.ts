@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import type http from 'node:http'
 import compression from 'compression'
 import express, { type RequestHandler } from 'express'
 import type { Config } from './config/index.ts'
@@ -8,7 +9,8 @@ import type { Services } from './services/index.ts'
 import { attachUser } from './auth/guard.ts'
 import { errorHandler, notFoundApi } from './http/errors.ts'
 import { RateLimiter } from './http/rate-limit.ts'
-import { requestLog } from './http/request-log.ts'
+import { logRequest, requestLog } from './http/request-log.ts'
+import type { StaticFiles } from './static-files.ts'
 import { rejectUnstorableText, sameOriginGuard, securityHeaders } from './http/security.ts'
 import { authRouter } from './api/auth.ts'
 import { healthRouter } from './api/health.ts'
@@ -56,9 +58,10 @@ const limitPageBodies: RequestHandler = (req, res, next) => {
 
 /**
  * The Express application: JSON API under /api, then the pages. `pages` is the React
- * Router handler (server/pages.ts); API tests build the app without it.
+ * Router handler and `staticFiles` the in-memory build files (both from server/pages.ts);
+ * API tests build the app without them.
  */
-export function createApp(deps: AppDeps, options: { pages?: RequestHandler } = {}) {
+export function createApp(deps: AppDeps, options: { pages?: RequestHandler; staticFiles?: StaticFiles } = {}) {
   const { config, logger } = deps
   const app = express()
   const limiters: RateLimiters = {
@@ -127,5 +130,20 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler } = {
   }
 
   app.use(errorHandler(logger))
-  return { app, limiters }
+
+  // What the HTTP server calls. The build's files and the prerendered pages are answered
+  // from memory before Express, with every header (security headers included) worked out
+  // at start-up (server/static-files.ts, decision 0022): GET and HEAD of fixed bytes, so
+  // nothing in the chain (origin check, sessions, rate limits) applies to them. They are
+  // logged like every other request.
+  const staticFiles = options.staticFiles
+  const listener: http.RequestListener = staticFiles
+    ? (req, res) => {
+        const started = process.hrtime.bigint()
+        // 'finish' comes after this returns, so the line is logged once the response is sent.
+        if (staticFiles(req, res)) logRequest(logger, req, res, started)
+        else app(req, res)
+      }
+    : app
+  return { app, limiters, listener }
 }

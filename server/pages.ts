@@ -4,8 +4,8 @@ import express, { type RequestHandler, type Router } from 'express'
 import { createRequestHandler } from '@react-router/express'
 import type { ServerBuild } from 'react-router'
 import { PRERENDERED_PATHS } from '../app/prerendered-paths.ts'
-import { PRERENDER_NONCE_PLACEHOLDER } from '../app/lib/nonce.tsx'
 import type { AppDeps } from './app.ts'
+import { type StaticFiles, staticFiles } from './static-files.ts'
 
 export const ROOT_DIR = path.resolve(import.meta.dirname, '..')
 export const BUILD_DIR = path.resolve(ROOT_DIR, process.env.BUILD_DIR ?? 'build')
@@ -18,11 +18,15 @@ function loadContext(deps: AppDeps): (req: express.Request, res: express.Respons
 }
 
 /**
- * The React Router pages. Production: hashed assets cached for a year, prerendered HTML
- * served from memory (with this response's CSP nonce), everything else rendered by the
- * server build. Development: Vite in middleware mode with hot reload.
+ * The React Router pages. Production: `staticFiles`, called before Express (server/app.ts),
+ * answers for the build's files and the prerendered pages from memory
+ * (server/static-files.ts); the router serves the build from disk for an app without it
+ * and renders everything else with the server build. Development: Vite in
+ * middleware mode with hot reload.
  */
-export async function createPageHandler(deps: AppDeps): Promise<{ router: Router; close: () => Promise<void> }> {
+export async function createPageHandler(
+  deps: AppDeps,
+): Promise<{ router: Router; staticFiles?: StaticFiles; close: () => Promise<void> }> {
   const router = express.Router()
 
   if (!deps.config.isProduction) {
@@ -45,34 +49,11 @@ export async function createPageHandler(deps: AppDeps): Promise<{ router: Router
   const build = (await import(SERVER_BUILD)) as ServerBuild
 
   router.use('/assets', express.static(path.join(CLIENT_DIR, 'assets'), { immutable: true, maxAge: '1y', index: false, redirect: false }))
-  router.use(prerenderedPages())
   router.use(express.static(CLIENT_DIR, { maxAge: '1h', index: false, redirect: false }))
   router.use(createRequestHandler({ build, mode: 'production', getLoadContext: loadContext(deps) }))
-  return { router, close: async () => {} }
-}
-
-/**
- * express.static alone would redirect /about to /about/, so the prerendered index.html
- * files are read once and served for their exact paths. Each is kept split around the
- * nonce placeholder and written directly: no per-request search of the page, and no
- * ETag (the nonce makes every response unique anyway).
- */
-function prerenderedPages(): RequestHandler {
-  const pages = new Map<string, string[]>()
-  for (const pagePath of PRERENDERED_PATHS) {
-    const file = path.join(CLIENT_DIR, pagePath, 'index.html')
-    if (fs.existsSync(file)) pages.set(pagePath, fs.readFileSync(file, 'utf8').split(PRERENDER_NONCE_PLACEHOLDER))
-  }
-  return (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next()
-    const parts = pages.get(req.path.length > 1 ? req.path.replace(/\/$/, '') : req.path)
-    if (!parts) return next()
-    const body = parts.join(res.locals.cspNonce)
-    res.writeHead(200, {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Length': Buffer.byteLength(body),
-      'Cache-Control': 'public, max-age=300',
-    })
-    res.end(req.method === 'HEAD' ? undefined : body)
+  return {
+    router,
+    staticFiles: staticFiles({ clientDir: CLIENT_DIR, pagePaths: PRERENDERED_PATHS, isProduction: deps.config.isProduction }),
+    close: async () => {},
   }
 }

@@ -37,10 +37,10 @@ export async function startServer(config: Config, options: { pages?: boolean } =
     }
   }
   const pages = options.pages === false ? null : await createPageHandler(deps)
-  const { app } = createApp(deps, pages ? { pages: pages.router } : {})
+  const { listener } = createApp(deps, pages ? { pages: pages.router, staticFiles: pages.staticFiles } : {})
   const jobs = startJobs(services.jobs, logger)
 
-  const server = http.createServer(app)
+  const server = http.createServer(listener)
   server.keepAliveTimeout = 65_000
   const closeServer = gracefulClose(server)
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve))

@@ -3,7 +3,8 @@ import { images, type SiteImage } from './images.ts'
 /** The hero carousel (spec §3, Hero slide): image, title, description. */
 export type HeroSlide = { image: SiteImage; title: string; description: string }
 
-export const TAGLINE = 'Come as a visitor, leave as a friend'
+// Kept apart (./tagline.ts) so the footer on every page does not pull in the home page's copy.
+export { TAGLINE } from './tagline.ts'
 
 export const heroSlides: HeroSlide[] = [
   {
@@ -62,22 +63,5 @@ export const benefits = [
   },
 ] as const
 
-/** The four steps, shared by Home (summary) and How It Works (full). */
-export const planningSteps = [
-  {
-    title: 'Get Inspired',
-    summary: 'Browse our curated ideas and the places of Joetsu, and note what makes you curious.',
-  },
-  {
-    title: 'Make Contact',
-    summary: 'Send a short message with your dates, group and interests. We reply within 24–48 hours.',
-  },
-  {
-    title: 'We Plan Together',
-    summary: 'We shape an itinerary with you by e-mail or WhatsApp until it feels just right.',
-  },
-  {
-    title: 'Enjoy Your Day',
-    summary: 'Meet your guide at the station or your hotel and enjoy Joetsu like a local.',
-  },
-] as const
+// The four planning steps live in ./planning-steps.ts (How It Works shows them too).
+export { planningSteps } from './planning-steps.ts'

@@ -1,6 +1,6 @@
 import { useActionData, useLoaderData } from 'react-router'
 import type { Route } from './+types/contact'
-import { contactPackageFromQuery } from '../../core/schemas/contact.ts'
+import { contactPackageFromQuery } from '../../core/contact-options.ts'
 import { PageBanner } from '../components/site/page-banner.tsx'
 import { ContactInfo, RESPONSE_TIME } from '../components/contact/contact-info.tsx'
 import { CONTACT_SUCCESS_DESCRIPTION, CONTACT_SUCCESS_TITLE, ContactForm, type ContactActionData } from '../components/contact/contact-form.tsx'

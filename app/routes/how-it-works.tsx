@@ -5,7 +5,7 @@ import { useSite } from '../root.tsx'
 import { PageBanner } from '../components/site/page-banner.tsx'
 import { WHATSAPP_GREETING } from '../components/site/nav-links.ts'
 import { buttonStyles, linkStyle, sectionHeading } from '../components/site/styles.ts'
-import { planningSteps } from '../content/home.ts'
+import { planningSteps } from '../content/planning-steps.ts'
 import { seo } from '../lib/seo.ts'
 
 // Prerendered at build time (app/prerendered-paths.ts): no loader, no database.

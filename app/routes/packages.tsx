@@ -117,7 +117,9 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
                 <ImageWithFallback
                   image={pkg.image}
                   title={pkg.title}
-                  eager={i < 2}
+                  // The first card's picture is the page's largest paint on a phone: fetch it first.
+                  priority={i === 0}
+                  eager={i === 1}
                   className="aspect-[8/5] w-full bg-brand-100 object-cover"
                 />
                 <div className="flex flex-1 flex-col p-6 sm:p-8">

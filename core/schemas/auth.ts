@@ -1,3 +1,4 @@
+import './zod-config.ts'
 import { z } from 'zod'
 
 /** Admin login (spec §5 "Admin login"), checked by the form and by POST /api/login. */

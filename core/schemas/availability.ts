@@ -1,3 +1,4 @@
+import './zod-config.ts'
 import { z } from 'zod'
 import { isCalendarDate, isWeekend } from '../dates.ts'
 import { checkbox, clearableText } from './fields.ts'

@@ -1,3 +1,4 @@
+import './zod-config.ts'
 import { z } from 'zod'
 import { type CalendarDate, formatLongDate, isCalendarDate, isWeekend } from '../dates.ts'
 import { MAX_GROUP, MAX_GROUP_MESSAGE, MIN_GROUP, MIN_GROUP_MESSAGE, WHOLE_GROUP_MESSAGE } from '../pricing.ts'

@@ -1,5 +1,7 @@
+import './zod-config.ts'
 import { z } from 'zod'
-import { THEMES, type Theme } from '../themes.ts'
+import { THEMES } from '../themes.ts'
+import { GROUP_SIZE_OPTIONS } from '../contact-options.ts'
 import { calendarDateField, emailField, optionalChoice, optionalText } from './fields.ts'
 
 /**
@@ -11,41 +13,13 @@ export const CONTACT_NAME_MESSAGE = 'Please enter your name'
 export const CONTACT_MESSAGE_MESSAGE = 'Please enter a message'
 export const VISIT_DATE_MESSAGE = 'Please enter a valid date'
 
-export const GROUP_SIZE_OPTIONS = ['1', '2', '3', '4', '5+'] as const
-export type GroupSizeOption = (typeof GROUP_SIZE_OPTIONS)[number]
-
-export const CONTACT_PACKAGE_OPTIONS: ReadonlyArray<{ value: Theme; label: string }> = [
-  { value: 'homemaker', label: 'The Joetsu Homemaker' },
-  { value: 'hobbyist', label: 'The Joetsu Hobbyist' },
-  { value: 'kiddo', label: 'The Joetsu Kiddo' },
-  { value: 'explorer', label: 'The Joetsu Explorer (Mix & Match)' },
-  { value: 'custom', label: 'Custom' },
-]
-
-/** The label a guest chose from, for a stored package value; an unknown value shows as stored. */
-export function contactPackageLabel(value: string): string {
-  return CONTACT_PACKAGE_OPTIONS.find((o) => o.value === value)?.label ?? value
-}
-
-/** The itinerary cards link to /contact?package=<card key> (D2). */
-const CARD_KEYS: Record<string, Theme> = {
-  mom: 'homemaker',
-  dad: 'hobbyist',
-  kid: 'kiddo',
-  'mix-match': 'explorer',
-}
-
-/**
- * The select's initial value for /contact?package=… (D2): card keys map to their
- * option, option values map to themselves, anything else leaves it empty ('').
- * Case and surrounding spaces are forgiven; links get retyped by hand.
- */
-export function contactPackageFromQuery(q: string | null): Theme | '' {
-  if (q === null) return ''
-  const key = q.trim().toLowerCase()
-  if (Object.hasOwn(CARD_KEYS, key)) return CARD_KEYS[key] ?? ''
-  return (THEMES as readonly string[]).includes(key) ? (key as Theme) : ''
-}
+export {
+  CONTACT_PACKAGE_OPTIONS,
+  GROUP_SIZE_OPTIONS,
+  type GroupSizeOption,
+  contactPackageFromQuery,
+  contactPackageLabel,
+} from '../contact-options.ts'
 
 export const contactInquirySchema = z.object({
   name: z

@@ -1,3 +1,4 @@
+import './zod-config.ts'
 import { z } from 'zod'
 import { EMAIL_MESSAGE, emailField } from './fields.ts'
 

@@ -1,3 +1,4 @@
+import './zod-config.ts'
 import { z } from 'zod'
 import { daysBetween, isCalendarDate } from '../dates.ts'
 import { checkbox } from './fields.ts'

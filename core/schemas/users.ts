@@ -1,3 +1,4 @@
+import './zod-config.ts'
 import { z } from 'zod'
 import { PASSWORD_MIN_MESSAGE, USERNAME_MIN_MESSAGE } from './auth.ts'
 import { EMAIL_MAX, EMAIL_MESSAGE, checkbox, clearableText, isPhoneNumber } from './fields.ts'

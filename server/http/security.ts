@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express'
+import type { Request, RequestHandler, Response } from 'express'
 import helmet from 'helmet'
 
 /**
@@ -35,6 +35,42 @@ export function securityHeaders(options: { isProduction: boolean }): RequestHand
     strictTransportSecurity: options.isProduction ? { maxAge: 31536000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   })
+}
+
+/**
+ * The same headers as `securityHeaders`, computed once for responses whose content never
+ * changes: hashed assets, pictures and the prerendered pages (server/static-files.ts,
+ * docs/decisions/0022). Helmet runs once against a stand-in response, so the two sets can
+ * never drift apart. The only difference is `script-src`: no nonce (these responses carry
+ * none), and instead the SHA-256 hashes of the page's own inline scripts, when given.
+ * Dropping the nonce leaves the policy stricter, not looser: only 'self', Stripe and the
+ * listed hashes may run.
+ */
+export function precomputedSecurityHeaders(options: { isProduction: boolean; scriptHashes?: readonly string[] }): Record<string, string> {
+  const marker = 'precomputed-no-nonce'
+  const headers: Record<string, string> = {}
+  const res = {
+    locals: { cspNonce: marker },
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = String(value)
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()]
+    },
+  }
+  let failure: unknown
+  securityHeaders({ isProduction: options.isProduction })({ headers: {} } as Request, res as unknown as Response, (error?: unknown) => {
+    failure = error
+  })
+  if (failure) throw failure
+  const csp = headers['content-security-policy']
+  if (!csp?.includes(` 'nonce-${marker}'`)) throw new Error('the Content Security Policy no longer has a script nonce to replace')
+  for (const hash of options.scriptHashes ?? []) {
+    if (!/^sha256-[A-Za-z0-9+/]+={0,2}$/.test(hash)) throw new Error(`not a script hash: ${hash}`)
+  }
+  const hashes = [...new Set(options.scriptHashes ?? [])].map((hash) => ` '${hash}'`).join('')
+  headers['content-security-policy'] = csp.replace(` 'nonce-${marker}'`, hashes)
+  return headers
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])

@@ -30,7 +30,7 @@ test('/book is an alias of /booking and /admin leads to the dashboard route', as
   expect(admin.headers()['location']).toBe('/admin/dashboard')
 })
 
-test('a prerendered page is served with a CSP nonce that lets its scripts run', async ({ page }) => {
+test('a prerendered page runs its own inline scripts and refuses any other (CSP hashes, decision 0022)', async ({ page }) => {
   const errors: string[] = []
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text())
@@ -39,10 +39,37 @@ test('a prerendered page is served with a CSP nonce that lets its scripts run', 
   expect(response?.status()).toBe(200)
   const html = await response!.text()
   expect(html).not.toContain('__CSP_NONCE__')
+  // The policy names the page's inline scripts by hash: no nonce, no 'unsafe-inline'.
+  const scriptSrc = /script-src ([^;]*)/.exec(response!.headers()['content-security-policy'] ?? '')?.[1] ?? ''
+  expect(scriptSrc).toMatch(/'sha256-[A-Za-z0-9+/=]+'/)
+  expect(scriptSrc).not.toMatch(/nonce-|unsafe-inline|unsafe-eval/)
   // Hydration ran: React Router's client navigation works without a full reload.
   await page.getByRole('banner').getByRole('link', { name: 'Explore Joetsu' }).first().click()
   await expect(page).toHaveURL(/\/explore$/)
   expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([])
+  // An inline script that is not one of the page's own is refused.
+  const injectedRan = await page.evaluate(() => {
+    const script = document.createElement('script')
+    script.textContent = 'document.documentElement.dataset.injected = "yes"'
+    document.body.append(script)
+    return document.documentElement.dataset.injected === 'yes'
+  })
+  expect(injectedRan).toBe(false)
+})
+
+test('a server-rendered page refuses an inline script without its nonce', async ({ page }) => {
+  const response = await page.goto('/')
+  expect(response?.status()).toBe(200)
+  const scriptSrc = /script-src ([^;]*)/.exec(response!.headers()['content-security-policy'] ?? '')?.[1] ?? ''
+  expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=]+'/)
+  expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval/)
+  const injectedRan = await page.evaluate(() => {
+    const script = document.createElement('script')
+    script.textContent = 'document.documentElement.dataset.injected = "yes"'
+    document.body.append(script)
+    return document.documentElement.dataset.injected === 'yes'
+  })
+  expect(injectedRan).toBe(false)
 })
 
 test('the bootstrap admin can log in through the API', async ({ request }) => {

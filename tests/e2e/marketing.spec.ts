@@ -529,8 +529,13 @@ test('the W3C HTML checker finds no errors on the public pages', async ({ page }
     if (!output) throw error
   }
   const report = JSON.parse(output) as { messages: { type: string; url?: string; message: string; extract?: string; lastLine?: number }[] }
+  // The checker's CSS parser predates @property (CSS Properties and Values API, in every
+  // current browser), which Tailwind 4 emits in the stylesheet inlined into each page
+  // (docs/decisions/0021). That one message is the checker's gap; every other HTML or CSS
+  // error still fails.
+  const checkerGap = (m: { message: string; extract?: string }) => m.message === 'CSS: Unrecognized at-rule “@property”.' || (m.message.startsWith('CSS: Unrecognized at-rule') && (m.extract ?? '').includes('@property'))
   const errors = report.messages
-    .filter((m) => m.type === 'error')
+    .filter((m) => m.type === 'error' && !checkerGap(m))
     .map((m) => `${path.basename(m.url ?? '')}:${m.lastLine ?? '?'} ${m.message} ${m.extract ?? ''}`.trim())
   expect(errors).toEqual([])
   fs.rmSync(dir, { recursive: true, force: true })

@@ -1,11 +1,10 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { clsx } from 'clsx'
 import { formatLongDate } from '../../../core/dates.ts'
 import { formatYen } from '../../../core/money.ts'
 import { MAX_GROUP, MIN_GROUP, quote } from '../../../core/pricing.ts'
 import { packageFitsSlot, slotLabel, type TourTime } from '../../../core/slots.ts'
 import { THEMES, THEME_LABELS } from '../../../core/themes.ts'
-import { bookingRequestSchema } from '../../../core/schemas/booking.ts'
 import { fieldErrors } from '../../../core/schemas/field-errors.ts'
 import type { PublicBooking, PublicTourPackage } from './types.ts'
 import { PrivacyLine } from '../forms/privacy-line.tsx'
@@ -50,6 +49,14 @@ const FIELD_ORDER = [
   'tourTime',
 ]
 
+/**
+ * The booking schema and zod with it (about 25 KB gzip) are fetched when the form shows,
+ * not with the page: the calendar and slots work without them, and the guest cannot
+ * submit before typing their details. One promise, shared by every form on the page.
+ */
+let schemaModule: Promise<typeof import('../../../core/schemas/booking.ts')> | undefined
+const loadBookingSchema = () => (schemaModule ??= import('../../../core/schemas/booking.ts'))
+
 /** Tours that fit a slot (D10), cheapest entry price first. */
 export function packagesForSlot(packages: PublicTourPackage[], tourTime: TourTime): PublicTourPackage[] {
   return packages.filter((p) => packageFitsSlot(p.isHalfDay, tourTime))
@@ -84,6 +91,12 @@ export function DetailsForm({
   const [errors, setErrors] = useState<Record<string, string>>(initialErrors)
   const [pending, setPending] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    // Warm the validation module while the guest types; a failed fetch is retried on submit.
+    loadBookingSchema().catch(() => {
+      schemaModule = undefined
+    })
+  }, [])
   const fitting = packagesForSlot(packages, tourTime)
   const chosen = fitting.find((p) => String(p.id) === values.tourPackageId)
   const people = Number(values.numberOfPeople)
@@ -103,15 +116,23 @@ export function DetailsForm({
     event.preventDefault()
     if (pending) return
     const payload = { ...values, tourDate, tourTime }
-    const parsed = bookingRequestSchema.safeParse(payload)
-    if (!parsed.success) {
-      const errs = fieldErrors(parsed.error)
-      setErrors(errs)
-      focusFirstError(errs)
-      return
-    }
     setPending(true)
     try {
+      // Offline or mid-deployment the module may not load: then the server checks alone (it always checks).
+      const schema = await loadBookingSchema().then(
+        (module) => module.bookingRequestSchema,
+        () => {
+          schemaModule = undefined
+          return undefined
+        },
+      )
+      const parsed = schema?.safeParse(payload)
+      if (parsed && !parsed.success) {
+        const errs = fieldErrors(parsed.error)
+        setErrors(errs)
+        focusFirstError(errs)
+        return
+      }
       const outcome = await submit(payload)
       if (outcome.kind === 'invalid') {
         setErrors(outcome.errors)

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
-import { CONTACT_PACKAGE_OPTIONS, GROUP_SIZE_OPTIONS } from '../../../core/schemas/contact.ts'
+import { CONTACT_PACKAGE_OPTIONS, GROUP_SIZE_OPTIONS } from '../../../core/contact-options.ts'
 import { toast } from '../ui/use-toast.ts'
 import { PrivacyLine } from '../forms/privacy-line.tsx'
 

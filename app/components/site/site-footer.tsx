@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { mailtoLink, whatsappLink } from '../../../core/site.ts'
-import { TAGLINE } from '../../content/home.ts'
+import { TAGLINE } from '../../content/tagline.ts'
 import { useSite } from '../../root.tsx'
 import { CameraIcon, ChatIcon, MailIcon, PinIcon } from './icons.tsx'
 import { Logo } from './site-header.tsx'
