@@ -109,3 +109,19 @@ for (const width of [1280, 375]) {
     expect(overflow).toBeLessThanOrEqual(0)
   })
 }
+
+test('page form posts carrying text the database cannot store get a 400, and nothing is stored', async ({ request }) => {
+  const admin = await adminApi(request)
+  const messagesBefore = (await admin.messages()).length
+  const contact = await request.post('/contact', { form: { name: 'Nul\u0000Guest', email: 'nul-guest@example.com', message: 'Hello' } })
+  expect(contact.status()).toBe(400)
+  expect(await contact.text()).toContain('Text may not contain NUL characters or unpaired surrogates')
+  expect((await admin.messages()).length).toBe(messagesBefore)
+
+  const booking = await request.post('/booking', {
+    form: { name: 'Nul\u0000Guest', email: 'nul-guest@example.com', phone: '+81 90-1234-5678', numberOfPeople: '2', tourPackageId: '1', tourDate: '2030-01-05', tourTime: 'morning' },
+  })
+  expect(booking.status()).toBe(400)
+  const found = (await (await request.get('/api/bookings?q=nul-guest%40example.com')).json()) as { total: number }
+  expect(found.total).toBe(0)
+})

@@ -3,6 +3,8 @@ import { ZodError } from 'zod'
 import { fieldErrors, firstErrorMessage, type ValidationErrorLike } from '../../../core/schemas/field-errors.ts'
 import { CONTACT_RATE_LIMITED_HEADER, CONTACT_RATE_LIMITED_MESSAGE } from '../../../server/api/contact.ts'
 import type { ContactService } from '../../../server/services/contact.ts'
+import { loggableError } from '../../../server/http/errors.ts'
+import { containsUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../../core/unstorable-text.ts'
 import { CONTACT_ERROR_DESCRIPTION, VIA_FETCHER_FIELD, type ContactActionData } from './contact-form.tsx'
 
 const FIELDS = ['name', 'email', 'phone', 'visitDate', 'groupSize', 'package', 'message'] as const
@@ -26,6 +28,7 @@ export async function handleContactAction(request: Request, contact: ContactServ
 
   // Set by Express from the same per-client limiter as POST /api/contact (server/api/contact.ts).
   if (request.headers.get(CONTACT_RATE_LIMITED_HEADER)) return fail(429, CONTACT_RATE_LIMITED_MESSAGE)
+  if (containsUnstorableText(raw)) return fail(400, UNSTORABLE_TEXT_MESSAGE)
   try {
     await contact.receive(raw)
   } catch (error) {
@@ -34,7 +37,7 @@ export async function handleContactAction(request: Request, contact: ContactServ
     // while the services come from the server's modules, so compare by shape.
     const status = (error as { status?: unknown } | null)?.status
     if (error instanceof Error && typeof status === 'number' && status >= 400 && status < 500) return fail(status, error.message)
-    console.error('contact form: unexpected error', error)
+    console.error(JSON.stringify({ level: 50, msg: 'contact form: unexpected error', error: loggableError(error) }))
     return fail(500, CONTACT_ERROR_DESCRIPTION)
   }
   if (viaFetcher) return data<ContactActionData>({ ok: true })
