@@ -17,5 +17,6 @@ export function InlineStylesheet() {
   const css = useContext(StylesheetContext)
   if (css === undefined) return null
   // Our own build output, but never let its text close the element early.
-  return <style dangerouslySetInnerHTML={{ __html: css.replace(/<\/style/gi, '<\\/style') }} />
+  // Marked so a check of the page's own markup can tell it from page content (tests/e2e/marketing.spec.ts).
+  return <style data-site-stylesheet="" dangerouslySetInnerHTML={{ __html: css.replace(/<\/style/gi, '<\\/style') }} />
 }

@@ -509,7 +509,13 @@ test('the W3C HTML checker finds no errors on the public pages', async ({ page }
   for (const pagePath of [...PAGES.map((p) => p.path), '/contact', '/booking']) {
     const response = await page.request.get(pagePath)
     const file = path.join(dir, `${pagePath.replace(/\W+/g, '_') || 'home'}.html`)
-    fs.writeFileSync(file, await response.text())
+    // The site's stylesheet is inlined into every page (docs/decisions/0021). It is Tailwind's
+    // generated CSS, which the checker's older CSS parser misreads (@property, margin-trim,
+    // custom properties in transition-property): it checks the page's own markup, as it did
+    // when the stylesheet was a linked file.
+    const html = (await response.text()).replace(/(<style data-site-stylesheet="">)[\s\S]*?(<\/style>)/, '$1$2')
+    expect(html, pagePath).toContain('<style data-site-stylesheet=""></style>')
+    fs.writeFileSync(file, html)
     files.push(file)
   }
   const jar = path.resolve('node_modules/vnu-jar/build/dist/vnu.jar')
@@ -529,13 +535,8 @@ test('the W3C HTML checker finds no errors on the public pages', async ({ page }
     if (!output) throw error
   }
   const report = JSON.parse(output) as { messages: { type: string; url?: string; message: string; extract?: string; lastLine?: number }[] }
-  // The checker's CSS parser predates @property (CSS Properties and Values API, in every
-  // current browser), which Tailwind 4 emits in the stylesheet inlined into each page
-  // (docs/decisions/0021). That one message is the checker's gap; every other HTML or CSS
-  // error still fails.
-  const checkerGap = (m: { message: string; extract?: string }) => m.message === 'CSS: Unrecognized at-rule “@property”.' || (m.message.startsWith('CSS: Unrecognized at-rule') && (m.extract ?? '').includes('@property'))
   const errors = report.messages
-    .filter((m) => m.type === 'error' && !checkerGap(m))
+    .filter((m) => m.type === 'error')
     .map((m) => `${path.basename(m.url ?? '')}:${m.lastLine ?? '?'} ${m.message} ${m.extract ?? ''}`.trim())
   expect(errors).toEqual([])
   fs.rmSync(dir, { recursive: true, force: true })
