@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { E2E_ADMIN } from '../../playwright.config.ts'
 
 // The skeleton every other journey stands on: pages render from the server, links work,
@@ -30,6 +30,16 @@ test('/book is an alias of /booking and /admin leads to the dashboard route', as
   expect(admin.headers()['location']).toBe('/admin/dashboard')
 })
 
+/** Whether an inline script added by someone else (an injection) would run on this page. */
+function injectedScriptRuns(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const script = document.createElement('script')
+    script.textContent = 'document.documentElement.dataset.injected = "yes"'
+    document.body.append(script)
+    return document.documentElement.dataset.injected === 'yes'
+  })
+}
+
 test('a prerendered page runs its own inline scripts and refuses any other (CSP hashes, decision 0022)', async ({ page }) => {
   const errors: string[] = []
   page.on('console', (message) => {
@@ -48,13 +58,7 @@ test('a prerendered page runs its own inline scripts and refuses any other (CSP 
   await expect(page).toHaveURL(/\/explore$/)
   expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([])
   // An inline script that is not one of the page's own is refused.
-  const injectedRan = await page.evaluate(() => {
-    const script = document.createElement('script')
-    script.textContent = 'document.documentElement.dataset.injected = "yes"'
-    document.body.append(script)
-    return document.documentElement.dataset.injected === 'yes'
-  })
-  expect(injectedRan).toBe(false)
+  expect(await injectedScriptRuns(page)).toBe(false)
 })
 
 test('a server-rendered page refuses an inline script without its nonce', async ({ page }) => {
@@ -63,13 +67,7 @@ test('a server-rendered page refuses an inline script without its nonce', async 
   const scriptSrc = /script-src ([^;]*)/.exec(response!.headers()['content-security-policy'] ?? '')?.[1] ?? ''
   expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=]+'/)
   expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval/)
-  const injectedRan = await page.evaluate(() => {
-    const script = document.createElement('script')
-    script.textContent = 'document.documentElement.dataset.injected = "yes"'
-    document.body.append(script)
-    return document.documentElement.dataset.injected === 'yes'
-  })
-  expect(injectedRan).toBe(false)
+  expect(await injectedScriptRuns(page)).toBe(false)
 })
 
 test('the bootstrap admin can log in through the API', async ({ request }) => {
