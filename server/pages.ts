@@ -1,14 +1,15 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import express, { type RequestHandler, type Router } from 'express'
+import express, { type Router } from 'express'
 import { createRequestHandler } from '@react-router/express'
 import type { ServerBuild } from 'react-router'
 import { PRERENDERED_PATHS } from '../app/prerendered-paths.ts'
 import type { AppDeps } from './app.ts'
+import { buildIdentityMismatch } from './build-identity.ts'
 import { type StaticFiles, staticFiles } from './static-files.ts'
 
 export const ROOT_DIR = path.resolve(import.meta.dirname, '..')
-export const BUILD_DIR = path.resolve(ROOT_DIR, process.env.BUILD_DIR ?? 'build')
+const BUILD_DIR = path.resolve(ROOT_DIR, process.env.BUILD_DIR ?? 'build')
 const CLIENT_DIR = path.join(BUILD_DIR, 'client')
 const SERVER_BUILD = path.join(BUILD_DIR, 'server/index.js')
 
@@ -47,6 +48,13 @@ export async function createPageHandler(
     throw new Error(`No production build at ${SERVER_BUILD}: run "npm run build" first`)
   }
   const build = (await import(SERVER_BUILD)) as ServerBuild
+  const differing = buildIdentityMismatch(BUILD_DIR, deps.config.site)
+  if (differing) {
+    deps.logger.error(
+      { variables: differing },
+      'the prerendered pages were built with other settings than this server has: run `npm run build` with the production environment',
+    )
+  }
 
   router.use('/assets', express.static(path.join(CLIENT_DIR, 'assets'), { immutable: true, maxAge: '1y', index: false, redirect: false }))
   router.use(express.static(CLIENT_DIR, { maxAge: '1h', index: false, redirect: false }))

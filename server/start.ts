@@ -5,8 +5,7 @@ import { seedCatalogue } from './db/seed.ts'
 import { createLogger } from './logger.ts'
 import { createServices, systemClock } from './services/index.ts'
 import { createApp } from './app.ts'
-import { BUILD_DIR, createPageHandler } from './pages.ts'
-import { buildIdentityMismatch } from './build-identity.ts'
+import { createPageHandler } from './pages.ts'
 import { startJobs } from './jobs.ts'
 import { gracefulClose } from './http/graceful-close.ts'
 
@@ -27,15 +26,6 @@ export async function startServer(config: Config, options: { pages?: boolean } =
   const admin = await services.users.bootstrapAdmin({ username: config.env.ADMIN_USERNAME, password: config.env.ADMIN_PASSWORD })
 
   const deps = { database, services, config, logger }
-  if (config.isProduction && options.pages !== false) {
-    const differing = buildIdentityMismatch(BUILD_DIR, config.site)
-    if (differing) {
-      logger.error(
-        { variables: differing },
-        'the prerendered pages were built with other settings than this server has: run `npm run build` with the production environment',
-      )
-    }
-  }
   const pages = options.pages === false ? null : await createPageHandler(deps)
   const { listener } = createApp(deps, pages ? { pages: pages.router, staticFiles: pages.staticFiles } : {})
   const jobs = startJobs(services.jobs, logger)
