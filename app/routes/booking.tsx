@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, data, redirect } from 'react-router'
 import type { Route } from './+types/booking'
 import { formatLongDate, isCalendarDate, isMonth, monthRange } from '../../core/dates.ts'
-import { containsUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../core/unstorable-text.ts'
 import { isTourTime, slotLabel, type TourTime } from '../../core/slots.ts'
 import { publicTourPackage } from '../../server/services/tour-package-view.ts'
 import { toast } from '../components/ui/use-toast.ts'
@@ -73,10 +72,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData()
   const body: Record<string, string> = {}
   for (const [key, value] of form) if (typeof value === 'string') body[key] = value
-  if (containsUnstorableText(body)) {
-    const { website: _honeypot, ...values } = body
-    return data({ message: UNSTORABLE_TEXT_MESSAGE, errors: {}, status: 400, values }, { status: 400 })
-  }
   const result = await context.services.bookings.submit(body, {
     userId: context.user?.id ?? null,
   })

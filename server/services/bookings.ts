@@ -5,6 +5,7 @@ import { bookings, tourPackages, type Booking } from '../db/schema.ts'
 import { isWithinBookingWindow } from '../../core/dates.ts'
 import { quote } from '../../core/pricing.ts'
 import { newReference, normaliseReference } from '../../core/reference.ts'
+import { containsUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../core/unstorable-text.ts'
 import { packageFitsSlot, slotAvailability, type TourTime } from '../../core/slots.ts'
 import { bookingRequestSchema, type BookingRequest } from '../../core/schemas/booking.ts'
 import { fieldErrors } from '../../core/schemas/field-errors.ts'
@@ -15,7 +16,6 @@ import { claimSlot, expireBooking, makeClaimsPermanent, releaseClaims, SlotTaken
 import type { Logger } from '../logger.ts'
 
 export { SlotTakenError, SLOT_TAKEN_MESSAGE, EXPIRED_REASON } from './slot-claims.ts'
-export { newReference } from '../../core/reference.ts'
 
 export const OUTSIDE_WINDOW_MESSAGE = (lead: number, horizon: number) =>
   `Bookings open ${lead} days ahead and up to ${horizon} days ahead. Please choose another date.`
@@ -210,6 +210,8 @@ export function createBookingService(deps: {
           errors: {},
         }
       }
+      // Text PostgreSQL cannot store would fail at the insert as a 500: refused here for every way in.
+      if (containsUnstorableText(body)) return { ok: false, status: 400, message: UNSTORABLE_TEXT_MESSAGE, errors: {} }
       const parsed = bookingRequestSchema.safeParse(body)
       if (!parsed.success) {
         const errors = fieldErrors(parsed.error)

@@ -7,6 +7,7 @@ import { CONTACT_PACKAGE_OPTIONS, contactInquirySchema } from '../../core/schema
 import { adminInquiryEmail, renderEmail } from '../email/templates.tsx'
 import { messageActionLink, type NotificationService } from './notifications.ts'
 import type { MailOutbox } from './mail-outbox.ts'
+import { containsUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../core/unstorable-text.ts'
 
 /** What a spam bot filling the hidden field is told: nothing that helps it adapt. */
 export const SPAM_REFUSED_MESSAGE = 'Your message could not be sent.'
@@ -41,11 +42,13 @@ export function createContactService(deps: { db: Db; config: Config; notificatio
   const { db, config, notifications, outbox } = deps
 
   return {
-    /** Throws ZodError (400 with field errors) or HttpError(400) for a filled honeypot. */
+    /** Throws ZodError (400 with field errors), or HttpError(400) for a filled honeypot or text the database cannot store. */
     async receive(raw: unknown): Promise<{ id: number }> {
       // The honeypot first: a bot is refused whether or not the rest of its form is valid.
       const honeypot = typeof raw === 'object' && raw !== null ? (raw as { website?: unknown }).website : undefined
       if (honeypot !== undefined && honeypot !== null && String(honeypot).trim() !== '') throw new HttpError(400, SPAM_REFUSED_MESSAGE)
+      // Text PostgreSQL cannot store would fail at the insert as a 500: refused here for every way in.
+      if (containsUnstorableText(raw)) throw new HttpError(400, UNSTORABLE_TEXT_MESSAGE)
       const input = contactInquirySchema.parse(raw)
       return db.transaction(async (tx) => {
         const [row] = await tx

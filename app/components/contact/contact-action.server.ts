@@ -4,7 +4,6 @@ import { fieldErrors, firstErrorMessage, type ValidationErrorLike } from '../../
 import { CONTACT_RATE_LIMITED_HEADER, CONTACT_RATE_LIMITED_MESSAGE } from '../../../server/api/contact.ts'
 import type { ContactService } from '../../../server/services/contact.ts'
 import { loggableError } from '../../../server/http/errors.ts'
-import { containsUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../../core/unstorable-text.ts'
 import { CONTACT_ERROR_DESCRIPTION, VIA_FETCHER_FIELD, type ContactActionData } from './contact-form.tsx'
 
 const FIELDS = ['name', 'email', 'phone', 'visitDate', 'groupSize', 'package', 'message'] as const
@@ -28,7 +27,6 @@ export async function handleContactAction(request: Request, contact: ContactServ
 
   // Set by Express from the same per-client limiter as POST /api/contact (server/api/contact.ts).
   if (request.headers.get(CONTACT_RATE_LIMITED_HEADER)) return fail(429, CONTACT_RATE_LIMITED_MESSAGE)
-  if (containsUnstorableText(raw)) return fail(400, UNSTORABLE_TEXT_MESSAGE)
   try {
     await contact.receive(raw)
   } catch (error) {
