@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { effectiveStatus, newReference } from './bookings.ts'
+import { newReference } from '../../core/reference.ts'
+import { effectiveStatus } from './bookings.ts'
 
 describe('effectiveStatus (D13)', () => {
   const now = new Date('2030-05-01T03:00:00Z')
