@@ -79,6 +79,9 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
     return rows.map((r) => r.id)
   }
 
+  /** The links of the admins' notifications about these bookings and messages (how they are found). */
+  const notificationLinks = (bookingIds: number[], messageIds: number[]) => [...bookingIds.map(bookingActionLink), ...messageIds.map(messageActionLink)]
+
   /**
    * The admins' notifications about these bookings and messages quote the guest's name and
    * up to 140 characters of their message. They are anonymised, not deleted, like the rows
@@ -87,11 +90,10 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
    * count of the dashboard do not change under them.
    */
   async function anonymiseNotifications(tx: Tx | Db, bookingIds: number[], messageIds: number[]): Promise<number> {
-    const links = [...bookingIds.map(bookingActionLink), ...messageIds.map(messageActionLink)]
     const rows = await tx
       .update(notifications)
       .set({ message: ERASED_TEXT })
-      .where(and(inArray(notifications.actionLink, links), ne(notifications.message, ERASED_TEXT)))
+      .where(and(inArray(notifications.actionLink, notificationLinks(bookingIds, messageIds)), ne(notifications.message, ERASED_TEXT)))
       .returning({ id: notifications.id })
     return rows.length
   }
@@ -123,22 +125,21 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
    */
   async function pruneOutbox(unlinkedBefore?: Date): Promise<number> {
     const folder = outboxFolder(config)
-    let names: string[]
+    let files: { name: string; id: number | null }[]
     try {
-      names = (await fs.readdir(folder)).filter((name) => name.endsWith('.eml'))
+      files = (await fs.readdir(folder)).filter((name) => name.endsWith('.eml')).map((name) => ({ name, id: outgoingEmailIdOfFile(name) }))
     } catch {
       return 0 // no folder: SMTP, or nothing sent yet
     }
-    const ids = names.map(outgoingEmailIdOfFile).filter((id): id is number => id !== null)
+    const ids = files.map((f) => f.id).filter((id): id is number => id !== null)
     const existing = new Set<number>()
     for (let i = 0; i < ids.length; i += 1000) {
       const rows = await db.select({ id: outgoingEmails.id }).from(outgoingEmails).where(inArray(outgoingEmails.id, ids.slice(i, i + 1000)))
       for (const row of rows) existing.add(row.id)
     }
     let removed = 0
-    for (const name of names) {
+    for (const { name, id } of files) {
       const file = path.join(folder, name)
-      const id = outgoingEmailIdOfFile(name)
       const stat = await fs.stat(file).catch(() => null)
       if (!stat) continue // another instance pruned it first
       const gone = id !== null ? !existing.has(id) : unlinkedBefore !== undefined && stat.mtime < unlinkedBefore
@@ -208,7 +209,6 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
       ])
       const bookingIds = guestBookings.map((b) => b.id)
       const messageIds = messages.map((m) => m.id)
-      const links = [...bookingIds.map(bookingActionLink), ...messageIds.map(messageActionLink)]
       const [emails, notes] = await Promise.all([
         db
           .select({
@@ -225,7 +225,7 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
         db
           .select({ id: notifications.id, type: notifications.type, title: notifications.title, message: notifications.message, createdAt: notifications.createdAt })
           .from(notifications)
-          .where(inArray(notifications.actionLink, links))
+          .where(inArray(notifications.actionLink, notificationLinks(bookingIds, messageIds)))
           .orderBy(desc(notifications.createdAt), desc(notifications.id)),
       ])
       return { email: email.trim(), bookings: guestBookings, messages, emails, notifications: notes }
