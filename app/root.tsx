@@ -1,7 +1,8 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 import { DeferredToaster } from './components/ui/deferred-toaster.tsx'
+import { DeferredScripts, hydratesAfterFirstPaint } from './lib/deferred-scripts.tsx'
 import { InlineStylesheet } from './lib/inline-stylesheet.tsx'
 import { siteIdentity } from './lib/site.server.ts'
 import { useNonce } from './lib/nonce.tsx'
@@ -25,6 +26,7 @@ export function useSite(): SiteIdentity {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
+  const afterFirstPaint = hydratesAfterFirstPaint(useMatches())
   return (
     <html lang="en">
       <head>
@@ -41,7 +43,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <DeferredToaster />
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {afterFirstPaint ? <DeferredScripts nonce={nonce} /> : <Scripts nonce={nonce} />}
       </body>
     </html>
   )

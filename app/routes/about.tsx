@@ -7,8 +7,11 @@ import { buttonStyles, linkStyle, sectionHeading } from '../components/site/styl
 import { aboutJoetsu, guideStory, tourPromises } from '../content/about.ts'
 import { images } from '../content/images.ts'
 import { seo } from '../lib/seo.ts'
+import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 
 // Prerendered at build time (app/prerendered-paths.ts): no loader, no database.
+
+export const handle = contentPageHandle
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({

@@ -6,6 +6,9 @@ import { ContactInfo, RESPONSE_TIME } from '../components/contact/contact-info.t
 import { CONTACT_SUCCESS_DESCRIPTION, CONTACT_SUCCESS_TITLE, ContactForm, type ContactActionData } from '../components/contact/contact-form.tsx'
 import { handleContactAction } from '../components/contact/contact-action.server.ts'
 import { seo } from '../lib/seo.ts'
+import { contentPageHandle } from '../lib/deferred-scripts.tsx'
+
+export const handle = contentPageHandle
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({

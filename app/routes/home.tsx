@@ -11,6 +11,9 @@ import { TAGLINE, benefits, heroSlides, planningSteps } from '../content/home.ts
 import { images } from '../content/images.ts'
 import { packageSummaries } from '../content/package-summaries.ts'
 import { localBusinessJsonLd, seo, siteFromMatches } from '../lib/seo.ts'
+import { contentPageHandle } from '../lib/deferred-scripts.tsx'
+
+export const handle = contentPageHandle
 
 // Rendered per request: the pricing section reads the catalogue (docs/decisions/0004).
 export async function loader({ context }: Route.LoaderArgs) {

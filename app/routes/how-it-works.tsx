@@ -7,8 +7,11 @@ import { WHATSAPP_GREETING } from '../components/site/nav-links.ts'
 import { buttonStyles, linkStyle, sectionHeading } from '../components/site/styles.ts'
 import { planningSteps } from '../content/planning-steps.ts'
 import { seo } from '../lib/seo.ts'
+import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 
 // Prerendered at build time (app/prerendered-paths.ts): no loader, no database.
+
+export const handle = contentPageHandle
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({

@@ -7,6 +7,9 @@ import { loadPublicTours, publicPolicy } from '../components/site/catalogue.serv
 import { linkStyle } from '../components/site/styles.ts'
 import type { PublicTour } from '../components/site/tour-prices.ts'
 import { seo } from '../lib/seo.ts'
+import { contentPageHandle } from '../lib/deferred-scripts.tsx'
+
+export const handle = contentPageHandle
 
 // Rendered per request: the price item reads the catalogue (docs/decisions/0004).
 export async function loader({ context }: Route.LoaderArgs) {

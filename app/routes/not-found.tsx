@@ -2,6 +2,9 @@ import { Link, data } from 'react-router'
 import type { Route } from './+types/not-found'
 import { buttonStyles, linkStyle } from '../components/site/styles.ts'
 import { seo } from '../lib/seo.ts'
+import { contentPageHandle } from '../lib/deferred-scripts.tsx'
+
+export const handle = contentPageHandle
 
 // The catch-all answers a real HTTP 404 (D4) with a hint that helps the visitor.
 export function loader() {

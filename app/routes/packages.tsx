@@ -11,6 +11,9 @@ import type { PublicPolicy } from '../components/site/tour-prices.ts'
 import { images } from '../content/images.ts'
 import { contactKey, itineraryPackages } from '../content/packages.ts'
 import { seo, siteFromMatches, touristTripJsonLd } from '../lib/seo.ts'
+import { contentPageHandle } from '../lib/deferred-scripts.tsx'
+
+export const handle = contentPageHandle
 
 /** Spec §9: the page scrolls to the #hash 100 ms after it loads. */
 export const HASH_SCROLL_DELAY_MS = 100

@@ -4,6 +4,9 @@ import { mailtoLink } from '../../core/site.ts'
 import { useSite } from '../root.tsx'
 import { linkStyle, sectionHeading } from '../components/site/styles.ts'
 import { seo } from '../lib/seo.ts'
+import { contentPageHandle } from '../lib/deferred-scripts.tsx'
+
+export const handle = contentPageHandle
 
 /**
  * The privacy notice required by Japan's Act on the Protection of Personal Information

@@ -5,6 +5,7 @@ import { ImageWithFallback } from '../components/site/image-with-fallback.tsx'
 import { buttonStyles, linkStyle } from '../components/site/styles.ts'
 import { images } from '../content/images.ts'
 import { articleJsonLd, seo, siteFromMatches } from '../lib/seo.ts'
+import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 
 // Prerendered at build time (app/prerendered-paths.ts): no loader, no database.
 
@@ -15,6 +16,8 @@ const DESCRIPTION =
 /** When this article was first published and last revised (for search engines). */
 const PUBLISHED = '2026-03-01'
 const HERO = images.slides.blossoms
+
+export const handle = contentPageHandle
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches)

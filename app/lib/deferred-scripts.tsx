@@ -1,0 +1,124 @@
+import { Fragment, type ReactNode, cloneElement, isValidElement } from 'react'
+import { Scripts, type ScriptsProps } from 'react-router'
+
+/**
+ * React Router's scripts, fetched only once the page has painted its content
+ * (docs/decisions/0023). Content pages paint from their server HTML alone; their JavaScript
+ * only makes the menu, the carousel and client-side navigation work. Fetched up front, its
+ * ~110 KB is downloaded, parsed and run while the phone is still busy with the first paint
+ * and the main picture; fetched after them, it is not on their path at all. A tap, click or
+ * key press before then starts the fetch at once, so an impatient visitor waits for nothing.
+ *
+ * How: the same output as `<Scripts>`, except that its module script is rendered inert (a
+ * data block of type DEFERRED_MODULE_TYPE carrying the module preloads in an attribute) and
+ * a small inline script later inserts it as a real module script, with the preloads, into
+ * the <head>. Hydration renders the same elements, so server and browser agree; once
+ * hydrated, `<Scripts>` renders nothing and React removes them. The copied script keeps
+ * the nonce, and on prerendered pages its text is the same as the data block's, whose hash
+ * the Content Security Policy already lists (server/static-files.ts hashes every inline
+ * script that is not JSON).
+ */
+export const DEFERRED_MODULE_TYPE = 'application/x-deferred-module'
+
+/** Inserts the deferred module scripts once; runs in the browser, serialised into the page. */
+function startDeferredScripts(type: string) {
+  let started = false
+  const start = () => {
+    if (started) return
+    started = true
+    for (const inert of document.querySelectorAll<HTMLScriptElement>(`script[type="${type}"]`)) {
+      for (const href of (inert.dataset.modulepreload ?? '').split(' ').filter(Boolean)) {
+        const link = document.createElement('link')
+        link.rel = 'modulepreload'
+        link.href = href
+        document.head.append(link)
+      }
+      const script = document.createElement('script')
+      script.type = 'module'
+      script.nonce = inert.nonce ?? ''
+      script.textContent = inert.textContent
+      document.head.append(script)
+    }
+  }
+  for (const event of ['pointerdown', 'keydown', 'touchstart']) {
+    addEventListener(event, start, { once: true, capture: true, passive: true })
+  }
+  // Two frames after the first contentful paint and the page's main pictures (those fetched
+  // with high priority, decision 0021), not after `load`, which also waits for pictures
+  // further down. A paint is timed when it reaches the screen, later than any frame
+  // callback: only the paint entry tells that it has. A page that never paints (a tab
+  // opened in the background) gets its scripts a few seconds after `load` all the same.
+  const pictures = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].filter((img) => !img.complete)
+  let waitingFor = pictures.length + 1
+  const ready = () => {
+    if (--waitingFor === 0) requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start)))
+  }
+  for (const img of pictures) {
+    img.addEventListener('load', ready, { once: true })
+    img.addEventListener('error', ready, { once: true })
+  }
+  const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0
+  if (painted() || !PerformanceObserver.supportedEntryTypes?.includes('paint')) ready()
+  else {
+    const observer = new PerformanceObserver(() => {
+      if (!painted()) return
+      observer.disconnect()
+      ready()
+    })
+    observer.observe({ type: 'paint' })
+  }
+  addEventListener('load', () => setTimeout(start, 3000), { once: true })
+}
+
+// Server only: the browser never re-renders this text (hydration keeps the server's).
+const STARTER = import.meta.env.SSR ? `(${startDeferredScripts.toString()})(${JSON.stringify(DEFERRED_MODULE_TYPE)})` : ''
+
+type Parts = { module?: string; preloads: string[]; rest: ReactNode[] }
+
+/** Sorts `<Scripts>`' output into its module script, its module preloads and the rest. */
+function sortScripts(node: ReactNode, parts: Parts): Parts {
+  if (Array.isArray(node)) {
+    for (const child of node) sortScripts(child, parts)
+  } else if (isValidElement<Record<string, unknown>>(node)) {
+    const { props } = node
+    if (node.type === Fragment) sortScripts(props.children as ReactNode, parts)
+    else if (node.type === 'link' && props.rel === 'modulepreload') parts.preloads.push(String(props.href))
+    else if (node.type === 'script' && props.type === 'module' && parts.module === undefined)
+      parts.module = (props.dangerouslySetInnerHTML as { __html: string }).__html
+    else parts.rest.push(node)
+  }
+  return parts
+}
+
+export function DeferredScripts(props: ScriptsProps) {
+  // Called, not rendered, to rewrite its elements: its hooks run as this component's own.
+  const scripts = Scripts(props)
+  if (scripts === null) return null
+  const { module, preloads, rest } = sortScripts(scripts, { preloads: [], rest: [] })
+  // A React Router whose output no longer has this shape still gets its scripts, at once.
+  if (module === undefined) return scripts
+  return (
+    <>
+      {rest.map((element, index) => (isValidElement(element) ? cloneElement(element, { key: index }) : null))}
+      <script
+        type={DEFERRED_MODULE_TYPE}
+        nonce={props.nonce}
+        data-modulepreload={[...new Set(preloads)].join(' ')}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: module }}
+      />
+      <script nonce={props.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: STARTER }} />
+    </>
+  )
+}
+
+/**
+ * The `handle` of a content page: its scripts wait for its first paint. Pages whose first
+ * use needs them at once (the booking flow, the dashboard) leave it out.
+ */
+export const contentPageHandle = { hydrate: 'after-first-paint' } as const
+
+export function hydratesAfterFirstPaint(matches: ReadonlyArray<{ handle: unknown }>): boolean {
+  const page = matches.at(-1)?.handle as Partial<typeof contentPageHandle> | undefined
+  return page?.hydrate === 'after-first-paint'
+}

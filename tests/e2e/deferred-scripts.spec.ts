@@ -1,0 +1,86 @@
+import { expect, test, type Page } from '@playwright/test'
+
+// Content pages fetch their JavaScript only once they have painted their content and main
+// picture (docs/decisions/0023), or at once when the visitor touches or types first; the
+// booking flow fetches it up front.
+
+const HERO_PICTURE = '/images/slides/authentic-joetsu.svg'
+
+/**
+ * Start times of the page's script downloads, when its first contentful paint happened and
+ * when the last of its main (high-priority) pictures arrived, in ms since navigation.
+ */
+function scriptTimings(page: Page) {
+  return page.evaluate(() => {
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+    const scripts = resources
+      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+      .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime }))
+    const mainPictures = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].map((img) => img.currentSrc)
+    const picturesArrived = Math.max(0, ...resources.filter((entry) => mainPictures.includes(entry.name)).map((entry) => entry.responseEnd))
+    const firstContentfulPaint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0
+    return { firstContentfulPaint, picturesArrived, mainPictures: mainPictures.length, scripts }
+  })
+}
+
+const hydrated = (page: Page) => expect(page.getByRole('banner')).toHaveAttribute('data-hydrated', 'true')
+
+for (const path of ['/', '/about']) {
+  // '/' is rendered per request (nonce), '/about' prerendered (hashes): both policies must admit the scripts.
+  test(`${path} fetches no script before its first paint and main picture, then hydrates`, async ({ page }) => {
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    page.on('pageerror', (error) => errors.push(error.message))
+    const response = await page.goto(path)
+    const html = await response!.text()
+    expect(html).not.toContain('rel="modulepreload"')
+    expect(html).not.toMatch(/<script[^>]*type="module"/)
+    expect(html).toContain('type="application/x-deferred-module"')
+
+    await hydrated(page)
+    const { firstContentfulPaint, picturesArrived, mainPictures, scripts } = await scriptTimings(page)
+    expect(firstContentfulPaint).toBeGreaterThan(0)
+    expect(mainPictures).toBe(1)
+    expect(picturesArrived).toBeGreaterThan(0)
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const script of scripts) expect(script.start, script.path).toBeGreaterThanOrEqual(Math.max(firstContentfulPaint, picturesArrived))
+
+    // React Router took over: a header link navigates without reloading the document.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }))
+    await page.getByRole('banner').getByRole('link', { name: 'Explore Joetsu' }).first().click()
+    await expect(page).toHaveURL(/\/explore$/)
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true)
+    expect(errors).toEqual([])
+  })
+}
+
+test('a key press before the main picture has arrived fetches the scripts at once', async ({ page }) => {
+  // Hold the hero picture back until the test lets it go.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(HERO_PICTURE, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/', { waitUntil: 'domcontentloaded' })
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  // Without a touch or key the scripts wait for the picture.
+  await page.waitForTimeout(500)
+  expect((await scriptTimings(page)).scripts).toEqual([])
+  expect(await page.evaluate(() => document.readyState)).not.toBe('complete')
+
+  await page.keyboard.press('Tab')
+  await hydrated(page)
+  expect(await page.evaluate(() => document.readyState)).not.toBe('complete')
+  release()
+  await page.waitForLoadState('load')
+})
+
+test('the booking page fetches its scripts up front', async ({ request }) => {
+  const html = await (await request.get('/booking')).text()
+  expect(html).toContain('rel="modulepreload"')
+  expect(html).toMatch(/<script[^>]*type="module"/)
+  expect(html).not.toContain('application/x-deferred-module')
+})
