@@ -1,7 +1,6 @@
 import type { MetaDescriptor } from 'react-router'
 import type { SiteIdentity } from '../../core/site.ts'
 import type { SiteImage } from '../content/images.ts'
-import type { PublicTour } from '../components/site/tour-prices.ts'
 
 /**
  * Search and social metadata for the public pages: one call per page builds the title,
@@ -12,7 +11,7 @@ import type { PublicTour } from '../components/site/tour-prices.ts'
 type MatchLike = { id: string; loaderData?: unknown } | undefined
 
 /** The site identity from the root route's data, as meta functions see it. */
-export function siteFromMatches(matches: ReadonlyArray<MatchLike>): SiteIdentity | undefined {
+function siteFromMatches(matches: ReadonlyArray<MatchLike>): SiteIdentity | undefined {
   const root = matches.find((m) => m?.id === 'root')
   const data = root?.loaderData as { site?: SiteIdentity } | undefined
   return data?.site
@@ -72,101 +71,4 @@ export function seo(input: SeoInput): MetaDescriptor[] {
   }
   for (const object of input.jsonLd ?? []) tags.push({ 'script:ld+json': object })
   return tags
-}
-
-// ---- JSON-LD builders (schema.org) ----
-
-function businessRef(site: SiteIdentity) {
-  return { '@type': 'LocalBusiness', '@id': `${absoluteUrl(site, '/')}#business`, name: site.businessName, url: absoluteUrl(site, '/') }
-}
-
-/** One tour of the catalogue as a schema.org Offer in JPY (tax included). */
-export function tourOffer(site: SiteIdentity, tour: PublicTour): Record<string, unknown> {
-  return {
-    '@type': 'Offer',
-    name: tour.name,
-    description: `${tour.duration}. For 1–${tour.includedGuests} guests, tax included; each additional guest ${tour.extraGuestPrice} JPY, up to ${tour.maxGroupSize} guests.`,
-    price: tour.basePrice,
-    priceCurrency: 'JPY',
-    priceSpecification: {
-      '@type': 'PriceSpecification',
-      price: tour.basePrice,
-      priceCurrency: 'JPY',
-      valueAddedTaxIncluded: true,
-    },
-    availability: 'https://schema.org/InStock',
-    url: absoluteUrl(site, '/booking'),
-    seller: businessRef(site),
-  }
-}
-
-/** The business with its tours (home page). */
-export function localBusinessJsonLd(site: SiteIdentity, tours: PublicTour[], image: SiteImage): Record<string, unknown> {
-  return {
-    '@context': 'https://schema.org',
-    ...businessRef(site),
-    description: 'Private half-day and full-day tours of Joetsu, Niigata, with a local guide.',
-    image: absoluteUrl(site, image.src),
-    email: site.email,
-    telephone: site.whatsappNumber,
-    sameAs: [site.socialUrl],
-    address: { '@type': 'PostalAddress', addressLocality: 'Joetsu', addressRegion: 'Niigata', addressCountry: 'JP' },
-    areaServed: { '@type': 'City', name: 'Joetsu' },
-    currenciesAccepted: 'JPY',
-    paymentAccepted: 'Credit card',
-    makesOffer: tours.map((tour) => ({
-      ...tourOffer(site, tour),
-      itemOffered: { '@type': 'TouristTrip', name: tour.name, description: tour.shortDescription || tour.description },
-    })),
-  }
-}
-
-/** A tour idea or catalogue tour as a TouristTrip with the catalogue's offers (packages page). */
-export function touristTripJsonLd(
-  site: SiteIdentity,
-  trip: { name: string; description: string; touristType?: string; activities?: string[]; url: string; image?: SiteImage },
-  tours: PublicTour[],
-): Record<string, unknown> {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'TouristTrip',
-    name: trip.name,
-    description: trip.description,
-    url: absoluteUrl(site, trip.url),
-    ...(trip.image ? { image: absoluteUrl(site, trip.image.src) } : {}),
-    ...(trip.touristType ? { touristType: trip.touristType } : {}),
-    ...(trip.activities && trip.activities.length > 0
-      ? {
-          itinerary: {
-            '@type': 'ItemList',
-            itemListElement: trip.activities.map((name, index) => ({ '@type': 'ListItem', position: index + 1, name })),
-          },
-        }
-      : {}),
-    provider: businessRef(site),
-    offers: tours.map((tour) => tourOffer(site, tour)),
-  }
-}
-
-export function articleJsonLd(
-  site: SiteIdentity,
-  article: { headline: string; description: string; path: string; image: SiteImage; datePublished: string; dateModified?: string },
-): Record<string, unknown> {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Article',
-    headline: article.headline,
-    description: article.description,
-    image: absoluteUrl(site, article.image.src),
-    datePublished: article.datePublished,
-    dateModified: article.dateModified ?? article.datePublished,
-    inLanguage: 'en',
-    mainEntityOfPage: absoluteUrl(site, article.path),
-    author: { '@type': 'Organization', name: site.businessName, url: absoluteUrl(site, '/') },
-    publisher: {
-      '@type': 'Organization',
-      name: site.businessName,
-      logo: { '@type': 'ImageObject', url: absoluteUrl(site, '/favicon.svg') },
-    },
-  }
 }

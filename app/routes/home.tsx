@@ -10,18 +10,20 @@ import { exploreSummaries } from '../content/explore-summaries.ts'
 import { TAGLINE, benefits, heroSlides, planningSteps } from '../content/home.ts'
 import { images } from '../content/images.ts'
 import { packageSummaries } from '../content/package-summaries.ts'
-import { localBusinessJsonLd, seo, siteFromMatches } from '../lib/seo.ts'
+import { seo } from '../lib/seo.ts'
+import { siteIdentity } from '../lib/site.server.ts'
+import { localBusinessJsonLd } from '../lib/structured-data.server.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 
 export const handle = contentPageHandle
 
 // Rendered per request: the pricing section reads the catalogue (docs/decisions/0004).
 export async function loader({ context }: Route.LoaderArgs) {
-  return { tours: await loadPublicTours(context) }
+  const tours = await loadPublicTours(context)
+  return { tours, jsonLd: [localBusinessJsonLd(siteIdentity(), tours, images.slides.blossoms)] }
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const site = siteFromMatches(matches)
   return seo({
     matches,
     title: 'Private Tours in Joetsu, Niigata with a Local Guide',
@@ -29,7 +31,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       'Private half-day and full-day tours of Joetsu, Niigata: Takada Castle’s cherry blossoms, gangi arcades, sake, seafood and the Myoko mountains, planned around you. Two hours from Tokyo.',
     path: '/',
     image: images.slides.blossoms,
-    jsonLd: site ? [localBusinessJsonLd(site, loaderData?.tours ?? [], images.slides.blossoms)] : [],
+    jsonLd: loaderData?.jsonLd,
   })
 }
 

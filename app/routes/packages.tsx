@@ -10,7 +10,9 @@ import { TourPriceCards } from '../components/site/tour-price-cards.tsx'
 import type { PublicPolicy } from '../components/site/tour-prices.ts'
 import { images } from '../content/images.ts'
 import { contactKey, itineraryPackages } from '../content/packages.ts'
-import { seo, siteFromMatches, touristTripJsonLd } from '../lib/seo.ts'
+import { seo } from '../lib/seo.ts'
+import { siteIdentity } from '../lib/site.server.ts'
+import { touristTripJsonLd } from '../lib/structured-data.server.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 
 export const handle = contentPageHandle
@@ -20,44 +22,33 @@ export const HASH_SCROLL_DELAY_MS = 100
 
 // Rendered per request: the pricing section reads the catalogue (docs/decisions/0004).
 export async function loader({ context }: Route.LoaderArgs) {
-  return { tours: await loadPublicTours(context), policy: publicPolicy() }
+  const tours = await loadPublicTours(context)
+  const site = siteIdentity()
+  const jsonLd = [
+    ...tours.map((tour) =>
+      touristTripJsonLd(site, { name: tour.name, description: tour.description || tour.shortDescription, url: '/packages#prices' }, [tour]),
+    ),
+    ...itineraryPackages.map((pkg) =>
+      touristTripJsonLd(
+        site,
+        { name: pkg.title, description: pkg.description, touristType: pkg.subtitle, activities: pkg.activities, url: `/packages#${pkg.id}`, image: pkg.image },
+        tours,
+      ),
+    ),
+  ]
+  return { tours, policy: publicPolicy(), jsonLd }
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const site = siteFromMatches(matches)
-  const tours = loaderData?.tours ?? []
-  return seo({
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  seo({
     matches,
     title: 'Curated Experiences and Tour Prices',
     description:
       'Private Joetsu tour ideas for lifestyle lovers, hobbyists, families and explorers, with clear half-day and full-day prices in yen, tax included.',
     path: '/packages',
     image: images.packages.explorer,
-    jsonLd: site
-      ? [
-          ...tours.map((tour) =>
-            touristTripJsonLd(site, { name: tour.name, description: tour.description || tour.shortDescription, url: '/packages#prices' }, [
-              tour,
-            ]),
-          ),
-          ...itineraryPackages.map((pkg) =>
-            touristTripJsonLd(
-              site,
-              {
-                name: pkg.title,
-                description: pkg.description,
-                touristType: pkg.subtitle,
-                activities: pkg.activities,
-                url: `/packages#${pkg.id}`,
-                image: pkg.image,
-              },
-              tours,
-            ),
-          ),
-        ]
-      : [],
+    jsonLd: loaderData?.jsonLd,
   })
-}
 
 /** Smooth-scroll to the card named in the URL's #hash, after 100 ms (spec §2, §9). */
 function useScrollToHash() {

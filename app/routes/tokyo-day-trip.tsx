@@ -4,10 +4,12 @@ import { TrainIcon } from '../components/site/icons.tsx'
 import { ImageWithFallback } from '../components/site/image-with-fallback.tsx'
 import { buttonStyles, linkStyle } from '../components/site/styles.ts'
 import { images } from '../content/images.ts'
-import { articleJsonLd, seo, siteFromMatches } from '../lib/seo.ts'
+import { seo } from '../lib/seo.ts'
+import { siteIdentity } from '../lib/site.server.ts'
+import { articleJsonLd } from '../lib/structured-data.server.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 
-// Prerendered at build time (app/prerendered-paths.ts): no loader, no database.
+// Prerendered at build time (app/prerendered-paths.ts): its loader reads no database.
 
 const PATH = '/tokyo-2h-joetsu-day-trip'
 const HEADLINE = 'From Tokyo to Joetsu in 2 Hours'
@@ -19,20 +21,22 @@ const HERO = images.slides.blossoms
 
 export const handle = contentPageHandle
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const site = siteFromMatches(matches)
-  return seo({
+export function loader() {
+  return {
+    jsonLd: [articleJsonLd(siteIdentity(), { headline: HEADLINE, description: DESCRIPTION, path: PATH, image: HERO, datePublished: PUBLISHED })],
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  seo({
     matches,
     title: `${HEADLINE}: A Bullet-Train Trip to Niigata’s Castle Town`,
     description: DESCRIPTION,
     path: PATH,
     type: 'article',
     image: HERO,
-    jsonLd: site
-      ? [articleJsonLd(site, { headline: HEADLINE, description: DESCRIPTION, path: PATH, image: HERO, datePublished: PUBLISHED })]
-      : [],
+    jsonLd: loaderData?.jsonLd,
   })
-}
 
 const prose = 'space-y-5 text-lg leading-relaxed text-slate-700'
 const h2 = 'mt-14 text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl'

@@ -1,0 +1,106 @@
+import type { SiteIdentity } from '../../core/site.ts'
+import type { SiteImage } from '../content/images.ts'
+import type { PublicTour } from '../components/site/tour-prices.ts'
+import { absoluteUrl } from './seo.ts'
+
+/**
+ * JSON-LD (schema.org) for the pages search engines show as a business, its tours and an
+ * article. Built by the pages' loaders, so the builders never travel in the browser's
+ * JavaScript (the home page's budget, docs/decisions/0021); the meta functions place what
+ * the loader returns. Client-side navigations carry it in the loader data.
+ */
+
+function businessRef(site: SiteIdentity) {
+  return { '@type': 'LocalBusiness', '@id': `${absoluteUrl(site, '/')}#business`, name: site.businessName, url: absoluteUrl(site, '/') }
+}
+
+/** One tour of the catalogue as a schema.org Offer in JPY (tax included). */
+function tourOffer(site: SiteIdentity, tour: PublicTour): Record<string, unknown> {
+  return {
+    '@type': 'Offer',
+    name: tour.name,
+    description: `${tour.duration}. For 1–${tour.includedGuests} guests, tax included; each additional guest ${tour.extraGuestPrice} JPY, up to ${tour.maxGroupSize} guests.`,
+    price: tour.basePrice,
+    priceCurrency: 'JPY',
+    priceSpecification: {
+      '@type': 'PriceSpecification',
+      price: tour.basePrice,
+      priceCurrency: 'JPY',
+      valueAddedTaxIncluded: true,
+    },
+    availability: 'https://schema.org/InStock',
+    url: absoluteUrl(site, '/booking'),
+    seller: businessRef(site),
+  }
+}
+
+/** The business with its tours (home page). */
+export function localBusinessJsonLd(site: SiteIdentity, tours: PublicTour[], image: SiteImage): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    ...businessRef(site),
+    description: 'Private half-day and full-day tours of Joetsu, Niigata, with a local guide.',
+    image: absoluteUrl(site, image.src),
+    email: site.email,
+    telephone: site.whatsappNumber,
+    sameAs: [site.socialUrl],
+    address: { '@type': 'PostalAddress', addressLocality: 'Joetsu', addressRegion: 'Niigata', addressCountry: 'JP' },
+    areaServed: { '@type': 'City', name: 'Joetsu' },
+    currenciesAccepted: 'JPY',
+    paymentAccepted: 'Credit card',
+    makesOffer: tours.map((tour) => ({
+      ...tourOffer(site, tour),
+      itemOffered: { '@type': 'TouristTrip', name: tour.name, description: tour.shortDescription || tour.description },
+    })),
+  }
+}
+
+/** A tour idea or catalogue tour as a TouristTrip with the catalogue's offers (packages page). */
+export function touristTripJsonLd(
+  site: SiteIdentity,
+  trip: { name: string; description: string; touristType?: string; activities?: string[]; url: string; image?: SiteImage },
+  tours: PublicTour[],
+): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'TouristTrip',
+    name: trip.name,
+    description: trip.description,
+    url: absoluteUrl(site, trip.url),
+    ...(trip.image ? { image: absoluteUrl(site, trip.image.src) } : {}),
+    ...(trip.touristType ? { touristType: trip.touristType } : {}),
+    ...(trip.activities && trip.activities.length > 0
+      ? {
+          itinerary: {
+            '@type': 'ItemList',
+            itemListElement: trip.activities.map((name, index) => ({ '@type': 'ListItem', position: index + 1, name })),
+          },
+        }
+      : {}),
+    provider: businessRef(site),
+    offers: tours.map((tour) => tourOffer(site, tour)),
+  }
+}
+
+export function articleJsonLd(
+  site: SiteIdentity,
+  article: { headline: string; description: string; path: string; image: SiteImage; datePublished: string; dateModified?: string },
+): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Article',
+    headline: article.headline,
+    description: article.description,
+    image: absoluteUrl(site, article.image.src),
+    datePublished: article.datePublished,
+    dateModified: article.dateModified ?? article.datePublished,
+    inLanguage: 'en',
+    mainEntityOfPage: absoluteUrl(site, article.path),
+    author: { '@type': 'Organization', name: site.businessName, url: absoluteUrl(site, '/') },
+    publisher: {
+      '@type': 'Organization',
+      name: site.businessName,
+      logo: { '@type': 'ImageObject', url: absoluteUrl(site, '/favicon.svg') },
+    },
+  }
+}
