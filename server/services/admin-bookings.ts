@@ -4,6 +4,7 @@ import { bookings, slotClaims, tourPackages, weekendAvailability, type Booking }
 import type { Config } from '../config/index.ts'
 import { HttpError } from '../http/errors.ts'
 import type { BookingEvents } from './booking-events.ts'
+import { amountPaid } from './bookings.ts'
 import { SlotTakenError, claimSlot, liveClaim, makeClaimsPermanent, releaseClaims } from './slot-claims.ts'
 import { matchesBookingSearch, sortBookings, type BookingSortKey, type SortDirection } from '../../core/booking-search.ts'
 import { type BookingStatus } from '../../core/schemas/booking-status.ts'
@@ -72,7 +73,6 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
   const effectiveStatus = (b: Pick<Booking, 'status' | 'holdExpiresAt'>, at: Date): BookingStatus =>
     b.status === 'pending' && b.holdExpiresAt !== null && b.holdExpiresAt.getTime() < at.getTime() ? 'cancelled' : (b.status as BookingStatus)
 
-  const amountPaidOf = (b: Booking) => (b.paidAt !== null || b.status === 'paid' ? Math.max(0, b.totalPrice - b.amountRefunded) : 0)
 
   const toAdmin = (b: Booking, pkg: { name: string; isHalfDay: boolean } | null, at: Date): AdminBooking => ({
     id: b.id,
@@ -94,7 +94,7 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
     cancellationReason: effectiveStatus(b, at) === 'cancelled' ? (b.cancellationReason ?? (b.status === 'pending' ? 'payment not completed in time' : null)) : null,
     attentionReason: b.attentionReason,
     amountRefunded: b.amountRefunded,
-    amountPaid: amountPaidOf(b),
+    amountPaid: amountPaid(b),
     paidAt: b.paidAt?.toISOString() ?? null,
     createdAt: b.createdAt.toISOString(),
     holdExpiresAt: b.holdExpiresAt?.toISOString() ?? null,
@@ -220,7 +220,7 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
       await db.transaction(async (tx) => {
         const [current] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update')
         if (!current) throw new HttpError(404, BOOKING_NOT_FOUND_MESSAGE)
-        if ((current.paidAt !== null || current.status === 'paid') && current.amountRefunded < current.totalPrice) {
+        if (amountPaid(current) > 0) {
           throw new HttpError(409, PAID_DELETE_MESSAGE)
         }
         await releaseClaims(tx, id)

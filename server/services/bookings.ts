@@ -64,6 +64,15 @@ export function effectiveStatus(booking: Pick<Booking, 'status' | 'holdExpiresAt
   return status
 }
 
+/**
+ * Yen the guest paid and has not had back. A payment kept sets paidAt, and the admin may
+ * later move the booking to 'confirmed' or 'completed': the money is still there to refund.
+ * A booking the admin marks 'paid' by hand counts too.
+ */
+export function amountPaid(booking: Pick<Booking, 'status' | 'paidAt' | 'totalPrice' | 'amountRefunded'>): number {
+  return booking.paidAt !== null || booking.status === 'paid' ? Math.max(0, booking.totalPrice - booking.amountRefunded) : 0
+}
+
 export const HONEYPOT_MESSAGE = 'Your booking could not be submitted.'
 
 /** The outcome of a guest's booking request, for the API and the page's form action alike. */

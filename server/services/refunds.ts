@@ -8,7 +8,7 @@ import { type CancellationCause, type Refund, refundFor } from '../../core/cance
 import { todayInTokyo } from '../../core/dates.ts'
 import { formatYen } from '../../core/money.ts'
 import type { BookingEvents } from './booking-events.ts'
-import { effectiveStatus } from './bookings.ts'
+import { amountPaid, effectiveStatus } from './bookings.ts'
 import { releaseClaims } from './slot-claims.ts'
 
 /** One key per booking, intent and amount: the same refund asked twice is issued once. */
@@ -53,8 +53,6 @@ export type CancelInput = {
  */
 export function createRefundService(deps: { db: Db; provider: PaymentProvider; events: BookingEvents; logger: Logger; now: () => Date }) {
   const { db, provider, events } = deps
-
-  const amountPaid = (b: Booking) => (b.status === 'paid' ? Math.max(0, b.totalPrice - b.amountRefunded) : 0)
 
   function quote(booking: Booking, cause: CancellationCause): CancellationQuote {
     const now = deps.now()

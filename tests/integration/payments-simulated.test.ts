@@ -117,6 +117,18 @@ describe.each(ENGINES)('simulated payments and cancellation (%s)', (engine) => {
     expect((await reload(app, partial.id)).amountRefunded).toBe(5000)
   })
 
+  it('a paid booking the admin marked confirmed is still refunded by the policy when cancelled', async () => {
+    const admin = await app.loggedIn()
+    const booking = await insertBooking(app, { tourDate: addDays(today(), 20) })
+    await pay(booking.reference, '4242424242424242')
+    expect((await admin.patch(`/api/bookings/${booking.id}/status`, { status: 'confirmed' })).status).toBe(200)
+    const quote = await app.client().get(`/api/bookings/${booking.reference}/cancellation-quote`)
+    expect(quote.json).toMatchObject({ amountPaid: 14300, refund: { amount: 14300 } })
+    const res = await app.client().post(`/api/bookings/${booking.reference}/cancel`)
+    expect(res.json.refund).toMatchObject({ amount: 14300, status: 'succeeded' })
+    expect(await reload(app, booking.id)).toMatchObject({ status: 'cancelled', amountRefunded: 14300 })
+  })
+
   it('a confirmation retried after the guest cancelled a paid booking reports the cancellation, not "paid"', async () => {
     const booking = await insertBooking(app, { tourDate: addDays(today(), 20) })
     expect((await pay(booking.reference, '4242424242424242')).success).toMatchObject({ status: 200, json: { status: 'paid' } })
