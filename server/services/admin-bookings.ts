@@ -4,7 +4,7 @@ import { bookings, slotClaims, tourPackages, weekendAvailability, type Booking }
 import type { Config } from '../config/index.ts'
 import { HttpError } from '../http/errors.ts'
 import type { BookingEvents } from './booking-events.ts'
-import { amountPaid } from './bookings.ts'
+import { amountPaid, effectiveStatus } from './bookings.ts'
 import { SlotTakenError, claimSlot, liveClaim, makeClaimsPermanent, releaseClaims } from './slot-claims.ts'
 import { matchesBookingSearch, sortBookings, type BookingSortKey, type SortDirection } from '../../core/booking-search.ts'
 import { type BookingStatus } from '../../core/schemas/booking-status.ts'
@@ -69,10 +69,6 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
   const startTimes = { ...DEFAULT_SLOT_START_TIMES, ...config.booking.startTimes }
 
   const timeTextOf = (tourTime: string) => (isTourTime(tourTime) ? formatClockTime(startTimes[tourTime]) : tourTime)
-
-  const effectiveStatus = (b: Pick<Booking, 'status' | 'holdExpiresAt'>, at: Date): BookingStatus =>
-    b.status === 'pending' && b.holdExpiresAt !== null && b.holdExpiresAt.getTime() < at.getTime() ? 'cancelled' : (b.status as BookingStatus)
-
 
   const toAdmin = (b: Booking, pkg: { name: string; isHalfDay: boolean } | null, at: Date): AdminBooking => ({
     id: b.id,
