@@ -66,6 +66,7 @@ const THROTTLING = {
     throttling: { rttMs: 0, throughputKbps: 0, requestLatencyMs: 0, downloadThroughputKbps: 0, uploadThroughputKbps: 0, cpuSlowdownMultiplier: 4 },
   },
 } as const
+const throttling = THROTTLING[throttlingMode]
 const jsonIndex = args.indexOf('--json')
 const jsonDir = jsonIndex >= 0 ? args[jsonIndex + 1] : undefined
 const paths = args.filter((a, i) => a.startsWith('/') && !['--runs', '--json', '--throttling'].includes(args[i - 1] ?? ''))
@@ -140,8 +141,8 @@ async function measure(url: string, port: number, pagePath: string, run: number)
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     // Lighthouse's defaults: mobile form factor and screen, simulated (Lantern) throttling.
     formFactor: 'mobile',
-    throttlingMethod: THROTTLING[throttlingMode].throttlingMethod,
-    ...('throttling' in THROTTLING[throttlingMode] ? { throttling: THROTTLING.cpu.throttling } : {}),
+    throttlingMethod: throttling.throttlingMethod,
+    ...('throttling' in throttling ? { throttling: throttling.throttling } : {}),
   })
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
   const { lhr } = result
@@ -345,7 +346,7 @@ async function main() {
       rows.push(results[Math.floor(results.length / 2)] as Row)
     }
 
-    console.log(`\nLighthouse ${'12.x'}, mobile, ${THROTTLING[throttlingMode].label}, ${runs} run(s) per page (median shown)\n`)
+    console.log(`\nLighthouse ${'12.x'}, mobile, ${throttling.label}, ${runs} run(s) per page (median shown)\n`)
     printTable(rows)
     if (verbose) {
       for (const r of rows) console.log(`\n${r.path} audits below 1:\n  ${r.failing.join('\n  ') || '(none)'}`)

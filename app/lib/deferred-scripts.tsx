@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode, cloneElement, isValidElement } from 'react'
+import { Fragment, type ReactElement, type ReactNode, cloneElement, isValidElement } from 'react'
 import { Scripts, type ScriptsProps } from 'react-router'
 
 /**
@@ -18,7 +18,7 @@ import { Scripts, type ScriptsProps } from 'react-router'
  * the Content Security Policy already lists (server/static-files.ts hashes every inline
  * script that is not JSON).
  */
-export const DEFERRED_MODULE_TYPE = 'application/x-deferred-module'
+const DEFERRED_MODULE_TYPE = 'application/x-deferred-module'
 
 /** Inserts the deferred module scripts once; runs in the browser, serialised into the page. */
 function startDeferredScripts(type: string) {
@@ -73,7 +73,7 @@ function startDeferredScripts(type: string) {
 // Server only: the browser never re-renders this text (hydration keeps the server's).
 const STARTER = import.meta.env.SSR ? `(${startDeferredScripts.toString()})(${JSON.stringify(DEFERRED_MODULE_TYPE)})` : ''
 
-type Parts = { module?: string; preloads: string[]; rest: ReactNode[] }
+type Parts = { module?: string; preloads: string[]; rest: ReactElement[] }
 
 /** Sorts `<Scripts>`' output into its module script, its module preloads and the rest. */
 function sortScripts(node: ReactNode, parts: Parts): Parts {
@@ -99,7 +99,7 @@ export function DeferredScripts(props: ScriptsProps) {
   if (module === undefined) return scripts
   return (
     <>
-      {rest.map((element, index) => (isValidElement(element) ? cloneElement(element, { key: index }) : null))}
+      {rest.map((element, index) => cloneElement(element, { key: index }))}
       <script
         type={DEFERRED_MODULE_TYPE}
         nonce={props.nonce}

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { hydrated } from './hydration.ts'
 
 // Content pages fetch their JavaScript only once they have painted their content and main
 // picture (docs/decisions/0023), or at once when the visitor touches or types first; the
@@ -22,8 +23,6 @@ function scriptTimings(page: Page) {
     return { firstContentfulPaint, picturesArrived, mainPictures: mainPictures.length, scripts }
   })
 }
-
-const hydrated = (page: Page) => expect(page.getByRole('banner')).toHaveAttribute('data-hydrated', 'true')
 
 for (const path of ['/', '/about']) {
   // '/' is rendered per request (nonce), '/about' prerendered (hashes): both policies must admit the scripts.

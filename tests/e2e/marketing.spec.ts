@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { type Page, expect, test } from '@playwright/test'
 import { todayInTokyo } from '../../core/dates.ts'
 import { DEFAULT_CATALOGUE, isPromotionOpen } from '../../core/pricing.ts'
+import { hydrated } from './hydration.ts'
 
 /**
  * The public website (issue 3): every marketing page with its content, the shared
@@ -100,11 +101,6 @@ const PAGES: PublicPage[] = [
 
 const MOBILE = { width: 375, height: 740 }
 const DESKTOP = { width: 1280, height: 800 }
-
-/** The header marks itself once React has hydrated it; interactions before that are lost. */
-async function hydrated(page: Page) {
-  await expect(page.getByRole('banner')).toHaveAttribute('data-hydrated', 'true')
-}
 
 function textLocator(page: Page, text: string | RegExp) {
   return page.getByRole('main').getByText(text).first()
