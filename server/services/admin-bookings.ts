@@ -4,10 +4,11 @@ import { bookings, slotClaims, tourPackages, weekendAvailability, type Booking }
 import type { Config } from '../config/index.ts'
 import { HttpError } from '../http/errors.ts'
 import type { BookingEvents } from './booking-events.ts'
-import { amountPaid, effectiveStatus } from './bookings.ts'
+import { amountPaid, effectiveStatus, moneyOf } from './bookings.ts'
 import { SlotTakenError, claimSlot, liveClaim, makeClaimsPermanent, releaseClaims } from './slot-claims.ts'
 import { matchesBookingSearch, sortBookings, type BookingSortKey, type SortDirection } from '../../core/booking-search.ts'
 import { type BookingStatus } from '../../core/schemas/booking-status.ts'
+import { allowedStatuses, statusTransition } from '../../core/booking-transitions.ts'
 import { formatClockTime, DEFAULT_SLOT_START_TIMES, isTourTime, type TourTime } from '../../core/slots.ts'
 import { monthRange, weekendDatesBetween } from '../../core/dates.ts'
 
@@ -28,6 +29,8 @@ export type AdminBooking = {
   isHalfDay: boolean
   totalPrice: number
   status: BookingStatus
+  /** The statuses the menu may set now (core/booking-transitions.ts), the current one included. */
+  allowedStatuses: BookingStatus[]
   specialRequests: string | null
   interestTheme: string | null
   cancellationReason: string | null
@@ -58,8 +61,7 @@ export type CalendarDay = { date: string; note: string | null; slots: CalendarSl
 
 export const BOOKING_NOT_FOUND_MESSAGE = 'Booking not found'
 export const REVIVE_CONFLICT_MESSAGE = 'This booking cannot be restored: its time slot has been taken by another booking since it was cancelled.'
-export const PAID_CANCEL_BY_STATUS_MESSAGE =
-  'This booking has been paid: cancel it with the Cancel action, which decides the refund.'
+export { PAID_CANCEL_BY_STATUS_MESSAGE } from '../../core/booking-transitions.ts'
 export const PAID_DELETE_MESSAGE =
   'This booking was paid and has not been fully refunded, so it cannot be deleted: its payment record must be kept. Cancel it (with a refund if due) instead.'
 export const ADMIN_CANCEL_REASON = 'cancelled by the admin'
@@ -85,6 +87,7 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
     isHalfDay: pkg?.isHalfDay ?? b.tourTime !== 'full-day',
     totalPrice: b.totalPrice,
     status: effectiveStatus(b, at),
+    allowedStatuses: allowedStatuses(effectiveStatus(b, at), moneyOf(b)),
     specialRequests: b.specialRequests,
     interestTheme: b.interestTheme,
     cancellationReason: effectiveStatus(b, at) === 'cancelled' ? (b.cancellationReason ?? (b.status === 'pending' ? 'payment not completed in time' : null)) : null,
@@ -143,7 +146,8 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
     },
 
     /**
-     * Any status to any other (spec §4). Cancelling releases the slot; reviving a
+     * Any status to any other the money allows (spec §4 as narrowed by docs/decisions/0029,
+     * core/booking-transitions.ts; a refusal is 409 with its reason). Cancelling releases the slot; reviving a
      * cancelled booking claims it again or fails with 409 when someone else holds it
      * (D11); confirmed and paid hold the slot for good; pending gets a fresh hold (D13).
      * Becoming paid or cancelled tells the guest and the admins like any other way there
@@ -159,10 +163,12 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
           if (!current) throw new HttpError(404, BOOKING_NOT_FOUND_MESSAGE)
           const before = effectiveStatus(current, at)
           if (before === status && current.status === status) return
+          // Money and status never disagree (docs/decisions/0029): e.g. a refunded booking is never revived.
+          const verdict = statusTransition(before, status, moneyOf(current))
+          if (!verdict.allowed) throw new HttpError(409, verdict.message)
           const holdUntil = status === 'pending' ? new Date(at.getTime() + config.booking.holdMinutes * 60_000) : null
 
           if (status === 'cancelled') {
-            if (before === 'paid' && current.amountRefunded < current.totalPrice) throw new HttpError(409, PAID_CANCEL_BY_STATUS_MESSAGE)
             await releaseClaims(tx, id)
             const [cancelled] = await tx
               .update(bookings)

@@ -10,6 +10,7 @@ import { packageFitsSlot, slotAvailability, type TourTime } from '../../core/slo
 import { bookingRequestSchema, type BookingRequest } from '../../core/schemas/booking.ts'
 import { fieldErrors } from '../../core/schemas/field-errors.ts'
 import type { BookingStatus } from '../../core/schemas/booking-status.ts'
+import type { BookingMoney } from '../../core/booking-transitions.ts'
 import type { AvailabilityService } from './availability.ts'
 import type { BookingEvents } from './booking-events.ts'
 import { claimSlot, expireBooking, makeClaimsPermanent, releaseClaims, SlotTakenError } from './slot-claims.ts'
@@ -71,6 +72,12 @@ export function effectiveStatus(booking: Pick<Booking, 'status' | 'holdExpiresAt
  */
 export function amountPaid(booking: Pick<Booking, 'status' | 'paidAt' | 'totalPrice' | 'amountRefunded'>): number {
   return booking.paidAt !== null || booking.status === 'paid' ? Math.max(0, booking.totalPrice - booking.amountRefunded) : 0
+}
+
+/** What the booking's money is, for the status table (core/booking-transitions.ts): received counts like amountPaid. */
+export function moneyOf(booking: Pick<Booking, 'status' | 'paidAt' | 'totalPrice' | 'amountRefunded'>): BookingMoney {
+  const received = booking.paidAt !== null || booking.status === 'paid' ? booking.totalPrice : 0
+  return { received, refunded: booking.amountRefunded }
 }
 
 export const HONEYPOT_MESSAGE = 'Your booking could not be submitted.'

@@ -318,6 +318,40 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
       expect(await mailsFor(e.id)).toContain('booking-cancelled')
     })
 
+    it('never revives a cancelled, refunded booking as paid or confirmed: 409 with the reason, slot not re-claimed (issue 14)', async () => {
+      // A guest pays by card (simulated provider), then cancels in time and gets ¥14,300 back.
+      const guest = app.client()
+      const made = await guest.post('/api/bookings', { name: 'Refunded Guest', email: 'refunded@example.com', phone: '+81 90-5555-6666', numberOfPeople: 2, tourPackageId: 1, tourDate: '2025-06-07', tourTime: 'morning' })
+      expect(made.status, made.text).toBe(201)
+      const reference = made.json.reference as string
+      expect((await guest.post('/api/create-payment-intent', { bookingId: reference })).status).toBe(200)
+      expect((await guest.post(`/api/bookings/${reference}/simulated-payment`, { cardNumber: '4242424242424242' })).status).toBe(200)
+      expect((await guest.post(`/api/bookings/${reference}/payment-success`)).json.status).toBe('paid')
+      const paid = (await admin.get('/api/bookings?q=refunded@')).json.items[0]
+      expect(paid).toMatchObject({ status: 'paid', allowedStatuses: ['paid'] })
+      // Paid stays paid: the menu cannot send it back to waiting for payment.
+      const toPending = await admin.patch(`/api/bookings/${paid.id}/status`, { status: 'pending' })
+      expect(toPending.status).toBe(409)
+      expect(toPending.json.message).toContain('cannot be made Pending')
+      const cancelled = await guest.post(`/api/bookings/${reference}/cancel`)
+      expect(cancelled.json.refund).toMatchObject({ amount: paid.totalPrice, status: 'succeeded' })
+
+      const listed = (await admin.get(`/api/bookings?bookingId=${paid.id}`)).json.items[0]
+      expect(listed).toMatchObject({ status: 'cancelled', amountRefunded: paid.totalPrice, allowedStatuses: ['cancelled'] })
+      for (const status of ['paid', 'confirmed', 'pending'] as const) {
+        const res = await admin.patch(`/api/bookings/${paid.id}/status`, { status })
+        expect(res.status, status).toBe(409)
+        expect(res.json.message).toContain(`of this booking has been refunded, so it cannot be made`)
+      }
+      const [row] = await app.db.select().from(bookings).where(eq(bookings.id, paid.id))
+      expect(row).toMatchObject({ status: 'cancelled', amountRefunded: paid.totalPrice })
+      expect(await app.db.select().from(slotClaims).where(eq(slotClaims.bookingId, paid.id))).toHaveLength(0)
+      // The slot stays on sale, and nobody was told of a payment that did not happen.
+      const june7 = (await app.client().get('/api/time-slots?month=2025-06')).json.dates.find((d: { date: string }) => d.date === '2025-06-07')
+      expect(june7.slots.find((s: { tourTime: string }) => s.tourTime === 'morning')).toMatchObject({ available: true })
+      expect((await app.db.select().from(notifications)).filter((n) => n.title === 'Payment received')).toHaveLength(1)
+    })
+
     it('deletes a booking and frees its slot, but keeps a paid booking that was not refunded', async () => {
       const { a, c } = await seedBookings()
       const refused = await admin.delete(`/api/bookings/${a.id}`)

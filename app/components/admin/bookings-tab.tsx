@@ -300,15 +300,18 @@ function RowActions({
   onDelete: () => Promise<void>
   onDetails: () => void
 }) {
+  // Only what the money allows (core/booking-transitions.ts); Cancelled opens the refund dialog, so it is always offered.
+  const options = BOOKING_STATUSES.filter((s) => booking.allowedStatuses.includes(s) || s === 'cancelled')
   return (
     <div className="flex flex-wrap items-center gap-2">
       <select
         aria-label={`Status of booking #${booking.id}`}
-        className="min-h-9 rounded-md border border-slate-400 bg-white px-2 text-sm text-slate-900"
+        className="min-h-9 rounded-md border border-slate-400 bg-white px-2 text-sm text-slate-900 disabled:bg-slate-100"
         value={booking.status}
+        disabled={options.length < 2}
         onChange={(e) => onStatus(e.target.value as BookingStatus)}
       >
-        {BOOKING_STATUSES.map((s) => (
+        {options.map((s) => (
           <option key={s} value={s}>
             {statusLabel(s)}
           </option>
