@@ -16,6 +16,7 @@ import {
   partsClaimedBy,
   slotAvailability,
   slotInstants,
+  slotOpenBySwitches,
   slotLabel,
   slotsConflict,
 } from './slots.ts'
@@ -220,23 +221,32 @@ describe('deriveSlotAvailability', () => {
     })
   })
 
-  it('honours each of the admin’s switches on its own', () => {
+  it('closes the full day with either half, and both halves with the full day (issue 14)', () => {
     const open = { morningAvailable: true, afternoonAvailable: true, fullDayAvailable: true }
+    // Morning unticked for a family wedding: the full day, which starts in the morning, is closed too.
     expect(summary({ override: { ...open, morningAvailable: false } })).toEqual({
       morning: 'closed',
       afternoon: 'open',
-      'full-day': 'open',
-    })
-    expect(summary({ override: { ...open, fullDayAvailable: false } })).toEqual({
-      morning: 'open',
-      afternoon: 'open',
       'full-day': 'closed',
     })
+    expect(summary({ override: { ...open, afternoonAvailable: false } })).toEqual({
+      morning: 'open',
+      afternoon: 'closed',
+      'full-day': 'closed',
+    })
+    expect(summary({ override: { ...open, fullDayAvailable: false } })).toEqual({
+      morning: 'closed',
+      afternoon: 'closed',
+      'full-day': 'closed',
+    })
+    expect(summary({ override: open })).toEqual({ morning: 'open', afternoon: 'open', 'full-day': 'open' })
   })
 
-  it('keeps full-day open when only the halves are closed (selling the date as a full day)', () => {
-    const override = { morningAvailable: false, afternoonAvailable: false, fullDayAvailable: true }
-    expect(summary({ override })).toEqual({ morning: 'closed', afternoon: 'closed', 'full-day': 'open' })
+  it('states the switch rule on its own, for the admin calendar', () => {
+    const all = { morningAvailable: true, afternoonAvailable: true, fullDayAvailable: true }
+    expect(TOUR_TIMES.map((t) => slotOpenBySwitches(t, null))).toEqual([true, true, true])
+    expect(TOUR_TIMES.map((t) => slotOpenBySwitches(t, { ...all, afternoonAvailable: false }))).toEqual([true, false, false])
+    expect(TOUR_TIMES.map((t) => slotOpenBySwitches(t, { ...all, fullDayAvailable: false }))).toEqual([false, false, false])
   })
 
   it('reports a booking before a closed switch, and date reasons before both', () => {

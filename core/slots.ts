@@ -144,11 +144,18 @@ export type SlotAvailabilityInput = {
   claimedParts: ReadonlySet<DayPart>
 }
 
-function switchOpen(tourTime: TourTime, override: SlotOverride | null | undefined): boolean {
+/**
+ * Whether the admin's switches leave a slot on sale (docs/decisions/0029). The full day
+ * uses both halves, so it is on sale only when its own switch and both halves' are open:
+ * closing either half closes the full day, and closing the full day closes both halves
+ * (a guide who is away in the morning cannot sell a day that starts in the morning).
+ */
+export function slotOpenBySwitches(tourTime: TourTime, override: SlotOverride | null | undefined): boolean {
   if (!override) return true
-  if (tourTime === 'morning') return override.morningAvailable
-  if (tourTime === 'afternoon') return override.afternoonAvailable
-  return override.fullDayAvailable
+  const { morningAvailable, afternoonAvailable, fullDayAvailable } = override
+  if (tourTime === 'morning') return morningAvailable && fullDayAvailable
+  if (tourTime === 'afternoon') return afternoonAvailable && fullDayAvailable
+  return morningAvailable && afternoonAvailable && fullDayAvailable
 }
 
 /**
@@ -160,12 +167,9 @@ function switchOpen(tourTime: TourTime, override: SlotOverride | null | undefine
  * 3. 'booked': a live booking claims one of the slot's parts; a full-day booking
  *    claims both, either half-day booking blocks full-day (D10). Booked wins over
  *    closed because it is the more useful fact for the admin's calendar.
- * 4. 'closed': the admin switched this slot off (D12).
- *
- * The three switches are independent, as the admin sets them (D12): closing
- * morning and afternoon does NOT close full-day. That is deliberate: it is how the
- * guide sells a date as a full day only; closing full-day alone sells it as two
- * half days. What ties the slots together is bookings, never switches.
+ * 4. 'closed': the admin's switches close it (D12): its own switch, or one of the
+ *    parts it shares (slotOpenBySwitches: a closed half closes the full day, a closed
+ *    full day closes both halves; docs/decisions/0029).
  */
 export function deriveSlotAvailability(input: SlotAvailabilityInput): SlotAvailability[] {
   const { date, now, window, override, claimedParts } = input
@@ -181,7 +185,7 @@ export function deriveSlotAvailability(input: SlotAvailabilityInput): SlotAvaila
       dateReason ??
       (partsClaimedBy(tourTime).some((p) => claimedParts.has(p))
         ? 'booked'
-        : switchOpen(tourTime, override)
+        : slotOpenBySwitches(tourTime, override)
           ? null
           : 'closed')
     return { tourTime, available: reason === null, reason }

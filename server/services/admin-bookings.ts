@@ -9,7 +9,7 @@ import { SlotTakenError, claimSlot, liveClaim, makeClaimsPermanent, releaseClaim
 import { matchesBookingSearch, sortBookings, type BookingSortKey, type SortDirection } from '../../core/booking-search.ts'
 import { type BookingStatus } from '../../core/schemas/booking-status.ts'
 import { allowedStatuses, statusTransition } from '../../core/booking-transitions.ts'
-import { formatClockTime, DEFAULT_SLOT_START_TIMES, isTourTime, type TourTime } from '../../core/slots.ts'
+import { formatClockTime, DEFAULT_SLOT_START_TIMES, isTourTime, slotOpenBySwitches, type TourTime } from '../../core/slots.ts'
 import { monthRange, weekendDatesBetween } from '../../core/dates.ts'
 
 /** A booking as the dashboard shows it. `status` is the effective one: a lapsed hold reads as cancelled (D13). */
@@ -256,7 +256,8 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
             const status = effectiveStatus(claim.booking, at)
             return { tourTime, timeText, open, state: status === 'pending' ? 'held' : 'booked', booking: { id: claim.booking.id, name: claim.booking.name, status } }
           }
-          return { tourTime, timeText, open, state: open ? 'free' : 'closed', booking: null }
+          // On sale only if the switches of every part it shares are open (docs/decisions/0029).
+          return { tourTime, timeText, open, state: slotOpenBySwitches(tourTime, override) ? 'free' : 'closed', booking: null }
         })
         return { date, note: override?.adminNotes ?? null, slots }
       })

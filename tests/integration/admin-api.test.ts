@@ -410,7 +410,9 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
       expect(june7.slots[0].booking.id).toBe(b.id)
       const june21 = res.json.find((d: { date: string }) => d.date === '2025-06-21')
       expect(june21).toMatchObject({ note: 'Festival' })
-      expect(june21.slots.map((s: { state: string }) => s.state)).toEqual(['free', 'closed', 'free'])
+      // A closed afternoon closes the full day too (docs/decisions/0029); the switch itself stays as set.
+      expect(june21.slots.map((s: { state: string }) => s.state)).toEqual(['free', 'closed', 'closed'])
+      expect(june21.slots.map((s: { open: boolean }) => s.open)).toEqual([true, false, true])
       expect((await admin.get('/api/admin/bookings/calendar?month=June')).status).toBe(400)
     })
   })

@@ -376,12 +376,11 @@ describe.each(ENGINES)('bookings on %s', (engine) => {
           reason: null,
           startTime: '2:00 PM',
         },
-        // The switches are independent (core/slots.ts): closing the morning's half-day slot
-        // can still leave the date sold as a full day.
+        // The full day uses the morning: closing the morning closes it too (docs/decisions/0029).
         {
           tourTime: 'full-day',
-          available: true,
-          reason: null,
+          available: false,
+          reason: 'closed',
           startTime: '9:00 AM',
         },
       ])
@@ -391,8 +390,12 @@ describe.each(ENGINES)('bookings on %s', (engine) => {
         'full-day': 'booked',
       })
 
-      // A closed slot cannot be booked either.
+      // A closed slot cannot be booked either, nor the full day that needs it (issue 14).
       expect((await book({ tourTime: 'morning' })).status).toBe(409)
+      const fullDay = await book({ tourTime: 'full-day' })
+      expect(fullDay.status).toBe(409)
+      expect(fullDay.json.message).toBe('This time slot is no longer available')
+      expect((await book({ tourTime: 'afternoon' })).status).toBe(201)
 
       // Two days later the first weekend is inside the lead time.
       app.clock.set('2030-05-03T03:00:00Z')
@@ -488,11 +491,13 @@ describe.each(ENGINES)('bookings on %s', (engine) => {
         fullDayAvailable: false,
         adminNotes: 'rain day?',
       })
+      // Closing the full day closes both halves (docs/decisions/0029), and no half can be booked.
       expect(await slotsOf(SAT)).toEqual({
-        morning: 'open',
-        afternoon: 'open',
+        morning: 'closed',
+        afternoon: 'closed',
         'full-day': 'closed',
       })
+      expect((await book({ tourTime: 'afternoon' })).status).toBe(409)
 
       const reopened = await admin.request('PUT', `/api/admin/weekend-availability/${SAT}`, { fullDayAvailable: true })
       expect(reopened.json).toMatchObject({

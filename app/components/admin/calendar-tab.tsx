@@ -148,7 +148,7 @@ function AvailabilityForm({ day, onClose, onSaved }: { day: CalendarDay; onClose
   )
 
   return (
-    <Modal open onOpenChange={(o) => !o && onClose()} title={formatLongDate(day.date)} description="Ticked slots are open for booking. Booked slots stay booked.">
+    <Modal open onOpenChange={(o) => !o && onClose()} title={formatLongDate(day.date)} description="Ticked slots are open for booking. Booked slots stay booked. The full day uses both halves: closing either half closes the full day, and closing the full day closes both halves.">
       <form onSubmit={save} className="grid gap-2">
         <fieldset className="grid">
           <legend className="text-sm font-semibold">Open slots</legend>
