@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CANCELLATION_CAUSES, freeCancellationDeadline, refundFor } from './cancellation-policy.ts'
+import { CANCELLATION_CAUSES, freeCancellationDeadline, refundFor, refundPreview } from './cancellation-policy.ts'
 
 const tourDate = '2025-07-12' // Saturday
 const paid = 16500
@@ -92,5 +92,32 @@ describe('freeCancellationDeadline', () => {
   it('is 7 days before the tour date, across month ends', () => {
     expect(freeCancellationDeadline('2025-07-12')).toBe('2025-07-05')
     expect(freeCancellationDeadline('2025-07-05')).toBe('2025-06-28')
+  })
+})
+
+describe('before cancelling: the dialogs say what cancelling now would do (issue 14)', () => {
+  it('never says "charged in full" or "Cancelled" for a booking nobody paid for', () => {
+    for (const cause of CANCELLATION_CAUSES) {
+      for (const today of ['2025-06-01', '2025-07-07', tourDate]) {
+        const refund = refundFor({ amountPaid: 0, tourDate, today, cause })
+        expect(refund.explanation, `${cause} ${today}`).toBe('Nothing was paid for this booking, so nothing is charged and nothing is refunded.')
+        expect(refundPreview({ amountPaid: 0, tourDate, today, cause })).toBe(
+          'Nothing has been paid for this booking, so cancelling it charges nothing and refunds nothing.',
+        )
+      }
+    }
+  })
+
+  it('words a paid booking\'s preview for what will happen', () => {
+    expect(refundPreview({ amountPaid: paid, tourDate, today: '2025-07-07', cause: 'guest' })).toBe(
+      'Cancelling now, 5 days before the tour, is after free cancellation ended (Saturday, July 5, 2025): no refund is due, and the ¥16,500 paid is kept.',
+    )
+    expect(refundPreview({ amountPaid: paid, tourDate, today: '2025-07-04', cause: 'guest' })).toBe(
+      'Cancelling now, 8 days before the tour, is within free cancellation (until Saturday, July 5, 2025): the full amount of ¥16,500 paid will be refunded.',
+    )
+    expect(refundPreview({ amountPaid: paid, tourDate, today: tourDate, cause: 'guide-weather' })).toBe(
+      'If the guide cancels because of the weather, the full amount of ¥16,500 paid will be refunded.',
+    )
+    expect(refundPreview({ amountPaid: paid, tourDate, today: tourDate, cause: 'guide-other' })).toBe('If the guide cancels, the full amount of ¥16,500 paid will be refunded.')
   })
 })

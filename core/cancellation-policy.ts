@@ -54,6 +54,9 @@ export function freeCancellationDeadline(tourDate: CalendarDate): CalendarDate {
   return addDays(tourDate, -FREE_CANCELLATION_DAYS)
 }
 
+/** A booking nobody paid for is charged nothing, whatever the day (issue 14: never "charged in full" for ¥0). */
+const NOTHING_PAID = 'Nothing was paid for this booking, so nothing is charged and nothing is refunded.'
+
 export function refundFor({ amountPaid, tourDate, today, cause }: RefundInput): Refund {
   if (!isYenAmount(amountPaid)) throw new RangeError(`amountPaid is not a whole number of yen: ${amountPaid}`)
   const daysBefore = daysBetween(today, tourDate)
@@ -63,7 +66,8 @@ export function refundFor({ amountPaid, tourDate, today, cause }: RefundInput): 
     return {
       amount: amountPaid,
       rule: 'guide-cancelled',
-      explanation: `The guide cancelled the tour${reason ? ` ${reason}` : ''}, so the full amount of ${formatYen(amountPaid)} is refunded.`,
+      explanation:
+        amountPaid === 0 ? NOTHING_PAID : `The guide cancelled the tour${reason ? ` ${reason}` : ''}, so the full amount of ${formatYen(amountPaid)} is refunded.`,
     }
   }
 
@@ -71,13 +75,37 @@ export function refundFor({ amountPaid, tourDate, today, cause }: RefundInput): 
     return {
       amount: amountPaid,
       rule: 'full-refund-7-days',
-      explanation: `Cancelled ${whenCancelled(daysBefore)}, within free cancellation (until ${formatLongDate(freeCancellationDeadline(tourDate))}), so the full amount of ${formatYen(amountPaid)} is refunded.`,
+      explanation:
+        amountPaid === 0
+          ? NOTHING_PAID
+          : `Cancelled ${whenCancelled(daysBefore)}, within free cancellation (until ${formatLongDate(freeCancellationDeadline(tourDate))}), so the full amount of ${formatYen(amountPaid)} is refunded.`,
     }
   }
 
   return {
     amount: 0,
     rule: 'no-refund-within-6-days',
-    explanation: `Cancelled ${whenCancelled(daysBefore)}, after free cancellation ended (${formatLongDate(freeCancellationDeadline(tourDate))}), so the tour is charged in full and no refund is due.`,
+    explanation:
+      amountPaid === 0
+        ? NOTHING_PAID
+        : `Cancelled ${whenCancelled(daysBefore)}, after free cancellation ended (${formatLongDate(freeCancellationDeadline(tourDate))}), so the tour is charged in full and no refund is due.`,
   }
+}
+
+/**
+ * The same rule, said before anything is cancelled (the admin's and the guest's cancel
+ * dialogs): what cancelling now would do, never "Cancelled …" as if it had happened.
+ */
+export function refundPreview({ amountPaid, tourDate, today, cause }: RefundInput): string {
+  const refund = refundFor({ amountPaid, tourDate, today, cause })
+  if (amountPaid === 0) return 'Nothing has been paid for this booking, so cancelling it charges nothing and refunds nothing.'
+  if (refund.rule === 'guide-cancelled') {
+    const reason = cause === 'guest' ? '' : GUIDE_REASONS[cause]
+    return `If the guide cancels${reason ? ` ${reason}` : ''}, the full amount of ${formatYen(amountPaid)} paid will be refunded.`
+  }
+  const when = whenCancelled(daysBetween(today, tourDate))
+  const deadline = formatLongDate(freeCancellationDeadline(tourDate))
+  return refund.rule === 'full-refund-7-days'
+    ? `Cancelling now, ${when}, is within free cancellation (until ${deadline}): the full amount of ${formatYen(amountPaid)} paid will be refunded.`
+    : `Cancelling now, ${when}, is after free cancellation ended (${deadline}): no refund is due, and the ${formatYen(amountPaid)} paid is kept.`
 }

@@ -10,6 +10,7 @@ import { ContactLinks } from '../components/booking/contact-links.tsx'
 import { HoldCountdown } from '../components/booking/hold-countdown.tsx'
 import { CancelBooking } from '../components/checkout/cancel-booking.tsx'
 import { PaymentReturn } from '../components/checkout/payment-return.tsx'
+import { BookingNotFound, CancelledBookingNotice } from '../components/booking/booking-states.tsx'
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Booking Confirmation | Joetsu Local Tours' },
@@ -22,16 +23,20 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 /**
  * /booking-confirmation/{reference} or ?id={reference}. Only public references answer
- * (D15): a numeric id or an unknown reference shows the generic thank-you, which reveals
- * nothing. A failure of the lookup itself shows the error state (ErrorBoundary).
+ * (D15). Without a reference the page shows the generic thank-you (spec §3); a reference
+ * that matches no booking (a numeric id included) answers 404 "Booking not found"
+ * (issue 14), which reveals no more than the thank-you did. A failure of the lookup
+ * itself shows the error state (ErrorBoundary).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const reference = params.reference ?? new URL(request.url).searchParams.get('id')
   const now = context.services.bookings.now().toISOString()
   const booking = reference ? await context.services.bookings.findByReference(reference) : null
+  const notFound = Boolean(reference) && !booking
   return data(
-    { booking, now },
+    { booking, now, notFound },
     {
+      status: notFound ? 404 : 200,
       headers: {
         'Cache-Control': 'no-store',
         'Referrer-Policy': 'no-referrer',
@@ -48,13 +53,17 @@ const badgeStyles: Record<string, string> = {
 }
 
 export default function ConfirmationPage({ loaderData }: Route.ComponentProps) {
-  const { booking, now } = loaderData
+  const { booking, now, notFound } = loaderData
+  // No thanks for a booking that is cancelled or was not found (issue 14).
+  const thanks = notFound || booking?.status === 'cancelled' ? null : <p>Thank you for booking a private tour of Joetsu.</p>
   return (
     <main id="main">
       <PageBanner eyebrow="Your private tour" title="Booking Confirmation">
-        <p>Thank you for booking a private tour of Joetsu.</p>
+        {thanks}
       </PageBanner>
-      <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">{booking ? <BookingView booking={booking} now={now} /> : <ThankYou />}</div>
+      <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+        {booking ? <BookingView booking={booking} now={now} /> : notFound ? <BookingNotFound /> : <ThankYou />}
+      </div>
     </main>
   )
 }
@@ -104,15 +113,7 @@ function BookingView({ booking, now }: { booking: LoadedBooking; now: string }) 
           <HoldCountdown expiresAt={booking.holdExpiresAt} serverNow={now} />
         </p>
       ) : null}
-      {booking.status === 'cancelled' ? (
-        <p className="mt-3 rounded-lg bg-slate-100 px-4 py-3 text-slate-800">
-          This booking is cancelled. If you still want a tour, please{' '}
-          <Link to="/booking" className="font-semibold text-brand-700 underline">
-            book again
-          </Link>{' '}
-          or contact us.
-        </p>
-      ) : null}
+      {booking.status === 'cancelled' ? <CancelledBookingNotice booking={booking} /> : null}
       <dl className="mt-6 grid gap-x-6 gap-y-3 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-[10rem_1fr]">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
@@ -147,6 +148,8 @@ function BookingView({ booking, now }: { booking: LoadedBooking; now: string }) 
       <PaymentReturn reference={booking.reference} status={booking.status} />
       <CancelBooking reference={booking.reference} status={booking.status} />
 
+      {/* A cancelled booking has no next steps (issue 14). */}
+      {booking.status === 'cancelled' ? null : (
       <section aria-labelledby="next-title" className="mt-10">
         <h3 id="next-title" className="text-xl font-bold text-brand-900">
           What's Next
@@ -159,6 +162,7 @@ function BookingView({ booking, now }: { booking: LoadedBooking; now: string }) 
           <li>Enjoy your day in Joetsu! Lunch and personal expenses are paid on the day.</li>
         </ol>
       </section>
+      )}
       <NextLinks />
       <NeedHelp />
     </section>

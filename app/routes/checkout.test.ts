@@ -13,3 +13,16 @@ describe('the checkout page loader', () => {
     expect(result.data.now).toBe(serviceNow.toISOString())
   })
 })
+
+describe('the checkout page of a cancelled booking (issue 14)', () => {
+  it('sends the old pay link to the confirmation page, which says calmly that the booking is cancelled', async () => {
+    const context = {
+      services: { bookings: { findByReference: async () => ({ reference: 'ABCDEFGHJKMN', status: 'cancelled' }), now: () => new Date() } },
+      config: { booking: { startTimes: {} } },
+    }
+    const thrown = await loader({ params: { reference: 'ABCDEFGHJKMN' }, context } as never).catch((e: unknown) => e)
+    expect(thrown).toBeInstanceOf(Response)
+    expect((thrown as Response).status).toBe(302)
+    expect((thrown as Response).headers.get('Location')).toBe('/booking-confirmation/ABCDEFGHJKMN')
+  })
+})

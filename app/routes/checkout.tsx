@@ -21,10 +21,14 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ]
 
-/** The booking by its public reference (D15); a paid booking has nothing left to pay. */
+/**
+ * The booking by its public reference (D15). A paid booking has nothing left to pay, and a
+ * cancelled one cannot be paid: both go to their confirmation page, which says calmly what
+ * happened (for a cancelled one: the refund, if any, and how to book again; issue 14).
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const booking = await context.services.bookings.findByReference(params.reference)
-  if (booking?.status === 'paid') throw redirect(`/booking-confirmation/${booking.reference}`)
+  if (booking?.status === 'paid' || booking?.status === 'cancelled') throw redirect(`/booking-confirmation/${booking.reference}`)
   const startTimes = context.config.booking.startTimes
   return data(
     {

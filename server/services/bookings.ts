@@ -53,6 +53,9 @@ export type PublicBooking = {
   tourPackageId: number
   isHalfDay: boolean
   tourPackage: { name: string } | null
+  /** Yen received for the booking and yen refunded: what a cancelled booking's pages tell the guest. */
+  amountReceived: number
+  amountRefunded: number
   /** ISO instant until which an unpaid booking holds its slot; null once confirmed or paid. */
   holdExpiresAt: string | null
   createdAt: string
@@ -125,6 +128,8 @@ export function createBookingService(deps: {
       tourPackageId: booking.tourPackageId,
       isHalfDay: booking.tourTime !== 'full-day',
       tourPackage: pkg ? { name: pkg.name } : null,
+      amountReceived: moneyOf(booking).received,
+      amountRefunded: booking.amountRefunded,
       holdExpiresAt: status === 'pending' && booking.holdExpiresAt ? booking.holdExpiresAt.toISOString() : null,
       createdAt: booking.createdAt.toISOString(),
     }

@@ -4,7 +4,7 @@ import { auditLog, bookings, payments, type Booking } from '../db/schema.ts'
 import type { Logger } from '../logger.ts'
 import { HttpError, loggableError } from '../http/errors.ts'
 import type { PaymentProvider } from '../payments/provider.ts'
-import { type CancellationCause, type Refund, refundFor } from '../../core/cancellation-policy.ts'
+import { type CancellationCause, type Refund, refundFor, refundPreview } from '../../core/cancellation-policy.ts'
 import { todayInTokyo } from '../../core/dates.ts'
 import { formatYen } from '../../core/money.ts'
 import type { BookingEvents } from './booking-events.ts'
@@ -31,6 +31,8 @@ export type CancellationQuote = {
   /** Yen paid and not yet refunded. */
   amountPaid: number
   refund: Refund
+  /** What cancelling now would do, for the dialogs shown before cancelling (issue 14). */
+  preview: string
 }
 
 export type RefundOutcome = { amount: number; status: 'none' | 'pending' | 'succeeded' | 'failed'; message?: string }
@@ -58,11 +60,13 @@ export function createRefundService(deps: { db: Db; provider: PaymentProvider; e
     const now = deps.now()
     const status = effectiveStatus(booking, now)
     const paid = amountPaid(booking)
+    const policyInput = { amountPaid: paid, tourDate: booking.tourDate, today: todayInTokyo(now), cause }
     return {
       canCancel: status !== 'cancelled',
       status,
       amountPaid: paid,
-      refund: refundFor({ amountPaid: paid, tourDate: booking.tourDate, today: todayInTokyo(now), cause }),
+      refund: refundFor(policyInput),
+      preview: refundPreview(policyInput),
     }
   }
 

@@ -163,6 +163,13 @@ describe.each(ENGINES)('simulated payments and cancellation (%s)', (engine) => {
     const booking = await insertBooking(app, { tourDate: addDays(today(), 20) })
     const quote = await app.client().get(`/api/bookings/${booking.reference}/cancellation-quote`)
     expect(quote.json).toMatchObject({ canCancel: true, amountPaid: 0, refund: { amount: 0 } })
+    // Said before cancelling, and for ¥0: nothing is charged (issue 14), for the guest and the admin alike.
+    const nothing = 'Nothing has been paid for this booking, so cancelling it charges nothing and refunds nothing.'
+    expect(quote.json.preview).toBe(nothing)
+    const admin = await app.loggedIn()
+    const adminQuote = await admin.get(`/api/admin/bookings/${booking.id}/cancellation-quote?cause=guest`)
+    expect(adminQuote.json).toMatchObject({ amountPaid: 0, preview: nothing })
+    expect(adminQuote.json.refund.explanation).not.toContain('charged in full')
     expect((await app.client().post(`/api/bookings/${booking.reference}/cancel`)).json.refund).toMatchObject({ amount: 0, status: 'none' })
     expect(await claimsOf(app, booking.id)).toHaveLength(0)
     expect((await app.client().get('/api/bookings/NOSUCHREF000/cancellation-quote')).status).toBe(404)

@@ -382,7 +382,7 @@ function BookingDetails({ booking, onClose }: { booking: AdminBooking; onClose: 
   )
 }
 
-type Quote = { canCancel: boolean; status: string; amountPaid: number; refund: { amount: number; rule: string; explanation: string } }
+type Quote = { canCancel: boolean; status: string; amountPaid: number; refund: { amount: number; rule: string; explanation: string }; preview: string }
 type CancelResult = { refund?: { amount: number; status: string; message?: string } }
 
 /** Cancel with the refund of the policy (D18), shown and overridable; issued by the payments service. */
@@ -450,7 +450,8 @@ function CancelDialog({ booking, onClose, onDone }: { booking: AdminBooking; onC
               <p>
                 Paid: <strong>{formatYen(quote.amountPaid)}</strong> · Policy refund: <strong data-testid="policy-refund">{formatYen(quote.refund.amount)}</strong>
               </p>
-              <p className="mt-1">{quote.refund.explanation}</p>
+              {/* Said before anything is cancelled: what cancelling now would do (issue 14). */}
+              <p className="mt-1">{quote.preview}</p>
             </>
           ) : (
             'Working out the refund…'

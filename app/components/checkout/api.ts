@@ -47,6 +47,8 @@ export type CancellationQuote = {
   status: string
   amountPaid: number
   refund: { amount: number; rule: string; explanation: string }
+  /** What cancelling now would do (said before anything is cancelled). */
+  preview: string
 }
 
 export async function fetchCancellationQuote(reference: string): Promise<CancellationQuote> {

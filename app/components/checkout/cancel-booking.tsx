@@ -89,7 +89,7 @@ export function CancelBooking({ reference, status }: { reference: string; status
                     <p className="text-lg font-semibold">
                       {quote.amountPaid > 0 ? `Refund: ${formatYen(quote.refund.amount)}` : 'Nothing has been paid, so there is nothing to refund.'}
                     </p>
-                    {quote.amountPaid > 0 ? <p>{quote.refund.explanation}</p> : null}
+                    {quote.amountPaid > 0 ? <p>{quote.preview}</p> : null}
                     <p>Your time slot is released and cannot be restored.</p>
                   </>
                 ) : (
