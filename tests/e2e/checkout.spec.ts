@@ -76,10 +76,11 @@ test('a guest cancels a paid booking and sees the refund', async ({ page, reques
   await page.getByRole('button', { name: 'Cancel booking' }).click()
   const dialog = page.getByRole('alertdialog')
   await expect(dialog).toContainText('Refund: ¥14,300')
-  await expect(dialog).toContainText('full amount of ¥14,300 is refunded')
+  // Said before cancelling: what cancelling now will do (issue 14).
+  await expect(dialog).toContainText('the full amount of ¥14,300 paid will be refunded')
   await dialog.getByRole('button', { name: 'Yes, cancel booking' }).click()
   await expect(page.getByRole('main').getByText('¥14,300 is being refunded to your card')).toBeVisible()
-  await expect(page.getByText('This booking is cancelled.')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'This booking is cancelled' })).toBeVisible()
   const view = await (await request.get(`/api/bookings/${booking.reference}`)).json()
   expect(view.status).toBe('cancelled')
 })
