@@ -279,12 +279,14 @@ test('calendar: close a slot with a note, and the public booking calendar shows 
   const entry = slots.dates.find((d: { date: string }) => d.date === date)
   expect(entry.slots.find((s: { tourTime: string }) => s.tourTime === 'morning')).toMatchObject({ available: false, reason: 'closed' })
   expect(entry.slots.find((s: { tourTime: string }) => s.tourTime === 'afternoon')).toMatchObject({ available: true })
+  // The full day uses the morning, so it closes with it (docs/decisions/0029).
+  expect(entry.slots.find((s: { tourTime: string }) => s.tourTime === 'full-day')).toMatchObject({ available: false, reason: 'closed' })
+  await expect(day.getByRole('listitem').filter({ hasText: 'Full Day' })).toContainText('Closed')
 
-  // A visitor's calendar shows it too: the afternoon and the full day remain (the switches are
-  // independent, so the guide may sell a date as a full day only: docs/decisions/0007).
+  // A visitor's calendar shows it too: only the afternoon remains.
   await page.goto(`/booking?month=${month}`)
   await expect(page.getByRole('grid').getByRole('button', { name: new RegExp(`^${formatLongDate(date)},`) })).toHaveAccessibleName(
-    `${formatLongDate(date)}, 2 slots available`,
+    `${formatLongDate(date)}, 1 slot available`,
   )
 })
 
