@@ -76,6 +76,9 @@ describe.runIf(ENGINES.includes('postgres'))('a stalled, locked or missing Postg
         ),
       )
       expectUnavailable(answers)
+      // What the operator sees (docs/deploy.md): one error line per failed request, saying why.
+      expect(server.output()).toMatch(/"msg":"database unavailable"/)
+      expect(server.output()).toMatch(/Query read timeout|timeout exceeded when trying to connect/)
 
       proxy.resume()
       expect(await eventually200(`${server.url}/api/tour-packages`)).toBe(true)
@@ -114,6 +117,8 @@ describe.runIf(ENGINES.includes('postgres'))('a stalled, locked or missing Postg
       expectUnavailable(answers)
       // The statement timeout, not something quicker, gave the answer.
       expect(Math.max(...answers.map((a) => a.ms))).toBeGreaterThanOrEqual(STATEMENT_TIMEOUT_MS - 100)
+      expect(server.output()).toMatch(/"msg":"database unavailable"/)
+      expect(server.output()).toMatch(/"code":"57014"/)
 
       await locker.query('rollback')
       expect((await fetch(`${server.url}/api/bookings/${booked.json.reference}`)).status).toBe(200)
@@ -132,6 +137,7 @@ describe.runIf(ENGINES.includes('postgres'))('a stalled, locked or missing Postg
       expect((await fetch(`${server.url}/api/tour-packages`)).status).toBe(200)
       await database.drop()
       expectUnavailable([await timed('GET /api/tour-packages', `${server.url}/api/tour-packages`), await timed('GET /api/health', `${server.url}/api/health`)])
+      expect(server.output()).toMatch(/"code":"3D000"/)
     } finally {
       await stopAllServers()
       await database.drop()
