@@ -1,6 +1,6 @@
 import { Router } from 'express'
 import type { AppDeps } from '../app.ts'
-import { schemaVersionCheck } from '../db/schema-version.ts'
+import { schemaVersionCheck, type SchemaState } from '../db/schema-version.ts'
 import { RETRY_AFTER_SECONDS } from '../http/errors.ts'
 
 /**
@@ -15,7 +15,7 @@ export function healthRouter({ database }: AppDeps) {
   router.get('/health', async (_req, res) => {
     const unavailable = (body: Record<string, string>) =>
       res.status(503).set('Retry-After', String(RETRY_AFTER_SECONDS)).json({ status: 'unavailable', ...body, databaseKind: database.kind })
-    let schema
+    let schema: SchemaState
     try {
       schema = await schemaState()
       if (schema === 'current') await database.ping()
