@@ -8,7 +8,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider, PRERENDER_NONCE_PLACEHOLDER } from './lib/nonce.tsx'
 import { StylesheetProvider } from './lib/inline-stylesheet.tsx'
 import stylesheet from './app.css?inline'
-import { isDatabaseUnavailable, loggableError } from '../server/http/errors.ts'
+import { isDatabaseUnavailable, loggableError, RETRY_AFTER_SECONDS } from '../server/http/errors.ts'
 
 export const streamTimeout = 5_000
 
@@ -20,8 +20,13 @@ export const streamTimeout = 5_000
  */
 const databaseUnavailable = new WeakSet<Request>()
 
-export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (isDatabaseUnavailable(error)) databaseUnavailable.add(request)
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (isDatabaseUnavailable(error)) {
+    databaseUnavailable.add(request)
+    // The status of `.data` responses is set by Express (server/http/errors.ts); no context while prerendering.
+    const loadContext = context as Partial<AppLoadContext> | undefined
+    loadContext?.databaseUnavailable?.()
+  }
   // Logged unless the visitor left, like React Router's default, but only the error's safe
   // facts: a loader's error can quote a guest's details (docs/decisions/0020).
   if (!request.signal.aborted) console.error(JSON.stringify({ level: 50, msg: 'page loader failed', error: loggableError(error) }))
@@ -47,7 +52,7 @@ export default function handleRequest(
       if (error instanceof Error) {
         errors[routeId] = new ErrorResponse(503, 'Service Unavailable', null)
         responseStatusCode = 503
-        responseHeaders.set('Retry-After', '10')
+        responseHeaders.set('Retry-After', String(RETRY_AFTER_SECONDS))
       }
     }
   }

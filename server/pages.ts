@@ -6,6 +6,7 @@ import type { ServerBuild } from 'react-router'
 import { PRERENDERED_PATHS } from '../app/prerendered-paths.ts'
 import type { AppDeps } from './app.ts'
 import { buildIdentityMismatch } from './build-identity.ts'
+import { pageDatabaseUnavailable } from './http/errors.ts'
 import { type StaticFiles, staticFiles } from './static-files.ts'
 
 export const ROOT_DIR = path.resolve(import.meta.dirname, '..')
@@ -15,7 +16,13 @@ const SERVER_BUILD = path.join(BUILD_DIR, 'server/index.js')
 
 /** What a loader receives as `context` (app/lib/load-context.ts). */
 function loadContext(deps: AppDeps): (req: express.Request, res: express.Response) => import('react-router').AppLoadContext {
-  return (_req, res) => ({ services: deps.services, config: deps.config, cspNonce: res.locals.cspNonce, user: res.locals.user })
+  return (_req, res) => ({
+    services: deps.services,
+    config: deps.config,
+    cspNonce: res.locals.cspNonce,
+    user: res.locals.user,
+    databaseUnavailable: () => void (res.locals.databaseUnavailable = true),
+  })
 }
 
 /**
@@ -34,6 +41,7 @@ export async function createPageHandler(
     const vite = await import('vite')
     const devServer = await vite.createServer({ root: ROOT_DIR, server: { middlewareMode: true }, appType: 'custom' })
     router.use(devServer.middlewares)
+    router.use(pageDatabaseUnavailable)
     router.use(
       createRequestHandler({
         build: () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
@@ -58,6 +66,7 @@ export async function createPageHandler(
 
   router.use('/assets', express.static(path.join(CLIENT_DIR, 'assets'), { immutable: true, maxAge: '1y', index: false, redirect: false }))
   router.use(express.static(CLIENT_DIR, { maxAge: '1h', index: false, redirect: false }))
+  router.use(pageDatabaseUnavailable)
   router.use(createRequestHandler({ build, mode: 'production', getLoadContext: loadContext(deps) }))
   return {
     router,

@@ -17,7 +17,12 @@ import { gracefulClose } from './http/graceful-close.ts'
  */
 export async function startServer(config: Config, options: { pages?: boolean } = {}) {
   const logger = createLogger(config.env.LOG_LEVEL)
-  const dbOptions = { databaseUrl: config.databaseUrl, dataDir: config.dataDir }
+  const dbOptions = {
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    statementTimeoutMs: config.env.DATABASE_STATEMENT_TIMEOUT_MS,
+    connectTimeoutMs: config.env.DATABASE_CONNECT_TIMEOUT_MS,
+  }
   const database = await openDatabase(dbOptions)
   await migrateDatabase(database, dbOptions)
   await seedCatalogue(database.db)

@@ -13,6 +13,12 @@ declare module 'react-router' {
     cspNonce: string
     /** The signed-in user, if any (resolved from the session cookie by Express). */
     user: { id: number; username: string; isAdmin: boolean } | null
+    /**
+     * Called by app/entry.server.tsx handleError when a loader or action failed because the
+     * database is unavailable: Express then answers 503 with Retry-After instead of 500
+     * (server/http/errors.ts pageDatabaseUnavailable), for documents and `.data` requests alike.
+     */
+    databaseUnavailable: () => void
   }
 }
 

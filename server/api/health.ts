@@ -1,16 +1,33 @@
 import { Router } from 'express'
 import type { AppDeps } from '../app.ts'
+import { schemaVersionCheck, type SchemaState } from '../db/schema-version.ts'
+import { RETRY_AFTER_SECONDS } from '../http/errors.ts'
 
-/** Liveness and database readiness for load balancers and monitoring. */
+/**
+ * Readiness for load balancers and monitoring: 200 only when the database answers and its
+ * schema is at this build's latest migration, so an instance is never sent traffic that
+ * every route would fail (issue 13). Polled often, so it stays cheap: one `select 1` once
+ * the schema has been seen current (schemaVersionCheck caches that).
+ */
 export function healthRouter({ database }: AppDeps) {
   const router = Router()
+  const schemaState = schemaVersionCheck(database)
   router.get('/health', async (_req, res) => {
+    const unavailable = (body: Record<string, string>) =>
+      res.status(503).set('Retry-After', String(RETRY_AFTER_SECONDS)).json({ status: 'unavailable', ...body, databaseKind: database.kind })
+    let schema: SchemaState
     try {
-      await database.ping()
-      res.json({ status: 'ok', database: 'ok', databaseKind: database.kind })
+      schema = await schemaState()
+      if (schema === 'current') await database.ping()
     } catch {
-      res.status(503).json({ status: 'unavailable', database: 'unreachable', databaseKind: database.kind })
+      unavailable({ database: 'unreachable' })
+      return
     }
+    if (schema !== 'current') {
+      unavailable({ database: schema === 'behind' ? 'schema behind' : 'not migrated', message: 'The database schema is not at this build\'s latest migration: run the migrations (they run at start-up).' })
+      return
+    }
+    res.json({ status: 'ok', database: 'ok', databaseKind: database.kind })
   })
   return router
 }

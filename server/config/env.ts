@@ -23,6 +23,10 @@ export const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalText.pipe(z.url().optional()),
+  // A database that is slow, locked or silent fails the request with 503 within these bounds
+  // instead of holding it and the pool (PostgreSQL only, docs/decisions/0025).
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   BASE_URL: optionalText.pipe(z.url().optional()),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   TRUST_PROXY: optionalText,

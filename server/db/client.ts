@@ -25,7 +25,25 @@ export type Database = {
 
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle')
 
-export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; poolSize?: number }
+export type DatabaseOptions = {
+  databaseUrl?: string
+  dataDir?: string
+  poolSize?: number
+  /**
+   * PostgreSQL: cancel a statement (lock waits included) after this long; the server sets
+   * it. None by default: operator commands (export, backup) may run long.
+   */
+  statementTimeoutMs?: number
+  /** PostgreSQL: give up waiting for a connection, new or from a full pool, after this long. */
+  connectTimeoutMs?: number
+}
+
+/**
+ * How much longer than the statement timeout the client waits for any answer: the server
+ * cancels a slow statement first (57014); only a database that has gone silent (stalled,
+ * a black-holed network) reaches this, and the query fails with "Query read timeout".
+ */
+const SILENT_DATABASE_MARGIN_MS = 1000
 
 /**
  * Embedded PostgreSQL (PGlite) in DATA_DIR by default; a real PostgreSQL server through
@@ -34,8 +52,15 @@ export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; poolSize
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    // A database that does not answer fails requests within seconds (503), not minutes.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: 5000 })
+    // A database that is slow, locked or silent fails requests within seconds (503, see
+    // server/http/errors.ts), and frees the pool, instead of holding them (docs/decisions/0025).
+    const { statementTimeoutMs } = options
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+      ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + SILENT_DATABASE_MARGIN_MS } : {}),
+    })
     // An idle client losing its connection (database restart) must not crash the process.
     pool.on('error', () => {})
     const db = drizzlePg(pool, { schema }) as unknown as Db
@@ -72,11 +97,13 @@ export async function migrateDatabase(database: Database, options: DatabaseOptio
     await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER })
     return
   }
+  // Migrations run on the lock's own connection, which has no statement timeout: a
+  // migration may rightly take longer than any request should.
   const lockClient = new pg.Client({ connectionString: options.databaseUrl })
   await lockClient.connect()
   try {
     await lockClient.query('select pg_advisory_lock(727140001)')
-    await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER })
+    await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder: MIGRATIONS_FOLDER })
   } finally {
     await lockClient.end()
   }

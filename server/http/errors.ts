@@ -18,18 +18,60 @@ export const notFoundApi: RequestHandler = (_req, res) => {
   res.status(404).json({ message: 'Not found' })
 }
 
-/** Connection-level failures of the database: the site is unavailable, not broken. */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004'])
+/**
+ * The database is unreachable, missing, full or too slow: the site is unavailable for a
+ * moment, not broken, so these answer 503 with Retry-After (docs/decisions/0025).
+ * Node's socket errors; SQLSTATE class 08 (connection exception); 57014 (statement
+ * cancelled: the statement timeout, lock waits included), 55P03 (lock not available),
+ * 57P01–57P03 (server shutting down or starting), 3D000 (no such database), 53300 (too many
+ * connections).
+ */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN',
+  '08000', '08003', '08006', '08001', '08004',
+  '57014', '55P03', '57P01', '57P02', '57P03', '3D000', '53300',
+])
+
+/**
+ * node-postgres's own failures, which carry no code: a connection dropped, none obtained
+ * from the pool within DATABASE_CONNECT_TIMEOUT_MS ("timeout exceeded when trying to
+ * connect", "Connection terminated due to connection timeout"), or no answer within the
+ * query timeout ("Query read timeout").
+ */
+const UNAVAILABLE_MESSAGES = /Connection terminated|connect ECONNREFUSED|Client has encountered a connection error|timeout exceeded when trying to connect|Query read timeout/
+
+/** Seconds a client should wait before retrying a 503: the database is back in a moment or not soon. */
+export const RETRY_AFTER_SECONDS = 10
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
     const code = (e as { code?: unknown }).code
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true
     const message = (e as { message?: unknown }).message
-    if (typeof message === 'string' && /Connection terminated|connect ECONNREFUSED|Client has encountered a connection error/.test(message)) return true
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true
     e = (e as { cause?: unknown }).cause
   }
   return false
+}
+
+/**
+ * Pages and their data requests (`/booking.data`) whose loader or action failed because
+ * the database is unavailable answer 503 with Retry-After, like the API. React Router
+ * answers such a failure with 500 and offers no hook for the status of `.data` responses;
+ * app/entry.server.tsx handleError sees the original error and marks the response
+ * (load context `databaseUnavailable`), and this rewrites the status as it is sent.
+ */
+export const pageDatabaseUnavailable: RequestHandler = (_req, res, next) => {
+  const writeHead = res.writeHead
+  res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+    const status = typeof args[0] === 'number' ? args[0] : this.statusCode
+    if (this.locals.databaseUnavailable && status === 500) {
+      args[0] = 503
+      this.setHeader('Retry-After', String(RETRY_AFTER_SECONDS))
+    }
+    return writeHead.apply(this, args)
+  } as typeof writeHead
+  next()
 }
 
 /** What a log may say about an error: never the data it was carrying (issue 9). */
@@ -96,7 +138,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (isDatabaseUnavailable(error)) {
       logger.error({ error: loggableError(error), path: req.originalUrl.split('?')[0] }, 'database unavailable')
-      res.status(503).set('Retry-After', '10').json({ message: 'The service is temporarily unavailable. Please try again in a minute.' })
+      res.status(503).set('Retry-After', String(RETRY_AFTER_SECONDS)).json({ message: 'The service is temporarily unavailable. Please try again in a minute.' })
       return
     }
     logger.error({ error: loggableError(error), method: req.method, path: req.originalUrl.split('?')[0] }, 'unhandled error')
