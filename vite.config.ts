@@ -76,9 +76,6 @@ function precompressAssets(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), stripRouterDevWarnings(), precompressAssets()],
-  // Where the dev server keeps its pre-bundled dependencies (default node_modules/.vite); the
-  // fresh-start test (tests/e2e/dev-server.spec.ts) points it at an empty folder of its own.
-  cacheDir: process.env.VITE_CACHE_DIR || undefined,
   optimizeDeps: {
     // Every package the browser's code imports, pre-bundled at the dev server's start: one it
     // met later was bundled then and the page reloaded, losing what the visitor was doing
