@@ -76,8 +76,24 @@ function precompressAssets(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), stripRouterDevWarnings(), precompressAssets()],
-  // Server-only packages never belong in the browser bundle or Vite's optimiser.
-  optimizeDeps: { exclude: ['@electric-sql/pglite', 'drizzle-orm', 'pg'] },
+  optimizeDeps: {
+    // Every package the browser's code imports, pre-bundled at the dev server's start: one it
+    // met later was bundled then and the page reloaded, losing what the visitor was doing
+    // (a booking just created). app/browser-dependencies.test.ts keeps this list complete.
+    include: [
+      '@date-fns/tz',
+      '@radix-ui/react-alert-dialog',
+      '@radix-ui/react-dialog',
+      '@radix-ui/react-tabs',
+      '@radix-ui/react-toast',
+      '@stripe/react-stripe-js',
+      '@stripe/stripe-js/pure',
+      'clsx',
+      'zod',
+    ],
+    // Server-only packages never belong in the browser bundle or Vite's optimiser.
+    exclude: ['@electric-sql/pglite', 'drizzle-orm', 'pg'],
+  },
   ssr: { external: ['@electric-sql/pglite', 'pg', 'drizzle-orm', 'pino', 'nodemailer', 'stripe'] },
   server: { watch: { ignored: ['**/data/**', '**/.tmp/**', '**/test-results/**'] } },
   build: {

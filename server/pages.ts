@@ -39,7 +39,13 @@ export async function createPageHandler(
 
   if (!deps.config.isProduction) {
     const vite = await import('vite')
-    const devServer = await vite.createServer({ root: ROOT_DIR, server: { middlewareMode: true }, appType: 'custom' })
+    // VITE_CACHE_DIR: the fresh-start test (tests/e2e/dev-server.spec.ts) gives Vite an empty cache of its own.
+    const devServer = await vite.createServer({
+      root: ROOT_DIR,
+      server: { middlewareMode: true },
+      appType: 'custom',
+      ...(deps.config.env.VITE_CACHE_DIR ? { cacheDir: path.resolve(deps.config.env.VITE_CACHE_DIR) } : {}),
+    })
     router.use(devServer.middlewares)
     router.use(pageDatabaseUnavailable)
     router.use(

@@ -155,7 +155,8 @@ function BookingView({ booking, now }: { booking: LoadedBooking; now: string }) 
           What's Next
         </h3>
         <ol className="mt-3 list-decimal space-y-2 pl-6 text-slate-800">
-          {unpaid ? <li>Pay online to secure your date: unpaid bookings are released after the hold.</li> : null}
+          {booking.status === 'pending' ? <li>Pay online to secure your date: unpaid bookings are released after the hold.</li> : null}
+          {booking.status === 'confirmed' ? <li>Your guide has confirmed this booking: your date is held for you. Pay online now or as arranged with your guide.</li> : null}
           <li>You receive a confirmation e-mail with your tour details and a calendar file.</li>
           <li>Your guide contacts you to plan the day around your interests.</li>
           <li>Two days before the tour we send a reminder with the meeting point.</li>

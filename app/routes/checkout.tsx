@@ -167,6 +167,9 @@ function Ready({
           <HoldCountdown expiresAt={holdExpiresAt} serverNow={now} />
         </p>
       ) : null}
+      {booking.status === 'confirmed' ? (
+        <p className="mt-4 rounded-lg bg-brand-50 px-4 py-3 text-brand-900">Your guide has confirmed this booking: your date is held for you.</p>
+      ) : null}
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <section aria-labelledby="summary-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
           <h2 id="summary-title" className="text-xl font-bold text-brand-900">

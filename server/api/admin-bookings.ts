@@ -6,7 +6,7 @@ import { isMonth } from '../../core/dates.ts'
 import { requireAdmin } from '../auth/guard.ts'
 import { HttpError } from '../http/errors.ts'
 import type { AppDeps } from '../app.ts'
-import type { AdminBooking } from '../services/admin-bookings.ts'
+import { bookingsCsv } from './bookings-csv.ts'
 
 const listQuerySchema = z.object({
   status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(BOOKING_STATUSES, { error: 'Unknown status filter' }).optional()),
@@ -26,36 +26,6 @@ function numericId(req: Request, _res: Response, next: NextFunction) {
   else next('route')
 }
 
-const CSV_COLUMNS: [string, (b: AdminBooking) => string | number][] = [
-  ['id', (b) => b.id],
-  ['reference', (b) => b.reference],
-  ['name', (b) => b.name],
-  ['email', (b) => b.email],
-  ['phone', (b) => b.phone],
-  ['tourDate', (b) => b.tourDate],
-  ['tourTime', (b) => b.timeText],
-  ['package', (b) => b.packageName],
-  ['numberOfPeople', (b) => b.numberOfPeople],
-  ['totalPrice', (b) => b.totalPrice],
-  ['amountRefunded', (b) => b.amountRefunded],
-  ['status', (b) => b.status],
-  ['specialRequests', (b) => b.specialRequests ?? ''],
-  ['createdAt', (b) => b.createdAt],
-]
-
-/** RFC 4180 quoting, and a leading quote for text a spreadsheet would run as a formula. */
-export function csvCell(value: string | number): string {
-  let text = String(value)
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
-
-export function toCsv(items: AdminBooking[]): string {
-  const lines = [CSV_COLUMNS.map(([h]) => h).join(',')]
-  for (const b of items) lines.push(CSV_COLUMNS.map(([, get]) => csvCell(get(b))).join(','))
-  return lines.join('\r\n') + '\r\n'
-}
-
 /**
  * The admin's booking calls (spec §7, issue 7): the list with filter, search, sort and
  * paging (also as CSV), status changes, delete (cancelling with a refund is the payments router's
@@ -73,7 +43,7 @@ export function adminBookingsRouter({ services }: AppDeps) {
       const items = await services.adminBookings.matching(common)
       res.set('Content-Type', 'text/csv; charset=utf-8')
       res.set('Content-Disposition', 'attachment; filename="bookings.csv"')
-      res.send('\uFEFF' + toCsv(items))
+      res.send('\uFEFF' + bookingsCsv(items))
       return
     }
     res.json(await services.adminBookings.list({ ...common, page: query.page, pageSize: query.pageSize }))

@@ -1,11 +1,10 @@
 import { Router, type RequestHandler } from 'express'
 import type { AppDeps } from '../app.ts'
 import { RateLimiter, clientKey, rateLimit } from '../http/rate-limit.ts'
+import { CONTACT_RATE_LIMITED_HEADER, CONTACT_RATE_LIMITED_MESSAGE } from './contact-limit.ts'
 
 export const CONTACT_RECEIVED_MESSAGE = 'Message received'
-export const CONTACT_RATE_LIMITED_MESSAGE = 'Too many messages. Please wait a minute and try again.'
-/** Set by contactPageRateLimit on a page POST over the limit; the /contact action refuses it. */
-export const CONTACT_RATE_LIMITED_HEADER = 'x-jlt-contact-rate-limited'
+export { CONTACT_RATE_LIMITED_HEADER, CONTACT_RATE_LIMITED_MESSAGE }
 
 /**
  * POST /api/contact (spec §7): validated on the server too, honeypot and rate limit

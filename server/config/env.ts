@@ -31,6 +31,8 @@ export const envSchema = z.object({
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   TRUST_PROXY: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Development only: where Vite keeps its pre-bundled packages (default node_modules/.vite). */
+  VITE_CACHE_DIR: optionalText,
 
   ADMIN_USERNAME: optionalText.pipe(z.string().min(3, 'must be at least 3 characters').optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, 'must be at least 6 characters').optional()),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { buildIcs, foldLine, icsText, icsUtc } from './ics.ts'
-import { adminInquiryEmail, bookingCancelledEmail, bookingReceivedEmail, renderEmail, type BookingMailFacts } from './templates.tsx'
+import ICAL from 'ical.js'
+import { buildCancellationIcs, buildIcs } from './ics.ts'
+import { adminInquiryEmail, bookingCancelledEmail, bookingConfirmedEmail, bookingReceivedEmail, renderEmail, type BookingMailFacts } from './templates.tsx'
 import { smtpOptionsFromUrl } from './transports.ts'
 import { retryDelayMs, MAX_ATTEMPTS } from '../services/mail-outbox.ts'
 import { tokyoInstant } from '../../core/dates.ts'
@@ -31,43 +32,57 @@ const booking: BookingMailFacts = {
   packageName: 'Half-Day Private Tour',
 }
 
-/** Undo RFC 5545 folding: CRLF + one space joins lines. */
-const unfold = (ics: string) => ics.replace(/\r\n /g, '')
+/** Reads a calendar file back with ical.js, as a calendar app would. */
+function parseIcs(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text))
+  const events = calendar.getAllSubcomponents('vevent')
+  expect(events).toHaveLength(1)
+  const event = events[0]!
+  const value = (name: string) => event.getFirstPropertyValue(name)
+  return { method: calendar.getFirstPropertyValue('method'), event, value, utc: (name: string) => (value(name) as ICAL.Time).toJSDate().toISOString() }
+}
 
-describe('.ics builder', () => {
-  it('writes instants in UTC: 09:00 in Japan on 2025-06-07 is 00:00Z', () => {
-    expect(icsUtc(tokyoInstant('2025-06-07', '09:00'))).toBe('20250607T000000Z')
-    expect(icsUtc(tokyoInstant('2025-06-07', '14:00'))).toBe('20250607T050000Z')
-    // Just after midnight in Japan is still the previous day in UTC.
-    expect(icsUtc(tokyoInstant('2025-06-07', '08:30'))).toBe('20250606T233000Z')
-  })
+const EVENT = {
+  uid: 'booking-X@tours.example.jp',
+  start: tokyoInstant('2025-06-07', '09:00'),
+  end: tokyoInstant('2025-06-07', '18:00'),
+  stamp: new Date('2025-05-01T10:20:30.456Z'),
+  sequence: 0,
+  summary: 'Full-Day Private Tour, Joetsu; 上越の旅',
+  description: `${'上越の旅 '.repeat(30)}\nline two`,
+  organizer: { name: 'Joetsu "Local" Tours', email: 'hello@example.com' },
+}
 
-  it('escapes TEXT values and folds long lines at 75 octets without splitting characters', () => {
-    expect(icsText('a,b;c\\d\ne')).toBe('a\\,b\\;c\\\\d\\ne')
-    const long = `DESCRIPTION:${'上越の旅 '.repeat(30)}`
-    const folded = foldLine(long)
-    expect(folded.split('\r\n').every((line) => Buffer.byteLength(line, 'utf8') <= 75)).toBe(true)
-    expect(folded.replace(/\r\n /g, '')).toBe(long)
-  })
-
-  it('builds one VEVENT with CRLF line ends', () => {
-    const ics = buildIcs({
-      uid: 'booking-X@tours.example.jp',
-      start: tokyoInstant('2025-06-07', '09:00'),
-      end: tokyoInstant('2025-06-07', '18:00'),
-      stamp: new Date('2025-05-01T10:20:30.456Z'),
-      summary: 'Full-Day Private Tour, Joetsu',
-      organizer: { name: 'Joetsu "Local" Tours', email: 'hello@example.com' },
-    })
+describe('calendar files', () => {
+  it('writes one VEVENT whose instants are in UTC: 09:00 in Japan on 2025-06-07 is 00:00Z', () => {
+    const ics = buildIcs(EVENT)
     expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true)
-    expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true)
-    const lines = unfold(ics).split('\r\n')
-    expect(lines).toContain('DTSTART:20250607T000000Z')
-    expect(lines).toContain('DTEND:20250607T090000Z')
-    expect(lines).toContain('DTSTAMP:20250501T102030Z')
-    expect(lines).toContain('SUMMARY:Full-Day Private Tour\\, Joetsu')
-    expect(lines).toContain('ORGANIZER;CN="Joetsu Local Tours":mailto:hello@example.com')
-    expect(lines.filter((l) => l === 'BEGIN:VEVENT')).toHaveLength(1)
+    expect(ics.endsWith('\r\nEND:VCALENDAR\r\n')).toBe(true)
+    expect(ics).toContain('DTSTART:20250607T000000Z')
+    expect(ics).toContain('DTEND:20250607T090000Z')
+    // Lines are folded at 75 octets without splitting a character.
+    expect(ics.split('\r\n').every((line) => Buffer.byteLength(line, 'utf8') <= 75)).toBe(true)
+    const { method, value, utc } = parseIcs(ics)
+    expect(method).toBe('PUBLISH')
+    expect(value('uid')).toBe(EVENT.uid)
+    expect(utc('dtstart')).toBe('2025-06-07T00:00:00.000Z')
+    expect(utc('dtend')).toBe('2025-06-07T09:00:00.000Z')
+    expect(value('summary')).toBe(EVENT.summary)
+    expect(value('description')).toBe(EVENT.description)
+    expect(value('sequence')).toBe(0)
+    expect(value('status')).toBe('CONFIRMED')
+    // A double quote cannot stand in a quoted parameter: it is dropped from the name.
+    expect(ics).toContain('ORGANIZER;CN="Joetsu Local Tours":mailto:hello@example.com')
+  })
+
+  it('cancels the same event: METHOD:CANCEL, the same UID, a higher SEQUENCE, the guest as attendee', () => {
+    const invitation = parseIcs(buildIcs(EVENT))
+    const cancellation = parseIcs(buildCancellationIcs({ ...EVENT, sequence: 1, attendee: { name: 'Kenji Tanaka', email: 'guest@example.net' } }))
+    expect(cancellation.method).toBe('CANCEL')
+    expect(cancellation.value('uid')).toBe(invitation.value('uid'))
+    expect(Number(cancellation.value('sequence'))).toBeGreaterThan(Number(invitation.value('sequence')))
+    expect(cancellation.value('status')).toBe('CANCELLED')
+    expect(cancellation.value('attendee')).toBe('MAILTO:guest@example.net')
   })
 })
 
@@ -78,6 +93,9 @@ describe('e-mail templates', () => {
     expect(mail.html.startsWith('<!DOCTYPE html><html lang="en">')).toBe(true)
     expect(mail.html).toContain('href="https://tours.example.jp/checkout/ABCDEFGHJK12"')
     expect(mail.text).toContain('Complete your payment: https://tours.example.jp/checkout/ABCDEFGHJK12')
+    // The plain-text part gives the pay link once; the HTML spells it out under the button.
+    expect(mail.text.split('https://tours.example.jp/checkout/ABCDEFGHJK12')).toHaveLength(2)
+    expect(mail.html).toContain('If the button does not work, open this address')
     for (const part of [mail.html, mail.text]) {
       expect(part).toContain('Saturday, June 7, 2025')
       expect(part).toContain('9:00 AM (Japan time)')
@@ -99,12 +117,41 @@ describe('e-mail templates', () => {
   })
 
   it('tells the guest about the refund, or that none is due, or that nothing was paid', () => {
-    const refund = renderEmail(site, bookingCancelledEmail(site, booking, { reason: 'cancelled by the guest', refund: 16500, wasPaid: true }))
+    const refund = renderEmail(site, bookingCancelledEmail(site, booking, { reason: 'cancelled by the guest', refund: 16500, wasPaid: true, by: 'guest' }))
     expect(refund.text).toContain('A refund of ¥16,500 is on its way')
-    const none = renderEmail(site, bookingCancelledEmail(site, booking, { reason: 'cancelled by the guest', refund: 0, wasPaid: true }))
+    const none = renderEmail(site, bookingCancelledEmail(site, booking, { reason: 'cancelled by the guest', refund: 0, wasPaid: true, by: 'guest' }))
     expect(none.text).toContain('no refund is due')
-    const unpaid = renderEmail(site, bookingCancelledEmail(site, booking, { reason: 'payment not completed in time', refund: 0, wasPaid: false }))
+    const unpaid = renderEmail(site, bookingCancelledEmail(site, booking, { reason: 'payment not completed in time', refund: 0, wasPaid: false, by: 'system' }))
     expect(unpaid.text).toContain('No payment was taken')
+    expect(unpaid.text).toContain('has been cancelled (payment not completed in time).')
+  })
+
+  it('tells a guest who cancelled that it is done, without echoing "(cancelled by the guest)"', () => {
+    const mail = renderEmail(site, bookingCancelledEmail(site, booking, { reason: 'cancelled by the guest', refund: 16500, wasPaid: true, by: 'guest' }))
+    expect(mail.text).toContain('As you asked, your booking for Saturday, June 7, 2025 has been cancelled.')
+    expect(mail.text).not.toContain('cancelled by the guest')
+  })
+
+  it('apologises for a weather cancellation and says what happens next', () => {
+    const mail = renderEmail(
+      site,
+      bookingCancelledEmail(site, booking, { reason: 'cancelled by the guide because of the weather', refund: 16500, wasPaid: true, by: 'guide-weather' }),
+    )
+    expect(mail.subject).toBe('Sorry, your tour on Saturday, June 7, 2025 is cancelled')
+    expect(mail.text).toContain('We are very sorry: because of the weather we have had to cancel your tour on Saturday, June 7, 2025.')
+    expect(mail.text).toContain('A refund of ¥16,500 is on its way')
+    expect(mail.text).toContain('You do not need to do anything for the refund.')
+    expect(mail.text).toContain('book another date')
+    // The guide's own words, when typed, are passed on.
+    const noted = renderEmail(site, bookingCancelledEmail(site, booking, { reason: 'Typhoon warning for Niigata', refund: 16500, wasPaid: true, by: 'guide-weather' }))
+    expect(noted.text).toContain('A note from your guide: Typhoon warning for Niigata')
+  })
+
+  it('tells the guest a confirmed booking is held, never that it will be released', () => {
+    const mail = renderEmail(site, bookingConfirmedEmail(site, booking, 'https://tours.example.jp/booking-confirmation/ABCDEFGHJK12', false))
+    expect(mail.subject).toBe('Booking confirmed: your tour on Saturday, June 7, 2025')
+    expect(mail.text).toContain('The date and time are held for you')
+    expect(mail.text).not.toMatch(/released after/)
   })
 })
 

@@ -1,7 +1,13 @@
+import ical, { ICalCalendarMethod, ICalEventStatus, ICalEventTransparency } from 'ical-generator'
+
 /**
- * A minimal iCalendar (RFC 5545) writer for the guest's "payment confirmed" e-mail:
- * one VEVENT with its start and end written in UTC (the 'Z' form), so every calendar
- * app places the tour at the right moment whatever the reader's own time zone.
+ * The guest's calendar file (RFC 5545, written by ical-generator): one VEVENT with its start
+ * and end in UTC (the 'Z' form), so every calendar app places the tour at the right moment
+ * whatever the reader's own time zone.
+ *
+ * The invitation is published (METHOD:PUBLISH) with the booking's stable UID. A cancellation
+ * sends the same UID with METHOD:CANCEL, STATUS:CANCELLED and a higher SEQUENCE
+ * (RFC 5546 §3.2.5), which is what makes calendar apps remove the event they imported.
  */
 export type IcsEvent = {
   uid: string
@@ -9,67 +15,59 @@ export type IcsEvent = {
   end: Date
   /** When the file was produced (DTSTAMP). */
   stamp: Date
+  /** Revision of the event: each later message about the same UID has a higher one. */
+  sequence: number
   summary: string
   description?: string
   location?: string
   url?: string
-  organizer?: { name: string; email: string }
+  organizer: { name: string; email: string }
 }
 
-/** 2025-06-07T00:00:00.000Z → 20250607T000000Z */
-export function icsUtc(instant: Date): string {
-  if (Number.isNaN(instant.getTime())) throw new RangeError('Invalid time value')
-  return instant.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+const PRODUCT_ID = { company: 'Joetsu Local Tours', product: 'Bookings', language: 'EN' }
+
+/** A quoted parameter value (CN="…") may not hold a double quote or a line break (RFC 5545 §3.1). */
+const person = ({ name, email }: { name: string; email: string }) => ({ name: name.replace(/["\r\n]/g, ''), email })
+
+/** RFC 5545 ends every line, the last one too, with CRLF; ical-generator leaves the last one bare. */
+const withFinalLineBreak = (text: string) => (text.endsWith('\r\n') ? text : `${text}\r\n`)
+
+/** The invitation: adds the tour to the guest's calendar. */
+export function buildIcs(event: IcsEvent): string {
+  const calendar = ical({ prodId: PRODUCT_ID, method: ICalCalendarMethod.PUBLISH })
+  calendar.createEvent({
+    id: event.uid,
+    start: event.start,
+    end: event.end,
+    stamp: event.stamp,
+    sequence: event.sequence,
+    summary: event.summary,
+    description: event.description ?? null,
+    location: event.location ?? null,
+    url: event.url ?? null,
+    organizer: person(event.organizer),
+    status: ICalEventStatus.CONFIRMED,
+    transparency: ICalEventTransparency.OPAQUE,
+  })
+  return withFinalLineBreak(calendar.toString())
 }
 
-/** TEXT values escape backslash, semicolon, comma and newlines (RFC 5545 §3.3.11). */
-export function icsText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n')
-}
-
-/** Lines longer than 75 octets are folded: CRLF followed by one space (§3.1). */
-export function foldLine(line: string): string {
-  const bytes = Buffer.from(line, 'utf8')
-  if (bytes.length <= 75) return line
-  const parts: string[] = []
-  let current = ''
-  let size = 0
-  for (const ch of line) {
-    const chSize = Buffer.byteLength(ch, 'utf8')
-    const limit = parts.length === 0 ? 75 : 74
-    if (size + chSize > limit) {
-      parts.push(current)
-      current = ''
-      size = 0
-    }
-    current += ch
-    size += chSize
-  }
-  parts.push(current)
-  return parts.join('\r\n ')
-}
-
-export function buildIcs(event: IcsEvent, productId = '-//Joetsu Local Tours//Bookings//EN'): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    `PRODID:${productId}`,
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    'BEGIN:VEVENT',
-    `UID:${event.uid}`,
-    `DTSTAMP:${icsUtc(event.stamp)}`,
-    `DTSTART:${icsUtc(event.start)}`,
-    `DTEND:${icsUtc(event.end)}`,
-    `SUMMARY:${icsText(event.summary)}`,
-    ...(event.description ? [`DESCRIPTION:${icsText(event.description)}`] : []),
-    ...(event.location ? [`LOCATION:${icsText(event.location)}`] : []),
-    ...(event.url ? [`URL:${event.url}`] : []),
-    ...(event.organizer ? [`ORGANIZER;CN="${event.organizer.name.replace(/["\r\n]/g, '')}":mailto:${event.organizer.email}`] : []),
-    'STATUS:CONFIRMED',
-    'TRANSP:OPAQUE',
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ]
-  return lines.map(foldLine).join('\r\n') + '\r\n'
+/** The cancellation of an invitation sent before: same UID, higher SEQUENCE, the guest as attendee (RFC 5546 requires one). */
+export function buildCancellationIcs(event: IcsEvent & { attendee: { name: string; email: string } }): string {
+  const calendar = ical({ prodId: PRODUCT_ID, method: ICalCalendarMethod.CANCEL })
+  calendar.createEvent({
+    id: event.uid,
+    start: event.start,
+    end: event.end,
+    stamp: event.stamp,
+    sequence: event.sequence,
+    summary: event.summary,
+    description: event.description ?? null,
+    location: event.location ?? null,
+    url: event.url ?? null,
+    organizer: person(event.organizer),
+    attendees: [person(event.attendee)],
+    status: ICalEventStatus.CANCELLED,
+  })
+  return withFinalLineBreak(calendar.toString())
 }

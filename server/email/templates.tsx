@@ -4,6 +4,7 @@ import type { SiteIdentity } from '../../core/site.ts'
 import { formatLongDate } from '../../core/dates.ts'
 import { formatYen } from '../../core/money.ts'
 import { formatClockTime, slotLabel, type TourTime } from '../../core/slots.ts'
+import type { CancellationCause } from '../../core/cancellation-policy.ts'
 
 /**
  * E-mail templates (D21). Each message is described once as an EmailModel (what it says)
@@ -21,7 +22,11 @@ export type EmailModel = {
   paragraphs: string[]
   /** A small table of facts (date, time, group, total…). */
   details?: Array<[label: string, value: string]>
-  action?: { label: string; url: string }
+  /**
+   * The button. `spellOut` also prints the address under it in the HTML part, for mail
+   * programs that break buttons; the plain-text part always shows the address once.
+   */
+  action?: { label: string; url: string; spellOut?: boolean }
   /** Lines after the button, e.g. how to reach the guide. */
   closing?: string[]
 }
@@ -52,13 +57,20 @@ function DetailsTable({ rows }: { rows: Array<[string, string]> }) {
   )
 }
 
-function ActionButton({ label, url }: { label: string; url: string }) {
+function ActionButton({ label, url, spellOut }: { label: string; url: string; spellOut?: boolean }) {
   return (
-    <p style={{ margin: '8px 0 24px' }}>
-      <a href={url} style={{ display: 'inline-block', background: COLORS.blossom, color: '#ffffff', padding: '12px 24px', borderRadius: '999px', fontWeight: 700, textDecoration: 'none', fontSize: '16px' }}>
-        {label}
-      </a>
-    </p>
+    <>
+      <p style={{ margin: '8px 0 24px' }}>
+        <a href={url} style={{ display: 'inline-block', background: COLORS.blossom, color: '#ffffff', padding: '12px 24px', borderRadius: '999px', fontWeight: 700, textDecoration: 'none', fontSize: '16px' }}>
+          {label}
+        </a>
+      </p>
+      {spellOut ? (
+        <Paragraph>
+          If the button does not work, open this address: <a href={url} style={{ color: COLORS.brand, wordBreak: 'break-all' }}>{url}</a>
+        </Paragraph>
+      ) : null}
+    </>
   )
 }
 
@@ -191,8 +203,8 @@ export function bookingReceivedEmail(site: SiteIdentity, b: BookingMailFacts, pa
       `Thank you for booking a private tour with ${site.businessName}. Your time slot is held for ${holdMinutes} minutes; it is confirmed once the payment is complete.`,
     ],
     details: bookingDetails(b),
-    action: { label: 'Complete your payment', url: payUrl },
-    closing: [`If the button does not work, open this address: ${payUrl}`, ...guestClosing(site)],
+    action: { label: 'Complete your payment', url: payUrl, spellOut: true },
+    closing: guestClosing(site),
   }
 }
 
@@ -230,25 +242,66 @@ export function reminderEmail(site: SiteIdentity, b: BookingMailFacts, confirmat
   }
 }
 
+/**
+ * Who cancelled, as the guest's e-mail tells it: the guest, the guide for a reason the
+ * cancellation policy names (core/cancellation-policy.ts), or the system (a lapsed hold,
+ * an admin's status switch), which states its reason.
+ */
+export type CancelledBy = CancellationCause | 'system'
+
 export function bookingCancelledEmail(
   site: SiteIdentity,
   b: BookingMailFacts,
-  details: { reason: string; refund: number; wasPaid: boolean },
+  details: { reason: string; refund: number; wasPaid: boolean; by: CancelledBy },
 ): EmailModel {
+  const date = formatLongDate(b.tourDate)
   const refundLine =
     details.refund > 0
       ? `A refund of ${formatYen(details.refund)} is on its way to the card you paid with; banks usually show it within 5–10 days.`
       : details.wasPaid
         ? 'Under our cancellation policy no refund is due for this booking.'
         : 'No payment was taken for this booking.'
+  const byGuide = details.by === 'guide-weather' || details.by === 'guide-transport' || details.by === 'guide-other'
+  const opening = {
+    guest: `As you asked, your booking for ${date} has been cancelled.`,
+    'guide-weather': `We are very sorry: because of the weather we have had to cancel your tour on ${date}. Your safety comes first.`,
+    'guide-transport': `We are very sorry: because of a transport disruption we have had to cancel your tour on ${date}.`,
+    'guide-other': `We are very sorry: we have had to cancel your tour on ${date}.`,
+    system: `Your booking for ${date} has been cancelled (${details.reason}).`,
+  }[details.by]
+  // What the guide typed, when it is more than the cause's default wording (server/services/refunds.ts).
+  const guideNote = byGuide && !details.reason.startsWith('cancelled by the guide') ? [`A note from your guide: ${details.reason}`] : []
+  const nextSteps = byGuide
+    ? [
+        'You do not need to do anything for the refund. If you are still in the area, we would love to show you around on another day: reply to this e-mail or book another date, and we will do our best to find one that suits you.',
+      ]
+    : []
   return {
-    subject: `Booking cancelled: ${formatLongDate(b.tourDate)}`,
-    preheader: `Your booking for ${formatLongDate(b.tourDate)} has been cancelled.`,
-    heading: 'Your booking has been cancelled',
+    subject: byGuide ? `Sorry, your tour on ${date} is cancelled` : `Booking cancelled: ${date}`,
+    preheader: byGuide ? `We have had to cancel your tour on ${date}. ${refundLine}` : `Your booking for ${date} has been cancelled.`,
+    heading: byGuide ? 'We are sorry: your tour is cancelled' : 'Your booking has been cancelled',
     greeting: `Hello ${b.name},`,
-    paragraphs: [`Your booking for ${formatLongDate(b.tourDate)} has been cancelled (${details.reason}).`, refundLine],
+    paragraphs: [opening, ...guideNote, refundLine, ...nextSteps],
     details: [...bookingDetails(b), ['Refund', formatYen(details.refund)]],
     action: { label: 'Book another date', url: `${site.baseUrl}/booking` },
+    closing: guestClosing(site),
+  }
+}
+
+/** The admin confirmed a booking (arranged by message, D13): the slot is the guest's. */
+export function bookingConfirmedEmail(site: SiteIdentity, b: BookingMailFacts, confirmationUrl: string, paid: boolean): EmailModel {
+  return {
+    subject: `Booking confirmed: your tour on ${formatLongDate(b.tourDate)}`,
+    preheader: `Your tour on ${formatLongDate(b.tourDate)} is confirmed and the date is held for you.`,
+    heading: 'Your tour is confirmed',
+    greeting: `Hello ${b.name},`,
+    paragraphs: [
+      `Good news: your guide has confirmed your private tour. The date and time are held for you.`,
+      paid ? `Your payment of ${formatYen(b.totalPrice)} is received.` : 'Payment is as arranged with your guide; you can also pay online from your booking page.',
+      'The attached calendar file (tour.ics) adds the tour to your calendar at the right time, wherever you are.',
+    ],
+    details: bookingDetails(b),
+    action: { label: 'View your booking', url: confirmationUrl },
     closing: guestClosing(site),
   }
 }

@@ -151,7 +151,8 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
      * cancelled booking claims it again or fails with 409 when someone else holds it
      * (D11); confirmed and paid hold the slot for good; pending gets a fresh hold (D13).
      * Becoming paid or cancelled tells the guest and the admins like any other way there
-     * (e.g. cash taken on the day sends the payment e-mail with its calendar file). A
+     * (e.g. cash taken on the day sends the payment e-mail with its calendar file), and
+     * becoming confirmed tells the guest their date is held, with the calendar file. A
      * booking still holding the guest's money is cancelled only through the refund
      * service (D18), so no refund is skipped by a status switch.
      */
@@ -209,6 +210,8 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
             .where(eq(bookings.id, id))
             .returning()
           if (status === 'paid' && before !== 'paid') await events.paid(tx, updated!)
+          // A booking the guide confirms is held for good: the guest hears it (a paid one already has).
+          if (status === 'confirmed' && before !== 'confirmed' && before !== 'paid') await events.confirmed(tx, updated!)
         })
       } catch (error) {
         if (error instanceof SlotTakenError) throw new HttpError(409, REVIVE_CONFLICT_MESSAGE)

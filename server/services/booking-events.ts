@@ -1,16 +1,18 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Tx } from '../db/client.ts'
-import { tourPackages, type Booking } from '../db/schema.ts'
+import { outgoingEmails, tourPackages, type Booking } from '../db/schema.ts'
 import type { Config } from '../config/index.ts'
 import { formatYen } from '../../core/money.ts'
 import { formatLongDate } from '../../core/dates.ts'
 import { isTourTime, slotInstants, slotLabel, type TourTime } from '../../core/slots.ts'
 import { bookingActionLink, type NotificationService } from './notifications.ts'
 import type { MailOutbox } from './mail-outbox.ts'
-import { buildIcs } from '../email/ics.ts'
+import { buildCancellationIcs, buildIcs, type IcsEvent } from '../email/ics.ts'
+import type { CancellationCause } from '../../core/cancellation-policy.ts'
 import {
   adminBookingEmail,
   bookingCancelledEmail,
+  bookingConfirmedEmail,
   bookingReceivedEmail,
   paymentConfirmedEmail,
   renderEmail,
@@ -24,21 +26,48 @@ export type BookingMailDeps = { outbox: MailOutbox; config: Config; now: () => D
 export const payLink = (config: Pick<Config, 'baseUrl'>, reference: string) => `${config.baseUrl}/checkout/${reference}`
 export const confirmationLink = (config: Pick<Config, 'baseUrl'>, reference: string) => `${config.baseUrl}/booking-confirmation/${reference}`
 
-/** The .ics of a booking: start = tour date + slot start in Asia/Tokyo, end by duration (half-day 5 h, full-day 9 h). */
-export function bookingIcs(config: Config, facts: BookingMailFacts, stamp: Date): string {
+/** The calendar event of a booking: start = tour date + slot start in Asia/Tokyo, end by duration (half-day 5 h, full-day 9 h). */
+function bookingEvent(config: Config, facts: BookingMailFacts, stamp: Date, sequence: number): IcsEvent {
   const { start, end } = slotInstants(facts.tourDate, facts.tourTime, config.booking.startTimes)
-  return buildIcs({
+  return {
+    // One UID per booking for its whole life: the cancellation names the event it removes.
     uid: `booking-${facts.reference}@${new URL(config.baseUrl).hostname}`,
     start,
     end,
     stamp,
+    sequence,
     summary: `${facts.packageName} with ${config.site.businessName}`,
     description: `${slotLabel(facts.tourTime)} private tour for ${facts.numberOfPeople} ${facts.numberOfPeople === 1 ? 'person' : 'people'}. Booking reference ${facts.reference}. ${confirmationLink(config, facts.reference)}`,
     location: config.site.city,
     url: confirmationLink(config, facts.reference),
     organizer: { name: config.site.businessName, email: config.site.email },
-  })
+  }
 }
+
+/** The e-mails that gave the guest the tour's calendar event. */
+const INVITATION_KINDS = ['payment-confirmed', 'booking-confirmed'] as const
+
+/**
+ * What the guest's calendar already knows of a booking, read from the outbox: whether an
+ * invitation was queued, and how many calendar files were (each later file gets a higher
+ * SEQUENCE, so a calendar app applies them in order).
+ */
+async function calendarHistory(tx: Tx, bookingId: number): Promise<{ invited: boolean; sent: number }> {
+  const [row] = await tx
+    .select({
+      sent: sql<number>`count(*)::int`,
+      invited: sql<number>`count(*) filter (where ${inArray(outgoingEmails.kind, [...INVITATION_KINDS])})::int`,
+    })
+    .from(outgoingEmails)
+    .where(and(eq(outgoingEmails.bookingId, bookingId), isNotNull(outgoingEmails.attachments)))
+  return { invited: (row?.invited ?? 0) > 0, sent: row?.sent ?? 0 }
+}
+
+const calendarAttachment = (ics: string, method: 'PUBLISH' | 'CANCEL') => ({
+  filename: method === 'CANCEL' ? 'tour-cancelled.ics' : 'tour.ics',
+  contentType: `text/calendar; charset=utf-8; method=${method}`,
+  content: Buffer.from(ics, 'utf8').toString('base64'),
+})
 
 /** The facts of a booking as the e-mails show them, read inside the caller's transaction. */
 export async function bookingMailFacts(tx: Tx, config: Config, booking: Booking): Promise<BookingMailFacts> {
@@ -123,21 +152,45 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
       if (!mail) return
       const { config } = mail
       const facts = await bookingMailFacts(tx, config, booking)
-      const ics = bookingIcs(config, facts, mail.now())
+      const ics = buildIcs(bookingEvent(config, facts, mail.now(), (await calendarHistory(tx, booking.id)).sent))
       await mail.outbox.enqueue(tx, {
         kind: 'payment-confirmed',
         to: booking.email,
         email: renderEmail(config.site, paymentConfirmedEmail(config.site, facts, confirmationLink(config, booking.reference))),
         // Paid once: a webhook and the payment-success call both reporting it send one e-mail.
         dedupeKey: `payment-confirmed:${booking.id}`,
-        attachments: [{ filename: 'tour.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: Buffer.from(ics, 'utf8').toString('base64') }],
+        attachments: [calendarAttachment(ics, 'PUBLISH')],
         bookingId: booking.id,
       })
       await adminMail(tx, 'payment-received', booking, facts, `admin-payment-received:${booking.id}`)
     },
 
-    /** reason: the cancellation reason stored on the booking; refund in yen (0 when none). */
-    async cancelled(tx: Tx, booking: Booking, details: { reason: string; refund: number }) {
+    /**
+     * The admin confirmed a booking (arranged by message, D13): its slot is held for good,
+     * so the guest is told, with the calendar file, as a payment would tell them.
+     */
+    async confirmed(tx: Tx, booking: Booking) {
+      if (!mail) return
+      const { config } = mail
+      const facts = await bookingMailFacts(tx, config, booking)
+      const ics = buildIcs(bookingEvent(config, facts, mail.now(), (await calendarHistory(tx, booking.id)).sent))
+      await mail.outbox.enqueue(tx, {
+        kind: 'booking-confirmed',
+        to: booking.email,
+        email: renderEmail(config.site, bookingConfirmedEmail(config.site, facts, confirmationLink(config, booking.reference), booking.paidAt !== null)),
+        // Confirmed again after a cancellation is news again; one status change, one e-mail.
+        dedupeKey: `booking-confirmed:${booking.id}:${booking.updatedAt.getTime()}`,
+        attachments: [calendarAttachment(ics, 'PUBLISH')],
+        bookingId: booking.id,
+      })
+    },
+
+    /**
+     * reason: the cancellation reason stored on the booking; refund in yen (0 when none);
+     * cause: who cancelled, as the cancellation policy names it (none: the system or a
+     * status switch, which the reason explains).
+     */
+    async cancelled(tx: Tx, booking: Booking, details: { reason: string; refund: number; cause?: CancellationCause }) {
       await deps.notifications.create(tx, {
         type: 'booking',
         title: 'Booking cancelled',
@@ -149,11 +202,20 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
       const facts = await bookingMailFacts(tx, config, booking)
       // A booking can be revived and cancelled again: each cancellation is its own notice.
       const stamp = (booking.cancelledAt ?? mail.now()).getTime()
+      // A guest who got the calendar event gets its cancellation, so it leaves their calendar.
+      const calendar = await calendarHistory(tx, booking.id)
+      const cancellationIcs = calendar.invited
+        ? buildCancellationIcs({ ...bookingEvent(config, facts, mail.now(), calendar.sent), attendee: { name: booking.name, email: booking.email } })
+        : null
       await mail.outbox.enqueue(tx, {
         kind: 'booking-cancelled',
         to: booking.email,
-        email: renderEmail(config.site, bookingCancelledEmail(config.site, facts, { ...details, wasPaid: booking.paidAt !== null })),
+        email: renderEmail(
+          config.site,
+          bookingCancelledEmail(config.site, facts, { reason: details.reason, refund: details.refund, wasPaid: booking.paidAt !== null, by: details.cause ?? 'system' }),
+        ),
         dedupeKey: `booking-cancelled:${booking.id}:${stamp}`,
+        ...(cancellationIcs ? { attachments: [calendarAttachment(cancellationIcs, 'CANCEL')] } : {}),
         bookingId: booking.id,
       })
       await adminMail(tx, 'booking-cancelled', booking, facts, `admin-booking-cancelled:${booking.id}:${stamp}`, details)
@@ -173,7 +235,7 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
       await mail.outbox.enqueue(tx, {
         kind: 'booking-cancelled',
         to: booking.email,
-        email: renderEmail(config.site, bookingCancelledEmail(config.site, facts, { reason: 'payment not completed in time', refund: 0, wasPaid: false })),
+        email: renderEmail(config.site, bookingCancelledEmail(config.site, facts, { reason: 'payment not completed in time', refund: 0, wasPaid: false, by: 'system' })),
         dedupeKey: `booking-expired:${booking.id}`,
         bookingId: booking.id,
       })

@@ -20,6 +20,7 @@ import { addDays, todayInTokyo } from '../../core/dates.ts'
 export type MailKind =
   | 'booking-received'
   | 'payment-confirmed'
+  | 'booking-confirmed'
   | 'reminder'
   | 'booking-cancelled'
   | 'admin-new-booking'

@@ -206,7 +206,7 @@ export function createRefundService(deps: { db: Db; provider: PaymentProvider; e
           .returning()
         if (!row) throw new HttpError(409, ALREADY_CANCELLED_MESSAGE)
         await releaseClaims(tx, row.id)
-        await events.cancelled(tx, row, { reason, refund: amount })
+        await events.cancelled(tx, row, { reason, refund: amount, cause: input.cause })
         if (input.actor) {
           await tx.insert(auditLog).values({
             actorUserId: input.actor.id,

@@ -409,3 +409,19 @@ test.describe('on a 375 px phone', () => {
     await expectNoSeriousAxeViolations(page, 'settings (375 px)')
   })
 })
+
+test('a booking the admin confirmed tells the guest it is held, not that it will be released', async ({ page, browser }) => {
+  const booking = await createBooking(page.request, { name: 'Confirmed Guest', email: 'confirmed@example.com', tourDate: saturday(5), tourTime: 'morning' })
+  await loginViaApi(page)
+  const id = await bookingIdOf(page, 'Confirmed Guest')
+  expect((await page.request.patch(`/api/bookings/${id}/status`, { data: { status: 'confirmed' } })).status()).toBe(200)
+
+  // The guest, in a browser of their own, opens the link from their e-mail.
+  const guest = await browser.newPage()
+  await guest.goto(`/booking-confirmation/${booking.reference}`)
+  await expect(guest.getByText('Your guide has confirmed this booking: your date is held for you.')).toBeVisible()
+  await expect(guest.getByText(/released after the hold/)).toHaveCount(0)
+  await guest.goto(`/checkout/${booking.reference}`)
+  await expect(guest.getByText('Your guide has confirmed this booking: your date is held for you.')).toBeVisible()
+  await guest.close()
+})

@@ -232,6 +232,27 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
       expect((await admin.get('/api/bookings?format=csv&q=chlo')).text.trim().split('\r\n')).toHaveLength(2)
     })
 
+    it('exports CSV with phone numbers as typed, a slot column and times in Japan time, and still neutralises formulas', async () => {
+      const formulas = ['=HYPERLINK("http://x","y")', '+SUM(A1:A2)', '-2+3', '@x', '+1+1', '+81 90-1234-5678+A1']
+      const rows = [
+        await insertBooking(app, { name: 'Phone Plus', phone: '+81 90-1234-5678', tourDate: '2025-06-21', tourTime: 'morning' }, false),
+        await insertBooking(app, { name: 'Full Day', phone: '(555) 123-4567', tourDate: '2025-06-22', tourTime: 'full-day' }, false),
+      ]
+      for (const [i, name] of formulas.entries()) {
+        rows.push(await insertBooking(app, { name, phone: '+44 20 7946 0958', tourDate: '2025-07-05', tourTime: i % 2 ? 'morning' : 'afternoon' }, false))
+      }
+      // 2025-06-01 15:30 UTC is 2025-06-02 00:30 in Japan: the day changes too.
+      await app.db.update(bookings).set({ createdAt: new Date('2025-06-01T15:30:00Z') }).where(eq(bookings.id, rows[0]!.id))
+      const csv = await admin.get('/api/bookings.csv')
+      expect(csv.status).toBe(200)
+      const records = parseCsv(csv.text.replace(/^\uFEFF/, ''))
+      const byId = (id: number) => records.find((r) => r.id === String(id))!
+      expect(byId(rows[0]!.id)).toMatchObject({ name: 'Phone Plus', phone: '+81 90-1234-5678', slot: 'Morning', 'createdAt (Japan time)': '2025-06-02 00:30' })
+      expect(byId(rows[1]!.id)).toMatchObject({ phone: '(555) 123-4567', slot: 'Full Day' })
+      expect(byId(rows[2]!.id)).toMatchObject({ phone: '+44 20 7946 0958', slot: 'Afternoon' })
+      for (const [i, name] of formulas.entries()) expect(byId(rows[i + 2]!.id).name).toBe(`'${name}`)
+    })
+
     it('exports every matching booking as CSV, not only the first page', async () => {
       const many = Array.from({ length: 520 }, (_, i) => ({
         reference: `bulk-${i}-abcdefghij`,
@@ -441,3 +462,29 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
     })
   })
 })
+
+/**
+ * RFC 4180 read back the way a spreadsheet reads it (quoted fields, doubled quotes, CRLF),
+ * written here rather than taken from the code under test; rows as objects by header.
+ */
+function parseCsv(text: string): Record<string, string>[] {
+  const rows: string[][] = []
+  let row: string[] = []
+  let field = ''
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++
+      else if (ch === '"') quoted = false
+      else field += ch
+    } else if (ch === '"') quoted = true
+    else if (ch === ',') row.push(field), (field = '')
+    else if (ch === '\r' && text[i + 1] === '\n') row.push(field), rows.push(row), (row = []), (field = ''), i++
+    else field += ch
+  }
+  expect(field).toBe('')
+  expect(row).toEqual([])
+  const [header, ...body] = rows
+  return body.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i]!])))
+}

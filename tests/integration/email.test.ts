@@ -3,6 +3,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { simpleParser } from 'mailparser'
+import ICAL from 'ical.js'
 import { bookings, contactMessages, outgoingEmails, tourPackages, users, type Booking } from '../../server/db/schema.ts'
 import { addDays, todayInTokyo } from '../../core/dates.ts'
 import { ENGINES } from './databases.ts'
@@ -200,6 +201,56 @@ describe.each(ENGINES)('e-mail over SMTP on %s', (engine) => {
     expect(guest!.text).toContain('A refund of ¥14,300 is on its way')
   })
 
+  it('tells the guest when the admin confirms the booking, with the calendar file, once', async () => {
+    const booking = await insertBooking(app)
+    const admin = await app.loggedIn(true)
+    expect((await admin.patch(`/api/bookings/${booking.id}/status`, { status: 'confirmed' })).status).toBe(200)
+    // Saying it again changes nothing and sends nothing more.
+    expect((await admin.patch(`/api/bookings/${booking.id}/status`, { status: 'confirmed' })).status).toBe(200)
+    await app.services.mail.outbox.processDue()
+
+    const guestMails = smtp.to('guest@example.net')
+    expect(guestMails.map((m) => m.subject)).toEqual([`Booking confirmed: your tour on ${longDate(booking.tourDate)}`])
+    expect(guestMails[0]!.text).toContain('The date and time are held for you')
+    expect(guestMails[0]!.text).not.toMatch(/released/)
+    const ics = parseCalendar(guestMails[0]!.attachments.find((a) => a.filename === 'tour.ics')!.content.toString('utf8'))
+    expect(ics.method).toBe('PUBLISH')
+    expect(ics.uid).toBe(`booking-${booking.reference}@127.0.0.1`)
+  })
+
+  it('apologises for a weather cancellation, says what happens next and removes the event from the guest\'s calendar', async () => {
+    const booking = await insertBooking(app, { status: 'paid', paidAt: clock.now(), paymentIntentId: null })
+    await app.db.transaction((tx) => app.services.bookingEvents.paid(tx, booking))
+    const admin = await app.loggedIn(true)
+    const res = await admin.post(`/api/admin/bookings/${booking.id}/cancel`, { cause: 'guide-weather', refundAmount: 0 })
+    expect(res.status).toBe(200)
+    await app.services.mail.outbox.processDue()
+
+    const [invitationMail, cancelMail] = smtp.to('guest@example.net')
+    expect(cancelMail!.subject).toBe(`Sorry, your tour on ${longDate(booking.tourDate)} is cancelled`)
+    expect(cancelMail!.text).toContain('We are very sorry: because of the weather we have had to cancel your tour')
+    expect(cancelMail!.text).toContain('we would love to show you around on another day')
+    const invitation = parseCalendar(invitationMail!.attachments.find((a) => a.filename === 'tour.ics')!.content.toString('utf8'))
+    const cancellation = parseCalendar(cancelMail!.attachments.find((a) => a.filename === 'tour-cancelled.ics')!.content.toString('utf8'))
+    expect(cancellation.method).toBe('CANCEL')
+    expect(cancellation.status).toBe('CANCELLED')
+    expect(cancellation.uid).toBe(invitation.uid)
+    expect(cancellation.sequence).toBeGreaterThan(invitation.sequence)
+    expect(cancellation.start).toBe(invitation.start)
+  })
+
+  it('tells a guest who cancelled it themselves that it is done, in plain words, with no calendar file when none was sent', async () => {
+    // A reference the public routes accept (core/reference.ts).
+    const booking = await insertBooking(app, { reference: 'GVESTCANCE12' })
+    const res = await app.client().post(`/api/bookings/${booking.reference}/cancel`)
+    expect(res.status).toBe(200)
+    await app.services.mail.outbox.processDue()
+    const [guest] = smtp.to('guest@example.net')
+    expect(guest!.text).toContain(`As you asked, your booking for ${longDate(booking.tourDate)} has been cancelled.`)
+    expect(guest!.text).not.toContain('(cancelled by the guest)')
+    expect(guest!.attachments).toEqual([])
+  })
+
   it('tells the guest and the admins when an unpaid hold expires', async () => {
     await addAdmin(app, 'guide', 'guide@example.jp')
     const booking = await insertBooking(app, { status: 'cancelled', cancelledAt: clock.now(), cancellationReason: 'payment not completed in time' })
@@ -335,4 +386,17 @@ function longDate(date: string) {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number]
   const utc = new Date(Date.UTC(y, m - 1, d))
   return `${utc.toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' })}, ${utc.toLocaleDateString('en-US', { month: 'long', timeZone: 'UTC' })} ${d}, ${y}`
+}
+
+/** A calendar file read back with ical.js, as a calendar app reads it. */
+function parseCalendar(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text))
+  const [event] = calendar.getAllSubcomponents('vevent')
+  return {
+    method: calendar.getFirstPropertyValue('method'),
+    uid: event!.getFirstPropertyValue('uid'),
+    status: event!.getFirstPropertyValue('status'),
+    sequence: Number(event!.getFirstPropertyValue('sequence')),
+    start: (event!.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
+  }
 }

@@ -1,0 +1,54 @@
+import { stringify } from 'csv-stringify/sync'
+import { isPhoneNumber } from '../../core/schemas/fields.ts'
+import { isTourTime, slotLabel } from '../../core/slots.ts'
+import { BUSINESS_TIME_ZONE } from '../../core/dates.ts'
+import type { AdminBooking } from '../services/admin-bookings.ts'
+
+/**
+ * Text a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) gets
+ * a leading apostrophe, so a guest's name like '=HYPERLINK(…)' stays text. A phone number
+ * as the booking form accepts it ('+81 90-1234-5678': '+', a digit, then only digits,
+ * spaces, dots, dashes and parentheses) is left alone: it can call no function and
+ * reference no cell, and the guide reads it as typed.
+ */
+export function spreadsheetSafe(text: string): string {
+  if (!/^[=+\-@\t\r]/.test(text)) return text
+  if (/^\+\d/.test(text) && isPhoneNumber(text)) return text
+  return `'${text}`
+}
+
+/** '2025-06-07 09:30' in Japan, as the dashboard shows times: a spreadsheet reads it as a date and time. */
+const japanTime = new Intl.DateTimeFormat('sv-SE', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false })
+export function formatJapanTime(iso: string): string {
+  const instant = new Date(iso)
+  return Number.isNaN(instant.getTime()) ? iso : japanTime.format(instant)
+}
+
+const COLUMNS: [header: string, value: (b: AdminBooking) => string | number][] = [
+  ['id', (b) => b.id],
+  ['reference', (b) => b.reference],
+  ['name', (b) => b.name],
+  ['email', (b) => b.email],
+  ['phone', (b) => b.phone],
+  ['tourDate', (b) => b.tourDate],
+  ['slot', (b) => (isTourTime(b.tourTime) ? slotLabel(b.tourTime) : b.tourTime)],
+  ['tourTime', (b) => b.timeText],
+  ['package', (b) => b.packageName],
+  ['numberOfPeople', (b) => b.numberOfPeople],
+  ['totalPrice', (b) => b.totalPrice],
+  ['amountRefunded', (b) => b.amountRefunded],
+  ['status', (b) => b.status],
+  ['specialRequests', (b) => b.specialRequests ?? ''],
+  ['createdAt (Japan time)', (b) => formatJapanTime(b.createdAt)],
+]
+
+/** The admin's CSV export (RFC 4180 through csv-stringify, CRLF line ends). */
+export function bookingsCsv(items: AdminBooking[]): string {
+  return stringify(
+    items.map((b) => COLUMNS.map(([, value]) => {
+      const v = value(b)
+      return typeof v === 'string' ? spreadsheetSafe(v) : v
+    })),
+    { header: true, columns: COLUMNS.map(([header]) => header), record_delimiter: 'windows' },
+  )
+}
