@@ -13,6 +13,8 @@ declare module 'react-router' {
     cspNonce: string
     /** The signed-in user, if any (resolved from the session cookie by Express). */
     user: { id: number; username: string; isAdmin: boolean } | null
+    /** The client's address as Express sees it (TRUST_PROXY): rate limits that actions apply. */
+    clientAddress: string
   }
 }
 
