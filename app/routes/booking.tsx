@@ -89,6 +89,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   )
 }
 
+/** A refused post's Retry-After (429) reaches the document response too, not only the data request's. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get('Retry-After')
+  return retryAfter ? { 'Retry-After': retryAfter } : new Headers()
+}
+
 type Step = 'calendar' | 'details' | 'created'
 
 /** The tour preselected when only one fits the chosen slot. */
