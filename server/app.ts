@@ -25,7 +25,7 @@ import { webhooksRouter } from './api/webhooks.ts'
 import { adminUsersRouter } from './api/admin-users.ts'
 import { adminBookingsRouter } from './api/admin-bookings.ts'
 import { adminCatalogueRouter } from './api/admin-catalogue.ts'
-import { bookingsRouter, limitBookings } from './api/bookings.ts'
+import { bookingsRouter } from './api/bookings.ts'
 import { timeSlotsRouter } from './api/time-slots.ts'
 import { tourPackagesRouter } from './api/tour-packages.ts'
 import { weekendAvailabilityRouter } from './api/weekend-availability.ts'
@@ -33,7 +33,7 @@ import { weekendAvailabilityRouter } from './api/weekend-availability.ts'
 export type AppDeps = { database: Database; services: Services; config: Config; logger: Logger }
 
 /** Rate limiters live with the app so tests can build a fresh app with fresh counters. */
-export type RateLimiters = { login: RateLimiter; contact: RateLimiter; bookings: RateLimiter }
+export type RateLimiters = { login: RateLimiter; contact: RateLimiter }
 
 export const JSON_BODY_LIMIT = '100kb'
 const PAGE_BODY_LIMIT_BYTES = 100 * 1024
@@ -67,7 +67,6 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
   const limiters: RateLimiters = {
     login: new RateLimiter(config.env.RATE_LIMIT_LOGIN_PER_MINUTE, 60_000),
     contact: new RateLimiter(config.env.RATE_LIMIT_CONTACT_PER_MINUTE, 60_000),
-    bookings: new RateLimiter(config.env.RATE_LIMIT_BOOKINGS_PER_HOUR, 60 * 60_000),
   }
 
   app.disable('x-powered-by')
@@ -106,7 +105,7 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
   api.use(adminCatalogueRouter(deps))
   api.use(timeSlotsRouter(deps))
   api.use(tourPackagesRouter(deps))
-  api.use(bookingsRouter(deps, limiters.bookings))
+  api.use(bookingsRouter(deps))
   api.use(weekendAvailabilityRouter(deps))
   // Payments (issue 5).
   api.use(paymentsRouter(deps))
@@ -124,8 +123,8 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
     app.use(attachUser(deps.services.sessions))
     // The /contact form's posts share the contact limiter with POST /api/contact.
     app.use(contactPageRateLimit(limiters.contact))
-    // The booking page's script-free form posts to its route action: same limit as the API.
-    app.post(['/booking', '/book'], limitBookings(limiters.bookings))
+    // The booking page's action (form post and /booking.data alike) is limited where it
+    // creates the booking: services.bookings.submit, with the address from the load context.
     app.use(options.pages)
   }
 

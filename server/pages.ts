@@ -7,6 +7,7 @@ import { PRERENDERED_PATHS } from '../app/prerendered-paths.ts'
 import type { AppDeps } from './app.ts'
 import { buildIdentityMismatch } from './build-identity.ts'
 import { pageDatabaseUnavailable } from './http/errors.ts'
+import { clientAddress } from './http/rate-limit.ts'
 import { type StaticFiles, staticFiles } from './static-files.ts'
 
 export const ROOT_DIR = path.resolve(import.meta.dirname, '..')
@@ -16,11 +17,12 @@ const SERVER_BUILD = path.join(BUILD_DIR, 'server/index.js')
 
 /** What a loader receives as `context` (app/lib/load-context.ts). */
 function loadContext(deps: AppDeps): (req: express.Request, res: express.Response) => import('react-router').AppLoadContext {
-  return (_req, res) => ({
+  return (req, res) => ({
     services: deps.services,
     config: deps.config,
     cspNonce: res.locals.cspNonce,
     user: res.locals.user,
+    clientAddress: clientAddress(req),
     databaseUnavailable: () => void (res.locals.databaseUnavailable = true),
   })
 }

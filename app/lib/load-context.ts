@@ -19,6 +19,8 @@ declare module 'react-router' {
      * (server/http/errors.ts pageDatabaseUnavailable), for documents and `.data` requests alike.
      */
     databaseUnavailable: () => void
+    /** The client's address as Express sees it (TRUST_PROXY): rate limits that actions apply. */
+    clientAddress: string
   }
 }
 

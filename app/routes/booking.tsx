@@ -65,8 +65,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /**
  * The script-free path: the details form posts here (with JavaScript the page calls
- * POST /api/bookings itself). Same service, same checks; the rate limit is applied by
- * Express to POST /booking and /book.
+ * POST /api/bookings itself). Same service, same checks, same rate limit per client
+ * address (counted in submit(), so /booking.data and /book.data are limited too).
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData()
@@ -74,6 +74,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   for (const [key, value] of form) if (typeof value === 'string') body[key] = value
   const result = await context.services.bookings.submit(body, {
     userId: context.user?.id ?? null,
+    clientAddress: context.clientAddress,
   })
   if (result.ok) return redirect(`${new URL(request.url).pathname}?created=${result.booking.reference}`)
   const { website: _honeypot, ...values } = body
@@ -84,8 +85,14 @@ export async function action({ context, request }: Route.ActionArgs) {
       status: result.status,
       values,
     },
-    { status: result.status },
+    { status: result.status, headers: result.retryAfter ? { 'Retry-After': String(result.retryAfter) } : undefined },
   )
+}
+
+/** A refused post's Retry-After (429) reaches the document response too, not only the data request's. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get('Retry-After')
+  return retryAfter ? { 'Retry-After': retryAfter } : new Headers()
 }
 
 type Step = 'calendar' | 'details' | 'created'

@@ -12,11 +12,12 @@ export function authRouter({ services, config }: AppDeps, loginLimiter: RateLimi
   const router = Router()
   const secure = config.isProduction
 
-  // 10 attempts a minute per client and per username, so neither a single client nor a
-  // botnet aiming at one account can guess passwords quickly.
+  // 10 attempts a minute per client address, and per (address, username). Never per username
+  // alone: a count shared by every address would let a stranger lock the real admin out by
+  // failing from many addresses (decision 0024).
   const limitLogin = rateLimit(loginLimiter, (req) => {
     const username = typeof req.body?.username === 'string' ? req.body.username.trim().toLowerCase().slice(0, 100) : ''
-    return [clientKey(req), `user:${username}`]
+    return [clientKey(req), `${clientKey(req)}|user:${username}`]
   }, 'Too many login attempts. Please wait a minute and try again.')
 
   // The login page's form posts here natively until its script has loaded (a slow phone

@@ -59,7 +59,7 @@ export const envSchema = z.object({
   AFTERNOON_START: clock.default('14:00'),
   FULL_DAY_START: clock.default('09:00'),
 
-  // Abuse limits per client address (and per username for login).
+  // Abuse limits per client address (and per (address, username) for login; decision 0024).
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_CONTACT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_BOOKINGS_PER_HOUR: z.coerce.number().int().min(1).default(20),

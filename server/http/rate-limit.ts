@@ -53,4 +53,7 @@ export function rateLimit(limiter: RateLimiter, keysOf: (req: Request) => string
   }
 }
 
-export const clientKey = (req: Request) => `ip:${req.ip ?? 'unknown'}`
+/** The client's address as Express sees it (behind a proxy, with TRUST_PROXY). */
+export const clientAddress = (req: Request) => req.ip ?? 'unknown'
+
+export const clientKey = (req: Request) => `ip:${clientAddress(req)}`

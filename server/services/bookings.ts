@@ -84,15 +84,21 @@ export function moneyOf(booking: Pick<Booking, 'status' | 'paidAt' | 'totalPrice
 }
 
 export const HONEYPOT_MESSAGE = 'Your booking could not be submitted.'
+export const BOOKING_RATE_MESSAGE = 'Too many booking attempts. Please wait a while and try again, or contact us directly.'
+
+/** Counts a hit per key; returns the seconds to wait when over the limit, else 0 (server/http/rate-limit.ts). */
+export type HitCounter = { hit(key: string): number }
 
 /** The outcome of a guest's booking request, for the API and the page's form action alike. */
 export type SubmitResult =
   | { ok: true; status: 201; booking: PublicBooking }
   | {
       ok: false
-      status: 400 | 404 | 409
+      status: 400 | 404 | 409 | 429
       message: string
       errors: Record<string, string>
+      /** Seconds until the client may try again (status 429). */
+      retryAfter?: number
     }
 
 export function createBookingService(deps: {
@@ -102,6 +108,8 @@ export function createBookingService(deps: {
   availability: AvailabilityService
   logger: Logger
   booking: { holdMinutes: number; leadDays: number; horizonDays: number }
+  /** RATE_LIMIT_BOOKINGS_PER_HOUR per client address, for every way in (decision 0024). */
+  attemptsPerClient: HitCounter
 }) {
   const { db, events } = deps
 
@@ -219,10 +227,14 @@ export function createBookingService(deps: {
     },
 
     /**
-     * A guest's raw request (JSON body or form fields) → booking or refusal: honeypot first
-     * (nothing stored), then the shared schema, then create().
+     * A guest's raw request (JSON body or form fields) → booking or refusal: the rate limit
+     * per client address first, then the honeypot (nothing stored), the shared schema, and
+     * create(). Every way in (the API, the page's form post and its data request) calls
+     * this, so the limit is counted here rather than on URLs in front of it (decision 0024).
      */
-    async submit(body: Record<string, unknown>, options: { userId?: number | null } = {}): Promise<SubmitResult> {
+    async submit(body: Record<string, unknown>, options: { userId?: number | null; clientAddress: string }): Promise<SubmitResult> {
+      const retryAfter = deps.attemptsPerClient.hit(`ip:${options.clientAddress}`)
+      if (retryAfter > 0) return { ok: false, status: 429, message: BOOKING_RATE_MESSAGE, errors: {}, retryAfter }
       if (typeof body.website === 'string' && body.website.trim() !== '') {
         return {
           ok: false,

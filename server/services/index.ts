@@ -17,6 +17,7 @@ import { createBookingService } from './bookings.ts'
 import { createPaymentProvider } from '../payments/index.ts'
 import { createPaymentService } from './payments.ts'
 import { createRefundService } from './refunds.ts'
+import { RateLimiter } from '../http/rate-limit.ts'
 
 export type Clock = { now: () => Date }
 export const systemClock: Clock = { now: () => new Date() }
@@ -45,7 +46,15 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
   const refunds = createRefundService({ db, provider: paymentProvider, events: bookingEvents, logger, now: clock.now })
   const adminBookings = createAdminBookingService({ db, config, events: bookingEvents, now: clock.now })
   const availability = createAvailabilityService({ db, now: clock.now, booking: config.booking })
-  const bookings = createBookingService({ db, now: clock.now, events: bookingEvents, availability, logger, booking: config.booking })
+  const bookings = createBookingService({
+    db,
+    now: clock.now,
+    events: bookingEvents,
+    availability,
+    logger,
+    booking: config.booking,
+    attemptsPerClient: new RateLimiter(config.env.RATE_LIMIT_BOOKINGS_PER_HOUR, 60 * 60_000),
+  })
 
   const payments = createPaymentService({
     db,

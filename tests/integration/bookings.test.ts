@@ -12,6 +12,8 @@ import { expireBooking } from '../../server/services/slot-claims.ts'
 import { addDays, dayOfWeek, todayInTokyo } from '../../core/dates.ts'
 import { ENGINES, testDatabase } from './databases.ts'
 import { startTestApp, TestClock, type TestApp } from './app.ts'
+import { action as bookingAction } from '../../app/routes/booking.tsx'
+import { BOOKING_RATE_MESSAGE } from '../../server/services/bookings.ts'
 
 // Wednesday 2030-05-01, 12:00 in Japan. The first bookable day is Friday 05-03.
 const NOW = '2030-05-01T03:00:00Z'
@@ -211,6 +213,50 @@ describe.each(ENGINES)('bookings on %s', (engine) => {
       expect(statuses.slice(0, limit).every((s) => s === 400)).toBe(true)
       expect(statuses[limit]).toBe(429)
       expect((await book({}, client)).status).toBe(429)
+    })
+  })
+
+  /**
+   * The /booking route action the way React Router runs it: for the script-free form post
+   * (POST /booking, /book) and for the data request (POST /booking.data, /book.data) alike,
+   * with the client address Express puts in the load context.
+   */
+  async function runBookingAction(fields: Record<string, string>, clientAddress: string) {
+    const request = new Request('http://127.0.0.1/booking.data', { method: 'POST', body: new URLSearchParams(fields) })
+    const context = { services: app.services, config: app.config, cspNonce: '', user: null, clientAddress }
+    const result = (await bookingAction({ request, context, params: {} } as unknown as Parameters<typeof bookingAction>[0])) as unknown
+    if (result instanceof Response) return { status: result.status, retryAfter: result.headers.get('retry-after'), message: null }
+    const { data, init } = result as { data: { message: string }; init: { status?: number; headers?: Record<string, string> } | null }
+    return { status: init?.status ?? 200, retryAfter: init?.headers?.['Retry-After'] ?? null, message: data.message }
+  }
+
+  describe('one booking limit for every way in (issue 13 §1)', () => {
+    it('counts the API and the page action (form post and .data request) against one limit per address', async () => {
+      const limit = app.config.env.RATE_LIMIT_BOOKINGS_PER_HOUR
+      // The API client connects from 127.0.0.1: the page's posts from the same address share its budget.
+      for (let i = 0; i < limit - 1; i++) expect((await app.client().post('/api/bookings', { website: 'bot' })).status).toBe(400)
+      expect((await runBookingAction({ website: 'bot' }, '127.0.0.1')).status).toBe(400)
+      const fields = Object.fromEntries(Object.entries(request({ tourPackageId: pkg.half })).map(([k, v]) => [k, String(v)]))
+      const refused = await runBookingAction(fields, '127.0.0.1')
+      expect(refused).toMatchObject({ status: 429, message: BOOKING_RATE_MESSAGE })
+      expect(Number(refused.retryAfter)).toBeGreaterThan(0)
+      const api = await book()
+      expect(api.status).toBe(429)
+      expect(api.json.message).toBe(BOOKING_RATE_MESSAGE)
+      expect(Number(api.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect(await app.db.select().from(bookings)).toHaveLength(0)
+      // Another address is not affected, through the page as through the API.
+      const other = await runBookingAction(fields, '198.51.100.23')
+      expect(other.status).toBe(302)
+      expect(await app.db.select().from(bookings)).toHaveLength(1)
+    })
+
+    it('stops a client at the limit on the page action alone (no API call), with 429 and Retry-After', async () => {
+      const limit = app.config.env.RATE_LIMIT_BOOKINGS_PER_HOUR
+      for (let i = 0; i < limit; i++) expect((await runBookingAction({ website: 'bot' }, '203.0.113.9')).status).toBe(400)
+      const refused = await runBookingAction({ website: 'bot' }, '203.0.113.9')
+      expect(refused).toMatchObject({ status: 429, message: BOOKING_RATE_MESSAGE })
+      expect(Number(refused.retryAfter)).toBeGreaterThan(0)
     })
   })
 

@@ -87,6 +87,28 @@ describe.each(ENGINES)('foundation on %s', (engine) => {
       expect((await client.post('/api/login', { username: 'guide', password: 'secret-password' })).status).toBe(429)
     })
 
+    it('lets the admin in from a clean address while strangers fail for that username from 15 others (issue 13 §2)', async () => {
+      // Behind a proxy (TRUST_PROXY=1) each stranger is told apart by X-Forwarded-For.
+      const proxied = await startTestApp(engine, { database: app.database, env: { TRUST_PROXY: '1' } })
+      try {
+        await proxied.createUser('admin', 'the-real-password', true)
+        const from = (address: string) => ({ 'x-forwarded-for': address })
+        for (let i = 1; i <= 15; i++) {
+          expect((await proxied.client().post('/api/login', { username: 'admin', password: `guess-${i}` }, from(`203.0.113.${i}`))).status).toBe(401)
+        }
+        // One address hammering the username is stopped at its own limit...
+        const hammer: number[] = []
+        for (let i = 0; i < 11; i++) hammer.push((await proxied.client().post('/api/login', { username: 'admin', password: `again-${i}` }, from('198.51.100.7'))).status)
+        expect(hammer.at(-1)).toBe(429)
+        // ...while the real admin, from an address that has not been failing, logs in.
+        const real = await proxied.client().post('/api/login', { username: 'admin', password: 'the-real-password' }, from('192.0.2.50'))
+        expect(real.status).toBe(200)
+        expect(real.json).toMatchObject({ success: true, user: { username: 'admin', isAdmin: true } })
+      } finally {
+        await proxied.close()
+      }
+    })
+
     it('bootstraps the first admin only once', async () => {
       const first = await app.services.users.bootstrapAdmin({ username: 'owner', password: 'owner-password' })
       expect(first).toMatchObject({ username: 'owner', generated: false })
