@@ -1,4 +1,4 @@
-import { Link, data } from 'react-router'
+import { Link } from 'react-router'
 import type { Route } from './+types/booking-confirmation'
 import { formatLongDate } from '../../core/dates.ts'
 import { formatYen } from '../../core/money.ts'
@@ -10,6 +10,7 @@ import { ContactLinks } from '../components/booking/contact-links.tsx'
 import { HoldCountdown } from '../components/booking/hold-countdown.tsx'
 import { CancelBooking } from '../components/checkout/cancel-booking.tsx'
 import { PaymentReturn } from '../components/checkout/payment-return.tsx'
+import { privatePageHeaders } from '../lib/private-page.ts'
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Booking Confirmation | Joetsu Local Tours' },
@@ -17,8 +18,8 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ]
 
-/** The loader's no-store and no-referrer headers apply to the HTML response too. */
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+/** The guest's details: never cached, never in a Referer (HTML and .data alike). */
+export const headers: Route.HeadersFunction = privatePageHeaders
 
 /**
  * /booking-confirmation/{reference} or ?id={reference}. Only public references answer
@@ -29,15 +30,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const reference = params.reference ?? new URL(request.url).searchParams.get('id')
   const now = context.services.bookings.now().toISOString()
   const booking = reference ? await context.services.bookings.findByReference(reference) : null
-  return data(
-    { booking, now },
-    {
-      headers: {
-        'Cache-Control': 'no-store',
-        'Referrer-Policy': 'no-referrer',
-      },
-    },
-  )
+  return { booking, now }
 }
 
 const badgeStyles: Record<string, string> = {

@@ -10,6 +10,6 @@ describe('the checkout page loader', () => {
       config: { booking: { startTimes: {} } },
     }
     const result = await loader({ params: { reference: 'ABCDEFGHJKMN' }, context } as never)
-    expect(result.data.now).toBe(serviceNow.toISOString())
+    expect(result.now).toBe(serviceNow.toISOString())
   })
 })
