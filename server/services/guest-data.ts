@@ -174,6 +174,18 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
 
   return {
     /**
+     * Every instance's minute job (issue 13 §11, D0026): an erasure or sweep on ANY instance
+     * deletes the outgoing_emails rows, and each instance then removes the .eml copies in
+     * its own outbox folder within a minute, instead of at its next daily sweep. The
+     * database is the record of what was erased; the folder follows it.
+     */
+    async pruneDeletedFromOutbox(): Promise<number> {
+      const removed = await pruneOutbox()
+      if (removed > 0) logger.info({ outboxFiles: removed }, 'outbox files of deleted e-mails removed')
+      return removed
+    },
+
+    /**
      * The daily retention sweep. A tour "ended" on its date; a paid (or confirmed, i.e.
      * delivered) booking is kept paidBookingsYears after it, any other unpaidBookingsMonths.
      * The admins' notifications and the e-mails about a booking or message go with it;
