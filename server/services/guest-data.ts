@@ -139,14 +139,15 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
     }
     let removed = 0
     for (const { name, id } of files) {
+      // Kept without touching the file (this runs every minute): its row exists, or it has
+      // no row and no age limit was given.
+      if (id !== null ? existing.has(id) : unlinkedBefore === undefined) continue
       const file = path.join(folder, name)
       const stat = await fs.stat(file).catch(() => null)
       if (!stat) continue // another instance pruned it first
-      const gone = id !== null ? !existing.has(id) : unlinkedBefore !== undefined && stat.mtime < unlinkedBefore
-      if (gone) {
-        await fs.rm(file, { force: true })
-        removed += 1
-      }
+      if (id === null && stat.mtime >= unlinkedBefore!) continue
+      await fs.rm(file, { force: true })
+      removed += 1
     }
     return removed
   }
