@@ -4,7 +4,7 @@
  * reference) never sent as a Referer to another site. A route exports
  * `headers = privatePageHeaders`; React Router applies a route's `headers` to the HTML
  * document and to its single-fetch `.data` response alike, whereas headers set only by a
- * loader's data() reach neither (only its cookies are kept).
+ * loader's data() reach neither (only its cookies are kept). See docs/decisions/0026.
  */
 export const PRIVATE_PAGE_HEADERS = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } as const
 
