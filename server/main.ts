@@ -23,9 +23,13 @@ async function main() {
   console.log(`  Payments: ${config.paymentMode === 'stripe' ? 'Stripe' : 'simulated (test mode: no real payment)'}`)
   console.log(`  E-mail:   ${config.env.SMTP_URL ? 'SMTP (SMTP_URL)' : `written to ${config.dataDir}/outbox`}`)
   console.log(`  Admin:    ${localUrl}/admin/login`)
-  if (server.admin) {
+  // A password is printed only when the server made it up, once: one chosen through
+  // ADMIN_PASSWORD is already known to the operator and must not reach the logs.
+  if (server.admin?.generated) {
     console.log(`  First admin account created: username "${server.admin.username}", password "${server.admin.password}"`)
-    if (server.admin.generated) console.log('  (random password, shown only this once: note it down)')
+    console.log('  (random password, shown only this once: note it down)')
+  } else if (server.admin) {
+    console.log(`  First admin account created: username "${server.admin.username}", password from ADMIN_PASSWORD`)
   }
   console.log('')
 

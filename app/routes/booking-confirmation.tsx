@@ -1,4 +1,4 @@
-import { Link, data } from 'react-router'
+import { data, Link } from 'react-router'
 import type { Route } from './+types/booking-confirmation'
 import { formatLongDate } from '../../core/dates.ts'
 import { formatYen } from '../../core/money.ts'
@@ -11,6 +11,7 @@ import { HoldCountdown } from '../components/booking/hold-countdown.tsx'
 import { CancelBooking } from '../components/checkout/cancel-booking.tsx'
 import { PaymentReturn } from '../components/checkout/payment-return.tsx'
 import { BookingNotFound, CancelledBookingNotice } from '../components/booking/booking-states.tsx'
+import { privatePageHeaders } from '../lib/private-page.ts'
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Booking Confirmation | Joetsu Local Tours' },
@@ -18,8 +19,8 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ]
 
-/** The loader's no-store and no-referrer headers apply to the HTML response too. */
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+/** The guest's details: never cached, never in a Referer (HTML and .data alike). */
+export const headers: Route.HeadersFunction = privatePageHeaders
 
 /**
  * /booking-confirmation/{reference} or ?id={reference}. Only public references answer
@@ -33,16 +34,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const now = context.services.bookings.now().toISOString()
   const booking = reference ? await context.services.bookings.findByReference(reference) : null
   const notFound = Boolean(reference) && !booking
-  return data(
-    { booking, now, notFound },
-    {
-      status: notFound ? 404 : 200,
-      headers: {
-        'Cache-Control': 'no-store',
-        'Referrer-Policy': 'no-referrer',
-      },
-    },
-  )
+  // Headers come from the route's `headers` export (private page: no-store, no-referrer).
+  return data({ booking, now, notFound }, { status: notFound ? 404 : 200 })
 }
 
 const badgeStyles: Record<string, string> = {

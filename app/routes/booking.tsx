@@ -12,6 +12,7 @@ import { MonthCalendar } from '../components/booking/month-calendar.tsx'
 import { SlotPicker } from '../components/booking/slot-picker.tsx'
 import { DetailsForm, EMPTY_FORM, packagesForSlot, type FormValues, type SubmitOutcome } from '../components/booking/details-form.tsx'
 import type { DateSlots, PublicBooking } from '../components/booking/types.ts'
+import { privatePageHeaders } from '../lib/private-page.ts'
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Book a Tour | Joetsu Local Tours' },
@@ -20,6 +21,7 @@ export const meta: Route.MetaFunction = () => [
     content: 'Pick a Saturday or Sunday, a morning, afternoon or full-day slot, and book your private tour of Joetsu.',
   },
 ]
+
 
 /**
  * The month shown first: the chosen date's month, else ?month=yyyy-MM when it lies in the
@@ -89,10 +91,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   )
 }
 
-/** A refused post's Retry-After (429) reaches the document response too, not only the data request's. */
+/**
+ * Step 3 (?created=) shows the new booking and a refused script-free post echoes what the
+ * guest typed: the whole page is kept out of caches and Referers, like the checkout.
+ * A refused post's Retry-After (429) reaches the document response too, not only the data request's.
+ */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   const retryAfter = actionHeaders.get('Retry-After')
-  return retryAfter ? { 'Retry-After': retryAfter } : new Headers()
+  return { ...privatePageHeaders(), ...(retryAfter ? { 'Retry-After': retryAfter } : {}) }
 }
 
 type Step = 'calendar' | 'details' | 'created'

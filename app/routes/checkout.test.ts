@@ -10,7 +10,7 @@ describe('the checkout page loader', () => {
       config: { booking: { startTimes: {} } },
     }
     const result = await loader({ params: { reference: 'ABCDEFGHJKMN' }, context } as never)
-    expect(result.data.now).toBe(serviceNow.toISOString())
+    expect(result.now).toBe(serviceNow.toISOString())
   })
 })
 

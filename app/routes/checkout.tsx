@@ -1,5 +1,5 @@
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { Link, data, redirect, useNavigate } from 'react-router'
+import { Link, redirect, useNavigate } from 'react-router'
 import type { Stripe } from '@stripe/stripe-js'
 import type { Route } from './+types/checkout'
 import { formatLongDate } from '../../core/dates.ts'
@@ -12,6 +12,7 @@ import { confirmAndReport } from '../components/checkout/payment-outcome.ts'
 import { SimulatedCardForm } from '../components/checkout/simulated-card-form.tsx'
 import type { StripeOutcome } from '../components/checkout/stripe-payment-form.tsx'
 import { PrivacyLine } from '../components/forms/privacy-line.tsx'
+import { privatePageHeaders } from '../lib/private-page.ts'
 
 // The Payment Element and its React bindings load only here, and only in Stripe mode.
 const StripePaymentForm = lazy(() => import('../components/checkout/stripe-payment-form.tsx'))
@@ -20,6 +21,9 @@ export const meta: Route.MetaFunction = () => [
   { title: 'Checkout | Joetsu Local Tours' },
   { name: 'robots', content: 'noindex' },
 ]
+
+/** The guest's name, e-mail and phone: never cached, never in a Referer. */
+export const headers: Route.HeadersFunction = privatePageHeaders
 
 /**
  * The booking by its public reference (D15). A paid booking has nothing left to pay, and a
@@ -30,15 +34,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const booking = await context.services.bookings.findByReference(params.reference)
   if (booking?.status === 'paid' || booking?.status === 'cancelled') throw redirect(`/booking-confirmation/${booking.reference}`)
   const startTimes = context.config.booking.startTimes
-  return data(
-    {
-      booking,
-      timeText: booking ? `${slotLabel(booking.tourTime)}, ${formatClockTime(startTimes[booking.tourTime])}` : null,
-      // The service's clock, as on the confirmation page: both count the hold down alike.
-      now: context.services.bookings.now().toISOString(),
-    },
-    { headers: { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } },
-  )
+  return {
+    booking,
+    timeText: booking ? `${slotLabel(booking.tourTime)}, ${formatClockTime(startTimes[booking.tourTime])}` : null,
+    // The service's clock, as on the confirmation page: both count the hold down alike.
+    now: context.services.bookings.now().toISOString(),
+  }
 }
 
 type Phase = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'init-failed' } | { kind: 'ready'; payment: CheckoutStart | null }

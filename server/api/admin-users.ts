@@ -2,6 +2,8 @@ import { Router } from 'express'
 import { z } from 'zod'
 import { userCreateSchema, userUpdateSchema } from '../../core/schemas/users.ts'
 import { requireAdmin } from '../auth/guard.ts'
+import { SESSION_COOKIE } from '../auth/sessions.ts'
+import { readCookie } from '../http/cookies.ts'
 import { HttpError } from '../http/errors.ts'
 import type { AppDeps } from '../app.ts'
 
@@ -32,7 +34,7 @@ export function adminUsersRouter({ services }: AppDeps) {
   router.patch('/admin/users/:id', requireAdmin, async (req, res) => {
     const id = parseId(req.params)
     const input = userUpdateSchema.parse(req.body ?? {})
-    res.json(await services.adminUsers.update(res.locals.user!.id, id, input))
+    res.json(await services.adminUsers.update(res.locals.user!.id, id, input, readCookie(req, SESSION_COOKIE)))
   })
 
   router.delete('/admin/users/:id', requireAdmin, async (req, res) => {

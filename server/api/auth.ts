@@ -1,6 +1,7 @@
 import express, { Router } from 'express'
 import { adminLoginPath, safeAdminRedirect } from '../../core/admin-redirect.ts'
 import { loginSchema } from '../../core/schemas/auth.ts'
+import { requireAdmin } from '../auth/guard.ts'
 import { SESSION_COOKIE } from '../auth/sessions.ts'
 import { readCookie, sessionCookieOptions } from '../http/cookies.ts'
 import { RateLimiter, clientKey, rateLimit } from '../http/rate-limit.ts'
@@ -60,6 +61,14 @@ export function authRouter({ services, config }: AppDeps, loginLimiter: RateLimi
     await services.sessions.destroy(readCookie(req, SESSION_COOKIE))
     res.clearCookie(SESSION_COOKIE, sessionCookieOptions(secure))
     res.json({ success: true })
+  })
+
+  // "Log out everywhere" in the dashboard's Settings (issue 13 §3): every session of this
+  // admin ends, the one making the request included, e.g. after a phone was lost.
+  router.post('/logout-everywhere', requireAdmin, async (_req, res) => {
+    const ended = await services.sessions.destroyAllFor(res.locals.user!.id)
+    res.clearCookie(SESSION_COOKIE, sessionCookieOptions(secure))
+    res.json({ success: true, ended })
   })
 
   // The current-user call: 401 means "logged out", not an error (spec §4).

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
-import { and, eq, gt, lt } from 'drizzle-orm'
-import type { Db } from '../db/client.ts'
+import { and, eq, gt, lt, ne } from 'drizzle-orm'
+import type { Db, Tx } from '../db/client.ts'
 import { sessions, users } from '../db/schema.ts'
 
 export const SESSION_COOKIE = 'jlt_session'
@@ -38,8 +38,19 @@ export function createSessionService(db: Db, secret: string, now: () => Date) {
       if (token) await db.delete(sessions).where(eq(sessions.id, idOf(token)))
     },
 
-    async destroyAllFor(userId: number): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.userId, userId))
+    /**
+     * End every session of a user, except the one whose token is given (the admin who just
+     * changed their own password stays signed in where they did it). Runs in the caller's
+     * transaction when given one, so a new password and the end of the old sessions
+     * commit together.
+     */
+    async destroyAllFor(userId: number, options: { except?: string; tx?: Tx } = {}): Promise<number> {
+      const mine = eq(sessions.userId, userId)
+      const removed = await (options.tx ?? db)
+        .delete(sessions)
+        .where(options.except ? and(mine, ne(sessions.id, idOf(options.except))) : mine)
+        .returning({ id: sessions.id })
+      return removed.length
     },
 
     async purgeExpired(): Promise<number> {

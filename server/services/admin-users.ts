@@ -70,12 +70,12 @@ export function createAdminUserService(db: Db, sessions: SessionService) {
       }
     },
 
-    async update(actorId: number, id: number, input: UserUpdate): Promise<PublicUser> {
+    /** `actorSession` is the editing admin's own session token: the one session kept when they change their own password. */
+    async update(actorId: number, id: number, input: UserUpdate, actorSession?: string): Promise<PublicUser> {
       const passwordHash = input.password !== undefined ? await hashPassword(input.password) : undefined
-      let before: User
       let after: User
       try {
-        ;[before, after] = await db.transaction(async (tx) => {
+        after = await db.transaction(async (tx) => {
           const admins = await lockAdmins(tx)
           const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update')
           if (!current) throw new HttpError(404, USER_NOT_FOUND_MESSAGE)
@@ -89,7 +89,7 @@ export function createAdminUserService(db: Db, sessions: SessionService) {
           if (preference === 'whatsapp' && !whatsapp) {
             throw new HttpError(400, WHATSAPP_REQUIRED_MESSAGE, { errors: { whatsappNumber: WHATSAPP_REQUIRED_MESSAGE } })
           }
-          const [row] = await tx
+          const [updated] = await tx
             .update(users)
             .set({
               username: input.username,
@@ -104,16 +104,19 @@ export function createAdminUserService(db: Db, sessions: SessionService) {
             })
             .where(eq(users.id, id))
             .returning()
-          return [current, row!] as const
+          const row = updated!
+          // A new password or lost admin rights end the user's sessions in the same
+          // transaction (issue 13 §3): whoever knew the old password is out everywhere.
+          // The admin changing their own password keeps only the session they did it from.
+          const demoted = current.isAdmin && !row.isAdmin
+          if (demoted) await sessions.destroyAllFor(id, { tx })
+          else if (passwordHash !== undefined) await sessions.destroyAllFor(id, { tx, except: id === actorId ? actorSession : undefined })
+          return row
         })
       } catch (error) {
         if (error instanceof HttpError) throw error
         return duplicate(error)
       }
-      // A new password or lost admin rights end the user's other sessions at once; the
-      // admin editing their own password keeps the session they are using.
-      const demoted = before.isAdmin && !after.isAdmin
-      if ((passwordHash !== undefined && id !== actorId) || demoted) await sessions.destroyAllFor(id)
       return toPublicUser(after)
     },
 

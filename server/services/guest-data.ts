@@ -139,14 +139,15 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
     }
     let removed = 0
     for (const { name, id } of files) {
+      // Kept without touching the file (this runs every minute): its row exists, or it has
+      // no row and no age limit was given.
+      if (id !== null ? existing.has(id) : unlinkedBefore === undefined) continue
       const file = path.join(folder, name)
       const stat = await fs.stat(file).catch(() => null)
       if (!stat) continue // another instance pruned it first
-      const gone = id !== null ? !existing.has(id) : unlinkedBefore !== undefined && stat.mtime < unlinkedBefore
-      if (gone) {
-        await fs.rm(file, { force: true })
-        removed += 1
-      }
+      if (id === null && stat.mtime >= unlinkedBefore!) continue
+      await fs.rm(file, { force: true })
+      removed += 1
     }
     return removed
   }
@@ -173,6 +174,18 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
   }
 
   return {
+    /**
+     * Every instance's minute job (issue 13 §11, docs/decisions/0026): an erasure or sweep on ANY instance
+     * deletes the outgoing_emails rows, and each instance then removes the .eml copies in
+     * its own outbox folder within a minute, instead of at its next daily sweep. The
+     * database is the record of what was erased; the folder follows it.
+     */
+    async pruneDeletedFromOutbox(): Promise<number> {
+      const removed = await pruneOutbox()
+      if (removed > 0) logger.info({ outboxFiles: removed }, 'outbox files of deleted e-mails removed')
+      return removed
+    },
+
     /**
      * The daily retention sweep. A tour "ended" on its date; a paid (or confirmed, i.e.
      * delivered) booking is kept paidBookingsYears after it, any other unpaidBookingsMonths.

@@ -72,6 +72,8 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
   const jobs: Job[] = [
     { name: 'purge-expired-sessions', everyMs: 60 * 60_000, run: () => sessions.purgeExpired() },
     { name: 'retention-sweep', everyMs: 24 * 60 * 60_000, run: () => guestData.sweep() },
+    // An erasure on another instance reaches this instance's outbox folder within a minute.
+    { name: 'prune-outbox-folder', everyMs: 60_000, run: () => guestData.pruneDeletedFromOutbox() },
     ...mail.jobs,
     // D13: lapsed holds are already free for readers and claimers; this records them.
     { name: 'expire-unpaid-holds', everyMs: 60_000, run: () => bookings.expireHolds() },

@@ -13,6 +13,8 @@ export function toPublicUser(user: User): PublicUser {
   return rest
 }
 
+export type BootstrappedAdmin = { username: string; generated: true; password: string } | { username: string; generated: false }
+
 export function createUserService(db: Db, logger: Logger) {
   const findByUsername = async (username: string) => {
     const [row] = await db.select().from(users).where(eq(sql`lower(${users.username})`, username.trim().toLowerCase()))
@@ -31,9 +33,11 @@ export function createUserService(db: Db, logger: Logger) {
 
     /**
      * The first admin (D19): from ADMIN_USERNAME/ADMIN_PASSWORD when no admin exists yet,
-     * otherwise 'admin' with a random password printed once. Returns what it created.
+     * otherwise 'admin' with a random password printed once. Returns what it created; the
+     * password only when it was generated here (a configured one is never handed back, so
+     * no caller can print it).
      */
-    async bootstrapAdmin(options: { username?: string; password?: string }): Promise<{ username: string; password: string; generated: boolean } | null> {
+    async bootstrapAdmin(options: { username?: string; password?: string }): Promise<BootstrappedAdmin | null> {
       const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1)
       if (existing) return null
       const username = options.username ?? 'admin'
@@ -44,7 +48,7 @@ export function createUserService(db: Db, logger: Logger) {
         .values({ username, passwordHash: await hashPassword(password), isAdmin: true, name: 'Administrator' })
         .onConflictDoNothing()
       logger.info({ username }, 'created the first admin account')
-      return { username, password, generated }
+      return generated ? { username, generated, password } : { username, generated }
     },
   }
 }

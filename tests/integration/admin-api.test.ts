@@ -15,6 +15,7 @@ const ADMIN_ENDPOINTS: [string, string, unknown?][] = [
   ['POST', '/api/register', { username: 'someone', password: 'long-enough' }],
   ['PATCH', '/api/admin/users/1', { username: 'someone' }],
   ['DELETE', '/api/admin/users/1'],
+  ['POST', '/api/logout-everywhere'],
   ['GET', '/api/bookings'],
   ['GET', '/api/bookings?format=csv'],
   ['GET', '/api/bookings.csv'],

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState } from 'react'
+import { useNavigate } from 'react-router'
 import { fieldErrors } from '../../../core/schemas/field-errors.ts'
 import { EMAIL_REQUIRED_MESSAGE, EMAIL_REQUIRED_TITLE, testEmailSchema } from '../../../core/schemas/test-email.ts'
 import { tourPackageUpdateSchema } from '../../../core/schemas/tour-package-update.ts'
 import { formatYen } from '../../../core/money.ts'
 import { toast } from '../ui/use-toast.ts'
 import { ApiError, api, copyEmail, failToast, mailtoHref, successToast } from './api.ts'
-import { Badge, Button, Field, TextInput } from './ui.tsx'
+import { Badge, Button, ConfirmDialog, Field, TextInput } from './ui.tsx'
 import { GuestDataPanel } from './guest-data-panel.tsx'
 
 type TourPackage = {
@@ -27,7 +28,41 @@ export function SettingsTab() {
       <TestEmail />
       <Catalogue />
       <GuestDataPanel />
+      <Sessions />
     </div>
+  )
+}
+
+/**
+ * Issue 13 §3: end every session of this account, this device's too, e.g. after a phone
+ * was lost or a shared computer was left signed in. The admin then signs in again here.
+ */
+function Sessions() {
+  const navigate = useNavigate()
+  async function logOutEverywhere() {
+    try {
+      await api('POST', '/api/logout-everywhere')
+      navigate('/admin/login', { replace: true })
+    } catch (error) {
+      failToast('Failed to log out everywhere', error)
+    }
+  }
+  return (
+    <section aria-labelledby="sessions-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="sessions-heading" className="text-lg font-semibold text-slate-900">
+        Sessions
+      </h2>
+      <p className="mb-3 text-sm text-slate-700">
+        Sign this account out on every phone and computer, this one included. Changing your password signs out your other devices too.
+      </p>
+      <ConfirmDialog
+        trigger={<Button variant="danger">Log out everywhere</Button>}
+        title="Log out everywhere?"
+        description="Every session of your account ends, on this device too. You will need your password to sign in again."
+        confirmLabel="Log out everywhere"
+        onConfirm={logOutEverywhere}
+      />
+    </section>
   )
 }
 

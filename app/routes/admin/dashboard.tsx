@@ -12,6 +12,7 @@ import { MessagesTab, type ContactMessage } from '../../components/admin/message
 import { NotificationsTab, type AdminNotification } from '../../components/admin/notifications-tab.tsx'
 import { UsersTab } from '../../components/admin/users-tab.tsx'
 import { SettingsTab } from '../../components/admin/settings-tab.tsx'
+import { privatePageHeaders } from '../../lib/private-page.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin Dashboard | Joetsu Local Tours' }, { name: 'robots', content: 'noindex' }]
 
@@ -25,6 +26,9 @@ export const TABS = [
 ] as const
 type TabValue = (typeof TABS)[number]['value']
 const isTab = (v: string | null): v is TabValue => TABS.some((t) => t.value === v)
+
+/** An admin's view of the business: never cached, never in a Referer. */
+export const headers: Route.HeadersFunction = privatePageHeaders
 
 /** Only admins get in (spec §4, D19); anyone else goes to the login page with 'Access denied'. */
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -1,0 +1,11 @@
+/**
+ * Headers of every page that shows a guest's details or an admin's view (issue 13 §8):
+ * no copy in the browser's or a proxy's cache, and the URL (which may carry a booking
+ * reference) never sent as a Referer to another site. A route exports
+ * `headers = privatePageHeaders`; React Router applies a route's `headers` to the HTML
+ * document and to its single-fetch `.data` response alike, whereas headers set only by a
+ * loader's data() reach neither (only its cookies are kept). See docs/decisions/0026.
+ */
+export const PRIVATE_PAGE_HEADERS = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } as const
+
+export const privatePageHeaders = () => PRIVATE_PAGE_HEADERS

@@ -1,0 +1,57 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { logIn, startServerProcess, stopAllServers, stopServer, type ServerProcess } from './server-process.ts'
+
+/**
+ * Issue 13 §7: the start-up banner and the logs (all of the process's stdout and stderr,
+ * at LOG_LEVEL=info) never show a password the operator chose through ADMIN_PASSWORD; a
+ * password the server generated is shown exactly once, on the start that created it.
+ * Through the real entry (server/main.ts prints the banner); the engine plays no part, so
+ * one embedded database is enough.
+ */
+describe('the first admin’s password at start-up', () => {
+  const folders: string[] = []
+  const freshDataDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jlt-banner-'))
+    folders.push(dir)
+    return dir
+  }
+  // The process is "ready" at the banner's first line; the rest may arrive a moment later.
+  const banner = async (server: ServerProcess) => {
+    for (let i = 0; i < 100 && !server.output().includes('/admin/login'); i++) await new Promise((r) => setTimeout(r, 50))
+    return server.output()
+  }
+  afterEach(stopAllServers)
+  afterAll(() => folders.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })))
+
+  it('is not printed when it came from ADMIN_PASSWORD', async () => {
+    const password = 'operator-chosen-secret-9317'
+    const server = await startServerProcess({ DATA_DIR: freshDataDir(), DATABASE_URL: '', LOG_LEVEL: 'info', ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: password }, 'main')
+    // The account exists with that password, and the banner says where it came from.
+    await logIn(server.url, 'owner', password)
+    expect(await banner(server)).toContain('First admin account created: username "owner", password from ADMIN_PASSWORD')
+    await stopServer(server.child)
+    expect(server.output()).not.toContain(password)
+  })
+
+  it('is printed once when the server generated it, and never again', async () => {
+    const dataDir = freshDataDir()
+    const env = { DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', ADMIN_USERNAME: '', ADMIN_PASSWORD: '' }
+    const first = await startServerProcess(env, 'main')
+    const shown = /First admin account created: username "admin", password "([^"]+)"/.exec(await banner(first))
+    expect(shown, first.output()).not.toBeNull()
+    const password = shown![1]!
+    await logIn(first.url, 'admin', password)
+    await stopServer(first.child)
+    expect(first.output().split(password)).toHaveLength(2)
+
+    const second = await startServerProcess(env, 'main')
+    await banner(second)
+    await logIn(second.url, 'admin', password)
+    await stopServer(second.child)
+    expect(second.output()).not.toContain(password)
+    expect(second.output()).not.toContain('First admin account created')
+  })
+})

@@ -1,0 +1,73 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
+import { bookingBody, logIn, postJson, startServerProcess, stopAllServers, tourPackages, type ServerProcess } from './server-process.ts'
+
+/**
+ * Issue 13 §8: every page response that shows a guest's details (or an admin's view) is
+ * sent with `Cache-Control: no-store` and `Referrer-Policy: no-referrer`: the HTML
+ * document and React Router's single-fetch `.data` response alike, GET and POST. Through
+ * the real entry (server/main.ts, pages rendered by React Router); the headers do not
+ * depend on the database engine, so the embedded one is enough.
+ */
+describe('pages with a guest’s details', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jlt-private-pages-'))
+  let server: ServerProcess
+  let reference: string
+  let adminCookie: string
+
+  beforeAll(async () => {
+    server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '' }, 'main')
+    const halfDay = (await tourPackages(server.url)).find((t) => t.isHalfDay)!
+    const today = todayInTokyo(new Date())
+    const date = weekendDatesBetween(addDays(today, 20), addDays(today, 40))[0]!
+    const created = await postJson(`${server.url}/api/bookings`, { ...bookingBody(halfDay.id, date, 'morning', 1), name: 'Private Guest' })
+    expect(created.status, JSON.stringify(created.json)).toBe(201)
+    reference = created.json.reference
+    adminCookie = await logIn(server.url, 'owner', 'owner-password')
+  }, 180_000)
+  afterAll(async () => {
+    await stopAllServers()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  // Helmet sends the site-wide policy first and the route appends its own; a browser uses
+  // the last policy it knows in the list (W3C Referrer Policy, "parse a referrer policy
+  // from a Referrer-Policy header"), so the last token is the page's effective policy.
+  const effectiveReferrerPolicy = (res: Response) => res.headers.get('referrer-policy')?.split(',').at(-1)?.trim()
+
+  const expectPrivate = async (res: Response, shows?: string) => {
+    const body = await res.text()
+    expect(res.status, body.slice(0, 300)).toBe(200)
+    if (shows) expect(body).toContain(shows)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(effectiveReferrerPolicy(res)).toBe('no-referrer')
+  }
+
+  it.each([
+    ['the checkout page', (ref: string) => `/checkout/${ref}`],
+    ['the checkout page’s data', (ref: string) => `/checkout/${ref}.data`],
+    ['the confirmation page', (ref: string) => `/booking-confirmation/${ref}`],
+    ['the confirmation page’s data', (ref: string) => `/booking-confirmation/${ref}.data`],
+    ['step 3 of the booking page (after a script-free post)', (ref: string) => `/booking?created=${ref}`],
+    ['the data of step 3 of the booking page', (ref: string) => `/booking.data?created=${ref}`],
+  ])('%s is not cached and sends no Referer', async (_name, url) => {
+    await expectPrivate(await fetch(server.url + url(reference)), 'Private Guest')
+  })
+
+  it.each(['/booking', '/booking.data'])('a refused script-free booking post to %s, which echoes what the guest typed, is not cached', async (url) => {
+    const form = new URLSearchParams({ name: 'Private Guest', email: 'private.guest@example.com', phone: '+81 90 1111 2222', numberOfPeople: '2', tourPackageId: '', tourDate: '', tourTime: '' })
+    const res = await fetch(server.url + url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form })
+    const body = await res.text()
+    expect(res.status).toBe(400)
+    expect(body).toContain('private.guest@example.com')
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(effectiveReferrerPolicy(res)).toBe('no-referrer')
+  })
+
+  it.each(['/admin/dashboard', '/admin/dashboard.data'])('the admin dashboard %s is not cached', async (url) => {
+    await expectPrivate(await fetch(server.url + url, { headers: { cookie: adminCookie } }), 'owner')
+  })
+})
