@@ -146,6 +146,30 @@ describe('bookingRequestSchema', () => {
         expect(errorFor('tourPackageId', id), String(id)).toBe('Please select a tour package')
       }
     })
+
+    // Issue 13 point 4: larger than PostgreSQL's integer is a 400, not a query that fails.
+    it('is bounded to what an integer column holds', () => {
+      expect(errorFor('tourPackageId', 2147483647)).toBeUndefined()
+      for (const id of [2147483648, '2147483648', 99999999999, 9007199254740991, '9007199254740991']) {
+        expect(errorFor('tourPackageId', id), String(id)).toBe('Please select a tour package')
+      }
+    })
+  })
+
+  // Issue 13 point 9: CR/LF in a name would forge lines in the plain-text e-mails.
+  describe('one-line fields', () => {
+    it('refuse control characters in the name and phone', () => {
+      for (const bad of ['Evil\r\nBcc: x@evil.example', 'Evil\nName', 'Tab\there', 'Bell\u0007', 'C1\u0085next']) {
+        expect(errorFor('name', bad), JSON.stringify(bad)).toBe('Name must be on one line, without control characters')
+      }
+      expect(errorFor('phone', '+81 90\r\n1234 5678')).toBe('Phone number must be on one line, without control characters')
+      expect(errorFor('phone', '+81\t90 1234 5678')).toBe('Phone number must be on one line, without control characters')
+    })
+
+    it('special requests keep line breaks and tabs but refuse other control characters', () => {
+      expect(errorFor('specialRequests', 'Line one\r\nLine two\tindented')).toBeUndefined()
+      expect(errorFor('specialRequests', 'Escape \u001b[31m')).toBe('Special requests may not contain control characters other than line breaks and tabs')
+    })
   })
 
   describe('tourDate (D9)', () => {

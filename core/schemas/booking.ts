@@ -4,7 +4,7 @@ import { type CalendarDate, formatLongDate, isCalendarDate, isWeekend } from '..
 import { MAX_GROUP, MAX_GROUP_MESSAGE, MIN_GROUP, MIN_GROUP_MESSAGE, WHOLE_GROUP_MESSAGE } from '../pricing.ts'
 import { TOUR_TIMES } from '../slots.ts'
 import { THEMES } from '../themes.ts'
-import { emailField, optionalChoice, optionalText, phoneField, wholeNumberField } from './fields.ts'
+import { ID_MAX, emailField, isSingleLine, optionalChoice, optionalText, phoneField, singleLineMessage, wholeNumberField } from './fields.ts'
 
 /**
  * POST /api/bookings (spec §5, D8, D9, D14), checked by the booking form and again
@@ -53,7 +53,8 @@ export const bookingRequestSchema = z.object({
     .string({ error: NAME_MESSAGE })
     .trim()
     .min(1, NAME_MESSAGE)
-    .max(100, 'Name must be at most 100 characters'),
+    .max(100, 'Name must be at most 100 characters')
+    .refine(isSingleLine, singleLineMessage('Name')),
   email: emailField(),
   phone: phoneField(PHONE_MESSAGE, PHONE_MIN_LENGTH),
   numberOfPeople: wholeNumberField({
@@ -63,8 +64,8 @@ export const bookingRequestSchema = z.object({
     maxMessage: MAX_GROUP_MESSAGE,
     wholeMessage: WHOLE_GROUP_MESSAGE,
   }),
-  tourPackageId: wholeNumberField({ min: 1, minMessage: PACKAGE_MESSAGE }),
-  specialRequests: optionalText(2000, 'Special requests must be at most 2000 characters'),
+  tourPackageId: wholeNumberField({ min: 1, max: ID_MAX, minMessage: PACKAGE_MESSAGE, maxMessage: PACKAGE_MESSAGE }),
+  specialRequests: optionalText(2000, 'Special requests must be at most 2000 characters', { multiLine: 'Special requests' }),
   interestTheme: optionalChoice(THEMES, 'Please choose one of the listed interests'),
   tourDate,
   tourTime,

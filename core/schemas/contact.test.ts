@@ -123,3 +123,16 @@ describe('contactPackageLabel', () => {
     expect(contactPackageLabel('retired-package')).toBe('retired-package')
   })
 })
+
+// Issue 13 point 9: one-line fields are one line; the message keeps its line breaks.
+describe('contactInquirySchema control characters', () => {
+  it('refuses them in the name and phone', () => {
+    expect(errors({ ...valid, name: 'Evil\r\nBcc: x@evil.example' }).name).toBe('Name must be on one line, without control characters')
+    expect(errors({ ...valid, phone: '+44 20\n7946 0958' }).phone).toBe('Phone number must be on one line, without control characters')
+  })
+
+  it('keeps line breaks and tabs in the message and refuses other control characters there', () => {
+    expect(errors({ ...valid, message: 'Hello,\r\n\tsee you' })).toEqual({})
+    expect(errors({ ...valid, message: 'Hello \u0008\u0008' }).message).toBe('Message may not contain control characters other than line breaks and tabs')
+  })
+})

@@ -2,7 +2,7 @@ import './zod-config.ts'
 import { z } from 'zod'
 import { THEMES } from '../themes.ts'
 import { GROUP_SIZE_OPTIONS } from '../contact-options.ts'
-import { calendarDateField, emailField, optionalChoice, optionalText } from './fields.ts'
+import { calendarDateField, controlCharactersMessage, emailField, hasOnlyTextControls, isSingleLine, optionalChoice, optionalText, singleLineMessage } from './fields.ts'
 
 /**
  * POST /api/contact (spec §3 "Contact inquiry", §5, D2). The spec leaves the
@@ -26,9 +26,10 @@ export const contactInquirySchema = z.object({
     .string({ error: CONTACT_NAME_MESSAGE })
     .trim()
     .min(1, CONTACT_NAME_MESSAGE)
-    .max(100, 'Name must be at most 100 characters'),
+    .max(100, 'Name must be at most 100 characters')
+    .refine(isSingleLine, singleLineMessage('Name')),
   email: emailField(),
-  phone: optionalText(30, 'Phone number must be at most 30 characters'),
+  phone: optionalText(30, 'Phone number must be at most 30 characters', { oneLine: 'Phone number' }),
   visitDate: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
     calendarDateField(VISIT_DATE_MESSAGE, VISIT_DATE_MESSAGE).optional(),
@@ -39,7 +40,8 @@ export const contactInquirySchema = z.object({
     .string({ error: CONTACT_MESSAGE_MESSAGE })
     .trim()
     .min(1, CONTACT_MESSAGE_MESSAGE)
-    .max(5000, 'Message must be at most 5000 characters'),
+    .max(5000, 'Message must be at most 5000 characters')
+    .refine(hasOnlyTextControls, controlCharactersMessage('Message')),
   /** Honeypot: a hidden field people leave empty. */
   website: z.string().optional(),
 })

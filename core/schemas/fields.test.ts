@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkbox, isPhoneNumber, wholeNumberField } from './fields.ts'
+import { checkbox, hasOnlyTextControls, isPhoneNumber, isSingleLine, wholeNumberField } from './fields.ts'
 
 describe('isPhoneNumber', () => {
   it('accepts digits with spaces, dots, dashes, parentheses and a leading plus', () => {
@@ -45,3 +45,17 @@ describe('wholeNumberField', () => {
     expect(message('1.5')).toBe('whole')
   })
 })
+
+// Issue 13 point 9 (docs/decisions/0027).
+describe('isSingleLine and hasOnlyTextControls', () => {
+  it('a single line holds no C0, DEL or C1 control character', () => {
+    for (const s of ['Hanako Yamada', 'Zoë Ünal', '山田 花子', '']) expect(isSingleLine(s), s).toBe(true)
+    for (const s of ['a\rb', 'a\nb', 'a\tb', 'a\u0000b', 'a\u001fb', 'a\u007fb', 'a\u0085b', 'a\u009fb']) expect(isSingleLine(s), JSON.stringify(s)).toBe(false)
+  })
+
+  it('a multi-line text keeps CR, LF and TAB and refuses the other control characters', () => {
+    expect(hasOnlyTextControls('a\r\nb\tc')).toBe(true)
+    for (const s of ['a\u0000b', 'a\u000bb', 'a\u000cb', 'a\u001bb', 'a\u007fb', 'a\u0085b']) expect(hasOnlyTextControls(s), JSON.stringify(s)).toBe(false)
+  })
+})
+

@@ -40,7 +40,33 @@ export function phoneField(message: string, minLength: number) {
     .trim()
     .min(minLength, message)
     .max(PHONE_MAX, `Phone number must be at most ${PHONE_MAX} characters`)
+    .refine(isSingleLine, singleLineMessage('Phone number'))
     .refine(isPhoneNumber, message)
+}
+
+/**
+ * Control characters (C0, DEL and C1, docs/decisions/0027). A one-line field (a name, a
+ * phone number, a username) holds none: CR and LF in a name would forge lines in the
+ * plain-text e-mails, TAB and the rest are not text a person types. A multi-line field
+ * (special requests, a message) keeps LF, CR and TAB and refuses the others.
+ */
+const ANY_CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+const CONTROL_BUT_LINE_BREAKS_AND_TABS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/
+
+export function isSingleLine(s: string): boolean {
+  return !ANY_CONTROL.test(s)
+}
+
+export function hasOnlyTextControls(s: string): boolean {
+  return !CONTROL_BUT_LINE_BREAKS_AND_TABS.test(s)
+}
+
+export function singleLineMessage(label: string): string {
+  return `${label} must be on one line, without control characters`
+}
+
+export function controlCharactersMessage(label: string): string {
+  return `${label} may not contain control characters other than line breaks and tabs`
 }
 
 /** '' and null read as "not given". */
@@ -48,12 +74,16 @@ export function blankToUndefined(v: unknown): unknown {
   return v === '' || v === null ? undefined : v
 }
 
-/** An optional trimmed text; blank (or only spaces) becomes undefined. */
-export function optionalText(max: number, tooLongMessage: string) {
-  return z.preprocess(
-    (v) => (typeof v === 'string' ? blankToUndefined(v.trim()) : blankToUndefined(v)),
-    z.string().max(max, tooLongMessage).optional(),
-  )
+/**
+ * An optional trimmed text; blank (or only spaces) becomes undefined. `lines` says
+ * whether it is one line or may hold line breaks, and names the field in the message.
+ */
+export function optionalText(max: number, tooLongMessage: string, lines: { oneLine: string } | { multiLine: string }) {
+  const text =
+    'oneLine' in lines
+      ? z.string().max(max, tooLongMessage).refine(isSingleLine, singleLineMessage(lines.oneLine))
+      : z.string().max(max, tooLongMessage).refine(hasOnlyTextControls, controlCharactersMessage(lines.multiLine))
+  return z.preprocess((v) => (typeof v === 'string' ? blankToUndefined(v.trim()) : blankToUndefined(v)), text.optional())
 }
 
 /**
@@ -88,6 +118,13 @@ export function calendarDateField(requiredMessage: string, invalidMessage: strin
 export const checkbox = z
   .union([z.boolean(), z.enum(['true', 'false', 'on', 'off'])], { error: 'Must be true or false' })
   .transform((v) => v === true || v === 'true' || v === 'on')
+
+/**
+ * The largest serial id PostgreSQL's integer (int4) holds. An id or count a client
+ * sends is bounded by it (or less) before it reaches a query, where a larger number
+ * fails as "out of range for type integer": a 500 instead of a 400.
+ */
+export const ID_MAX = 2_147_483_647
 
 /**
  * A whole number from a number or a decimal numeric string (form fields are

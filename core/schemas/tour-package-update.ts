@@ -1,7 +1,7 @@
 import './zod-config.ts'
 import { z } from 'zod'
 import { daysBetween, isCalendarDate } from '../dates.ts'
-import { checkbox } from './fields.ts'
+import { checkbox, isSingleLine, singleLineMessage } from './fields.ts'
 import { priceCatalogueEntrySchema } from './price-catalogue.ts'
 
 /**
@@ -15,7 +15,7 @@ export const PROMO_BOTH_MESSAGE = 'Set both promotion dates, or leave both empty
 export const tourPackageUpdateSchema = z
   .object({
     ...priceCatalogueEntrySchema.shape,
-    duration: z.string({ error: 'Duration is required' }).trim().min(1, 'Duration is required').max(100, 'Duration must be at most 100 characters'),
+    duration: z.string({ error: 'Duration is required' }).trim().min(1, 'Duration is required').max(100, 'Duration must be at most 100 characters').refine(isSingleLine, singleLineMessage('Duration')),
     available: checkbox,
   })
   .superRefine((e, ctx) => {

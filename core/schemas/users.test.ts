@@ -139,3 +139,14 @@ describe('userUpdateSchema', () => {
     expect(updateErrors({ username: 'guide', notificationPreference: 'whatsapp' })).toEqual({})
   })
 })
+
+// Issue 13 point 9: usernames, names and numbers are shown on one line.
+describe('user one-line fields', () => {
+  it('refuse control characters on create and on edit', () => {
+    expect(createErrors({ username: 'evil\nadmin', password: 'secret1' }).username).toBe('Username must be on one line, without control characters')
+    expect(createErrors({ username: 'guide', password: 'secret1', name: 'A\r\nB' }).name).toBe('Name must be on one line, without control characters')
+    expect(updateErrors({ username: 'guide', name: 'A\tB' }).name).toBe('Name must be on one line, without control characters')
+    expect(updateErrors({ username: 'guide', whatsappNumber: '+81 90\n1234 5678' }).whatsappNumber).toBe('WhatsApp number must be on one line, without control characters')
+  })
+})
+

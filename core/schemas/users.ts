@@ -1,7 +1,7 @@
 import './zod-config.ts'
 import { z } from 'zod'
 import { PASSWORD_MIN_MESSAGE, USERNAME_MIN_MESSAGE } from './auth.ts'
-import { EMAIL_MAX, EMAIL_MESSAGE, checkbox, clearableText, isPhoneNumber } from './fields.ts'
+import { EMAIL_MAX, EMAIL_MESSAGE, checkbox, clearableText, isPhoneNumber, isSingleLine, singleLineMessage } from './fields.ts'
 
 /**
  * The dashboard's Add User and Edit User forms (spec §5 "User form", D19), and
@@ -26,6 +26,7 @@ const username = z
   .trim()
   .min(3, USERNAME_MIN_MESSAGE)
   .max(50, 'Username must be at most 50 characters.')
+  .refine(isSingleLine, singleLineMessage('Username'))
 
 const password = z
   .string({ error: PASSWORD_MIN_MESSAGE })
@@ -33,8 +34,8 @@ const password = z
   .max(200, 'Password must be at most 200 characters.')
 
 const email = z.string().max(EMAIL_MAX, EMAIL_MESSAGE).pipe(z.email({ error: EMAIL_MESSAGE }))
-const name = z.string().max(100, 'Name must be at most 100 characters')
-const whatsappNumber = z.string().max(30, WHATSAPP_MESSAGE).refine(isPhoneNumber, WHATSAPP_MESSAGE)
+const name = z.string().max(100, 'Name must be at most 100 characters').refine(isSingleLine, singleLineMessage('Name'))
+const whatsappNumber = z.string().max(30, WHATSAPP_MESSAGE).refine(isSingleLine, singleLineMessage('WhatsApp number')).refine(isPhoneNumber, WHATSAPP_MESSAGE)
 const notificationPreference = z.enum(NOTIFICATION_PREFERENCES, {
   error: 'Notification preference must be email, WhatsApp or none',
 })

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { BOOKING_SORT_KEYS } from '../../core/booking-search.ts'
 import { BOOKING_STATUSES, bookingStatusUpdateSchema } from '../../core/schemas/booking-status.ts'
 import { isMonth } from '../../core/dates.ts'
+import { ID_MAX } from '../../core/schemas/fields.ts'
 import { requireAdmin } from '../auth/guard.ts'
 import { HttpError } from '../http/errors.ts'
 import type { AppDeps } from '../app.ts'
@@ -15,7 +16,8 @@ const listQuerySchema = z.object({
   bookingId: z.preprocess((v) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : undefined), z.number().int().positive().optional()),
   sort: z.enum(BOOKING_SORT_KEYS, { error: 'Unknown sort key' }).optional(),
   dir: z.enum(['asc', 'desc'], { error: 'Sort direction must be asc or desc' }).optional(),
-  page: z.coerce.number().int().min(1).optional(),
+  // Bounded so that the offset it becomes stays a number PostgreSQL and JavaScript both hold exactly.
+  page: z.coerce.number().int().min(1).max(ID_MAX).optional(),
   pageSize: z.coerce.number().int().min(1).max(500).optional(),
   format: z.enum(['json', 'csv']).optional(),
 })

@@ -4,10 +4,12 @@ import type { AppDeps } from '../app.ts'
 import { requireAdmin } from '../auth/guard.ts'
 import { HttpError } from '../http/errors.ts'
 import { CANCELLATION_CAUSES } from '../../core/cancellation-policy.ts'
+import { isSingleLine, singleLineMessage } from '../../core/schemas/fields.ts'
 
 const adminCancelSchema = z.object({
   cause: z.enum(CANCELLATION_CAUSES, { error: 'Please choose who is cancelling' }),
-  reason: z.string().max(500).optional(),
+  // Shown on one line of the cancellation e-mail (docs/decisions/0027).
+  reason: z.string().max(500).refine(isSingleLine, singleLineMessage('Reason')).optional(),
   refundAmount: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
     z.number({ error: 'Refund must be a whole number of yen' }).int('Refund must be a whole number of yen').min(0, 'Refund cannot be negative').optional(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import ICAL from 'ical.js'
 import { buildCancellationIcs, buildIcs } from './ics.ts'
-import { adminInquiryEmail, bookingCancelledEmail, bookingConfirmedEmail, bookingReceivedEmail, renderEmail, type BookingMailFacts } from './templates.tsx'
+import { adminBookingEmail, adminInquiryEmail, bookingCancelledEmail, bookingConfirmedEmail, bookingReceivedEmail, renderEmail, type BookingMailFacts } from './templates.tsx'
 import { smtpOptionsFromUrl } from './transports.ts'
 import { retryDelayMs, MAX_ATTEMPTS } from '../services/mail-outbox.ts'
 import { tokyoInstant } from '../../core/dates.ts'
@@ -185,3 +185,22 @@ describe('retry backoff', () => {
     expect(total).toBeGreaterThan(24 * 60 * 60_000)
   })
 })
+
+// Issue 13 point 9: a name stored before one-line fields were enforced forges no line.
+describe('one-line values in e-mails', () => {
+  it('show line breaks and control characters of a stored name as spaces; multi-line details keep their lines', () => {
+    const forged = { ...booking, name: 'Evil\r\nBcc: x@evil.example', specialRequests: 'Line one\r\nLine two' }
+    const guest = renderEmail(site, bookingReceivedEmail(site, forged, 'https://tours.example.jp/checkout/ABCDEFGHJK12', 30))
+    expect(guest.text).not.toMatch(/^\s*Bcc:/m)
+    expect(guest.text).toContain('Hello Evil Bcc: x@evil.example,')
+    const admin = renderEmail(site, adminBookingEmail(site, 'new-booking', forged, 'https://tours.example.jp/admin'))
+    expect(admin.subject).not.toMatch(/[\r\n]/)
+    expect(admin.text).not.toMatch(/^\s*Bcc:/m)
+    expect(admin.text).toMatch(/Line one\n\s+Line two/)
+    const inquiry = renderEmail(site, adminInquiryEmail(site, { name: 'Evil\nBcc: x@evil.example', email: 'x@example.org', phone: '+81\r\n90', visitDate: null, groupSize: null, packageLabel: null, message: 'Hi\nthere' }, 'https://tours.example.jp/admin'))
+    expect(inquiry.subject).toBe('New inquiry from Evil Bcc: x@evil.example')
+    expect(inquiry.text).not.toMatch(/^\s*Bcc:/m)
+    expect(inquiry.text).toMatch(/Hi\n\s+there/)
+  })
+})
+

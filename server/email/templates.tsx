@@ -13,6 +13,9 @@ import type { CancellationCause } from '../../core/cancellation-policy.ts'
  * stylesheets) and to a plain-text part. So the two parts never disagree.
  */
 
+/** One row of an e-mail's details: one line unless marked 'multi-line'. */
+export type EmailDetail = [label: string, value: string, lines?: 'multi-line']
+
 export type EmailModel = {
   subject: string
   /** Hidden preview line shown by mail programs next to the subject. */
@@ -20,8 +23,8 @@ export type EmailModel = {
   heading: string
   greeting?: string
   paragraphs: string[]
-  /** A small table of facts (date, time, group, total…). */
-  details?: Array<[label: string, value: string]>
+  /** A small table of facts (date, time, group, total…); one line each unless marked 'multi-line'. */
+  details?: EmailDetail[]
   /**
    * The button. `spellOut` also prints the address under it in the HTML part, for mail
    * programs that break buttons; the plain-text part always shows the address once.
@@ -40,7 +43,7 @@ function Paragraph({ children }: { children: ReactNode }) {
   return <p style={{ margin: '0 0 16px', fontSize: '16px', lineHeight: '24px', color: COLORS.ink }}>{children}</p>
 }
 
-function DetailsTable({ rows }: { rows: Array<[string, string]> }) {
+function DetailsTable({ rows }: { rows: EmailDetail[] }) {
   return (
     <table role="presentation" cellPadding={0} cellSpacing={0} width="100%" style={{ margin: '8px 0 24px', background: COLORS.panel, borderRadius: '8px', borderCollapse: 'separate' }}>
       <tbody>
@@ -150,7 +153,31 @@ export function renderEmailText(site: SiteIdentity, model: EmailModel): string {
   return lines.join('\n')
 }
 
-export function renderEmail(site: SiteIdentity, model: EmailModel): RenderedEmail {
+/**
+ * Names, phones and reasons are one line (docs/decisions/0027), but text stored before that
+ * rule may hold line breaks or other control characters. Where the e-mail shows one line
+ * they become a space, so no stored value forges a line ("Bcc: …") in the plain text or
+ * the subject; multi-line details keep their line breaks.
+ */
+const controlRun = /[\u0000-\u001f\u007f-\u009f]+/g
+const oneLine = (s: string) => s.replace(controlRun, ' ')
+const multiLine = (s: string) => s.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]+/g, (run) => (run === '\t' ? run : ' '))
+
+function flattened(model: EmailModel): EmailModel {
+  return {
+    ...model,
+    subject: oneLine(model.subject),
+    preheader: oneLine(model.preheader),
+    heading: oneLine(model.heading),
+    ...(model.greeting === undefined ? {} : { greeting: oneLine(model.greeting) }),
+    paragraphs: model.paragraphs.map(oneLine),
+    ...(model.details === undefined ? {} : { details: model.details.map(([label, value, lines]) => [label, lines === 'multi-line' ? multiLine(value) : oneLine(value), lines]) }),
+    ...(model.closing === undefined ? {} : { closing: model.closing.map(oneLine) }),
+  }
+}
+
+export function renderEmail(site: SiteIdentity, unchecked: EmailModel): RenderedEmail {
+  const model = flattened(unchecked)
   return {
     subject: model.subject,
     html: `<!DOCTYPE html>${renderToStaticMarkup(<EmailDocument site={site} model={model} />)}`,
@@ -306,13 +333,13 @@ export function bookingConfirmedEmail(site: SiteIdentity, b: BookingMailFacts, c
   }
 }
 
-function adminBookingDetails(b: BookingMailFacts): Array<[string, string]> {
+function adminBookingDetails(b: BookingMailFacts): EmailDetail[] {
   return [
     ['Guest', b.name],
     ['E-mail', b.email],
     ['Phone', b.phone],
     ...bookingDetails(b),
-    ...(b.specialRequests ? ([['Special requests', b.specialRequests]] as Array<[string, string]>) : []),
+    ...(b.specialRequests ? ([['Special requests', b.specialRequests, 'multi-line']] as EmailDetail[]) : []),
   ]
 }
 
@@ -368,7 +395,7 @@ export function adminInquiryEmail(site: SiteIdentity, m: InquiryMailFacts, dashb
       ...(m.visitDate ? ([['Visit date', formatLongDate(m.visitDate)]] as Array<[string, string]>) : []),
       ...(m.groupSize ? ([['Group size', m.groupSize]] as Array<[string, string]>) : []),
       ...(m.packageLabel ? ([['Package', m.packageLabel]] as Array<[string, string]>) : []),
-      ['Message', m.message],
+      ['Message', m.message, 'multi-line'],
     ],
     action: { label: 'Open messages in the dashboard', url: dashboardUrl },
     closing: [`You receive this because your ${site.businessName} account has e-mail notifications switched on.`],
