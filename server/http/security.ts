@@ -93,7 +93,11 @@ export function sameOriginGuard(allowedOrigins: string[]): RequestHandler {
       res.status(403).json({ message: 'Cross-site request refused' })
       return
     }
-    if (origin === 'null' || req.get('sec-fetch-site') === 'cross-site') {
+    const fetchSite = req.get('sec-fetch-site')
+    // A page sent with Referrer-Policy: no-referrer (the private pages, decision 0026) makes
+    // the browser send `Origin: null` on its own form posts. Sec-Fetch-Site, which no page can
+    // set, still tells them apart: only 'same-origin' lets such a post through.
+    if (origin === 'null' ? fetchSite !== 'same-origin' : fetchSite === 'cross-site') {
       res.status(403).json({ message: 'Cross-site request refused' })
       return
     }

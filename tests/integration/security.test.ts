@@ -331,6 +331,11 @@ describe.each(ENGINES)('security on %s', (engine) => {
       if (res.status !== 403) failures.push(`${route.method} ${route.path}: ${res.status}`)
       const noOrigin = await admin.request(route.method, concrete(route.path), {}, { 'sec-fetch-site': 'cross-site' })
       if (noOrigin.status !== 403) failures.push(`${route.method} ${route.path} (sec-fetch-site): ${noOrigin.status}`)
+      // `Origin: null` (an opaque origin: a sandboxed frame, a data: URL) from anywhere but our own pages.
+      for (const site of ['cross-site', 'same-site', 'none', undefined]) {
+        const opaque = await admin.request(route.method, concrete(route.path), {}, { origin: 'null', ...(site ? { 'sec-fetch-site': site } : {}) })
+        if (opaque.status !== 403) failures.push(`${route.method} ${route.path} (origin null, sec-fetch-site ${site}): ${opaque.status}`)
+      }
     }
     expect(failures).toEqual([])
     expect(await rowCounts(app)).toEqual(before)
