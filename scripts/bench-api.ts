@@ -82,7 +82,7 @@ function rssSampler(pid: number) {
 }
 
 async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 720; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
     try {
       if ((await fetch(url)).ok) return

@@ -25,6 +25,15 @@ export type Database = {
 
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle')
 
+/**
+ * PGlite runs PostgreSQL inside this process's WebAssembly heap, which grows and never
+ * shrinks, and its first start runs initdb in a second, throw-away instance with the same
+ * settings. PostgreSQL's default 128 MB of shared buffers, touched in full at start-up in
+ * both, held most of the server's idle memory; this business's database is a few megabytes
+ * (docs/decisions/0028).
+ */
+const PGLITE_MEMORY_SETTINGS = ['-c', 'shared_buffers=16MB']
+
 export type DatabaseOptions = {
   databaseUrl?: string
   dataDir?: string
@@ -75,7 +84,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const dataDir = path.resolve(options.dataDir ?? './data', 'pgdata')
   fs.mkdirSync(path.dirname(dataDir), { recursive: true })
-  const client = new PGlite(dataDir)
+  const client = new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS] })
   await client.waitReady
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {
