@@ -2,7 +2,7 @@ import { Link, data } from 'react-router'
 import type { Route } from './+types/booking-confirmation'
 import { formatLongDate } from '../../core/dates.ts'
 import { formatYen } from '../../core/money.ts'
-import { slotLabel } from '../../core/slots.ts'
+import { slotWithStartTime } from '../../core/slots.ts'
 import { statusLabel } from '../../core/schemas/booking-status.ts'
 import { THEME_LABELS, isTheme } from '../../core/themes.ts'
 import { PageBanner } from '../components/site/page-banner.tsx'
@@ -29,8 +29,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const reference = params.reference ?? new URL(request.url).searchParams.get('id')
   const now = context.services.bookings.now().toISOString()
   const booking = reference ? await context.services.bookings.findByReference(reference) : null
+  const timeText = booking ? slotWithStartTime(booking.tourTime, context.config.booking.startTimes) : null
   return data(
-    { booking, now },
+    { booking, timeText, now },
     {
       headers: {
         'Cache-Control': 'no-store',
@@ -48,13 +49,13 @@ const badgeStyles: Record<string, string> = {
 }
 
 export default function ConfirmationPage({ loaderData }: Route.ComponentProps) {
-  const { booking, now } = loaderData
+  const { booking, timeText, now } = loaderData
   return (
     <main id="main">
       <PageBanner eyebrow="Your private tour" title="Booking Confirmation">
         <p>Thank you for booking a private tour of Joetsu.</p>
       </PageBanner>
-      <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">{booking ? <BookingView booking={booking} now={now} /> : <ThankYou />}</div>
+      <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">{booking ? <BookingView booking={booking} timeText={timeText ?? ''} now={now} /> : <ThankYou />}</div>
     </main>
   )
 }
@@ -76,12 +77,12 @@ function ThankYou() {
 
 type LoadedBooking = NonNullable<Route.ComponentProps['loaderData']['booking']>
 
-function BookingView({ booking, now }: { booking: LoadedBooking; now: string }) {
+function BookingView({ booking, timeText, now }: { booking: LoadedBooking; timeText: string; now: string }) {
   const unpaid = booking.status !== 'paid' && booking.status !== 'cancelled'
   const badge = booking.status === 'paid' ? 'Paid' : booking.status === 'pending' ? 'Pending Payment' : statusLabel(booking.status)
   const rows: [string, React.ReactNode][] = [
     ['Tour date', formatLongDate(booking.tourDate)],
-    ['Time', slotLabel(booking.tourTime)],
+    ['Time', timeText],
     ['Tour', booking.tourPackage?.name ?? 'Custom Tour'],
     ['Group size', `${booking.numberOfPeople} ${booking.numberOfPeople === 1 ? 'person' : 'people'}`],
     ['Name', booking.name],
