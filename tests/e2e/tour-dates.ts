@@ -7,6 +7,7 @@ import { addDays, dayOfWeek, todayInTokyo, type CalendarDate } from '../../core/
 //   admin      Saturdays from 14 days ahead  (a handful, up to ~7 weeks)
 //   checkout   Sundays   from 21 days ahead  (a handful, up to ~9 weeks)
 //   booking    Saturdays from 83 days ahead  (one random Saturday 90–170 days ahead, and the week before)
+//   layout     Sundays   from 100 days ahead  (one)
 //   privacy    Sundays   from 125 days ahead
 //
 // Every band stays inside the 180-day booking horizon and clear of the lead time.
