@@ -19,6 +19,7 @@ import {
   slotOpenBySwitches,
   slotLabel,
   slotsConflict,
+  slotWithStartTime,
 } from './slots.ts'
 
 describe('tour times and parts', () => {
@@ -85,6 +86,11 @@ describe('start times, labels and instants', () => {
     expect(slotLabel('morning')).toBe('Morning')
     expect(slotLabel('afternoon')).toBe('Afternoon')
     expect(slotLabel('full-day')).toBe('Full Day')
+  })
+
+  it('gives the slot with its configured start time', () => {
+    expect(slotWithStartTime('morning', DEFAULT_SLOT_START_TIMES)).toBe('Morning, 9:00 AM')
+    expect(slotWithStartTime('afternoon', { ...DEFAULT_SLOT_START_TIMES, afternoon: '13:30' })).toBe('Afternoon, 1:30 PM')
   })
 
   it('places a slot at its start time in Japan with its approximate length', () => {

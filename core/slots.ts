@@ -102,6 +102,11 @@ export function formatClockTime(hhmm: string): string {
   return `${hours12}:${m[2]} ${suffix}`
 }
 
+/** 'Morning, 9:00 AM': the slot and when it starts, as checkout and the confirmation page show it. */
+export function slotWithStartTime(tourTime: TourTime, startTimes: SlotStartTimes): string {
+  return `${slotLabel(tourTime)}, ${formatClockTime(startTimes[tourTime])}`
+}
+
 const CLOCK_12 = /^(\d{1,2})(?::([0-5]\d))?\s*([ap])\.?\s*m\.?$/i
 
 /**

@@ -2,7 +2,7 @@ import { data, Link } from 'react-router'
 import type { Route } from './+types/booking-confirmation'
 import { formatLongDate } from '../../core/dates.ts'
 import { formatYen } from '../../core/money.ts'
-import { slotLabel } from '../../core/slots.ts'
+import { slotWithStartTime } from '../../core/slots.ts'
 import { statusLabel } from '../../core/schemas/booking-status.ts'
 import { THEME_LABELS, isTheme } from '../../core/themes.ts'
 import { PageBanner } from '../components/site/page-banner.tsx'
@@ -34,8 +34,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const now = context.services.bookings.now().toISOString()
   const booking = reference ? await context.services.bookings.findByReference(reference) : null
   const notFound = Boolean(reference) && !booking
+  const timeText = booking ? slotWithStartTime(booking.tourTime, context.config.booking.startTimes) : null
   // Headers come from the route's `headers` export (private page: no-store, no-referrer).
-  return data({ booking, now, notFound }, { status: notFound ? 404 : 200 })
+  return data({ booking, timeText, now, notFound }, { status: notFound ? 404 : 200 })
 }
 
 const badgeStyles: Record<string, string> = {
@@ -46,7 +47,7 @@ const badgeStyles: Record<string, string> = {
 }
 
 export default function ConfirmationPage({ loaderData }: Route.ComponentProps) {
-  const { booking, now, notFound } = loaderData
+  const { booking, timeText, now, notFound } = loaderData
   // No thanks for a booking that is cancelled or was not found (issue 14).
   const thanks = notFound || booking?.status === 'cancelled' ? null : <p>Thank you for booking a private tour of Joetsu.</p>
   return (
@@ -55,7 +56,7 @@ export default function ConfirmationPage({ loaderData }: Route.ComponentProps) {
         {thanks}
       </PageBanner>
       <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
-        {booking ? <BookingView booking={booking} now={now} /> : notFound ? <BookingNotFound /> : <ThankYou />}
+        {booking ? <BookingView booking={booking} timeText={timeText ?? ''} now={now} /> : notFound ? <BookingNotFound /> : <ThankYou />}
       </div>
     </main>
   )
@@ -78,12 +79,12 @@ function ThankYou() {
 
 type LoadedBooking = NonNullable<Route.ComponentProps['loaderData']['booking']>
 
-function BookingView({ booking, now }: { booking: LoadedBooking; now: string }) {
+function BookingView({ booking, timeText, now }: { booking: LoadedBooking; timeText: string; now: string }) {
   const unpaid = booking.status !== 'paid' && booking.status !== 'cancelled'
   const badge = booking.status === 'paid' ? 'Paid' : booking.status === 'pending' ? 'Pending Payment' : statusLabel(booking.status)
   const rows: [string, React.ReactNode][] = [
     ['Tour date', formatLongDate(booking.tourDate)],
-    ['Time', slotLabel(booking.tourTime)],
+    ['Time', timeText],
     ['Tour', booking.tourPackage?.name ?? 'Custom Tour'],
     ['Group size', `${booking.numberOfPeople} ${booking.numberOfPeople === 1 ? 'person' : 'people'}`],
     ['Name', booking.name],

@@ -254,9 +254,9 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
       </PageBanner>
 
       <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
-        <ol className="mb-8 flex flex-wrap gap-x-6 gap-y-2 text-sm font-semibold" aria-label="Booking steps">
+        <ol className="mb-8 flex flex-wrap gap-x-4 gap-y-2 text-sm font-semibold sm:gap-x-6" aria-label="Booking steps">
           {(['calendar', 'details', 'created'] as const).map((s, i) => (
-            <li key={s} aria-current={step === s ? 'step' : undefined} className={step === s ? 'text-blossom-700' : 'text-slate-600'}>
+            <li key={s} aria-current={step === s ? 'step' : undefined} className={`whitespace-nowrap ${step === s ? 'text-blossom-700' : 'text-slate-600'}`}>
               {i + 1}. {s === 'calendar' ? 'Date & time' : s === 'details' ? 'Your details' : 'Payment'}
             </li>
           ))}

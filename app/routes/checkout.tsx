@@ -4,7 +4,7 @@ import type { Stripe } from '@stripe/stripe-js'
 import type { Route } from './+types/checkout'
 import { formatLongDate } from '../../core/dates.ts'
 import { formatYen } from '../../core/money.ts'
-import { formatClockTime, slotLabel } from '../../core/slots.ts'
+import { slotWithStartTime } from '../../core/slots.ts'
 import { toast } from '../components/ui/use-toast.ts'
 import { HoldCountdown } from '../components/booking/hold-countdown.tsx'
 import { ApiError, type CheckoutStart, createPaymentIntent, simulatedCharge } from '../components/checkout/api.ts'
@@ -36,7 +36,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const startTimes = context.config.booking.startTimes
   return {
     booking,
-    timeText: booking ? `${slotLabel(booking.tourTime)}, ${formatClockTime(startTimes[booking.tourTime])}` : null,
+    timeText: booking ? slotWithStartTime(booking.tourTime, startTimes) : null,
     // The service's clock, as on the confirmation page: both count the hold down alike.
     now: context.services.bookings.now().toISOString(),
   }

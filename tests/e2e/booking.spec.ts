@@ -97,6 +97,8 @@ test('a visitor books a morning tour through the calendar and reaches payment', 
   await expect(main.getByRole('heading', { name: `Booking #${reference}` })).toBeVisible()
   await expect(main).toContainText('Pending Payment')
   await expect(main).toContainText(formatLongDate(TOUR_DATE))
+  // The start time, as checkout and the e-mails give it (issue 14, point 9).
+  await expect(main).toContainText('Morning, 9:00 AM')
   await expect(main).toContainText('Playwright Guest')
   await expect(main).toContainText('¥16,500')
   await expect(main).toContainText(/We hold this slot for you for about (29|30) more minutes/)

@@ -8,7 +8,9 @@ import { addDays, dayOfWeek, todayInTokyo, type CalendarDate } from '../../core/
 //   checkout   Sundays   from 21 days ahead  (a handful, up to ~9 weeks)
 //   booking    Saturdays from 83 days ahead  (one random Saturday 90–170 days ahead, and the week before)
 //   lifecycle  Sundays   from 95 days ahead  (four), and the first weekend day from the lead time
-//   privacy    Sundays   from 125 days ahead
+//   privacy    Sundays   from 125 days ahead  (one)
+//   layout     Sundays   from 140 days ahead  (one)
+//   dev-server Saturdays 30–90 days ahead, on a server and database of its own
 //
 // Every band stays inside the 180-day booking horizon and clear of the lead time.
 

@@ -13,6 +13,13 @@ export class ApiError extends Error {
 }
 
 /**
+ * Fired on window after every change the admin makes through api(): the dashboard
+ * refreshes its tab badges at once, since the change may have added a notification
+ * (a cancellation) or read a message, instead of waiting for the 30 s poll.
+ */
+export const ADMIN_CHANGED_EVENT = 'admin:changed'
+
+/**
  * JSON calls of the dashboard: same-origin, cookies included, JSON in and out. A
  * non-ok answer throws ApiError carrying the server's message, else the status text.
  */
@@ -44,6 +51,7 @@ export async function api<T = unknown>(method: string, url: string, body?: unkno
     const message = json && typeof json === 'object' && typeof (json as { message?: unknown }).message === 'string' ? (json as { message: string }).message : `${res.status}: ${text || res.statusText}`
     throw new ApiError(res.status, message, json)
   }
+  if (method !== 'GET' && typeof window !== 'undefined') window.dispatchEvent(new Event(ADMIN_CHANGED_EVENT))
   return json as T
 }
 

@@ -21,9 +21,10 @@ export function CalendarTab({ onOpenBooking }: { onOpenBooking: (id: number) => 
   // ?month=yyyy-MM, else Japan's current month, chosen after hydration so server and browser agree.
   const [params, setParams] = useSearchParams()
   const monthParam = params.get('month')
-  const [currentMonth, setCurrentMonth] = useState<string | null>(null)
-  useEffect(() => setCurrentMonth(todayInTokyo(new Date()).slice(0, 7)), [])
-  const month = isMonth(monthParam) ? monthParam : currentMonth
+  // Japan's today: days before it are past, with nothing left to open, close or book.
+  const [today, setToday] = useState<string | null>(null)
+  useEffect(() => setToday(todayInTokyo(new Date())), [])
+  const month = isMonth(monthParam) ? monthParam : (today?.slice(0, 7) ?? null)
   const setMonth = (m: string) => {
     const next = new URLSearchParams(params)
     next.set('month', m)
@@ -69,37 +70,47 @@ export function CalendarTab({ onOpenBooking }: { onOpenBooking: (id: number) => 
         <p className="text-slate-700">Loading calendar…</p>
       ) : (
         <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label={`Weekends of ${month ? formatMonthTitle(month) : ''}`}>
-          {days.map((day) => (
-            <li key={day.date} className="rounded-lg border border-slate-200 bg-white p-3" data-date={day.date}>
-              <div className="flex items-center justify-between gap-2">
-                <h3 className="font-semibold text-slate-900">{formatLongDate(day.date)}</h3>
-                <Button size="sm" variant="secondary" onClick={() => setEditing(day)} aria-label={`Open or close slots on ${formatLongDate(day.date)}`}>
-                  Edit
-                </Button>
-              </div>
-              {day.note ? <p className="mt-1 text-sm text-slate-700">Note: {day.note}</p> : null}
-              <ul className="mt-2 grid gap-1.5">
-                {day.slots.map((slot) => (
-                  <li key={slot.tourTime} className={clsx('flex min-h-9 items-center justify-between gap-2 rounded border px-2 text-sm', STATE_STYLES[slot.state])}>
-                    <span>
-                      <span className="font-medium">{slotLabel(slot.tourTime)}</span> <span className="text-xs">{slot.timeText}</span>
-                    </span>
-                    {slot.booking ? (
-                      <button type="button" className="min-h-9 truncate font-semibold underline underline-offset-2" onClick={() => onOpenBooking(slot.booking!.id)}>
-                        {slot.booking.name}
-                        <span className="sr-only">
-                          {' '}
-                          ({STATE_LABELS[slot.state]}, open booking #{slot.booking.id})
-                        </span>
-                      </button>
-                    ) : (
-                      <span>{STATE_LABELS[slot.state]}</span>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
+          {days.map((day) => {
+            const past = today !== null && day.date < today
+            return (
+              <li key={day.date} className="rounded-lg border border-slate-200 bg-white p-3" data-date={day.date}>
+                <div className="flex min-h-9 items-center justify-between gap-2">
+                  <h3 className="font-semibold text-slate-900">{formatLongDate(day.date)}</h3>
+                  {past ? (
+                    <span className="text-sm text-slate-700">Past</span>
+                  ) : (
+                    <Button size="sm" variant="secondary" onClick={() => setEditing(day)} aria-label={`Open or close slots on ${formatLongDate(day.date)}`}>
+                      Edit
+                    </Button>
+                  )}
+                </div>
+                {day.note ? <p className="mt-1 text-sm text-slate-700">Note: {day.note}</p> : null}
+                <ul className="mt-2 grid gap-1.5">
+                  {day.slots.map((slot) => (
+                    <li key={slot.tourTime} className={clsx('flex min-h-9 items-center justify-between gap-2 rounded border px-2 text-sm', past && slot.state === 'free' ? 'border-slate-200 bg-slate-50 text-slate-700' : STATE_STYLES[slot.state])}>
+                      <span>
+                        <span className="font-medium">{slotLabel(slot.tourTime)}</span> <span className="text-xs">{slot.timeText}</span>
+                      </span>
+                      {slot.booking ? (
+                        <button type="button" className="min-h-9 truncate font-semibold underline underline-offset-2" onClick={() => onOpenBooking(slot.booking!.id)}>
+                          {slot.booking.name}
+                          <span className="sr-only">
+                            {' '}
+                            ({STATE_LABELS[slot.state]}, open booking #{slot.booking.id})
+                          </span>
+                        </button>
+                      ) : past && slot.state === 'free' ? (
+                        // Nobody booked it and nobody can any more: not 'Free'.
+                        <span>Not booked</span>
+                      ) : (
+                        <span>{STATE_LABELS[slot.state]}</span>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            )
+          })}
         </ul>
       )}
       {editing ? (

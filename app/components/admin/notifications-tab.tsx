@@ -93,7 +93,7 @@ export function NotificationsTab({
                   ) : null}
                   <ConfirmDialog
                     trigger={
-                      <Button size="sm" variant="danger">
+                      <Button size="sm" variant="quiet-danger">
                         Delete<span className="sr-only">: {n.title}</span>
                       </Button>
                     }

@@ -5,11 +5,13 @@ import { useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type Rea
 
 /** Small shadcn-style building blocks for the dashboard: 44 px touch targets, AA contrast. */
 
-type Variant = 'primary' | 'secondary' | 'danger' | 'ghost'
+type Variant = 'primary' | 'secondary' | 'danger' | 'quiet-danger' | 'ghost'
 const VARIANTS: Record<Variant, string> = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-400',
   secondary: 'border border-slate-400 bg-white text-slate-900 hover:bg-slate-100 disabled:text-slate-500',
   danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-slate-400',
+  // A destructive action repeated down a list (each behind a confirmation): red text, no red block.
+  'quiet-danger': 'border border-slate-300 bg-white text-red-800 hover:border-red-300 hover:bg-red-50 disabled:text-slate-500',
   ghost: 'text-brand-800 hover:bg-brand-50',
 }
 

@@ -270,7 +270,7 @@ export function DetailsForm({
         </div>
       </div>
 
-      <aside aria-labelledby="summary-title" className="h-fit rounded-2xl border border-brand-100 bg-brand-50 p-5 lg:sticky lg:top-24">
+      <aside aria-labelledby="summary-title" className="order-first h-fit rounded-2xl border border-brand-100 bg-brand-50 p-5 lg:order-none lg:sticky lg:top-24">
         <h3 id="summary-title" className="text-lg font-bold text-brand-900">
           Booking summary
         </h3>

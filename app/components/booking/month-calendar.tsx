@@ -213,7 +213,8 @@ export function MonthCalendar({
           ))}
         </tbody>
       </table>
-      <p className="mt-3 text-sm text-slate-600">
+      {/* Keyboard advice: phones have no arrow keys. */}
+      <p className="mt-3 hidden text-sm text-slate-600 sm:block">
         Use the arrow keys to move between days and Enter to choose one. Saturdays and Sundays with open slots are highlighted.
       </p>
     </div>

@@ -4,7 +4,7 @@ import { Link, redirect, useNavigate, useSearchParams } from 'react-router'
 import { adminLoginPath } from '../../../core/admin-redirect.ts'
 import type { Route } from './+types/dashboard'
 import { parseBookingIdParam } from '../../../core/booking-search.ts'
-import { api, failToast } from '../../components/admin/api.ts'
+import { ADMIN_CHANGED_EVENT, api, failToast } from '../../components/admin/api.ts'
 import { Badge, Button } from '../../components/admin/ui.tsx'
 import { BookingsTab } from '../../components/admin/bookings-tab.tsx'
 import { CalendarTab } from '../../components/admin/calendar-tab.tsx'
@@ -76,11 +76,17 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     // The messages badge rides along, so a new inquiry shows up without a reload. Polls stay
     // quiet on failure: the first load already told the admin, and a phone losing signal
     // between tours should not stack error toasts.
-    const timer = window.setInterval(() => {
+    const refresh = () => {
       void loadNotifications(true)
       void loadMessages(true)
-    }, NOTIFICATION_REFRESH_MS)
-    return () => window.clearInterval(timer)
+    }
+    const timer = window.setInterval(refresh, NOTIFICATION_REFRESH_MS)
+    // The admin's own changes show in the badges at once.
+    window.addEventListener(ADMIN_CHANGED_EVENT, refresh)
+    return () => {
+      window.clearInterval(timer)
+      window.removeEventListener(ADMIN_CHANGED_EVENT, refresh)
+    }
   }, [loadMessages, loadNotifications])
 
   const unreadMessages = messages?.filter((m) => !m.read).length ?? 0
@@ -167,12 +173,12 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </div>
 
         <Tabs.Root value={tab} onValueChange={setTab} activationMode="manual">
-          <Tabs.List aria-label="Dashboard sections" className="-mx-3 mb-4 flex gap-1 overflow-x-auto border-b border-slate-300 px-3 sm:mx-0 sm:px-0">
+          <Tabs.List aria-label="Dashboard sections" className="mb-4 flex flex-wrap gap-x-1 border-b border-slate-300">
             {TABS.map((t) => (
               <Tabs.Trigger
                 key={t.value}
                 value={t.value}
-                className="inline-flex min-h-11 shrink-0 items-center whitespace-nowrap border-b-2 border-transparent px-3 text-sm font-medium text-slate-700 hover:text-slate-900 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800"
+                className="relative inline-flex min-h-11 shrink-0 items-center whitespace-nowrap border-b-2 border-transparent px-3 text-sm font-medium text-slate-700 hover:text-slate-900 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800"
               >
                 {t.label}
                 {badgeFor(t.value)}

@@ -1,6 +1,10 @@
 import { redirect } from 'react-router'
+import type { Route } from './+types/index'
 
-// /admin has no screen of its own (spec §2).
-export function loader() {
-  return redirect('/admin/dashboard')
+/**
+ * /admin has no screen of its own (spec §2). An admin goes to the dashboard; anyone else
+ * to the plain login page: typing /admin is how one logs in, not an attempt to be denied.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  return redirect(context.user?.isAdmin ? '/admin/dashboard' : '/admin/login')
 }

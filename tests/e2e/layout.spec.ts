@@ -1,0 +1,132 @@
+import { expect, test, type Page } from '@playwright/test'
+import { E2E_ADMIN } from '../../playwright.config.ts'
+import { hydrated } from './hydration.ts'
+import { sundayAhead } from './tour-dates.ts'
+
+// What a newcomer ran into (issue 14, points 7, 9 and 11): layout defects seen in a browser.
+test.use({ reducedMotion: 'reduce' })
+
+const PUBLIC_PAGES = ['/', '/about', '/packages', '/explore', '/how-it-works', '/tokyo-day-trip', '/contact', '/booking', '/legal', '/privacy', '/booking-confirmation', '/no-such-page']
+const ADMIN_TABS = ['bookings', 'calendar', 'messages', 'notifications', 'users', 'settings']
+
+async function login(page: Page) {
+  const res = await page.request.post('/api/login', { data: E2E_ADMIN })
+  expect(res.status()).toBe(200)
+}
+
+/** How far the document reaches past the viewport's width: 0 when nothing scrolls sideways. */
+const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+
+test.describe('at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true })
+
+  test('no public page scrolls sideways', async ({ page }) => {
+    for (const path of PUBLIC_PAGES) {
+      await page.goto(path)
+      await hydrated(page)
+      expect(await sidewaysOverflow(page), path).toBe(0)
+    }
+  })
+
+  test('no admin page scrolls sideways, and every dashboard tab is on screen', async ({ page }) => {
+    await page.goto('/admin/login')
+    expect(await sidewaysOverflow(page), '/admin/login').toBe(0)
+    // A notification and a message, so the tabs carry their unread badges.
+    await page.request.post('/api/contact', { data: { name: 'Layout Visitor', email: 'layout@example.com', phone: '', message: 'Is the castle open in winter?' } })
+    await login(page)
+    for (const tab of ADMIN_TABS) {
+      await page.goto(`/admin/dashboard?tab=${tab}`)
+      await expect(page.getByRole('tab', { selected: true })).toHaveAttribute('id', new RegExp(`${tab}$`))
+      await expect(page.getByTestId('messages-badge')).toBeVisible()
+      expect(await sidewaysOverflow(page), tab).toBe(0)
+      for (const t of await page.getByRole('tab').all()) {
+        const box = (await t.boundingBox())!
+        expect(box.x, await t.innerText()).toBeGreaterThanOrEqual(0)
+        expect(box.x + box.width, await t.innerText()).toBeLessThanOrEqual(360)
+      }
+    }
+  })
+
+  test('booking on a phone: no step wraps, no arrow-key advice, the summary before Create Booking', async ({ page }) => {
+    await page.goto('/booking')
+    await hydrated(page)
+    const steps = page.getByRole('list', { name: 'Booking steps' }).getByRole('listitem')
+    // A step that wraps is two lines tall: as tall as its line height, not twice.
+    const tall = await steps.evaluateAll((items) => items.filter((li) => li.getBoundingClientRect().height > parseFloat(getComputedStyle(li).lineHeight) * 1.5).map((li) => li.textContent))
+    expect(tall).toEqual([])
+    await expect(page.getByText('Use the arrow keys')).toBeHidden()
+
+    // Any open date and time will do: nothing is booked here.
+    // Next month always has open weekends (this one may be past its lead time).
+    await page.getByRole('button', { name: /^Next month/ }).click()
+    await page.getByRole('grid').getByRole('button', { name: /slots? available/ }).first().click()
+    await page.getByRole('radio', { disabled: false }).first().check()
+    await page.getByRole('button', { name: 'Continue to Booking Details' }).click()
+    const summary = page.getByRole('complementary', { name: 'Booking summary' })
+    const create = page.getByRole('button', { name: 'Create Booking' })
+    expect((await summary.boundingBox())!.y).toBeLessThan((await create.boundingBox())!.y)
+  })
+})
+
+test('opening /booking directly leaves the focus where it is, not on the heading', async ({ page }) => {
+  await page.goto('/booking')
+  await hydrated(page)
+  await expect(page.getByRole('heading', { name: 'Choose a date and time' })).not.toBeFocused()
+  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY')
+})
+
+test('/admin without a session shows the login page, not "Access denied"', async ({ page }) => {
+  await page.goto('/admin')
+  await expect(page).toHaveURL(/\/admin\/login$/)
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible()
+  // The toast would come after hydration: let the page settle first.
+  await page.waitForLoadState('networkidle')
+  await expect(page.getByText('Access denied')).toHaveCount(0)
+})
+
+test('admin calendar: past weekends are not Free and have no Edit button', async ({ page }) => {
+  await login(page)
+  // A month wholly past: every weekend of it is over.
+  await page.goto('/admin/dashboard?tab=calendar&month=2024-01')
+  const day = page.locator('li[data-date="2024-01-06"]')
+  await expect(day).toBeVisible()
+  await expect(day.getByRole('button', { name: /Open or close slots/ })).toHaveCount(0)
+  await expect(day.getByText('Free', { exact: true })).toHaveCount(0)
+})
+
+test('admin notifications: Delete is a quiet button and still asks first', async ({ page }) => {
+  await page.request.post('/api/contact', { data: { name: 'Quiet Delete', email: 'quiet@example.com', phone: '', message: 'Hello there, a question.' } })
+  await login(page)
+  await page.goto('/admin/dashboard?tab=notifications')
+  const del = page.getByRole('button', { name: /^Delete/ }).first()
+  await expect(del).toBeVisible()
+  // No solid red block down the list: a white button with red text.
+  const background = await del.evaluate((b) => getComputedStyle(b).backgroundColor)
+  expect(background).toBe('rgb(255, 255, 255)')
+  await del.click()
+  await expect(page.getByRole('alertdialog').or(page.getByRole('dialog'))).toContainText('Delete this notification?')
+})
+
+test("admin: the notifications badge counts the admin's own cancellation at once, not after the 30 s poll", async ({ page }) => {
+  const res = await page.request.post('/api/bookings', {
+    data: { name: 'Badge Guest', email: 'badge@example.com', phone: '+81 90-1234-5678', numberOfPeople: 2, tourPackageId: 1, tourDate: sundayAhead(140), tourTime: 'morning' },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  await login(page)
+  const id = (await (await page.request.get('/api/bookings?q=Badge%20Guest')).json()).items[0].id as number
+  await page.goto(`/admin/dashboard?tab=bookings&bookingId=${id}`)
+  // The bookings arrive by a request of the hydrated page.
+  await expect(page.getByRole('button', { name: `Cancel booking #${id}` })).toBeVisible()
+  await page.getByRole('tab', { name: /^Notifications/ }).click()
+  const markAll = page.getByRole('button', { name: 'Mark All as Read' })
+  if (await markAll.isEnabled()) await markAll.click()
+  await expect(page.getByTestId('notifications-badge')).toHaveCount(0)
+
+  await page.getByRole('tab', { name: /^Tour Bookings/ }).click()
+  await page.getByRole('button', { name: `Cancel booking #${id}` }).click()
+  const cancel = page.getByRole('dialog', { name: `Cancel booking #${id}` })
+  await cancel.getByRole('button', { name: 'Cancel Booking' }).click()
+  await expect(cancel).toBeHidden()
+  // 'Booking cancelled' is a new notification: counted well before the 30 s poll would.
+  await expect(page.getByTestId('notifications-badge')).toHaveText(/^1\b/, { timeout: 5_000 })
+})
