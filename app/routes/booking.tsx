@@ -12,7 +12,7 @@ import { MonthCalendar } from '../components/booking/month-calendar.tsx'
 import { SlotPicker } from '../components/booking/slot-picker.tsx'
 import { DetailsForm, EMPTY_FORM, packagesForSlot, type FormValues, type SubmitOutcome } from '../components/booking/details-form.tsx'
 import type { DateSlots, PublicBooking } from '../components/booking/types.ts'
-import { privatePageHeaders } from '../lib/private-page.ts'
+import { PRIVATE_FORM_PAGE_HEADERS } from '../lib/private-page.ts'
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Book a Tour | Joetsu Local Tours' },
@@ -93,12 +93,13 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 /**
  * Step 3 (?created=) shows the new booking and a refused script-free post echoes what the
- * guest typed: the whole page is kept out of caches and Referers, like the checkout.
+ * guest typed: the whole page is kept out of caches and other sites' Referers, like the checkout
+ * (same-origin rather than no-referrer: its script-free form must post with its real Origin).
  * A refused post's Retry-After (429) reaches the document response too, not only the data request's.
  */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   const retryAfter = actionHeaders.get('Retry-After')
-  return { ...privatePageHeaders(), ...(retryAfter ? { 'Retry-After': retryAfter } : {}) }
+  return { ...PRIVATE_FORM_PAGE_HEADERS, ...(retryAfter ? { 'Retry-After': retryAfter } : {}) }
 }
 
 type Step = 'calendar' | 'details' | 'created'

@@ -20,11 +20,16 @@ test('an unknown path answers HTTP 404 with the not-found page', async ({ page }
   await expect(page.getByRole('main').getByRole('link', { name: /home/i })).toBeVisible()
 })
 
-test('/book is an alias of /booking and /admin leads to the dashboard route', async ({ page, request }) => {
+test('/book is an alias of /booking; /admin leads an admin to the dashboard and anyone else to the login', async ({ page, request }) => {
   const book = await page.goto('/book')
   expect(book?.status()).toBe(200)
   const booking = await request.get('/booking')
   expect(booking.status()).toBe(200)
+  // Issue 14: typing /admin is how one logs in, not an attempt to be denied (decision 0030).
+  const anonymous = await request.get('/admin', { maxRedirects: 0 })
+  expect(anonymous.status()).toBe(302)
+  expect(anonymous.headers()['location']).toBe('/admin/login')
+  expect((await request.post('/api/login', { data: E2E_ADMIN })).status()).toBe(200)
   const admin = await request.get('/admin', { maxRedirects: 0 })
   expect(admin.status()).toBe(302)
   expect(admin.headers()['location']).toBe('/admin/dashboard')

@@ -22,8 +22,10 @@ export const ADMIN_CHANGED_EVENT = 'admin:changed'
 /**
  * JSON calls of the dashboard: same-origin, cookies included, JSON in and out. A
  * non-ok answer throws ApiError carrying the server's message, else the status text.
+ * A call that ends the session passes `announceChange: false`: a badge refresh after it
+ * would meet 401 and send the admin to 'Access denied' instead of the plain login page.
  */
-export async function api<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+export async function api<T = unknown>(method: string, url: string, body?: unknown, options: { announceChange?: boolean } = {}): Promise<T> {
   let res: Response
   try {
     res = await fetch(url, {
@@ -51,7 +53,7 @@ export async function api<T = unknown>(method: string, url: string, body?: unkno
     const message = json && typeof json === 'object' && typeof (json as { message?: unknown }).message === 'string' ? (json as { message: string }).message : `${res.status}: ${text || res.statusText}`
     throw new ApiError(res.status, message, json)
   }
-  if (method !== 'GET' && typeof window !== 'undefined') window.dispatchEvent(new Event(ADMIN_CHANGED_EVENT))
+  if (method !== 'GET' && options.announceChange !== false && typeof window !== 'undefined') window.dispatchEvent(new Event(ADMIN_CHANGED_EVENT))
   return json as T
 }
 

@@ -41,7 +41,7 @@ function Sessions() {
   const navigate = useNavigate()
   async function logOutEverywhere() {
     try {
-      await api('POST', '/api/logout-everywhere')
+      await api('POST', '/api/logout-everywhere', undefined, { announceChange: false })
       navigate('/admin/login', { replace: true })
     } catch (error) {
       failToast('Failed to log out everywhere', error)
