@@ -32,20 +32,25 @@ const person = ({ name, email }: { name: string; email: string }) => ({ name: na
 /** RFC 5545 ends every line, the last one too, with CRLF; ical-generator leaves the last one bare. */
 const withFinalLineBreak = (text: string) => (text.endsWith('\r\n') ? text : `${text}\r\n`)
 
+/** What the invitation and its cancellation say alike: the calendar matches them by UID. */
+const eventFields = (event: IcsEvent) => ({
+  id: event.uid,
+  start: event.start,
+  end: event.end,
+  stamp: event.stamp,
+  sequence: event.sequence,
+  summary: event.summary,
+  description: event.description ?? null,
+  location: event.location ?? null,
+  url: event.url ?? null,
+  organizer: person(event.organizer),
+})
+
 /** The invitation: adds the tour to the guest's calendar. */
 export function buildIcs(event: IcsEvent): string {
   const calendar = ical({ prodId: PRODUCT_ID, method: ICalCalendarMethod.PUBLISH })
   calendar.createEvent({
-    id: event.uid,
-    start: event.start,
-    end: event.end,
-    stamp: event.stamp,
-    sequence: event.sequence,
-    summary: event.summary,
-    description: event.description ?? null,
-    location: event.location ?? null,
-    url: event.url ?? null,
-    organizer: person(event.organizer),
+    ...eventFields(event),
     status: ICalEventStatus.CONFIRMED,
     transparency: ICalEventTransparency.OPAQUE,
   })
@@ -56,16 +61,7 @@ export function buildIcs(event: IcsEvent): string {
 export function buildCancellationIcs(event: IcsEvent & { attendee: { name: string; email: string } }): string {
   const calendar = ical({ prodId: PRODUCT_ID, method: ICalCalendarMethod.CANCEL })
   calendar.createEvent({
-    id: event.uid,
-    start: event.start,
-    end: event.end,
-    stamp: event.stamp,
-    sequence: event.sequence,
-    summary: event.summary,
-    description: event.description ?? null,
-    location: event.location ?? null,
-    url: event.url ?? null,
-    organizer: person(event.organizer),
+    ...eventFields(event),
     attendees: [person(event.attendee)],
     status: ICalEventStatus.CANCELLED,
   })
