@@ -23,4 +23,5 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "--import", "tsx", "server/main.ts"]
+# The server compiled by the build (docs/decisions/0036): no TypeScript loader at run time.
+CMD ["node", "build/node/main.js"]

@@ -3,6 +3,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts'
+import { PRODUCTION_ENTRY } from './server/paths.ts'
 
 // Workers re-read this file, so the port and data folder chosen by the first process are
 // handed down through the environment. A fresh data folder per run: a fresh site.
@@ -18,17 +20,6 @@ export const E2E_ADMIN = { username: 'admin', password: 'e2e-admin-password' }
 const port = Number(process.env.E2E_PORT)
 const baseURL = `http://127.0.0.1:${port}`
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-]
-
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
@@ -40,12 +31,13 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS } } }],
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } } }],
   // The production build (npm run build runs first) on the embedded database.
   webServer: {
-    command: 'node --import tsx server/main.ts',
+    // The compiled server, as `npm run serve` runs it (docs/decisions/0036).
+    command: `node ${PRODUCTION_ENTRY}`,
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

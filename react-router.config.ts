@@ -1,6 +1,7 @@
 import type { Config } from '@react-router/dev/config'
 import { PRERENDERED_PATHS } from './app/prerendered-paths.ts'
 import { siteIdentity } from './app/lib/site.server.ts'
+import { compileServer } from './scripts/compile-server.ts'
 import { writeBuildIdentity } from './server/build-identity.ts'
 
 const buildDirectory = process.env.BUILD_DIR ?? 'build'
@@ -15,8 +16,12 @@ export default {
   // Pages that show prices (/, /packages, /legal) are rendered per request so a price
   // changed in the catalogue shows everywhere at once (docs/decisions/0004).
   prerender: PRERENDERED_PATHS,
-  // The identity those pages were rendered with, checked by the server at start-up.
-  buildEnd: () => writeBuildIdentity(buildDirectory, siteIdentity()),
+  // The identity those pages were rendered with, checked by the server at start-up, and
+  // the server itself compiled for production (docs/decisions/0036).
+  buildEnd: async () => {
+    writeBuildIdentity(buildDirectory, siteIdentity())
+    await compileServer(buildDirectory)
+  },
   // React Router 8's changes, each declined on purpose for now (docs/decisions/0031): set
   // to false, not left out, so every start does not print five warnings about them.
   future: {

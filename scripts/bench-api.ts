@@ -18,15 +18,14 @@
  * runs, and after it. Prints one table. BUILD_DIR (default ./build) is honoured.
  * Exit code 0 when the run completed; goals are reported, not enforced.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import fs from 'node:fs'
-import http from 'node:http'
-import net from 'node:net'
+import { execFileSync, spawn } from 'node:child_process'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { addDays, todayInTokyo, weekendDatesBetween } from '../core/dates.ts'
+import { BUILD_DIR } from '../server/paths.ts'
+import { rssMb, startProductionServer } from './production-server.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const args = process.argv.slice(2)
@@ -47,22 +46,6 @@ type Row = {
 const rows: Row[] = []
 const memory: { engine: string; idleMb: number; peakMb: number; afterMb: number }[] = []
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer()
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo
-      srv.close(() => resolve(port))
-    })
-  })
-}
-
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
-  return Math.round(kb / 1024)
-}
-
 /** Samples the server's resident memory every 100 ms while the load runs; `peak()` is the highest seen. */
 function rssSampler(pid: number) {
   let peak = rssMb(pid)
@@ -81,55 +64,18 @@ function rssSampler(pid: number) {
   }
 }
 
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 720; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`timed out waiting for ${url}`)
-}
-
-async function startServer(databaseUrl: string | undefined) {
-  const port = await freePort()
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jlt-bench-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
+/** A fresh database each run; limits out of the way of the load. */
+const startServer = (databaseUrl: string | undefined) =>
+  startProductionServer({
+    name: 'bench-api',
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? '',
-      SESSION_SECRET: 'bench-session-secret-0123456789-abcdefghij',
       SIMULATED_PAYMENTS: 'true',
       ADMIN_PASSWORD: 'bench-admin-password',
-      LOG_LEVEL: 'warn',
       RATE_LIMIT_BOOKINGS_PER_HOUR: '1000000',
       RATE_LIMIT_CONTACT_PER_MINUTE: '1000000',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   })
-  const url = `http://127.0.0.1:${port}`
-  await waitFor(`${url}/api/health`, child)
-  return {
-    url,
-    pid: child.pid!,
-    async stop() {
-      await new Promise<void>((resolve) => {
-        child.once('exit', () => resolve())
-        child.kill('SIGTERM')
-      })
-      fs.rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-}
 
 async function load(engine: string, target: string, options: autocannon.Options, note?: string, count?: string) {
   const result = await autocannon({ connections: 20, ...(options.amount ? {} : { duration: seconds }), ...options })
@@ -294,7 +240,7 @@ async function dropDatabase(url: string) {
 
 async function main() {
   if (!skipBuild) execFileSync('npx', ['--no', 'react-router', 'build'], { cwd: ROOT, stdio: 'inherit' })
-  const prerendered = path.join(ROOT, process.env.BUILD_DIR ?? 'build', 'client/about/index.html')
+  const prerendered = path.join(BUILD_DIR, 'client/about/index.html')
   await benchEngine('PGlite', undefined, prerendered)
   const pgUrl = await postgresUrl()
   if (pgUrl) {

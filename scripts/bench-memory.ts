@@ -11,82 +11,24 @@
  * (first start: initdb, migrations, seed) and again after a restart on the same folder.
  * Each case runs --rounds times (default 2) and prints its range: the machine is shared.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { addDays, todayInTokyo, weekendDatesBetween } from '../core/dates.ts'
+import { rssMb, startProductionServer } from './production-server.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const args = process.argv.slice(2)
 const rounds = Number(args[args.indexOf('--rounds') + 1]) || 2
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer()
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo
-      srv.close(() => resolve(port))
-    })
-  })
-}
-
-function rssMb(pid: number): number {
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)
-  return Math.round(kb / 1024)
-}
-
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`timed out waiting for ${url}`)
-}
-
-async function startServer(dataDir: string, databaseUrl: string | undefined) {
-  const port = await freePort()
-  const started = Date.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      SESSION_SECRET: 'bench-session-secret-0123456789-abcdefghij',
-      SIMULATED_PAYMENTS: 'true',
-      ADMIN_PASSWORD: 'bench-admin-password',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_BOOKINGS_PER_HOUR: '1000000',
-      RATE_LIMIT_CONTACT_PER_MINUTE: '1000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const url = `http://127.0.0.1:${port}`
-  await waitFor(`${url}/api/health`, child)
-  const startMs = Date.now() - started
-  return {
-    url,
-    pid: child.pid!,
-    startMs,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve())
-        child.kill('SIGTERM')
-      }),
-  }
+const BENCH_ENV = {
+  SIMULATED_PAYMENTS: 'true',
+  ADMIN_PASSWORD: 'bench-admin-password',
+  RATE_LIMIT_BOOKINGS_PER_HOUR: '1000000',
+  RATE_LIMIT_CONTACT_PER_MINUTE: '1000000',
 }
 
 /** The API traffic of a busy hour, at full speed: reads of availability and packages, then bookings. */
@@ -123,7 +65,7 @@ async function burst(url: string) {
 type Figures = { startMs: number; idle: number; afterBurst: number }
 
 async function measure(dataDir: string, databaseUrl: string | undefined): Promise<Figures> {
-  const server = await startServer(dataDir, databaseUrl)
+  const server = await startProductionServer({ name: 'bench-memory', env: { ...BENCH_ENV, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' } })
   try {
     await new Promise((r) => setTimeout(r, 2000))
     const idle = rssMb(server.pid)

@@ -24,28 +24,17 @@
  * Goals: every category >= 95, LCP < 1.5 s, CLS < 0.02, home-page JS < 120 KB gzip.
  * Exit code 0 when the run completed (budgets are reported, not enforced), 1 on failure.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
-import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
+import { freePort, startProductionServer } from './production-server.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-]
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS]
 const BUDGET = { score: 95, lcpMs: 1500, cls: 0.02, homeJsKb: 120 }
 
 const args = process.argv.slice(2)
@@ -71,33 +60,6 @@ const jsonIndex = args.indexOf('--json')
 const jsonDir = jsonIndex >= 0 ? args[jsonIndex + 1] : undefined
 const paths = args.filter((a, i) => a.startsWith('/') && !['--runs', '--json', '--throttling'].includes(args[i - 1] ?? ''))
 const PAGES = paths.length > 0 ? paths : ['/', '/packages', '/explore', '/booking', '/contact']
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 120_000): Promise<void> {
-  const started = Date.now()
-  while (Date.now() - started < timeoutMs) {
-    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode} before it was ready`)
-    try {
-      const res = await fetch(url)
-      if (res.ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300))
-  }
-  throw new Error(`The server did not answer ${url} within ${timeoutMs / 1000} s`)
-}
 
 type Row = {
   path: string
@@ -276,33 +238,19 @@ function checkBudgets(rows: Row[]): string[] {
 }
 
 async function main() {
-  if (!fs.existsSync(CHROME_PATH)) throw new Error(`Chromium not found at ${CHROME_PATH} (set CHROME_PATH)`)
+  if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH} (set CHROME_PATH)`)
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    BASE_URL: baseUrl,
-    SESSION_SECRET: 'bench-web-session-secret-0123456789abcdef',
-    SIMULATED_PAYMENTS: 'true',
-    LOG_LEVEL: 'warn',
-  }
+  // BASE_URL at build time too: the prerendered pages carry canonical URLs.
+  const env = { ...process.env, NODE_ENV: 'production', BASE_URL: baseUrl }
 
   if (!skipBuild) {
     console.log('Building (npm run build)…')
-    // BASE_URL at build time too: the prerendered pages carry canonical URLs.
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] })
   }
 
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jlt-bench-'))
-  console.log(`Starting the production server on ${baseUrl} (data in ${dataDir})…`)
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...env, DATA_DIR: dataDir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  console.log(`Starting the production server on ${baseUrl}…`)
+  const server = await startProductionServer({ name: 'bench-web', port, env: { SIMULATED_PAYMENTS: 'true' } })
   let chrome: chromeLauncher.LaunchedChrome | undefined
   const stop = async () => {
     if (chrome) {
@@ -312,26 +260,12 @@ async function main() {
         // already gone
       }
     }
-    if (server.exitCode === null) {
-      server.kill('SIGTERM')
-      await new Promise((resolve) => {
-        const timer = setTimeout(() => {
-          server.kill('SIGKILL')
-          resolve(undefined)
-        }, 10_000)
-        server.once('exit', () => {
-          clearTimeout(timer)
-          resolve(undefined)
-        })
-      })
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    await server.stop()
   }
   process.once('SIGINT', () => void stop().then(() => process.exit(130)))
 
   try {
-    await waitForHealth(`${baseUrl}/api/health`, server)
-    chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS })
+    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS })
     // One warm-up request per page, so the first measurement does not pay for cold server caches.
     for (const p of PAGES) await fetch(baseUrl + p)
 

@@ -8,10 +8,9 @@ import type { AppDeps } from './app.ts'
 import { buildIdentityMismatch } from './build-identity.ts'
 import { pageDatabaseUnavailable } from './http/errors.ts'
 import { clientAddress } from './http/rate-limit.ts'
+import { BUILD_DIR, ROOT_DIR } from './paths.ts'
 import { type StaticFiles, staticFiles } from './static-files.ts'
 
-export const ROOT_DIR = path.resolve(import.meta.dirname, '..')
-const BUILD_DIR = path.resolve(ROOT_DIR, process.env.BUILD_DIR ?? 'build')
 const CLIENT_DIR = path.join(BUILD_DIR, 'client')
 const SERVER_BUILD = path.join(BUILD_DIR, 'server/index.js')
 

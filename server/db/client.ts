@@ -1,6 +1,7 @@
+import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -8,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
+import { MIGRATIONS_FOLDER } from '../paths.ts'
 import * as schema from './schema.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -23,7 +25,6 @@ export type Database = {
   close(): Promise<void>
 }
 
-export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle')
 
 /**
  * PGlite runs PostgreSQL inside this process's WebAssembly heap, which grows and never
@@ -33,6 +34,29 @@ export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.
  * (docs/decisions/0028).
  */
 const PGLITE_MEMORY_SETTINGS = ['-c', 'shared_buffers=16MB']
+
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS]
+
+/**
+ * Runs initdb for a fresh data folder in a short-lived child process. In this process,
+ * PGlite would run it in a second instance whose memory (about 50 MB resident, 500 MB of
+ * WebAssembly heap reserved) stays with the server for its whole life, even after a
+ * close and a garbage collection (docs/decisions/0028).
+ */
+async function initPgliteFolder(dataDir: string): Promise<void> {
+  const script = `const { PGlite } = await import(process.argv[1]);
+    const db = new PGlite(process.argv[2], { startParams: JSON.parse(process.argv[3]) });
+    await db.waitReady; await db.close()`
+  const args = ['--input-type=module', '-e', script, import.meta.resolve('@electric-sql/pglite'), dataDir, JSON.stringify(PGLITE_START_PARAMS)]
+  await promisify(execFile)(process.execPath, args, { timeout: 120_000 })
+}
+
+async function openPglite(dataDir: string): Promise<PGlite> {
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await initPgliteFolder(dataDir)
+  const client = new PGlite(dataDir, { startParams: PGLITE_START_PARAMS })
+  await client.waitReady
+  return client
+}
 
 export type DatabaseOptions = {
   databaseUrl?: string
@@ -84,8 +108,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const dataDir = path.resolve(options.dataDir ?? './data', 'pgdata')
   fs.mkdirSync(path.dirname(dataDir), { recursive: true })
-  const client = new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS] })
-  await client.waitReady
+  const client = await openPglite(dataDir)
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {
     db,

@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import { MIGRATIONS_FOLDER, sqlState, type Database } from './client.ts'
+import { MIGRATIONS_FOLDER } from '../paths.ts'
+import { sqlState, type Database } from './client.ts'
 
 /** PostgreSQL's "relation does not exist": the migrations table was never created. */
 const UNDEFINED_TABLE = '42P01'

@@ -1,8 +1,4 @@
-import { spawn } from 'node:child_process'
-import fs from 'node:fs'
-import net from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
+import { startProductionServer } from '../../scripts/production-server.ts'
 
 /**
  * A production server of the current build with a fresh data folder of its own, for
@@ -11,51 +7,7 @@ import path from 'node:path'
  */
 export type OwnServer = { baseURL: string; stop: () => Promise<void> }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer()
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port
-      s.close(() => resolve(port))
-    })
-  })
-}
-
 export async function startOwnServer(name: string, env: Record<string, string> = {}): Promise<OwnServer> {
-  const port = await freePort()
-  const baseURL = `http://127.0.0.1:${port}`
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `jlt-e2e-${name}-`))
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: baseURL,
-      DATA_DIR: dataDir,
-      SESSION_SECRET: `e2e-${name}-session-secret-long-enough-0123456789`,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  const stop = async () => {
-    if (server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve))
-      server.kill('SIGTERM')
-      await exited
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true })
-  }
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) return { baseURL, stop }
-    } catch {
-      // not up yet
-    }
-    if (server.exitCode !== null) break
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  await stop()
-  throw new Error(`the ${name} server did not start`)
+  const server = await startProductionServer({ name: `e2e-${name}`, env, stderr: 'ignore' })
+  return { baseURL: server.url, stop: server.stop }
 }

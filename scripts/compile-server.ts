@@ -1,0 +1,24 @@
+import path from 'node:path'
+import { build } from 'esbuild'
+
+/**
+ * Production runs the server compiled into one JavaScript file, `<build>/node/main.js`, not
+ * its TypeScript through tsx: tsx's loader thread and the transformed sources it keeps
+ * held about 110 MB of the idle server's memory (docs/decisions/0036). Packages stay
+ * imports of node_modules; only the project's own modules are bundled. Called by
+ * `react-router build` when it ends (react-router.config.ts), so every build has it.
+ */
+export async function compileServer(buildDirectory: string): Promise<void> {
+  await build({
+    entryPoints: [path.resolve(import.meta.dirname, '../server/main.ts')],
+    outfile: path.resolve(buildDirectory, 'node/main.js'),
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // Stack traces map back to server/*.ts with NODE_OPTIONS=--enable-source-maps.
+    sourcemap: true,
+    logLevel: 'warning',
+  })
+}
