@@ -47,4 +47,10 @@ describe('public booking references (D15)', () => {
       expect(normaliseReference(ref)).toBe(ref)
     }
   })
+
+  it('makes distinct 12-character references', () => {
+    const refs = new Set(Array.from({ length: 1000 }, () => newReference()))
+    expect(refs.size).toBe(1000)
+    for (const r of refs) expect(r).toMatch(/^[0-9A-HJKMNP-TV-Z]{12}$/)
+  })
 })

@@ -4,7 +4,7 @@ import { bookings, slotClaims, tourPackages, weekendAvailability, type Booking }
 import type { Config } from '../config/index.ts'
 import { HttpError } from '../http/errors.ts'
 import type { BookingEvents } from './booking-events.ts'
-import { amountPaid, effectiveStatus, moneyOf } from './bookings.ts'
+import { amountPaid, EXPIRED_REASON, effectiveStatus, moneyOf } from '../../core/booking-lifecycle.ts'
 import { SlotTakenError, claimSlot, liveClaim, makeClaimsPermanent, releaseClaims } from './slot-claims.ts'
 import { matchesBookingSearch, sortBookings, type BookingSortKey, type SortDirection } from '../../core/booking-search.ts'
 import { type BookingStatus } from '../../core/schemas/booking-status.ts'
@@ -90,7 +90,7 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
     allowedStatuses: allowedStatuses(effectiveStatus(b, at), moneyOf(b)),
     specialRequests: b.specialRequests,
     interestTheme: b.interestTheme,
-    cancellationReason: effectiveStatus(b, at) === 'cancelled' ? (b.cancellationReason ?? (b.status === 'pending' ? 'payment not completed in time' : null)) : null,
+    cancellationReason: effectiveStatus(b, at) === 'cancelled' ? (b.cancellationReason ?? (b.status === 'pending' ? EXPIRED_REASON : null)) : null,
     attentionReason: b.attentionReason,
     amountRefunded: b.amountRefunded,
     amountPaid: amountPaid(b),
@@ -177,7 +177,7 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
                 status,
                 holdExpiresAt: null,
                 cancelledAt: current.cancelledAt ?? at,
-                cancellationReason: current.cancellationReason ?? (before === 'cancelled' ? 'payment not completed in time' : ADMIN_CANCEL_REASON),
+                cancellationReason: current.cancellationReason ?? (before === 'cancelled' ? EXPIRED_REASON : ADMIN_CANCEL_REASON),
                 updatedAt: at,
               })
               .where(eq(bookings.id, id))

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Tx } from '../db/client.ts'
 import { outgoingEmails, tourPackages, type Booking } from '../db/schema.ts'
 import type { Config } from '../config/index.ts'
+import { EXPIRED_REASON } from '../../core/booking-lifecycle.ts'
 import { formatYen } from '../../core/money.ts'
 import { formatLongDate } from '../../core/dates.ts'
 import { isTourTime, slotInstants, slotLabel, type TourTime } from '../../core/slots.ts'
@@ -235,7 +236,7 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
       await mail.outbox.enqueue(tx, {
         kind: 'booking-cancelled',
         to: booking.email,
-        email: renderEmail(config.site, bookingCancelledEmail(config.site, facts, { reason: 'payment not completed in time', refund: 0, wasPaid: false, by: 'system' })),
+        email: renderEmail(config.site, bookingCancelledEmail(config.site, facts, { reason: EXPIRED_REASON, refund: 0, wasPaid: false, by: 'system' })),
         dedupeKey: `booking-expired:${booking.id}`,
         bookingId: booking.id,
       })

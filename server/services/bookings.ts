@@ -10,13 +10,13 @@ import { packageFitsSlot, slotAvailability, type TourTime } from '../../core/slo
 import { bookingRequestSchema, type BookingRequest } from '../../core/schemas/booking.ts'
 import { fieldErrors } from '../../core/schemas/field-errors.ts'
 import type { BookingStatus } from '../../core/schemas/booking-status.ts'
-import type { BookingMoney } from '../../core/booking-transitions.ts'
+import { effectiveStatus, moneyOf } from '../../core/booking-lifecycle.ts'
 import type { AvailabilityService } from './availability.ts'
 import type { BookingEvents } from './booking-events.ts'
 import { claimSlot, expireBooking, makeClaimsPermanent, releaseClaims, SlotTakenError } from './slot-claims.ts'
 import type { Logger } from '../logger.ts'
 
-export { SlotTakenError, SLOT_TAKEN_MESSAGE, EXPIRED_REASON } from './slot-claims.ts'
+export { SlotTakenError, SLOT_TAKEN_MESSAGE } from './slot-claims.ts'
 
 export const OUTSIDE_WINDOW_MESSAGE = (lead: number, horizon: number) =>
   `Bookings open ${lead} days ahead and up to ${horizon} days ahead. Please choose another date.`
@@ -59,28 +59,6 @@ export type PublicBooking = {
   /** ISO instant until which an unpaid booking holds its slot; null once confirmed or paid. */
   holdExpiresAt: string | null
   createdAt: string
-}
-
-/** The status a visitor should see at `now` (D13): lapsed holds are cancelled even before the sweep. */
-export function effectiveStatus(booking: Pick<Booking, 'status' | 'holdExpiresAt'>, now: Date): BookingStatus {
-  const status = booking.status as BookingStatus
-  if (status === 'pending' && booking.holdExpiresAt && booking.holdExpiresAt.getTime() < now.getTime()) return 'cancelled'
-  return status
-}
-
-/**
- * Yen the guest paid and has not had back. A payment kept sets paidAt, and the admin may
- * later move the booking to 'confirmed' or 'completed': the money is still there to refund.
- * A booking the admin marks 'paid' by hand counts too.
- */
-export function amountPaid(booking: Pick<Booking, 'status' | 'paidAt' | 'totalPrice' | 'amountRefunded'>): number {
-  return booking.paidAt !== null || booking.status === 'paid' ? Math.max(0, booking.totalPrice - booking.amountRefunded) : 0
-}
-
-/** What the booking's money is, for the status table (core/booking-transitions.ts): received counts like amountPaid. */
-export function moneyOf(booking: Pick<Booking, 'status' | 'paidAt' | 'totalPrice' | 'amountRefunded'>): BookingMoney {
-  const received = booking.paidAt !== null || booking.status === 'paid' ? booking.totalPrice : 0
-  return { received, refunded: booking.amountRefunded }
 }
 
 export const HONEYPOT_MESSAGE = 'Your booking could not be submitted.'

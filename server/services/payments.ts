@@ -9,13 +9,14 @@ import { HttpError, loggableError } from '../http/errors.ts'
 import { type PaymentProvider, type ProviderIntent, ProviderError } from '../payments/provider.ts'
 import { SimulatedProvider } from '../payments/simulated.ts'
 import { fromStripeIntent } from '../payments/stripe.ts'
+import { effectiveStatus, expiredUnpaid } from '../../core/booking-lifecycle.ts'
 import { formatYen } from '../../core/money.ts'
+import { decideSettlement, paymentMatchesBooking } from '../../core/payment-settlement.ts'
 import type { TourTime } from '../../core/slots.ts'
 import type { BookingEvents } from './booking-events.ts'
 import type { NotificationService } from './notifications.ts'
 import { bookingActionLink } from './notifications.ts'
-import { EXPIRED_REASON, SlotTakenError, claimSlot, makeClaimsPermanent, releaseClaims } from './slot-claims.ts'
-import { effectiveStatus } from './bookings.ts'
+import { SlotTakenError, claimSlot, makeClaimsPermanent, releaseClaims } from './slot-claims.ts'
 import type { RefundService } from './refunds.ts'
 
 export const HOLD_EXPIRED_MESSAGE = "This booking's hold has expired. Please book again."
@@ -60,8 +61,6 @@ export type PaymentServiceDeps = {
   getByReference: (reference: unknown) => Promise<Booking | null>
 }
 
-const sameCurrency = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
-
 /**
  * Payments (D16, D17): start a payment for a stored booking, and settle what the provider
  * reports, from whichever side arrives first (the browser's payment-success call or the
@@ -90,9 +89,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   /** Refuse what cannot be paid, with the message the checkout shows. */
   function assertPayable(booking: Booking, now: Date) {
     if (booking.status === 'paid') throw new HttpError(409, ALREADY_PAID_MESSAGE)
-    const status = effectiveStatus(booking, now)
-    if (status === 'cancelled') {
-      const expired = booking.status === 'pending' || booking.cancellationReason === EXPIRED_REASON
+    if (effectiveStatus(booking, now) === 'cancelled') {
+      const expired = expiredUnpaid(booking, now)
       throw new HttpError(expired ? 410 : 409, expired ? HOLD_EXPIRED_MESSAGE : CANCELLED_MESSAGE)
     }
   }
@@ -114,7 +112,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       return { kind: 'not-succeeded', bookingId: booking.id, status: intent.status, lastError: intent.lastError }
     }
 
-    if (intent.amount !== booking.totalPrice || !sameCurrency(intent.currency, booking.currency)) {
+    if (!paymentMatchesBooking(booking, intent)) {
       const detail = `Received ${intent.amount} ${intent.currency.toUpperCase()} for a booking of ${booking.totalPrice} ${booking.currency}`
       if (await record(tx, { bookingId: booking.id, providerId: intent.id, kind: 'charge', amount: intent.amount, status: 'mismatch', detail })) {
         await tx
@@ -126,68 +124,75 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       return { kind: 'mismatch', bookingId: booking.id }
     }
 
-    // The first to record this intent's success settles it; later callers change nothing.
-    const first = await record(tx, { bookingId: booking.id, providerId: intent.id, kind: 'charge', amount: intent.amount, status: 'succeeded' })
-
-    if (booking.status === 'paid') {
-      if (booking.paymentIntentId === intent.id || !first) return { kind: 'already-paid', booking }
-      // A second, different intent succeeded for a booking already paid: never keep it.
-      const reason = 'a second payment for a booking that was already paid'
-      await flag(tx, booking, `Paid twice (${intent.id}); the second payment is refunded automatically.`, now)
-      return { kind: 'refund', bookingId: booking.id, intentId: intent.id, amount: intent.amount, idempotencyKey: `refund-duplicate-${intent.id}`, reason, countsTowardBooking: false }
+    const recordedFirst = await record(tx, { bookingId: booking.id, providerId: intent.id, kind: 'charge', amount: intent.amount, status: 'succeeded' })
+    const decision = decideSettlement(booking, intent, recordedFirst)
+    switch (decision.action) {
+      case 'already-paid':
+        return { kind: 'already-paid', booking }
+      case 'report-not-kept':
+        return { kind: 'not-kept', booking }
+      case 'refund-second-payment':
+        await flag(tx, booking, `Paid twice (${intent.id}); the second payment is refunded automatically.`, now)
+        return {
+          kind: 'refund',
+          bookingId: booking.id,
+          intentId: intent.id,
+          amount: intent.amount,
+          idempotencyKey: `refund-duplicate-${intent.id}`,
+          reason: 'a second payment for a booking that was already paid',
+          countsTowardBooking: false,
+        }
+      case 'refund-cancelled':
+        await tx.update(bookings).set({ paymentIntentId: intent.id, paymentProvider: provider.name, updatedAt: now }).where(eq(bookings.id, booking.id))
+        await flag(tx, booking, `Payment ${formatYen(intent.amount)} arrived after the booking was cancelled; it is refunded automatically.`, now)
+        return refundAll(booking, intent, 'payment arrived after the booking was cancelled')
+      case 'pay':
+        if (decision.claimSlot && !(await claimForGood(tx, booking, now))) return cancelSlotTaken(tx, booking, intent, now)
+        return markPaid(tx, booking, intent, now)
     }
-    // Settled before without leaving the booking paid (refunded as late, cancelled since):
-    // report that, never 'paid'.
-    if (!first) return { kind: 'not-kept', booking }
+  }
 
-    const lapsedHold = booking.status === 'pending' && booking.holdExpiresAt !== null && booking.holdExpiresAt.getTime() < now.getTime()
-    const expiredCancel = booking.status === 'cancelled' && booking.cancellationReason === EXPIRED_REASON
-    if (booking.status === 'cancelled' && !expiredCancel) {
-      // Cancelled on purpose (guest or admin) while a payment was still in flight.
-      await tx.update(bookings).set({ paymentIntentId: intent.id, paymentProvider: provider.name, updatedAt: now }).where(eq(bookings.id, booking.id))
-      await flag(tx, booking, `Payment ${formatYen(intent.amount)} arrived after the booking was cancelled; it is refunded automatically.`, now)
-      return refundAll(booking, intent, 'payment arrived after the booking was cancelled')
-    }
-
-    // Pending, confirmed, or a lapsed hold: (re)claim the slot for good, then mark paid.
-    let claimed = true
-    if (booking.status !== 'confirmed' || lapsedHold || expiredCancel) {
-      try {
-        await tx.transaction(async (sp) => {
-          await releaseClaims(sp, booking.id)
-          await claimSlot(sp, events, { bookingId: booking.id, tourDate: booking.tourDate, tourTime: booking.tourTime as TourTime, expiresAt: null, now })
-        })
-      } catch (error) {
-        if (!(error instanceof SlotTakenError)) throw error
-        claimed = false
-      }
-    }
-
-    if (!claimed) {
-      const [row] = await tx
-        .update(bookings)
-        .set({
-          status: 'cancelled',
-          cancellationReason: booking.cancellationReason ?? LATE_SLOT_TAKEN_REASON,
-          cancelledAt: booking.cancelledAt ?? now,
-          holdExpiresAt: null,
-          paymentIntentId: intent.id,
-          paymentProvider: provider.name,
-          attentionReason: `Paid ${formatYen(intent.amount)} after the hold expired, but ${LATE_SLOT_TAKEN_REASON}: the payment is refunded automatically.`,
-          updatedAt: now,
-        })
-        .where(eq(bookings.id, booking.id))
-        .returning()
-      if (booking.status !== 'cancelled') await events.cancelled(tx, row!, { reason: LATE_SLOT_TAKEN_REASON, refund: intent.amount })
-      await notifications.create(tx, {
-        type: 'system',
-        title: 'Payment needs attention',
-        message: `${booking.name} paid ${formatYen(intent.amount)} after the hold expired and the slot was taken. The payment is being refunded.`,
-        actionLink: bookingActionLink(booking.id),
+  /** Claims the booking's slot with no expiry, in a savepoint; false when someone else holds it. */
+  async function claimForGood(tx: Tx, booking: Booking, now: Date): Promise<boolean> {
+    try {
+      await tx.transaction(async (sp) => {
+        await releaseClaims(sp, booking.id)
+        await claimSlot(sp, events, { bookingId: booking.id, tourDate: booking.tourDate, tourTime: booking.tourTime as TourTime, expiresAt: null, now })
       })
-      return refundAll(booking, intent, LATE_SLOT_TAKEN_REASON)
+      return true
+    } catch (error) {
+      if (error instanceof SlotTakenError) return false
+      throw error
     }
+  }
 
+  /** Paid after the hold lapsed and the slot went to someone else: cancel, refund in full, tell the admin. */
+  async function cancelSlotTaken(tx: Tx, booking: Booking, intent: ProviderIntent, now: Date): Promise<Settlement> {
+    const [row] = await tx
+      .update(bookings)
+      .set({
+        status: 'cancelled',
+        cancellationReason: booking.cancellationReason ?? LATE_SLOT_TAKEN_REASON,
+        cancelledAt: booking.cancelledAt ?? now,
+        holdExpiresAt: null,
+        paymentIntentId: intent.id,
+        paymentProvider: provider.name,
+        attentionReason: `Paid ${formatYen(intent.amount)} after the hold expired, but ${LATE_SLOT_TAKEN_REASON}: the payment is refunded automatically.`,
+        updatedAt: now,
+      })
+      .where(eq(bookings.id, booking.id))
+      .returning()
+    if (booking.status !== 'cancelled') await events.cancelled(tx, row!, { reason: LATE_SLOT_TAKEN_REASON, refund: intent.amount })
+    await notifications.create(tx, {
+      type: 'system',
+      title: 'Payment needs attention',
+      message: `${booking.name} paid ${formatYen(intent.amount)} after the hold expired and the slot was taken. The payment is being refunded.`,
+      actionLink: bookingActionLink(booking.id),
+    })
+    return refundAll(booking, intent, LATE_SLOT_TAKEN_REASON)
+  }
+
+  async function markPaid(tx: Tx, booking: Booking, intent: ProviderIntent, now: Date): Promise<Settlement> {
     const [paid] = await tx
       .update(bookings)
       .set({
@@ -287,7 +292,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           if (settled.kind === 'not-kept') throw new HttpError(409, notKeptMessage(settled.booking))
           throw new HttpError(409, CANCELLED_MESSAGE)
         }
-        if (previous.status !== 'canceled' && previous.amount === booking.totalPrice && sameCurrency(previous.currency, booking.currency)) {
+        if (previous.status !== 'canceled' && paymentMatchesBooking(booking, previous)) {
           return answer(previous)
         }
       }

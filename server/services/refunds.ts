@@ -8,7 +8,7 @@ import { type CancellationCause, type Refund, refundFor, refundPreview } from '.
 import { todayInTokyo } from '../../core/dates.ts'
 import { formatYen } from '../../core/money.ts'
 import type { BookingEvents } from './booking-events.ts'
-import { amountPaid, effectiveStatus } from './bookings.ts'
+import { amountPaid, effectiveStatus } from '../../core/booking-lifecycle.ts'
 import { releaseClaims } from './slot-claims.ts'
 
 /** One key per booking, intent and amount: the same refund asked twice is issued once. */

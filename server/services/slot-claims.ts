@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-o
 import type { Db, Tx } from '../db/client.ts'
 import { sqlState, UNIQUE_VIOLATION } from '../db/client.ts'
 import { bookings, slotClaims, type Booking } from '../db/schema.ts'
+import { EXPIRED_REASON } from '../../core/booking-lifecycle.ts'
 import { partsClaimedBy, type DayPart, type TourTime } from '../../core/slots.ts'
 import type { BookingEvents } from './booking-events.ts'
 
@@ -24,7 +25,6 @@ import type { BookingEvents } from './booking-events.ts'
  * the guest's booking request would fail with a 500.
  */
 
-export const EXPIRED_REASON = 'payment not completed in time'
 export const SLOT_TAKEN_MESSAGE = 'This time slot is no longer available'
 
 /** The slot is held by someone else: the HTTP layer answers 409. */
