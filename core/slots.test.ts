@@ -6,11 +6,9 @@ import {
   type DayPart,
   type SlotAvailabilityInput,
   type TourTime,
-  claimedPartsOf,
   deriveSlotAvailability,
   formatClockTime,
   isTourTime,
-  nextWeekendOnOrAfter,
   packageFitsSlot,
   parseClockText,
   partsClaimedBy,
@@ -18,7 +16,6 @@ import {
   slotInstants,
   slotOpenBySwitches,
   slotLabel,
-  slotsConflict,
   slotWithStartTime,
 } from './slots.ts'
 
@@ -41,15 +38,9 @@ describe('tour times and parts', () => {
     expect(partsClaimedBy('afternoon')).toEqual(['afternoon'])
     expect(partsClaimedBy('full-day')).toEqual(['morning', 'afternoon'])
   })
-
-  it('collects the parts claimed by several bookings', () => {
-    expect([...claimedPartsOf([])]).toEqual([])
-    expect([...claimedPartsOf(['afternoon'])]).toEqual(['afternoon'])
-    expect([...claimedPartsOf(['full-day'])].sort()).toEqual(['afternoon', 'morning'])
-  })
 })
 
-describe('slotsConflict', () => {
+describe('two bookings of one date conflict when they claim a common part', () => {
   const expected: Array<[TourTime, TourTime, boolean]> = [
     ['morning', 'morning', true],
     ['afternoon', 'afternoon', true],
@@ -62,7 +53,7 @@ describe('slotsConflict', () => {
     ['afternoon', 'full-day', true],
   ]
   it.each(expected)('%s vs %s → %s', (a, b, conflict) => {
-    expect(slotsConflict(a, b)).toBe(conflict)
+    expect(partsClaimedBy(a).some((part) => partsClaimedBy(b).includes(part))).toBe(conflict)
   })
 })
 
@@ -220,7 +211,7 @@ describe('deriveSlotAvailability', () => {
   })
 
   it('blocks both halves when a full-day booking claims the date', () => {
-    expect(summary({ claimedParts: claimedPartsOf(['full-day']) })).toEqual({
+    expect(summary({ claimedParts: new Set(partsClaimedBy('full-day')) })).toEqual({
       morning: 'booked',
       afternoon: 'booked',
       'full-day': 'booked',
@@ -262,7 +253,7 @@ describe('deriveSlotAvailability', () => {
       afternoon: 'closed',
       'full-day': 'booked',
     })
-    expect(summary({ date: '2025-05-31', override: allClosed, claimedParts: claimedPartsOf(['full-day']) })).toEqual({
+    expect(summary({ date: '2025-05-31', override: allClosed, claimedParts: new Set(partsClaimedBy('full-day')) })).toEqual({
       morning: 'outside-window',
       afternoon: 'outside-window',
       'full-day': 'outside-window',
@@ -277,13 +268,5 @@ describe('deriveSlotAvailability', () => {
 
   it('refuses an invalid date rather than guessing', () => {
     expect(() => deriveSlotAvailability({ date: '2025-02-30', now, claimedParts: none })).toThrow(RangeError)
-  })
-})
-
-describe('nextWeekendOnOrAfter', () => {
-  it('finds the first Saturday or Sunday', () => {
-    expect(nextWeekendOnOrAfter('2025-06-02')).toBe('2025-06-07') // Monday → Saturday
-    expect(nextWeekendOnOrAfter('2025-06-07')).toBe('2025-06-07')
-    expect(nextWeekendOnOrAfter('2025-06-08')).toBe('2025-06-08')
   })
 })

@@ -1,7 +1,6 @@
 import {
   type BookingWindowOptions,
   type CalendarDate,
-  addDays,
   daysBetween,
   bookingWindow,
   isWeekend,
@@ -31,19 +30,6 @@ export function isTourTime(s: unknown): s is TourTime {
 /** The parts of the day a booking of this slot occupies: full-day takes both. */
 export function partsClaimedBy(tourTime: TourTime): DayPart[] {
   return tourTime === 'full-day' ? ['morning', 'afternoon'] : [tourTime]
-}
-
-/** Every part claimed by a set of bookings (of one date). */
-export function claimedPartsOf(tourTimes: Iterable<TourTime>): Set<DayPart> {
-  const parts = new Set<DayPart>()
-  for (const t of tourTimes) for (const p of partsClaimedBy(t)) parts.add(p)
-  return parts
-}
-
-/** Two bookings on the same date conflict when they share a part of the day. */
-export function slotsConflict(a: TourTime, b: TourTime): boolean {
-  const partsOfA = partsClaimedBy(a)
-  return partsClaimedBy(b).some((p) => partsOfA.includes(p))
 }
 
 /** Half-day tours run in the morning or afternoon slot; full-day tours only in the full-day slot. */
@@ -203,11 +189,4 @@ export function slotAvailability(input: SlotAvailabilityInput, tourTime: TourTim
   // TOUR_TIMES.map always yields every tour time; this only satisfies the type checker.
   if (!found) throw new Error(`Unknown tour time: ${tourTime}`)
   return found
-}
-
-/** The first Saturday or Sunday on or after `date`: where a calendar opens when the window starts midweek. */
-export function nextWeekendOnOrAfter(date: CalendarDate): CalendarDate {
-  let d = date
-  while (!isWeekend(d)) d = addDays(d, 1)
-  return d
 }

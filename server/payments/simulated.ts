@@ -6,7 +6,6 @@ import { type CreateIntentInput, type PaymentProvider, type ProviderIntent, type
 
 /** Stripe's test cards (D17). */
 export const SIMULATED_SUCCESS_CARD = '4242424242424242'
-export const SIMULATED_DECLINE_CARD = '4000000000000002'
 export const DECLINED_MESSAGE = 'Your card was declined.'
 export const INCORRECT_NUMBER_MESSAGE = 'Your card number is incorrect.'
 

@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { addDays, todayInTokyo } from '../../core/dates.ts'
-import { nextWeekendOnOrAfter } from '../../core/slots.ts'
+import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
 import { processedEvents } from '../../server/db/schema.ts'
 import { ENGINES } from './databases.ts'
 import { startTestApp, TestClock, type TestApp } from './app.ts'
@@ -28,7 +27,8 @@ describe.each(ENGINES)('payments with Stripe (%s)', (engine) => {
     stripe.reset()
     clock = new TestClock(new Date('2026-03-02T01:00:00Z'))
     app = await startTestApp(engine, { clock, env: stripe.env() })
-    tourDate = nextWeekendOnOrAfter(addDays(todayInTokyo(clock.now()), 20))
+    const from = addDays(todayInTokyo(clock.now()), 20)
+    tourDate = weekendDatesBetween(from, addDays(from, 6))[0]!
   })
   afterEach(async () => {
     await app.close()
