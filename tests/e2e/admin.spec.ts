@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { E2E_ADMIN } from '../../playwright.config.ts'
 import { formatLongDate } from '../../core/dates.ts'
 import { saturdayAhead } from './tour-dates.ts'
+import { expectNoSeriousAxeViolations } from './axe.ts'
 
 // The guide's daily tool, driven the way a person uses it: by role and visible text.
 // Reduced motion turns off the site's smooth scrolling, which otherwise races Playwright's
@@ -31,12 +31,6 @@ async function bookingIdOf(page: Page, name: string): Promise<number> {
   const body = await res.json()
   expect(body.total).toBe(1)
   return body.items[0].id
-}
-
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 
 const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title }).or(page.getByRole('alert').filter({ hasText: title })).or(page.locator('li[role="status"]').filter({ hasText: title }))

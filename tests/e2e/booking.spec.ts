@@ -1,19 +1,13 @@
 import { expect, test, type Page } from '@playwright/test'
-import AxeBuilder from '@axe-core/playwright'
 import { addDays, formatLongDate, formatMonthTitle } from '../../core/dates.ts'
 import { saturdayAhead } from './tour-dates.ts'
+import { expectNoSeriousAxeViolations } from './axe.ts'
 
 // The server's "today" is the real clock (Japan's calendar). A random Saturday 90–170 days
 // ahead keeps this journey clear of other specs' bookings (tour-dates.ts) and of the lead time.
 const TOUR_DATE = saturdayAhead(90 + Math.floor(Math.random() * 80))
 
 test.describe.configure({ mode: 'serial' })
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-}
 
 async function openMonthOf(page: Page, date: string) {
   const calendar = page.getByRole('grid')

@@ -1,11 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { sundayAhead } from './tour-dates.ts'
 import { startStripeDouble, type StripeDouble } from '../integration/stripe-double.ts'
 import { startOwnServer, type OwnServer } from './own-server.ts'
+import { expectNoSeriousAxeViolations } from './axe.ts'
 
 const FAKE_STRIPE_JS = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/fake-stripe.js'), 'utf8')
 
@@ -42,10 +42,7 @@ test('a guest pays with the success card and sees Paid on the confirmation page'
   await expect(page.getByText(/We hold this slot for you for about \d+ more minutes/)).toBeVisible()
   await expect(page.getByRole('main').getByRole('link', { name: 'Privacy notice', exact: true })).toHaveAttribute('href', '/privacy')
 
-  // Serious and critical only, as the other journeys: the site-wide toast viewport (root.tsx)
-  // trips axe's moderate 'region' rule on every page.
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  await expectNoSeriousAxeViolations(page)
 
   await payWith(page, '4242 4242 4242 4242')
   await expect(page).toHaveURL(new RegExp(`/booking-confirmation/${booking.reference}$`))

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import AxeBuilder from '@axe-core/playwright'
 import { E2E_ADMIN } from '../../playwright.config.ts'
+import { expectNoSeriousAxeViolations } from './axe.ts'
 
 // The contact journey (issue 6): a visitor sends an inquiry from a package card's link,
 // with and without JavaScript, and the admin finds it with its notification.
@@ -101,9 +101,7 @@ for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 })
     await page.goto('/contact?package=dad')
     await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible()
-    const results = await new AxeBuilder({ page }).analyze()
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    await expectNoSeriousAxeViolations(page)
     // Nothing overflows sideways on a small phone.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
     expect(overflow).toBeLessThanOrEqual(0)

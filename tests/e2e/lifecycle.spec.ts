@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { E2E_ADMIN } from '../../playwright.config.ts'
 import { saturdayAhead, sundayAhead } from './tour-dates.ts'
+import { expectNoSeriousAxeViolations } from './axe.ts'
 
 // What a newcomer ran into (issue 14, points 1, 2, 5, 6, 10), seen the way they saw it.
 // Dates: Sundays from 95 days ahead (tour-dates.ts), and for the late cancellation the
@@ -36,8 +36,7 @@ async function adminIdOf(page: Page, email: string): Promise<number> {
 }
 
 async function expectCalmAndFitting(page: Page, width: number) {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+  await expectNoSeriousAxeViolations(page)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
 }
 

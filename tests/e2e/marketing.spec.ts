@@ -3,11 +3,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import AxeBuilder from '@axe-core/playwright'
 import { type Page, expect, test } from '@playwright/test'
 import { todayInTokyo } from '../../core/dates.ts'
 import { DEFAULT_CATALOGUE, isPromotionOpen } from '../../core/pricing.ts'
 import { hydrated } from './hydration.ts'
+import { expectNoSeriousAxeViolations } from './axe.ts'
 
 /**
  * The public website (issue 3): every marketing page with its content, the shared
@@ -377,11 +377,7 @@ test.describe('accessibility (axe): no serious or critical violations', () => {
         await page.emulateMedia({ reducedMotion: 'reduce' })
         await page.goto(p.path)
         await hydrated(page)
-        const results = await new AxeBuilder({ page }).analyze()
-        const blocking = results.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }))
-        expect(blocking).toEqual([])
+        await expectNoSeriousAxeViolations(page)
       })
     }
   }

@@ -1,8 +1,8 @@
 import fs from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { E2E_ADMIN } from '../../playwright.config.ts'
 import { sundayAhead } from './tour-dates.ts'
+import { expectNoSeriousAxeViolations } from './axe.ts'
 
 // Guests' personal data (issue 9): the notice, the line on each form, and the guide
 // answering a guest's request to see and delete what is stored.
@@ -11,11 +11,6 @@ test.use({ reducedMotion: 'reduce' })
 
 /** A Sunday about four months ahead: far from the dates other journeys book. */
 const farSunday = () => sundayAhead(125)
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
-}
 
 test('the privacy notice is linked from the footer and the contact form, in English and Japanese', async ({ page }) => {
   await page.goto('/')
