@@ -8,7 +8,7 @@ import type { Logger } from './logger.ts'
 import type { Services } from './services/index.ts'
 import { attachUser } from './auth/guard.ts'
 import { errorHandler, notFoundApi } from './http/errors.ts'
-import { RateLimiter } from './http/rate-limit.ts'
+import { byAddress, rateLimit } from './http/rate-limit.ts'
 import { logRequest, requestLog } from './http/request-log.ts'
 import type { StaticFiles } from './static-files.ts'
 import { rejectUnstorableText, sameOriginGuard, securityHeaders } from './http/security.ts'
@@ -31,9 +31,6 @@ import { tourPackagesRouter } from './api/tour-packages.ts'
 import { weekendAvailabilityRouter } from './api/weekend-availability.ts'
 
 export type AppDeps = { database: Database; services: Services; config: Config; logger: Logger }
-
-/** Rate limiters live with the app so tests can build a fresh app with fresh counters. */
-export type RateLimiters = { login: RateLimiter; contact: RateLimiter }
 
 export const JSON_BODY_LIMIT = '100kb'
 const PAGE_BODY_LIMIT_BYTES = 100 * 1024
@@ -64,10 +61,7 @@ const limitPageBodies: RequestHandler = (req, res, next) => {
 export function createApp(deps: AppDeps, options: { pages?: RequestHandler; staticFiles?: StaticFiles } = {}) {
   const { config, logger } = deps
   const app = express()
-  const limiters: RateLimiters = {
-    login: new RateLimiter(config.env.RATE_LIMIT_LOGIN_PER_MINUTE, 60_000),
-    contact: new RateLimiter(config.env.RATE_LIMIT_CONTACT_PER_MINUTE, 60_000),
-  }
+  const { limits } = deps.services
 
   app.disable('x-powered-by')
   if (config.env.TRUST_PROXY) app.set('trust proxy', /^\d+$/.test(config.env.TRUST_PROXY) ? Number(config.env.TRUST_PROXY) : config.env.TRUST_PROXY)
@@ -92,9 +86,9 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
   api.use(rejectUnstorableText)
   api.use(attachUser(deps.services.sessions))
   api.use(healthRouter(deps))
-  api.use(authRouter(deps, limiters.login))
+  api.use(authRouter(deps))
   api.use(adminGuestDataRouter(deps))
-  api.use(contactRouter(deps, limiters.contact))
+  api.use(contactRouter(deps))
   api.use(notificationsRouter(deps))
   api.use(adminMessagesRouter(deps))
   api.use(testEmailRouter(deps))
@@ -122,7 +116,9 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
     app.use(limitPageBodies)
     app.use(attachUser(deps.services.sessions))
     // The /contact form's posts share the contact limiter with POST /api/contact.
-    app.use(contactPageRateLimit(limiters.contact))
+    app.use(contactPageRateLimit(limits.contact))
+    // A booking's pages by reference (document and .data) share the API's lookup limit.
+    app.use(['/checkout/:reference', '/booking-confirmation/:reference'], rateLimit(limits.lookups, byAddress))
     // The booking page's action (form post and /booking.data alike) is limited where it
     // creates the booking: services.bookings.submit, with the address from the load context.
     app.use(options.pages)
@@ -144,5 +140,5 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
         else app(req, res)
       }
     : app
-  return { app, limiters, listener }
+  return { app, listener }
 }

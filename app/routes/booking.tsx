@@ -135,8 +135,10 @@ async function postBooking(payload: Record<string, unknown>): Promise<SubmitOutc
   } & Partial<PublicBooking>
   if (res.status === 201) return { kind: 'created', booking: body as PublicBooking }
   const message = body.message ?? `${res.status}: ${res.statusText}`
+  // A 409 with field errors (too many unpaid bookings for the e-mail) is the guest's to fix
+  // in the form; a bare 409 means the slot went to someone else.
+  if ((res.status === 400 || res.status === 409) && body.errors) return { kind: 'invalid', message, errors: body.errors }
   if (res.status === 409) return { kind: 'conflict', message }
-  if (res.status === 400 && body.errors) return { kind: 'invalid', message, errors: body.errors }
   return { kind: 'failed', message }
 }
 
@@ -145,14 +147,15 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
   // A script-free submission that failed: back to the form with its errors, or to the
   // calendar when the slot was taken meanwhile.
   const failed = actionData && 'errors' in actionData ? actionData : null
-  const [step, setStep] = useState<Step>(failed?.status === 409 ? 'calendar' : loaderData.step)
+  const slotTaken = failed?.status === 409 && Object.keys(failed.errors).length === 0
+  const [step, setStep] = useState<Step>(slotTaken ? 'calendar' : loaderData.step)
   const [month, setMonth] = useState(loaderData.month)
   const [byMonth, setByMonth] = useState<Record<string, DateSlots[]>>({
     [loaderData.month]: loaderData.dates,
   })
   const [loadingMonth, setLoadingMonth] = useState<string | null>(null)
   const [selectedDate, setSelectedDate] = useState<string | null>(loaderData.selectedDate)
-  const [selectedTime, setSelectedTime] = useState<TourTime | null>(failed?.status === 409 ? null : loaderData.selectedTime)
+  const [selectedTime, setSelectedTime] = useState<TourTime | null>(slotTaken ? null : loaderData.selectedTime)
   const [values, setValues] = useState<FormValues>(() => ({
     ...EMPTY_FORM,
     ...initialPackage(loaderData),
@@ -268,7 +271,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
             <h2 id="step-title" ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-brand-900 sm:text-3xl">
               Choose a date and time
             </h2>
-            {failed?.status === 409 ? (
+            {slotTaken ? (
               <p role="alert" className="mt-3 rounded-lg border border-red-700 bg-white px-4 py-3 font-semibold text-red-800">
                 {failed.message}
               </p>
@@ -367,7 +370,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               onBack={() => setStep('calendar')}
               submit={submit}
               initialErrors={
-                failed && failed.status !== 409
+                failed && !slotTaken
                   ? {
                       ...failed.errors,
                       ...(Object.keys(failed.errors).length === 0 ? { _form: failed.message } : {}),

@@ -4,19 +4,19 @@ import { loginSchema } from '../../core/schemas/auth.ts'
 import { requireAdmin } from '../auth/guard.ts'
 import { SESSION_COOKIE } from '../auth/sessions.ts'
 import { readCookie, sessionCookieOptions } from '../http/cookies.ts'
-import { RateLimiter, clientKey, rateLimit } from '../http/rate-limit.ts'
+import { clientKey, rateLimit } from '../http/rate-limit.ts'
 import { rejectUnstorableText } from '../http/security.ts'
 import type { AppDeps } from '../app.ts'
 
 /** Login, logout and "who am I" (spec §7, D19). There is no public sign-up. */
-export function authRouter({ services, config }: AppDeps, loginLimiter: RateLimiter) {
+export function authRouter({ services, config }: AppDeps) {
   const router = Router()
   const secure = config.isProduction
 
   // 10 attempts a minute per client address, and per (address, username). Never per username
   // alone: a count shared by every address would let a stranger lock the real admin out by
   // failing from many addresses (decision 0024).
-  const limitLogin = rateLimit(loginLimiter, (req) => {
+  const limitLogin = rateLimit(services.limits.login, (req) => {
     const username = typeof req.body?.username === 'string' ? req.body.username.trim().toLowerCase().slice(0, 100) : ''
     return [clientKey(req), `${clientKey(req)}|user:${username}`]
   }, 'Too many login attempts. Please wait a minute and try again.')

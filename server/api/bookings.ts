@@ -1,7 +1,7 @@
 import { Router } from 'express'
 import type { AppDeps } from '../app.ts'
 import { HttpError } from '../http/errors.ts'
-import { clientAddress } from '../http/rate-limit.ts'
+import { byAddress, clientAddress, rateLimit } from '../http/rate-limit.ts'
 
 /**
  * POST /api/bookings (create, public) and GET /api/bookings/:reference (a visitor's own
@@ -25,7 +25,7 @@ export function bookingsRouter({ services }: AppDeps) {
     throw new HttpError(result.status, result.message, Object.keys(result.errors).length > 0 ? { errors: result.errors } : {})
   })
 
-  router.get('/bookings/:reference', async (req, res) => {
+  router.get('/bookings/:reference', rateLimit(services.limits.lookups, byAddress), async (req, res) => {
     const booking = await services.bookings.findByReference(req.params.reference)
     if (!booking) throw new HttpError(404, 'Booking not found')
     res.json(booking)

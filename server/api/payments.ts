@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { AppDeps } from '../app.ts'
 import { requireAdmin } from '../auth/guard.ts'
 import { HttpError } from '../http/errors.ts'
+import { byAddress, rateLimit } from '../http/rate-limit.ts'
 import { ProviderError } from '../payments/provider.ts'
 
 /** The spec's payload (§7); only the booking reference is used. Amount and currency come from the stored booking. */
@@ -32,15 +33,17 @@ async function viaProvider<T>(run: () => Promise<T>): Promise<T> {
  */
 export function paymentsRouter({ services }: AppDeps) {
   const router = Router()
+  // Public calls by booking reference: generous per-address limit against scripted guessing.
+  const limitLookups = rateLimit(services.limits.lookups, byAddress)
 
-  router.post('/create-payment-intent', async (req, res) => {
+  router.post('/create-payment-intent', limitLookups, async (req, res) => {
     const body = createIntentSchema.parse(req.body ?? {})
     const reference = body.bookingId ?? body.reference
     if (!reference) throw new HttpError(400, 'No booking ID provided')
     res.json(await viaProvider(() => services.payments.startPayment(reference)))
   })
 
-  router.post('/bookings/:reference/payment-success', async (req, res) => {
+  router.post('/bookings/:reference/payment-success', limitLookups, async (req, res) => {
     try {
       const result = await services.payments.confirmPayment(String(req.params.reference))
       res.status(result.status === 'paid' ? 200 : 202).json(result)
@@ -50,7 +53,7 @@ export function paymentsRouter({ services }: AppDeps) {
     }
   })
 
-  router.post('/bookings/:reference/simulated-payment', async (req, res) => {
+  router.post('/bookings/:reference/simulated-payment', limitLookups, async (req, res) => {
     if (services.payments.mode !== 'simulated') throw new HttpError(404, 'Not found')
     // The card number decides the simulated outcome only: it is never stored or logged.
     const { cardNumber } = simulatedChargeSchema.parse(req.body ?? {})

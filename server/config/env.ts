@@ -53,6 +53,8 @@ export const envSchema = z.object({
   SELLER_PHONE: optionalText,
 
   HOLD_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
+  // Live unpaid holds one guest e-mail address may have at once (issue 13 §1).
+  MAX_UNPAID_BOOKINGS_PER_EMAIL: z.coerce.number().int().min(1).max(50).default(2),
   BOOKING_LEAD_DAYS: z.coerce.number().int().min(0).max(60).default(2),
   BOOKING_HORIZON_DAYS: z.coerce.number().int().min(7).max(730).default(180),
   MORNING_START: clock.default('09:00'),
@@ -63,6 +65,8 @@ export const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_CONTACT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_BOOKINGS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  // Reads and actions by booking reference (status, checkout, payment, cancellation).
+  RATE_LIMIT_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
 
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,

@@ -24,6 +24,7 @@ export type Config = {
   emailProvider: string | null
   booking: {
     holdMinutes: number
+    maxUnpaidPerEmail: number
     leadDays: number
     horizonDays: number
     startTimes: { morning: string; afternoon: string; 'full-day': string }
@@ -75,6 +76,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     emailProvider: env.EMAIL_PROVIDER ?? null,
     booking: {
       holdMinutes: env.HOLD_MINUTES,
+      maxUnpaidPerEmail: env.MAX_UNPAID_BOOKINGS_PER_EMAIL,
       leadDays: env.BOOKING_LEAD_DAYS,
       horizonDays: env.BOOKING_HORIZON_DAYS,
       startTimes: { morning: env.MORNING_START, afternoon: env.AFTERNOON_START, 'full-day': env.FULL_DAY_START },

@@ -271,6 +271,18 @@ export const processedEvents = pgTable('processed_events', {
 })
 
 /**
+ * Abuse-limit counters on PostgreSQL, shared by every instance (rate-limiter-flexible's
+ * Drizzle store, docs/decisions/0024): one row per limit and key (e.g. "login:ip:1.2.3.4"),
+ * the hits in the current window and when the window ends. Rows past their window are
+ * pruned by a job (server/http/rate-limit.ts).
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull(),
+  expire: timestamp('expire', { withTimezone: true }),
+})
+
+/**
  * Outgoing e-mail, written in the same transaction as the event that causes it and sent
  * afterwards with retries, so a mail server outage never loses a message. dedupeKey makes
  * "send once" (e.g. one reminder per booking) a database guarantee across instances.

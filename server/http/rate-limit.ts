@@ -1,55 +1,20 @@
 import type { Request, RequestHandler } from 'express'
-
-/**
- * Fixed-window counters in memory. Each instance counts on its own, so with N instances a
- * client gets at most N times the limit: enough to stop scripted abuse, which is the aim.
- */
-export class RateLimiter {
-  private readonly hits = new Map<string, { count: number; resetAt: number }>()
-
-  constructor(
-    readonly limit: number,
-    readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Count one hit for key; returns the seconds to wait when over the limit, else 0. */
-  hit(key: string): number {
-    const now = this.now()
-    if (this.hits.size > 10_000) this.prune(now)
-    const entry = this.hits.get(key)
-    if (!entry || entry.resetAt <= now) {
-      this.hits.set(key, { count: 1, resetAt: now + this.windowMs })
-      return 0
-    }
-    entry.count += 1
-    return entry.count > this.limit ? Math.ceil((entry.resetAt - now) / 1000) : 0
-  }
-
-  reset(): void {
-    this.hits.clear()
-  }
-
-  private prune(now: number) {
-    for (const [key, entry] of this.hits) if (entry.resetAt <= now) this.hits.delete(key)
-  }
-}
+import type { HitCounter } from '../services/rate-limits.ts'
 
 export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a minute and try again.'
 
 /**
  * Express middleware counting each request under every key that keysOf returns
- * (e.g. the client address and the username tried); any key over its limit answers 429.
+ * (e.g. the client address and the username tried); any key over its limit answers 429
+ * with Retry-After, as JSON for the API and as text for a page.
  */
-export function rateLimit(limiter: RateLimiter, keysOf: (req: Request) => string[], message = TOO_MANY_REQUESTS): RequestHandler {
-  return (req, res, next) => {
-    let retryAfter = 0
-    for (const key of keysOf(req)) retryAfter = Math.max(retryAfter, limiter.hit(key))
-    if (retryAfter > 0) {
-      res.status(429).set('Retry-After', String(retryAfter)).json({ message })
-      return
-    }
-    next()
+export function rateLimit(counter: HitCounter, keysOf: (req: Request) => string[], message = TOO_MANY_REQUESTS): RequestHandler {
+  return async (req, res, next) => {
+    const retryAfter = await counter.hit(...keysOf(req))
+    if (retryAfter === 0) return next()
+    res.status(429).set('Retry-After', String(retryAfter))
+    if (req.path.startsWith('/api/') || req.baseUrl.startsWith('/api')) res.json({ message })
+    else res.type('text/plain').send(message)
   }
 }
 
@@ -57,3 +22,6 @@ export function rateLimit(limiter: RateLimiter, keysOf: (req: Request) => string
 export const clientAddress = (req: Request) => req.ip ?? 'unknown'
 
 export const clientKey = (req: Request) => `ip:${clientAddress(req)}`
+
+/** Counts per client address alone. */
+export const byAddress = (req: Request) => [clientKey(req)]

@@ -1,5 +1,5 @@
-import { and, eq, isNotNull, lt, ne } from 'drizzle-orm'
-import type { Db } from '../db/client.ts'
+import { and, count, eq, gte, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../db/client.ts'
 import { sqlState, UNIQUE_VIOLATION } from '../db/client.ts'
 import { bookings, tourPackages, type Booking } from '../db/schema.ts'
 import { isWithinBookingWindow } from '../../core/dates.ts'
@@ -15,6 +15,7 @@ import type { AvailabilityService } from './availability.ts'
 import type { BookingEvents } from './booking-events.ts'
 import { claimSlot, expireBooking, makeClaimsPermanent, releaseClaims, SlotTakenError } from './slot-claims.ts'
 import type { Logger } from '../logger.ts'
+import type { HitCounter } from './rate-limits.ts'
 
 export { SlotTakenError, SLOT_TAKEN_MESSAGE } from './slot-claims.ts'
 
@@ -23,6 +24,10 @@ export const OUTSIDE_WINDOW_MESSAGE = (lead: number, horizon: number) =>
 export const PACKAGE_UNAVAILABLE_MESSAGE = 'This tour is not available for booking'
 export const PACKAGE_DOES_NOT_FIT_MESSAGE = 'This tour does not fit the selected time slot'
 export const GROUP_TOO_LARGE_MESSAGE = (max: number) => `This tour takes at most ${max} people per group`
+export const UNPAID_LIMIT_MESSAGE = 'You already have unpaid bookings: finish or cancel them first'
+
+/** The advisory-lock class of "one guest e-mail address creating a booking" (the key is the address's hash). */
+const EMAIL_LOCK_CLASS = 727140002
 
 /** A refusal the guest can act on: the HTTP layer maps it to `status` with { message, errors? }. */
 export class BookingRefused extends Error {
@@ -64,8 +69,6 @@ export type PublicBooking = {
 export const HONEYPOT_MESSAGE = 'Your booking could not be submitted.'
 export const BOOKING_RATE_MESSAGE = 'Too many booking attempts. Please wait a while and try again, or contact us directly.'
 
-/** Counts a hit per key; returns the seconds to wait when over the limit, else 0 (server/http/rate-limit.ts). */
-export type HitCounter = { hit(key: string): number }
 
 /** The outcome of a guest's booking request, for the API and the page's form action alike. */
 export type SubmitResult =
@@ -85,7 +88,7 @@ export function createBookingService(deps: {
   events: BookingEvents
   availability: AvailabilityService
   logger: Logger
-  booking: { holdMinutes: number; leadDays: number; horizonDays: number }
+  booking: { holdMinutes: number; leadDays: number; horizonDays: number; maxUnpaidPerEmail: number }
   /** RATE_LIMIT_BOOKINGS_PER_HOUR per client address, for every way in (decision 0024). */
   attemptsPerClient: HitCounter
 }) {
@@ -119,6 +122,22 @@ export function createBookingService(deps: {
       holdExpiresAt: status === 'pending' && booking.holdExpiresAt ? booking.holdExpiresAt.toISOString() : null,
       createdAt: booking.createdAt.toISOString(),
     }
+  }
+
+  /**
+   * At most maxUnpaidPerEmail live unpaid holds per guest e-mail address (any letter case),
+   * so one address cannot hold the calendar hostage or be mailed by the dozen. Requests for
+   * one address take turns on an advisory lock for the rest of the transaction, so two
+   * instances racing cannot both see room for one more.
+   */
+  async function refuseOverUnpaidLimit(tx: Tx, email: string, now: Date) {
+    const address = email.trim().toLowerCase()
+    await tx.execute(sql`select pg_advisory_xact_lock(${EMAIL_LOCK_CLASS}, hashtext(${address}))`)
+    const [counted] = await tx
+      .select({ live: count() })
+      .from(bookings)
+      .where(and(sql`lower(${bookings.email}) = ${address}`, eq(bookings.status, 'pending'), or(isNull(bookings.holdExpiresAt), gte(bookings.holdExpiresAt, now))))
+    if ((counted?.live ?? 0) >= deps.booking.maxUnpaidPerEmail) throw new BookingRefused(409, UNPAID_LIMIT_MESSAGE, 'email')
   }
 
   const service = {
@@ -163,6 +182,7 @@ export function createBookingService(deps: {
       for (let attempt = 0; ; attempt++) {
         try {
           const booking = await db.transaction(async (tx) => {
+            await refuseOverUnpaidLimit(tx, request.email, now)
             const [row] = await tx
               .insert(bookings)
               .values({
@@ -211,7 +231,7 @@ export function createBookingService(deps: {
      * this, so the limit is counted here rather than on URLs in front of it (decision 0024).
      */
     async submit(body: Record<string, unknown>, options: { userId?: number | null; clientAddress: string }): Promise<SubmitResult> {
-      const retryAfter = deps.attemptsPerClient.hit(`ip:${options.clientAddress}`)
+      const retryAfter = await deps.attemptsPerClient.hit(`ip:${options.clientAddress}`)
       if (retryAfter > 0) return { ok: false, status: 429, message: BOOKING_RATE_MESSAGE, errors: {}, retryAfter }
       if (typeof body.website === 'string' && body.website.trim() !== '') {
         return {

@@ -17,7 +17,7 @@ import { createBookingService } from './bookings.ts'
 import { createPaymentProvider } from '../payments/index.ts'
 import { createPaymentService } from './payments.ts'
 import { createRefundService } from './refunds.ts'
-import { RateLimiter } from '../http/rate-limit.ts'
+import { createRateLimits, pruneExpiredLimits } from './rate-limits.ts'
 
 export type Clock = { now: () => Date }
 export const systemClock: Clock = { now: () => new Date() }
@@ -30,6 +30,8 @@ export type ServiceDeps = { database: Database; config: Config; logger: Logger; 
  */
 export function createServices({ database, config, logger, clock }: ServiceDeps) {
   const db = database.db
+  // Abuse limits, shared by every instance on PostgreSQL (docs/decisions/0024).
+  const limits = createRateLimits(database, config.env)
   const sessions = createSessionService(db, config.sessionSecret, clock.now)
   const users = createUserService(db, logger)
   const catalogue = createCatalogueService(db)
@@ -53,7 +55,7 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     availability,
     logger,
     booking: config.booking,
-    attemptsPerClient: new RateLimiter(config.env.RATE_LIMIT_BOOKINGS_PER_HOUR, 60 * 60_000),
+    attemptsPerClient: limits.bookings,
   })
 
   const payments = createPaymentService({
@@ -77,9 +79,10 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     ...mail.jobs,
     // D13: lapsed holds are already free for readers and claimers; this records them.
     { name: 'expire-unpaid-holds', everyMs: 60_000, run: () => bookings.expireHolds() },
+    { name: 'prune-rate-limits', everyMs: 10 * 60_000, run: () => pruneExpiredLimits(database) },
   ]
 
-  return { mail, contact, guestData, sessions, users, catalogue, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, jobs }
+  return { limits, mail, contact, guestData, sessions, users, catalogue, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, jobs }
 }
 
 export type Services = ReturnType<typeof createServices>

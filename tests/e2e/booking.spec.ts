@@ -25,6 +25,9 @@ const dayButton = (page: Page, date: string) =>
 let reference = ''
 
 test('a visitor books a morning tour through the calendar and reaches payment', async ({ page }) => {
+  // The longest journey (three axe scans, two steps, payment): about 25 s alone, more while
+  // the other worker starts a server of its own on this 2-core machine.
+  test.setTimeout(120_000)
   const consoleErrors: string[] = []
   page.on('console', (m) => {
     if (m.type() === 'error') consoleErrors.push(m.text())

@@ -17,7 +17,8 @@ const sunday = (n: number) => sundayAhead(21, n)
 
 async function createBooking(request: APIRequestContext, name: string, tourDate: string, tourTime: 'morning' | 'afternoon') {
   const res = await request.post('/api/bookings', {
-    data: { name, email: 'guest@example.com', phone: '+81 90-1234-5678', numberOfPeople: 2, tourPackageId: 1, tourDate, tourTime, totalPrice: 1 },
+    // An address per guest: one address may hold only two unpaid bookings at once.
+    data: { name, email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`, phone: '+81 90-1234-5678', numberOfPeople: 2, tourPackageId: 1, tourDate, tourTime, totalPrice: 1 },
   })
   expect(res.status(), await res.text()).toBe(201)
   return (await res.json()) as { reference: string; totalPrice: number }

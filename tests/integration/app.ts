@@ -39,7 +39,7 @@ export async function startTestApp(
   const logger = createLogger('silent')
   const clock = options.clock ?? new TestClock()
   const services = createServices({ database, config, logger, clock })
-  const { app, limiters } = createApp({ database, services, config, logger })
+  const { app } = createApp({ database, services, config, logger })
   const server = http.createServer(app)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -51,7 +51,6 @@ export async function startTestApp(
     services,
     config,
     clock,
-    limiters,
     /** A browser-like client with its own cookie jar. */
     client: () => new TestClient(baseUrl),
     async createUser(username: string, password: string, isAdmin: boolean) {

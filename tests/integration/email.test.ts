@@ -61,7 +61,8 @@ describe.each(ENGINES)('e-mail over SMTP on %s', (engine) => {
   beforeEach(async () => {
     smtp = await startSmtp()
     clock = new TestClock(new Date('2031-04-01T03:00:00Z'))
-    app = await startTestApp(engine, { clock, env: { SMTP_URL: smtp.url, MAIL_FROM: 'Joetsu Local Tours <tours@example.jp>' } })
+    // Some tests send more contact messages than a visitor may in a minute.
+    app = await startTestApp(engine, { clock, env: { SMTP_URL: smtp.url, MAIL_FROM: 'Joetsu Local Tours <tours@example.jp>', RATE_LIMIT_CONTACT_PER_MINUTE: '100' } })
   })
   afterEach(async () => {
     await app.close()
@@ -293,7 +294,6 @@ describe.each(ENGINES)('e-mail over SMTP on %s', (engine) => {
     await addAdmin(app, 'guide', 'guide@example.jp')
     await addAdmin(app, 'second', 'second@example.jp')
     for (let i = 0; i < 6; i++) {
-      app.limiters.contact.reset()
       expect((await app.client().post('/api/contact', { ...INQUIRY, name: `Visitor ${i}` })).status).toBe(201)
     }
     const runs = await Promise.all([app.services.mail.outbox.processDue({ batchSize: 3 }), app.services.mail.outbox.processDue({ batchSize: 3 })])

@@ -11,6 +11,10 @@ import { logIn, startServerProcess, stopAllServers, stopServer, type ServerProce
  * Through the real entry (server/main.ts prints the banner); the engine plays no part, so
  * one embedded database is enough.
  */
+// A first start on a fresh folder (initdb in a child process, then Vite for the pages) takes
+// 10–30 s on a loaded 2-core machine, like the other tests that start the real entry.
+const START_TIMEOUT_MS = 120_000
+
 describe('the first admin’s password at start-up', () => {
   const folders: string[] = []
   const freshDataDir = () => {
@@ -34,7 +38,7 @@ describe('the first admin’s password at start-up', () => {
     expect(await banner(server)).toContain('First admin account created: username "owner", password from ADMIN_PASSWORD')
     await stopServer(server.child)
     expect(server.output()).not.toContain(password)
-  })
+  }, START_TIMEOUT_MS)
 
   it('is printed once when the server generated it, and never again', async () => {
     const dataDir = freshDataDir()
@@ -53,5 +57,5 @@ describe('the first admin’s password at start-up', () => {
     await stopServer(second.child)
     expect(second.output()).not.toContain(password)
     expect(second.output()).not.toContain('First admin account created')
-  })
+  }, 2 * START_TIMEOUT_MS)
 })
