@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/about'
-import { useSite } from '../root.tsx'
+import { useSite } from '../lib/site.ts'
 import { CameraIcon, CheckIcon, HeartIcon } from '../components/site/icons.tsx'
 import { PageBanner } from '../components/site/page-banner.tsx'
 import { buttonStyles, linkStyle, sectionHeading } from '../components/site/styles.ts'

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/how-it-works'
 import { mailtoLink, whatsappLink } from '../../core/site.ts'
-import { useSite } from '../root.tsx'
+import { useSite } from '../lib/site.ts'
 import { PageBanner } from '../components/site/page-banner.tsx'
 import { WHATSAPP_GREETING } from '../components/site/nav-links.ts'
 import { buttonStyles, linkStyle, sectionHeading } from '../components/site/styles.ts'

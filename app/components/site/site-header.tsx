@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { whatsappLink } from '../../../core/site.ts'
-import { useSite } from '../../root.tsx'
+import { useSite } from '../../lib/site.ts'
 import { ChatIcon, CloseIcon, MenuIcon } from './icons.tsx'
 import { WHATSAPP_GREETING, mainNav } from './nav-links.ts'
 import { buttonStyles } from './styles.ts'
