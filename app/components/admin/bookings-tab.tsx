@@ -7,7 +7,11 @@ import { formatYen } from '../../../core/money.ts'
 import { BOOKING_STATUSES, statusLabel, type BookingStatus } from '../../../core/schemas/booking-status.ts'
 import type { AdminBooking, BookingPage } from '../../../server/services/admin-bookings.ts'
 import { api, copyEmail, failToast, formatDateTime, mailtoHref, successToast } from './api.ts'
-import { Badge, Button, ConfirmDialog, EmptyState, Field, Modal, TextInput, inputClass } from './ui.tsx'
+import { Badge } from '../ui/badge.tsx'
+import { Button, buttonVariants } from '../ui/button.tsx'
+import { ConfirmDialog, Modal } from '../ui/dialog.tsx'
+import { EmptyState } from '../ui/empty-state.tsx'
+import { Field, Input, Select } from '../ui/field.tsx'
 
 const PAGE_SIZE = 20
 
@@ -120,16 +124,16 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
             <label htmlFor="status-filter" className="text-sm font-medium text-slate-900">
               Status
             </label>
-            <select id="status-filter" className={`${inputClass} w-44`} value={status ?? 'all'} onChange={(e) => update({ status: e.target.value === 'all' ? null : e.target.value, page: null })}>
+            <Select id="status-filter" className="w-44" value={status ?? 'all'} onChange={(e) => update({ status: e.target.value === 'all' ? null : e.target.value, page: null })}>
               <option value="all">All Statuses</option>
               {BOOKING_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {statusLabel(s)}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
-          <a href={`/api/bookings.csv?${queryString}`} download className="inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 text-sm font-medium text-slate-900 hover:bg-slate-100">
+          <a href={`/api/bookings.csv?${queryString}`} download className={buttonVariants({ variant: 'plain', size: 'md' })}>
             Export CSV
           </a>
         </div>
@@ -188,7 +192,7 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
                       <StatusBadge booking={b} />
                     </td>
                     <td className="px-3 py-2">
-                      <Button size="sm" variant="secondary" onClick={() => setDetails(b)} aria-label={`View message for booking #${b.id}`}>
+                      <Button size="sm" variant="plain" onClick={() => setDetails(b)} aria-label={`View message for booking #${b.id}`}>
                         {b.specialRequests ? 'View' : 'Details'}
                       </Button>
                     </td>
@@ -205,7 +209,7 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
               <label htmlFor="mobile-sort" className="text-sm font-medium">
                 Sort by
               </label>
-              <select id="mobile-sort" className={`${inputClass} w-auto`} value={`${sort}:${dir}`} onChange={(e) => {
+              <Select id="mobile-sort" className="w-auto" value={`${sort}:${dir}`} onChange={(e) => {
                 const [key, d] = e.target.value.split(':')
                 update({ sort: key ?? 'tourDate', dir: d ?? 'asc', page: null })
               }}>
@@ -213,7 +217,7 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
                   <option key={`${c.key}:asc`} value={`${c.key}:asc`}>{`${c.label} ↑`}</option>,
                   <option key={`${c.key}:desc`} value={`${c.key}:desc`}>{`${c.label} ↓`}</option>,
                 ])}
-              </select>
+              </Select>
             </div>
             <ul className="grid gap-3" aria-label="Bookings">
               {data.items.map((b) => (
@@ -236,7 +240,7 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
                     </p>
                     {b.specialRequests ? <p className="mt-1 line-clamp-2 text-sm text-slate-700">“{b.specialRequests}”</p> : null}
                     <div className="mt-2 flex flex-wrap gap-2">
-                      <Button size="sm" variant="secondary" onClick={() => setDetails(b)}>
+                      <Button size="sm" variant="plain" onClick={() => setDetails(b)}>
                         Details<span className="sr-only"> of booking #{b.id}</span>
                       </Button>
                     </div>
@@ -249,13 +253,13 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
 
           {totalPages > 1 ? (
             <nav aria-label="Bookings pages" className="flex items-center justify-between gap-2">
-              <Button variant="secondary" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
+              <Button size="md" variant="plain" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
                 Previous
               </Button>
               <span className="text-sm text-slate-700">
                 Page {Math.min(page, totalPages)} of {totalPages}
               </span>
-              <Button variant="secondary" disabled={page >= totalPages} onClick={() => update({ page: String(page + 1) })}>
+              <Button size="md" variant="plain" disabled={page >= totalPages} onClick={() => update({ page: String(page + 1) })}>
                 Next
               </Button>
             </nav>
@@ -318,7 +322,7 @@ function RowActions({
         ))}
       </select>
       {booking.status !== 'cancelled' ? (
-        <Button size="sm" variant="secondary" onClick={onCancel} aria-label={`Cancel booking #${booking.id}`}>
+        <Button size="sm" variant="plain" onClick={onCancel} aria-label={`Cancel booking #${booking.id}`}>
           Cancel
         </Button>
       ) : null}
@@ -368,12 +372,12 @@ function BookingDetails({ booking, onClose }: { booking: AdminBooking; onClose: 
         <p className="mt-1 whitespace-pre-wrap rounded-md bg-slate-100 p-3 text-sm text-slate-900">{booking.specialRequests || 'No special requests.'}</p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={() => copyEmail(booking.email)}>
+        <Button size="md" variant="plain" onClick={() => copyEmail(booking.email)}>
           Copy Email
         </Button>
         <a
           href={mailtoHref(booking.email, `Your Joetsu tour on ${formatLongDate(booking.tourDate)} (booking #${booking.id})`, `Dear ${booking.name},\n\n`)}
-          className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
+          className={buttonVariants({ variant: 'brand', size: 'md' })}
         >
           Open Email App
         </a>
@@ -436,13 +440,13 @@ function CancelDialog({ booking, onClose, onDone }: { booking: AdminBooking; onC
     <Modal open onOpenChange={(o) => !o && onClose()} title={`Cancel booking #${booking.id}`} description={`${booking.name}, ${formatLongDate(booking.tourDate)} at ${booking.timeText}`}>
       <form className="grid gap-3" onSubmit={submit} noValidate>
         <Field id="cancel-cause" label="Who is cancelling?">
-          <select id="cancel-cause" className={inputClass} value={cause} onChange={(e) => setCause(e.target.value as CancellationCause)}>
+          <Select value={cause} onChange={(e) => setCause(e.target.value as CancellationCause)}>
             {CANCELLATION_CAUSES.map((c) => (
               <option key={c} value={c}>
                 {CAUSE_LABELS[c]}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
         <div className="rounded-md bg-slate-100 p-3 text-sm text-slate-900" aria-live="polite">
           {quote ? (
@@ -458,16 +462,16 @@ function CancelDialog({ booking, onClose, onDone }: { booking: AdminBooking; onC
           )}
         </div>
         <Field id="cancel-refund" label="Refund amount (¥)" error={error} hint="The policy's amount; change it to override.">
-          <TextInput id="cancel-refund" inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} error={error} hint="The policy's amount; change it to override." />
+          <Input inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} />
         </Field>
         <Field id="cancel-reason" label="Reason (optional)">
-          <TextInput id="cancel-reason" value={reason} onChange={(e) => setReason(e.target.value)} />
+          <Input value={reason} onChange={(e) => setReason(e.target.value)} />
         </Field>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose}>
+          <Button size="md" variant="plain" onClick={onClose}>
             Keep Booking
           </Button>
-          <Button type="submit" variant="danger" disabled={busy || !quote || !quote.canCancel}>
+          <Button size="md" type="submit" variant="danger" disabled={busy || !quote || !quote.canCancel}>
             Cancel Booking
           </Button>
         </div>
