@@ -3,6 +3,7 @@ import { useFetcher } from 'react-router'
 import { CONTACT_PACKAGE_OPTIONS, GROUP_SIZE_OPTIONS } from '../../../core/contact-options.ts'
 import { toast } from '../ui/use-toast.ts'
 import { PrivacyLine } from '../forms/privacy-line.tsx'
+import { Button } from '../ui/button.tsx'
 
 export const CONTACT_SUCCESS_TITLE = 'Message Sent!'
 export const CONTACT_SUCCESS_DESCRIPTION = "We've received your inquiry and will get back to you soon."
@@ -177,13 +178,9 @@ export function ContactForm({ initialPackage, serverErrors }: { initialPackage: 
         </p>
       ) : null}
 
-      <button
-        type="submit"
-        disabled={busy}
-        className="inline-flex min-h-11 w-full items-center justify-center rounded-full bg-blossom-600 px-6 py-3 text-base font-semibold text-white transition-colors hover:bg-blossom-700 focus-visible:outline-offset-4 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
-      >
+      <Button type="submit" disabled={busy} className="w-full disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto">
         {busy ? 'Sending...' : 'Send Message'}
-      </button>
+      </Button>
 
       <PrivacyLine />
     </fetcher.Form>
