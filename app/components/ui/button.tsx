@@ -19,10 +19,10 @@ export const buttonVariants = cva('inline-flex items-center justify-center trans
       /** Outlined, on dark backgrounds. */
       outlineLight: 'border-2 border-white text-white hover:bg-white/10',
       /** Solid brand: the dashboard's main action and the public "next step" buttons. */
-      brand: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-400',
+      brand: 'bg-brand-700 text-white hover:bg-brand-800',
       /** Quiet outline in slate: the dashboard's secondary action. */
       plain: 'border border-slate-400 bg-white text-slate-900 hover:bg-slate-100 disabled:text-slate-500',
-      danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-slate-400',
+      danger: 'bg-red-700 text-white hover:bg-red-800',
       /** Outlined red: a destructive action offered before its confirmation. */
       dangerOutline: 'border-2 border-red-700 bg-white text-red-800 hover:bg-red-50',
       /** A destructive action repeated down a list (each behind a confirmation): red text, no red block. */
@@ -38,6 +38,10 @@ export const buttonVariants = cva('inline-flex items-center justify-center trans
       sm: 'min-h-9 gap-1.5 rounded-md px-3 text-sm font-medium disabled:cursor-not-allowed',
     },
   },
+  compoundVariants: [
+    // The dashboard greys out a solid button it cannot press; public pages fade theirs instead.
+    { variant: ['brand', 'danger'], size: ['md', 'sm'], class: 'disabled:bg-slate-400' },
+  ],
   defaultVariants: { variant: 'primary', size: 'pill' },
 })
 
