@@ -26,7 +26,8 @@ const TONES = {
     error: 'text-sm font-semibold text-red-800',
     /** The booking form lists its errors in a summary that is itself announced. */
     errorRole: undefined,
-    control: 'min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-ink aria-[invalid=true]:border-red-700',
+    control:
+      'block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-ink shadow-sm placeholder:text-slate-500 focus-visible:border-brand-700 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-blossom-600 aria-[invalid=true]:border-red-700',
   },
 } as const
 
