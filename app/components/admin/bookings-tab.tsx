@@ -12,6 +12,7 @@ import { Button, buttonVariants } from '../ui/button.tsx'
 import { ConfirmDialog, Modal } from '../ui/dialog.tsx'
 import { EmptyState } from '../ui/empty-state.tsx'
 import { Field, Input, Select } from '../ui/field.tsx'
+import type { CancellationQuote, RefundOutcome } from '../../../server/services/refunds.ts'
 
 const PAGE_SIZE = 20
 
@@ -386,13 +387,11 @@ function BookingDetails({ booking, onClose }: { booking: AdminBooking; onClose: 
   )
 }
 
-type Quote = { canCancel: boolean; status: string; amountPaid: number; refund: { amount: number; rule: string; explanation: string }; preview: string }
-type CancelResult = { refund?: { amount: number; status: string; message?: string } }
 
 /** Cancel with the refund of the policy (D18), shown and overridable; issued by the payments service. */
 function CancelDialog({ booking, onClose, onDone }: { booking: AdminBooking; onClose: () => void; onDone: () => Promise<void> }) {
   const [cause, setCause] = useState<CancellationCause>('guest')
-  const [quote, setQuote] = useState<Quote | null>(null)
+  const [quote, setQuote] = useState<CancellationQuote | null>(null)
   const [amount, setAmount] = useState('')
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | undefined>()
@@ -400,7 +399,7 @@ function CancelDialog({ booking, onClose, onDone }: { booking: AdminBooking; onC
 
   useEffect(() => {
     let live = true
-    api<Quote>('GET', `/api/admin/bookings/${booking.id}/cancellation-quote?cause=${cause}`)
+    api<CancellationQuote>('GET', `/api/admin/bookings/${booking.id}/cancellation-quote?cause=${cause}`)
       .then((q) => {
         if (!live) return
         setQuote(q)
@@ -422,7 +421,7 @@ function CancelDialog({ booking, onClose, onDone }: { booking: AdminBooking; onC
     setError(undefined)
     setBusy(true)
     try {
-      const result = await api<CancelResult>('POST', `/api/admin/bookings/${booking.id}/cancel`, { cause, refundAmount, reason: reason.trim() || undefined })
+      const result = await api<{ refund?: RefundOutcome }>('POST', `/api/admin/bookings/${booking.id}/cancel`, { cause, refundAmount, reason: reason.trim() || undefined })
       const refund = result.refund
       successToast(
         'Booking cancelled',
