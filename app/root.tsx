@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData } from 'react-router'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches } from 'react-router'
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 import { DeferredToaster } from './components/ui/deferred-toaster.tsx'
@@ -6,7 +6,6 @@ import { DeferredScripts, hydratesAfterFirstPaint } from './lib/deferred-scripts
 import { InlineStylesheet } from './lib/inline-stylesheet.tsx'
 import { siteIdentity } from './lib/site.server.ts'
 import { useNonce } from './lib/nonce.tsx'
-import type { SiteIdentity } from '../core/site.ts'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -15,13 +14,6 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader() {
   return { site: siteIdentity() }
-}
-
-/** The business identity (D1) for any component under the root. */
-export function useSite(): SiteIdentity {
-  const data = useRouteLoaderData<typeof loader>('root')
-  if (!data) throw new Error('useSite must be used under the root route')
-  return data.site
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,9 +1,10 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/about'
-import { useSite } from '../root.tsx'
+import { useSite } from '../lib/site.ts'
 import { CameraIcon, CheckIcon, HeartIcon } from '../components/site/icons.tsx'
 import { PageBanner } from '../components/site/page-banner.tsx'
-import { buttonStyles, linkStyle, sectionHeading } from '../components/site/styles.ts'
+import { linkStyle, sectionHeading } from '../components/site/styles.ts'
+import { buttonVariants } from '../components/ui/button.tsx'
 import { aboutJoetsu, guideStory, tourPromises } from '../content/about.ts'
 import { images } from '../content/images.ts'
 import { seo } from '../lib/seo.ts'
@@ -114,10 +115,10 @@ export default function About() {
             follow along on {site.socialLabel}.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to="/contact" className={buttonStyles.light}>
+            <Link to="/contact" className={buttonVariants({ variant: 'light' })}>
               Contact Me
             </Link>
-            <a href={site.socialUrl} className={buttonStyles.outlineLight} target="_blank" rel="noopener noreferrer">
+            <a href={site.socialUrl} className={buttonVariants({ variant: 'outlineLight' })} target="_blank" rel="noopener noreferrer">
               <CameraIcon />
               Follow on {site.socialLabel}
             </a>

@@ -12,6 +12,7 @@ import { CancelBooking } from '../components/checkout/cancel-booking.tsx'
 import { PaymentReturn } from '../components/checkout/payment-return.tsx'
 import { BookingNotFound, CancelledBookingNotice } from '../components/booking/booking-states.tsx'
 import { privatePageHeaders } from '../lib/private-page.ts'
+import { buttonVariants } from '../components/ui/button.tsx'
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Booking Confirmation | Joetsu Local Tours' },
@@ -125,7 +126,7 @@ function BookingView({ booking, timeText, now }: { booking: LoadedBooking; timeT
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
           <Link
             to={`/checkout/${booking.reference}`}
-            className="inline-flex min-h-11 items-center justify-center rounded-full bg-blossom-600 px-6 py-2.5 font-semibold text-white hover:bg-blossom-700"
+            className={buttonVariants()}
           >
             Pay with Credit Card
           </Link>
@@ -169,13 +170,13 @@ function NextLinks() {
     <p className="mt-8 flex flex-wrap justify-center gap-3">
       <Link
         to="/"
-        className="inline-flex min-h-11 items-center rounded-full border-2 border-brand-700 bg-white px-6 py-2.5 font-semibold text-brand-800 hover:bg-brand-50"
+        className={buttonVariants({ variant: 'secondary' })}
       >
         Return to Home
       </Link>
       <Link
         to="/booking"
-        className="inline-flex min-h-11 items-center rounded-full border-2 border-brand-700 bg-white px-6 py-2.5 font-semibold text-brand-800 hover:bg-brand-50"
+        className={buttonVariants({ variant: 'secondary' })}
       >
         Book Another Tour
       </Link>

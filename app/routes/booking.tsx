@@ -1,3 +1,4 @@
+import { clsx } from 'clsx'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, data, redirect } from 'react-router'
 import type { Route } from './+types/booking'
@@ -13,6 +14,7 @@ import { SlotPicker } from '../components/booking/slot-picker.tsx'
 import { DetailsForm, EMPTY_FORM, packagesForSlot, type FormValues, type SubmitOutcome } from '../components/booking/details-form.tsx'
 import type { DateSlots, PublicBooking } from '../components/booking/types.ts'
 import { PRIVATE_FORM_PAGE_HEADERS } from '../lib/private-page.ts'
+import { buttonVariants } from '../components/ui/button.tsx'
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Book a Tour | Joetsu Local Tours' },
@@ -311,7 +313,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
                     <noscript>
                       <button
                         type="submit"
-                        className="mt-4 inline-flex min-h-11 items-center justify-center rounded-full bg-blossom-600 px-6 py-2.5 font-semibold text-white hover:bg-blossom-700"
+                        className={clsx(buttonVariants(), 'mt-4')}
                       >
                         Continue to Booking Details
                       </button>
@@ -330,7 +332,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
                     <button
                       type="button"
                       onClick={continueToDetails}
-                      className="mt-4 inline-flex min-h-11 w-full items-center justify-center rounded-full bg-blossom-600 px-6 py-2.5 font-semibold text-white hover:bg-blossom-700"
+                      className={clsx(buttonVariants(), 'mt-4 w-full')}
                     >
                       Continue to Booking Details
                     </button>
@@ -396,13 +398,13 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
             <div className="mt-6 flex flex-col items-center gap-3 sm:flex-row sm:justify-center">
               <Link
                 to={`/checkout/${created.reference}`}
-                className="inline-flex min-h-11 items-center justify-center rounded-full bg-blossom-600 px-6 py-2.5 font-semibold text-white hover:bg-blossom-700"
+                className={buttonVariants()}
               >
                 Continue to Payment
               </Link>
               <Link
                 to={`/booking-confirmation/${created.reference}`}
-                className="inline-flex min-h-11 items-center justify-center rounded-full border-2 border-brand-700 bg-white px-6 py-2.5 font-semibold text-brand-800 hover:bg-brand-50"
+                className={buttonVariants({ variant: 'secondary' })}
               >
                 View booking details
               </Link>

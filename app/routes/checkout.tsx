@@ -1,3 +1,4 @@
+import { clsx } from 'clsx'
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Link, redirect, useNavigate } from 'react-router'
 import type { Stripe } from '@stripe/stripe-js'
@@ -13,6 +14,7 @@ import { SimulatedCardForm } from '../components/checkout/simulated-card-form.ts
 import type { StripeOutcome } from '../components/checkout/stripe-payment-form.tsx'
 import { PrivacyLine } from '../components/forms/privacy-line.tsx'
 import { privatePageHeaders } from '../lib/private-page.ts'
+import { buttonVariants } from '../components/ui/button.tsx'
 
 // The Payment Element and its React bindings load only here, and only in Stripe mode.
 const StripePaymentForm = lazy(() => import('../components/checkout/stripe-payment-form.tsx'))
@@ -110,7 +112,7 @@ function Problem({ title, message }: { title: string; message: string }) {
       </p>
       <Link
         to="/booking"
-        className="mt-6 inline-flex min-h-11 items-center justify-center rounded-full bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-800"
+        className={clsx(buttonVariants({ variant: 'brand' }), 'mt-6')}
       >
         Return to Booking
       </Link>

@@ -3,7 +3,8 @@ import type { Route } from './+types/explore'
 import { PinIcon } from '../components/site/icons.tsx'
 import { ImageWithFallback } from '../components/site/image-with-fallback.tsx'
 import { PageBanner } from '../components/site/page-banner.tsx'
-import { buttonStyles, sectionHeading } from '../components/site/styles.ts'
+import { sectionHeading } from '../components/site/styles.ts'
+import { buttonVariants } from '../components/ui/button.tsx'
 import { exploreCategories } from '../content/explore.ts'
 import { images } from '../content/images.ts'
 import { seo } from '../lib/seo.ts'
@@ -91,10 +92,10 @@ export default function Explore() {
             See how these places come together in our curated experiences, or send us your own wish list and we will plan the day around it.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to="/packages" className={buttonStyles.light}>
+            <Link to="/packages" className={buttonVariants({ variant: 'light' })}>
               View Curated Experiences
             </Link>
-            <Link to="/contact" className={buttonStyles.outlineLight}>
+            <Link to="/contact" className={buttonVariants({ variant: 'outlineLight' })}>
               Contact Us
             </Link>
           </div>

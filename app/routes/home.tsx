@@ -4,7 +4,8 @@ import { loadPublicTours } from '../components/site/catalogue.server.ts'
 import { HeroCarousel } from '../components/site/hero-carousel.tsx'
 import { ArrowRightIcon, CompassIcon, HeartIcon, SparkleIcon, TrainIcon } from '../components/site/icons.tsx'
 import { ImageWithFallback } from '../components/site/image-with-fallback.tsx'
-import { buttonStyles, linkStyle, sectionHeading } from '../components/site/styles.ts'
+import { linkStyle, sectionHeading } from '../components/site/styles.ts'
+import { buttonVariants } from '../components/ui/button.tsx'
 import { TourPriceCards } from '../components/site/tour-price-cards.tsx'
 import { exploreSummaries } from '../content/explore-summaries.ts'
 import { TAGLINE, benefits, heroSlides, planningSteps } from '../content/home.ts'
@@ -58,10 +59,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               sake, seafood and mountain air, planned around what you love.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to="/packages" className={buttonStyles.light}>
+              <Link to="/packages" className={buttonVariants({ variant: 'light' })}>
                 View Experiences
               </Link>
-              <Link to="/how-it-works" className={buttonStyles.outlineLight}>
+              <Link to="/how-it-works" className={buttonVariants({ variant: 'outlineLight' })}>
                 How It Works
               </Link>
             </div>
@@ -158,7 +159,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         <p className="mt-10 text-center">
-          <Link to="/packages" className={buttonStyles.secondary}>
+          <Link to="/packages" className={buttonVariants({ variant: 'secondary' })}>
             See all experiences
           </Link>
         </p>
@@ -188,7 +189,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             ))}
           </ol>
           <p className="mt-12 text-center">
-            <Link to="/how-it-works" className={buttonStyles.light}>
+            <Link to="/how-it-works" className={buttonVariants({ variant: 'light' })}>
               How planning works
             </Link>
           </p>
@@ -222,7 +223,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         <p className="mt-10 text-center">
-          <Link to="/explore" className={buttonStyles.secondary}>
+          <Link to="/explore" className={buttonVariants({ variant: 'secondary' })}>
             Explore all of Joetsu
           </Link>
         </p>
@@ -238,7 +239,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Tell us when you are coming and what you enjoy. We reply within 24–48 hours with ideas for your day, with no obligation to book.
           </p>
           <p className="mt-8">
-            <Link to="/contact" className={buttonStyles.primary}>
+            <Link to="/contact" className={buttonVariants()}>
               Contact Us
             </Link>
           </p>

@@ -1,10 +1,11 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/how-it-works'
 import { mailtoLink, whatsappLink } from '../../core/site.ts'
-import { useSite } from '../root.tsx'
+import { useSite } from '../lib/site.ts'
 import { PageBanner } from '../components/site/page-banner.tsx'
 import { WHATSAPP_GREETING } from '../components/site/nav-links.ts'
-import { buttonStyles, linkStyle, sectionHeading } from '../components/site/styles.ts'
+import { linkStyle, sectionHeading } from '../components/site/styles.ts'
+import { buttonVariants } from '../components/ui/button.tsx'
 import { planningSteps } from '../content/planning-steps.ts'
 import { seo } from '../lib/seo.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
@@ -135,7 +136,7 @@ export default function HowItWorks() {
           </h2>
           <p className="mt-4 text-lg text-slate-700">Tell us a little about your trip and we will come back with ideas.</p>
           <p className="mt-8">
-            <Link to="/contact" className={buttonStyles.primary}>
+            <Link to="/contact" className={buttonVariants()}>
               Contact Us Today
             </Link>
           </p>

@@ -1,6 +1,7 @@
 import { Link, data } from 'react-router'
 import type { Route } from './+types/not-found'
-import { buttonStyles, linkStyle } from '../components/site/styles.ts'
+import { linkStyle } from '../components/site/styles.ts'
+import { buttonVariants } from '../components/ui/button.tsx'
 import { seo } from '../lib/seo.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 
@@ -33,17 +34,17 @@ export default function NotFound() {
       </p>
       <ul className="mt-8 flex flex-wrap justify-center gap-3">
         <li>
-          <Link className={buttonStyles.primary} to="/">
+          <Link className={buttonVariants()} to="/">
             Back to the home page
           </Link>
         </li>
         <li>
-          <Link className={buttonStyles.secondary} to="/packages">
+          <Link className={buttonVariants({ variant: 'secondary' })} to="/packages">
             Tour ideas and prices
           </Link>
         </li>
         <li>
-          <Link className={buttonStyles.secondary} to="/contact">
+          <Link className={buttonVariants({ variant: 'secondary' })} to="/contact">
             Contact us
           </Link>
         </li>

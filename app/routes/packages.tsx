@@ -1,3 +1,4 @@
+import { clsx } from 'clsx'
 import { useEffect } from 'react'
 import { Link, useLocation } from 'react-router'
 import type { Route } from './+types/packages'
@@ -5,7 +6,8 @@ import { loadPublicTours, publicPolicy } from '../components/site/catalogue.serv
 import { CheckIcon } from '../components/site/icons.tsx'
 import { ImageWithFallback } from '../components/site/image-with-fallback.tsx'
 import { PageBanner } from '../components/site/page-banner.tsx'
-import { buttonStyles, linkStyle, sectionHeading } from '../components/site/styles.ts'
+import { linkStyle, sectionHeading } from '../components/site/styles.ts'
+import { buttonVariants } from '../components/ui/button.tsx'
 import { TourPriceCards } from '../components/site/tour-price-cards.tsx'
 import type { PublicPolicy } from '../components/site/tour-prices.ts'
 import { images } from '../content/images.ts'
@@ -146,7 +148,7 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
                   <div className="mt-auto pt-8">
                     <Link
                       to={`/contact?package=${contactKey(pkg.id)}`}
-                      className={`${buttonStyles.primary} w-full sm:w-auto`}
+                      className={clsx(buttonVariants(), 'w-full sm:w-auto')}
                       aria-label={`${isMix ? 'Tell Us Your Interests' : 'Inquire About This Idea'}: ${pkg.title}`}
                     >
                       {isMix ? 'Tell Us Your Interests' : 'Inquire About This Idea'}
@@ -199,10 +201,10 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
             Ask us anything, or pick a weekend date now and we will plan the details together after you book.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to="/contact" className={buttonStyles.secondary}>
+            <Link to="/contact" className={buttonVariants({ variant: 'secondary' })}>
               Contact Us to Get Started
             </Link>
-            <Link to="/booking" className={buttonStyles.primary}>
+            <Link to="/booking" className={buttonVariants()}>
               Book Now
             </Link>
           </div>

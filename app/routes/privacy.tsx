@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/privacy'
 import { mailtoLink } from '../../core/site.ts'
-import { useSite } from '../root.tsx'
+import { useSite } from '../lib/site.ts'
 import { linkStyle, sectionHeading } from '../components/site/styles.ts'
 import { seo } from '../lib/seo.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'

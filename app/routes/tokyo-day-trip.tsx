@@ -2,7 +2,8 @@ import { Link } from 'react-router'
 import type { Route } from './+types/tokyo-day-trip'
 import { TrainIcon } from '../components/site/icons.tsx'
 import { ImageWithFallback } from '../components/site/image-with-fallback.tsx'
-import { buttonStyles, linkStyle } from '../components/site/styles.ts'
+import { linkStyle } from '../components/site/styles.ts'
+import { buttonVariants } from '../components/ui/button.tsx'
 import { images } from '../content/images.ts'
 import { seo } from '../lib/seo.ts'
 import { siteIdentity } from '../lib/site.server.ts'
@@ -165,10 +166,10 @@ export default function TokyoDayTrip() {
               Private tours on weekends, planned around your train times and your interests.
             </p>
             <div className="mt-6 flex flex-wrap justify-center gap-3">
-              <Link to="/booking" className={buttonStyles.primary}>
+              <Link to="/booking" className={buttonVariants()}>
                 Book Your Joetsu Experience
               </Link>
-              <Link to="/packages" className={buttonStyles.secondary}>
+              <Link to="/packages" className={buttonVariants({ variant: 'secondary' })}>
                 See tour ideas and prices
               </Link>
             </div>

@@ -1,16 +1,8 @@
 import { toast } from '../ui/use-toast.ts'
 import { adminLoginPath } from '../../../core/admin-redirect.ts'
+import { ApiError, fetchJson } from '../../lib/fetch-json.ts'
 
-/** A failed API call: the server's { message } when it sent one (spec §8). */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly body: unknown,
-  ) {
-    super(message)
-  }
-}
+export { ApiError }
 
 /**
  * Fired on window after every change the admin makes through api(): the dashboard
@@ -26,35 +18,18 @@ export const ADMIN_CHANGED_EVENT = 'admin:changed'
  * would meet 401 and send the admin to 'Access denied' instead of the plain login page.
  */
 export async function api<T = unknown>(method: string, url: string, body?: unknown, options: { announceChange?: boolean } = {}): Promise<T> {
-  let res: Response
   try {
-    res = await fetch(url, {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-  } catch {
-    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.', null)
+    const data = await fetchJson<T>(method, url, body)
+    if (method !== 'GET' && options.announceChange !== false && typeof window !== 'undefined') window.dispatchEvent(new Event(ADMIN_CHANGED_EVENT))
+    return data
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401 && typeof window !== 'undefined') {
+      // The session ended (expired, or logged out in another tab): back to the login page
+      // with 'Access denied', returning here afterwards, as the dashboard's loader does.
+      window.location.assign(adminLoginPath(window.location.pathname + window.location.search))
+    }
+    throw error
   }
-  const text = await res.text()
-  let json: unknown = undefined
-  try {
-    json = text ? JSON.parse(text) : undefined
-  } catch {
-    json = undefined
-  }
-  if (res.status === 401 && typeof window !== 'undefined') {
-    // The session ended (expired, or logged out in another tab): back to the login page
-    // with 'Access denied', returning here afterwards, as the dashboard's loader does.
-    window.location.assign(adminLoginPath(window.location.pathname + window.location.search))
-  }
-  if (!res.ok) {
-    const message = json && typeof json === 'object' && typeof (json as { message?: unknown }).message === 'string' ? (json as { message: string }).message : `${res.status}: ${text || res.statusText}`
-    throw new ApiError(res.status, message, json)
-  }
-  if (method !== 'GET' && options.announceChange !== false && typeof window !== 'undefined') window.dispatchEvent(new Event(ADMIN_CHANGED_EVENT))
-  return json as T
 }
 
 /** The dashboard's failure toast (spec §8): the fixed title, the server's message as description. */

@@ -5,7 +5,9 @@ import { formatLongDate, formatMonthTitle, isMonth, shiftMonth, todayInTokyo } f
 import { slotLabel } from '../../../core/slots.ts'
 import type { CalendarDay, CalendarSlot } from '../../../server/services/admin-bookings.ts'
 import { api, failToast, successToast } from './api.ts'
-import { Button, Field, Modal, inputClass } from './ui.tsx'
+import { Button } from '../ui/button.tsx'
+import { Modal } from '../ui/dialog.tsx'
+import { Field, Textarea } from '../ui/field.tsx'
 
 
 const STATE_STYLES: Record<CalendarSlot['state'], string> = {
@@ -51,10 +53,10 @@ export function CalendarTab({ onOpenBooking }: { onOpenBooking: (id: number) => 
           {month ? formatMonthTitle(month) : 'Calendar'}
         </h2>
         <div className="flex gap-2">
-          <Button variant="secondary" onClick={() => month && setMonth(shiftMonth(month, -1))} aria-label="Previous month">
+          <Button size="md" variant="plain" onClick={() => month && setMonth(shiftMonth(month, -1))} aria-label="Previous month">
             ‹ Prev
           </Button>
-          <Button variant="secondary" onClick={() => month && setMonth(shiftMonth(month, 1))} aria-label="Next month">
+          <Button size="md" variant="plain" onClick={() => month && setMonth(shiftMonth(month, 1))} aria-label="Next month">
             Next ›
           </Button>
         </div>
@@ -79,7 +81,7 @@ export function CalendarTab({ onOpenBooking }: { onOpenBooking: (id: number) => 
                   {past ? (
                     <span className="text-sm text-slate-700">Past</span>
                   ) : (
-                    <Button size="sm" variant="secondary" onClick={() => setEditing(day)} aria-label={`Open or close slots on ${formatLongDate(day.date)}`}>
+                    <Button size="sm" variant="plain" onClick={() => setEditing(day)} aria-label={`Open or close slots on ${formatLongDate(day.date)}`}>
                       Edit
                     </Button>
                   )}
@@ -168,13 +170,13 @@ function AvailabilityForm({ day, onClose, onSaved }: { day: CalendarDay; onClose
           {box('avail-full-day', `${slotLabel('full-day')} open`, fullDay, setFullDay)}
         </fieldset>
         <Field id="avail-note" label="Note">
-          <textarea id="avail-note" value={note} onChange={(e) => setNote(e.target.value)} rows={3} className={inputClass} maxLength={1000} />
+          <Textarea value={note} onChange={(e) => setNote(e.target.value)} rows={3} maxLength={1000} />
         </Field>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose}>
+          <Button size="md" variant="plain" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy}>
+          <Button size="md" variant="brand" type="submit" disabled={busy}>
             Save Availability
           </Button>
         </div>

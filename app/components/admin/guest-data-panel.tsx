@@ -2,7 +2,10 @@ import { useEffect, useState } from 'react'
 import { formatYen } from '../../../core/money.ts'
 import { formatLongDate } from '../../../core/dates.ts'
 import { ApiError, api, failToast, formatDateTime, successToast } from './api.ts'
-import { Badge, Button, ConfirmDialog, Field, TextInput } from './ui.tsx'
+import { Badge } from '../ui/badge.tsx'
+import { Button, buttonVariants } from '../ui/button.tsx'
+import { ConfirmDialog } from '../ui/dialog.tsx'
+import { Field, Input } from '../ui/field.tsx'
 
 type GuestBooking = { id: number; reference: string; tourDate: string; tourTime: string; status: string; totalPrice: number; name: string }
 type GuestMessage = { id: number; createdAt: string; message: string; name: string }
@@ -83,10 +86,10 @@ export function GuestDataPanel() {
       <form onSubmit={find} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end" noValidate>
         <div className="grow">
           <Field id="guest-email" label="Guest e-mail address" error={error}>
-            <TextInput id="guest-email" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} error={error} required />
+            <Input type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} required />
           </Field>
         </div>
-        <Button type="submit" disabled={busy || email.trim() === ''}>
+        <Button size="md" variant="brand" type="submit" disabled={busy || email.trim() === ''}>
           {busy ? 'Looking up...' : 'Look Up'}
         </Button>
       </form>
@@ -141,12 +144,12 @@ export function GuestDataPanel() {
                 </div>
               ) : null}
               <div className="flex flex-wrap gap-3">
-                <a href={exportHref} download className="inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 text-sm font-medium text-slate-900 hover:bg-slate-100">
+                <a href={exportHref} download className={buttonVariants({ variant: 'plain', size: 'md' })}>
                   Export as JSON
                 </a>
                 <ConfirmDialog
                   trigger={
-                    <Button variant="danger" disabled={summary.erasureBlockers.length > 0}>
+                    <Button size="md" variant="danger" disabled={summary.erasureBlockers.length > 0}>
                       Erase Personal Data
                     </Button>
                   }

@@ -1,7 +1,9 @@
 import { matchesText } from '../../../core/booking-search.ts'
 import { contactPackageLabel } from '../../../core/schemas/contact.ts'
 import { api, copyEmail, failToast, formatDateTime, mailtoHref } from './api.ts'
-import { Badge, Button, EmptyState } from './ui.tsx'
+import { Badge } from '../ui/badge.tsx'
+import { Button } from '../ui/button.tsx'
+import { EmptyState } from '../ui/empty-state.tsx'
 
 export type ContactMessage = {
   id: number
@@ -72,11 +74,11 @@ export function MessagesTab({
                 <p className="mt-2 whitespace-pre-wrap text-slate-900">{m.message}</p>
                 <div className="mt-3 flex flex-wrap gap-2">
                   {!m.read ? (
-                    <Button size="sm" onClick={() => markRead(m.id)} aria-label={`Mark message from ${m.name} as read`}>
+                    <Button variant="brand" size="sm" onClick={() => markRead(m.id)} aria-label={`Mark message from ${m.name} as read`}>
                       Mark as read
                     </Button>
                   ) : null}
-                  <Button size="sm" variant="secondary" onClick={() => copyEmail(m.email)}>
+                  <Button size="sm" variant="plain" onClick={() => copyEmail(m.email)}>
                     Copy Email
                   </Button>
                   <a

@@ -1,7 +1,10 @@
 import { Link } from 'react-router'
 import { matchesText } from '../../../core/booking-search.ts'
 import { api, failToast, formatDateTime, successToast } from './api.ts'
-import { Badge, Button, ConfirmDialog, EmptyState } from './ui.tsx'
+import { Badge } from '../ui/badge.tsx'
+import { Button, buttonVariants } from '../ui/button.tsx'
+import { ConfirmDialog } from '../ui/dialog.tsx'
+import { EmptyState } from '../ui/empty-state.tsx'
 
 export type AdminNotification = { id: number; title: string; message: string; type: string; read: boolean; actionLink: string | null; createdAt: string }
 
@@ -55,7 +58,7 @@ export function NotificationsTab({
         <h2 id="notifications-heading" className="text-lg font-semibold text-slate-900">
           Notifications
         </h2>
-        <Button variant="secondary" onClick={markAll} disabled={!unread}>
+        <Button size="md" variant="plain" onClick={markAll} disabled={!unread}>
           Mark All as Read
         </Button>
       </div>
@@ -81,19 +84,19 @@ export function NotificationsTab({
                     <Link
                       to={link}
                       onClick={() => (!n.read ? void markRead(n.id) : undefined)}
-                      className="inline-flex min-h-9 items-center rounded-md bg-brand-700 px-3 text-sm font-medium text-white hover:bg-brand-800"
+                      className={buttonVariants({ variant: 'brand', size: 'sm' })}
                     >
                       View<span className="sr-only">: {n.title}</span>
                     </Link>
                   ) : null}
                   {!n.read ? (
-                    <Button size="sm" variant="secondary" onClick={() => markRead(n.id)}>
+                    <Button size="sm" variant="plain" onClick={() => markRead(n.id)}>
                       Mark as read<span className="sr-only">: {n.title}</span>
                     </Button>
                   ) : null}
                   <ConfirmDialog
                     trigger={
-                      <Button size="sm" variant="quiet-danger">
+                      <Button size="sm" variant="quietDanger">
                         Delete<span className="sr-only">: {n.title}</span>
                       </Button>
                     }

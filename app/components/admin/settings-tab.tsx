@@ -6,7 +6,10 @@ import { tourPackageUpdateSchema } from '../../../core/schemas/tour-package-upda
 import { formatYen } from '../../../core/money.ts'
 import { toast } from '../ui/use-toast.ts'
 import { ApiError, api, copyEmail, failToast, mailtoHref, successToast } from './api.ts'
-import { Badge, Button, ConfirmDialog, Field, TextInput } from './ui.tsx'
+import { Badge } from '../ui/badge.tsx'
+import { Button, buttonVariants } from '../ui/button.tsx'
+import { ConfirmDialog } from '../ui/dialog.tsx'
+import { Field, Input } from '../ui/field.tsx'
 import { GuestDataPanel } from './guest-data-panel.tsx'
 
 type TourPackage = {
@@ -56,7 +59,7 @@ function Sessions() {
         Sign this account out on every phone and computer, this one included. Changing your password signs out your other devices too.
       </p>
       <ConfirmDialog
-        trigger={<Button variant="danger">Log out everywhere</Button>}
+        trigger={<Button size="md" variant="danger">Log out everywhere</Button>}
         title="Log out everywhere?"
         description="Every session of your account ends, on this device too. You will need your password to sign in again."
         confirmLabel="Log out everywhere"
@@ -110,13 +113,13 @@ function TestEmail() {
       <p className="mb-3 text-sm text-slate-700">Check that the site's e-mails reach an inbox.</p>
       <form className="grid gap-3" noValidate onSubmit={send}>
         <Field id="test-email-address" label="Test email address" error={error}>
-          <TextInput id="test-email-address" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" error={error} />
+          <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
         </Field>
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={busy}>
+          <Button size="md" variant="brand" type="submit" disabled={busy}>
             {busy ? 'Sending...' : 'Send Test Email'}
           </Button>
-          <Button variant="secondary" onClick={() => requireEmail() && copyEmail(email.trim())}>
+          <Button size="md" variant="plain" onClick={() => requireEmail() && copyEmail(email.trim())}>
             Copy Email
           </Button>
           <a
@@ -124,7 +127,7 @@ function TestEmail() {
             onClick={(e) => {
               if (!requireEmail()) e.preventDefault()
             }}
-            className="inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 text-sm font-medium text-slate-900 hover:bg-slate-100"
+            className={buttonVariants({ variant: 'plain', size: 'md' })}
           >
             Open Email App
           </a>
@@ -199,7 +202,7 @@ function PackageForm({ pkg, onSaved }: { pkg: TourPackage; onSaved: () => Promis
 
   const num = (field: 'basePrice' | 'extraGuestPrice' | 'soloPrice', label: string) => (
     <Field id={id(field)} label={label} error={errors[field]}>
-      <TextInput id={id(field)} inputMode="numeric" defaultValue={pkg[field] ?? ''} error={errors[field]} />
+      <Input inputMode="numeric" defaultValue={pkg[field] ?? ''} />
     </Field>
   )
 
@@ -221,14 +224,14 @@ function PackageForm({ pkg, onSaved }: { pkg: TourPackage; onSaved: () => Promis
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field id={id('soloPromoStart')} label="Promotion start" error={errors.soloPromoStart}>
-          <TextInput id={id('soloPromoStart')} type="date" defaultValue={pkg.soloPromoStart ?? ''} error={errors.soloPromoStart} />
+          <Input type="date" defaultValue={pkg.soloPromoStart ?? ''} />
         </Field>
         <Field id={id('soloPromoEnd')} label="Promotion end" error={errors.soloPromoEnd}>
-          <TextInput id={id('soloPromoEnd')} type="date" defaultValue={pkg.soloPromoEnd ?? ''} error={errors.soloPromoEnd} />
+          <Input type="date" defaultValue={pkg.soloPromoEnd ?? ''} />
         </Field>
       </div>
       <Field id={id('duration')} label="Duration" error={errors.duration}>
-        <TextInput id={id('duration')} defaultValue={pkg.duration} error={errors.duration} />
+        <Input defaultValue={pkg.duration} />
       </Field>
       <div className="flex items-center gap-2">
         <input id={id('available')} name={id('available')} type="checkbox" defaultChecked={pkg.available} className="size-5 accent-brand-700" />
@@ -237,7 +240,7 @@ function PackageForm({ pkg, onSaved }: { pkg: TourPackage; onSaved: () => Promis
         </label>
       </div>
       <div>
-        <Button type="submit" disabled={busy}>
+        <Button size="md" variant="brand" type="submit" disabled={busy}>
           Save {pkg.isHalfDay ? 'Half-Day' : 'Full-Day'} Prices
         </Button>
       </div>

@@ -4,7 +4,11 @@ import { fieldErrors } from '../../../core/schemas/field-errors.ts'
 import { NOTIFICATION_PREFERENCES, userCreateSchema, userUpdateSchema } from '../../../core/schemas/users.ts'
 import type { PublicUser } from '../../../server/services/users.ts'
 import { ApiError, api, failToast, formatDateTime, successToast } from './api.ts'
-import { Badge, Button, ConfirmDialog, EmptyState, Field, Modal, TextInput, inputClass } from './ui.tsx'
+import { Badge } from '../ui/badge.tsx'
+import { Button } from '../ui/button.tsx'
+import { ConfirmDialog, Modal } from '../ui/dialog.tsx'
+import { EmptyState } from '../ui/empty-state.tsx'
+import { Field, Input, Select } from '../ui/field.tsx'
 
 /** A user as JSON: dates are strings. */
 export type AdminUser = Omit<PublicUser, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string }
@@ -44,7 +48,7 @@ export function UsersTab({ search, currentUserId }: { search: string; currentUse
         <h2 id="users-heading" className="text-lg font-semibold text-slate-900">
           Users
         </h2>
-        <Button onClick={() => setEditing('new')}>Add User</Button>
+        <Button size="md" variant="brand" onClick={() => setEditing('new')}>Add User</Button>
       </div>
       {users === null ? (
         <p className="text-slate-700">Loading users…</p>
@@ -114,7 +118,7 @@ export function UsersTab({ search, currentUserId }: { search: string; currentUse
 function UserActions({ user, self, onEdit, onDelete }: { user: AdminUser; self: boolean; onEdit: () => void; onDelete: () => Promise<void> }) {
   return (
     <div className="flex gap-2">
-      <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${user.username}`}>
+      <Button variant="plain" size="sm" onClick={onEdit} aria-label={`Edit ${user.username}`}>
         Edit
       </Button>
       <ConfirmDialog
@@ -181,24 +185,21 @@ function UserForm({ user, onClose, onSaved }: { user: AdminUser | null; onClose:
     <Modal open onOpenChange={(open) => !open && onClose()} title={creating ? 'Add User' : `Edit ${user.username}`}>
       <form className="grid gap-3" noValidate onSubmit={submit}>
         <Field id="user-username" label="Username" error={errors.username}>
-          <TextInput id="user-username" defaultValue={user?.username ?? ''} autoComplete="off" autoCapitalize="none" required error={errors.username} />
+          <Input defaultValue={user?.username ?? ''} autoComplete="off" autoCapitalize="none" required />
         </Field>
         <Field id="user-password" label="Password" error={errors.password} hint={creating ? 'At least 6 characters.' : 'Leave blank to keep current'}>
-          <TextInput
-            id="user-password"
+          <Input
             type="password"
             autoComplete="new-password"
             required={creating}
             placeholder={creating ? '' : 'Leave blank to keep current'}
-            error={errors.password}
-            hint={creating ? 'At least 6 characters.' : 'Leave blank to keep current'}
           />
         </Field>
         <Field id="user-name" label="Name" error={errors.name}>
-          <TextInput id="user-name" defaultValue={user?.name ?? ''} autoComplete="off" error={errors.name} />
+          <Input defaultValue={user?.name ?? ''} autoComplete="off" />
         </Field>
         <Field id="user-email" label="Email" error={errors.email}>
-          <TextInput id="user-email" type="email" defaultValue={user?.email ?? ''} autoComplete="off" error={errors.email} />
+          <Input type="email" defaultValue={user?.email ?? ''} autoComplete="off" />
         </Field>
         <div className="flex items-center gap-2">
           <input id="user-isAdmin" name="user-isAdmin" type="checkbox" defaultChecked={user?.isAdmin ?? false} className="size-5 accent-brand-700" />
@@ -207,19 +208,13 @@ function UserForm({ user, onClose, onSaved }: { user: AdminUser | null; onClose:
           </label>
         </div>
         <Field id="user-notificationPreference" label="Notification preference">
-          <select
-            id="user-notificationPreference"
-            name="user-notificationPreference"
-            value={preference}
-            onChange={(e) => setPreference(e.target.value)}
-            className={inputClass}
-          >
+          <Select value={preference} onChange={(e) => setPreference(e.target.value)}>
             {NOTIFICATION_PREFERENCES.map((p) => (
               <option key={p} value={p}>
                 {PREFERENCE_LABELS[p]}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
         <Field
           id="user-whatsappNumber"
@@ -227,7 +222,7 @@ function UserForm({ user, onClose, onSaved }: { user: AdminUser | null; onClose:
           error={errors.whatsappNumber}
           hint={preference === 'whatsapp' ? 'Stored for later: WhatsApp delivery is not set up yet (D20).' : undefined}
         >
-          <TextInput id="user-whatsappNumber" type="tel" defaultValue={user?.whatsappNumber ?? ''} autoComplete="off" error={errors.whatsappNumber} />
+          <Input type="tel" defaultValue={user?.whatsappNumber ?? ''} autoComplete="off" />
         </Field>
         {formError ? (
           <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-800">
@@ -235,10 +230,10 @@ function UserForm({ user, onClose, onSaved }: { user: AdminUser | null; onClose:
           </p>
         ) : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose}>
+          <Button size="md" variant="plain" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy}>
+          <Button size="md" variant="brand" type="submit" disabled={busy}>
             {creating ? 'Create User' : 'Save Changes'}
           </Button>
         </div>

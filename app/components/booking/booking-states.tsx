@@ -1,9 +1,9 @@
 import { Link } from 'react-router'
 import { formatYen } from '../../../core/money.ts'
 import { ContactLinks } from './contact-links.tsx'
+import { buttonVariants } from '../ui/button.tsx'
 
-const bookAgainLink =
-  'inline-flex min-h-11 items-center justify-center rounded-full bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-800'
+const bookAgainLink = buttonVariants({ variant: 'brand' })
 
 /** What happened to the money of a cancelled booking, in one calm sentence for the guest. */
 export function cancelledMoneyText(booking: { amountReceived: number; amountRefunded: number }): string {
@@ -51,7 +51,7 @@ export function BookingNotFound() {
         </Link>
         <Link
           to="/contact"
-          className="inline-flex min-h-11 items-center rounded-full border-2 border-brand-700 bg-white px-6 py-2.5 font-semibold text-brand-800 hover:bg-brand-50"
+          className={buttonVariants({ variant: 'secondary' })}
         >
           Contact us
         </Link>

@@ -1,5 +1,5 @@
 import { mailtoLink, whatsappLink } from '../../../core/site.ts'
-import { useSite } from '../../root.tsx'
+import { useSite } from '../../lib/site.ts'
 import { ChatIcon, MailIcon } from '../site/icons.tsx'
 
 /** Chat and e-mail links (D1: from the site identity, never literals). */

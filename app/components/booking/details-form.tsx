@@ -1,5 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
-import { clsx } from 'clsx'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { formatLongDate } from '../../../core/dates.ts'
 import { formatYen } from '../../../core/money.ts'
 import { MAX_GROUP, MIN_GROUP, quote } from '../../../core/pricing.ts'
@@ -8,6 +7,8 @@ import { THEMES, THEME_LABELS } from '../../../core/themes.ts'
 import { fieldErrors } from '../../../core/schemas/field-errors.ts'
 import type { PublicBooking, PublicTourPackage } from './types.ts'
 import { PrivacyLine } from '../forms/privacy-line.tsx'
+import { Button } from '../ui/button.tsx'
+import { Field } from '../ui/field.tsx'
 
 export type FormValues = {
   name: string
@@ -164,17 +165,18 @@ export function DetailsForm({
         <p id="details-help" className="text-slate-700">
           All fields are required unless marked optional.
         </p>
-        <Field label="Full Name" name="name" error={errors.name}>
+        <Field tone="public" label="Full Name" name="name" error={errors.name}>
           {(props) => (
             <input {...props} type="text" autoComplete="name" value={values.name} onChange={(e) => set('name')(e.target.value)} />
           )}
         </Field>
-        <Field label="Email" name="email" error={errors.email}>
+        <Field tone="public" label="Email" name="email" error={errors.email}>
           {(props) => (
             <input {...props} type="email" autoComplete="email" value={values.email} onChange={(e) => set('email')(e.target.value)} />
           )}
         </Field>
         <Field
+          tone="public"
           label="Phone Number"
           name="phone"
           error={errors.phone}
@@ -185,6 +187,7 @@ export function DetailsForm({
           )}
         </Field>
         <Field
+          tone="public"
           label="Number of People"
           name="numberOfPeople"
           error={errors.numberOfPeople}
@@ -203,7 +206,7 @@ export function DetailsForm({
             />
           )}
         </Field>
-        <Field label="Tour Package" name="tourPackageId" error={errors.tourPackageId}>
+        <Field tone="public" label="Tour Package" name="tourPackageId" error={errors.tourPackageId}>
           {(props) => (
             <select {...props} value={values.tourPackageId} onChange={(e) => set('tourPackageId')(e.target.value)}>
               <option value="">Select a tour</option>
@@ -215,7 +218,7 @@ export function DetailsForm({
             </select>
           )}
         </Field>
-        <Field label="Interest theme (optional)" name="interestTheme" error={errors.interestTheme}>
+        <Field tone="public" label="Interest theme (optional)" name="interestTheme" error={errors.interestTheme}>
           {(props) => (
             <select {...props} value={values.interestTheme} onChange={(e) => set('interestTheme')(e.target.value)}>
               <option value="">No preference</option>
@@ -227,7 +230,7 @@ export function DetailsForm({
             </select>
           )}
         </Field>
-        <Field label="Special Requests (optional)" name="specialRequests" error={errors.specialRequests}>
+        <Field tone="public" label="Special Requests (optional)" name="specialRequests" error={errors.specialRequests}>
           {(props) => (
             <textarea {...props} rows={4} value={values.specialRequests} onChange={(e) => set('specialRequests')(e.target.value)} />
           )}
@@ -252,21 +255,12 @@ export function DetailsForm({
         ) : null}
         <PrivacyLine />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-          <button
-            type="button"
-            onClick={onBack}
-            className="inline-flex min-h-11 items-center justify-center rounded-full border-2 border-brand-700 bg-white px-6 py-2.5 font-semibold text-brand-800 hover:bg-brand-50"
-          >
+          <Button variant="secondary" onClick={onBack}>
             Back to Calendar
-          </button>
-          <button
-            type="submit"
-            disabled={pending}
-            aria-disabled={pending}
-            className="inline-flex min-h-11 items-center justify-center rounded-full bg-blossom-600 px-6 py-2.5 font-semibold text-white hover:bg-blossom-700 disabled:cursor-wait disabled:opacity-80"
-          >
+          </Button>
+          <Button type="submit" disabled={pending} aria-disabled={pending} className="disabled:cursor-wait disabled:opacity-80">
             {pending ? 'Creating Booking...' : 'Create Booking'}
-          </button>
+          </Button>
         </div>
       </div>
 
@@ -309,58 +303,5 @@ export function DetailsForm({
         {price && !price.ok ? <p className="mt-2 text-sm text-red-800">{price.message}</p> : null}
       </aside>
     </form>
-  )
-}
-
-type FieldProps = {
-  id: string
-  name: string
-  'aria-invalid': boolean
-  'aria-describedby'?: string
-  className: string
-}
-
-function Field({
-  label,
-  name,
-  error,
-  hint,
-  children,
-}: {
-  label: string
-  name: string
-  error?: string
-  hint?: string
-  children: (p: FieldProps) => ReactNode
-}) {
-  const id = useId() + name
-  const hintId = hint ? `${id}-hint` : undefined
-  const errorId = error ? `${id}-error` : undefined
-  return (
-    <div className="grid gap-1.5">
-      <label htmlFor={id} className="font-semibold text-brand-900">
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="text-sm text-slate-700">
-          {hint}
-        </p>
-      ) : null}
-      {children({
-        id,
-        name,
-        'aria-invalid': Boolean(error),
-        'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
-        className: clsx(
-          'min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-ink',
-          error ? 'border-red-700' : 'border-slate-400',
-        ),
-      })}
-      {error ? (
-        <p id={errorId} className="text-sm font-semibold text-red-800">
-          {error}
-        </p>
-      ) : null}
-    </div>
   )
 }

@@ -6,27 +6,14 @@
 // What POST /api/create-payment-intent answers (the server's own type).
 export type { CheckoutStart } from '../../../server/services/payments.ts'
 import type { CheckoutStart } from '../../../server/services/payments.ts'
+// The cancellation answers are typed by the service that builds them, so both sides agree.
+export type { CancellationQuote, RefundOutcome } from '../../../server/services/refunds.ts'
+import type { CancellationQuote, RefundOutcome } from '../../../server/services/refunds.ts'
+import { ApiError, fetchJson } from '../../lib/fetch-json.ts'
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
+export { ApiError }
 
-async function postJson<T>(url: string, body: unknown, fallback: string): Promise<T> {
-  let res: Response
-  try {
-    res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, credentials: 'include', body: JSON.stringify(body) })
-  } catch {
-    throw new ApiError(0, fallback)
-  }
-  const data = (await res.json().catch(() => null)) as (T & { message?: string }) | null
-  if (!res.ok) throw new ApiError(res.status, data?.message || fallback)
-  return data as T
-}
+const postJson = <T>(url: string, body: unknown, fallback: string) => fetchJson<T>('POST', url, body, { fallback })
 
 export const createPaymentIntent = (booking: { reference: string; totalPrice: number; tourPackageId: number; isHalfDay: boolean; numberOfPeople: number }) =>
   // The spec's payload; the server uses only the reference and prices from the stored booking.
@@ -42,24 +29,11 @@ export const confirmPaymentSuccess = (reference: string) =>
 export const simulatedCharge = (reference: string, cardNumber: string) =>
   postJson<{ status: 'succeeded' }>(`/api/bookings/${encodeURIComponent(reference)}/simulated-payment`, { cardNumber }, 'An unexpected error occurred.')
 
-export type CancellationQuote = {
-  canCancel: boolean
-  status: string
-  amountPaid: number
-  refund: { amount: number; rule: string; explanation: string }
-  /** What cancelling now would do (said before anything is cancelled). */
-  preview: string
-}
-
-export async function fetchCancellationQuote(reference: string): Promise<CancellationQuote> {
-  const res = await fetch(`/api/bookings/${encodeURIComponent(reference)}/cancellation-quote`, { credentials: 'include' })
-  const data = (await res.json().catch(() => null)) as (CancellationQuote & { message?: string }) | null
-  if (!res.ok || !data) throw new ApiError(res.status, data?.message || 'Could not load the cancellation terms')
-  return data
-}
+export const fetchCancellationQuote = (reference: string) =>
+  fetchJson<CancellationQuote>('GET', `/api/bookings/${encodeURIComponent(reference)}/cancellation-quote`, undefined, { fallback: 'Could not load the cancellation terms' })
 
 export const cancelBooking = (reference: string) =>
-  postJson<{ status: 'cancelled'; refund: { amount: number; status: 'none' | 'pending' | 'succeeded' | 'failed'; message?: string }; explanation: string }>(
+  postJson<{ status: 'cancelled'; refund: RefundOutcome; explanation: string }>(
     `/api/bookings/${encodeURIComponent(reference)}/cancel`,
     {},
     'Could not cancel the booking',

@@ -3,6 +3,8 @@ import { useFetcher } from 'react-router'
 import { CONTACT_PACKAGE_OPTIONS, GROUP_SIZE_OPTIONS } from '../../../core/contact-options.ts'
 import { toast } from '../ui/use-toast.ts'
 import { PrivacyLine } from '../forms/privacy-line.tsx'
+import { Button } from '../ui/button.tsx'
+import { Field, Input, Select, Textarea } from '../ui/field.tsx'
 
 export const CONTACT_SUCCESS_TITLE = 'Message Sent!'
 export const CONTACT_SUCCESS_DESCRIPTION = "We've received your inquiry and will get back to you soon."
@@ -17,10 +19,6 @@ export type ContactActionData =
   | { ok: true }
   | { ok: false; message: string; errors?: Record<string, string>; values?: Record<string, string> }
 
-const label = 'block text-sm font-semibold text-brand-900'
-const control =
-  'mt-1 block w-full min-h-11 rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-ink shadow-sm placeholder:text-slate-500 focus-visible:border-brand-700 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-blossom-600 aria-[invalid=true]:border-blossom-700'
-const errorText = 'mt-1 text-sm font-medium text-blossom-700'
 
 /**
  * The inquiry form (spec §2, §4, §5). With JavaScript it submits through a fetcher (no
@@ -66,18 +64,6 @@ export function ContactForm({ initialPackage, serverErrors }: { initialPackage: 
   const result = fetcher.data ?? serverErrors ?? null
   const errors = result && !result.ok ? (result.errors ?? {}) : {}
   const formMessage = result && !result.ok && Object.keys(errors).length === 0 ? result.message : null
-  const field = (name: string) => ({
-    id: `${id}-${name}`,
-    name,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-  })
-  const fieldError = (name: string) =>
-    errors[name] ? (
-      <p id={`${id}-${name}-error`} className={errorText}>
-        {errors[name]}
-      </p>
-    ) : null
 
   return (
     <fetcher.Form ref={formRef} method="post" action="/contact" className="space-y-5" aria-labelledby={`${id}-heading`}>
@@ -91,79 +77,49 @@ export function ContactForm({ initialPackage, serverErrors }: { initialPackage: 
       {hydrated ? <input type="hidden" name={VIA_FETCHER_FIELD} value="fetcher" /> : null}
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-name`} className={label}>
-            Name <span aria-hidden="true">*</span>
-          </label>
-          <input {...field('name')} defaultValue={kept.name} type="text" required autoComplete="name" maxLength={100} className={control} />
-          {fieldError('name')}
-        </div>
-        <div>
-          <label htmlFor={`${id}-email`} className={label}>
-            Email <span aria-hidden="true">*</span>
-          </label>
-          <input {...field('email')} defaultValue={kept.email} type="email" required autoComplete="email" maxLength={254} className={control} />
-          {fieldError('email')}
-        </div>
-        <div>
-          <label htmlFor={`${id}-phone`} className={label}>
-            Phone <span className="font-normal text-slate-600">(optional)</span>
-          </label>
-          <input {...field('phone')} defaultValue={kept.phone} type="tel" autoComplete="tel" maxLength={30} className={control} />
-          {fieldError('phone')}
-        </div>
-        <div>
-          <label htmlFor={`${id}-visitDate`} className={label}>
-            Planned visit date <span className="font-normal text-slate-600">(optional)</span>
-          </label>
-          <input {...field('visitDate')} defaultValue={kept.visitDate} type="date" className={control} />
-          {fieldError('visitDate')}
-        </div>
-        <div>
-          <label htmlFor={`${id}-groupSize`} className={label}>
-            Group size <span className="font-normal text-slate-600">(optional)</span>
-          </label>
-          <select {...field('groupSize')} defaultValue={kept.groupSize ?? ''} className={control}>
+        <Field tone="public" id={`${id}-name`} name="name" label={<>Name <span aria-hidden="true">*</span></>} error={errors.name}>
+          <Input defaultValue={kept.name} type="text" required autoComplete="name" maxLength={100} />
+        </Field>
+        <Field tone="public" id={`${id}-email`} name="email" label={<>Email <span aria-hidden="true">*</span></>} error={errors.email}>
+          <Input defaultValue={kept.email} type="email" required autoComplete="email" maxLength={254} />
+        </Field>
+        <Field tone="public" id={`${id}-phone`} name="phone" label={<>Phone <span className="font-normal text-slate-600">(optional)</span></>} error={errors.phone}>
+          <Input defaultValue={kept.phone} type="tel" autoComplete="tel" maxLength={30} />
+        </Field>
+        <Field tone="public" id={`${id}-visitDate`} name="visitDate" label={<>Planned visit date <span className="font-normal text-slate-600">(optional)</span></>} error={errors.visitDate}>
+          <Input defaultValue={kept.visitDate} type="date" />
+        </Field>
+        <Field tone="public" id={`${id}-groupSize`} name="groupSize" label={<>Group size <span className="font-normal text-slate-600">(optional)</span></>} error={errors.groupSize}>
+          <Select defaultValue={kept.groupSize ?? ''}>
             <option value="">Select group size</option>
             {GROUP_SIZE_OPTIONS.map((size) => (
               <option key={size} value={size}>
                 {size === '1' ? '1 person' : `${size} people`}
               </option>
             ))}
-          </select>
-          {fieldError('groupSize')}
-        </div>
-        <div>
-          <label htmlFor={`${id}-package`} className={label}>
-            Package interest <span className="font-normal text-slate-600">(optional)</span>
-          </label>
-          <select {...field('package')} value={pkg} onChange={(e) => setPkg(e.target.value)} className={control}>
+          </Select>
+        </Field>
+        <Field tone="public" id={`${id}-package`} name="package" label={<>Package interest <span className="font-normal text-slate-600">(optional)</span></>} error={errors.package}>
+          <Select value={pkg} onChange={(e) => setPkg(e.target.value)}>
             <option value="">Select a package</option>
             {CONTACT_PACKAGE_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>
             ))}
-          </select>
-          {fieldError('package')}
-        </div>
+          </Select>
+        </Field>
       </div>
 
-      <div>
-        <label htmlFor={`${id}-message`} className={label}>
-          Message <span aria-hidden="true">*</span>
-        </label>
-        <textarea
-          {...field('message')}
+      <Field tone="public" id={`${id}-message`} name="message" label={<>Message <span aria-hidden="true">*</span></>} error={errors.message}>
+        <Textarea
           defaultValue={kept.message}
           required
           rows={6}
           maxLength={5000}
-          className={control}
           placeholder="Tell us about your interests, travel dates and any questions."
         />
-        {fieldError('message')}
-      </div>
+      </Field>
 
       {/* Honeypot: hidden from people and screen readers, irresistible to form-filling bots. */}
       <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
@@ -177,13 +133,9 @@ export function ContactForm({ initialPackage, serverErrors }: { initialPackage: 
         </p>
       ) : null}
 
-      <button
-        type="submit"
-        disabled={busy}
-        className="inline-flex min-h-11 w-full items-center justify-center rounded-full bg-blossom-600 px-6 py-3 text-base font-semibold text-white transition-colors hover:bg-blossom-700 focus-visible:outline-offset-4 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
-      >
+      <Button type="submit" disabled={busy} className="w-full disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto">
         {busy ? 'Sending...' : 'Send Message'}
-      </button>
+      </Button>
 
       <PrivacyLine />
     </fetcher.Form>

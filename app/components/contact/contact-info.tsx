@@ -1,5 +1,5 @@
 import { mailtoLink, whatsappLink } from '../../../core/site.ts'
-import { useSite } from '../../root.tsx'
+import { useSite } from '../../lib/site.ts'
 import { CheckIcon, ChatIcon, MailIcon, PinIcon } from '../site/icons.tsx'
 
 export const CONTACT_WHATSAPP_MESSAGE = "Hello! I'm planning a visit to Joetsu and would like to ask about a private tour."

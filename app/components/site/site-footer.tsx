@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { mailtoLink, whatsappLink } from '../../../core/site.ts'
 import { TAGLINE } from '../../content/tagline.ts'
-import { useSite } from '../../root.tsx'
+import { useSite } from '../../lib/site.ts'
 import { CameraIcon, ChatIcon, MailIcon, PinIcon } from './icons.tsx'
 import { Logo } from './site-header.tsx'
 import { WHATSAPP_GREETING, footerNav } from './nav-links.ts'

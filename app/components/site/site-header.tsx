@@ -1,10 +1,11 @@
+import { clsx } from 'clsx'
 import { useEffect, useRef, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { whatsappLink } from '../../../core/site.ts'
-import { useSite } from '../../root.tsx'
+import { useSite } from '../../lib/site.ts'
 import { ChatIcon, CloseIcon, MenuIcon } from './icons.tsx'
 import { WHATSAPP_GREETING, mainNav } from './nav-links.ts'
-import { buttonStyles } from './styles.ts'
+import { buttonVariants } from '../ui/button.tsx'
 
 const MENU_ID = 'mobile-menu'
 
@@ -92,7 +93,7 @@ export function SiteHeader() {
               </li>
             ))}
             <li className="ml-2">
-              <Link to="/booking" className={`${buttonStyles.primary} min-h-10 px-5 py-2`}>
+              <Link to="/booking" className={clsx(buttonVariants(), 'min-h-10 px-5 py-2')}>
                 Book Now
               </Link>
             </li>
@@ -128,10 +129,10 @@ export function SiteHeader() {
           ))}
         </ul>
         <div className="mt-4 grid gap-3 sm:grid-cols-2">
-          <Link to="/booking" className={buttonStyles.primary} onClick={() => setOpen(false)}>
+          <Link to="/booking" className={buttonVariants()} onClick={() => setOpen(false)}>
             Book Now
           </Link>
-          <a href={whatsappLink(site, WHATSAPP_GREETING)} className={buttonStyles.secondary} target="_blank" rel="noopener noreferrer">
+          <a href={whatsappLink(site, WHATSAPP_GREETING)} className={buttonVariants({ variant: 'secondary' })} target="_blank" rel="noopener noreferrer">
             <ChatIcon />
             Contact via WhatsApp
           </a>

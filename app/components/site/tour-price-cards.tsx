@@ -1,7 +1,9 @@
+import { clsx } from 'clsx'
 import { Link } from 'react-router'
 import { formatYen } from '../../../core/money.ts'
 import { CheckIcon } from './icons.tsx'
-import { buttonStyles, linkStyle } from './styles.ts'
+import { linkStyle } from './styles.ts'
+import { buttonVariants } from '../ui/button.tsx'
 import type { PublicTour } from './tour-prices.ts'
 
 /** What every private tour includes, whichever length. */
@@ -57,7 +59,7 @@ export function TourPriceCards({ tours, headingLevel = 3 }: { tours: PublicTour[
             ))}
           </ul>
           <div className="mt-auto pt-6">
-            <Link to="/booking" className={`${buttonStyles.primary} w-full`} aria-label={`Book Now: ${tour.name}`}>
+            <Link to="/booking" className={clsx(buttonVariants(), 'w-full')} aria-label={`Book Now: ${tour.name}`}>
               Book Now
             </Link>
           </div>

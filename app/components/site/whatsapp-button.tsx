@@ -1,5 +1,5 @@
 import { whatsappLink } from '../../../core/site.ts'
-import { useSite } from '../../root.tsx'
+import { useSite } from '../../lib/site.ts'
 import { ChatIcon } from './icons.tsx'
 import { WHATSAPP_GREETING } from './nav-links.ts'
 

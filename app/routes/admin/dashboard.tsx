@@ -5,8 +5,9 @@ import { adminLoginPath } from '../../../core/admin-redirect.ts'
 import type { Route } from './+types/dashboard'
 import { parseBookingIdParam } from '../../../core/booking-search.ts'
 import { ADMIN_CHANGED_EVENT, api, failToast } from '../../components/admin/api.ts'
-import { Badge, Button } from '../../components/admin/ui.tsx'
-import { BookingsTab } from '../../components/admin/bookings-tab.tsx'
+import { Badge } from '../../components/ui/badge.tsx'
+import { Button, buttonVariants } from '../../components/ui/button.tsx'
+import { BookingsTab } from '../../components/admin/bookings/bookings-tab.tsx'
 import { CalendarTab } from '../../components/admin/calendar-tab.tsx'
 import { MessagesTab, type ContactMessage } from '../../components/admin/messages-tab.tsx'
 import { NotificationsTab, type AdminNotification } from '../../components/admin/notifications-tab.tsx'
@@ -121,10 +122,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     const count = value === 'messages' ? unreadMessages : value === 'notifications' ? unreadNotifications : 0
     if (count === 0) return null
     return (
-      <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-blossom-600 px-1.5 text-xs font-bold text-white" data-testid={`${value}-badge`}>
+      <Badge tone="count" size="count" className="ml-1.5" data-testid={`${value}-badge`}>
         {count}
         <span className="sr-only"> unread</span>
-      </span>
+      </Badge>
     )
   }
 
@@ -137,10 +138,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             <p className="text-sm text-slate-700">Logged in as {loaderData.user.username}</p>
           </div>
           <div className="flex gap-2">
-            <Link to="/" className="inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 text-sm font-medium text-slate-900 hover:bg-slate-100">
+            <Link to="/" className={buttonVariants({ variant: 'plain', size: 'md' })}>
               View Website
             </Link>
-            <Button variant="secondary" onClick={logOut}>
+            <Button size="md" variant="plain" onClick={logOut}>
               Log Out
             </Button>
           </div>
@@ -165,7 +166,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           {bookingId !== null ? (
             <div className="flex items-center gap-2">
               <Badge tone="new">Showing Booking #{bookingId}</Badge>
-              <Button variant="secondary" size="sm" onClick={clearBookingFilter}>
+              <Button variant="plain" size="sm" onClick={clearBookingFilter}>
                 Clear Filter
               </Button>
             </div>

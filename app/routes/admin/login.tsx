@@ -4,7 +4,8 @@ import type { Route } from './+types/login'
 import { loginSchema } from '../../../core/schemas/auth.ts'
 import { fieldErrors } from '../../../core/schemas/field-errors.ts'
 import { toast } from '../../components/ui/use-toast.ts'
-import { Button, TextInput, Field } from '../../components/admin/ui.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import { Field, Input } from '../../components/ui/field.tsx'
 import { LOGIN_NOTICE_PARAM, safeAdminRedirect } from '../../../core/admin-redirect.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin Login | Joetsu Local Tours' }, { name: 'robots', content: 'noindex' }]
@@ -91,12 +92,12 @@ export default function AdminLogin() {
         <form className="mt-6 grid gap-4" method="post" action="/api/login" noValidate onSubmit={onSubmit}>
           <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
           <Field id="username" label="Username" error={errors.username}>
-            <TextInput id="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required minLength={3} error={errors.username} />
+            <Input autoComplete="username" autoCapitalize="none" spellCheck={false} required minLength={3} />
           </Field>
           <Field id="password" label="Password" error={errors.password}>
-            <TextInput id="password" type="password" autoComplete="current-password" required minLength={6} error={errors.password} />
+            <Input type="password" autoComplete="current-password" required minLength={6} />
           </Field>
-          <Button type="submit" disabled={submitting} className="w-full">
+          <Button size="md" variant="brand" type="submit" disabled={submitting} className="w-full">
             {submitting ? 'Logging in...' : 'Log In'}
           </Button>
         </form>

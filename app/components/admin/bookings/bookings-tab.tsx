@@ -1,13 +1,18 @@
 import { useCallback, useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { BOOKING_SORT_KEYS, type BookingSortKey, type SortDirection } from '../../../core/booking-search.ts'
-import { CANCELLATION_CAUSES, type CancellationCause } from '../../../core/cancellation-policy.ts'
-import { formatLongDate, formatShortDate } from '../../../core/dates.ts'
-import { formatYen } from '../../../core/money.ts'
-import { BOOKING_STATUSES, statusLabel, type BookingStatus } from '../../../core/schemas/booking-status.ts'
-import type { AdminBooking, BookingPage } from '../../../server/services/admin-bookings.ts'
-import { api, copyEmail, failToast, formatDateTime, mailtoHref, successToast } from './api.ts'
-import { Badge, Button, ConfirmDialog, EmptyState, Field, Modal, TextInput, inputClass } from './ui.tsx'
+import { BOOKING_SORT_KEYS, type BookingSortKey, type SortDirection } from '../../../../core/booking-search.ts'
+import { formatLongDate, formatShortDate } from '../../../../core/dates.ts'
+import { formatYen } from '../../../../core/money.ts'
+import { BOOKING_STATUSES, statusLabel, type BookingStatus } from '../../../../core/schemas/booking-status.ts'
+import type { AdminBooking, BookingPage } from '../../../../server/services/admin-bookings.ts'
+import { api, failToast, formatDateTime, successToast } from '../api.ts'
+import { Button, buttonVariants } from '../../ui/button.tsx'
+import { EmptyState } from '../../ui/empty-state.tsx'
+import { Select } from '../../ui/field.tsx'
+import { StatusBadge } from './status-badge.tsx'
+import { RowActions } from './row-actions.tsx'
+import { BookingDetails } from './details-dialog.tsx'
+import { CancelDialog } from './cancel-dialog.tsx'
 
 const PAGE_SIZE = 20
 
@@ -21,12 +26,6 @@ const COLUMNS: { key: BookingSortKey; label: string }[] = [
   { key: 'status', label: 'Status' },
 ]
 
-const CAUSE_LABELS: Record<CancellationCause, string> = {
-  guest: 'The guest cancels',
-  'guide-weather': 'Guide cancels: weather',
-  'guide-transport': 'Guide cancels: transport',
-  'guide-other': 'Guide cancels: other reason',
-}
 
 const isStatus = (v: string | null): v is BookingStatus => BOOKING_STATUSES.some((s) => s === v)
 const isSortKey = (v: string | null): v is BookingSortKey => BOOKING_SORT_KEYS.some((s) => s === v)
@@ -120,16 +119,16 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
             <label htmlFor="status-filter" className="text-sm font-medium text-slate-900">
               Status
             </label>
-            <select id="status-filter" className={`${inputClass} w-44`} value={status ?? 'all'} onChange={(e) => update({ status: e.target.value === 'all' ? null : e.target.value, page: null })}>
+            <Select id="status-filter" className="w-44" value={status ?? 'all'} onChange={(e) => update({ status: e.target.value === 'all' ? null : e.target.value, page: null })}>
               <option value="all">All Statuses</option>
               {BOOKING_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {statusLabel(s)}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
-          <a href={`/api/bookings.csv?${queryString}`} download className="inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 text-sm font-medium text-slate-900 hover:bg-slate-100">
+          <a href={`/api/bookings.csv?${queryString}`} download className={buttonVariants({ variant: 'plain', size: 'md' })}>
             Export CSV
           </a>
         </div>
@@ -188,7 +187,7 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
                       <StatusBadge booking={b} />
                     </td>
                     <td className="px-3 py-2">
-                      <Button size="sm" variant="secondary" onClick={() => setDetails(b)} aria-label={`View message for booking #${b.id}`}>
+                      <Button size="sm" variant="plain" onClick={() => setDetails(b)} aria-label={`View message for booking #${b.id}`}>
                         {b.specialRequests ? 'View' : 'Details'}
                       </Button>
                     </td>
@@ -205,7 +204,7 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
               <label htmlFor="mobile-sort" className="text-sm font-medium">
                 Sort by
               </label>
-              <select id="mobile-sort" className={`${inputClass} w-auto`} value={`${sort}:${dir}`} onChange={(e) => {
+              <Select id="mobile-sort" className="w-auto" value={`${sort}:${dir}`} onChange={(e) => {
                 const [key, d] = e.target.value.split(':')
                 update({ sort: key ?? 'tourDate', dir: d ?? 'asc', page: null })
               }}>
@@ -213,7 +212,7 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
                   <option key={`${c.key}:asc`} value={`${c.key}:asc`}>{`${c.label} ↑`}</option>,
                   <option key={`${c.key}:desc`} value={`${c.key}:desc`}>{`${c.label} ↓`}</option>,
                 ])}
-              </select>
+              </Select>
             </div>
             <ul className="grid gap-3" aria-label="Bookings">
               {data.items.map((b) => (
@@ -236,7 +235,7 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
                     </p>
                     {b.specialRequests ? <p className="mt-1 line-clamp-2 text-sm text-slate-700">“{b.specialRequests}”</p> : null}
                     <div className="mt-2 flex flex-wrap gap-2">
-                      <Button size="sm" variant="secondary" onClick={() => setDetails(b)}>
+                      <Button size="sm" variant="plain" onClick={() => setDetails(b)}>
                         Details<span className="sr-only"> of booking #{b.id}</span>
                       </Button>
                     </div>
@@ -249,13 +248,13 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
 
           {totalPages > 1 ? (
             <nav aria-label="Bookings pages" className="flex items-center justify-between gap-2">
-              <Button variant="secondary" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
+              <Button size="md" variant="plain" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
                 Previous
               </Button>
               <span className="text-sm text-slate-700">
                 Page {Math.min(page, totalPages)} of {totalPages}
               </span>
-              <Button variant="secondary" disabled={page >= totalPages} onClick={() => update({ page: String(page + 1) })}>
+              <Button size="md" variant="plain" disabled={page >= totalPages} onClick={() => update({ page: String(page + 1) })}>
                 Next
               </Button>
             </nav>
@@ -275,203 +274,5 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
         />
       ) : null}
     </section>
-  )
-}
-
-function StatusBadge({ booking }: { booking: AdminBooking }) {
-  return (
-    <span className="grid justify-items-start gap-1">
-      <Badge tone={booking.status}>{statusLabel(booking.status)}</Badge>
-      {booking.amountRefunded > 0 ? <span className="text-xs text-slate-700">Refunded {formatYen(booking.amountRefunded)}</span> : null}
-      {booking.attentionReason ? <span className="text-xs font-semibold text-red-800">⚠ {booking.attentionReason}</span> : null}
-    </span>
-  )
-}
-
-function RowActions({
-  booking,
-  onStatus,
-  onCancel,
-  onDelete,
-}: {
-  booking: AdminBooking
-  onStatus: (s: BookingStatus) => void
-  onCancel: () => void
-  onDelete: () => Promise<void>
-  onDetails: () => void
-}) {
-  // Only what the money allows (core/booking-transitions.ts); Cancelled opens the refund dialog, so it is always offered.
-  const options = BOOKING_STATUSES.filter((s) => booking.allowedStatuses.includes(s) || s === 'cancelled')
-  return (
-    <div className="flex flex-wrap items-center gap-2">
-      <select
-        aria-label={`Status of booking #${booking.id}`}
-        className="min-h-9 rounded-md border border-slate-400 bg-white px-2 text-sm text-slate-900 disabled:bg-slate-100"
-        value={booking.status}
-        disabled={options.length < 2}
-        onChange={(e) => onStatus(e.target.value as BookingStatus)}
-      >
-        {options.map((s) => (
-          <option key={s} value={s}>
-            {statusLabel(s)}
-          </option>
-        ))}
-      </select>
-      {booking.status !== 'cancelled' ? (
-        <Button size="sm" variant="secondary" onClick={onCancel} aria-label={`Cancel booking #${booking.id}`}>
-          Cancel
-        </Button>
-      ) : null}
-      <ConfirmDialog
-        trigger={
-          <Button size="sm" variant="danger" aria-label={`Delete booking #${booking.id}`}>
-            Delete
-          </Button>
-        }
-        title={`Delete booking #${booking.id}?`}
-        description={`${booking.name}'s booking for ${formatLongDate(booking.tourDate)} (${booking.timeText}) will be removed and the slot freed. This cannot be undone.`}
-        confirmLabel="Delete Booking"
-        onConfirm={onDelete}
-      />
-    </div>
-  )
-}
-
-/** The Message column's dialog: special requests and the ways to reply. */
-function BookingDetails({ booking, onClose }: { booking: AdminBooking; onClose: () => void }) {
-  return (
-    <Modal open onOpenChange={(o) => !o && onClose()} title={`Booking #${booking.id}: ${booking.name}`}>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="font-medium">Tour</dt>
-        <dd>
-          {booking.packageName}, {formatLongDate(booking.tourDate)} at {booking.timeText}
-        </dd>
-        <dt className="font-medium">Guests</dt>
-        <dd>{booking.numberOfPeople}</dd>
-        <dt className="font-medium">Price</dt>
-        <dd>{formatYen(booking.totalPrice)}</dd>
-        <dt className="font-medium">Email</dt>
-        <dd className="break-all">{booking.email}</dd>
-        <dt className="font-medium">Phone</dt>
-        <dd>{booking.phone}</dd>
-        <dt className="font-medium">Reference</dt>
-        <dd className="break-all">{booking.reference}</dd>
-        {booking.cancellationReason ? (
-          <>
-            <dt className="font-medium">Cancelled</dt>
-            <dd>{booking.cancellationReason}</dd>
-          </>
-        ) : null}
-      </dl>
-      <div>
-        <h3 className="text-sm font-semibold">Special requests</h3>
-        <p className="mt-1 whitespace-pre-wrap rounded-md bg-slate-100 p-3 text-sm text-slate-900">{booking.specialRequests || 'No special requests.'}</p>
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={() => copyEmail(booking.email)}>
-          Copy Email
-        </Button>
-        <a
-          href={mailtoHref(booking.email, `Your Joetsu tour on ${formatLongDate(booking.tourDate)} (booking #${booking.id})`, `Dear ${booking.name},\n\n`)}
-          className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
-        >
-          Open Email App
-        </a>
-      </div>
-    </Modal>
-  )
-}
-
-type Quote = { canCancel: boolean; status: string; amountPaid: number; refund: { amount: number; rule: string; explanation: string }; preview: string }
-type CancelResult = { refund?: { amount: number; status: string; message?: string } }
-
-/** Cancel with the refund of the policy (D18), shown and overridable; issued by the payments service. */
-function CancelDialog({ booking, onClose, onDone }: { booking: AdminBooking; onClose: () => void; onDone: () => Promise<void> }) {
-  const [cause, setCause] = useState<CancellationCause>('guest')
-  const [quote, setQuote] = useState<Quote | null>(null)
-  const [amount, setAmount] = useState('')
-  const [reason, setReason] = useState('')
-  const [error, setError] = useState<string | undefined>()
-  const [busy, setBusy] = useState(false)
-
-  useEffect(() => {
-    let live = true
-    api<Quote>('GET', `/api/admin/bookings/${booking.id}/cancellation-quote?cause=${cause}`)
-      .then((q) => {
-        if (!live) return
-        setQuote(q)
-        setAmount(String(q.refund.amount))
-      })
-      .catch((err) => failToast('Failed to update booking status', err))
-    return () => {
-      live = false
-    }
-  }, [booking.id, cause])
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault()
-    const refundAmount = amount.trim() === '' ? undefined : Number(amount)
-    if (refundAmount !== undefined && (!Number.isInteger(refundAmount) || refundAmount < 0 || (quote && refundAmount > quote.amountPaid))) {
-      setError(`Enter a whole number of yen from 0 to ${formatYen(quote?.amountPaid ?? 0)}`)
-      return
-    }
-    setError(undefined)
-    setBusy(true)
-    try {
-      const result = await api<CancelResult>('POST', `/api/admin/bookings/${booking.id}/cancel`, { cause, refundAmount, reason: reason.trim() || undefined })
-      const refund = result.refund
-      successToast(
-        'Booking cancelled',
-        refund && refund.amount > 0 ? (refund.message ?? `Refund of ${formatYen(refund.amount)}: ${refund.status}.`) : `Booking #${booking.id} was cancelled and its slot freed.`,
-      )
-      await onDone()
-    } catch (err) {
-      failToast('Failed to update booking status', err)
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  return (
-    <Modal open onOpenChange={(o) => !o && onClose()} title={`Cancel booking #${booking.id}`} description={`${booking.name}, ${formatLongDate(booking.tourDate)} at ${booking.timeText}`}>
-      <form className="grid gap-3" onSubmit={submit} noValidate>
-        <Field id="cancel-cause" label="Who is cancelling?">
-          <select id="cancel-cause" className={inputClass} value={cause} onChange={(e) => setCause(e.target.value as CancellationCause)}>
-            {CANCELLATION_CAUSES.map((c) => (
-              <option key={c} value={c}>
-                {CAUSE_LABELS[c]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <div className="rounded-md bg-slate-100 p-3 text-sm text-slate-900" aria-live="polite">
-          {quote ? (
-            <>
-              <p>
-                Paid: <strong>{formatYen(quote.amountPaid)}</strong> · Policy refund: <strong data-testid="policy-refund">{formatYen(quote.refund.amount)}</strong>
-              </p>
-              {/* Said before anything is cancelled: what cancelling now would do (issue 14). */}
-              <p className="mt-1">{quote.preview}</p>
-            </>
-          ) : (
-            'Working out the refund…'
-          )}
-        </div>
-        <Field id="cancel-refund" label="Refund amount (¥)" error={error} hint="The policy's amount; change it to override.">
-          <TextInput id="cancel-refund" inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} error={error} hint="The policy's amount; change it to override." />
-        </Field>
-        <Field id="cancel-reason" label="Reason (optional)">
-          <TextInput id="cancel-reason" value={reason} onChange={(e) => setReason(e.target.value)} />
-        </Field>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose}>
-            Keep Booking
-          </Button>
-          <Button type="submit" variant="danger" disabled={busy || !quote || !quote.canCancel}>
-            Cancel Booking
-          </Button>
-        </div>
-      </form>
-    </Modal>
   )
 }

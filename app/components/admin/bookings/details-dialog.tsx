@@ -1,0 +1,53 @@
+import { formatLongDate } from '../../../../core/dates.ts'
+import { formatYen } from '../../../../core/money.ts'
+import type { AdminBooking } from '../../../../server/services/admin-bookings.ts'
+import { copyEmail, mailtoHref } from '../api.ts'
+import { Button, buttonVariants } from '../../ui/button.tsx'
+import { Modal } from '../../ui/dialog.tsx'
+
+export function BookingDetails({ booking, onClose }: { booking: AdminBooking; onClose: () => void }) {
+  return (
+    <Modal open onOpenChange={(o) => !o && onClose()} title={`Booking #${booking.id}: ${booking.name}`}>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="font-medium">Tour</dt>
+        <dd>
+          {booking.packageName}, {formatLongDate(booking.tourDate)} at {booking.timeText}
+        </dd>
+        <dt className="font-medium">Guests</dt>
+        <dd>{booking.numberOfPeople}</dd>
+        <dt className="font-medium">Price</dt>
+        <dd>{formatYen(booking.totalPrice)}</dd>
+        <dt className="font-medium">Email</dt>
+        <dd className="break-all">{booking.email}</dd>
+        <dt className="font-medium">Phone</dt>
+        <dd>{booking.phone}</dd>
+        <dt className="font-medium">Reference</dt>
+        <dd className="break-all">{booking.reference}</dd>
+        {booking.cancellationReason ? (
+          <>
+            <dt className="font-medium">Cancelled</dt>
+            <dd>{booking.cancellationReason}</dd>
+          </>
+        ) : null}
+      </dl>
+      <div>
+        <h3 className="text-sm font-semibold">Special requests</h3>
+        <p className="mt-1 whitespace-pre-wrap rounded-md bg-slate-100 p-3 text-sm text-slate-900">{booking.specialRequests || 'No special requests.'}</p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button size="md" variant="plain" onClick={() => copyEmail(booking.email)}>
+          Copy Email
+        </Button>
+        <a
+          href={mailtoHref(booking.email, `Your Joetsu tour on ${formatLongDate(booking.tourDate)} (booking #${booking.id})`, `Dear ${booking.name},\n\n`)}
+          className={buttonVariants({ variant: 'brand', size: 'md' })}
+        >
+          Open Email App
+        </a>
+      </div>
+    </Modal>
+  )
+}
+
+
+/** Cancel with the refund of the policy (D18), shown and overridable; issued by the payments service. */

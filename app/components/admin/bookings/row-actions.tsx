@@ -1,0 +1,56 @@
+import { formatLongDate } from '../../../../core/dates.ts'
+import { BOOKING_STATUSES, statusLabel, type BookingStatus } from '../../../../core/schemas/booking-status.ts'
+import type { AdminBooking } from '../../../../server/services/admin-bookings.ts'
+import { Button } from '../../ui/button.tsx'
+import { ConfirmDialog } from '../../ui/dialog.tsx'
+
+export function RowActions({
+  booking,
+  onStatus,
+  onCancel,
+  onDelete,
+}: {
+  booking: AdminBooking
+  onStatus: (s: BookingStatus) => void
+  onCancel: () => void
+  onDelete: () => Promise<void>
+  onDetails: () => void
+}) {
+  // Only what the money allows (core/booking-transitions.ts); Cancelled opens the refund dialog, so it is always offered.
+  const options = BOOKING_STATUSES.filter((s) => booking.allowedStatuses.includes(s) || s === 'cancelled')
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <select
+        aria-label={`Status of booking #${booking.id}`}
+        className="min-h-9 rounded-md border border-slate-400 bg-white px-2 text-sm text-slate-900 disabled:bg-slate-100"
+        value={booking.status}
+        disabled={options.length < 2}
+        onChange={(e) => onStatus(e.target.value as BookingStatus)}
+      >
+        {options.map((s) => (
+          <option key={s} value={s}>
+            {statusLabel(s)}
+          </option>
+        ))}
+      </select>
+      {booking.status !== 'cancelled' ? (
+        <Button size="sm" variant="plain" onClick={onCancel} aria-label={`Cancel booking #${booking.id}`}>
+          Cancel
+        </Button>
+      ) : null}
+      <ConfirmDialog
+        trigger={
+          <Button size="sm" variant="danger" aria-label={`Delete booking #${booking.id}`}>
+            Delete
+          </Button>
+        }
+        title={`Delete booking #${booking.id}?`}
+        description={`${booking.name}'s booking for ${formatLongDate(booking.tourDate)} (${booking.timeText}) will be removed and the slot freed. This cannot be undone.`}
+        confirmLabel="Delete Booking"
+        onConfirm={onDelete}
+      />
+    </div>
+  )
+}
+
+/** The Message column's dialog: special requests and the ways to reply. */

@@ -1,0 +1,142 @@
+import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog'
+import * as DialogPrimitive from '@radix-ui/react-dialog'
+import { clsx } from 'clsx'
+import { useState, type ReactNode } from 'react'
+import { Button } from './button.tsx'
+
+/** The dialogs of the site and the dashboard, on Radix (focus trapped, Escape closes, labelled by the title). */
+
+const overlay = 'fixed inset-0 z-40 bg-black/50'
+const TONES = {
+  admin: {
+    content: 'grid w-[calc(100vw-2rem)] max-w-md gap-4 rounded-lg p-5',
+    title: 'text-lg font-semibold text-slate-900',
+    description: 'text-sm text-slate-700',
+    footer: 'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end',
+  },
+  public: {
+    content: 'w-[calc(100%-2rem)] max-w-md rounded-2xl p-6',
+    title: 'text-xl font-bold text-brand-900',
+    description: 'mt-3 space-y-2 text-slate-800',
+    footer: 'mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end',
+  },
+} as const
+
+/**
+ * A question that must be answered before something irreversible: Radix AlertDialog. The caller
+ * owns the action button (its busy state and what it does); the cancel button closes.
+ */
+export function AlertDialog({
+  open,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  cancel,
+  action,
+  tone = 'admin',
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  trigger: ReactNode
+  title: string
+  description: ReactNode
+  /** The button that closes without acting. */
+  cancel: ReactNode
+  action: ReactNode
+  tone?: keyof typeof TONES
+}) {
+  const styles = TONES[tone]
+  return (
+    <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <AlertDialogPrimitive.Trigger asChild>{trigger}</AlertDialogPrimitive.Trigger>
+      <AlertDialogPrimitive.Portal>
+        <AlertDialogPrimitive.Overlay className={overlay} />
+        <AlertDialogPrimitive.Content className={clsx('fixed left-1/2 top-1/2 z-50 -translate-x-1/2 -translate-y-1/2 bg-white shadow-xl', styles.content)}>
+          <AlertDialogPrimitive.Title className={styles.title}>{title}</AlertDialogPrimitive.Title>
+          <AlertDialogPrimitive.Description asChild>
+            <div className={styles.description}>{description}</div>
+          </AlertDialogPrimitive.Description>
+          <div className={styles.footer}>
+            <AlertDialogPrimitive.Cancel asChild>{cancel}</AlertDialogPrimitive.Cancel>
+            {action}
+          </div>
+        </AlertDialogPrimitive.Content>
+      </AlertDialogPrimitive.Portal>
+    </AlertDialogPrimitive.Root>
+  )
+}
+
+/** The dashboard's confirmation for destructive actions: closes once the action settles. */
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+}: {
+  trigger: ReactNode
+  title: string
+  description: ReactNode
+  confirmLabel: string
+  onConfirm: () => Promise<unknown> | void
+}) {
+  const [open, setOpen] = useState(false)
+  const [busy, setBusy] = useState(false)
+  return (
+    <AlertDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={trigger}
+      title={title}
+      description={description}
+      cancel={
+        <Button variant="plain" size="md">
+          Cancel
+        </Button>
+      }
+      action={
+        <Button
+          variant="danger"
+          size="md"
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true)
+            try {
+              await onConfirm()
+            } finally {
+              setBusy(false)
+              setOpen(false)
+            }
+          }}
+        >
+          {confirmLabel}
+        </Button>
+      }
+    />
+  )
+}
+
+/** A plain dialog (forms, details): Radix Dialog. */
+export function Modal({ open, onOpenChange, title, description, children }: { open: boolean; onOpenChange: (open: boolean) => void; title: string; description?: string; children: ReactNode }) {
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className={overlay} />
+        <DialogPrimitive.Content
+          className="fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg bg-white p-5 shadow-xl"
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className="flex items-start justify-between gap-4">
+            <DialogPrimitive.Title className={TONES.admin.title}>{title}</DialogPrimitive.Title>
+            <DialogPrimitive.Close className="-m-2 min-h-11 min-w-11 rounded text-2xl leading-none text-slate-700 hover:bg-slate-100" aria-label="Close">
+              <span aria-hidden="true">×</span>
+            </DialogPrimitive.Close>
+          </div>
+          {description ? <DialogPrimitive.Description className={TONES.admin.description}>{description}</DialogPrimitive.Description> : null}
+          {children}
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  )
+}
