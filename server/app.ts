@@ -2,10 +2,7 @@ import crypto from 'node:crypto'
 import type http from 'node:http'
 import compression from 'compression'
 import express, { type RequestHandler } from 'express'
-import type { Config } from './config/index.ts'
-import type { Database } from './db/client.ts'
-import type { Logger } from './logger.ts'
-import type { Services } from './services/index.ts'
+import type { AppDeps } from './deps.ts'
 import { attachUser } from './auth/guard.ts'
 import { errorHandler, notFoundApi } from './http/errors.ts'
 import { byAddress, rateLimit } from './http/rate-limit.ts'
@@ -30,7 +27,6 @@ import { timeSlotsRouter } from './api/time-slots.ts'
 import { tourPackagesRouter } from './api/tour-packages.ts'
 import { weekendAvailabilityRouter } from './api/weekend-availability.ts'
 
-export type AppDeps = { database: Database; services: Services; config: Config; logger: Logger }
 
 export const JSON_BODY_LIMIT = '100kb'
 const PAGE_BODY_LIMIT_BYTES = 100 * 1024

@@ -6,7 +6,7 @@ import { isMonth } from '../../core/dates.ts'
 import { ID_MAX } from '../../core/schemas/fields.ts'
 import { requireAdmin } from '../auth/guard.ts'
 import { HttpError } from '../http/errors.ts'
-import type { AppDeps } from '../app.ts'
+import type { AppDeps } from '../deps.ts'
 import { bookingsCsv } from './bookings-csv.ts'
 
 const listQuerySchema = z.object({

@@ -2,7 +2,7 @@ import { Router } from 'express'
 import { tourPackageUpdateSchema } from '../../core/schemas/tour-package-update.ts'
 import { requireAdmin } from '../auth/guard.ts'
 import { HttpError } from '../http/errors.ts'
-import type { AppDeps } from '../app.ts'
+import type { AppDeps } from '../deps.ts'
 import { parseId } from './admin-users.ts'
 
 /**

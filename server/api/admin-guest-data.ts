@@ -2,7 +2,7 @@ import { Router } from 'express'
 import { z } from 'zod'
 import { requireAdmin } from '../auth/guard.ts'
 import { HttpError } from '../http/errors.ts'
-import type { AppDeps } from '../app.ts'
+import type { AppDeps } from '../deps.ts'
 import type { ErasureBlocker, GuestDataSummary } from '../services/guest-data.ts'
 
 const emailQuery = z.object({ email: z.email('Please enter a valid email address').max(254) })

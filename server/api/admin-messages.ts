@@ -1,5 +1,5 @@
 import { Router } from 'express'
-import type { AppDeps } from '../app.ts'
+import type { AppDeps } from '../deps.ts'
 import { requireAdmin } from '../auth/guard.ts'
 import { HttpError } from '../http/errors.ts'
 import { MESSAGE_NOT_FOUND } from '../services/contact.ts'

@@ -5,7 +5,7 @@ import { requireAdmin } from '../auth/guard.ts'
 import { SESSION_COOKIE } from '../auth/sessions.ts'
 import { readCookie } from '../http/cookies.ts'
 import { HttpError } from '../http/errors.ts'
-import type { AppDeps } from '../app.ts'
+import type { AppDeps } from '../deps.ts'
 
 const idParam = z.object({ id: z.string().regex(/^\d{1,9}$/) })
 

@@ -6,7 +6,7 @@ import { SESSION_COOKIE } from '../auth/sessions.ts'
 import { readCookie, sessionCookieOptions } from '../http/cookies.ts'
 import { clientKey, rateLimit } from '../http/rate-limit.ts'
 import { rejectUnstorableText } from '../http/security.ts'
-import type { AppDeps } from '../app.ts'
+import type { AppDeps } from '../deps.ts'
 
 /** Login, logout and "who am I" (spec §7, D19). There is no public sign-up. */
 export function authRouter({ services, config }: AppDeps) {

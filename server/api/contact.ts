@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from 'express'
-import type { AppDeps } from '../app.ts'
+import type { AppDeps } from '../deps.ts'
 import { byAddress, clientKey, rateLimit } from '../http/rate-limit.ts'
 import type { HitCounter } from '../services/rate-limits.ts'
 import { CONTACT_RATE_LIMITED_HEADER, CONTACT_RATE_LIMITED_MESSAGE } from './contact-limit.ts'

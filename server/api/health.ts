@@ -1,5 +1,5 @@
 import { Router } from 'express'
-import type { AppDeps } from '../app.ts'
+import type { AppDeps } from '../deps.ts'
 import { schemaVersionCheck, type SchemaState } from '../db/schema-version.ts'
 import { RETRY_AFTER_SECONDS } from '../http/errors.ts'
 

@@ -1,5 +1,5 @@
 import { Router } from 'express'
-import type { AppDeps } from '../app.ts'
+import type { AppDeps } from '../deps.ts'
 import { HttpError } from '../http/errors.ts'
 import { monthRange, isMonth } from '../../core/dates.ts'
 import { checkRange, RangeInputError } from '../services/availability.ts'

@@ -1,5 +1,5 @@
 import { Router } from 'express'
-import type { AppDeps } from '../app.ts'
+import type { AppDeps } from '../deps.ts'
 import { publicTourPackage } from '../services/tour-package-view.ts'
 
 export type { PublicTourPackage } from '../services/tour-package-view.ts'

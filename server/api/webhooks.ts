@@ -1,5 +1,5 @@
 import express, { Router } from 'express'
-import type { AppDeps } from '../app.ts'
+import type { AppDeps } from '../deps.ts'
 import { StripeProvider } from '../payments/stripe.ts'
 import { loggableError } from '../http/errors.ts'
 
