@@ -126,6 +126,9 @@ test('users: add a user, who gets Access denied; edit and delete them', async ({
   const other = await browser.newContext()
   const otherPage = await other.newPage()
   await otherPage.goto('/admin/login')
+  // The script's answer (a toast) is what this checks: a click before hydration would post the
+  // form natively and get the script-free notice instead.
+  await expect(otherPage.locator('form[data-hydrated="true"]')).toBeVisible()
   await otherPage.getByLabel('Username', { exact: true }).fill('helper-e2e')
   await otherPage.getByLabel('Password', { exact: true }).fill('helper-password')
   await otherPage.getByRole('button', { name: 'Log In' }).click()

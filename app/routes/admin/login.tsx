@@ -25,6 +25,9 @@ export default function AdminLogin() {
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [submitting, setSubmitting] = useState(false)
   const shownDenied = useRef(false)
+  // Marks the form once its script runs (the browser tests wait for it, as for the site header's).
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
   // Set by /api/login when it answered the script-free form (core/admin-redirect.ts).
   const notice =
     params.get(LOGIN_NOTICE_PARAM.failed) === '1'
@@ -89,7 +92,7 @@ export default function AdminLogin() {
           </p>
         ) : null}
         {/* Until the script runs, the browser posts the form itself (never a GET: the password stays out of URLs). */}
-        <form className="mt-6 grid gap-4" method="post" action="/api/login" noValidate onSubmit={onSubmit}>
+        <form className="mt-6 grid gap-4" method="post" action="/api/login" noValidate onSubmit={onSubmit} data-hydrated={hydrated ? 'true' : undefined}>
           <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
           <Field id="username" label="Username" error={errors.username}>
             <Input autoComplete="username" autoCapitalize="none" spellCheck={false} required minLength={3} />
