@@ -25,7 +25,7 @@ import autocannon from 'autocannon'
 import pg from 'pg'
 import { addDays, todayInTokyo, weekendDatesBetween } from '../core/dates.ts'
 import { BUILD_DIR } from '../server/paths.ts'
-import { rssMb, startProductionServer } from './production-server.ts'
+import { BENCH_ENV, rssMb, startProductionServer } from './production-server.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const args = process.argv.slice(2)
@@ -68,13 +68,7 @@ function rssSampler(pid: number) {
 const startServer = (databaseUrl: string | undefined) =>
   startProductionServer({
     name: 'bench-api',
-    env: {
-      DATABASE_URL: databaseUrl ?? '',
-      SIMULATED_PAYMENTS: 'true',
-      ADMIN_PASSWORD: 'bench-admin-password',
-      RATE_LIMIT_BOOKINGS_PER_HOUR: '1000000',
-      RATE_LIMIT_CONTACT_PER_MINUTE: '1000000',
-    },
+    env: { ...BENCH_ENV, DATABASE_URL: databaseUrl ?? '' },
   })
 
 async function load(engine: string, target: string, options: autocannon.Options, note?: string, count?: string) {

@@ -18,18 +18,11 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { addDays, todayInTokyo, weekendDatesBetween } from '../core/dates.ts'
-import { rssMb, startProductionServer } from './production-server.ts'
+import { BENCH_ENV, rssMb, startProductionServer } from './production-server.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const args = process.argv.slice(2)
 const rounds = Number(args[args.indexOf('--rounds') + 1]) || 2
-
-const BENCH_ENV = {
-  SIMULATED_PAYMENTS: 'true',
-  ADMIN_PASSWORD: 'bench-admin-password',
-  RATE_LIMIT_BOOKINGS_PER_HOUR: '1000000',
-  RATE_LIMIT_CONTACT_PER_MINUTE: '1000000',
-}
 
 /** The API traffic of a busy hour, at full speed: reads of availability and packages, then bookings. */
 async function burst(url: string) {

@@ -29,6 +29,14 @@ export function rssMb(pid: number): number {
   return Math.round(kb / 1024)
 }
 
+/** Settings of a server under benchmark load: simulated payments, and abuse limits out of the way. */
+export const BENCH_ENV = {
+  SIMULATED_PAYMENTS: 'true',
+  ADMIN_PASSWORD: 'bench-admin-password',
+  RATE_LIMIT_BOOKINGS_PER_HOUR: '1000000',
+  RATE_LIMIT_CONTACT_PER_MINUTE: '1000000',
+}
+
 export type ProductionServerOptions = {
   /** Names the data folder, for whoever finds it left behind. */
   name: string

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test'
-import { addDays, formatLongDate, formatMonthTitle } from '../../core/dates.ts'
+import { expect, test } from '@playwright/test'
+import { addDays, formatLongDate } from '../../core/dates.ts'
 import { saturdayAhead } from './tour-dates.ts'
+import { dayButton, openMonthOf } from './booking-steps.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 
 // The server's "today" is the real clock (Japan's calendar). A random Saturday 90–170 days
@@ -8,19 +9,6 @@ import { expectNoSeriousAxeViolations } from './axe.ts'
 const TOUR_DATE = saturdayAhead(90 + Math.floor(Math.random() * 80))
 
 test.describe.configure({ mode: 'serial' })
-
-async function openMonthOf(page: Page, date: string) {
-  const calendar = page.getByRole('grid')
-  await expect(calendar).toBeVisible()
-  for (let i = 0; i < 8; i++) {
-    if ((await page.locator('#calendar-month').textContent()) === formatMonthTitle(date)) return
-    await page.getByRole('button', { name: /^Next month/ }).click()
-  }
-  await expect(page.locator('#calendar-month')).toHaveText(formatMonthTitle(date))
-}
-
-const dayButton = (page: Page, date: string) =>
-  page.getByRole('grid').getByRole('button', { name: new RegExp(`^${formatLongDate(date)},`) })
 
 let reference = ''
 

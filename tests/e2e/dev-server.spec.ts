@@ -4,8 +4,8 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { formatLongDate, formatMonthTitle } from '../../core/dates.ts'
 import { saturdayAhead } from './tour-dates.ts'
+import { chooseSlot } from './booking-steps.ts'
 
 // `npm run dev` on a fresh clone (issue 14, point 3): Vite's dependency optimiser starts
 // with an empty cache. When it met a dependency it had not pre-bundled, it re-optimised
@@ -113,12 +113,7 @@ test('a fresh dev server takes a booking, its payment and the admin login withou
   // Home → booking, in the page (client-side navigation).
   await page.getByRole('banner').getByRole('link', { name: /^Book/ }).first().click()
   await expect(page.getByRole('grid')).toBeVisible()
-  for (let i = 0; i < 6 && (await page.locator('#calendar-month').textContent()) !== formatMonthTitle(TOUR_DATE); i++) {
-    await page.getByRole('button', { name: /^Next month/ }).click()
-  }
-  await page.getByRole('grid').getByRole('button', { name: new RegExp(`^${formatLongDate(TOUR_DATE)},`) }).click()
-  await page.getByRole('radio', { name: /^Morning · 9:00 AM/ }).check()
-  await page.getByRole('button', { name: 'Continue to Booking Details' }).click()
+  await chooseSlot(page, TOUR_DATE, /^Morning · 9:00 AM/)
   await page.getByLabel('Full Name').fill('Dev Server Guest')
   await page.getByLabel('Email').fill('dev-guest@example.com')
   await page.getByLabel('Phone Number').fill('+81 90-1234-5678')

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { formatLongDate, formatMonthTitle } from '../../core/dates.ts'
+import { chooseSlot } from './booking-steps.ts'
 import { startOwnServer, type OwnServer } from './own-server.ts'
 import { saturdayAhead } from './tour-dates.ts'
 
@@ -31,12 +31,7 @@ test('a third unpaid booking for one e-mail is refused at the e-mail field, and 
   await page.setViewportSize({ width: 375, height: 800 })
   const date = saturdayAhead(37)
   await page.goto(`${server.baseURL}/booking`)
-  for (let i = 0; i < 4 && (await page.locator('#calendar-month').textContent()) !== formatMonthTitle(date); i++) {
-    await page.getByRole('button', { name: /^Next month/ }).click()
-  }
-  await page.getByRole('grid').getByRole('button', { name: new RegExp(`^${formatLongDate(date)},`) }).click()
-  await page.getByRole('radio', { name: /^Morning · 9:00 AM/ }).check()
-  await page.getByRole('button', { name: 'Continue to Booking Details' }).click()
+  await chooseSlot(page, date, /^Morning · 9:00 AM/)
   await page.getByLabel('Full Name').fill('Twice Held')
   // Another letter case is the same address.
   await page.getByLabel('Email').fill('Twice-Unpaid@Example.com')
