@@ -14,7 +14,7 @@ export function SiteFooter() {
   const site = useSite()
   return (
     <footer className="bg-brand-900 text-brand-100">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 pb-28 pt-14 sm:grid-cols-2 lg:grid-cols-4 lg:pb-16">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 pb-16 pt-14 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <Link to="/" className="inline-flex items-center gap-2 rounded-md bg-white px-3 py-2" aria-label={`${site.businessName}, home`}>
             <Logo name={site.businessName} />

@@ -3,19 +3,41 @@ import { useSite } from '../../lib/site.ts'
 import { ChatIcon } from './icons.tsx'
 import { WHATSAPP_GREETING } from './nav-links.ts'
 
-/** The floating chat button of every public page (spec §2); /admin pages do not render it. */
+/**
+ * The floating chat button of every public page; /admin pages do not render it.
+ * It must never cover what a visitor reads or taps (docs/decisions/0030):
+ * - below 1280 px it sits in a dock, a bar across the foot of the screen like the sticky
+ *   header at its top, and a spacer of the dock's height ends the page, so the last lines of
+ *   the footer scroll clear of it;
+ * - from 1280 px it floats alone in the right-hand margin, which the content never enters
+ *   (every page's content is at most 72rem wide, leaving 64 px each side).
+ * The spacer follows the footer, so it wears the footer's colour.
+ */
 export function WhatsAppButton() {
   const site = useSite()
   return (
-    <a
-      href={whatsappLink(site, WHATSAPP_GREETING)}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label="Chat on WhatsApp"
-      className="fixed bottom-4 right-4 z-30 inline-flex min-h-14 items-center gap-2 rounded-full bg-[#0b6e3a] px-4 text-white shadow-lg ring-2 ring-white transition-transform hover:scale-105 sm:bottom-6 sm:right-6"
-    >
-      <ChatIcon className="size-7" />
-      <span className="hidden font-semibold sm:inline">Chat on WhatsApp</span>
-    </a>
+    <>
+      <div aria-hidden="true" className="box-content h-16 bg-brand-900 pb-[env(safe-area-inset-bottom)] xl:hidden" />
+      <aside
+        aria-label="Chat with your guide"
+        data-chat-dock
+        className="fixed inset-x-0 bottom-0 z-30 box-content flex h-16 items-center justify-between gap-3 border-t border-brand-100 bg-white/95 px-4 pb-[env(safe-area-inset-bottom)] backdrop-blur xl:contents"
+      >
+        <p className="min-w-0 text-sm leading-snug text-brand-900 xl:hidden">
+          <span className="font-semibold">Questions?</span> Chat with {site.guideName}.
+        </p>
+        <a
+          href={whatsappLink(site, WHATSAPP_GREETING)}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-chat-button
+          aria-label="Chat on WhatsApp"
+          className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full bg-[#0b6e3a] px-4 text-white transition-transform hover:scale-105 xl:fixed xl:bottom-6 xl:right-3 xl:z-30 xl:size-14 xl:justify-center xl:px-0 xl:shadow-lg xl:ring-2 xl:ring-white"
+        >
+          <ChatIcon className="size-6 xl:size-7" />
+          <span className="font-semibold xl:sr-only">WhatsApp</span>
+        </a>
+      </aside>
+    </>
   )
 }
