@@ -3,7 +3,7 @@ import { useSite } from '../../lib/site.ts'
 import { ChatIcon } from './icons.tsx'
 import { WHATSAPP_GREETING } from './nav-links.ts'
 
-/** The floating chat button of every public page (spec §2); /admin pages do not render it. */
+/** The floating chat button of every public page; /admin pages do not render it. */
 export function WhatsAppButton() {
   const site = useSite()
   return (
