@@ -56,7 +56,8 @@ export default function handleRequest(
       }
     }
   }
-  // Build-time prerendering has no Express context: leave a placeholder for Express.
+  // Build-time prerendering has no Express context: leave a placeholder, which
+  // server/static-files.ts removes at start-up (docs/decisions/0022).
   const nonce = (loadContext as Partial<AppLoadContext> | undefined)?.cspNonce ?? PRERENDER_NONCE_PLACEHOLDER
 
   return new Promise((resolve, reject) => {

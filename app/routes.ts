@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
 
-// The route table of spec §2, plus /privacy (issue 9) and the SEO files.
+// The route table of the product description, plus /privacy (issue 9) and the SEO files.
 export default [
   layout('routes/public-layout.tsx', [
     index('routes/home.tsx'),
@@ -10,7 +10,7 @@ export default [
     route('how-it-works', 'routes/how-it-works.tsx'),
     route('contact', 'routes/contact.tsx'),
     route('booking', 'routes/booking.tsx', { id: 'booking' }),
-    // /book is an alias of /booking (spec §2).
+    // /book is an alias of /booking.
     route('book', 'routes/booking.tsx', { id: 'book' }),
     route('checkout/:reference', 'routes/checkout.tsx'),
     route('booking-confirmation/:reference?', 'routes/booking-confirmation.tsx'),

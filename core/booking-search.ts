@@ -3,7 +3,7 @@ import { parseClockText } from './slots.ts'
 import { BOOKING_STATUSES, type BookingStatus } from './schemas/booking-status.ts'
 
 /**
- * The admin's booking search and sort (spec §5 "Dashboard search", §9 sorting).
+ * The admin's booking search and sort (docs/decisions/0013).
  * Pure, so the server's list endpoint and any client-side filter agree exactly.
  */
 
@@ -94,7 +94,7 @@ export function parseBookingIdParam(value: string | null | undefined): number | 
   return n > 0 ? n : null
 }
 
-/** Messages, notifications and users searches of spec §5: case-insensitive substring on the listed fields. */
+/** Messages, notifications and users searches: case-insensitive substring on the listed fields. */
 export function matchesText(fields: ReadonlyArray<string | null | undefined>, query: string): boolean {
   const q = query.trim().toLowerCase()
   if (q === '') return true

@@ -2,14 +2,14 @@ import { type CalendarDate, addDays, daysBetween, formatLongDate } from './dates
 import { formatYen, isYenAmount } from './money.ts'
 
 /**
- * The refund the cancellation policy gives (D18, spec §9):
+ * The refund the cancellation policy gives (docs/decisions/0016):
  * - the guest cancels 7 or more days before the tour date: full refund;
  * - the guest cancels 6 days before or later (the day itself and after included): no refund;
  * - the guide cancels (weather, transport, anything else): full refund.
  *
  * Days are whole calendar days in Japan between the day of cancelling and the
  * tour date, so the hour of the request does not matter. The admin sees this as
- * the proposed refund and may override it (D18); the rule is written once here so
+ * the proposed refund and may override it (docs/decisions/0016); the rule is written once here so
  * the legal page, e-mails and the admin's dialog say the same thing.
  */
 

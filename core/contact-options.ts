@@ -1,7 +1,7 @@
 import { THEMES, type Theme } from './themes.ts'
 
 /**
- * The contact form's choices and the /contact?package= mapping (D2), without zod, so the
+ * The contact form's choices and the /contact?package= mapping (docs/decisions/0038), without zod, so the
  * browser's /contact page does not download the validation library to draw two selects.
  * core/schemas/contact.ts re-exports all of this beside the schema.
  */
@@ -22,7 +22,7 @@ export function contactPackageLabel(value: string): string {
   return CONTACT_PACKAGE_OPTIONS.find((o) => o.value === value)?.label ?? value
 }
 
-/** The itinerary cards link to /contact?package=<card key> (D2). */
+/** The itinerary cards link to /contact?package=<card key> (docs/decisions/0038). */
 const CARD_KEYS: Record<string, Theme> = {
   mom: 'homemaker',
   dad: 'hobbyist',
@@ -31,7 +31,7 @@ const CARD_KEYS: Record<string, Theme> = {
 }
 
 /**
- * The select's initial value for /contact?package=… (D2): card keys map to their
+ * The select's initial value for /contact?package=… (docs/decisions/0038): card keys map to their
  * option, option values map to themselves, anything else leaves it empty ('').
  * Case and surrounding spaces are forgiven; links get retyped by hand.
  */

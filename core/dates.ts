@@ -1,7 +1,7 @@
 import { TZDate, tzOffset } from '@date-fns/tz'
 
 /**
- * Calendar dates of the business (D9).
+ * Calendar dates of the business (docs/decisions/0019).
  *
  * A tour date is a plain date in Japan, written 'yyyy-MM-dd'. It is not an instant:
  * 2025-06-07 is a Saturday for the guide in Joetsu whatever zone the server or the
@@ -154,14 +154,14 @@ export function dayOfWeek(date: CalendarDate): number {
   return (((toDayNumber(requireYMD(date)) + 4) % 7) + 7) % 7
 }
 
-/** Saturday or Sunday: the only days tours run (D9). */
+/** Saturday or Sunday: the only days tours run (docs/decisions/0039). */
 export function isWeekend(date: CalendarDate): boolean {
   const d = dayOfWeek(date)
   return d === 0 || d === 6
 }
 
 /**
- * 'Saturday, June 7, 2025': the long English form visitors see (D5). Built from
+ * 'Saturday, June 7, 2025': the long English form visitors see (docs/decisions/0019). Built from
  * fixed English names rather than Intl so the server render and the browser's
  * hydration produce the same text and no zone can move it by a day.
  */
@@ -230,9 +230,9 @@ export function tokyoInstant(date: CalendarDate, time: string): Date {
 }
 
 export type BookingWindowOptions = {
-  /** Days between today (Japan) and the first bookable date. D10: 2. */
+  /** Days between today (Japan) and the first bookable date. docs/decisions/0039: 2. */
   leadDays?: number
-  /** Days between today (Japan) and the last bookable date. D10: 180. */
+  /** Days between today (Japan) and the last bookable date. docs/decisions/0039: 180. */
   horizonDays?: number
 }
 
@@ -240,7 +240,7 @@ export const DEFAULT_LEAD_DAYS = 2
 export const DEFAULT_HORIZON_DAYS = 180
 
 /**
- * The dates a guest may book at instant `now` (D10), both ends included: from
+ * The dates a guest may book at instant `now` (docs/decisions/0039), both ends included: from
  * today + leadDays to today + horizonDays, with "today" taken in Japan. A visitor
  * in Los Angeles on Friday evening is already in Saturday in Joetsu, and the
  * window moves with Joetsu's calendar, not theirs.

@@ -20,7 +20,7 @@ function total(q: Quote): number {
   return q.total
 }
 
-describe('the catalogue seed (D6)', () => {
+describe('the catalogue seed (docs/decisions/0019)', () => {
   it('holds the tax-inclusive figures', () => {
     expect(half).toEqual({
       basePrice: 14300,
@@ -40,7 +40,7 @@ describe('the catalogue seed (D6)', () => {
   })
 })
 
-describe('quote: the worked examples of D6', () => {
+describe('quote: worked examples of the price list (docs/decisions/0019)', () => {
   it.each([
     ['half-day', half, 2, 14300],
     ['half-day', half, 3, 16500],
@@ -170,7 +170,7 @@ describe('quote: bad inputs from code or data', () => {
     expect(() => quote({ ...half, extraGuestPrice: -1 }, 3, OFF_SEASON)).toThrow(RangeError)
   })
 
-  it('allows a free tour set by the admin (total 0 skips payment, D7)', () => {
+  it('allows a free tour set by the admin (total 0 skips payment, docs/decisions/0019)', () => {
     const free: PriceCatalogueEntry = { basePrice: 0, extraGuestPrice: 0, soloPrice: null, soloPromoStart: null, soloPromoEnd: null }
     expect(total(quote(free, 4, OFF_SEASON))).toBe(0)
   })

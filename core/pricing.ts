@@ -2,7 +2,7 @@ import { type CalendarDate, daysBetween, isCalendarDate } from './dates.ts'
 import { formatYen, isYenAmount } from './money.ts'
 
 /**
- * The quote for a tour (D6, D7).
+ * The quote for a tour (docs/decisions/0019).
  *
  * All prices are tax-inclusive yen (Japanese law wants consumer prices shown with
  * tax), read from one catalogue entry per tour package so no page carries a price
@@ -32,15 +32,15 @@ export const MIN_GROUP = 1
 export const MAX_GROUP = 5
 export const INCLUDED_GUESTS = 2
 
-// The spec's messages (D8), shared with the booking schema.
+// The product description's messages (docs/decisions/0019), shared with the booking schema.
 export const MIN_GROUP_MESSAGE = 'At least 1 person required'
 export const MAX_GROUP_MESSAGE = 'Maximum 5 people per group'
 export const WHOLE_GROUP_MESSAGE = 'Number of people must be a whole number'
 
-/** The Green Season 2025 promotion (D6). */
+/** The Green Season 2025 promotion (docs/decisions/0019). */
 export const GREEN_SEASON_2025 = { start: '2025-06-01', end: '2025-09-30' } as const
 
-/** Seed figures for tour_packages (D6). The database copy is the one in force; admins may edit it. */
+/** Seed figures for tour_packages (docs/decisions/0019). The database copy is the one in force; admins may edit it. */
 export const DEFAULT_CATALOGUE = {
   halfDay: {
     basePrice: 14_300,
@@ -73,7 +73,7 @@ function inPromotionWindow(entry: PriceCatalogueEntry, date: CalendarDate): bool
 }
 
 /**
- * Whether pages should advertise the solo special as current (D6: outside the
+ * Whether pages should advertise the solo special as current (docs/decisions/0019: outside the
  * window "pages do not advertise the promotion as current"). Takes today's date in
  * Japan, unlike `quote`, which looks at the tour date.
  */

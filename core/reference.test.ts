@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { REFERENCE_ALPHABET, REFERENCE_LENGTH, newReference, normaliseReference, referenceFromBytes } from './reference.ts'
 
-describe('public booking references (D15)', () => {
+describe('public booking references (docs/decisions/0006)', () => {
   it('maps 12 random bytes to 12 unambiguous, URL-safe characters', () => {
     const ref = referenceFromBytes(new Uint8Array([0, 1, 31, 32, 255, 8, 18, 21, 24, 27, 100, 200]))
     expect(ref).toHaveLength(REFERENCE_LENGTH)

@@ -1,5 +1,5 @@
 /**
- * Public booking references (D15): what a guest sees and types, never the numeric id.
+ * Public booking references (docs/decisions/0006): what a guest sees and types, never the numeric id.
  *
  * 12 characters of Crockford's base32 (digits and letters without I, L, O, U), so a
  * reference survives being read aloud or copied by hand, is URL-safe as it is, and
@@ -36,7 +36,7 @@ const webCryptoBytes: RandomBytes = (length) => crypto.getRandomValues(new Uint8
 /**
  * A fresh reference for a new booking: always one normaliseReference hands back unchanged.
  * A draw of digits only ((10/32)^12, about 1 in 1.15 million) is drawn again: it reads as
- * a numeric id, which never answers (D15), so the booking could never be found.
+ * a numeric id, which never answers (docs/decisions/0006), so the booking could never be found.
  */
 export function newReference(randomBytes: RandomBytes = webCryptoBytes): string {
   for (;;) {

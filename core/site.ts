@@ -1,5 +1,5 @@
 /**
- * The business identity (D1): who the visitor is dealing with. Read once from the
+ * The business identity (docs/decisions/0017): who the visitor is dealing with. Read once from the
  * environment on the server (server/config/env.ts) and handed to pages through the
  * root loader, so no page ever repeats a name, address or number as a literal.
  */
@@ -13,7 +13,7 @@ export type SiteIdentity = {
   socialLabel: string
   city: string
   baseUrl: string
-  /** Seller details for the legal page (D22); null means "disclosed on request". */
+  /** Seller details for the legal page (docs/decisions/0017); null means "disclosed on request". */
   seller: {
     name: string | null
     manager: string | null

@@ -8,11 +8,11 @@ import {
 } from './dates.ts'
 
 /**
- * Tour slots of a day (D10, D11, D12).
+ * Tour slots of a day (docs/decisions/0039, 0002).
  *
  * A weekend day has two parts, morning and afternoon. A half-day tour takes one
  * part; a full-day tour takes both. Expressing every booking as the parts it
- * claims is what lets the database guarantee "one group per slot" (D11): one
+ * claims is what lets the database guarantee "one group per slot" (docs/decisions/0002): one
  * unique row per (date, part), so a full-day booking and a morning booking on the
  * same date collide on the morning row even when two servers race.
  */
@@ -37,7 +37,7 @@ export function packageFitsSlot(isHalfDay: boolean, tourTime: TourTime): boolean
   return isHalfDay ? tourTime !== 'full-day' : tourTime === 'full-day'
 }
 
-/** 'HH:mm' in Japan. Settings may override them (D10); these are the defaults. */
+/** 'HH:mm' in Japan. Settings may override them (docs/decisions/0039); these are the defaults. */
 export type SlotStartTimes = Record<TourTime, string>
 
 export const DEFAULT_SLOT_START_TIMES: SlotStartTimes = {
@@ -47,7 +47,7 @@ export const DEFAULT_SLOT_START_TIMES: SlotStartTimes = {
 }
 
 /**
- * Approximate lengths from the price list (D6): half-day about 5 hours, full-day
+ * Approximate lengths from the price list (docs/decisions/0019): half-day about 5 hours, full-day
  * about 9 hours including lunch. Used for the end time in calendar files.
  */
 export const TOUR_DURATION_MINUTES: Record<TourTime, number> = {
@@ -97,7 +97,7 @@ const CLOCK_12 = /^(\d{1,2})(?::([0-5]\d))?\s*([ap])\.?\s*m\.?$/i
 
 /**
  * Minutes since midnight of a 12-hour time text such as '2:00 PM', for the
- * admin's sort by time (spec §9). '12:00 AM' is 0 and '12:00 PM' is 720. Accepts
+ * admin's sort by time (docs/decisions/0013). '12:00 AM' is 0 and '12:00 PM' is 720. Accepts
  * '9 AM', '9:00am', '9:00 a.m.'; anything else (24-hour text included, since the
  * spec parses AM/PM text) is null, which callers sort last.
  */
@@ -111,7 +111,7 @@ export function parseClockText(text: string): number | null {
   return ((hours % 12) + (pm ? 12 : 0)) * 60 + minutes
 }
 
-/** The admin's three switches for one date (weekend_availability); every slot is open without a row (D12). */
+/** The admin's three switches for one date (weekend_availability); every slot is open without a row (docs/decisions/0039). */
 export type SlotOverride = {
   morningAvailable: boolean
   afternoonAvailable: boolean
@@ -153,12 +153,12 @@ export function slotOpenBySwitches(tourTime: TourTime, override: SlotOverride | 
  * Which slots of a date a guest can book now, and why not, in TOUR_TIMES order.
  *
  * Reasons, first match wins:
- * 1. 'not-weekend': tours run on Saturdays and Sundays only (D9).
- * 2. 'outside-window': before today + lead days or after today + horizon (D10).
+ * 1. 'not-weekend': tours run on Saturdays and Sundays only (docs/decisions/0039).
+ * 2. 'outside-window': before today + lead days or after today + horizon (docs/decisions/0039).
  * 3. 'booked': a live booking claims one of the slot's parts; a full-day booking
- *    claims both, either half-day booking blocks full-day (D10). Booked wins over
+ *    claims both, either half-day booking blocks full-day (docs/decisions/0039). Booked wins over
  *    closed because it is the more useful fact for the admin's calendar.
- * 4. 'closed': the admin's switches close it (D12): its own switch, or one of the
+ * 4. 'closed': the admin's switches close it (docs/decisions/0039): its own switch, or one of the
  *    parts it shares (slotOpenBySwitches: a closed half closes the full day, a closed
  *    full day closes both halves; docs/decisions/0029).
  */

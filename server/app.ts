@@ -89,7 +89,7 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
   api.use(adminMessagesRouter(deps))
   api.use(testEmailRouter(deps))
   // Admin routers (issue 7). Admin booking routes take numeric ids only and pass anything
-  // else on, so they sit before the public booking router (references, D15).
+  // else on, so they sit before the public booking router (references, docs/decisions/0006).
   api.use(adminUsersRouter(deps))
   api.use(adminBookingsRouter(deps))
   api.use(adminCatalogueRouter(deps))

@@ -1,6 +1,6 @@
 /**
- * The guide's story and the "About Joetsu" text (spec §2, About / Guide). The guide's
- * name comes from configuration (D1), never from here: this copy is written so it reads
+ * The guide's story and the "About Joetsu" text. The guide's
+ * name comes from configuration (docs/decisions/0017), never from here: this copy is written so it reads
  * well with any name. The guide should read it and make it their own.
  */
 export const guideStory = {

@@ -1,7 +1,7 @@
 import { type ExploreSummary, exploreSummaries } from './explore-summaries.ts'
 
 /**
- * Explore categories (spec §3): id, title, image, nine places each. Places are real
+ * Explore categories: id, title, image, nine places each. Places are real
  * landmarks of Joetsu or plainly descriptive kinds of place; no addresses or phone
  * numbers are given because the guide takes you there.
  */

@@ -1,6 +1,6 @@
 import { images, type SiteImage } from './images.ts'
 
-/** The hero carousel (spec §3, Hero slide): image, title, description. */
+/** The hero carousel: image, title, description. */
 export type HeroSlide = { image: SiteImage; title: string; description: string }
 
 // Kept apart (./tagline.ts) so the footer on every page does not pull in the home page's copy.

@@ -1,5 +1,5 @@
 /**
- * Every picture on the public pages, in one place (D3).
+ * Every picture on the public pages, in one place (docs/decisions/0019).
  *
  * The shipped files are original flat illustrations in public/images/. To use a real
  * photo instead, drop it into the same folder and change that one entry's `src` below,

@@ -3,9 +3,9 @@ import { type PackageId, type PackageSummary, packageSummaries } from './package
 export { contactKey } from './package-summaries.ts'
 
 /**
- * Itinerary ideas (spec §3, Itinerary package). The anchor id is the card's id on
+ * Itinerary ideas. The anchor id is the card's id on
  * /packages; the contact key is what /contact?package= receives (the id without its
- * '-package' suffix; the contact form maps mix-match to its 'explorer' option, D2).
+ * '-package' suffix; the contact form maps mix-match to its 'explorer' option, docs/decisions/0038).
  */
 export type ItineraryPackage = PackageSummary & { description: string; activities: string[] }
 

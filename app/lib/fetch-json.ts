@@ -1,4 +1,4 @@
-/** A failed API call: the server's { message } when it sent one (spec §8), with its status and body. */
+/** A failed API call: the server's { message } when it sent one, with its status and body. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

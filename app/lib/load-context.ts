@@ -2,9 +2,10 @@ import type { Config } from '../../server/config/index.ts'
 import type { Services } from '../../server/services/index.ts'
 
 /**
- * What Express hands every loader and action (server/app.ts, getLoadContext). Loaders
- * call services directly; they never call our own API over HTTP. Absent while
- * prerendering at build time, so prerendered routes must not use it.
+ * What Express hands every loader and action (`loadContext` in server/pages.ts, passed to
+ * React Router's request handler as getLoadContext). Loaders call services directly; they
+ * never call our own API over HTTP. Absent while prerendering at build time, so prerendered
+ * routes must not use it.
  */
 declare module 'react-router' {
   interface AppLoadContext {

@@ -1,8 +1,10 @@
 import { createContext, useContext } from 'react'
 
 /**
- * The Content Security Policy nonce of this response. Pages rendered at build time carry
- * a placeholder that Express swaps for each response's nonce when it serves the file.
+ * The Content Security Policy nonce of this response (docs/decisions/0018). Pages rendered
+ * at build time have no response yet and carry this placeholder instead; at start-up
+ * server/static-files.ts removes it and names those pages' inline scripts by hash in the
+ * policy (docs/decisions/0022), so a prerendered page is served with no nonce at all.
  */
 export const PRERENDER_NONCE_PLACEHOLDER = '__CSP_NONCE__'
 

@@ -5,7 +5,7 @@ import type { SiteImage } from '../content/images.ts'
 /**
  * Search and social metadata for the public pages: one call per page builds the title,
  * description, canonical URL, Open Graph and Twitter tags and any JSON-LD, all from the
- * business identity in the root loader's data (D1), so nothing is repeated as a literal.
+ * business identity in the root loader's data (docs/decisions/0017), so nothing is repeated as a literal.
  */
 
 type MatchLike = { id: string; loaderData?: unknown } | undefined

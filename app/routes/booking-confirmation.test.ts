@@ -16,7 +16,7 @@ describe('the confirmation page loader', () => {
     expect(byQuery.init?.status).toBe(404)
   })
 
-  it('keeps the generic thank-you, with 200, when no reference is given (spec §3)', async () => {
+  it('keeps the generic thank-you, with 200, when no reference is given', async () => {
     const result = await load('http://x/booking-confirmation', undefined, null)
     expect(result.init?.status).toBe(200)
     expect(result.data).toMatchObject({ booking: null, notFound: false })

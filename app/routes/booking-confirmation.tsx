@@ -25,7 +25,7 @@ export const headers: Route.HeadersFunction = privatePageHeaders
 
 /**
  * /booking-confirmation/{reference} or ?id={reference}. Only public references answer
- * (D15). Without a reference the page shows the generic thank-you (spec §3); a reference
+ * (docs/decisions/0006). Without a reference the page shows the generic thank-you; a reference
  * that matches no booking (a numeric id included) answers 404 "Booking not found"
  * (issue 14), which reveals no more than the thank-you did. A failure of the lookup
  * itself shows the error state (ErrorBoundary).
@@ -139,7 +139,7 @@ function BookingView({ booking, timeText, now }: { booking: LoadedBooking; timeT
           </button>
         </div>
       ) : null}
-      {/* Payments (issue 5): settle a Stripe redirect return; the guest's own cancellation (D18). */}
+      {/* Payments (issue 5): settle a Stripe redirect return; the guest's own cancellation (docs/decisions/0016). */}
       <PaymentReturn reference={booking.reference} status={booking.status} />
       <CancelBooking reference={booking.reference} status={booking.status} />
 

@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = () => [
 export const headers: Route.HeadersFunction = privatePageHeaders
 
 /**
- * The booking by its public reference (D15). A paid booking has nothing left to pay, and a
+ * The booking by its public reference (docs/decisions/0006). A paid booking has nothing left to pay, and a
  * cancelled one cannot be paid: both go to their confirmation page, which says calmly what
  * happened (for a cancelled one: the refund, if any, and how to book again; issue 14).
  */
@@ -66,7 +66,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     if (!booking || started.current) return
     started.current = true
     if (booking.totalPrice === 0) {
-      // Nothing to pay (D7): treat as paid at once.
+      // Nothing to pay (docs/decisions/0019): treat as paid at once.
       setPhase({ kind: 'ready', payment: null })
       void finish(booking.reference)
       return

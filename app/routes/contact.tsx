@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: '/contact',
   })
 
-/** ?package= presets the select (D2); ?sent=1 is where a no-JS submission lands. */
+/** ?package= presets the select (docs/decisions/0038); ?sent=1 is where a no-JS submission lands. */
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   return { initialPackage: contactPackageFromQuery(url.searchParams.get('package')), sent: url.searchParams.get('sent') === '1' }

@@ -7,7 +7,7 @@ import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 
 export const handle = contentPageHandle
 
-// The catch-all answers a real HTTP 404 (D4) with a hint that helps the visitor.
+// The catch-all answers a real HTTP 404 (docs/decisions/0019) with a hint that helps the visitor.
 export function loader() {
   return data(null, { status: 404 })
 }

@@ -19,7 +19,7 @@ import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 
 export const handle = contentPageHandle
 
-/** Spec §9: the page scrolls to the #hash 100 ms after it loads. */
+/** The page scrolls to the #hash 100 ms after it loads, as the product description asks. */
 export const HASH_SCROLL_DELAY_MS = 100
 
 // Rendered per request: the pricing section reads the catalogue (docs/decisions/0004).
@@ -52,7 +52,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     jsonLd: loaderData?.jsonLd,
   })
 
-/** Smooth-scroll to the card named in the URL's #hash, after 100 ms (spec §2, §9). */
+/** Smooth-scroll to the card named in the URL's #hash, after 100 ms. */
 function useScrollToHash() {
   const location = useLocation()
   useEffect(() => {

@@ -4,7 +4,7 @@ import { SiteHeader } from '../components/site/site-header.tsx'
 import { WhatsAppButton } from '../components/site/whatsapp-button.tsx'
 
 /**
- * The shared public chrome (spec §2): skip link, sticky header, footer and the floating
+ * The shared public chrome: skip link, sticky header, footer and the floating
  * WhatsApp button. Routes under /admin sit outside this layout, so they get none of it.
  * Each page renders its own <main id="main">.
  */

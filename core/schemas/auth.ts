@@ -1,7 +1,7 @@
 import './zod-config.ts'
 import { z } from 'zod'
 
-/** Admin login (spec §5 "Admin login"), checked by the form and by POST /api/login. */
+/** Admin login, checked by the form and by POST /api/login. */
 
 export const USERNAME_MIN_MESSAGE = 'Username must be at least 3 characters.'
 export const PASSWORD_MIN_MESSAGE = 'Password must be at least 6 characters.'

@@ -4,7 +4,7 @@ import { isCalendarDate, isWeekend } from '../dates.ts'
 import { checkbox, clearableText } from './fields.ts'
 
 /**
- * The admin's switches for one weekend date (D12, weekend_availability). Every
+ * The admin's switches for one weekend date (docs/decisions/0039, weekend_availability). Every
  * Saturday and Sunday is open without a row; a row closes or reopens single
  * slots and carries a note. Weekdays are refused with the spec's message.
  */

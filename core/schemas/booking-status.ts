@@ -2,7 +2,7 @@ import './zod-config.ts'
 import { z } from 'zod'
 
 /**
- * The four booking statuses of the spec (D13): a new booking is pending and holds
+ * The four booking statuses of the product description (docs/decisions/0005): a new booking is pending and holds
  * its slot for a while; paid and confirmed hold it; cancelled releases it.
  */
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'paid'] as const

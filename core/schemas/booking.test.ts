@@ -115,7 +115,7 @@ describe('bookingRequestSchema', () => {
     })
   })
 
-  describe('numberOfPeople (D8)', () => {
+  describe('numberOfPeople (docs/decisions/0019)', () => {
     it('takes 1 to 5 as a number or a numeric string', () => {
       for (const n of [1, 5, '1', '5', ' 4 ']) expect(errorFor('numberOfPeople', n), String(n)).toBeUndefined()
       expect(bookingRequestSchema.parse({ ...valid, numberOfPeople: '5' }).numberOfPeople).toBe(5)
@@ -172,7 +172,7 @@ describe('bookingRequestSchema', () => {
     })
   })
 
-  describe('tourDate (D9)', () => {
+  describe('tourDate (docs/decisions/0019)', () => {
     it('asks to select a date when missing or empty', () => {
       expect(errorFor('tourDate', undefined)).toBe('Please select a date and time slot')
       expect(errorFor('tourDate', '')).toBe('Please select a date and time slot')
@@ -193,7 +193,7 @@ describe('bookingRequestSchema', () => {
     })
   })
 
-  describe('tourTime (D10)', () => {
+  describe('tourTime (docs/decisions/0039)', () => {
     it('asks to select a slot when missing or empty', () => {
       expect(errorFor('tourTime', undefined)).toBe('Please select a date and time slot')
       expect(errorFor('tourTime', '')).toBe('Please select a date and time slot')

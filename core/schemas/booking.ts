@@ -7,13 +7,13 @@ import { THEMES } from '../themes.ts'
 import { ID_MAX, emailField, isSingleLine, optionalChoice, optionalText, phoneField, singleLineMessage, wholeNumberField } from './fields.ts'
 
 /**
- * POST /api/bookings (spec §5, D8, D9, D14), checked by the booking form and again
+ * POST /api/bookings (docs/decisions/0019, 0040), checked by the booking form and again
  * by the server.
  *
  * Only what the guest chooses is accepted. Unknown keys are stripped, so a client
  * sending totalPrice, userId, isHalfDay, paymentStatus or timeSlotId (as the old
  * front end did) changes nothing: the server prices the booking from the catalogue
- * (D7), derives half/full day from the slot, and sets the status itself.
+ * (docs/decisions/0019), derives half/full day from the slot, and sets the status itself.
  *
  * What needs the clock or the database is the service's job, not this schema's:
  * the booking window (isWithinBookingWindow, with `outsideWindowMessage`), whether
@@ -29,7 +29,7 @@ export const INVALID_DATE_MESSAGE = 'Please select a valid date'
 export const WEEKEND_ONLY_MESSAGE = 'Tours are only available on weekends (Saturday and Sunday)'
 export const TOUR_TIME_MESSAGE = 'Tour time must be morning, afternoon, or full-day'
 
-/** Shown when a date is outside the lead/horizon window (D10). */
+/** Shown when a date is outside the lead/horizon window (docs/decisions/0039). */
 export function outsideWindowMessage(window: { first: CalendarDate; last: CalendarDate }): string {
   return `Tours can be booked from ${formatLongDate(window.first)} to ${formatLongDate(window.last)}`
 }

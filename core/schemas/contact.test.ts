@@ -78,7 +78,7 @@ describe('contactInquirySchema', () => {
 })
 
 describe('CONTACT_PACKAGE_OPTIONS', () => {
-  it('lists the five options with their labels (D2)', () => {
+  it('lists the five options with their labels (docs/decisions/0038)', () => {
     expect(CONTACT_PACKAGE_OPTIONS).toEqual([
       { value: 'homemaker', label: 'The Joetsu Homemaker' },
       { value: 'hobbyist', label: 'The Joetsu Hobbyist' },
@@ -90,7 +90,7 @@ describe('CONTACT_PACKAGE_OPTIONS', () => {
   })
 })
 
-describe('contactPackageFromQuery (D2)', () => {
+describe('contactPackageFromQuery (docs/decisions/0038)', () => {
   it('maps the itinerary card keys to their option', () => {
     expect(contactPackageFromQuery('mom')).toBe('homemaker')
     expect(contactPackageFromQuery('dad')).toBe('hobbyist')

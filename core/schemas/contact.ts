@@ -5,7 +5,7 @@ import { GROUP_SIZE_OPTIONS } from '../contact-options.ts'
 import { calendarDateField, controlCharactersMessage, emailField, hasOnlyTextControls, isSingleLine, optionalChoice, optionalText, singleLineMessage } from './fields.ts'
 
 /**
- * POST /api/contact (spec §3 "Contact inquiry", §5, D2). The spec leaves the
+ * POST /api/contact (docs/decisions/0010, 0038). The product description leaves the
  * messages to the browser's defaults; the server needs its own, so they are here.
  */
 

@@ -4,7 +4,7 @@ import { daysBetween, isCalendarDate } from '../dates.ts'
 import type { PriceCatalogueEntry } from '../pricing.ts'
 
 /**
- * The admin's edit of a package's prices (D6: the catalogue lives in the database
+ * The admin's edit of a package's prices (docs/decisions/0019: the catalogue lives in the database
  * and is editable). Whole yen only; the promotion dates are Japan calendar dates,
  * either may be left open (null), and the window must not end before it starts.
  */

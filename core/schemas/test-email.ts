@@ -2,7 +2,7 @@ import './zod-config.ts'
 import { z } from 'zod'
 import { EMAIL_MESSAGE, emailField } from './fields.ts'
 
-/** The dashboard's Settings tab: send a test e-mail (spec §5 "Test e-mail"). */
+/** The dashboard's Settings tab: send a test e-mail. */
 
 /** Toast title when the address is empty; the description is EMAIL_REQUIRED_MESSAGE. */
 export const EMAIL_REQUIRED_TITLE = 'Email Required'

@@ -5,7 +5,7 @@ import { checkbox, isSingleLine, singleLineMessage } from './fields.ts'
 import { priceCatalogueEntrySchema } from './price-catalogue.ts'
 
 /**
- * The admin's edit of one tour package (D6): the prices and promotion window of
+ * The admin's edit of one tour package (docs/decisions/0019): the prices and promotion window of
  * price-catalogue.ts plus the duration text and whether the tour is bookable.
  * The stored catalogue needs both promotion dates or neither (a database check),
  * so a half-open window is refused here with a message the form can show.

@@ -4,7 +4,7 @@ import { PASSWORD_MIN_MESSAGE, USERNAME_MIN_MESSAGE } from './auth.ts'
 import { EMAIL_MAX, EMAIL_MESSAGE, checkbox, clearableText, isPhoneNumber, isSingleLine, singleLineMessage } from './fields.ts'
 
 /**
- * The dashboard's Add User and Edit User forms (spec §5 "User form", D19), and
+ * The dashboard's Add User and Edit User forms (docs/decisions/0012), and
  * POST /api/register, PATCH /api/admin/users/{id}.
  *
  * Create and edit differ on purpose:

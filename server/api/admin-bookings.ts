@@ -22,17 +22,17 @@ const listQuerySchema = z.object({
   format: z.enum(['json', 'csv']).optional(),
 })
 
-/** Numeric ids only: anything else is the public booking router's reference (D15). */
+/** Numeric ids only: anything else is the public booking router's reference (docs/decisions/0006). */
 function numericId(req: Request, _res: Response, next: NextFunction) {
   if (/^\d{1,9}$/.test(String(req.params.id))) next()
   else next('route')
 }
 
 /**
- * The admin's booking calls (spec §7, issue 7): the list with filter, search, sort and
+ * The admin's booking calls (docs/decisions/0013, issue 7): the list with filter, search, sort and
  * paging (also as CSV), status changes, delete (cancelling with a refund is the payments router's
  * POST /api/admin/bookings/{id}/cancel),
- * and the month calendar. Every route is admin-only (D19).
+ * and the month calendar. Every route is admin-only (docs/decisions/0012).
  */
 export function adminBookingsRouter({ services }: AppDeps) {
   const router = Router()

@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps.ts'
 import { parseId } from './admin-users.ts'
 
 /**
- * The Settings tab's price catalogue (D6): every package, bookable or not, and the
+ * The Settings tab's price catalogue (docs/decisions/0019): every package, bookable or not, and the
  * admin's edit. The public list (GET /api/tour-packages) belongs to the booking flow.
  */
 export function adminCatalogueRouter({ services }: AppDeps) {

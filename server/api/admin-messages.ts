@@ -5,7 +5,7 @@ import { HttpError } from '../http/errors.ts'
 import { MESSAGE_NOT_FOUND } from '../services/contact.ts'
 import { parseId } from './ids.ts'
 
-/** The dashboard's Messages tab (spec §7), admin only (D19). */
+/** The dashboard's Messages tab, admin only (docs/decisions/0012). */
 export function adminMessagesRouter({ services }: AppDeps) {
   const router = Router()
 

@@ -16,7 +16,7 @@ export function parseId(params: unknown): number {
 }
 
 /**
- * The Users tab (spec §7, D19): GET /api/admin/users, POST /api/register (admin only:
+ * The Users tab (docs/decisions/0012): GET /api/admin/users, POST /api/register (admin only:
  * there is no public sign-up), PATCH and DELETE /api/admin/users/{id}.
  */
 export function adminUsersRouter({ services }: AppDeps) {

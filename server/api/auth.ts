@@ -8,7 +8,7 @@ import { clientKey, rateLimit } from '../http/rate-limit.ts'
 import { rejectUnstorableText } from '../http/security.ts'
 import type { AppDeps } from '../deps.ts'
 
-/** Login, logout and "who am I" (spec §7, D19). There is no public sign-up. */
+/** Login, logout and "who am I" (docs/decisions/0003, 0012). There is no public sign-up. */
 export function authRouter({ services, config }: AppDeps) {
   const router = Router()
   const secure = config.isProduction
@@ -63,7 +63,7 @@ export function authRouter({ services, config }: AppDeps) {
     res.json({ success: true })
   })
 
-  // "Log out everywhere" in the dashboard's Settings (issue 13 §3): every session of this
+  // "Log out everywhere" in the dashboard's Settings (issue 13, point 3): every session of this
   // admin ends, the one making the request included, e.g. after a phone was lost.
   router.post('/logout-everywhere', requireAdmin, async (_req, res) => {
     const ended = await services.sessions.destroyAllFor(res.locals.user!.id)
@@ -71,7 +71,7 @@ export function authRouter({ services, config }: AppDeps) {
     res.json({ success: true, ended })
   })
 
-  // The current-user call: 401 means "logged out", not an error (spec §4).
+  // The current-user call: 401 means "logged out", not an error.
   router.get('/user', (_req, res) => {
     const user = res.locals.user
     if (!user) {

@@ -5,7 +5,7 @@ import { byAddress, clientAddress, rateLimit } from '../http/rate-limit.ts'
 
 /**
  * POST /api/bookings (create, public) and GET /api/bookings/:reference (a visitor's own
- * booking by its unguessable reference, D15). The admin list, status changes and deletion
+ * booking by its unguessable reference, docs/decisions/0006). The admin list, status changes and deletion
  * belong to the admin router.
  */
 export function bookingsRouter({ services }: AppDeps) {

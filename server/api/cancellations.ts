@@ -20,7 +20,7 @@ const adminCancelSchema = z.object({
 const numericId = (value: unknown) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : null)
 
 /**
- * Cancellation with the policy's refund (D18):
+ * Cancellation with the policy's refund (docs/decisions/0016):
  * - the guest, holding the reference link: GET /api/bookings/:reference/cancellation-quote
  *   shows what will be refunded; POST /api/bookings/:reference/cancel cancels;
  * - the admin: GET /api/admin/bookings/:id/cancellation-quote?cause=… and

@@ -8,7 +8,7 @@ export const CONTACT_RECEIVED_MESSAGE = 'Message received'
 export { CONTACT_RATE_LIMITED_HEADER, CONTACT_RATE_LIMITED_MESSAGE }
 
 /**
- * POST /api/contact (spec §7): validated on the server too, honeypot and rate limit
+ * POST /api/contact (docs/decisions/0010): validated on the server too, honeypot and rate limit
  * (spam gets a 4xx and is not stored), then 201 as soon as the message, its notification
  * and its queued e-mails are committed. No id in the answer: visitors have no use for it.
  */

@@ -6,7 +6,7 @@ import { parseId } from './ids.ts'
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found'
 
-/** The dashboard's Notifications tab (spec §7), admin only (D19). */
+/** The dashboard's Notifications tab (docs/decisions/0041), admin only. */
 export function notificationsRouter({ services }: AppDeps) {
   const router = Router()
 

@@ -6,7 +6,7 @@ import { HttpError } from '../http/errors.ts'
 import { byAddress, rateLimit } from '../http/rate-limit.ts'
 import { ProviderError } from '../payments/provider.ts'
 
-/** The spec's payload (§7); only the booking reference is used. Amount and currency come from the stored booking. */
+/** The original front end's payload; only the booking reference is used. Amount and currency come from the stored booking. */
 const createIntentSchema = z.object({
   bookingId: z.union([z.string(), z.number()]).transform(String).optional(),
   reference: z.string().optional(),
@@ -28,7 +28,7 @@ async function viaProvider<T>(run: () => Promise<T>): Promise<T> {
 
 /**
  * Payments API (issue 5): POST /api/create-payment-intent, POST
- * /api/bookings/:reference/payment-success, the simulated card form's charge (D17), and
+ * /api/bookings/:reference/payment-success, the simulated card form's charge (docs/decisions/0014), and
  * the admin's money trail of a booking.
  */
 export function paymentsRouter({ services }: AppDeps) {

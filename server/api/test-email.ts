@@ -6,7 +6,7 @@ import { testEmailSchema } from '../../core/schemas/test-email.ts'
 import { renderEmail, testEmail } from '../email/templates.tsx'
 
 /**
- * POST /api/admin/test-email { email } (spec §7, Settings tab): sends at once through the
+ * POST /api/admin/test-email { email } (Settings tab): sends at once through the
  * configured transport, bypassing the outbox, so the admin sees the real SMTP answer.
  * Empty address → 400 'Please enter an email address'; SMTP failure → 502 with its error.
  */

@@ -4,7 +4,7 @@ import { publicTourPackage } from '../services/tour-package-view.ts'
 
 export type { PublicTourPackage } from '../services/tour-package-view.ts'
 
-/** GET /api/tour-packages: the bookable tours of the catalogue (D6), in display order. */
+/** GET /api/tour-packages: the bookable tours of the catalogue (docs/decisions/0019), in display order. */
 export function tourPackagesRouter({ services }: AppDeps) {
   const router = Router()
   router.get('/tour-packages', async (_req, res) => {

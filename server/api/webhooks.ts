@@ -4,7 +4,7 @@ import { StripeProvider } from '../payments/stripe.ts'
 import { loggableError } from '../http/errors.ts'
 
 /**
- * POST /api/webhooks/stripe (D16). Mounted before the JSON parser: the signature covers the
+ * POST /api/webhooks/stripe (docs/decisions/0014). Mounted before the JSON parser: the signature covers the
  * raw bytes, so the body is read with express.raw and verified by stripe.webhooks.constructEvent.
  * The event id is stored with its effect in one transaction, so replays change nothing.
  */

@@ -8,7 +8,7 @@ import { fieldErrors } from '../../core/schemas/field-errors.ts'
 import { checkRange, RangeInputError } from '../services/availability.ts'
 
 /**
- * The admin's weekend switches (D12). GET lists every weekend date of ?from&to (default:
+ * The admin's weekend switches (docs/decisions/0039). GET lists every weekend date of ?from&to (default:
  * the next 93 days) with its switches, notes and what is booked; PUT /:date creates or
  * updates one date. Admin only: 401 without a session, 403 for a non-admin.
  */

@@ -26,7 +26,7 @@ export function attachUser(sessions: SessionService): RequestHandler {
   }
 }
 
-/** Every admin API: 401 without a session, 403 for a signed-in non-admin (D19). */
+/** Every admin API: 401 without a session, 403 for a signed-in non-admin (docs/decisions/0003). */
 export const requireAdmin: RequestHandler = (_req, res, next) => {
   const user = res.locals.user
   if (!user) {

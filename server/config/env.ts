@@ -53,7 +53,7 @@ export const envSchema = z.object({
   SELLER_PHONE: optionalText,
 
   HOLD_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
-  // Live unpaid holds one guest e-mail address may have at once (issue 13 §1).
+  // Live unpaid holds one guest e-mail address may have at once (issue 13, point 1).
   MAX_UNPAID_BOOKINGS_PER_EMAIL: z.coerce.number().int().min(1).max(50).default(2),
   BOOKING_LEAD_DAYS: z.coerce.number().int().min(0).max(60).default(2),
   BOOKING_HORIZON_DAYS: z.coerce.number().int().min(7).max(730).default(180),

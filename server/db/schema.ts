@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core'
 
 /**
- * The one database schema (spec §3 as settled by decisions.md). Rules the database can
+ * The one database schema (the product description's entities, as docs/decisions/ settles them). Rules the database can
  * hold live here as constraints: the application checks first for a friendly message,
  * the constraint is the guarantee. Money is integer yen; tour dates are SQL dates in
  * Japan's calendar; instants are timestamptz (UTC).
@@ -86,7 +86,7 @@ export const contactMessages = pgTable(
   ],
 )
 
-/** The price catalogue (D6): tax-inclusive yen, read by every page that shows a price. */
+/** The price catalogue (docs/decisions/0019): tax-inclusive yen, read by every page that shows a price. */
 export const tourPackages = pgTable(
   'tour_packages',
   {
@@ -122,7 +122,7 @@ export const tourPackages = pgTable(
 )
 
 /**
- * Admin overrides of the default "every weekend slot is open" (D12). Which slots are
+ * Admin overrides of the default "every weekend slot is open" (docs/decisions/0039). Which slots are
  * booked is not stored here: it is derived from slot_claims, so it can never disagree.
  */
 export const weekendAvailability = pgTable(
@@ -148,7 +148,7 @@ export const bookings = pgTable(
   'bookings',
   {
     id: serial('id').primaryKey(),
-    /** Unguessable public reference (D15): the only key visitors ever see. */
+    /** Unguessable public reference (docs/decisions/0006): the only key visitors ever see. */
     reference: text('reference').notNull().unique(),
     name: text('name').notNull(),
     email: text('email').notNull(),
@@ -165,7 +165,7 @@ export const bookings = pgTable(
     status: text('status').notNull().default('pending'),
     cancellationReason: text('cancellation_reason'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    /** Until when an unpaid pending booking holds its slot (D13); null once confirmed or paid. */
+    /** Until when an unpaid pending booking holds its slot (docs/decisions/0005); null once confirmed or paid. */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     totalPrice: integer('total_price').notNull(),
     currency: text('currency').notNull().default('JPY'),
@@ -198,7 +198,7 @@ export const bookings = pgTable(
 )
 
 /**
- * One group per slot (D11), held by the primary key: a booking claims one row per half
+ * One group per slot (docs/decisions/0002), held by the primary key: a booking claims one row per half
  * of the day it uses (a full-day tour claims both), so a second claim of the same half —
  * from this server or another — fails with a unique violation. A pending booking's claim
  * carries the hold's expiry; an expired claim counts as free and is removed by the next

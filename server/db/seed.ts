@@ -3,7 +3,7 @@ import type { Db } from './client.ts'
 import { tourPackages } from './schema.ts'
 
 /**
- * The two bookable tours with the prices of D6. Inserted once; afterwards the admin owns
+ * The two bookable tours with the prices of docs/decisions/0019. Inserted once; afterwards the admin owns
  * the catalogue, so a restart never overwrites an edited price.
  */
 export async function seedCatalogue(db: Db): Promise<void> {

@@ -5,7 +5,7 @@ import { createFolderTransport, createSmtpTransport, type MailMessage, type Mail
 
 export type Sender = { name: string; address: string } | string
 
-/** MAIL_FROM when set (e.g. "Joetsu Local Tours <tours@example.jp>"), else the business identity (D1). */
+/** MAIL_FROM when set (e.g. "Joetsu Local Tours <tours@example.jp>"), else the business identity (docs/decisions/0017). */
 export function senderFrom(config: Config): Sender {
   return config.env.MAIL_FROM ?? { name: config.site.businessName, address: config.site.email }
 }
@@ -14,7 +14,7 @@ export function outboxFolder(config: Config): string {
   return path.join(config.dataDir, 'outbox')
 }
 
-/** SMTP when SMTP_URL is set, otherwise the outbox folder under DATA_DIR (D21). */
+/** SMTP when SMTP_URL is set, otherwise the outbox folder under DATA_DIR (docs/decisions/0008). */
 export function transportFor(config: Config, logger: Logger): MailTransport {
   return config.env.SMTP_URL ? createSmtpTransport(config.env.SMTP_URL) : createFolderTransport(outboxFolder(config), logger)
 }

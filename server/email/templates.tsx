@@ -7,7 +7,7 @@ import { formatClockTime, slotLabel, type TourTime } from '../../core/slots.ts'
 import type { CancellationCause } from '../../core/cancellation-policy.ts'
 
 /**
- * E-mail templates (D21). Each message is described once as an EmailModel (what it says)
+ * E-mail templates (docs/decisions/0008). Each message is described once as an EmailModel (what it says)
  * and rendered twice from it: to HTML by React (<EmailDocument/> through
  * renderToStaticMarkup, inline styles in the site's colours because mail programs ignore
  * stylesheets) and to a plain-text part. So the two parts never disagree.
@@ -315,7 +315,7 @@ export function bookingCancelledEmail(
   }
 }
 
-/** The admin confirmed a booking (arranged by message, D13): the slot is the guest's. */
+/** The admin confirmed a booking (arranged by message, docs/decisions/0005): the slot is the guest's. */
 export function bookingConfirmedEmail(site: SiteIdentity, b: BookingMailFacts, confirmationUrl: string, paid: boolean): EmailModel {
   return {
     subject: `Booking confirmed: your tour on ${formatLongDate(b.tourDate)}`,

@@ -22,7 +22,7 @@ export type MailMessage = {
 export type SendResult = { messageId: string | undefined; location?: string }
 
 /**
- * The one interface behind which e-mail leaves (D21): SMTP when SMTP_URL is set, otherwise
+ * The one interface behind which e-mail leaves (docs/decisions/0008): SMTP when SMTP_URL is set, otherwise
  * a folder of .eml files. The outbox job and the test-email endpoint only see this.
  */
 export interface MailTransport {

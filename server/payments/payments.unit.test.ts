@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { simulatedOutcome, DECLINED_MESSAGE, INCORRECT_NUMBER_MESSAGE } from './simulated.ts'
 import { mapIntentStatus, mapRefundStatus } from './stripe.ts'
 
-describe('simulated test cards (D17)', () => {
+describe('simulated test cards (docs/decisions/0014)', () => {
   it('4242 4242 4242 4242 succeeds, with or without spaces', () => {
     expect(simulatedOutcome('4242 4242 4242 4242')).toEqual({ ok: true })
     expect(simulatedOutcome('4242424242424242')).toEqual({ ok: true })

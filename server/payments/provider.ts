@@ -1,7 +1,7 @@
 /**
  * The payment provider seen by the rest of the server (Medusa's model): a few calls, and
  * the provider's many statuses mapped to a small internal set. Two implementations:
- * Stripe (stripe.ts) and the honest local simulation of D17 (simulated.ts).
+ * Stripe (stripe.ts) and the honest local simulation of docs/decisions/0014 (simulated.ts).
  */
 
 export type ProviderName = 'stripe' | 'simulated'

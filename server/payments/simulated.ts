@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts'
 import { payments } from '../db/schema.ts'
 import { type CreateIntentInput, type PaymentProvider, type ProviderIntent, type ProviderRefund, ProviderError, type RefundInput } from './provider.ts'
 
-/** Stripe's test cards (D17). */
+/** Stripe's test cards (docs/decisions/0014). */
 export const SIMULATED_SUCCESS_CARD = '4242424242424242'
 export const DECLINED_MESSAGE = 'Your card was declined.'
 export const INCORRECT_NUMBER_MESSAGE = 'Your card number is incorrect.'
@@ -38,7 +38,7 @@ function luhn(digits: string): boolean {
 const hashId = (prefix: string, key: string) => `${prefix}_${crypto.createHash('sha256').update(key).digest('hex').slice(0, 24)}`
 
 /**
- * The simulated provider (D17): no money moves. Its "intents" live in the payments table
+ * The simulated provider (docs/decisions/0014): no money moves. Its "intents" live in the payments table
  * (provider 'simulated', kind 'intent'), so they survive restarts and several instances
  * agree; the same idempotency key always gives the same intent id.
  */

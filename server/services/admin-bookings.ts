@@ -12,7 +12,7 @@ import { allowedStatuses, statusTransition } from '../../core/booking-transition
 import { formatClockTime, DEFAULT_SLOT_START_TIMES, isTourTime, slotOpenBySwitches, type TourTime } from '../../core/slots.ts'
 import { monthRange, weekendDatesBetween } from '../../core/dates.ts'
 
-/** A booking as the dashboard shows it. `status` is the effective one: a lapsed hold reads as cancelled (D13). */
+/** A booking as the dashboard shows it. `status` is the effective one: a lapsed hold reads as cancelled (docs/decisions/0005). */
 export type AdminBooking = {
   id: number
   reference: string
@@ -21,7 +21,7 @@ export type AdminBooking = {
   phone: string
   tourDate: string
   tourTime: string
-  /** '9:00 AM': the admin's time text (D10). */
+  /** '9:00 AM': the admin's time text (docs/decisions/0039). */
   timeText: string
   numberOfPeople: number
   tourPackageId: number
@@ -56,7 +56,7 @@ export type BookingListQuery = {
 export type BookingPage = { items: AdminBooking[]; total: number; page: number; pageSize: number }
 
 export type SlotState = 'free' | 'held' | 'booked' | 'closed'
-export type CalendarSlot = { tourTime: TourTime; state: SlotState; timeText: string; /** The admin's switch (D12), whatever the bookings. */ open: boolean; booking: { id: number; name: string; status: BookingStatus } | null }
+export type CalendarSlot = { tourTime: TourTime; state: SlotState; timeText: string; /** The admin's switch (docs/decisions/0039), whatever the bookings. */ open: boolean; booking: { id: number; name: string; status: BookingStatus } | null }
 export type CalendarDay = { date: string; note: string | null; slots: CalendarSlot[] }
 
 export const BOOKING_NOT_FOUND_MESSAGE = 'Booking not found'
@@ -132,7 +132,7 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
     matching,
 
     /**
-     * Filter, search, sort and page (spec §5, §9). Search and sort run in the process
+     * Filter, search, sort and page (docs/decisions/0013). Search and sort run in the process
      * with the same pure functions as the unit tests, so what the admin types means the
      * same everywhere; a guide's booking book is hundreds of rows, not millions.
      */
@@ -146,15 +146,15 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
     },
 
     /**
-     * Any status to any other the money allows (spec §4 as narrowed by docs/decisions/0029,
+     * Any status to any other the money allows (docs/decisions/0013 as narrowed by 0029,
      * core/booking-transitions.ts; a refusal is 409 with its reason). Cancelling releases the slot; reviving a
      * cancelled booking claims it again or fails with 409 when someone else holds it
-     * (D11); confirmed and paid hold the slot for good; pending gets a fresh hold (D13).
+     * (docs/decisions/0002); confirmed and paid hold the slot for good; pending gets a fresh hold (docs/decisions/0005).
      * Becoming paid or cancelled tells the guest and the admins like any other way there
      * (e.g. cash taken on the day sends the payment e-mail with its calendar file), and
      * becoming confirmed tells the guest their date is held, with the calendar file. A
      * booking still holding the guest's money is cancelled only through the refund
-     * service (D18), so no refund is skipped by a status switch.
+     * service (docs/decisions/0016), so no refund is skipped by a status switch.
      */
     async updateStatus(id: number, status: BookingStatus): Promise<AdminBooking> {
       const at = now()
@@ -233,7 +233,7 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
       })
     },
 
-    /** The Calendar View: every weekend date of a month with each slot free, held, booked or closed (D12). */
+    /** The Calendar View: every weekend date of a month with each slot free, held, booked or closed (docs/decisions/0013). */
     async calendar(month: string): Promise<CalendarDay[]> {
       const at = now()
       const { from, to } = monthRange(month)

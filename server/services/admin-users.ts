@@ -15,7 +15,7 @@ export const LAST_ADMIN_MESSAGE = 'This is the last admin account. Make another 
 export const USER_NOT_FOUND_MESSAGE = 'User not found'
 
 /**
- * The dashboard's Users tab (D19): admins create, edit and delete accounts. Every
+ * The dashboard's Users tab (docs/decisions/0012): admins create, edit and delete accounts. Every
  * answer goes through toPublicUser, so no password hash ever leaves this module.
  * "There is always an admin" is checked inside the transaction with the admin rows
  * locked, so two admins removing each other at the same moment cannot both succeed.
@@ -106,7 +106,7 @@ export function createAdminUserService(db: Db, sessions: SessionService) {
             .returning()
           const row = updated!
           // A new password or lost admin rights end the user's sessions in the same
-          // transaction (issue 13 §3): whoever knew the old password is out everywhere.
+          // transaction (issue 13, point 3): whoever knew the old password is out everywhere.
           // The admin changing their own password keeps only the session they did it from.
           const demoted = current.isAdmin && !row.isAdmin
           if (demoted) await sessions.destroyAllFor(id, { tx })

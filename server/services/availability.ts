@@ -45,7 +45,7 @@ export function checkRange(from: unknown, to: unknown): { from: CalendarDate; to
 }
 
 /**
- * Which weekend slots a guest can book (D10, D12, D13), derived from the admin's switches
+ * Which weekend slots a guest can book (docs/decisions/0039, 0005), derived from the admin's switches
  * and the live slot claims; the rule itself is core/slots.ts deriveSlotAvailability.
  */
 export function createAvailabilityService(deps: {
@@ -134,7 +134,7 @@ export function createAvailabilityService(deps: {
       })
     },
 
-    /** Creates or updates a weekend date's switches (D12). The schema has refused weekdays. */
+    /** Creates or updates a weekend date's switches (docs/decisions/0039). The schema has refused weekdays. */
     async upsert(input: WeekendAvailability): Promise<WeekendAvailabilityRow> {
       const now = deps.now()
       const changes: Partial<typeof weekendAvailability.$inferInsert> = {}

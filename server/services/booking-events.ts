@@ -23,7 +23,7 @@ import {
 /** What the booking e-mails need besides the outbox: the identity, links and slot times. */
 export type BookingMailDeps = { outbox: MailOutbox; config: Config; now: () => Date }
 
-/** The guest's pay link (D15: the public reference, never the id). */
+/** The guest's pay link (docs/decisions/0006: the public reference, never the id). */
 export const payLink = (config: Pick<Config, 'baseUrl'>, reference: string) => `${config.baseUrl}/checkout/${reference}`
 export const confirmationLink = (config: Pick<Config, 'baseUrl'>, reference: string) => `${config.baseUrl}/booking-confirmation/${reference}`
 
@@ -91,7 +91,7 @@ export async function bookingMailFacts(tx: Tx, config: Config, booking: Booking)
 
 /**
  * What happens around a booking besides the booking itself: the admins' notification and
- * the e-mails (D20, D21). The booking and payment services call these inside their own
+ * the e-mails (docs/decisions/0041, 0008). The booking and payment services call these inside their own
  * transaction, so a notification or queued e-mail exists exactly when the change does
  * (the outbox job sends the e-mails after the commit). Without `mail` only notifications
  * are made (unit uses).
@@ -167,7 +167,7 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
     },
 
     /**
-     * The admin confirmed a booking (arranged by message, D13): its slot is held for good,
+     * The admin confirmed a booking (arranged by message, docs/decisions/0005): its slot is held for good,
      * so the guest is told, with the calendar file, as a payment would tell them.
      */
     async confirmed(tx: Tx, booking: Booking) {
@@ -222,7 +222,7 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
       await adminMail(tx, 'booking-cancelled', booking, facts, `admin-booking-cancelled:${booking.id}:${stamp}`, details)
     },
 
-    /** An unpaid hold ran out (D13). */
+    /** An unpaid hold ran out (docs/decisions/0005). */
     async expired(tx: Tx, booking: Booking) {
       await deps.notifications.create(tx, {
         type: 'booking',

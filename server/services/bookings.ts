@@ -145,10 +145,10 @@ export function createBookingService(deps: {
     now: () => deps.now(),
 
     /**
-     * Creates a pending booking that holds its slot for holdMinutes (D13). Checks, in order:
+     * Creates a pending booking that holds its slot for holdMinutes (docs/decisions/0005). Checks, in order:
      * booking window, the admin's switches, the package (exists, bookable, fits the slot,
-     * group size), then prices it from the catalogue (D7) and claims the slot in the same
-     * transaction as the insert (D11). Throws BookingRefused or SlotTakenError.
+     * group size), then prices it from the catalogue (docs/decisions/0019) and claims the slot in the same
+     * transaction as the insert (docs/decisions/0002). Throws BookingRefused or SlotTakenError.
      */
     async create(request: BookingRequest, options: { userId?: number | null } = {}): Promise<{ booking: Booking; view: PublicBooking }> {
       const now = deps.now()
@@ -315,7 +315,7 @@ export function createBookingService(deps: {
     },
 
     /**
-     * Revives a cancelled booking as `status` (D11): re-claims its slot or throws
+     * Revives a cancelled booking as `status` (docs/decisions/0002): re-claims its slot or throws
      * SlotTakenError, leaving the booking cancelled. Confirmed and paid claims never expire;
      * a revived pending booking gets a fresh hold.
      */
@@ -352,7 +352,7 @@ export function createBookingService(deps: {
     makeClaimsPermanent: (bookingId: number) => makeClaimsPermanent(db, bookingId),
 
     /**
-     * The sweep (D13): records every pending booking whose hold ran out as cancelled,
+     * The sweep (docs/decisions/0005): records every pending booking whose hold ran out as cancelled,
      * frees its slot and notifies the admins. Safe on several instances at once: each
      * booking is expired by one conditional UPDATE, so it is recorded once.
      */

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts'
 import { tourPackages, type TourPackage } from '../db/schema.ts'
 import type { TourPackageUpdate } from '../../core/schemas/tour-package-update.ts'
 
-/** The tour price catalogue (D6): the only source of every price shown or charged. */
+/** The tour price catalogue (docs/decisions/0019): the only source of every price shown or charged. */
 export function createCatalogueService(db: Db) {
   return {
     /** Every tour, bookable or not, in display order. */
@@ -14,7 +14,7 @@ export function createCatalogueService(db: Db) {
       const [row] = await db.select().from(tourPackages).where(eq(tourPackages.id, id))
       return row
     },
-    /** The admin's edit (D6): prices, promotion window, duration, bookable or not. */
+    /** The admin's edit (docs/decisions/0019): prices, promotion window, duration, bookable or not. */
     async update(id: number, input: TourPackageUpdate): Promise<TourPackage | undefined> {
       const [row] = await db
         .update(tourPackages)

@@ -13,7 +13,7 @@ import { containsUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../core/unst
 export const SPAM_REFUSED_MESSAGE = 'Your message could not be sent.'
 export const MESSAGE_NOT_FOUND = 'Message not found'
 
-/** What the dashboard lists (spec §3 "Contact message"). */
+/** What the dashboard lists of a contact message. */
 export type ContactMessageView = Pick<
   ContactMessage,
   'id' | 'name' | 'email' | 'phone' | 'visitDate' | 'groupSize' | 'package' | 'message' | 'read' | 'createdAt'
@@ -33,7 +33,7 @@ const view = (m: ContactMessage): ContactMessageView => ({
 })
 
 /**
- * Contact inquiries (spec §2 Contact, D20, D21). `receive` validates, refuses spam, and in
+ * Contact inquiries (docs/decisions/0010, 0041, 0008). `receive` validates, refuses spam, and in
  * ONE transaction stores the message, creates the 'message' notification and queues the
  * 'new inquiry' e-mail for each admin who wants e-mail. The outbox job sends it later, so
  * the visitor gets an answer at once even when the mail server is down.
@@ -97,7 +97,7 @@ export function createContactService(deps: { db: Db; config: Config; notificatio
       return rows.map(view)
     },
 
-    /** Read cannot be undone (spec §4). */
+    /** Read cannot be undone. */
     async markRead(id: number): Promise<ContactMessageView | undefined> {
       const [row] = await db.update(contactMessages).set({ read: true }).where(eq(contactMessages.id, id)).returning()
       return row ? view(row) : undefined

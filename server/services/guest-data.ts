@@ -175,7 +175,7 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
 
   return {
     /**
-     * Every instance's minute job (issue 13 §11, docs/decisions/0026): an erasure or sweep on ANY instance
+     * Every instance's minute job (issue 13, point 11, docs/decisions/0026): an erasure or sweep on ANY instance
      * deletes the outgoing_emails rows, and each instance then removes the .eml copies in
      * its own outbox folder within a minute, instead of at its next daily sweep. The
      * database is the record of what was erased; the folder follows it.

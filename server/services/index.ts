@@ -36,14 +36,14 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
   const users = createUserService(db, logger)
   const catalogue = createCatalogueService(db)
   const notifications = createNotificationService(db)
-  // E-mail (issue 6, D21): SMTP or the outbox folder, sent from the outgoing-mail table.
+  // E-mail (issue 6, docs/decisions/0008): SMTP or the outbox folder, sent from the outgoing-mail table.
   const mail = createMailServices({ db, config, logger, clock })
   const bookingEvents = createBookingEvents({ notifications, mail: mail.bookingMail })
   const contact = createContactService({ db, config, notifications, outbox: mail.outbox })
   const adminUsers = createAdminUserService(db, sessions)
   // Guests' personal data (issue 9): retention sweep, lookup, export, erasure, audit log.
   const guestData = createGuestDataService({ db, config, logger, now: clock.now })
-  // Payments (issue 5): the provider (D16, D17) and refunds by the policy (D18).
+  // Payments (issue 5): the provider (docs/decisions/0014) and refunds by the policy (docs/decisions/0016).
   const paymentProvider = createPaymentProvider(config, db)
   const refunds = createRefundService({ db, provider: paymentProvider, events: bookingEvents, logger, now: clock.now })
   const adminBookings = createAdminBookingService({ db, config, events: bookingEvents, now: clock.now })
@@ -77,7 +77,7 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     // An erasure on another instance reaches this instance's outbox folder within a minute.
     { name: 'prune-outbox-folder', everyMs: 60_000, run: () => guestData.pruneDeletedFromOutbox() },
     ...mail.jobs,
-    // D13: lapsed holds are already free for readers and claimers; this records them.
+    // docs/decisions/0005: lapsed holds are already free for readers and claimers; this records them.
     { name: 'expire-unpaid-holds', everyMs: 60_000, run: () => bookings.expireHolds() },
     { name: 'prune-rate-limits', everyMs: 10 * 60_000, run: () => pruneExpiredLimits(database) },
   ]

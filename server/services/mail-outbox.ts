@@ -8,7 +8,7 @@ import type { RenderedEmail } from '../email/templates.tsx'
 import { addDays, todayInTokyo } from '../../core/dates.ts'
 
 /**
- * The outgoing-mail outbox (D21). An e-mail is INSERTED in the same transaction as the
+ * The outgoing-mail outbox (docs/decisions/0008). An e-mail is INSERTED in the same transaction as the
  * event that causes it (enqueue) and SENT afterwards by a job (processDue), so a visitor
  * never waits on SMTP and a mail server outage never loses a message: a failed send is
  * retried with exponential backoff. Rows are claimed with a conditional UPDATE (status
@@ -53,7 +53,7 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(2 ** Math.max(0, attempts - 1), 360) * 60_000
 }
 
-/** Reminders go to bookings in these statuses (confirmed = arranged by message, D13). */
+/** Reminders go to bookings in these statuses (confirmed = arranged by message, docs/decisions/0005). */
 const REMINDED_STATUSES = ['paid', 'confirmed']
 export const REMINDER_DAYS_BEFORE = 2
 
@@ -81,7 +81,7 @@ export function createMailOutbox(deps: { db: Db; mailer: Mailer; logger: Logger;
     return rows.length > 0
   }
 
-  /** Admins who want e-mail (D20): an address, notifications on, preference 'email'. WhatsApp: stored, nothing sent. */
+  /** Admins who want e-mail (docs/decisions/0041): an address, notifications on, preference 'email'. WhatsApp: stored, nothing sent. */
   async function adminRecipients(tx: Tx | Db): Promise<AdminRecipient[]> {
     const rows = await tx
       .select({ id: users.id, email: users.email, name: users.name })

@@ -15,7 +15,7 @@ export const SEND_MAIL_EVERY_MS = 5_000
 export const QUEUE_REMINDERS_EVERY_MS = 10 * 60_000
 
 /**
- * E-mail as a whole (D21): the mailer (SMTP or outbox folder), the outbox table, the
+ * E-mail as a whole (docs/decisions/0008): the mailer (SMTP or outbox folder), the outbox table, the
  * reminder sweep, and the two background jobs that drive them.
  */
 export function createMailServices(deps: { db: Db; config: Config; logger: Logger; clock: { now: () => Date }; transport?: MailTransport }) {

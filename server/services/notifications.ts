@@ -10,7 +10,7 @@ export const bookingActionLink = (bookingId: number) => `/admin/dashboard?tab=bo
 export const messageActionLink = (messageId: number) => `/admin/dashboard?tab=messages&messageId=${messageId}`
 
 /**
- * The one way any part of the system tells the admins something (D20). `create` takes
+ * The one way any part of the system tells the admins something (docs/decisions/0041). `create` takes
  * the caller's transaction so the notification exists exactly when the event does.
  */
 export function createNotificationService(db: Db) {
@@ -25,7 +25,7 @@ export function createNotificationService(db: Db) {
     async list(): Promise<Notification[]> {
       return db.select().from(notifications).orderBy(desc(notifications.createdAt), desc(notifications.id))
     },
-    /** Read cannot be undone (spec §4): there is no "mark unread". */
+    /** Read cannot be undone: there is no "mark unread" (docs/decisions/0041). */
     async markRead(id: number): Promise<Notification | undefined> {
       const [row] = await db.update(notifications).set({ read: true }).where(eq(notifications.id, id)).returning()
       return row

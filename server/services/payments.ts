@@ -62,7 +62,7 @@ export type PaymentServiceDeps = {
 }
 
 /**
- * Payments (D16, D17): start a payment for a stored booking, and settle what the provider
+ * Payments (docs/decisions/0014): start a payment for a stored booking, and settle what the provider
  * reports, from whichever side arrives first (the browser's payment-success call or the
  * signed webhook). A booking becomes paid only when the provider says the intent
  * succeeded for the booking's own amount and currency, and exactly once: a conditional
@@ -247,7 +247,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     return settlement
   }
 
-  /** Zero-total bookings (D7: admin-set prices) are paid with nothing to collect. */
+  /** Zero-total bookings (docs/decisions/0019: admin-set prices) are paid with nothing to collect. */
   async function markZeroTotalPaid(booking: Booking): Promise<Booking> {
     const now = deps.now()
     return db.transaction(async (tx) => {
@@ -351,7 +351,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     },
 
     /**
-     * The simulated provider's card form (D17). The card number decides the outcome only:
+     * The simulated provider's card form (docs/decisions/0014). The card number decides the outcome only:
      * it is not stored or logged. Success still goes through confirmPayment afterwards.
      */
     async simulatedCharge(reference: string, cardNumber: string): Promise<{ status: 'succeeded' } | { status: 'failed'; message: string }> {

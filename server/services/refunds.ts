@@ -47,7 +47,7 @@ export type CancelInput = {
 }
 
 /**
- * Cancellation and refunds (D18). The policy (core/cancellation-policy.ts) proposes the
+ * Cancellation and refunds (docs/decisions/0016). The policy (core/cancellation-policy.ts) proposes the
  * refund; the admin may override it; the provider issues it with an idempotency key, and
  * the booking records what was refunded. The cancellation itself (status, released slot,
  * 'Booking cancelled' event) commits first and exactly once; the refund follows, and a

@@ -7,11 +7,11 @@ import { partsClaimedBy, type DayPart, type TourTime } from '../../core/slots.ts
 import type { BookingEvents } from './booking-events.ts'
 
 /**
- * One group per slot (D11), held by the primary key of slot_claims (tour_date, part).
+ * One group per slot (docs/decisions/0002), held by the primary key of slot_claims (tour_date, part).
  *
  * A booking claims one row per half of the day it uses (full-day: both) in the same
  * transaction as the booking itself. A pending booking's claims carry its hold expiry
- * (D13); confirmed and paid bookings' claims have none. A claim whose expiry has passed
+ * (docs/decisions/0005); confirmed and paid bookings' claims have none. A claim whose expiry has passed
  * is free: readers ignore it, and the next claim of that half expires the lapsed booking
  * (deleting its claims) before inserting its own row. Two racing claimers both trying to
  * expire the same lapsed booking serialise on its row lock, and the loser's INSERT then

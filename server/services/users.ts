@@ -32,7 +32,7 @@ export function createUserService(db: Db, logger: Logger) {
     },
 
     /**
-     * The first admin (D19): from ADMIN_USERNAME/ADMIN_PASSWORD when no admin exists yet,
+     * The first admin (docs/decisions/0012): from ADMIN_USERNAME/ADMIN_PASSWORD when no admin exists yet,
      * otherwise 'admin' with a random password printed once. Returns what it created; the
      * password only when it was generated here (a configured one is never handed back, so
      * no caller can print it).

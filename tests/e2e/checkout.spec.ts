@@ -9,7 +9,7 @@ import { expectNoSeriousAxeViolations } from './axe.ts'
 
 const FAKE_STRIPE_JS = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/fake-stripe.js'), 'utf8')
 
-// The checkout in simulated mode (D17; the e2e server runs with SIMULATED_PAYMENTS=true):
+// The checkout in simulated mode (docs/decisions/0014; the e2e server runs with SIMULATED_PAYMENTS=true):
 // a guest pays with the success card, is declined with the decline card, and cancels.
 
 /** The n-th Sunday at least three weeks ahead: bookable, and inside free cancellation. */
@@ -90,7 +90,7 @@ test('an unknown reference shows Payment Error with a way back to booking', asyn
   await expect(page).toHaveURL(/\/booking$/)
 })
 
-// ---- The Stripe path (D16): a second server with Stripe keys, talking to the local Stripe
+// ---- The Stripe path (docs/decisions/0014): a second server with Stripe keys, talking to the local Stripe
 // API double; the browser gets a fake Stripe.js for https://js.stripe.com/** (no network).
 test.describe('with Stripe', () => {
   let stripe: StripeDouble
@@ -138,7 +138,7 @@ test.describe('with Stripe', () => {
     await expect(page).toHaveURL(new RegExp(`/booking-confirmation/${booking.reference}$`))
     await expect(page.getByText('Paid', { exact: true })).toBeVisible()
     const create = stripe.requests.find((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && (r.params.metadata as Record<string, string>).reference === booking.reference)!
-    // Half-day for 3 guests (D6): the server's price, not the browser's.
+    // Half-day for 3 guests (docs/decisions/0019): the server's price, not the browser's.
     expect(create.params.amount).toBe('16500')
     expect(create.idempotencyKey).toBeTruthy()
   })

@@ -13,7 +13,7 @@ import { expectNoSeriousAxeViolations } from './axe.ts'
  * The public website (issue 3): every marketing page with its content, the shared
  * chrome, the mobile menu, the carousel, accessibility, server rendering without
  * JavaScript, internal links and valid HTML. Runs against the production build with a
- * fresh database, so prices are the seeded catalogue (D6).
+ * fresh database, so prices are the seeded catalogue (docs/decisions/0019).
  */
 
 type PublicPage = { path: string; h1: string | RegExp; texts: (string | RegExp)[]; title: RegExp; status?: number }
@@ -338,7 +338,7 @@ test('/packages#kid-package scrolls the card into view', async ({ page }) => {
   await expect(page.locator('#dad-package')).toBeInViewport()
 })
 
-test('the Tokyo article links to /packages and /booking (D4) and never to the dead /access or /tours', async ({ page }) => {
+test('the Tokyo article links to /packages and /booking (docs/decisions/0019) and never to the dead /access or /tours', async ({ page }) => {
   await page.goto('/tokyo-2h-joetsu-day-trip')
   const main = page.getByRole('main')
   await expect(main.getByRole('link', { name: 'Book Your Joetsu Experience' })).toHaveAttribute('href', '/booking')
@@ -424,7 +424,7 @@ test('images reserve their space, load lazily below the fold, and fall back to a
   }
   await expect(images.last()).toHaveAttribute('loading', 'lazy')
 
-  // A picture that cannot be loaded turns into a placeholder showing its title (spec §8).
+  // A picture that cannot be loaded turns into a placeholder showing its title.
   await page.route('**/images/packages/kiddo.svg', (route) => route.fulfill({ status: 404, body: 'missing' }))
   await page.goto('/packages#kid-package')
   const card = page.locator('#kid-package')

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 
-// The toasts of spec §9 in a real browser: one at a time, gone after 5 s, dismissed by a
+// The toasts in a real browser: one at a time, gone after 5 s, dismissed by a
 // swipe right past 50 px, and reachable with F8. The login page's 'Login failed' toast
 // is the trigger: a wrong password is the quickest failure a visitor can cause.
 

@@ -70,7 +70,7 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
     await app.close()
   })
 
-  describe('access control (D19)', () => {
+  describe('access control (docs/decisions/0012)', () => {
     it.each(ADMIN_ENDPOINTS)('%s %s answers 401 without a session and 403 for a non-admin', async (method, path, body) => {
       const anonymous = await app.client().request(method, path, body)
       expect(anonymous.status).toBe(401)

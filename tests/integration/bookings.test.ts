@@ -230,7 +230,7 @@ describe.each(ENGINES)('bookings on %s', (engine) => {
     return { status: init?.status ?? 200, retryAfter: init?.headers?.['Retry-After'] ?? null, message: data.message }
   }
 
-  describe('one booking limit for every way in (issue 13 §1)', () => {
+  describe('one booking limit for every way in (issue 13, point 1)', () => {
     it('counts the API and the page action (form post and .data request) against one limit per address', async () => {
       const limit = app.config.env.RATE_LIMIT_BOOKINGS_PER_HOUR
       // The API client connects from 127.0.0.1: the page's posts from the same address share its budget.
@@ -260,7 +260,7 @@ describe.each(ENGINES)('bookings on %s', (engine) => {
     })
   })
 
-  describe('one group per slot (D11)', () => {
+  describe('one group per slot (docs/decisions/0002)', () => {
     it('refuses a second booking of the same slot with 409', async () => {
       expect((await book()).status).toBe(201)
       const second = await book({ name: 'Ben' })
@@ -269,7 +269,7 @@ describe.each(ENGINES)('bookings on %s', (engine) => {
       expect(await app.db.select().from(bookings)).toHaveLength(1)
       // The afternoon of the same day and the morning of Sunday stay open.
       expect((await book({ tourTime: 'afternoon' })).status).toBe(201)
-      // Another guest: one address may hold only two unpaid bookings (issue 13 §1).
+      // Another guest: one address may hold only two unpaid bookings (issue 13, point 1).
       expect((await book({ tourDate: SUN, email: 'sunday@example.com' })).status).toBe(201)
     })
 
@@ -480,7 +480,7 @@ describe.each(ENGINES)('bookings on %s', (engine) => {
     })
   })
 
-  describe('GET /api/bookings/:reference (D15)', () => {
+  describe('GET /api/bookings/:reference (docs/decisions/0006)', () => {
     it('answers for the reference only: a numeric id or an unknown reference reveals nothing', async () => {
       const created = await book()
       const res = await app.client().get(`/api/bookings/${created.json.reference}`)
@@ -501,7 +501,7 @@ describe.each(ENGINES)('bookings on %s', (engine) => {
     })
   })
 
-  describe('admin weekend availability (D12)', () => {
+  describe('admin weekend availability (docs/decisions/0039)', () => {
     it('is admin only: 401 without a session, 403 for a non-admin', async () => {
       expect((await app.client().get('/api/admin/weekend-availability')).status).toBe(401)
       expect(

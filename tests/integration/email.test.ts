@@ -11,7 +11,7 @@ import { startTestApp, TestClock, type TestApp } from './app.ts'
 import { freePort, startSmtp, TestSmtpServer } from './smtp.ts'
 
 /**
- * E-mail that reaches people (issue 6, D20, D21), checked against a real SMTP server
+ * E-mail that reaches people (issue 6, docs/decisions/0041, 0008), checked against a real SMTP server
  * (smtp-server) and read back with mailparser.
  */
 

@@ -6,7 +6,7 @@ import { ENGINES, testDatabase } from './databases.ts'
 import { logIn, postJson, startServerProcess, stopAllServers, stopServer } from './server-process.ts'
 
 /**
- * Issue 13 §11: a guest erased on instance A had .eml copies of their e-mails left in the
+ * Issue 13, point 11: a guest erased on instance A had .eml copies of their e-mails left in the
  * outbox folder of instance B until B's next daily sweep. Two processes on one PostgreSQL,
  * each with an outbox folder of its own (no SMTP): B writes the guest's e-mails, A erases
  * the guest, and B's folder is clean within a minute.

@@ -7,7 +7,7 @@ import { startTestApp, TestClock, type TestApp } from './app.ts'
 import { claimsOf, insertBooking, notificationCount, paymentRows, reload } from './payments-helpers.ts'
 
 /**
- * The simulated provider (D17) and the cancellation policy (D18) through the HTTP API.
+ * The simulated provider (docs/decisions/0014) and the cancellation policy (docs/decisions/0016) through the HTTP API.
  * No Stripe keys: config.paymentMode is 'simulated'.
  */
 describe.each(ENGINES)('simulated payments and cancellation (%s)', (engine) => {
@@ -77,7 +77,7 @@ describe.each(ENGINES)('simulated payments and cancellation (%s)', (engine) => {
     expect(await notificationCount(app, 'Payment received')).toBe(1)
   })
 
-  // D18: full refund 7 or more days before the tour date, none from 6 days before.
+  // docs/decisions/0016: full refund 7 or more days before the tour date, none from 6 days before.
   it.each([
     [8, 14300, 'full-refund-7-days'],
     [7, 14300, 'full-refund-7-days'],

@@ -8,7 +8,7 @@ import { startStripeDouble, type StripeDouble } from './stripe-double.ts'
 import { claimsOf, insertBooking, notificationCount, paymentRows, postWebhook, reload, signedEvent } from './payments-helpers.ts'
 
 /**
- * The Stripe path (D16) end to end: the real stripe SDK on the server, pointed through
+ * The Stripe path (docs/decisions/0014) end to end: the real stripe SDK on the server, pointed through
  * STRIPE_API_URL at a local double of the Stripe API.
  */
 describe.each(ENGINES)('payments with Stripe (%s)', (engine) => {

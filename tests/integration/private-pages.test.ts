@@ -6,7 +6,7 @@ import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
 import { bookingBody, logIn, postJson, startServerProcess, stopAllServers, tourPackages, type ServerProcess } from './server-process.ts'
 
 /**
- * Issue 13 §8: every page response that shows a guest's details (or an admin's view) is
+ * Issue 13, point 8: every page response that shows a guest's details (or an admin's view) is
  * sent with `Cache-Control: no-store` and `Referrer-Policy: no-referrer`: the HTML
  * document and React Router's single-fetch `.data` response alike, GET and POST. Through
  * the real entry (server/main.ts, pages rendered by React Router); the headers do not

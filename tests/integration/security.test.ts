@@ -487,7 +487,7 @@ describe.each(ENGINES)('security on %s', (engine) => {
   }
 
   /**
-   * Routes that end the caller's own sessions by design (issue 13 §3) are fuzzed as an admin
+   * Routes that end the caller's own sessions by design (issue 13, point 3) are fuzzed as an admin
    * of their own, so the fuzz keeps the admin it checks after every route.
    */
   const ENDS_OWN_SESSIONS = new Set(['POST /api/logout-everywhere'])
@@ -521,7 +521,7 @@ describe.each(ENGINES)('security on %s', (engine) => {
     if (!res || res.status < 400) return
     const stored = diff(before, await rowCounts(app))
     if (Object.keys(stored).length === 0) return
-    // A declined card is a valid request with a failed outcome: the money trail records the attempt, as Stripe's payment_failed does (D14, D15).
+    // A declined card is a valid request with a failed outcome: the money trail records the attempt, as Stripe's payment_failed does (docs/decisions/0014, 0015).
     if (res.status === 402 && key === 'POST /api/bookings/:reference/simulated-payment' && JSON.stringify(stored).startsWith('{"payments":') && Object.keys(stored).length === 1) return
     failures.push(`${label} stored rows on ${res.status}: ${JSON.stringify(stored)}`)
   }

@@ -14,7 +14,7 @@ import { startServerProcess, stopAllServers, tourPackages as packagesOf } from '
 import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
 
 /**
- * Issue 13 §1: one guest e-mail address holds at most MAX_UNPAID_BOOKINGS_PER_EMAIL (2)
+ * Issue 13, point 1: one guest e-mail address holds at most MAX_UNPAID_BOOKINGS_PER_EMAIL (2)
  * live unpaid bookings at once, on every way in, and two instances racing cannot both
  * squeeze in one more.
  */

@@ -32,7 +32,7 @@ export async function api<T = unknown>(method: string, url: string, body?: unkno
   }
 }
 
-/** The dashboard's failure toast (spec §8): the fixed title, the server's message as description. */
+/** The dashboard's failure toast: the fixed title for the failure, the server's message as description. */
 export function failToast(title: string, error: unknown) {
   toast({ title, description: error instanceof Error ? error.message : undefined, variant: 'destructive' })
 }
@@ -60,6 +60,6 @@ export function mailtoHref(email: string, subject: string, body?: string) {
 export function formatDateTime(iso: string): string {
   const d = new Date(iso)
   if (Number.isNaN(d.getTime())) return iso
-  // Fixed zone and locale so the server render and the browser agree (D9).
+  // Fixed zone and locale so the server render and the browser agree (docs/decisions/0019).
   return new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Tokyo', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(d)
 }

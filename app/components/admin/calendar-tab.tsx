@@ -18,7 +18,7 @@ const STATE_STYLES: Record<CalendarSlot['state'], string> = {
 }
 const STATE_LABELS: Record<CalendarSlot['state'], string> = { free: 'Free', held: 'Held (awaiting payment)', booked: 'Booked', closed: 'Closed' }
 
-/** Calendar View (D12): each weekend's slots as free, held, booked or closed; open or close them with a note. */
+/** Calendar View (docs/decisions/0013): each weekend's slots as free, held, booked or closed; open or close them with a note. */
 export function CalendarTab({ onOpenBooking }: { onOpenBooking: (id: number) => void }) {
   // ?month=yyyy-MM, else Japan's current month, chosen after hydration so server and browser agree.
   const [params, setParams] = useSearchParams()

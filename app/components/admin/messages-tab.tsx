@@ -18,7 +18,7 @@ export type ContactMessage = {
   createdAt: string
 }
 
-/** Contact messages, newest first, with a New badge until read (spec §2, §4). */
+/** Contact messages, newest first, with a New badge until read (read cannot be undone). */
 export function MessagesTab({
   messages,
   search,

@@ -37,7 +37,7 @@ export function SettingsTab() {
 }
 
 /**
- * Issue 13 §3: end every session of this account, this device's too, e.g. after a phone
+ * Issue 13, point 3: end every session of this account, this device's too, e.g. after a phone
  * was lost or a shared computer was left signed in. The admin then signs in again here.
  */
 function Sessions() {
@@ -69,7 +69,7 @@ function Sessions() {
   )
 }
 
-/** Spec §5 "Test e-mail": send one to check delivery (SMTP or the outbox, D21). */
+/** Test e-mail: send one to check delivery (SMTP or the outbox, docs/decisions/0008). */
 function TestEmail() {
   const [email, setEmail] = useState('')
   const [error, setError] = useState<string | undefined>()
@@ -137,7 +137,7 @@ function TestEmail() {
   )
 }
 
-/** The price catalogue (D6): every page reads these figures, so editing here changes the site. */
+/** The price catalogue (docs/decisions/0019): every page reads these figures, so editing here changes the site. */
 function Catalogue() {
   const [packages, setPackages] = useState<TourPackage[] | null>(null)
   const load = useCallback(async () => {

@@ -15,7 +15,7 @@ export type AdminUser = Omit<PublicUser, 'createdAt' | 'updatedAt'> & { createdA
 
 const PREFERENCE_LABELS: Record<(typeof NOTIFICATION_PREFERENCES)[number], string> = { email: 'Email', whatsapp: 'WhatsApp', none: 'None' }
 
-/** The Users tab (spec §2, §5 "User form", D19). */
+/** The Users tab (docs/decisions/0012). */
 export function UsersTab({ search, currentUserId }: { search: string; currentUserId: number }) {
   const [users, setUsers] = useState<AdminUser[] | null>(null)
   const [editing, setEditing] = useState<AdminUser | 'new' | null>(null)
@@ -220,7 +220,7 @@ function UserForm({ user, onClose, onSaved }: { user: AdminUser | null; onClose:
           id="user-whatsappNumber"
           label="WhatsApp number"
           error={errors.whatsappNumber}
-          hint={preference === 'whatsapp' ? 'Stored for later: WhatsApp delivery is not set up yet (D20).' : undefined}
+          hint={preference === 'whatsapp' ? 'Stored for later: WhatsApp delivery is not set up yet.' : undefined}
         >
           <Input type="tel" defaultValue={user?.whatsappNumber ?? ''} autoComplete="off" />
         </Field>

@@ -2,7 +2,7 @@ import { mailtoLink, whatsappLink } from '../../../core/site.ts'
 import { useSite } from '../../lib/site.ts'
 import { ChatIcon, MailIcon } from '../site/icons.tsx'
 
-/** Chat and e-mail links (D1: from the site identity, never literals). */
+/** Chat and e-mail links (docs/decisions/0017: from the site identity, never literals). */
 export function ContactLinks({ message, subject }: { message: string; subject: string }) {
   const site = useSite()
   const link =

@@ -58,13 +58,13 @@ const FIELD_ORDER = [
 let schemaModule: Promise<typeof import('../../../core/schemas/booking.ts')> | undefined
 const loadBookingSchema = () => (schemaModule ??= import('../../../core/schemas/booking.ts'))
 
-/** Tours that fit a slot (D10), cheapest entry price first. */
+/** Tours that fit a slot (docs/decisions/0039), cheapest entry price first. */
 export function packagesForSlot(packages: PublicTourPackage[], tourTime: TourTime): PublicTourPackage[] {
   return packages.filter((p) => packageFitsSlot(p.isHalfDay, tourTime))
 }
 
 /**
- * Step 2 (D14): the guest's details, validated with the same zod schema as the server,
+ * Step 2 (docs/decisions/0040): the guest's details, validated with the same zod schema as the server,
  * a live summary priced with the same quote() as the server, and the honeypot.
  */
 export function DetailsForm({

@@ -1,6 +1,6 @@
 /**
- * The checkout's calls (spec §7). Every non-ok answer becomes an Error carrying the
- * server's { message } (or the fallback), so the page can show it as the spec asks.
+ * The checkout's calls. Every non-ok answer becomes an Error carrying the
+ * server's { message } (or the fallback), so the page can show it as the product description asks.
  */
 
 // What POST /api/create-payment-intent answers (the server's own type).

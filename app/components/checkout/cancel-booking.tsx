@@ -7,7 +7,7 @@ import { Button } from '../ui/button.tsx'
 import { AlertDialog } from '../ui/dialog.tsx'
 
 /**
- * The guest's own 'Cancel booking' (D18), for the confirmation page: only someone holding
+ * The guest's own 'Cancel booking' (docs/decisions/0016), for the confirmation page: only someone holding
  * the reference link sees it. It first shows what the policy refunds today, then cancels.
  * Render it on every booking view: <CancelBooking reference={booking.reference} status={booking.status} />.
  * It shows nothing for a cancelled booking, except the outcome right after cancelling here.

@@ -16,7 +16,7 @@ async function report() {
     .map(({ title, description, variant }) => ({ title, description, variant }))
 }
 
-describe('what the guest is told after the provider reported success (spec §8)', () => {
+describe('what the guest is told after the provider reported success', () => {
   afterEach(() => vi.unstubAllGlobals())
 
   it('Payment Successful only when the server says the booking is paid', async () => {

@@ -6,7 +6,7 @@ const WARNING_TEXT = "Payment was successful, but we couldn't update your bookin
 /**
  * After the card provider reported success (checkout, or the redirect back to the
  * confirmation page): ask the server to settle the payment, which re-reads it from the
- * provider (the browser's word is not enough), and tell the guest what came of it (spec §8).
+ * provider (the browser's word is not enough), and tell the guest what came of it.
  * A 409 is the server's considered answer, e.g. the payment arrived after the booking was
  * cancelled and is being refunded: its message is shown, never 'Payment Successful'. Any
  * other failure (network, 5xx) leaves the booking's status unknown: the spec's 'Warning'.

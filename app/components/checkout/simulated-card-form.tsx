@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { PayButton } from './pay-button.tsx'
 
 /**
- * The simulated provider's card form (D17): clearly a test, no money moves. The number is
+ * The simulated provider's card form (docs/decisions/0014): clearly a test, no money moves. The number is
  * sent once so the server can decide the outcome (as Stripe's test cards do) and is not
  * kept anywhere: not in the form after submitting, not in the database, not in logs.
  */

@@ -6,7 +6,7 @@ import { PayButton } from './pay-button.tsx'
 export type StripeOutcome = { kind: 'succeeded' } | { kind: 'error'; message: string } | { kind: 'unconfirmed' }
 
 /**
- * Stripe's Payment Element (D16). Loaded lazily by the checkout route only, with the
+ * Stripe's Payment Element (docs/decisions/0014). Loaded lazily by the checkout route only, with the
  * Stripe.js promise the route created (loadStripe from @stripe/stripe-js/pure), so no
  * other page ever talks to Stripe. Card data goes from Stripe's iframe to Stripe.
  */

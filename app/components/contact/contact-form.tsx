@@ -21,7 +21,7 @@ export type ContactActionData =
 
 
 /**
- * The inquiry form (spec §2, §4, §5). With JavaScript it submits through a fetcher (no
+ * The inquiry form (docs/decisions/0010). With JavaScript it submits through a fetcher (no
  * reload): 'Sending...' with the button disabled, then a toast; success clears the
  * fields, failure keeps them. Without JavaScript it is a plain POST to the same action,
  * which redirects to /contact?sent=1, so no inquiry is lost to a script error.

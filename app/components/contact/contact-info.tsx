@@ -6,7 +6,7 @@ export const CONTACT_WHATSAPP_MESSAGE = "Hello! I'm planning a visit to Joetsu a
 export const RESPONSE_TIME = 'typically within 24-48 hours'
 export const BEST_FOR = ['Tour planning and inquiries', 'Questions about the city and services', 'Special requests or custom tour ideas'] as const
 
-/** The information panel beside the form (spec §2 Contact): every detail from the site identity (D1). */
+/** The information panel beside the form: every detail from the site identity (docs/decisions/0017). */
 export function ContactInfo() {
   const site = useSite()
   const item = 'flex gap-3'

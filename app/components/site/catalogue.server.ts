@@ -6,7 +6,7 @@ import { type PublicPolicy, type PublicTour, toPublicTours } from './tour-prices
 
 /**
  * The tours with their current prices, for the loaders of the pages rendered per request
- * (/, /packages, /legal; docs/decisions/0004). "Today" is Japan's date (D9), so the solo
+ * (/, /packages, /legal; docs/decisions/0004). "Today" is Japan's date (docs/decisions/0019), so the solo
  * special appears and disappears with the promotion window, not with a rebuild.
  */
 export async function loadPublicTours(context: AppLoadContext, now: Date = new Date()): Promise<PublicTour[]> {

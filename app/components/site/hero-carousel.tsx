@@ -3,14 +3,14 @@ import type { HeroSlide } from '../../content/home.ts'
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from './icons.tsx'
 import { ImageWithFallback } from './image-with-fallback.tsx'
 
-/** Spec §9: the carousel advances every 5 seconds. */
+/** The carousel advances every 5 seconds, as the product description asks. */
 export const SLIDE_INTERVAL_MS = 5000
 
 const controlButton =
   'inline-flex size-11 shrink-0 items-center justify-center rounded-full border border-brand-100 bg-white text-brand-900 hover:bg-brand-50'
 
 /**
- * The home page's hero carousel (spec §2, §4), after the WAI-ARIA carousel pattern:
+ * The home page's hero carousel, after the WAI-ARIA carousel pattern:
  * loops, auto-advances every 5 s, dot buttons jump to a slide, previous/next buttons and
  * the arrow keys move one slide, and a pause/play button stops the rotation. Rotation
  * pauses while the pointer is over the carousel or focus is inside it, and does not start

@@ -3,7 +3,7 @@ import type { SiteImage } from '../../content/images.ts'
 
 type Props = {
   image: SiteImage
-  /** Shown on the placeholder if the picture cannot be loaded (spec §8). */
+  /** Shown on the placeholder if the picture cannot be loaded. */
   title: string
   className?: string
   /** The page's main picture (its LCP candidate): loaded at once with high priority. */

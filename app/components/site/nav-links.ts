@@ -1,4 +1,4 @@
-/** The header's navigation (spec §2, Shared layout). */
+/** The header's navigation. */
 export const mainNav = [
   { to: '/', label: 'Home' },
   { to: '/about', label: 'Guide' },

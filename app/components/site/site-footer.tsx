@@ -9,7 +9,7 @@ import { WHATSAPP_GREETING, footerNav } from './nav-links.ts'
 const footerLink = 'inline-block py-1 text-brand-100 underline-offset-4 hover:text-white hover:underline'
 const headingClass = 'text-sm font-semibold uppercase tracking-wider text-white'
 
-/** Footer (spec §2): quick links, legal and admin links, contact details and the city. */
+/** Footer: quick links, legal and admin links, contact details and the city. */
 export function SiteFooter() {
   const site = useSite()
   return (

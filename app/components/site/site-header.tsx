@@ -29,9 +29,9 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-3 text-lg font-medium ${isActive ? 'bg-brand-50 text-blossom-700' : 'text-ink hover:bg-brand-50'}`
 
 /**
- * Sticky header (spec §2): gains a shadow once the page is scrolled more than 10 px. Below
+ * Sticky header: gains a shadow once the page is scrolled more than 10 px. Below
  * the lg breakpoint the links move into a toggle menu that closes on navigation and marks
- * the body with 'nav-open' while open (spec §4).
+ * the body with 'nav-open' while open.
  */
 export function SiteHeader() {
   const site = useSite()

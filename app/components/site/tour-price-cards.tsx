@@ -14,7 +14,7 @@ const INCLUDED = [
 ]
 
 /**
- * The two tour cards with their prices (D6), as read from the catalogue by the page's
+ * The two tour cards with their prices (docs/decisions/0019), as read from the catalogue by the page's
  * loader: tax-inclusive yen, the per-extra-guest price and the group limit. The solo
  * special appears only when the loader found its promotion open today.
  */

@@ -21,7 +21,7 @@ const row = (over: Partial<TourPackage> = {}): TourPackage => ({
   ...over,
 })
 
-describe('toPublicTours (what the price pages show, D6)', () => {
+describe('toPublicTours (what the price pages show, docs/decisions/0019)', () => {
   it('shows the catalogue prices as they are, with the base covering two guests', () => {
     const [tour] = toPublicTours([row({ basePrice: 15_000, extraGuestPrice: 2_500, maxGroupSize: 4 })], '2026-11-21')
     expect(tour).toMatchObject({ basePrice: 15_000, extraGuestPrice: 2_500, maxGroupSize: 4, includedGuests: 2 })

@@ -5,7 +5,7 @@ import type { TourPackage } from '../../../server/db/schema.ts'
 // Server-side only (loaders): the page components import the PublicTour type alone.
 
 /**
- * What the public pages show of a catalogue tour (D6). Computed in the loader from the
+ * What the public pages show of a catalogue tour (docs/decisions/0019). Computed in the loader from the
  * database row, so every figure on the page comes from the catalogue; the solo special
  * is only present while its promotion window is open today (in Japan).
  */

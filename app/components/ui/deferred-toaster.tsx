@@ -5,7 +5,7 @@ const Toaster = lazy(() => import('./toaster.tsx').then((module) => ({ default: 
 
 /**
  * The toast viewport (Radix, ~16 KB gzip) is loaded only when needed: at the first toast,
- * or when someone presses F8 to reach it (spec §9), so no page pays for it up front.
+ * or when someone presses F8 to reach it, so no page pays for it up front.
  */
 export function DeferredToaster() {
   const items = useToasts()

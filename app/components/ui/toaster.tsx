@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react'
 import { TOAST_DURATION, dismissToast, useToasts } from './use-toast.ts'
 
 /**
- * Radix Toast gives the spec's behaviour (§9): 5 s default duration, swipe right to
+ * Radix Toast gives the behaviour the product description asks for: 5 s default duration, swipe right to
  * dismiss past 50 px, F8 focuses the viewport, and screen readers announce each toast.
  */
 export function Toaster({ focusOnMount = false }: { focusOnMount?: boolean }) {

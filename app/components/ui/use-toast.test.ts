@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TOAST_DURATION, TOAST_REMOVE_DELAY, currentToasts, dismissToast, toast } from './use-toast.ts'
 
-describe('toast store (spec §9)', () => {
+describe('toast store', () => {
   beforeEach(() => vi.useFakeTimers())
   afterEach(() => vi.useRealTimers())
 

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 
 /**
- * A tiny toast store (spec §9): at most one toast at a time; a dismissed toast stays in
+ * A tiny toast store, as the product description asks: at most one toast at a time; a dismissed toast stays in
  * state for 1,000,000 ms so Radix can animate it out, then is removed. Any component calls
  * toast({...}); the <Toaster/> in root.tsx renders the current one.
  */
@@ -15,7 +15,7 @@ export type ToastItem = ToastInput & { id: number; open: boolean }
 
 export const TOAST_LIMIT = 1
 export const TOAST_REMOVE_DELAY = 1_000_000
-/** The viewport's default duration (spec §9); <Toaster/> passes it to Radix. */
+/** The viewport's default duration; <Toaster/> passes it to Radix. */
 export const TOAST_DURATION = 5000
 
 let toasts: ToastItem[] = []

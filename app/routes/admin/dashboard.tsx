@@ -31,7 +31,7 @@ const isTab = (v: string | null): v is TabValue => TABS.some((t) => t.value === 
 /** An admin's view of the business: never cached, never in a Referer. */
 export const headers: Route.HeadersFunction = privatePageHeaders
 
-/** Only admins get in (spec §4, D19); anyone else goes to the login page with 'Access denied'. */
+/** Only admins get in (docs/decisions/0011); anyone else goes to the login page with 'Access denied'. */
 export function loader({ context, request }: Route.LoaderArgs) {
   if (!context.user?.isAdmin) {
     const url = new URL(request.url)
@@ -40,7 +40,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return { user: { id: context.user.id, username: context.user.username } }
 }
 
-/** Notifications (and the messages badge) refresh every 30 s (spec §9). */
+/** Notifications (and the messages badge) refresh every 30 s, as the product description asks. */
 const NOTIFICATION_REFRESH_MS = 30_000
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {

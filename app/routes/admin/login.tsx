@@ -36,7 +36,7 @@ export default function AdminLogin() {
         ? 'Access denied: you do not have admin privileges.'
         : null
 
-  // Sent here by the dashboard without an admin session (spec §8).
+  // Sent here by the dashboard without an admin session.
   useEffect(() => {
     if (params.get('denied') === '1' && !shownDenied.current) {
       shownDenied.current = true

@@ -50,4 +50,4 @@ export function BookingDetails({ booking, onClose }: { booking: AdminBooking; on
 }
 
 
-/** Cancel with the refund of the policy (D18), shown and overridable; issued by the payments service. */
+/** Cancel with the refund of the policy (docs/decisions/0016), shown and overridable; issued by the payments service. */
