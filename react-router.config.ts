@@ -1,5 +1,5 @@
 import type { Config } from '@react-router/dev/config'
-import { PRERENDERED_PATHS } from './app/prerendered-paths.ts'
+import { PRERENDERED_PATHS } from './core/prerender.ts'
 import { siteIdentity } from './app/lib/site.server.ts'
 import { compileServer } from './scripts/compile-server.ts'
 import { writeBuildIdentity } from './server/build-identity.ts'

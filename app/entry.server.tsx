@@ -5,10 +5,11 @@ import { ServerRouter, UNSAFE_ErrorResponseImpl as ErrorResponse } from 'react-r
 import { isbot } from 'isbot'
 import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
-import { NonceProvider, PRERENDER_NONCE_PLACEHOLDER } from './lib/nonce.tsx'
+import { PRERENDER_NONCE_PLACEHOLDER } from '../core/prerender.ts'
+import { NonceProvider } from './lib/nonce.tsx'
 import { StylesheetProvider } from './lib/inline-stylesheet.tsx'
 import stylesheet from './app.css?inline'
-import { isDatabaseUnavailable, loggableError, RETRY_AFTER_SECONDS } from '../server/http/errors.ts'
+import { isDatabaseUnavailable, loggableError, RETRY_AFTER_SECONDS } from '../server/for-app.server.ts'
 
 export const streamTimeout = 5_000
 

@@ -1,5 +1,6 @@
 /**
- * `npm test`: everything, in the order that fails fastest — type check, unit tests,
+ * `npm test`: everything, in the order that fails fastest — type check, import check
+ * (.dependency-cruiser.cjs: no cycles, imports point one way), unit tests,
  * integration tests (PGlite, plus PostgreSQL when TEST_DATABASE_URL is set), production
  * build, browser journeys in Chromium. Prints one closing line "N passed, N failed".
  */
@@ -39,6 +40,9 @@ const steps: boolean[] = []
 const typecheck = run('type check', 'npx', ['--no', '--', 'react-router', 'typegen']) && run('type check', 'npx', ['--no', '--', 'tsc', '--noEmit'])
 steps.push(typecheck)
 if (!typecheck) total.failed += 1
+const imports = run('import check', 'npx', ['--no', '--', 'depcruise', 'app', 'server', 'core', '--config', '.dependency-cruiser.cjs'])
+steps.push(imports)
+if (!imports) total.failed += 1
 
 for (const project of ['unit', 'integration']) {
   const out = path.join(reports, `${project}.json`)

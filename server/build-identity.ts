@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { SiteIdentity } from '../core/site.ts'
 
 /**
- * Prerendered pages (app/prerendered-paths.ts) carry the business identity and BASE_URL
+ * Prerendered pages (core/prerender.ts) carry the business identity and BASE_URL
  * that were set when `npm run build` ran: contact details, canonical and Open Graph URLs.
  * The build records that identity beside its output, and the production server compares
  * it with its own settings at start-up, so a build made with other settings (or none)

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import type http from 'node:http'
-import { PRERENDER_NONCE_PLACEHOLDER } from '../app/lib/nonce.tsx'
+import { PRERENDER_NONCE_PLACEHOLDER } from '../core/prerender.ts'
 import { precomputedSecurityHeaders } from './http/security.ts'
 
 /**

@@ -1,5 +1,5 @@
-import type { Config } from '../../server/config/index.ts'
-import type { Services } from '../../server/services/index.ts'
+import type { Config } from '../../server/for-app.ts'
+import type { Services } from '../../server/for-app.ts'
 
 /**
  * What Express hands every loader and action (`loadContext` in server/pages.ts, passed to

@@ -2,11 +2,8 @@ import { createContext, useContext } from 'react'
 
 /**
  * The Content Security Policy nonce of this response (docs/decisions/0018). Pages rendered
- * at build time have no response yet and carry this placeholder instead; at start-up
- * server/static-files.ts removes it and names those pages' inline scripts by hash in the
- * policy (docs/decisions/0022), so a prerendered page is served with no nonce at all.
+ * at build time have no response yet and carry core/prerender.ts's placeholder instead.
  */
-export const PRERENDER_NONCE_PLACEHOLDER = '__CSP_NONCE__'
 
 const NonceContext = createContext<string | undefined>(undefined)
 export const NonceProvider = NonceContext.Provider

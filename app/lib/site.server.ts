@@ -1,4 +1,4 @@
-import { parseEnv, siteIdentityFromEnv } from '../../server/config/env.ts'
+import { parseEnv, siteIdentityFromEnv } from '../../server/for-app.server.ts'
 import type { SiteIdentity } from '../../core/site.ts'
 
 let cached: SiteIdentity | undefined

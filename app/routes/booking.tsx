@@ -4,7 +4,6 @@ import { Link, data, redirect } from 'react-router'
 import type { Route } from './+types/booking'
 import { formatLongDate, isCalendarDate, isMonth, monthRange } from '../../core/dates.ts'
 import { isTourTime, slotLabel, type TourTime } from '../../core/slots.ts'
-import { publicTourPackage } from '../../server/services/tour-package-view.ts'
 import { toast } from '../components/ui/use-toast.ts'
 import { PageBanner } from '../components/site/page-banner.tsx'
 import { CheckIcon } from '../components/site/icons.tsx'
@@ -47,7 +46,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const createdRef = params.get('created')
   const [slots, catalogue, created] = await Promise.all([
     services.availability.timeSlots(from, to),
-    services.catalogue.list(),
+    services.catalogue.bookableForGuests(),
     createdRef ? services.bookings.findByReference(createdRef) : Promise.resolve(null),
   ])
   const day = slots.dates.find((d) => d.date === askedDate && d.slots.some((s) => s.available))
@@ -58,7 +57,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     month,
     window: slots.window,
     dates: slots.dates,
-    packages: catalogue.filter((p) => p.available).map(publicTourPackage),
+    packages: catalogue,
     holdMinutes: config.booking.holdMinutes,
     selectedDate: day?.date ?? null,
     selectedTime: time,

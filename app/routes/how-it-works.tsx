@@ -10,7 +10,7 @@ import { planningSteps } from '../content/planning-steps.ts'
 import { seo } from '../lib/seo.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 
-// Prerendered at build time (app/prerendered-paths.ts): no loader, no database.
+// Prerendered at build time (core/prerender.ts): no loader, no database.
 
 export const handle = contentPageHandle
 

@@ -10,7 +10,7 @@ import { siteIdentity } from '../lib/site.server.ts'
 import { articleJsonLd } from '../lib/structured-data.server.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 
-// Prerendered at build time (app/prerendered-paths.ts): its loader reads no database.
+// Prerendered at build time (core/prerender.ts): its loader reads no database.
 
 const PATH = '/tokyo-2h-joetsu-day-trip'
 const HEADLINE = 'From Tokyo to Joetsu in 2 Hours'

@@ -1,6 +1,5 @@
 import { Router } from 'express'
 import type { AppDeps } from '../deps.ts'
-import { publicTourPackage } from '../services/tour-package-view.ts'
 
 export type { PublicTourPackage } from '../services/tour-package-view.ts'
 
@@ -8,8 +7,7 @@ export type { PublicTourPackage } from '../services/tour-package-view.ts'
 export function tourPackagesRouter({ services }: AppDeps) {
   const router = Router()
   router.get('/tour-packages', async (_req, res) => {
-    const all = await services.catalogue.list()
-    res.json(all.filter((p) => p.available).map(publicTourPackage))
+    res.json(await services.catalogue.bookableForGuests())
   })
   return router
 }

@@ -464,6 +464,13 @@ describe.each(ENGINES)('bookings on %s', (engine) => {
   })
 
   describe('GET /api/tour-packages', () => {
+    it('the price pages, the booking form and the API leave out tours that are not bookable', async () => {
+      await app.db.update(tourPackages).set({ available: false }).where(eq(tourPackages.id, pkg.full))
+      expect((await app.services.catalogue.bookable()).map((t) => t.slug)).toEqual(['half-day'])
+      expect((await app.services.catalogue.bookableForGuests()).map((t) => t.id)).toEqual([pkg.half])
+      expect((await app.services.catalogue.list()).map((t) => t.slug)).toEqual(['half-day', 'full-day'])
+    })
+
     it('lists the bookable tours with the figures quote() needs', async () => {
       await app.db.update(tourPackages).set({ available: false }).where(eq(tourPackages.id, pkg.full))
       const res = await app.client().get('/api/tour-packages')

@@ -1,6 +1,6 @@
-import type { DateSlots, SlotView } from '../../../server/services/availability.ts'
-import type { PublicTourPackage } from '../../../server/services/tour-package-view.ts'
-import type { PublicBooking } from '../../../server/services/bookings.ts'
+import type { DateSlots, SlotView } from '../../../server/for-app.ts'
+import type { PublicTourPackage } from '../../../server/for-app.ts'
+import type { PublicBooking } from '../../../server/for-app.ts'
 
 // Type-only imports: erased at build time, so no server code reaches the browser.
 export type { DateSlots, SlotView, PublicTourPackage, PublicBooking }

@@ -4,11 +4,11 @@
  */
 
 // What POST /api/create-payment-intent answers (the server's own type).
-export type { CheckoutStart } from '../../../server/services/payments.ts'
-import type { CheckoutStart } from '../../../server/services/payments.ts'
+export type { CheckoutStart } from '../../../server/for-app.ts'
+import type { CheckoutStart } from '../../../server/for-app.ts'
 // The cancellation answers are typed by the service that builds them, so both sides agree.
-export type { CancellationQuote, RefundOutcome } from '../../../server/services/refunds.ts'
-import type { CancellationQuote, RefundOutcome } from '../../../server/services/refunds.ts'
+export type { CancellationQuote, RefundOutcome } from '../../../server/for-app.ts'
+import type { CancellationQuote, RefundOutcome } from '../../../server/for-app.ts'
 import { ApiError, fetchJson } from '../../lib/fetch-json.ts'
 
 export { ApiError }

@@ -1,9 +1,9 @@
 import { data, redirect } from 'react-router'
 import { ZodError } from 'zod'
 import { fieldErrors, firstErrorMessage, type ValidationErrorLike } from '../../../core/schemas/field-errors.ts'
-import { CONTACT_RATE_LIMITED_HEADER, CONTACT_RATE_LIMITED_MESSAGE } from '../../../server/api/contact-limit.ts'
-import type { ContactService } from '../../../server/services/contact.ts'
-import { loggableError } from '../../../server/http/errors.ts'
+import { CONTACT_RATE_LIMITED_HEADER, CONTACT_RATE_LIMITED_MESSAGE } from '../../../server/for-app.server.ts'
+import type { ContactService } from '../../../server/for-app.ts'
+import { loggableError } from '../../../server/for-app.server.ts'
 import { CONTACT_ERROR_DESCRIPTION, VIA_FETCHER_FIELD, type ContactActionData } from './contact-form.tsx'
 
 const FIELDS = ['name', 'email', 'phone', 'visitDate', 'groupSize', 'package', 'message'] as const

@@ -10,7 +10,7 @@ import { type PublicPolicy, type PublicTour, toPublicTours } from './tour-prices
  * special appears and disappears with the promotion window, not with a rebuild.
  */
 export async function loadPublicTours(context: AppLoadContext, now: Date = new Date()): Promise<PublicTour[]> {
-  const rows = await context.services.catalogue.list()
+  const rows = await context.services.catalogue.bookable()
   return toPublicTours(rows, todayInTokyo(now))
 }
 

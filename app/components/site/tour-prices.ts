@@ -1,6 +1,6 @@
 import { INCLUDED_GUESTS, isPromotionOpen } from '../../../core/pricing.ts'
 import { type CalendarDate, formatLongDate } from '../../../core/dates.ts'
-import type { TourPackage } from '../../../server/db/schema.ts'
+import type { TourPackage } from '../../../server/for-app.ts'
 
 // Server-side only (loaders): the page components import the PublicTour type alone.
 
@@ -26,10 +26,9 @@ export type PublicTour = {
   solo: { price: number; until: string | null; untilDate: CalendarDate | null } | null
 }
 
+/** `rows` are the bookable tours (the catalogue service's `bookable()`). */
 export function toPublicTours(rows: TourPackage[], today: CalendarDate): PublicTour[] {
-  return rows
-    .filter((row) => row.available)
-    .map((row) => ({
+  return rows.map((row) => ({
       slug: row.slug,
       name: row.name,
       shortDescription: row.shortDescription,

@@ -4,7 +4,7 @@ import { BOOKING_SORT_KEYS, type BookingSortKey, type SortDirection } from '../.
 import { formatLongDate, formatShortDate } from '../../../../core/dates.ts'
 import { formatYen } from '../../../../core/money.ts'
 import { BOOKING_STATUSES, statusLabel, type BookingStatus } from '../../../../core/schemas/booking-status.ts'
-import type { AdminBooking, BookingPage } from '../../../../server/services/admin-bookings.ts'
+import type { AdminBooking, BookingPage } from '../../../../server/for-app.ts'
 import { api, failToast, formatDateTime, successToast } from '../api.ts'
 import { Button, buttonVariants } from '../../ui/button.tsx'
 import { EmptyState } from '../../ui/empty-state.tsx'

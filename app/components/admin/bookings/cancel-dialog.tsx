@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react'
 import { CANCELLATION_CAUSES, type CancellationCause } from '../../../../core/cancellation-policy.ts'
 import { formatLongDate } from '../../../../core/dates.ts'
 import { formatYen } from '../../../../core/money.ts'
-import type { AdminBooking } from '../../../../server/services/admin-bookings.ts'
+import type { AdminBooking } from '../../../../server/for-app.ts'
 import { api, failToast, successToast } from '../api.ts'
 import { Button } from '../../ui/button.tsx'
 import { Modal } from '../../ui/dialog.tsx'
 import { Field, Input, Select } from '../../ui/field.tsx'
-import type { CancellationQuote, RefundOutcome } from '../../../../server/services/refunds.ts'
+import type { CancellationQuote, RefundOutcome } from '../../../../server/for-app.ts'
 
 const CAUSE_LABELS: Record<CancellationCause, string> = {
   guest: 'The guest cancels',

@@ -1,6 +1,6 @@
 import { formatLongDate } from '../../../../core/dates.ts'
 import { formatYen } from '../../../../core/money.ts'
-import type { AdminBooking } from '../../../../server/services/admin-bookings.ts'
+import type { AdminBooking } from '../../../../server/for-app.ts'
 import { copyEmail, mailtoHref } from '../api.ts'
 import { Button, buttonVariants } from '../../ui/button.tsx'
 import { Modal } from '../../ui/dialog.tsx'

@@ -1,6 +1,6 @@
 import { formatLongDate } from '../../../../core/dates.ts'
 import { BOOKING_STATUSES, statusLabel, type BookingStatus } from '../../../../core/schemas/booking-status.ts'
-import type { AdminBooking } from '../../../../server/services/admin-bookings.ts'
+import type { AdminBooking } from '../../../../server/for-app.ts'
 import { Button } from '../../ui/button.tsx'
 import { ConfirmDialog } from '../../ui/dialog.tsx'
 

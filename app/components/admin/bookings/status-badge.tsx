@@ -1,6 +1,6 @@
 import { formatYen } from '../../../../core/money.ts'
 import { statusLabel } from '../../../../core/schemas/booking-status.ts'
-import type { AdminBooking } from '../../../../server/services/admin-bookings.ts'
+import type { AdminBooking } from '../../../../server/for-app.ts'
 import { Badge } from '../../ui/badge.tsx'
 
 export function StatusBadge({ booking }: { booking: AdminBooking }) {

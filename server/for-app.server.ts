@@ -1,0 +1,9 @@
+/**
+ * What modules of app/ that run only on the server (`*.server.ts`, app/entry.server.tsx) may
+ * call in the server (docs/decisions/0042): the environment, read while prerendering when
+ * there is no load context, and the page handler's error helpers. The import check
+ * (.dependency-cruiser.cjs) keeps every module the browser may load away from this file.
+ */
+export { parseEnv, siteIdentityFromEnv } from './config/env.ts'
+export { CONTACT_RATE_LIMITED_HEADER, CONTACT_RATE_LIMITED_MESSAGE } from './api/contact-limit.ts'
+export { isDatabaseUnavailable, loggableError, RETRY_AFTER_SECONDS } from './http/errors.ts'

@@ -1,0 +1,20 @@
+/**
+ * The one way in from the React Router side (app/) to the server (docs/decisions/0042): the
+ * shapes the server hands to pages and the browser. Types only, so a browser module that
+ * imports them pulls in no server code (a value re-exported as a type cannot be used as one).
+ * Loaders and actions reach the services through the load context (app/lib/load-context.ts);
+ * modules that run only on the server take the few functions they need from
+ * server/for-app.server.ts. The import check (.dependency-cruiser.cjs) refuses any other
+ * import of server/ from app/.
+ */
+export type { Config } from './config/index.ts'
+export type { Services } from './services/index.ts'
+export type { TourPackage } from './db/schema.ts'
+export type { AdminBooking, BookingPage, CalendarDay, CalendarSlot } from './services/admin-bookings.ts'
+export type { DateSlots, SlotView } from './services/availability.ts'
+export type { PublicBooking } from './services/bookings.ts'
+export type { ContactService } from './services/contact.ts'
+export type { CheckoutStart } from './services/payments.ts'
+export type { CancellationQuote, RefundOutcome } from './services/refunds.ts'
+export type { PublicTourPackage } from './services/tour-package-view.ts'
+export type { PublicUser } from './services/users.ts'
