@@ -7,13 +7,17 @@
  * server/for-app.server.ts. The import check (.dependency-cruiser.cjs) refuses any other
  * import of server/ from app/.
  */
+/** A server value as the browser receives it through JSON: its Dates arrive as ISO strings. */
+export type AsJson<T> = T extends Date ? string : T extends readonly (infer U)[] ? AsJson<U>[] : T extends object ? { [K in keyof T]: AsJson<T[K]> } : T
+
 export type { Config } from './config/index.ts'
 export type { Services } from './services/index.ts'
-export type { TourPackage } from './db/schema.ts'
+export type { Notification, TourPackage } from './db/schema.ts'
 export type { AdminBooking, BookingPage, CalendarDay, CalendarSlot } from './services/admin-bookings.ts'
 export type { DateSlots, SlotView } from './services/availability.ts'
 export type { PublicBooking } from './services/bookings.ts'
-export type { ContactService } from './services/contact.ts'
+export type { ContactMessageView, ContactService } from './services/contact.ts'
+export type { AuditEntry, ErasureBlocker, GuestDataSummary } from './services/guest-data.ts'
 export type { CheckoutStart } from './services/payments.ts'
 export type { CancellationQuote, RefundOutcome } from './services/refunds.ts'
 export type { PublicTourPackage } from './services/tour-package-view.ts'

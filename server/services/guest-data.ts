@@ -293,3 +293,4 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
 }
 
 export type GuestDataService = ReturnType<typeof createGuestDataService>
+export type AuditEntry = Awaited<ReturnType<GuestDataService['auditEntries']>>[number]

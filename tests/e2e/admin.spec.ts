@@ -174,6 +174,12 @@ test('messages and notifications: read a message (badge drops), mark all notific
   })
   expect(contact.status(), await contact.text()).toBeLessThan(300)
   await loginViaApi(page)
+  // Other specs leave messages on the shared server: all but Mika's are read first, so the
+  // badge counts this one.
+  const inbox = (await (await page.request.get('/api/admin/messages')).json()) as { id: number; name: string; read: boolean }[]
+  for (const m of inbox.filter((m) => !m.read && m.name !== 'Mika Visitor')) {
+    expect((await page.request.patch(`/api/admin/messages/${m.id}/read`)).status()).toBe(200)
+  }
   await page.goto('/admin/dashboard?tab=messages')
   const messagesTab = page.getByRole('tab', { name: /^Messages/ })
   await expect(messagesTab).toContainText('1')

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { clsx } from 'clsx'
 import { formatLongDate, formatMonthTitle, isMonth, shiftMonth, todayInTokyo } from '../../../core/dates.ts'
 import { slotLabel } from '../../../core/slots.ts'
 import type { CalendarDay, CalendarSlot } from '../../../server/for-app.ts'
 import { api, failToast, successToast } from './api.ts'
+import { useAdminData } from './use-admin-data.ts'
 import { Button } from '../ui/button.tsx'
 import { Modal } from '../ui/dialog.tsx'
 import { Field, Textarea } from '../ui/field.tsx'
@@ -32,19 +33,8 @@ export function CalendarTab({ onOpenBooking }: { onOpenBooking: (id: number) => 
     next.set('month', m)
     setParams(next, { replace: true, preventScrollReset: true })
   }
-  const [days, setDays] = useState<CalendarDay[] | null>(null)
+  const { data: days, reload: load } = useAdminData<CalendarDay[]>(month ? `/api/admin/bookings/calendar?month=${month}` : null, 'Failed to fetch bookings', [])
   const [editing, setEditing] = useState<CalendarDay | null>(null)
-
-  const load = useCallback(async () => {
-    if (!month) return
-    try {
-      setDays(await api<CalendarDay[]>('GET', `/api/admin/bookings/calendar?month=${month}`))
-    } catch (error) {
-      failToast('Failed to fetch bookings', error)
-      setDays([])
-    }
-  }, [month])
-  useEffect(() => void load(), [load])
 
   return (
     <section aria-labelledby="calendar-heading" className="grid gap-4">

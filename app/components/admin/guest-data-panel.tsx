@@ -1,18 +1,16 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import type { AsJson, AuditEntry as AuditRow, ErasureBlocker, GuestDataSummary } from '../../../server/for-app.ts'
 import { formatYen } from '../../../core/money.ts'
 import { formatLongDate } from '../../../core/dates.ts'
 import { ApiError, api, failToast, formatDateTime, successToast } from './api.ts'
+import { useAdminData } from './use-admin-data.ts'
 import { Badge } from '../ui/badge.tsx'
 import { Button, buttonVariants } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/dialog.tsx'
 import { Field, Input } from '../ui/field.tsx'
 
-type GuestBooking = { id: number; reference: string; tourDate: string; tourTime: string; status: string; totalPrice: number; name: string }
-type GuestMessage = { id: number; createdAt: string; message: string; name: string }
-type GuestEmail = { id: number; kind: string; subject: string; status: string; createdAt: string }
-type Blocker = { reference: string; tourDate: string; reason: string }
-type Summary = { email: string; bookings: GuestBooking[]; messages: GuestMessage[]; emails: GuestEmail[]; erasureBlockers: Blocker[] }
-type AuditEntry = { id: number; actorUsername: string | null; action: string; subject: string; createdAt: string }
+type Summary = AsJson<GuestDataSummary & { erasureBlockers: ErasureBlocker[] }>
+type AuditEntry = AsJson<AuditRow>
 
 const ACTION_LABELS: Record<string, string> = {
   'guest-data.lookup': 'Looked up',
@@ -30,18 +28,7 @@ export function GuestDataPanel() {
   const [summary, setSummary] = useState<Summary | null>(null)
   const [error, setError] = useState<string | undefined>()
   const [busy, setBusy] = useState(false)
-  const [audit, setAudit] = useState<AuditEntry[]>([])
-
-  async function loadAudit() {
-    try {
-      setAudit(await api<AuditEntry[]>('GET', '/api/admin/audit-log'))
-    } catch (err) {
-      failToast('Failed to fetch the audit log', err)
-    }
-  }
-  useEffect(() => {
-    void loadAudit()
-  }, [])
+  const { data: audit, reload: loadAudit } = useAdminData<AuditEntry[]>('/api/admin/audit-log', 'Failed to fetch the audit log', [])
 
   async function find(event?: React.FormEvent) {
     event?.preventDefault()
@@ -166,11 +153,11 @@ export function GuestDataPanel() {
 
       <div className="mt-8">
         <h3 className="font-semibold text-slate-900">Audit log</h3>
-        {audit.length === 0 ? (
+        {(audit ?? []).length === 0 ? (
           <p className="mt-1 text-sm text-slate-700">No guest data requests yet.</p>
         ) : (
           <ul className="mt-2 grid gap-1 text-sm text-slate-800">
-            {audit.slice(0, 50).map((entry) => (
+            {(audit ?? []).slice(0, 50).map((entry) => (
               <li key={entry.id}>
                 {formatDateTime(entry.createdAt)} · {entry.actorUsername ?? 'unknown'} · {ACTION_LABELS[entry.action] ?? entry.action} · {entry.subject}
               </li>

@@ -1,3 +1,4 @@
+import type { AsJson, ContactMessageView } from '../../../server/for-app.ts'
 import { matchesText } from '../../../core/booking-search.ts'
 import { contactPackageLabel } from '../../../core/schemas/contact.ts'
 import { api, copyEmail, failToast, formatDateTime, mailtoHref } from './api.ts'
@@ -5,33 +6,22 @@ import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
 import { EmptyState } from '../ui/empty-state.tsx'
 
-export type ContactMessage = {
-  id: number
-  name: string
-  email: string
-  phone: string | null
-  visitDate: string | null
-  groupSize: string | null
-  package: string | null
-  message: string
-  read: boolean
-  createdAt: string
-}
+export type ContactMessage = AsJson<ContactMessageView>
 
 /** Contact messages, newest first, with a New badge until read (read cannot be undone). */
 export function MessagesTab({
   messages,
   search,
-  setMessages,
+  updateMessages,
 }: {
   messages: ContactMessage[] | null
   search: string
-  setMessages: (update: (m: ContactMessage[] | null) => ContactMessage[] | null) => void
+  updateMessages: (change: (m: ContactMessage[]) => ContactMessage[]) => void
 }) {
   async function markRead(id: number) {
     try {
       await api('PATCH', `/api/admin/messages/${id}/read`)
-      setMessages((list) => list?.map((m) => (m.id === id ? { ...m, read: true } : m)) ?? null)
+      updateMessages((list) => list.map((m) => (m.id === id ? { ...m, read: true } : m)))
     } catch (error) {
       failToast('Failed to mark message as read', error)
     }

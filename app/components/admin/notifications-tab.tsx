@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import type { AsJson, Notification } from '../../../server/for-app.ts'
 import { matchesText } from '../../../core/booking-search.ts'
 import { api, failToast, formatDateTime, successToast } from './api.ts'
 import { Badge } from '../ui/badge.tsx'
@@ -6,7 +7,7 @@ import { Button, buttonVariants } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/dialog.tsx'
 import { EmptyState } from '../ui/empty-state.tsx'
 
-export type AdminNotification = { id: number; title: string; message: string; type: string; read: boolean; actionLink: string | null; createdAt: string }
+export type AdminNotification = AsJson<Notification>
 
 /** Only our own dashboard and site paths are followed (no open redirect through a stored link). */
 const safeLink = (link: string | null) => (link && link.startsWith('/') && !link.startsWith('//') ? link : null)
@@ -14,18 +15,18 @@ const safeLink = (link: string | null) => (link && link.startsWith('/') && !link
 export function NotificationsTab({
   notifications,
   search,
-  setNotifications,
+  updateNotifications,
   reload,
 }: {
   notifications: AdminNotification[] | null
   search: string
-  setNotifications: (update: (n: AdminNotification[] | null) => AdminNotification[] | null) => void
+  updateNotifications: (change: (n: AdminNotification[]) => AdminNotification[]) => void
   reload: () => Promise<void>
 }) {
   async function markRead(id: number) {
     try {
       await api('PATCH', `/api/notifications/${id}/read`)
-      setNotifications((list) => list?.map((n) => (n.id === id ? { ...n, read: true } : n)) ?? null)
+      updateNotifications((list) => list.map((n) => (n.id === id ? { ...n, read: true } : n)))
     } catch (error) {
       failToast('Failed to mark notification as read', error)
     }
@@ -33,7 +34,7 @@ export function NotificationsTab({
   async function markAll() {
     try {
       await api('PATCH', '/api/notifications/mark-all-read')
-      setNotifications((list) => list?.map((n) => ({ ...n, read: true })) ?? null)
+      updateNotifications((list) => list.map((n) => ({ ...n, read: true })))
       successToast('All notifications marked as read')
     } catch (error) {
       failToast('Failed to mark all notifications as read', error)
@@ -42,7 +43,7 @@ export function NotificationsTab({
   async function remove(id: number) {
     try {
       await api('DELETE', `/api/notifications/${id}`)
-      setNotifications((list) => list?.filter((n) => n.id !== id) ?? null)
+      updateNotifications((list) => list.filter((n) => n.id !== id))
     } catch (error) {
       failToast('Failed to delete notification', error)
       await reload()

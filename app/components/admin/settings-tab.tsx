@@ -1,29 +1,20 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useNavigate } from 'react-router'
+import type { AsJson, TourPackage as CatalogueRow } from '../../../server/for-app.ts'
 import { fieldErrors } from '../../../core/schemas/field-errors.ts'
 import { EMAIL_REQUIRED_MESSAGE, EMAIL_REQUIRED_TITLE, testEmailSchema } from '../../../core/schemas/test-email.ts'
 import { tourPackageUpdateSchema } from '../../../core/schemas/tour-package-update.ts'
 import { formatYen } from '../../../core/money.ts'
 import { toast } from '../ui/use-toast.ts'
 import { ApiError, api, copyEmail, failToast, mailtoHref, successToast } from './api.ts'
+import { useAdminData } from './use-admin-data.ts'
 import { Badge } from '../ui/badge.tsx'
 import { Button, buttonVariants } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/dialog.tsx'
 import { Field, Input } from '../ui/field.tsx'
 import { GuestDataPanel } from './guest-data-panel.tsx'
 
-type TourPackage = {
-  id: number
-  name: string
-  duration: string
-  isHalfDay: boolean
-  basePrice: number
-  extraGuestPrice: number
-  soloPrice: number | null
-  soloPromoStart: string | null
-  soloPromoEnd: string | null
-  available: boolean
-}
+type TourPackage = AsJson<CatalogueRow>
 
 export function SettingsTab() {
   return (
@@ -139,16 +130,7 @@ function TestEmail() {
 
 /** The price catalogue (docs/decisions/0019): every page reads these figures, so editing here changes the site. */
 function Catalogue() {
-  const [packages, setPackages] = useState<TourPackage[] | null>(null)
-  const load = useCallback(async () => {
-    try {
-      setPackages(await api<TourPackage[]>('GET', '/api/admin/tour-packages'))
-    } catch (error) {
-      failToast('Failed to fetch tour packages', error)
-      setPackages((p) => p ?? [])
-    }
-  }, [])
-  useEffect(() => void load(), [load])
+  const { data: packages, reload: load } = useAdminData<TourPackage[]>('/api/admin/tour-packages', 'Failed to fetch tour packages', [])
 
   return (
     <section aria-labelledby="catalogue-heading" className="rounded-lg border border-slate-200 bg-white p-4">

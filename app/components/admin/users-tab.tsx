@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import { matchesText } from '../../../core/booking-search.ts'
 import { fieldErrors } from '../../../core/schemas/field-errors.ts'
 import { NOTIFICATION_PREFERENCES, userCreateSchema, userUpdateSchema } from '../../../core/schemas/users.ts'
-import type { PublicUser } from '../../../server/for-app.ts'
+import type { AsJson, PublicUser } from '../../../server/for-app.ts'
 import { ApiError, api, failToast, formatDateTime, successToast } from './api.ts'
+import { useAdminData } from './use-admin-data.ts'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
 import { ConfirmDialog, Modal } from '../ui/dialog.tsx'
@@ -11,24 +12,14 @@ import { EmptyState } from '../ui/empty-state.tsx'
 import { Field, Input, Select } from '../ui/field.tsx'
 
 /** A user as JSON: dates are strings. */
-export type AdminUser = Omit<PublicUser, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string }
+export type AdminUser = AsJson<PublicUser>
 
 const PREFERENCE_LABELS: Record<(typeof NOTIFICATION_PREFERENCES)[number], string> = { email: 'Email', whatsapp: 'WhatsApp', none: 'None' }
 
 /** The Users tab (docs/decisions/0012). */
 export function UsersTab({ search, currentUserId }: { search: string; currentUserId: number }) {
-  const [users, setUsers] = useState<AdminUser[] | null>(null)
+  const { data: users, reload: load } = useAdminData<AdminUser[]>('/api/admin/users', 'Failed to fetch users', [])
   const [editing, setEditing] = useState<AdminUser | 'new' | null>(null)
-
-  const load = useCallback(async () => {
-    try {
-      setUsers(await api<AdminUser[]>('GET', '/api/admin/users'))
-    } catch (error) {
-      failToast('Failed to fetch users', error)
-      setUsers((u) => u ?? [])
-    }
-  }, [])
-  useEffect(() => void load(), [load])
 
   async function remove(user: AdminUser) {
     try {

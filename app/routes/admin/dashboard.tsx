@@ -1,10 +1,11 @@
 import * as Tabs from '@radix-ui/react-tabs'
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link, redirect, useNavigate, useSearchParams } from 'react-router'
 import { adminLoginPath } from '../../../core/admin-redirect.ts'
 import type { Route } from './+types/dashboard'
 import { parseBookingIdParam } from '../../../core/booking-search.ts'
 import { ADMIN_CHANGED_EVENT, api, failToast } from '../../components/admin/api.ts'
+import { useAdminData } from '../../components/admin/use-admin-data.ts'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button, buttonVariants } from '../../components/ui/button.tsx'
 import { BookingsTab } from '../../components/admin/bookings/bookings-tab.tsx'
@@ -51,35 +52,18 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const bookingId = parseBookingIdParam(params.get('bookingId'))
   const [search, setSearch] = useState('')
 
-  const [messages, setMessages] = useState<ContactMessage[] | null>(null)
-  const [notifications, setNotifications] = useState<AdminNotification[] | null>(null)
-
-  const loadMessages = useCallback(async (quiet = false) => {
-    try {
-      setMessages(await api<ContactMessage[]>('GET', '/api/admin/messages'))
-    } catch (error) {
-      if (!quiet) failToast('Failed to fetch messages', error)
-      setMessages((m) => m ?? [])
-    }
-  }, [])
-  const loadNotifications = useCallback(async (quiet = false) => {
-    try {
-      setNotifications(await api<AdminNotification[]>('GET', '/api/notifications'))
-    } catch (error) {
-      if (!quiet) failToast('Failed to fetch notifications', error)
-      setNotifications((n) => n ?? [])
-    }
-  }, [])
+  const messages = useAdminData<ContactMessage[]>('/api/admin/messages', 'Failed to fetch messages', [])
+  const notifications = useAdminData<AdminNotification[]>('/api/notifications', 'Failed to fetch notifications', [])
+  const { reload: loadMessages } = messages
+  const { reload: loadNotifications } = notifications
 
   useEffect(() => {
-    void loadMessages()
-    void loadNotifications()
     // The messages badge rides along, so a new inquiry shows up without a reload. Polls stay
     // quiet on failure: the first load already told the admin, and a phone losing signal
     // between tours should not stack error toasts.
     const refresh = () => {
-      void loadNotifications(true)
-      void loadMessages(true)
+      void loadNotifications({ quiet: true })
+      void loadMessages({ quiet: true })
     }
     const timer = window.setInterval(refresh, NOTIFICATION_REFRESH_MS)
     // The admin's own changes show in the badges at once.
@@ -90,8 +74,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     }
   }, [loadMessages, loadNotifications])
 
-  const unreadMessages = messages?.filter((m) => !m.read).length ?? 0
-  const unreadNotifications = notifications?.filter((n) => !n.read).length ?? 0
+  const unreadMessages = messages.data?.filter((m) => !m.read).length ?? 0
+  const unreadNotifications = notifications.data?.filter((n) => !n.read).length ?? 0
 
   const setTab = (value: string) => {
     const next = new URLSearchParams(params)
@@ -110,8 +94,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 
   async function logOut() {
     try {
-      const res = await fetch('/api/logout', { method: 'POST', credentials: 'same-origin' })
-      if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`)
+      await api('POST', '/api/logout', undefined, { announceChange: false })
       navigate('/admin/login', { replace: true })
     } catch (error) {
       failToast('Failed to log out. Please try again.', error)
@@ -193,10 +176,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             <CalendarTab onOpenBooking={openBooking} />
           </Tabs.Content>
           <Tabs.Content value="messages">
-            <MessagesTab messages={messages} search={search} setMessages={setMessages} />
+            <MessagesTab messages={messages.data} search={search} updateMessages={messages.update} />
           </Tabs.Content>
           <Tabs.Content value="notifications">
-            <NotificationsTab notifications={notifications} search={search} setNotifications={setNotifications} reload={() => loadNotifications()} />
+            <NotificationsTab notifications={notifications.data} search={search} updateNotifications={notifications.update} reload={() => loadNotifications()} />
           </Tabs.Content>
           <Tabs.Content value="users">
             <UsersTab search={search} currentUserId={loaderData.user.id} />

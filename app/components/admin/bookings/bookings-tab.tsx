@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { BOOKING_SORT_KEYS, type BookingSortKey, type SortDirection } from '../../../../core/booking-search.ts'
 import { formatLongDate, formatShortDate } from '../../../../core/dates.ts'
@@ -6,6 +6,7 @@ import { formatYen } from '../../../../core/money.ts'
 import { BOOKING_STATUSES, statusLabel, type BookingStatus } from '../../../../core/schemas/booking-status.ts'
 import type { AdminBooking, BookingPage } from '../../../../server/for-app.ts'
 import { api, failToast, formatDateTime, successToast } from '../api.ts'
+import { useAdminData } from '../use-admin-data.ts'
 import { Button, buttonVariants } from '../../ui/button.tsx'
 import { EmptyState } from '../../ui/empty-state.tsx'
 import { Select } from '../../ui/field.tsx'
@@ -15,6 +16,7 @@ import { BookingDetails } from './details-dialog.tsx'
 import { CancelDialog } from './cancel-dialog.tsx'
 
 const PAGE_SIZE = 20
+const NO_BOOKINGS: BookingPage = { items: [], total: 0, page: 1, pageSize: PAGE_SIZE }
 
 const COLUMNS: { key: BookingSortKey; label: string }[] = [
   { key: 'name', label: 'Client' },
@@ -48,7 +50,6 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
   const dir: SortDirection = params.get('dir') === 'desc' ? 'desc' : 'asc'
   const page = Math.max(1, Number(params.get('page')) || 1)
   const q = useDebounced(search, 250)
-  const [data, setData] = useState<BookingPage | null>(null)
   const [cancelling, setCancelling] = useState<AdminBooking | null>(null)
   const [details, setDetails] = useState<AdminBooking | null>(null)
 
@@ -60,15 +61,7 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
   query.set('dir', dir)
   const queryString = query.toString()
 
-  const load = useCallback(async () => {
-    try {
-      setData(await api<BookingPage>('GET', `/api/bookings?${queryString}&page=${page}&pageSize=${PAGE_SIZE}`))
-    } catch (error) {
-      failToast('Failed to fetch bookings', error)
-      setData((d) => d ?? { items: [], total: 0, page: 1, pageSize: PAGE_SIZE })
-    }
-  }, [queryString, page])
-  useEffect(() => void load(), [load])
+  const { data, reload: load } = useAdminData<BookingPage>(`/api/bookings?${queryString}&page=${page}&pageSize=${PAGE_SIZE}`, 'Failed to fetch bookings', NO_BOOKINGS)
 
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params)
