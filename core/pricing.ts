@@ -33,8 +33,8 @@ export const MAX_GROUP = 5
 export const INCLUDED_GUESTS = 2
 
 // The product description's messages (docs/decisions/0019), shared with the booking schema.
-export const MIN_GROUP_MESSAGE = 'At least 1 person required'
-export const MAX_GROUP_MESSAGE = 'Maximum 5 people per group'
+export const MIN_GROUP_MESSAGE = `At least ${MIN_GROUP} person required`
+export const MAX_GROUP_MESSAGE = `Maximum ${MAX_GROUP} people per group`
 export const WHOLE_GROUP_MESSAGE = 'Number of people must be a whole number'
 
 /** The Green Season 2025 promotion (docs/decisions/0019). */

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, data, redirect } from 'react-router'
 import type { Route } from './+types/booking'
 import { formatLongDate, isCalendarDate, isMonth, monthRange } from '../../core/dates.ts'
+import { MAX_GROUP } from '../../core/pricing.ts'
 import { isTourTime, slotLabel, type TourTime } from '../../core/slots.ts'
 import { toast } from '../components/ui/use-toast.ts'
 import { PageBanner } from '../components/site/page-banner.tsx'
@@ -278,7 +279,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               </p>
             ) : null}
             <p className="mt-3 rounded-lg bg-blossom-100 px-4 py-3 font-semibold text-blossom-700">
-              Weekend-only bookings (Saturday &amp; Sunday) | One group per time slot | Maximum 5 people
+              Weekend-only bookings (Saturday &amp; Sunday) | One group per time slot | Maximum {MAX_GROUP} people
             </p>
             <noscript>
               <p className="mt-4 rounded-lg border border-slate-400 bg-white px-4 py-3 text-slate-800">

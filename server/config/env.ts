@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { DEFAULT_HORIZON_DAYS, DEFAULT_LEAD_DAYS } from '../../core/dates.ts'
 import type { SiteIdentity } from '../../core/site.ts'
+import { DEFAULT_SLOT_START_TIMES } from '../../core/slots.ts'
 
 /**
  * Every setting the server reads from the environment, validated once at start-up.
@@ -55,11 +57,11 @@ export const envSchema = z.object({
   HOLD_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
   // Live unpaid holds one guest e-mail address may have at once (issue 13, point 1).
   MAX_UNPAID_BOOKINGS_PER_EMAIL: z.coerce.number().int().min(1).max(50).default(2),
-  BOOKING_LEAD_DAYS: z.coerce.number().int().min(0).max(60).default(2),
-  BOOKING_HORIZON_DAYS: z.coerce.number().int().min(7).max(730).default(180),
-  MORNING_START: clock.default('09:00'),
-  AFTERNOON_START: clock.default('14:00'),
-  FULL_DAY_START: clock.default('09:00'),
+  BOOKING_LEAD_DAYS: z.coerce.number().int().min(0).max(60).default(DEFAULT_LEAD_DAYS),
+  BOOKING_HORIZON_DAYS: z.coerce.number().int().min(7).max(730).default(DEFAULT_HORIZON_DAYS),
+  MORNING_START: clock.default(DEFAULT_SLOT_START_TIMES.morning),
+  AFTERNOON_START: clock.default(DEFAULT_SLOT_START_TIMES.afternoon),
+  FULL_DAY_START: clock.default(DEFAULT_SLOT_START_TIMES['full-day']),
 
   // Abuse limits per client address (and per (address, username) for login; decision 0024).
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),

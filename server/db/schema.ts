@@ -1,5 +1,12 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
+import { GROUP_SIZE_OPTIONS } from '../../core/contact-options.ts'
+import { MAX_GROUP } from '../../core/pricing.ts'
+import { BOOKING_STATUSES } from '../../core/schemas/booking-status.ts'
+import { NOTIFICATION_PREFERENCES } from '../../core/schemas/users.ts'
+import { HALF_DAY_PARTS, TOUR_TIMES } from '../../core/slots.ts'
+import { THEMES } from '../../core/themes.ts'
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -20,6 +27,15 @@ import {
  * the constraint is the guarantee. Money is integer yen; tour dates are SQL dates in
  * Japan's calendar; instants are timestamptz (UTC).
  */
+
+/**
+ * `<column> in ('a', 'b', …)` from one of core's lists, so a constraint cannot drift from the
+ * rule it guards. The lists are our own constants; a quote in one would be a bug, not data.
+ */
+function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
+  if (values.some((v) => v.includes("'"))) throw new Error(`a quote in a constraint list: ${values.join(', ')}`)
+  return sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`
+}
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
@@ -42,7 +58,7 @@ export const users = pgTable(
   (t) => [
     // 'Admin' and 'admin' are the same person.
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
-    check('users_notification_preference_check', sql`${t.notificationPreference} in ('email', 'whatsapp', 'none')`),
+    check('users_notification_preference_check', oneOf(t.notificationPreference, NOTIFICATION_PREFERENCES)),
   ],
 )
 
@@ -78,10 +94,10 @@ export const contactMessages = pgTable(
   },
   (t) => [
     index('contact_messages_created_at_idx').on(t.createdAt),
-    check('contact_messages_group_size_check', sql`${t.groupSize} is null or ${t.groupSize} in ('1', '2', '3', '4', '5+')`),
+    check('contact_messages_group_size_check', sql`${t.groupSize} is null or ${oneOf(t.groupSize, GROUP_SIZE_OPTIONS)}`),
     check(
       'contact_messages_package_check',
-      sql`${t.package} is null or ${t.package} in ('homemaker', 'hobbyist', 'kiddo', 'explorer', 'custom')`,
+      sql`${t.package} is null or ${oneOf(t.package, THEMES)}`,
     ),
   ],
 )
@@ -113,7 +129,7 @@ export const tourPackages = pgTable(
   },
   (t) => [
     check('tour_packages_prices_check', sql`${t.basePrice} >= 0 and ${t.extraGuestPrice} >= 0 and (${t.soloPrice} is null or ${t.soloPrice} >= 0)`),
-    check('tour_packages_max_group_check', sql`${t.maxGroupSize} between 1 and 5`),
+    check('tour_packages_max_group_check', sql`${t.maxGroupSize} between 1 and ${sql.raw(String(MAX_GROUP))}`),
     check(
       'tour_packages_promo_window_check',
       sql`(${t.soloPromoStart} is null) = (${t.soloPromoEnd} is null) and (${t.soloPromoStart} is null or ${t.soloPromoStart} <= ${t.soloPromoEnd})`,
@@ -185,14 +201,14 @@ export const bookings = pgTable(
     index('bookings_tour_date_idx').on(t.tourDate),
     index('bookings_status_idx').on(t.status),
     index('bookings_email_idx').on(sql`lower(${t.email})`),
-    check('bookings_status_check', sql`${t.status} in ('pending', 'confirmed', 'cancelled', 'paid')`),
-    check('bookings_tour_time_check', sql`${t.tourTime} in ('morning', 'afternoon', 'full-day')`),
-    check('bookings_group_size_check', sql`${t.numberOfPeople} between 1 and 5`),
+    check('bookings_status_check', oneOf(t.status, BOOKING_STATUSES)),
+    check('bookings_tour_time_check', oneOf(t.tourTime, TOUR_TIMES)),
+    check('bookings_group_size_check', sql`${t.numberOfPeople} between 1 and ${sql.raw(String(MAX_GROUP))}`),
     check('bookings_total_check', sql`${t.totalPrice} >= 0`),
     check('bookings_refund_check', sql`${t.amountRefunded} >= 0 and ${t.amountRefunded} <= ${t.totalPrice}`),
     check(
       'bookings_interest_theme_check',
-      sql`${t.interestTheme} is null or ${t.interestTheme} in ('homemaker', 'hobbyist', 'kiddo', 'explorer', 'custom')`,
+      sql`${t.interestTheme} is null or ${oneOf(t.interestTheme, THEMES)}`,
     ),
   ],
 )
@@ -218,7 +234,7 @@ export const slotClaims = pgTable(
   (t) => [
     primaryKey({ name: 'slot_claims_pkey', columns: [t.tourDate, t.part] }),
     index('slot_claims_booking_id_idx').on(t.bookingId),
-    check('slot_claims_part_check', sql`${t.part} in ('morning', 'afternoon')`),
+    check('slot_claims_part_check', oneOf(t.part, HALF_DAY_PARTS)),
   ],
 )
 

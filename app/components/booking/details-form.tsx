@@ -191,7 +191,7 @@ export function DetailsForm({
           label="Number of People"
           name="numberOfPeople"
           error={errors.numberOfPeople}
-          hint="1 to 5 people. Larger group? Please contact us."
+          hint={`${MIN_GROUP} to ${MAX_GROUP} people. Larger group? Please contact us.`}
         >
           {(props) => (
             <input
