@@ -37,7 +37,9 @@ function reachedPackages(): { browser: Set<string>; any: Set<string> } {
   const seen = new Map<string, boolean>()
   const visit = (file: string, serverOnly: boolean) => {
     const isServer = serverOnly || /\.server\.tsx?$/.test(file) || file.startsWith(path.join(ROOT, 'server') + path.sep)
-    if (seen.has(file) && (seen.get(file) || !isServer)) return
+    // Visited once as browser code is final; a module first met through server code is
+    // visited again when browser code reaches it too.
+    if (seen.has(file) && (seen.get(file) || isServer)) return
     seen.set(file, !isServer)
     for (const specifier of importsOf(file)) {
       if (specifier.startsWith('.')) {
