@@ -147,8 +147,8 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
 
     /**
      * Any status to any other the money allows (docs/decisions/0013 as narrowed by 0029,
-     * core/booking-transitions.ts; a refusal is 409 with its reason). Cancelling releases the slot; reviving a
-     * cancelled booking claims it again or fails with 409 when someone else holds it
+     * core/booking-transitions.ts; a refusal is a conflict with its reason). Cancelling releases the slot; reviving a
+     * cancelled booking claims it again or fails as a conflict when someone else holds it
      * (docs/decisions/0002); confirmed and paid hold the slot for good; pending gets a fresh hold (docs/decisions/0005).
      * Becoming paid or cancelled tells the guest and the admins like any other way there
      * (e.g. cash taken on the day sends the payment e-mail with its calendar file), and
