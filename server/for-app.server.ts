@@ -7,3 +7,4 @@
 export { parseEnv, siteIdentityFromEnv } from './config/env.ts'
 export { CONTACT_RATE_LIMITED_HEADER, CONTACT_RATE_LIMITED_MESSAGE } from './api/contact-limit.ts'
 export { isDatabaseUnavailable, loggableError, RETRY_AFTER_SECONDS } from './http/errors.ts'
+export { failureOf } from './http/service-failure.ts'

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { Link, data, redirect } from 'react-router'
+import { Link } from 'react-router'
 import type { Route } from './+types/booking'
 import { formatLongDate, isCalendarDate, isMonth, monthRange } from '../../core/dates.ts'
 import { MAX_GROUP } from '../../core/pricing.ts'
@@ -14,6 +14,7 @@ import { SlotPicker } from '../components/booking/slot-picker.tsx'
 import { DetailsForm, EMPTY_FORM, packagesForSlot, type FormValues, type SubmitOutcome } from '../components/booking/details-form.tsx'
 import type { DateSlots, PublicBooking } from '../components/booking/types.ts'
 import { PRIVATE_FORM_PAGE_HEADERS } from '../lib/private-page.ts'
+import { handleBookingAction } from '../components/booking/booking-action.server.ts'
 import { buttonVariants } from '../components/ui/button.tsx'
 
 export const meta: Route.MetaFunction = () => [
@@ -67,30 +68,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
-/**
- * The script-free path: the details form posts here (with JavaScript the page calls
- * POST /api/bookings itself). Same service, same checks, same rate limit per client
- * address (counted in submit(), so /booking.data and /book.data are limited too).
- */
+/** The script-free form post: app/components/booking/booking-action.server.ts. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const form = await request.formData()
-  const body: Record<string, string> = {}
-  for (const [key, value] of form) if (typeof value === 'string') body[key] = value
-  const result = await context.services.bookings.submit(body, {
-    userId: context.user?.id ?? null,
-    clientAddress: context.clientAddress,
-  })
-  if (result.ok) return redirect(`${new URL(request.url).pathname}?created=${result.booking.reference}`)
-  const { website: _honeypot, ...values } = body
-  return data(
-    {
-      message: result.message,
-      errors: result.errors,
-      status: result.status,
-      values,
-    },
-    { status: result.status, headers: result.retryAfter ? { 'Retry-After': String(result.retryAfter) } : undefined },
-  )
+  return handleBookingAction(request, context)
 }
 
 /**

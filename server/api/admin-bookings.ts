@@ -5,7 +5,7 @@ import { BOOKING_STATUSES, bookingStatusUpdateSchema } from '../../core/schemas/
 import { isMonth } from '../../core/dates.ts'
 import { ID_MAX } from '../../core/schemas/fields.ts'
 import { requireAdmin } from '../auth/guard.ts'
-import { HttpError } from '../http/errors.ts'
+import { ServiceError } from '../services/service-error.ts'
 import type { AppDeps } from '../deps.ts'
 import { bookingsCsv } from './bookings-csv.ts'
 
@@ -56,13 +56,13 @@ export function adminBookingsRouter({ services }: AppDeps) {
 
   router.get('/admin/bookings/calendar', requireAdmin, async (req, res) => {
     const month = String(req.query.month ?? '')
-    if (!isMonth(month)) throw new HttpError(400, 'Month must be yyyy-MM')
+    if (!isMonth(month)) throw new ServiceError('invalid', 'Month must be yyyy-MM')
     res.json(await services.adminBookings.calendar(month))
   })
 
   router.get('/admin/bookings/:id', requireAdmin, numericId, async (req, res) => {
     const booking = await services.adminBookings.get(Number(req.params.id))
-    if (!booking) throw new HttpError(404, 'Booking not found')
+    if (!booking) throw new ServiceError('not-found', 'Booking not found')
     res.json(booking)
   })
 

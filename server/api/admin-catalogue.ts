@@ -1,7 +1,7 @@
 import { Router } from 'express'
 import { tourPackageUpdateSchema } from '../../core/schemas/tour-package-update.ts'
 import { requireAdmin } from '../auth/guard.ts'
-import { HttpError } from '../http/errors.ts'
+import { ServiceError } from '../services/service-error.ts'
 import type { AppDeps } from '../deps.ts'
 import { parseId } from './admin-users.ts'
 
@@ -20,7 +20,7 @@ export function adminCatalogueRouter({ services }: AppDeps) {
     const id = parseId(req.params)
     const input = tourPackageUpdateSchema.parse(req.body ?? {})
     const updated = await services.catalogue.update(id, input)
-    if (!updated) throw new HttpError(404, 'Tour package not found')
+    if (!updated) throw new ServiceError('not-found', 'Tour package not found')
     res.json(updated)
   })
 

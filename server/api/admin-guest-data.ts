@@ -1,7 +1,7 @@
 import { Router } from 'express'
 import { z } from 'zod'
 import { requireAdmin } from '../auth/guard.ts'
-import { HttpError } from '../http/errors.ts'
+import { ServiceError } from '../services/service-error.ts'
 import type { AppDeps } from '../deps.ts'
 import type { ErasureBlocker, GuestDataSummary } from '../services/guest-data.ts'
 
@@ -28,7 +28,7 @@ export function adminGuestDataRouter({ services }: AppDeps) {
   router.use('/admin/audit-log', requireAdmin)
 
   const actorOf = (locals: { user: { id: number; username: string } | null }) => {
-    if (!locals.user) throw new HttpError(401, 'You must be logged in as an admin')
+    if (!locals.user) throw new ServiceError('unauthenticated', 'You must be logged in as an admin')
     return { id: locals.user.id, username: locals.user.username }
   }
 
@@ -53,7 +53,7 @@ export function adminGuestDataRouter({ services }: AppDeps) {
     const result = await services.guestData.erase(email, actorOf(res.locals))
     if (!result.ok) {
       const reasons = result.blockers.map((b: ErasureBlocker) => `#${b.reference} (${b.tourDate}): ${b.reason}`).join(' ')
-      throw new HttpError(409, `This guest's data cannot be erased yet. ${reasons}`, { blockers: result.blockers })
+      throw new ServiceError('conflict', `This guest's data cannot be erased yet. ${reasons}`, { extra: { blockers: result.blockers } })
     }
     res.json({ message: 'Personal data erased', ...result })
   })

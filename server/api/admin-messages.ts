@@ -1,7 +1,7 @@
 import { Router } from 'express'
 import type { AppDeps } from '../deps.ts'
 import { requireAdmin } from '../auth/guard.ts'
-import { HttpError } from '../http/errors.ts'
+import { ServiceError } from '../services/service-error.ts'
 import { MESSAGE_NOT_FOUND } from '../services/contact.ts'
 import { parseId } from './ids.ts'
 
@@ -15,7 +15,7 @@ export function adminMessagesRouter({ services }: AppDeps) {
 
   router.patch('/admin/messages/:id/read', requireAdmin, async (req, res) => {
     const row = await services.contact.markRead(parseId(req.params.id))
-    if (!row) throw new HttpError(404, MESSAGE_NOT_FOUND)
+    if (!row) throw new ServiceError('not-found', MESSAGE_NOT_FOUND)
     res.json(row)
   })
 

@@ -4,14 +4,14 @@ import { userCreateSchema, userUpdateSchema } from '../../core/schemas/users.ts'
 import { requireAdmin } from '../auth/guard.ts'
 import { SESSION_COOKIE } from '../auth/sessions.ts'
 import { readCookie } from '../http/cookies.ts'
-import { HttpError } from '../http/errors.ts'
+import { ServiceError } from '../services/service-error.ts'
 import type { AppDeps } from '../deps.ts'
 
 const idParam = z.object({ id: z.string().regex(/^\d{1,9}$/) })
 
 export function parseId(params: unknown): number {
   const parsed = idParam.safeParse(params)
-  if (!parsed.success) throw new HttpError(404, 'Not found')
+  if (!parsed.success) throw new ServiceError('not-found', 'Not found')
   return Number(parsed.data.id)
 }
 

@@ -2,7 +2,7 @@ import { Router } from 'express'
 import { z } from 'zod'
 import type { AppDeps } from '../deps.ts'
 import { requireAdmin } from '../auth/guard.ts'
-import { HttpError } from '../http/errors.ts'
+import { ServiceError } from '../services/service-error.ts'
 import { byAddress, rateLimit } from '../http/rate-limit.ts'
 import { CANCELLATION_CAUSES } from '../../core/cancellation-policy.ts'
 import { isSingleLine, singleLineMessage } from '../../core/schemas/fields.ts'
@@ -32,7 +32,7 @@ export function cancellationsRouter({ services }: AppDeps) {
 
   const byReference = async (reference: string) => {
     const booking = await services.bookings.getByReference(reference)
-    if (!booking || booking.anonymizedAt) throw new HttpError(404, 'Booking not found')
+    if (!booking || booking.anonymizedAt) throw new ServiceError('not-found', 'Booking not found')
     return booking
   }
 

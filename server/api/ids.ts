@@ -1,10 +1,10 @@
-import { HttpError } from '../http/errors.ts'
+import { ServiceError } from '../services/service-error.ts'
 
 /** A positive integer id from a path segment; anything else is a 400 (not a 404, not a 500). */
 export function parseId(raw: string | string[] | undefined, label = 'id'): number {
   const value = Array.isArray(raw) ? raw[0] : raw
-  if (!value || !/^\d{1,10}$/.test(value)) throw new HttpError(400, `Invalid ${label}`)
+  if (!value || !/^\d{1,10}$/.test(value)) throw new ServiceError('invalid', `Invalid ${label}`)
   const id = Number(value)
-  if (id < 1 || id > 2_147_483_647) throw new HttpError(400, `Invalid ${label}`)
+  if (id < 1 || id > 2_147_483_647) throw new ServiceError('invalid', `Invalid ${label}`)
   return id
 }

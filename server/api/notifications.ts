@@ -1,7 +1,7 @@
 import { Router } from 'express'
 import type { AppDeps } from '../deps.ts'
 import { requireAdmin } from '../auth/guard.ts'
-import { HttpError } from '../http/errors.ts'
+import { ServiceError } from '../services/service-error.ts'
 import { parseId } from './ids.ts'
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found'
@@ -22,12 +22,12 @@ export function notificationsRouter({ services }: AppDeps) {
 
   router.patch('/notifications/:id/read', requireAdmin, async (req, res) => {
     const row = await services.notifications.markRead(parseId(req.params.id))
-    if (!row) throw new HttpError(404, NOTIFICATION_NOT_FOUND)
+    if (!row) throw new ServiceError('not-found', NOTIFICATION_NOT_FOUND)
     res.json(row)
   })
 
   router.delete('/notifications/:id', requireAdmin, async (req, res) => {
-    if (!(await services.notifications.remove(parseId(req.params.id)))) throw new HttpError(404, NOTIFICATION_NOT_FOUND)
+    if (!(await services.notifications.remove(parseId(req.params.id)))) throw new ServiceError('not-found', NOTIFICATION_NOT_FOUND)
     res.json({ message: 'Notification deleted' })
   })
 

@@ -2,7 +2,7 @@ import { Router } from 'express'
 import { z } from 'zod'
 import type { AppDeps } from '../deps.ts'
 import { requireAdmin } from '../auth/guard.ts'
-import { HttpError } from '../http/errors.ts'
+import { ServiceError } from '../services/service-error.ts'
 import { byAddress, rateLimit } from '../http/rate-limit.ts'
 import { ProviderError } from '../payments/provider.ts'
 
@@ -21,7 +21,7 @@ async function viaProvider<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run()
   } catch (error) {
-    if (error instanceof ProviderError) throw new HttpError(502, 'Could not create payment')
+    if (error instanceof ProviderError) throw new ServiceError('provider-failed', 'Could not create payment')
     throw error
   }
 }
@@ -39,7 +39,7 @@ export function paymentsRouter({ services }: AppDeps) {
   router.post('/create-payment-intent', limitLookups, async (req, res) => {
     const body = createIntentSchema.parse(req.body ?? {})
     const reference = body.bookingId ?? body.reference
-    if (!reference) throw new HttpError(400, 'No booking ID provided')
+    if (!reference) throw new ServiceError('invalid', 'No booking ID provided')
     res.json(await viaProvider(() => services.payments.startPayment(reference)))
   })
 
@@ -48,17 +48,17 @@ export function paymentsRouter({ services }: AppDeps) {
       const result = await services.payments.confirmPayment(String(req.params.reference))
       res.status(result.status === 'paid' ? 200 : 202).json(result)
     } catch (error) {
-      if (error instanceof ProviderError) throw new HttpError(502, 'Could not update booking status')
+      if (error instanceof ProviderError) throw new ServiceError('provider-failed', 'Could not update booking status')
       throw error
     }
   })
 
   router.post('/bookings/:reference/simulated-payment', limitLookups, async (req, res) => {
-    if (services.payments.mode !== 'simulated') throw new HttpError(404, 'Not found')
+    if (services.payments.mode !== 'simulated') throw new ServiceError('not-found', 'Not found')
     // The card number decides the simulated outcome only: it is never stored or logged.
     const { cardNumber } = simulatedChargeSchema.parse(req.body ?? {})
     const result = await services.payments.simulatedCharge(String(req.params.reference), cardNumber)
-    if (result.status === 'failed') throw new HttpError(402, result.message)
+    if (result.status === 'failed') throw new ServiceError('payment-declined', result.message)
     res.json(result)
   })
 

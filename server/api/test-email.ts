@@ -1,7 +1,8 @@
 import { Router } from 'express'
 import type { AppDeps } from '../deps.ts'
 import { requireAdmin } from '../auth/guard.ts'
-import { HttpError, loggableError } from '../http/errors.ts'
+import { loggableError } from '../http/errors.ts'
+import { ServiceError } from '../services/service-error.ts'
 import { testEmailSchema } from '../../core/schemas/test-email.ts'
 import { renderEmail, testEmail } from '../email/templates.tsx'
 
@@ -29,7 +30,7 @@ export function testEmailRouter({ services, config, logger }: AppDeps) {
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error)
       logger.warn({ error: loggableError(error) }, 'test e-mail failed')
-      throw new HttpError(502, `Failed to send test email: ${detail}`)
+      throw new ServiceError('provider-failed', `Failed to send test email: ${detail}`)
     }
   })
   return router

@@ -1,8 +1,8 @@
 import { Router } from 'express'
 import type { AppDeps } from '../deps.ts'
-import { HttpError } from '../http/errors.ts'
+import { ServiceError } from '../services/service-error.ts'
 import { monthRange, isMonth } from '../../core/dates.ts'
-import { checkRange, RangeInputError } from '../services/availability.ts'
+import { checkRange } from '../services/availability.ts'
 
 /**
  * GET /api/time-slots?month=yyyy-MM or ?from=yyyy-MM-dd&to=yyyy-MM-dd (at most 93 days):
@@ -14,19 +14,14 @@ export function timeSlotsRouter({ services }: AppDeps) {
   router.get('/time-slots', async (req, res) => {
     const { month, from, to } = req.query
     let range: { from: string; to: string }
-    try {
-      if (month !== undefined) {
-        if (!isMonth(month)) throw new RangeInputError('month must be yyyy-MM')
-        range = monthRange(month)
-      } else if (from === undefined && to === undefined) {
-        // No range: the month in which booking opens.
-        range = monthRange(services.availability.window().first.slice(0, 7))
-      } else {
-        range = checkRange(from, to)
-      }
-    } catch (error) {
-      if (error instanceof RangeInputError) throw new HttpError(400, error.message)
-      throw error
+    if (month !== undefined) {
+      if (!isMonth(month)) throw new ServiceError('invalid', 'month must be yyyy-MM')
+      range = monthRange(month)
+    } else if (from === undefined && to === undefined) {
+      // No range: the month in which booking opens.
+      range = monthRange(services.availability.window().first.slice(0, 7))
+    } else {
+      range = checkRange(from, to)
     }
     res.json(await services.availability.timeSlots(range.from, range.to))
   })

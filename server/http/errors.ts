@@ -1,18 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express'
-import { ZodError } from 'zod'
-import { fieldErrors } from '../../core/schemas/field-errors.ts'
 import type { Logger } from '../logger.ts'
-
-/** A failure the client caused or may see: leaves as `status` with a JSON { message }. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly extra: Record<string, unknown> = {},
-  ) {
-    super(message)
-  }
-}
+import { failureOf } from './service-failure.ts'
 
 export const notFoundApi: RequestHandler = (_req, res) => {
   res.status(404).json({ message: 'Not found' })
@@ -109,17 +97,18 @@ export function loggableError(error: unknown, depth = 0): LoggableError {
   }
 }
 
-/** The one place errors leave the API: known failures as 4xx, the rest logged as 500. */
+/**
+ * The one place errors leave the API: services' and schemas' refusals with the status of
+ * their kind (docs/decisions/0037), the body parser's as 4xx, the database down as 503,
+ * the rest logged as 500.
+ */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     if (res.headersSent) return
-    if (error instanceof HttpError) {
-      res.status(error.status).json({ message: error.message, ...error.extra })
-      return
-    }
-    if (error instanceof ZodError) {
-      const errors = fieldErrors(error)
-      res.status(400).json({ message: Object.values(errors)[0] ?? 'Invalid request', errors })
+    const failure = failureOf(error)
+    if (failure) {
+      const { status, message, errors, extra, headers } = failure
+      res.status(status).set(headers).json({ message, ...(errors && { errors }), ...extra })
       return
     }
     // Errors raised by express.json(): malformed JSON, oversized or unsupported bodies.

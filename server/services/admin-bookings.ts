@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { bookings, slotClaims, tourPackages, weekendAvailability, type Booking } from '../db/schema.ts'
 import type { Config } from '../config/index.ts'
-import { HttpError } from '../http/errors.ts'
+import { ServiceError } from './service-error.ts'
 import type { BookingEvents } from './booking-events.ts'
 import { amountPaid, EXPIRED_REASON, effectiveStatus, moneyOf } from '../../core/booking-lifecycle.ts'
 import { SlotTakenError, claimSlot, liveClaim, makeClaimsPermanent, releaseClaims } from './slot-claims.ts'
@@ -147,8 +147,8 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
 
     /**
      * Any status to any other the money allows (docs/decisions/0013 as narrowed by 0029,
-     * core/booking-transitions.ts; a refusal is 409 with its reason). Cancelling releases the slot; reviving a
-     * cancelled booking claims it again or fails with 409 when someone else holds it
+     * core/booking-transitions.ts; a refusal is a conflict with its reason). Cancelling releases the slot; reviving a
+     * cancelled booking claims it again or fails as a conflict when someone else holds it
      * (docs/decisions/0002); confirmed and paid hold the slot for good; pending gets a fresh hold (docs/decisions/0005).
      * Becoming paid or cancelled tells the guest and the admins like any other way there
      * (e.g. cash taken on the day sends the payment e-mail with its calendar file), and
@@ -161,12 +161,12 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
       try {
         await db.transaction(async (tx) => {
           const [current] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update')
-          if (!current) throw new HttpError(404, BOOKING_NOT_FOUND_MESSAGE)
+          if (!current) throw new ServiceError('not-found', BOOKING_NOT_FOUND_MESSAGE)
           const before = effectiveStatus(current, at)
           if (before === status && current.status === status) return
           // Money and status never disagree (docs/decisions/0029): e.g. a refunded booking is never revived.
           const verdict = statusTransition(before, status, moneyOf(current))
-          if (!verdict.allowed) throw new HttpError(409, verdict.message)
+          if (!verdict.allowed) throw new ServiceError('conflict', verdict.message)
           const holdUntil = status === 'pending' ? new Date(at.getTime() + config.booking.holdMinutes * 60_000) : null
 
           if (status === 'cancelled') {
@@ -190,7 +190,7 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
           if (before === 'cancelled') {
             // Reviving: whatever this booking still holds is stale; claim afresh.
             await releaseClaims(tx, id)
-            if (!isTourTime(current.tourTime)) throw new HttpError(409, REVIVE_CONFLICT_MESSAGE)
+            if (!isTourTime(current.tourTime)) throw new ServiceError('conflict', REVIVE_CONFLICT_MESSAGE)
             await claimSlot(tx, events, { bookingId: id, tourDate: current.tourDate, tourTime: current.tourTime, expiresAt: holdUntil, now: at })
           } else if (holdUntil) {
             await tx.update(slotClaims).set({ expiresAt: holdUntil }).where(eq(slotClaims.bookingId, id))
@@ -214,7 +214,7 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
           if (status === 'confirmed' && before !== 'confirmed' && before !== 'paid') await events.confirmed(tx, updated!)
         })
       } catch (error) {
-        if (error instanceof SlotTakenError) throw new HttpError(409, REVIVE_CONFLICT_MESSAGE)
+        if (error instanceof SlotTakenError) throw new ServiceError('conflict', REVIVE_CONFLICT_MESSAGE)
         throw error
       }
       return (await getOne(id))!
@@ -224,9 +224,9 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
     async remove(id: number): Promise<void> {
       await db.transaction(async (tx) => {
         const [current] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update')
-        if (!current) throw new HttpError(404, BOOKING_NOT_FOUND_MESSAGE)
+        if (!current) throw new ServiceError('not-found', BOOKING_NOT_FOUND_MESSAGE)
         if (amountPaid(current) > 0) {
-          throw new HttpError(409, PAID_DELETE_MESSAGE)
+          throw new ServiceError('conflict', PAID_DELETE_MESSAGE)
         }
         await releaseClaims(tx, id)
         await tx.delete(bookings).where(eq(bookings.id, id))

@@ -4,7 +4,7 @@ import { sqlState, UNIQUE_VIOLATION } from '../db/client.ts'
 import { users, type User } from '../db/schema.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import type { SessionService } from '../auth/sessions.ts'
-import { HttpError } from '../http/errors.ts'
+import { isServiceError, ServiceError } from './service-error.ts'
 import { toPublicUser, type PublicUser } from './users.ts'
 import { WHATSAPP_REQUIRED_MESSAGE, type UserCreate, type UserUpdate } from '../../core/schemas/users.ts'
 
@@ -22,7 +22,7 @@ export const USER_NOT_FOUND_MESSAGE = 'User not found'
  */
 export function createAdminUserService(db: Db, sessions: SessionService) {
   const duplicate = (error: unknown): never => {
-    if (sqlState(error) === UNIQUE_VIOLATION) throw new HttpError(409, DUPLICATE_USERNAME_MESSAGE, { errors: { username: DUPLICATE_USERNAME_MESSAGE } })
+    if (sqlState(error) === UNIQUE_VIOLATION) throw new ServiceError('conflict', DUPLICATE_USERNAME_MESSAGE, { field: 'username' })
     throw error
   }
 
@@ -48,7 +48,7 @@ export function createAdminUserService(db: Db, sessions: SessionService) {
     },
 
     async create(input: UserCreate): Promise<PublicUser> {
-      if (await usernameTaken(db, input.username)) throw new HttpError(409, DUPLICATE_USERNAME_MESSAGE, { errors: { username: DUPLICATE_USERNAME_MESSAGE } })
+      if (await usernameTaken(db, input.username)) throw new ServiceError('conflict', DUPLICATE_USERNAME_MESSAGE, { field: 'username' })
       const passwordHash = await hashPassword(input.password)
       try {
         const [row] = await db
@@ -78,16 +78,16 @@ export function createAdminUserService(db: Db, sessions: SessionService) {
         after = await db.transaction(async (tx) => {
           const admins = await lockAdmins(tx)
           const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update')
-          if (!current) throw new HttpError(404, USER_NOT_FOUND_MESSAGE)
+          if (!current) throw new ServiceError('not-found', USER_NOT_FOUND_MESSAGE)
           if (input.isAdmin === false && current.isAdmin) {
-            if (id === actorId) throw new HttpError(400, SELF_DEMOTE_MESSAGE)
-            if (admins.length <= 1) throw new HttpError(409, LAST_ADMIN_MESSAGE)
+            if (id === actorId) throw new ServiceError('invalid', SELF_DEMOTE_MESSAGE)
+            if (admins.length <= 1) throw new ServiceError('conflict', LAST_ADMIN_MESSAGE)
           }
-          if (await usernameTaken(tx, input.username, id)) throw new HttpError(409, DUPLICATE_USERNAME_MESSAGE, { errors: { username: DUPLICATE_USERNAME_MESSAGE } })
+          if (await usernameTaken(tx, input.username, id)) throw new ServiceError('conflict', DUPLICATE_USERNAME_MESSAGE, { field: 'username' })
           const whatsapp = input.whatsappNumber === undefined ? current.whatsappNumber : input.whatsappNumber
           const preference = input.notificationPreference ?? current.notificationPreference
           if (preference === 'whatsapp' && !whatsapp) {
-            throw new HttpError(400, WHATSAPP_REQUIRED_MESSAGE, { errors: { whatsappNumber: WHATSAPP_REQUIRED_MESSAGE } })
+            throw new ServiceError('invalid', WHATSAPP_REQUIRED_MESSAGE, { field: 'whatsappNumber' })
           }
           const [updated] = await tx
             .update(users)
@@ -114,19 +114,19 @@ export function createAdminUserService(db: Db, sessions: SessionService) {
           return row
         })
       } catch (error) {
-        if (error instanceof HttpError) throw error
+        if (isServiceError(error)) throw error
         return duplicate(error)
       }
       return toPublicUser(after)
     },
 
     async remove(actorId: number, id: number): Promise<void> {
-      if (id === actorId) throw new HttpError(400, SELF_DELETE_MESSAGE)
+      if (id === actorId) throw new ServiceError('invalid', SELF_DELETE_MESSAGE)
       await db.transaction(async (tx) => {
         const admins = await lockAdmins(tx)
         const [current] = await tx.select({ id: users.id, isAdmin: users.isAdmin }).from(users).where(eq(users.id, id)).for('update')
-        if (!current) throw new HttpError(404, USER_NOT_FOUND_MESSAGE)
-        if (current.isAdmin && admins.length <= 1) throw new HttpError(409, LAST_ADMIN_MESSAGE)
+        if (!current) throw new ServiceError('not-found', USER_NOT_FOUND_MESSAGE)
+        if (current.isAdmin && admins.length <= 1) throw new ServiceError('conflict', LAST_ADMIN_MESSAGE)
         // Sessions go with the user (foreign key on delete cascade).
         await tx.delete(users).where(eq(users.id, id))
       })

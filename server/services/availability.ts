@@ -5,6 +5,7 @@ import { bookingWindow, daysBetween, dayOfWeek, isCalendarDate, weekendDatesBetw
 import { deriveSlotAvailability, formatClockTime, type SlotAvailability, type SlotOverride, type SlotStartTimes } from '../../core/slots.ts'
 import type { WeekendAvailability } from '../../core/schemas/availability.ts'
 import { claimedPartsBetween } from './slot-claims.ts'
+import { ServiceError } from './service-error.ts'
 
 /** The longest range one time-slots request may cover (about three months). */
 export const MAX_RANGE_DAYS = 93
@@ -33,14 +34,12 @@ export type AdminDateView = {
   customised: boolean
 }
 
-export class RangeInputError extends Error {}
-
-/** Checks a from/to pair; throws RangeInputError with a message for the visitor. */
+/** Checks a from/to pair; throws ServiceError 'invalid' with a message for the visitor. */
 export function checkRange(from: unknown, to: unknown): { from: CalendarDate; to: CalendarDate } {
-  if (!isCalendarDate(from) || !isCalendarDate(to)) throw new RangeInputError('from and to must be dates as yyyy-MM-dd')
+  if (!isCalendarDate(from) || !isCalendarDate(to)) throw new ServiceError('invalid', 'from and to must be dates as yyyy-MM-dd')
   const span = daysBetween(from, to)
-  if (span < 0) throw new RangeInputError('from must not be after to')
-  if (span > MAX_RANGE_DAYS) throw new RangeInputError(`A range may cover at most ${MAX_RANGE_DAYS} days`)
+  if (span < 0) throw new ServiceError('invalid', 'from must not be after to')
+  if (span > MAX_RANGE_DAYS) throw new ServiceError('invalid', `A range may cover at most ${MAX_RANGE_DAYS} days`)
   return { from, to }
 }
 

@@ -8,7 +8,6 @@ import { newReference, normaliseReference } from '../../core/reference.ts'
 import { containsUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../core/unstorable-text.ts'
 import { packageFitsSlot, slotAvailability, type TourTime } from '../../core/slots.ts'
 import { bookingRequestSchema, type BookingRequest } from '../../core/schemas/booking.ts'
-import { fieldErrors } from '../../core/schemas/field-errors.ts'
 import type { BookingStatus } from '../../core/schemas/booking-status.ts'
 import { effectiveStatus, moneyOf } from '../../core/booking-lifecycle.ts'
 import type { AvailabilityService } from './availability.ts'
@@ -16,6 +15,7 @@ import type { BookingEvents } from './booking-events.ts'
 import { claimSlot, expireBooking, makeClaimsPermanent, releaseClaims, SlotTakenError } from './slot-claims.ts'
 import type { Logger } from '../logger.ts'
 import type { HitCounter } from './rate-limits.ts'
+import { invalidInput, ServiceError } from './service-error.ts'
 
 export { SlotTakenError, SLOT_TAKEN_MESSAGE } from './slot-claims.ts'
 
@@ -28,17 +28,6 @@ export const UNPAID_LIMIT_MESSAGE = 'You already have unpaid bookings: finish or
 
 /** The advisory-lock class of "one guest e-mail address creating a booking" (the key is the address's hash). */
 const EMAIL_LOCK_CLASS = 727140002
-
-/** A refusal the guest can act on: the HTTP layer maps it to `status` with { message, errors? }. */
-export class BookingRefused extends Error {
-  constructor(
-    readonly status: 400 | 404 | 409,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message)
-  }
-}
 
 /** What the confirmation page and GET /api/bookings/:reference show: never the id or admin notes. */
 export type PublicBooking = {
@@ -68,19 +57,6 @@ export type PublicBooking = {
 
 export const HONEYPOT_MESSAGE = 'Your booking could not be submitted.'
 export const BOOKING_RATE_MESSAGE = 'Too many booking attempts. Please wait a while and try again, or contact us directly.'
-
-
-/** The outcome of a guest's booking request, for the API and the page's form action alike. */
-export type SubmitResult =
-  | { ok: true; status: 201; booking: PublicBooking }
-  | {
-      ok: false
-      status: 400 | 404 | 409 | 429
-      message: string
-      errors: Record<string, string>
-      /** Seconds until the client may try again (status 429). */
-      retryAfter?: number
-    }
 
 export function createBookingService(deps: {
   db: Db
@@ -137,7 +113,7 @@ export function createBookingService(deps: {
       .select({ live: count() })
       .from(bookings)
       .where(and(sql`lower(${bookings.email}) = ${address}`, eq(bookings.status, 'pending'), or(isNull(bookings.holdExpiresAt), gte(bookings.holdExpiresAt, now))))
-    if ((counted?.live ?? 0) >= deps.booking.maxUnpaidPerEmail) throw new BookingRefused(409, UNPAID_LIMIT_MESSAGE, 'email')
+    if ((counted?.live ?? 0) >= deps.booking.maxUnpaidPerEmail) throw new ServiceError('conflict', UNPAID_LIMIT_MESSAGE, { field: 'email' })
   }
 
   const service = {
@@ -148,13 +124,13 @@ export function createBookingService(deps: {
      * Creates a pending booking that holds its slot for holdMinutes (docs/decisions/0005). Checks, in order:
      * booking window, the admin's switches, the package (exists, bookable, fits the slot,
      * group size), then prices it from the catalogue (docs/decisions/0019) and claims the slot in the same
-     * transaction as the insert (docs/decisions/0002). Throws BookingRefused or SlotTakenError.
+     * transaction as the insert (docs/decisions/0002). Throws ServiceError (SlotTakenError for the slot).
      */
     async create(request: BookingRequest, options: { userId?: number | null } = {}): Promise<{ booking: Booking; view: PublicBooking }> {
       const now = deps.now()
       const { leadDays, horizonDays, holdMinutes } = deps.booking
       if (!isWithinBookingWindow(request.tourDate, now, { leadDays, horizonDays })) {
-        throw new BookingRefused(400, OUTSIDE_WINDOW_MESSAGE(leadDays, horizonDays), 'tourDate')
+        throw new ServiceError('invalid', OUTSIDE_WINDOW_MESSAGE(leadDays, horizonDays), { field: 'tourDate' })
       }
       const override = await deps.availability.override(request.tourDate)
       const switchCheck = slotAvailability(
@@ -170,13 +146,13 @@ export function createBookingService(deps: {
       if (!switchCheck.available) throw new SlotTakenError()
 
       const [pkg] = await db.select().from(tourPackages).where(eq(tourPackages.id, request.tourPackageId))
-      if (!pkg || !pkg.available) throw new BookingRefused(400, PACKAGE_UNAVAILABLE_MESSAGE, 'tourPackageId')
-      if (!packageFitsSlot(pkg.isHalfDay, request.tourTime)) throw new BookingRefused(400, PACKAGE_DOES_NOT_FIT_MESSAGE, 'tourPackageId')
+      if (!pkg || !pkg.available) throw new ServiceError('invalid', PACKAGE_UNAVAILABLE_MESSAGE, { field: 'tourPackageId' })
+      if (!packageFitsSlot(pkg.isHalfDay, request.tourTime)) throw new ServiceError('invalid', PACKAGE_DOES_NOT_FIT_MESSAGE, { field: 'tourPackageId' })
       if (request.numberOfPeople > pkg.maxGroupSize) {
-        throw new BookingRefused(400, GROUP_TOO_LARGE_MESSAGE(pkg.maxGroupSize), 'numberOfPeople')
+        throw new ServiceError('invalid', GROUP_TOO_LARGE_MESSAGE(pkg.maxGroupSize), { field: 'numberOfPeople' })
       }
       const price = quote(pkg, request.numberOfPeople, request.tourDate)
-      if (!price.ok) throw new BookingRefused(400, price.message, 'numberOfPeople')
+      if (!price.ok) throw new ServiceError('invalid', price.message, { field: 'numberOfPeople' })
 
       const holdExpiresAt = new Date(now.getTime() + holdMinutes * 60_000)
       for (let attempt = 0; ; attempt++) {
@@ -225,49 +201,20 @@ export function createBookingService(deps: {
     },
 
     /**
-     * A guest's raw request (JSON body or form fields) → booking or refusal: the rate limit
-     * per client address first, then the honeypot (nothing stored), the shared schema, and
-     * create(). Every way in (the API, the page's form post and its data request) calls
+     * A guest's raw request (JSON body or form fields) → booking, or a ServiceError: the rate
+     * limit per client address first, then the honeypot (nothing stored), the shared schema,
+     * and create(). Every way in (the API, the page's form post and its data request) calls
      * this, so the limit is counted here rather than on URLs in front of it (decision 0024).
      */
-    async submit(body: Record<string, unknown>, options: { userId?: number | null; clientAddress: string }): Promise<SubmitResult> {
+    async submit(body: Record<string, unknown>, options: { userId?: number | null; clientAddress: string }): Promise<PublicBooking> {
       const retryAfter = await deps.attemptsPerClient.hit(`ip:${options.clientAddress}`)
-      if (retryAfter > 0) return { ok: false, status: 429, message: BOOKING_RATE_MESSAGE, errors: {}, retryAfter }
-      if (typeof body.website === 'string' && body.website.trim() !== '') {
-        return {
-          ok: false,
-          status: 400,
-          message: HONEYPOT_MESSAGE,
-          errors: {},
-        }
-      }
+      if (retryAfter > 0) throw new ServiceError('rate-limited', BOOKING_RATE_MESSAGE, { retryAfter })
+      if (typeof body.website === 'string' && body.website.trim() !== '') throw new ServiceError('invalid', HONEYPOT_MESSAGE)
       // Text PostgreSQL cannot store would fail at the insert as a 500: refused here for every way in.
-      if (containsUnstorableText(body)) return { ok: false, status: 400, message: UNSTORABLE_TEXT_MESSAGE, errors: {} }
+      if (containsUnstorableText(body)) throw new ServiceError('invalid', UNSTORABLE_TEXT_MESSAGE)
       const parsed = bookingRequestSchema.safeParse(body)
-      if (!parsed.success) {
-        const errors = fieldErrors(parsed.error)
-        return {
-          ok: false,
-          status: 400,
-          message: Object.values(errors)[0] ?? 'Invalid booking request',
-          errors,
-        }
-      }
-      try {
-        const { view } = await service.create(parsed.data, options)
-        return { ok: true, status: 201, booking: view }
-      } catch (error) {
-        if (error instanceof SlotTakenError) return { ok: false, status: 409, message: error.message, errors: {} }
-        if (error instanceof BookingRefused) {
-          return {
-            ok: false,
-            status: error.status,
-            message: error.message,
-            errors: error.field ? { [error.field]: error.message } : {},
-          }
-        }
-        throw error
-      }
+      if (!parsed.success) throw invalidInput(parsed.error, 'Invalid booking request')
+      return (await service.create(parsed.data, options)).view
     },
 
     /** The visitor's view of a booking by its public reference; null for ids, junk or unknown references. */

@@ -2,11 +2,11 @@ import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { contactMessages, type ContactMessage } from '../db/schema.ts'
 import type { Config } from '../config/index.ts'
-import { HttpError } from '../http/errors.ts'
 import { CONTACT_PACKAGE_OPTIONS, contactInquirySchema } from '../../core/schemas/contact.ts'
 import { adminInquiryEmail, renderEmail } from '../email/templates.tsx'
 import { messageActionLink, type NotificationService } from './notifications.ts'
 import type { MailOutbox } from './mail-outbox.ts'
+import { invalidInput, ServiceError } from './service-error.ts'
 import { containsUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../core/unstorable-text.ts'
 
 /** What a spam bot filling the hidden field is told: nothing that helps it adapt. */
@@ -42,14 +42,16 @@ export function createContactService(deps: { db: Db; config: Config; notificatio
   const { db, config, notifications, outbox } = deps
 
   return {
-    /** Throws ZodError (400 with field errors), or HttpError(400) for a filled honeypot or text the database cannot store. */
+    /** Throws ServiceError 'invalid': with field errors from the schema, without for a filled honeypot or text the database cannot store. */
     async receive(raw: unknown): Promise<{ id: number }> {
       // The honeypot first: a bot is refused whether or not the rest of its form is valid.
       const honeypot = typeof raw === 'object' && raw !== null ? (raw as { website?: unknown }).website : undefined
-      if (honeypot !== undefined && honeypot !== null && String(honeypot).trim() !== '') throw new HttpError(400, SPAM_REFUSED_MESSAGE)
+      if (honeypot !== undefined && honeypot !== null && String(honeypot).trim() !== '') throw new ServiceError('invalid', SPAM_REFUSED_MESSAGE)
       // Text PostgreSQL cannot store would fail at the insert as a 500: refused here for every way in.
-      if (containsUnstorableText(raw)) throw new HttpError(400, UNSTORABLE_TEXT_MESSAGE)
-      const input = contactInquirySchema.parse(raw)
+      if (containsUnstorableText(raw)) throw new ServiceError('invalid', UNSTORABLE_TEXT_MESSAGE)
+      const parsed = contactInquirySchema.safeParse(raw)
+      if (!parsed.success) throw invalidInput(parsed.error)
+      const input = parsed.data
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(contactMessages)

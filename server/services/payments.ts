@@ -5,7 +5,8 @@ import type { Config } from '../config/index.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { bookings, payments, processedEvents, type Booking, type Payment } from '../db/schema.ts'
 import type { Logger } from '../logger.ts'
-import { HttpError, loggableError } from '../http/errors.ts'
+import { loggableError } from '../http/errors.ts'
+import { ServiceError } from './service-error.ts'
 import { type PaymentProvider, type ProviderIntent, ProviderError } from '../payments/provider.ts'
 import { SimulatedProvider } from '../payments/simulated.ts'
 import { fromStripeIntent } from '../payments/stripe.ts'
@@ -82,16 +83,16 @@ export function createPaymentService(deps: PaymentServiceDeps) {
 
   async function findBooking(reference: string): Promise<Booking> {
     const booking = await deps.getByReference(reference)
-    if (!booking || booking.anonymizedAt) throw new HttpError(404, NOT_FOUND_MESSAGE)
+    if (!booking || booking.anonymizedAt) throw new ServiceError('not-found', NOT_FOUND_MESSAGE)
     return booking
   }
 
   /** Refuse what cannot be paid, with the message the checkout shows. */
   function assertPayable(booking: Booking, now: Date) {
-    if (booking.status === 'paid') throw new HttpError(409, ALREADY_PAID_MESSAGE)
+    if (booking.status === 'paid') throw new ServiceError('conflict', ALREADY_PAID_MESSAGE)
     if (effectiveStatus(booking, now) === 'cancelled') {
       const expired = expiredUnpaid(booking, now)
-      throw new HttpError(expired ? 410 : 409, expired ? HOLD_EXPIRED_MESSAGE : CANCELLED_MESSAGE)
+      throw expired ? new ServiceError('gone', HOLD_EXPIRED_MESSAGE) : new ServiceError('conflict', CANCELLED_MESSAGE)
     }
   }
 
@@ -272,7 +273,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       const booking = await findBooking(reference)
       const now = deps.now()
       assertPayable(booking, now)
-      if (booking.totalPrice === 0) throw new HttpError(400, 'This booking has nothing to pay.')
+      if (booking.totalPrice === 0) throw new ServiceError('invalid', 'This booking has nothing to pay.')
 
       const answer = (intent: ProviderIntent): CheckoutStart => ({
         clientSecret: intent.clientSecret ?? '',
@@ -288,9 +289,9 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         previous = await provider.retrieveIntent(booking.paymentIntentId)
         if (previous.status === 'succeeded') {
           const settled = await settle(previous)
-          if (settled.kind === 'paid' || settled.kind === 'already-paid') throw new HttpError(409, ALREADY_PAID_MESSAGE)
-          if (settled.kind === 'not-kept') throw new HttpError(409, notKeptMessage(settled.booking))
-          throw new HttpError(409, CANCELLED_MESSAGE)
+          if (settled.kind === 'paid' || settled.kind === 'already-paid') throw new ServiceError('conflict', ALREADY_PAID_MESSAGE)
+          if (settled.kind === 'not-kept') throw new ServiceError('conflict', notKeptMessage(settled.booking))
+          throw new ServiceError('conflict', CANCELLED_MESSAGE)
         }
         if (previous.status !== 'canceled' && paymentMatchesBooking(booking, previous)) {
           return answer(previous)
@@ -313,7 +314,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         .set({ paymentIntentId: intent.id, paymentProvider: provider.name, updatedAt: now })
         .where(and(eq(bookings.id, booking.id), ne(bookings.status, 'paid')))
         .returning()
-      if (!updated) throw new HttpError(409, ALREADY_PAID_MESSAGE)
+      if (!updated) throw new ServiceError('conflict', ALREADY_PAID_MESSAGE)
       return answer(intent)
     },
 
@@ -329,7 +330,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         await markZeroTotalPaid(booking)
         return { status: 'paid' }
       }
-      if (!booking.paymentIntentId) throw new HttpError(409, 'No payment has been started for this booking.')
+      if (!booking.paymentIntentId) throw new ServiceError('conflict', 'No payment has been started for this booking.')
       const intent = await provider.retrieveIntent(booking.paymentIntentId)
       const settled = await settle(intent)
       switch (settled.kind) {
@@ -338,15 +339,15 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           return { status: 'paid' }
         case 'not-succeeded':
           if (settled.status === 'processing') return { status: 'processing' }
-          throw new HttpError(409, NOT_COMPLETED_MESSAGE)
+          throw new ServiceError('conflict', NOT_COMPLETED_MESSAGE)
         case 'mismatch':
-          throw new HttpError(409, 'The payment does not match this booking. Please contact us.')
+          throw new ServiceError('conflict', 'The payment does not match this booking. Please contact us.')
         case 'refund':
-          throw new HttpError(409, REFUNDED_MESSAGE)
+          throw new ServiceError('conflict', REFUNDED_MESSAGE)
         case 'not-kept':
-          throw new HttpError(409, notKeptMessage(settled.booking))
+          throw new ServiceError('conflict', notKeptMessage(settled.booking))
         default:
-          throw new HttpError(409, NOT_COMPLETED_MESSAGE)
+          throw new ServiceError('conflict', NOT_COMPLETED_MESSAGE)
       }
     },
 
@@ -355,10 +356,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
      * it is not stored or logged. Success still goes through confirmPayment afterwards.
      */
     async simulatedCharge(reference: string, cardNumber: string): Promise<{ status: 'succeeded' } | { status: 'failed'; message: string }> {
-      if (!(provider instanceof SimulatedProvider)) throw new HttpError(404, 'Not found')
+      if (!(provider instanceof SimulatedProvider)) throw new ServiceError('not-found', 'Not found')
       const booking = await findBooking(reference)
       if (booking.status === 'paid') return { status: 'succeeded' }
-      if (!booking.paymentIntentId) throw new HttpError(409, 'No payment has been started for this booking.')
+      if (!booking.paymentIntentId) throw new ServiceError('conflict', 'No payment has been started for this booking.')
       const outcome = await provider.confirm(booking.paymentIntentId, cardNumber)
       if (outcome.ok) return { status: 'succeeded' }
       await record(db, {

@@ -2,7 +2,8 @@ import { and, eq, ne } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
 import { auditLog, bookings, payments, type Booking } from '../db/schema.ts'
 import type { Logger } from '../logger.ts'
-import { HttpError, loggableError } from '../http/errors.ts'
+import { loggableError } from '../http/errors.ts'
+import { ServiceError } from './service-error.ts'
 import type { PaymentProvider } from '../payments/provider.ts'
 import { type CancellationCause, type Refund, refundFor, refundPreview } from '../../core/cancellation-policy.ts'
 import { todayInTokyo } from '../../core/dates.ts'
@@ -141,7 +142,7 @@ export function createRefundService(deps: { db: Db; provider: PaymentProvider; e
 
   async function load(bookingId: number): Promise<Booking> {
     const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId))
-    if (!booking) throw new HttpError(404, 'Booking not found')
+    if (!booking) throw new ServiceError('not-found', 'Booking not found')
     return booking
   }
 
@@ -180,17 +181,17 @@ export function createRefundService(deps: { db: Db; provider: PaymentProvider; e
       const now = deps.now()
       const result = await db.transaction(async (tx) => {
         const [current] = await tx.select().from(bookings).where(eq(bookings.id, input.bookingId)).for('update')
-        if (!current) throw new HttpError(404, 'Booking not found')
+        if (!current) throw new ServiceError('not-found', 'Booking not found')
         const q = quote(current, input.cause)
-        if (!q.canCancel) throw new HttpError(409, ALREADY_CANCELLED_MESSAGE)
+        if (!q.canCancel) throw new ServiceError('conflict', ALREADY_CANCELLED_MESSAGE)
         let amount = q.refund.amount
         if (input.refundAmount !== undefined) {
           if (!Number.isSafeInteger(input.refundAmount) || input.refundAmount < 0 || input.refundAmount > q.amountPaid) {
-            throw new HttpError(400, `The refund must be a whole number of yen from 0 to ${q.amountPaid}`)
+            throw new ServiceError('invalid', `The refund must be a whole number of yen from 0 to ${q.amountPaid}`)
           }
           amount = input.refundAmount
         }
-        if (amount > 0 && !current.paymentIntentId) throw new HttpError(409, 'This booking has no card payment to refund.')
+        if (amount > 0 && !current.paymentIntentId) throw new ServiceError('conflict', 'This booking has no card payment to refund.')
         const reason = input.reason?.trim() || DEFAULT_REASONS[input.cause]
         const [row] = await tx
           .update(bookings)
@@ -204,7 +205,7 @@ export function createRefundService(deps: { db: Db; provider: PaymentProvider; e
           })
           .where(and(eq(bookings.id, current.id), ne(bookings.status, 'cancelled')))
           .returning()
-        if (!row) throw new HttpError(409, ALREADY_CANCELLED_MESSAGE)
+        if (!row) throw new ServiceError('conflict', ALREADY_CANCELLED_MESSAGE)
         await releaseClaims(tx, row.id)
         await events.cancelled(tx, row, { reason, refund: amount, cause: input.cause })
         if (input.actor) {

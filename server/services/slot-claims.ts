@@ -5,6 +5,7 @@ import { bookings, slotClaims, type Booking } from '../db/schema.ts'
 import { EXPIRED_REASON } from '../../core/booking-lifecycle.ts'
 import { partsClaimedBy, type DayPart, type TourTime } from '../../core/slots.ts'
 import type { BookingEvents } from './booking-events.ts'
+import { ServiceError } from './service-error.ts'
 
 /**
  * One group per slot (docs/decisions/0002), held by the primary key of slot_claims (tour_date, part).
@@ -27,10 +28,10 @@ import type { BookingEvents } from './booking-events.ts'
 
 export const SLOT_TAKEN_MESSAGE = 'This time slot is no longer available'
 
-/** The slot is held by someone else: the HTTP layer answers 409. */
-export class SlotTakenError extends Error {
+/** The slot is held by someone else: a conflict, which callers may also catch by class to reword it. */
+export class SlotTakenError extends ServiceError {
   constructor() {
-    super(SLOT_TAKEN_MESSAGE)
+    super('conflict', SLOT_TAKEN_MESSAGE)
   }
 }
 

@@ -1,9 +1,6 @@
 import { data, redirect } from 'react-router'
-import { ZodError } from 'zod'
-import { fieldErrors, firstErrorMessage, type ValidationErrorLike } from '../../../core/schemas/field-errors.ts'
-import { CONTACT_RATE_LIMITED_HEADER, CONTACT_RATE_LIMITED_MESSAGE } from '../../../server/for-app.server.ts'
+import { CONTACT_RATE_LIMITED_HEADER, CONTACT_RATE_LIMITED_MESSAGE, failureOf, loggableError } from '../../../server/for-app.server.ts'
 import type { ContactService } from '../../../server/for-app.ts'
-import { loggableError } from '../../../server/for-app.server.ts'
 import { CONTACT_ERROR_DESCRIPTION, VIA_FETCHER_FIELD, type ContactActionData } from './contact-form.tsx'
 
 const FIELDS = ['name', 'email', 'phone', 'visitDate', 'groupSize', 'package', 'message'] as const
@@ -30,18 +27,12 @@ export async function handleContactAction(request: Request, contact: ContactServ
   try {
     await contact.receive(raw)
   } catch (error) {
-    if (error instanceof ZodError || isValidationError(error)) return fail(400, firstErrorMessage(error), fieldErrors(error))
-    // Not `instanceof HttpError`: the production build bundles its own copy of that class,
-    // while the services come from the server's modules, so compare by shape.
-    const status = (error as { status?: unknown } | null)?.status
-    if (error instanceof Error && typeof status === 'number' && status >= 400 && status < 500) return fail(status, error.message)
+    // The same refusal and status as POST /api/contact (docs/decisions/0037).
+    const failure = failureOf(error)
+    if (failure) return fail(failure.status, failure.message, failure.errors)
     console.error(JSON.stringify({ level: 50, msg: 'contact form: unexpected error', error: loggableError(error) }))
     return fail(500, CONTACT_ERROR_DESCRIPTION)
   }
   if (viaFetcher) return data<ContactActionData>({ ok: true })
   throw redirect('/contact?sent=1')
-}
-
-function isValidationError(error: unknown): error is ValidationErrorLike {
-  return error instanceof Error && error.name === 'ZodError' && Array.isArray((error as { issues?: unknown }).issues)
 }

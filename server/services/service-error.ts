@@ -1,0 +1,72 @@
+import { fieldErrors, type ValidationErrorLike } from '../../core/schemas/field-errors.ts'
+
+/**
+ * What a service refuses, said in the service's own words: a kind, never an HTTP status.
+ * The HTTP layer turns a kind into a status in one place, server/http/service-failure.ts
+ * (docs/decisions/0037).
+ */
+export type ServiceErrorKind =
+  /** The request itself is wrong: a field, a range, a filled honeypot. */
+  | 'invalid'
+  /** Nobody is logged in where someone must be. */
+  | 'unauthenticated'
+  /** The card was refused. */
+  | 'payment-declined'
+  | 'not-found'
+  /** The request clashes with what is stored: the slot is taken, the booking already paid, the last admin. */
+  | 'conflict'
+  /** It was there and has run out: a hold that expired. */
+  | 'gone'
+  /** Too many attempts; `retryAfter` says when to try again. */
+  | 'rate-limited'
+  /** A provider we depend on (card payments, SMTP) failed. */
+  | 'provider-failed'
+
+export type ServiceErrorDetails = {
+  /** The form field the message belongs to: the form shows it there. */
+  field?: string
+  /** A message per field, when a schema refused a whole form. */
+  errors?: Record<string, string>
+  /** Seconds until the client may try again (rate-limited). */
+  retryAfter?: number
+  /** Facts the client gets beside the message (e.g. what blocks an erasure). */
+  extra?: Record<string, unknown>
+}
+
+/**
+ * The route bundle (React Router's build) holds its own copy of this module while the
+ * services it calls come from the server's, so `instanceof` fails across the two: errors
+ * are recognised by this brand in the global symbol registry instead (isServiceError).
+ */
+const BRAND: unique symbol = Symbol.for('tour-booking.service-error')
+
+export class ServiceError extends Error {
+  readonly [BRAND] = true
+  override readonly name = 'ServiceError'
+  /** Field → message; undefined when the message is about the request as a whole. */
+  readonly errors: Record<string, string> | undefined
+  readonly retryAfter: number | undefined
+  readonly extra: Record<string, unknown>
+
+  constructor(
+    readonly kind: ServiceErrorKind,
+    message: string,
+    details: ServiceErrorDetails = {},
+  ) {
+    super(message)
+    this.errors = details.errors ?? (details.field ? { [details.field]: message } : undefined)
+    this.retryAfter = details.retryAfter
+    this.extra = details.extra ?? {}
+  }
+}
+
+/** The one test for a service error, true for either bundle's copy of the class. */
+export function isServiceError(error: unknown): error is ServiceError {
+  return typeof error === 'object' && error !== null && (error as { [BRAND]?: unknown })[BRAND] === true
+}
+
+/** A schema's verdict on a form or payload: 'invalid', first message first, every field's message kept. */
+export function invalidInput(error: ValidationErrorLike, fallback = 'Invalid request'): ServiceError {
+  const errors = fieldErrors(error)
+  return new ServiceError('invalid', Object.values(errors)[0] ?? fallback, { errors })
+}
