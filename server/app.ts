@@ -12,7 +12,7 @@ import { rejectUnstorableText, sameOriginGuard, securityHeaders } from './http/s
 import { authRouter } from './api/auth.ts'
 import { healthRouter } from './api/health.ts'
 import { adminGuestDataRouter } from './api/admin-guest-data.ts'
-import { contactPageRateLimit, contactRouter } from './api/contact.ts'
+import { contactRouter } from './api/contact.ts'
 import { notificationsRouter } from './api/notifications.ts'
 import { adminMessagesRouter } from './api/admin-messages.ts'
 import { testEmailRouter } from './api/test-email.ts'
@@ -111,8 +111,6 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
     // (request.formData()); express.urlencoded would consume it and leave actions empty.
     app.use(limitPageBodies)
     app.use(attachUser(deps.services.sessions))
-    // The /contact form's posts share the contact limiter with POST /api/contact.
-    app.use(contactPageRateLimit(limits.contact))
     // A booking's pages by reference (document and .data) share the API's lookup limit.
     app.use(['/checkout/:reference', '/booking-confirmation/:reference'], rateLimit(limits.lookups, byAddress))
     // The booking page's action (form post and /booking.data alike) is limited where it

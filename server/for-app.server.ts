@@ -5,6 +5,5 @@
  * (.dependency-cruiser.cjs) keeps every module the browser may load away from this file.
  */
 export { parseEnv, siteIdentityFromEnv } from './config/env.ts'
-export { CONTACT_RATE_LIMITED_HEADER, CONTACT_RATE_LIMITED_MESSAGE } from './api/contact-limit.ts'
 export { isDatabaseUnavailable, loggableError, RETRY_AFTER_SECONDS } from './http/errors.ts'
-export { failureOf } from './http/service-failure.ts'
+export { failureOf, type Failure } from './http/service-failure.ts'

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useFetcher } from 'react-router'
 import type { Route } from './+types/booking'
 import { formatLongDate, isCalendarDate, isMonth, monthRange } from '../../core/dates.ts'
 import { MAX_GROUP } from '../../core/pricing.ts'
@@ -11,8 +11,9 @@ import { CheckIcon } from '../components/site/icons.tsx'
 import { ContactLinks } from '../components/booking/contact-links.tsx'
 import { MonthCalendar } from '../components/booking/month-calendar.tsx'
 import { SlotPicker } from '../components/booking/slot-picker.tsx'
-import { DetailsForm, EMPTY_FORM, packagesForSlot, type FormValues, type SubmitOutcome } from '../components/booking/details-form.tsx'
-import type { DateSlots, PublicBooking } from '../components/booking/types.ts'
+import { DetailsForm, EMPTY_FORM, packagesForSlot, type FormValues } from '../components/booking/details-form.tsx'
+import type { BookingOutcome, BookingRefusal, DateSlots, PublicBooking } from '../components/booking/types.ts'
+import { retryAfterOf, VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../lib/form-post.ts'
 import { PRIVATE_FORM_PAGE_HEADERS } from '../lib/private-page.ts'
 import { handleBookingAction } from '../components/booking/booking-action.server.ts'
 import { buttonVariants } from '../components/ui/button.tsx'
@@ -68,9 +69,26 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
-/** The script-free form post: app/components/booking/booking-action.server.ts. */
+/** Every booking made on the page: app/components/booking/booking-action.server.ts. */
 export async function action({ context, request }: Route.ActionArgs) {
   return handleBookingAction(request, context)
+}
+
+/**
+ * In the browser, around the server action: a post that never reached the server (the phone
+ * lost its signal) or failed there is told as a failed booking, so the guest keeps the form
+ * and what they typed, instead of the page giving way to the error page.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<BookingOutcome> {
+  try {
+    return (await serverAction()) as BookingOutcome
+  } catch (error) {
+    const offline = error instanceof TypeError
+    return {
+      kind: 'failed',
+      message: offline ? 'We could not reach the server. Please check your connection and try again.' : 'Your booking could not be made just now. Please try again in a moment.',
+    }
+  }
 }
 
 /**
@@ -79,10 +97,7 @@ export async function action({ context, request }: Route.ActionArgs) {
  * (same-origin rather than no-referrer: its script-free form must post with its real Origin).
  * A refused post's Retry-After (429) reaches the document response too, not only the data request's.
  */
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get('Retry-After')
-  return { ...PRIVATE_FORM_PAGE_HEADERS, ...(retryAfter ? { 'Retry-After': retryAfter } : {}) }
-}
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => ({ ...PRIVATE_FORM_PAGE_HEADERS, ...retryAfterOf(actionHeaders) })
 
 type Step = 'calendar' | 'details' | 'created'
 
@@ -93,43 +108,12 @@ function initialPackage(d: { packages: { id: number; isHalfDay: boolean }[]; sel
   return fitting.length === 1 ? { tourPackageId: String(fitting[0]!.id) } : {}
 }
 
-async function postBooking(payload: Record<string, unknown>): Promise<SubmitOutcome & { status?: number }> {
-  let res: Response
-  try {
-    res = await fetch('/api/bookings', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json',
-      },
-      credentials: 'same-origin',
-      body: JSON.stringify(payload),
-    })
-  } catch {
-    return {
-      kind: 'failed',
-      message: 'We could not reach the server. Please check your connection and try again.',
-    }
-  }
-  const body = (await res.json().catch(() => ({}))) as {
-    message?: string
-    errors?: Record<string, string>
-  } & Partial<PublicBooking>
-  if (res.status === 201) return { kind: 'created', booking: body as PublicBooking }
-  const message = body.message ?? `${res.status}: ${res.statusText}`
-  // A 409 with field errors (too many unpaid bookings for the e-mail) is the guest's to fix
-  // in the form; a bare 409 means the slot went to someone else.
-  if ((res.status === 400 || res.status === 409) && body.errors) return { kind: 'invalid', message, errors: body.errors }
-  if (res.status === 409) return { kind: 'conflict', message }
-  return { kind: 'failed', message }
-}
-
 export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { window, packages, holdMinutes } = loaderData
   // A script-free submission that failed: back to the form with its errors, or to the
   // calendar when the slot was taken meanwhile.
-  const failed = actionData && 'errors' in actionData ? actionData : null
-  const slotTaken = failed?.status === 409 && Object.keys(failed.errors).length === 0
+  const failed = actionData && actionData.kind !== 'created' ? (actionData as BookingRefusal) : null
+  const slotTaken = failed?.kind === 'conflict'
   const [step, setStep] = useState<Step>(slotTaken ? 'calendar' : loaderData.step)
   const [month, setMonth] = useState(loaderData.month)
   const [byMonth, setByMonth] = useState<Record<string, DateSlots[]>>({
@@ -207,8 +191,21 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
     setStep('details')
   }
 
-  async function submit(payload: Record<string, unknown>): Promise<SubmitOutcome> {
-    const outcome = await postBooking(payload)
+  // The details form goes to the route action through a fetcher (docs/decisions/0043).
+  const fetcher = useFetcher<typeof clientAction>()
+  // Field errors of the latest refusal: the script-free post's, then each answer to the fetcher.
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>(() =>
+    failed && !slotTaken ? (failed.kind === 'invalid' ? failed.errors : { _form: failed.message }) : {},
+  )
+  function submit(payload: Record<string, string>) {
+    void fetcher.submit({ ...payload, [VIA_SCRIPT_FIELD]: VIA_SCRIPT }, { method: 'post' })
+  }
+
+  const handled = useRef<BookingOutcome | null>(null)
+  useEffect(() => {
+    const outcome = fetcher.data
+    if (fetcher.state !== 'idle' || !outcome || handled.current === outcome) return
+    handled.current = outcome
     if (outcome.kind === 'created') {
       setCreated(outcome.booking)
       setStep('created')
@@ -217,21 +214,22 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
         description: 'Your booking has been created successfully. Please proceed to payment.',
       })
       void loadMonth(month, true)
-    } else {
-      toast({
-        title: 'Booking Failed',
-        description: outcome.message,
-        variant: 'destructive',
-      })
-      if (outcome.kind === 'conflict' && selectedDate) {
-        // Somebody else took the slot: show the calendar again with fresh availability.
-        await loadMonth(selectedDate.slice(0, 7), true)
+      return
+    }
+    toast({
+      title: 'Booking Failed',
+      description: outcome.message,
+      variant: 'destructive',
+    })
+    if (outcome.kind === 'invalid') setServerErrors(outcome.errors)
+    if (outcome.kind === 'conflict' && selectedDate) {
+      // Somebody else took the slot: show the calendar again with fresh availability.
+      void loadMonth(selectedDate.slice(0, 7), true).then(() => {
         setSelectedTime(null)
         setStep('calendar')
-      }
+      })
     }
-    return outcome
-  }
+  }, [fetcher.state, fetcher.data, loadMonth, month, selectedDate])
 
   return (
     <main id="main">
@@ -350,15 +348,9 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               values={values}
               onValuesChange={setValues}
               onBack={() => setStep('calendar')}
-              submit={submit}
-              initialErrors={
-                failed && !slotTaken
-                  ? {
-                      ...failed.errors,
-                      ...(Object.keys(failed.errors).length === 0 ? { _form: failed.message } : {}),
-                    }
-                  : {}
-              }
+              onSubmit={submit}
+              pending={fetcher.state !== 'idle'}
+              serverErrors={serverErrors}
             />
           </section>
         ) : null}

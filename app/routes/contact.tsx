@@ -5,6 +5,7 @@ import { PageBanner } from '../components/site/page-banner.tsx'
 import { ContactInfo, RESPONSE_TIME } from '../components/contact/contact-info.tsx'
 import { CONTACT_SUCCESS_DESCRIPTION, CONTACT_SUCCESS_TITLE, ContactForm, type ContactActionData } from '../components/contact/contact-form.tsx'
 import { handleContactAction } from '../components/contact/contact-action.server.ts'
+import { retryAfterOf } from '../lib/form-post.ts'
 import { seo } from '../lib/seo.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 
@@ -24,9 +25,12 @@ export function loader({ request }: Route.LoaderArgs) {
   return { initialPackage: contactPackageFromQuery(url.searchParams.get('package')), sent: url.searchParams.get('sent') === '1' }
 }
 
+/** A refused plain post over the rate limit tells the browser when to try again, as the API does. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => retryAfterOf(actionHeaders)
+
 /** Both the fetcher (JavaScript) and a plain POST (no JavaScript) land here. */
 export function action({ request, context }: Route.ActionArgs) {
-  return handleContactAction(request, context.services.contact)
+  return handleContactAction(request, context.services.contact, context.clientAddress)
 }
 
 export default function ContactPage() {

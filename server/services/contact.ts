@@ -7,6 +7,7 @@ import { adminInquiryEmail, renderEmail } from '../email/templates.tsx'
 import { messageActionLink, type NotificationService } from './notifications.ts'
 import type { MailOutbox } from './mail-outbox.ts'
 import { invalidInput, ServiceError } from './service-error.ts'
+import type { HitCounter } from './rate-limits.ts'
 import { containsUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../core/unstorable-text.ts'
 
 /** What a spam bot filling the hidden field is told: nothing that helps it adapt. */
@@ -38,12 +39,21 @@ const view = (m: ContactMessage): ContactMessageView => ({
  * 'new inquiry' e-mail for each admin who wants e-mail. The outbox job sends it later, so
  * the visitor gets an answer at once even when the mail server is down.
  */
-export function createContactService(deps: { db: Db; config: Config; notifications: NotificationService; outbox: MailOutbox }) {
+export const CONTACT_RATE_LIMITED_MESSAGE = 'Too many messages. Please wait a minute and try again.'
+
+export function createContactService(deps: { db: Db; config: Config; notifications: NotificationService; outbox: MailOutbox; attemptsPerClient: HitCounter }) {
   const { db, config, notifications, outbox } = deps
 
   return {
-    /** Throws ServiceError 'invalid': with field errors from the schema, without for a filled honeypot or text the database cannot store. */
-    async receive(raw: unknown): Promise<{ id: number }> {
+    /**
+     * Counts the sender's address first (docs/decisions/0043: every way in, the API and the
+     * page's form post and data request, shares one budget); throws ServiceError
+     * 'rate-limited' over it, and 'invalid': with field errors from the schema, without for a
+     * filled honeypot or text the database cannot store.
+     */
+    async receive(raw: unknown, from: { clientAddress: string }): Promise<{ id: number }> {
+      const retryAfter = await deps.attemptsPerClient.hit(`ip:${from.clientAddress}`)
+      if (retryAfter > 0) throw new ServiceError('rate-limited', CONTACT_RATE_LIMITED_MESSAGE, { retryAfter })
       // The honeypot first: a bot is refused whether or not the rest of its form is valid.
       const honeypot = typeof raw === 'object' && raw !== null ? (raw as { website?: unknown }).website : undefined
       if (honeypot !== undefined && honeypot !== null && String(honeypot).trim() !== '') throw new ServiceError('invalid', SPAM_REFUSED_MESSAGE)

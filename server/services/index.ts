@@ -39,7 +39,7 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
   // E-mail (issue 6, docs/decisions/0008): SMTP or the outbox folder, sent from the outgoing-mail table.
   const mail = createMailServices({ db, config, logger, clock })
   const bookingEvents = createBookingEvents({ notifications, mail: mail.bookingMail })
-  const contact = createContactService({ db, config, notifications, outbox: mail.outbox })
+  const contact = createContactService({ db, config, notifications, outbox: mail.outbox, attemptsPerClient: limits.contact })
   const adminUsers = createAdminUserService(db, sessions)
   // Guests' personal data (issue 9): retention sweep, lookup, export, erasure, audit log.
   const guestData = createGuestDataService({ db, config, logger, now: clock.now })

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test'
 import { addDays, formatLongDate } from '../../core/dates.ts'
 import { saturdayAhead } from './tour-dates.ts'
-import { dayButton, openMonthOf } from './booking-steps.ts'
+import { chooseSlot, dayButton, openMonthOf } from './booking-steps.ts'
+import { hydrated } from './hydration.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 
 // The server's "today" is the real clock (Japan's calendar). A random Saturday 90–170 days
@@ -209,4 +210,26 @@ test('without JavaScript a visitor can still book: GET forms for the calendar, t
   const created = await page.request.get(`/api/bookings/${href!.split('/').pop()}`)
   expect(await created.json()).toMatchObject({ name: 'No Script Guest', tourDate: date, tourTime: 'full-day', totalPrice: 22_000, status: 'pending' })
   await context.close()
+})
+
+test('a booking sent while the connection is lost keeps the form and says so; sent again, it goes through', async ({ page }) => {
+  const date = addDays(TOUR_DATE, 8)
+  await page.goto('/booking')
+  await hydrated(page)
+  await chooseSlot(page, date, /^Afternoon · 2:00 PM/)
+  await page.getByLabel('Full Name').fill('Offline Guest')
+  await page.getByLabel('Email').fill('offline-guest@example.com')
+  await page.getByLabel('Phone Number').fill('+44 7700 900456')
+  await expect(page.getByLabel('Tour Package', { exact: true })).toHaveValue(/\d+/)
+
+  // The details go to the route action's data URL; the network drops the post.
+  await page.route('**/booking.data*', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue()))
+  await page.getByRole('button', { name: 'Create Booking' }).click()
+  await expect(page.getByText('We could not reach the server. Please check your connection and try again.').first()).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Booking details' })).toBeVisible()
+  await expect(page.getByLabel('Full Name')).toHaveValue('Offline Guest')
+
+  await page.unroute('**/booking.data*')
+  await page.getByRole('button', { name: 'Create Booking' }).click()
+  await expect(page.getByRole('heading', { name: 'Booking Created Successfully!' })).toBeVisible()
 })

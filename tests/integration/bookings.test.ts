@@ -13,6 +13,7 @@ import { addDays, dayOfWeek, todayInTokyo } from '../../core/dates.ts'
 import { ENGINES, testDatabase } from './databases.ts'
 import { startTestApp, TestClock, type TestApp } from './app.ts'
 import { action as bookingAction } from '../../app/routes/booking.tsx'
+import { VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../../app/lib/form-post.ts'
 import { BOOKING_RATE_MESSAGE } from '../../server/services/bookings.ts'
 
 // Wednesday 2030-05-01, 12:00 in Japan. The first bookable day is Friday 05-03.
@@ -229,6 +230,40 @@ describe.each(ENGINES)('bookings on %s', (engine) => {
     const { data, init } = result as { data: { message: string }; init: { status?: number; headers?: Record<string, string> } | null }
     return { status: init?.status ?? 200, retryAfter: init?.headers?.['Retry-After'] ?? null, message: data.message }
   }
+
+  describe('the page script sends the details form to the route action (issue 15, point 3)', () => {
+    /** As the page's fetcher sends it: the same fields plus the hidden marker, answered with data. */
+    async function sendByScript(fields: Record<string, string>) {
+      const request = new Request('http://127.0.0.1/booking.data', { method: 'POST', body: new URLSearchParams({ ...fields, [VIA_SCRIPT_FIELD]: VIA_SCRIPT }) })
+      const context = { services: app.services, config: app.config, cspNonce: '', user: null, clientAddress: '192.0.2.44' }
+      const result = (await bookingAction({ request, context, params: {} } as unknown as Parameters<typeof bookingAction>[0])) as unknown
+      expect(result).not.toBeInstanceOf(Response)
+      const { data, init } = result as { data: Record<string, unknown>; init: { status?: number } | null }
+      return { status: init?.status ?? 200, data }
+    }
+    const fieldsOf = (overrides: Record<string, unknown> = {}) => Object.fromEntries(Object.entries(request({ tourPackageId: pkg.half, ...overrides })).map(([k, v]) => [k, String(v)]))
+
+    it('answers the new booking as data, not a redirect, and the slot is taken', async () => {
+      const created = await sendByScript(fieldsOf())
+      expect(created.status).toBe(201)
+      expect(created.data).toMatchObject({ kind: 'created', booking: { tourDate: SAT, tourTime: 'morning', status: 'pending' } })
+      expect(String((created.data.booking as { reference: string }).reference)).toMatch(/^[A-Z0-9-]+$/)
+      expect(await app.db.select().from(bookings)).toHaveLength(1)
+
+      // The same slot again: a conflict without field errors, which sends the guest back to the calendar.
+      const taken = await sendByScript(fieldsOf({ email: 'second@example.com' }))
+      expect(taken).toEqual({ status: 409, data: { kind: 'conflict', message: 'This time slot is no longer available' } })
+    })
+
+    it('answers a refusal with its field errors and without echoing what the guest typed', async () => {
+      const refused = await sendByScript(fieldsOf({ email: 'not-an-address', numberOfPeople: 9 }))
+      expect(refused.status).toBe(400)
+      expect(refused.data.kind).toBe('invalid')
+      expect(Object.keys(refused.data.errors as object).sort()).toEqual(['email', 'numberOfPeople'])
+      expect(refused.data).not.toHaveProperty('values')
+      expect(await app.db.select().from(bookings)).toHaveLength(0)
+    })
+  })
 
   describe('one booking limit for every way in (issue 13, point 1)', () => {
     it('counts the API and the page action (form post and .data request) against one limit per address', async () => {

@@ -4,14 +4,15 @@ import { contactMessages, notifications, outgoingEmails, users } from '../../ser
 import { ENGINES } from './databases.ts'
 import { startTestApp, TestClock, type TestApp } from './app.ts'
 import { handleContactAction } from '../../app/components/contact/contact-action.server.ts'
-import { CONTACT_RATE_LIMITED_HEADER } from '../../server/api/contact.ts'
+import { CONTACT_RATE_LIMITED_MESSAGE } from '../../server/services/contact.ts'
 
 /** Run the /contact route action the way React Router would, with a form body. */
-async function runAction(app: TestApp, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  const request = new Request('http://127.0.0.1/contact', { method: 'POST', body: new URLSearchParams(fields), headers })
+async function runAction(app: TestApp, fields: Record<string, string>, clientAddress = '192.0.2.10') {
+  const request = new Request('http://127.0.0.1/contact', { method: 'POST', body: new URLSearchParams(fields) })
   try {
-    const result = await handleContactAction(request, app.services.contact)
-    return { kind: 'data' as const, status: result.init?.status ?? 200, data: result.data }
+    const result = await handleContactAction(request, app.services.contact, clientAddress)
+    const headers = new Headers(result.init?.headers)
+    return { kind: 'data' as const, status: result.init?.status ?? 200, data: result.data, retryAfter: headers.get('retry-after') }
   } catch (thrown) {
     if (thrown instanceof Response) return { kind: 'redirect' as const, status: thrown.status, location: thrown.headers.get('location') }
     throw thrown
@@ -224,10 +225,17 @@ describe.each(ENGINES)('contact and notifications on %s', (engine) => {
       expect(await app.db.select().from(contactMessages)).toHaveLength(0)
     })
 
-    it('refuses the honeypot and a request marked over the rate limit, storing nothing', async () => {
+    it('refuses the honeypot and a sender over the rate limit, storing nothing', async () => {
       expect(await runAction(app, { ...INQUIRY, website: 'spam', _via: 'fetcher' })).toMatchObject({ kind: 'data', status: 400, data: { ok: false } })
-      expect(await runAction(app, { ...INQUIRY, _via: 'fetcher' }, { [CONTACT_RATE_LIMITED_HEADER]: '1' })).toMatchObject({ kind: 'data', status: 429, data: { ok: false } })
+      // Every post counts, refused ones too: a bot at the limit is refused before anything is read.
+      const limit = app.config.env.RATE_LIMIT_CONTACT_PER_MINUTE
+      for (let i = 1; i < limit; i++) expect((await runAction(app, { ...INQUIRY, website: 'spam' })).status).toBe(400)
+      const refused = await runAction(app, { ...INQUIRY, _via: 'fetcher' })
+      expect(refused).toMatchObject({ kind: 'data', status: 429, data: { ok: false, message: CONTACT_RATE_LIMITED_MESSAGE } })
+      expect(Number(refused.retryAfter)).toBeGreaterThan(0)
       expect(await app.db.select().from(contactMessages)).toHaveLength(0)
+      // Another address is not affected.
+      expect(await runAction(app, { ...INQUIRY, _via: 'fetcher' }, '198.51.100.7')).toMatchObject({ kind: 'data', status: 200, data: { ok: true } })
     })
   })
 })

@@ -153,7 +153,7 @@ describe.each(ENGINES)('guests’ personal data on %s', (engine) => {
     const email = 'traveller@example.com'
     const past = await booking('2026-10-03', 'paid', email)
     await paidWithMail(past) // a notification, the guest's confirmation, the admins' mail with Reply-To: the guest
-    const { id: messageId } = await app.services.contact.receive({ name: 'Tomoko Traveller', email: 'Traveller@Example.com', message: 'Do you guide in the snow?' })
+    const { id: messageId } = await app.services.contact.receive({ name: 'Tomoko Traveller', email: 'Traveller@Example.com', message: 'Do you guide in the snow?' }, { clientAddress: '192.0.2.61' })
     const other = await booking('2026-10-04', 'paid', 'someone.else@example.com')
     await paidWithMail(other)
     // Rows tied to the guest by one link only: the Reply-To, or the booking.
@@ -199,8 +199,8 @@ describe.each(ENGINES)('guests’ personal data on %s', (engine) => {
     const paidKept = await booking('2021-11-22', 'paid')
     for (const row of [paidOld, paidKept]) await paidWithMail(row)
     const writers = ['old.writer@example.com', 'kept.writer@example.com']
-    const msgOld = await app.services.contact.receive({ name: 'Writer 0', email: writers[0], message: 'Snow?' })
-    const msgKept = await app.services.contact.receive({ name: 'Writer 1', email: writers[1], message: 'Snow?' })
+    const msgOld = await app.services.contact.receive({ name: 'Writer 0', email: writers[0], message: 'Snow?' }, { clientAddress: '192.0.2.62' })
+    const msgKept = await app.services.contact.receive({ name: 'Writer 1', email: writers[1], message: 'Snow?' }, { clientAddress: '192.0.2.62' })
     await app.db.update(contactMessages).set({ createdAt: new Date('2024-11-21T14:59:59Z') }).where(eq(contactMessages.id, msgOld.id))
     await app.db.update(contactMessages).set({ createdAt: new Date('2024-11-21T15:00:00Z') }).where(eq(contactMessages.id, msgKept.id))
     expect(await app.services.mail.outbox.processDue()).toMatchObject({ sent: 6 })

@@ -59,6 +59,35 @@ const LOOKUPS: { label: string; call: (url: string, headers: Record<string, stri
   { label: 'GET /booking-confirmation/:ref.data', call: (url, headers) => fetch(`${url}/booking-confirmation/ABCDEFGHJKMN.data`, { headers }) },
 ]
 
+/** Every way a visitor can send the contact form: the API, the page's plain post and its script's data request. */
+const CONTACT_WAYS: { label: string; ok: number; call: (url: string, i: number) => Promise<Response> }[] = [
+  { label: 'POST /api/contact', ok: 201, call: (url, i) => post(`${url}/api/contact`, { name: 'Visitor', email: 'visitor@example.com', message: `Question ${i} about tours.`, website: '' }, {}) },
+  {
+    label: 'POST /contact (no script)',
+    ok: 302,
+    call: (url, i) => fetch(`${url}/contact`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ name: 'Visitor', email: 'visitor@example.com', message: `Question ${i} about tours.`, website: '' }) }),
+  },
+  {
+    label: 'POST /contact.data (fetcher)',
+    ok: 200,
+    call: (url, i) => fetch(`${url}/contact.data`, { method: 'POST', body: new URLSearchParams({ name: 'Visitor', email: 'visitor@example.com', message: `Question ${i} about tours.`, website: '', _via: 'fetcher' }) }),
+  },
+]
+
+describe.each(ENGINES)('the contact form limited per address on every way in, on %s', (engine) => {
+  it('counts the API, the form post and the data request against one budget, with 429 and Retry-After past it', async () => {
+    const database = engine === 'postgres' ? await testDatabase('postgres') : null
+    await database?.reset()
+    const server = await startServerProcess({ DATA_DIR: freshDataDir(), DATABASE_URL: database?.url ?? '', RATE_LIMIT_CONTACT_PER_MINUTE: String(CONTACT_WAYS.length) }, 'main')
+    for (const [i, way] of CONTACT_WAYS.entries()) expect((await way.call(server.url, i)).status, way.label).toBe(way.ok)
+    for (const [i, way] of CONTACT_WAYS.entries()) {
+      const refused = await way.call(server.url, 10 + i)
+      expect(refused.status, way.label).toBe(429)
+      expect(Number(refused.headers.get('retry-after')), way.label).toBeGreaterThan(0)
+    }
+  }, 240_000)
+})
+
 function post(url: string, body: unknown, headers: Record<string, string>) {
   return fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) })
 }

@@ -1,27 +1,43 @@
 import { data, redirect, type AppLoadContext } from 'react-router'
-import { failureOf } from '../../../server/for-app.server.ts'
+import { failureOf, type Failure } from '../../../server/for-app.server.ts'
+import { VIA_SCRIPT_FIELD, sentByScript } from '../../lib/form-post.ts'
+import type { BookingOutcome, BookingRefusal } from './types.ts'
+
+/** A service's refusal as the page acts on it: fix the form, choose another slot, or try again. */
+function outcomeOf(failure: Failure): BookingRefusal {
+  const errors = failure.errors ?? {}
+  // A 409 with field errors (too many unpaid bookings for the e-mail) is the guest's to fix in
+  // the form; a bare 409 means the slot went to someone else.
+  if (Object.keys(errors).length > 0) return { kind: 'invalid', message: failure.message, errors }
+  if (failure.status === 409) return { kind: 'conflict', message: failure.message }
+  return { kind: 'failed', message: failure.message }
+}
 
 /**
- * The booking page's action, the script-free path: the details form posts here (with
- * JavaScript the page calls POST /api/bookings itself). Same service, same checks, same rate
- * limit per client address (counted in submit(), so /booking.data and /book.data are limited
- * too), and the same refusal, status and Retry-After as the API (docs/decisions/0037).
+ * The booking page's action, the one way a booking is made on the page (docs/decisions/0043):
+ * the page's script sends the details form here through a fetcher and gets a BookingOutcome;
+ * without JavaScript the browser posts the same form and gets a redirect to step 3, or the
+ * page again with the errors and what the guest typed. The same service call as
+ * POST /api/bookings, so the same checks, the same rate limit per client address (counted in
+ * submit(), so /booking.data and /book.data are limited too), and the same refusal, status and
+ * Retry-After (docs/decisions/0037).
  */
 export async function handleBookingAction(request: Request, context: AppLoadContext) {
   const form = await request.formData()
+  const byScript = sentByScript(form)
   const body: Record<string, string> = {}
-  for (const [key, value] of form) if (typeof value === 'string') body[key] = value
+  for (const [key, value] of form) if (typeof value === 'string' && key !== VIA_SCRIPT_FIELD) body[key] = value
   try {
     const booking = await context.services.bookings.submit(body, {
       userId: context.user?.id ?? null,
       clientAddress: context.clientAddress,
     })
+    if (byScript) return data<BookingOutcome>({ kind: 'created', booking }, { status: 201 })
     return redirect(`${new URL(request.url).pathname}?created=${booking.reference}`)
   } catch (error) {
     const failure = failureOf(error)
     if (!failure) throw error
     const { website: _honeypot, ...values } = body
-    // `errors` always present ({} for a refusal of the request as a whole): the page tells a taken slot by it.
-    return data({ message: failure.message, errors: failure.errors ?? {}, status: failure.status, values }, { status: failure.status, headers: failure.headers })
+    return data<BookingRefusal>({ ...outcomeOf(failure), ...(byScript ? {} : { values }) }, { status: failure.status, headers: failure.headers })
   }
 }

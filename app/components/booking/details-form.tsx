@@ -32,12 +32,6 @@ export const EMPTY_FORM: FormValues = {
   website: '',
 }
 
-export type SubmitOutcome =
-  | { kind: 'created'; booking: PublicBooking }
-  | { kind: 'conflict'; message: string }
-  | { kind: 'invalid'; message: string; errors: Record<string, string> }
-  | { kind: 'failed'; message: string }
-
 const FIELD_ORDER = [
   'name',
   'email',
@@ -75,8 +69,9 @@ export function DetailsForm({
   values,
   onValuesChange,
   onBack,
-  submit,
-  initialErrors = {},
+  onSubmit: send,
+  pending,
+  serverErrors,
 }: {
   tourDate: string
   tourTime: TourTime
@@ -85,13 +80,23 @@ export function DetailsForm({
   values: FormValues
   onValuesChange: (v: FormValues) => void
   onBack: () => void
-  submit: (payload: Record<string, unknown>) => Promise<SubmitOutcome>
-  /** Errors of a script-free submission, answered by the route action. */
-  initialErrors?: Record<string, string>
+  /** Sends the checked details to the route action. */
+  onSubmit: (payload: Record<string, string>) => void
+  /** The details are on their way. */
+  pending: boolean
+  /** The route action's field errors: of a script-free post at first, then of each refusal. */
+  serverErrors: Record<string, string>
 }) {
-  const [errors, setErrors] = useState<Record<string, string>>(initialErrors)
-  const [pending, setPending] = useState(false)
+  const [errors, setErrors] = useState<Record<string, string>>(serverErrors)
+  const [checking, setChecking] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
+  const shownServerErrors = useRef(serverErrors)
+  useEffect(() => {
+    if (shownServerErrors.current === serverErrors) return
+    shownServerErrors.current = serverErrors
+    setErrors(serverErrors)
+    focusFirstError(serverErrors)
+  }, [serverErrors])
   useEffect(() => {
     // Warm the validation module while the guest types; a failed fetch is retried on submit.
     loadBookingSchema().catch(() => {
@@ -115,9 +120,9 @@ export function DetailsForm({
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (pending) return
+    if (pending || checking) return
     const payload = { ...values, tourDate, tourTime }
-    setPending(true)
+    setChecking(true)
     try {
       // Offline or mid-deployment the module may not load: then the server checks alone (it always checks).
       const schema = await loadBookingSchema().then(
@@ -134,13 +139,9 @@ export function DetailsForm({
         focusFirstError(errs)
         return
       }
-      const outcome = await submit(payload)
-      if (outcome.kind === 'invalid') {
-        setErrors(outcome.errors)
-        focusFirstError(outcome.errors)
-      }
+      send(payload)
     } finally {
-      setPending(false)
+      setChecking(false)
     }
   }
 
@@ -258,8 +259,8 @@ export function DetailsForm({
           <Button variant="secondary" onClick={onBack}>
             Back to Calendar
           </Button>
-          <Button type="submit" disabled={pending} aria-disabled={pending} className="disabled:cursor-wait disabled:opacity-80">
-            {pending ? 'Creating Booking...' : 'Create Booking'}
+          <Button type="submit" disabled={pending || checking} aria-disabled={pending || checking} className="disabled:cursor-wait disabled:opacity-80">
+            {pending || checking ? 'Creating Booking...' : 'Create Booking'}
           </Button>
         </div>
       </div>

@@ -1,7 +1,8 @@
 import { data, redirect } from 'react-router'
-import { CONTACT_RATE_LIMITED_HEADER, CONTACT_RATE_LIMITED_MESSAGE, failureOf, loggableError } from '../../../server/for-app.server.ts'
+import { failureOf, loggableError } from '../../../server/for-app.server.ts'
 import type { ContactService } from '../../../server/for-app.ts'
-import { CONTACT_ERROR_DESCRIPTION, VIA_FETCHER_FIELD, type ContactActionData } from './contact-form.tsx'
+import { sentByScript } from '../../lib/form-post.ts'
+import { CONTACT_ERROR_DESCRIPTION, type ContactActionData } from './contact-form.tsx'
 
 const FIELDS = ['name', 'email', 'phone', 'visitDate', 'groupSize', 'package', 'message'] as const
 
@@ -10,26 +11,25 @@ const FIELDS = ['name', 'email', 'phone', 'visitDate', 'groupSize', 'package', '
  * contact service directly (no HTTP round trip to our own API): a script (fetcher) gets
  * data back; a plain POST (JavaScript off or broken) is redirected to /contact?sent=1.
  */
-export async function handleContactAction(request: Request, contact: ContactService) {
+export async function handleContactAction(request: Request, contact: ContactService, clientAddress: string) {
   const form = await request.formData()
-  const viaFetcher = form.get(VIA_FETCHER_FIELD) === 'fetcher'
+  const viaFetcher = sentByScript(form)
   const raw: Record<string, string> = {}
   for (const name of [...FIELDS, 'website'] as const) {
     const value = form.get(name)
     if (typeof value === 'string') raw[name] = value
   }
   const values = Object.fromEntries(FIELDS.filter((f) => raw[f] !== undefined).map((f) => [f, raw[f]!]))
-  const fail = (status: number, message: string, errors?: Record<string, string>) =>
-    data<ContactActionData>({ ok: false, message, errors, values: viaFetcher ? undefined : values }, { status })
+  const fail = (status: number, message: string, errors?: Record<string, string>, headers?: Record<string, string>) =>
+    data<ContactActionData>({ ok: false, message, errors, values: viaFetcher ? undefined : values }, { status, headers })
 
-  // Set by Express from the same per-client limiter as POST /api/contact (server/api/contact.ts).
-  if (request.headers.get(CONTACT_RATE_LIMITED_HEADER)) return fail(429, CONTACT_RATE_LIMITED_MESSAGE)
   try {
-    await contact.receive(raw)
+    // The rate limit is counted in receive(), against the same budget as POST /api/contact.
+    await contact.receive(raw, { clientAddress })
   } catch (error) {
-    // The same refusal and status as POST /api/contact (docs/decisions/0037).
+    // The same refusal, status and Retry-After as POST /api/contact (docs/decisions/0037).
     const failure = failureOf(error)
-    if (failure) return fail(failure.status, failure.message, failure.errors)
+    if (failure) return fail(failure.status, failure.message, failure.errors, failure.headers)
     console.error(JSON.stringify({ level: 50, msg: 'contact form: unexpected error', error: loggableError(error) }))
     return fail(500, CONTACT_ERROR_DESCRIPTION)
   }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
+import { VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../../lib/form-post.ts'
 import { CONTACT_PACKAGE_OPTIONS, GROUP_SIZE_OPTIONS } from '../../../core/contact-options.ts'
 import { toast } from '../ui/use-toast.ts'
 import { PrivacyLine } from '../forms/privacy-line.tsx'
@@ -10,9 +11,6 @@ export const CONTACT_SUCCESS_TITLE = 'Message Sent!'
 export const CONTACT_SUCCESS_DESCRIPTION = "We've received your inquiry and will get back to you soon."
 export const CONTACT_ERROR_TITLE = 'Error'
 export const CONTACT_ERROR_DESCRIPTION = 'There was a problem sending your message. Please try again.'
-
-/** The hidden field that tells the action a script sent the form (answer with data, not a redirect). */
-export const VIA_FETCHER_FIELD = '_via'
 
 /** What the route action answers a script (the no-JS path gets a redirect instead). */
 export type ContactActionData =
@@ -74,7 +72,7 @@ export function ContactForm({ initialPackage, serverErrors }: { initialPackage: 
         Fields marked <span aria-hidden="true">*</span>
         <span className="sr-only">required</span> are required.
       </p>
-      {hydrated ? <input type="hidden" name={VIA_FETCHER_FIELD} value="fetcher" /> : null}
+      {hydrated ? <input type="hidden" name={VIA_SCRIPT_FIELD} value={VIA_SCRIPT} /> : null}
 
       <div className="grid gap-5 sm:grid-cols-2">
         <Field tone="public" id={`${id}-name`} name="name" label={<>Name <span aria-hidden="true">*</span></>} error={errors.name}>
