@@ -1,4 +1,4 @@
-import { Router, type NextFunction, type Request, type Response } from 'express'
+import { Router, type Request, type Response } from 'express'
 import { z } from 'zod'
 import { BOOKING_SORT_KEYS } from '../../core/booking-search.ts'
 import { BOOKING_STATUSES, bookingStatusUpdateSchema } from '../../core/schemas/booking-status.ts'
@@ -8,6 +8,7 @@ import { requireAdmin } from '../auth/guard.ts'
 import { ServiceError } from '../services/service-error.ts'
 import type { AppDeps } from '../deps.ts'
 import { bookingsCsv } from './bookings-csv.ts'
+import { numericIdOnly, parseId } from './ids.ts'
 
 const listQuerySchema = z.object({
   status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(BOOKING_STATUSES, { error: 'Unknown status filter' }).optional()),
@@ -22,11 +23,6 @@ const listQuerySchema = z.object({
   format: z.enum(['json', 'csv']).optional(),
 })
 
-/** Numeric ids only: anything else is the public booking router's reference (docs/decisions/0006). */
-function numericId(req: Request, _res: Response, next: NextFunction) {
-  if (/^\d{1,9}$/.test(String(req.params.id))) next()
-  else next('route')
-}
 
 /**
  * The admin's booking calls (docs/decisions/0013, issue 7): the list with filter, search, sort and
@@ -60,19 +56,19 @@ export function adminBookingsRouter({ services }: AppDeps) {
     res.json(await services.adminBookings.calendar(month))
   })
 
-  router.get('/admin/bookings/:id', requireAdmin, numericId, async (req, res) => {
-    const booking = await services.adminBookings.get(Number(req.params.id))
+  router.get('/admin/bookings/:id', requireAdmin, numericIdOnly, async (req, res) => {
+    const booking = await services.adminBookings.get(parseId(req.params.id))
     if (!booking) throw new ServiceError('not-found', 'Booking not found')
     res.json(booking)
   })
 
-  router.patch('/bookings/:id/status', numericId, requireAdmin, async (req, res) => {
+  router.patch('/bookings/:id/status', numericIdOnly, requireAdmin, async (req, res) => {
     const { status } = bookingStatusUpdateSchema.parse(req.body ?? {})
-    res.json(await services.adminBookings.updateStatus(Number(req.params.id), status))
+    res.json(await services.adminBookings.updateStatus(parseId(req.params.id), status))
   })
 
-  router.delete('/bookings/:id', numericId, requireAdmin, async (req, res) => {
-    await services.adminBookings.remove(Number(req.params.id))
+  router.delete('/bookings/:id', numericIdOnly, requireAdmin, async (req, res) => {
+    await services.adminBookings.remove(parseId(req.params.id))
     res.json({ success: true })
   })
 

@@ -3,7 +3,7 @@ import { tourPackageUpdateSchema } from '../../core/schemas/tour-package-update.
 import { requireAdmin } from '../auth/guard.ts'
 import { ServiceError } from '../services/service-error.ts'
 import type { AppDeps } from '../deps.ts'
-import { parseId } from './admin-users.ts'
+import { parseId } from './ids.ts'
 
 /**
  * The Settings tab's price catalogue (docs/decisions/0019): every package, bookable or not, and the
@@ -17,7 +17,7 @@ export function adminCatalogueRouter({ services }: AppDeps) {
   })
 
   router.patch('/admin/tour-packages/:id', requireAdmin, async (req, res) => {
-    const id = parseId(req.params)
+    const id = parseId(req.params.id)
     const input = tourPackageUpdateSchema.parse(req.body ?? {})
     const updated = await services.catalogue.update(id, input)
     if (!updated) throw new ServiceError('not-found', 'Tour package not found')

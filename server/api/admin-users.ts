@@ -1,19 +1,11 @@
 import { Router } from 'express'
-import { z } from 'zod'
 import { userCreateSchema, userUpdateSchema } from '../../core/schemas/users.ts'
 import { requireAdmin } from '../auth/guard.ts'
 import { SESSION_COOKIE } from '../auth/sessions.ts'
 import { readCookie } from '../http/cookies.ts'
-import { ServiceError } from '../services/service-error.ts'
 import type { AppDeps } from '../deps.ts'
+import { parseId } from './ids.ts'
 
-const idParam = z.object({ id: z.string().regex(/^\d{1,9}$/) })
-
-export function parseId(params: unknown): number {
-  const parsed = idParam.safeParse(params)
-  if (!parsed.success) throw new ServiceError('not-found', 'Not found')
-  return Number(parsed.data.id)
-}
 
 /**
  * The Users tab (docs/decisions/0012): GET /api/admin/users, POST /api/register (admin only:
@@ -32,13 +24,13 @@ export function adminUsersRouter({ services }: AppDeps) {
   })
 
   router.patch('/admin/users/:id', requireAdmin, async (req, res) => {
-    const id = parseId(req.params)
+    const id = parseId(req.params.id)
     const input = userUpdateSchema.parse(req.body ?? {})
     res.json(await services.adminUsers.update(res.locals.user!.id, id, input, readCookie(req, SESSION_COOKIE)))
   })
 
   router.delete('/admin/users/:id', requireAdmin, async (req, res) => {
-    const id = parseId(req.params)
+    const id = parseId(req.params.id)
     await services.adminUsers.remove(res.locals.user!.id, id)
     res.json({ success: true })
   })

@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps.ts'
 import { requireAdmin } from '../auth/guard.ts'
 import { ServiceError } from '../services/service-error.ts'
 import { byAddress, rateLimit } from '../http/rate-limit.ts'
+import { numericIdOnly, parseId } from './ids.ts'
 import { CANCELLATION_CAUSES } from '../../core/cancellation-policy.ts'
 import { isSingleLine, singleLineMessage } from '../../core/schemas/fields.ts'
 
@@ -16,8 +17,6 @@ const adminCancelSchema = z.object({
     z.number({ error: 'Refund must be a whole number of yen' }).int('Refund must be a whole number of yen').min(0, 'Refund cannot be negative').optional(),
   ),
 })
-
-const numericId = (value: unknown) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : null)
 
 /**
  * Cancellation with the policy's refund (docs/decisions/0016):
@@ -47,16 +46,14 @@ export function cancellationsRouter({ services }: AppDeps) {
     res.json({ status: 'cancelled', refund: result.refund, explanation: result.policy.explanation })
   })
 
-  router.get('/admin/bookings/:id/cancellation-quote', requireAdmin, async (req, res, next) => {
-    const id = numericId(req.params.id)
-    if (id === null) return next()
+  router.get('/admin/bookings/:id/cancellation-quote', requireAdmin, numericIdOnly, async (req, res) => {
+    const id = parseId(req.params.id)
     const cause = z.enum(CANCELLATION_CAUSES).catch('guest').parse(req.query.cause)
     res.json(services.refunds.quote(await services.refunds.load(id), cause))
   })
 
-  router.post('/admin/bookings/:id/cancel', requireAdmin, async (req, res, next) => {
-    const id = numericId(req.params.id)
-    if (id === null) return next()
+  router.post('/admin/bookings/:id/cancel', requireAdmin, numericIdOnly, async (req, res) => {
+    const id = parseId(req.params.id)
     const input = adminCancelSchema.parse(req.body ?? {})
     const user = res.locals.user!
     const result = await services.refunds.cancel({ bookingId: id, ...input, actor: { id: user.id, username: user.username } })

@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps.ts'
 import { requireAdmin } from '../auth/guard.ts'
 import { ServiceError } from '../services/service-error.ts'
 import { byAddress, rateLimit } from '../http/rate-limit.ts'
+import { numericIdOnly, parseId } from './ids.ts'
 import { ProviderError } from '../payments/provider.ts'
 
 /** The original front end's payload; only the booking reference is used. Amount and currency come from the stored booking. */
@@ -62,9 +63,8 @@ export function paymentsRouter({ services }: AppDeps) {
     res.json(result)
   })
 
-  router.get('/admin/bookings/:id/payments', requireAdmin, async (req, res, next) => {
-    if (!/^\d{1,9}$/.test(String(req.params.id))) return next()
-    res.json(await services.payments.trail(Number(req.params.id)))
+  router.get('/admin/bookings/:id/payments', requireAdmin, numericIdOnly, async (req, res) => {
+    res.json(await services.payments.trail(parseId(req.params.id)))
   })
 
   return router

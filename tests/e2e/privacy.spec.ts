@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { E2E_ADMIN } from '../../playwright.config.ts'
 import { sundayAhead } from './tour-dates.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'

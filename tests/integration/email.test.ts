@@ -8,7 +8,7 @@ import { bookings, contactMessages, outgoingEmails, tourPackages, users, type Bo
 import { addDays, todayInTokyo } from '../../core/dates.ts'
 import { ENGINES } from './databases.ts'
 import { startTestApp, TestClock, type TestApp } from './app.ts'
-import { freePort, startSmtp, TestSmtpServer } from './smtp.ts'
+import { startSmtp, TestSmtpServer } from './smtp.ts'
 
 /**
  * E-mail that reaches people (issue 6, docs/decisions/0041, 0008), checked against a real SMTP server
