@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CANCELLATION_CAUSES, freeCancellationDeadline, refundFor, refundPreview } from './cancellation-policy.ts'
+import { CANCELLATION_CAUSES, freeCancellationDeadline, refundChoiceProblem, refundFor, refundPreview } from './cancellation-policy.ts'
 
 const tourDate = '2025-07-12' // Saturday
 const paid = 16500
@@ -119,5 +119,17 @@ describe('before cancelling: the dialogs say what cancelling now would do (issue
       'If the guide cancels because of the weather, the full amount of ¥16,500 paid will be refunded.',
     )
     expect(refundPreview({ amountPaid: paid, tourDate, today: tourDate, cause: 'guide-other' })).toBe('If the guide cancels, the full amount of ¥16,500 paid will be refunded.')
+  })
+})
+
+describe('refundChoiceProblem (the refund an admin chooses instead of the policy)', () => {
+  it('allows whole yen from nothing to all that was paid', () => {
+    for (const amount of [0, 1, 7_150, 14_300]) expect(refundChoiceProblem(amount, 14_300)).toBeNull()
+  })
+  it('refuses more than was paid, less than nothing, fractions and non-numbers, with one message', () => {
+    for (const amount of [14_301, -1, 0.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(refundChoiceProblem(amount, 14_300)).toBe('The refund must be a whole number of yen from ¥0 to ¥14,300')
+    }
+    expect(refundChoiceProblem(1, 0)).toBe('The refund must be a whole number of yen from ¥0 to ¥0')
   })
 })

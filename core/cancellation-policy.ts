@@ -21,6 +21,14 @@ export type RefundRule = 'full-refund-7-days' | 'no-refund-within-6-days' | 'gui
 /** Days before the tour date up to which a guest cancels for free. */
 export const FREE_CANCELLATION_DAYS = 7
 
+/**
+ * The refund an admin may choose instead of the policy's: whole yen, from nothing to all that
+ * was paid. The one check, for the dashboard's dialog and the server alike; null when allowed.
+ */
+export function refundChoiceProblem(amount: number, amountPaid: number): string | null {
+  return isYenAmount(amount) && amount <= amountPaid ? null : `The refund must be a whole number of yen from ¥0 to ${formatYen(amountPaid)}`
+}
+
 export type RefundInput = {
   /** Yen actually paid (0 when nothing was paid). */
   amountPaid: number

@@ -14,7 +14,8 @@ const adminCancelSchema = z.object({
   reason: z.string().max(500).refine(isSingleLine, singleLineMessage('Reason')).optional(),
   refundAmount: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.number({ error: 'Refund must be a whole number of yen' }).int('Refund must be a whole number of yen').min(0, 'Refund cannot be negative').optional(),
+    // Its range is the refunds service's check (refundChoiceProblem), which knows what was paid.
+    z.number({ error: 'Refund must be a whole number of yen' }).optional(),
   ),
 })
 

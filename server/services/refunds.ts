@@ -5,7 +5,7 @@ import type { Logger } from '../logger.ts'
 import { loggableError } from '../http/errors.ts'
 import { ServiceError } from './service-error.ts'
 import type { PaymentProvider } from '../payments/provider.ts'
-import { type CancellationCause, type Refund, refundFor, refundPreview } from '../../core/cancellation-policy.ts'
+import { type CancellationCause, type Refund, refundChoiceProblem, refundFor, refundPreview } from '../../core/cancellation-policy.ts'
 import { todayInTokyo } from '../../core/dates.ts'
 import { formatYen } from '../../core/money.ts'
 import type { BookingEvents } from './booking-events.ts'
@@ -186,9 +186,8 @@ export function createRefundService(deps: { db: Db; provider: PaymentProvider; e
         if (!q.canCancel) throw new ServiceError('conflict', ALREADY_CANCELLED_MESSAGE)
         let amount = q.refund.amount
         if (input.refundAmount !== undefined) {
-          if (!Number.isSafeInteger(input.refundAmount) || input.refundAmount < 0 || input.refundAmount > q.amountPaid) {
-            throw new ServiceError('invalid', `The refund must be a whole number of yen from 0 to ${q.amountPaid}`)
-          }
+          const problem = refundChoiceProblem(input.refundAmount, q.amountPaid)
+          if (problem) throw new ServiceError('invalid', problem, { field: 'refundAmount' })
           amount = input.refundAmount
         }
         if (amount > 0 && !current.paymentIntentId) throw new ServiceError('conflict', 'This booking has no card payment to refund.')

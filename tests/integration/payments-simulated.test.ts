@@ -114,6 +114,13 @@ describe.each(ENGINES)('simulated payments and cancellation (%s)', (engine) => {
     const partial = await insertBooking(app, { tourDate: addDays(today(), 3), tourTime: 'afternoon' })
     await pay(partial.reference, '4242424242424242')
     expect((await admin.post(`/api/admin/bookings/${partial.id}/cancel`, { cause: 'guest', refundAmount: 20000 })).status).toBe(400)
+    // One rule, one message, for every refund out of range (core/cancellation-policy.ts refundChoiceProblem).
+    for (const refundAmount of [-1, 1.5, 20000]) {
+      const refused = await admin.post(`/api/admin/bookings/${partial.id}/cancel`, { cause: 'guest', refundAmount })
+      expect(refused.status, String(refundAmount)).toBe(400)
+      expect(refused.json.message).toMatch(/^The refund must be a whole number of yen from ¥0 to ¥[\d,]+$/)
+      expect(refused.json.errors).toEqual({ refundAmount: refused.json.message })
+    }
     const goodwill = await admin.post(`/api/admin/bookings/${partial.id}/cancel`, { cause: 'guest', refundAmount: 5000 })
     expect(goodwill.json).toMatchObject({ refund: { amount: 5000, status: 'succeeded' }, policy: { amount: 0 } })
     expect((await reload(app, partial.id)).amountRefunded).toBe(5000)

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { CANCELLATION_CAUSES, type CancellationCause } from '../../../../core/cancellation-policy.ts'
+import { CANCELLATION_CAUSES, refundChoiceProblem, type CancellationCause } from '../../../../core/cancellation-policy.ts'
 import { formatLongDate } from '../../../../core/dates.ts'
 import { formatYen } from '../../../../core/money.ts'
 import type { AdminBooking } from '../../../../server/for-app.ts'
@@ -42,8 +42,9 @@ export function CancelDialog({ booking, onClose, onDone }: { booking: AdminBooki
   async function submit(event: React.FormEvent) {
     event.preventDefault()
     const refundAmount = amount.trim() === '' ? undefined : Number(amount)
-    if (refundAmount !== undefined && (!Number.isInteger(refundAmount) || refundAmount < 0 || (quote && refundAmount > quote.amountPaid))) {
-      setError(`Enter a whole number of yen from 0 to ${formatYen(quote?.amountPaid ?? 0)}`)
+    const problem = refundAmount === undefined || !quote ? null : refundChoiceProblem(refundAmount, quote.amountPaid)
+    if (problem) {
+      setError(problem)
       return
     }
     setError(undefined)
