@@ -5,7 +5,7 @@ import express, { type RequestHandler } from 'express'
 import type { AppDeps } from './deps.ts'
 import { attachUser } from './auth/guard.ts'
 import { errorHandler, notFoundApi } from './http/errors.ts'
-import { byAddress, rateLimit } from './http/rate-limit.ts'
+import { limitLookups } from './http/rate-limit.ts'
 import { logRequest, requestLog } from './http/request-log.ts'
 import type { StaticFiles } from './static-files.ts'
 import { rejectUnstorableText, sameOriginGuard, securityHeaders } from './http/security.ts'
@@ -112,7 +112,7 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
     app.use(limitPageBodies)
     app.use(attachUser(deps.services.sessions))
     // A booking's pages by reference (document and .data) share the API's lookup limit.
-    app.use(['/checkout/:reference', '/booking-confirmation/:reference'], rateLimit(limits.lookups, byAddress))
+    app.use(['/checkout/:reference', '/booking-confirmation/:reference'], limitLookups(limits))
     // The booking page's action (form post and /booking.data alike) is limited where it
     // creates the booking: services.bookings.submit, with the address from the load context.
     app.use(options.pages)

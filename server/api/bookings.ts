@@ -1,6 +1,6 @@
 import { Router } from 'express'
 import type { AppDeps } from '../deps.ts'
-import { byAddress, clientAddress, rateLimit } from '../http/rate-limit.ts'
+import { clientAddress, limitLookups } from '../http/rate-limit.ts'
 import { ServiceError } from '../services/service-error.ts'
 
 /**
@@ -19,7 +19,7 @@ export function bookingsRouter({ services }: AppDeps) {
     res.status(201).json(booking)
   })
 
-  router.get('/bookings/:reference', rateLimit(services.limits.lookups, byAddress), async (req, res) => {
+  router.get('/bookings/:reference', limitLookups(services.limits), async (req, res) => {
     const booking = await services.bookings.findByReference(req.params.reference)
     if (!booking) throw new ServiceError('not-found', 'Booking not found')
     res.json(booking)

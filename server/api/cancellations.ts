@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { AppDeps } from '../deps.ts'
 import { requireAdmin } from '../auth/guard.ts'
 import { ServiceError } from '../services/service-error.ts'
-import { byAddress, rateLimit } from '../http/rate-limit.ts'
+import { limitLookups } from '../http/rate-limit.ts'
 import { numericIdOnly, parseId } from './ids.ts'
 import { CANCELLATION_CAUSES } from '../../core/cancellation-policy.ts'
 import { isSingleLine, singleLineMessage } from '../../core/schemas/fields.ts'
@@ -28,7 +28,7 @@ const adminCancelSchema = z.object({
  */
 export function cancellationsRouter({ services }: AppDeps) {
   const router = Router()
-  const limitLookups = rateLimit(services.limits.lookups, byAddress)
+  const lookups = limitLookups(services.limits)
 
   const byReference = async (reference: string) => {
     const booking = await services.bookings.getByReference(reference)
@@ -36,12 +36,12 @@ export function cancellationsRouter({ services }: AppDeps) {
     return booking
   }
 
-  router.get('/bookings/:reference/cancellation-quote', limitLookups, async (req, res) => {
+  router.get('/bookings/:reference/cancellation-quote', lookups, async (req, res) => {
     const booking = await byReference(String(req.params.reference))
     res.json(services.refunds.quote(booking, 'guest'))
   })
 
-  router.post('/bookings/:reference/cancel', limitLookups, async (req, res) => {
+  router.post('/bookings/:reference/cancel', lookups, async (req, res) => {
     const booking = await byReference(String(req.params.reference))
     const result = await services.refunds.cancel({ bookingId: booking.id, cause: 'guest', reason: 'cancelled by the guest' })
     res.json({ status: 'cancelled', refund: result.refund, explanation: result.policy.explanation })

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { AppDeps } from '../deps.ts'
 import { requireAdmin } from '../auth/guard.ts'
 import { ServiceError } from '../services/service-error.ts'
-import { byAddress, rateLimit } from '../http/rate-limit.ts'
+import { limitLookups } from '../http/rate-limit.ts'
 import { numericIdOnly, parseId } from './ids.ts'
 import { ProviderError } from '../payments/provider.ts'
 
@@ -35,16 +35,16 @@ async function viaProvider<T>(run: () => Promise<T>): Promise<T> {
 export function paymentsRouter({ services }: AppDeps) {
   const router = Router()
   // Public calls by booking reference: generous per-address limit against scripted guessing.
-  const limitLookups = rateLimit(services.limits.lookups, byAddress)
+  const lookups = limitLookups(services.limits)
 
-  router.post('/create-payment-intent', limitLookups, async (req, res) => {
+  router.post('/create-payment-intent', lookups, async (req, res) => {
     const body = createIntentSchema.parse(req.body ?? {})
     const reference = body.bookingId ?? body.reference
     if (!reference) throw new ServiceError('invalid', 'No booking ID provided')
     res.json(await viaProvider(() => services.payments.startPayment(reference)))
   })
 
-  router.post('/bookings/:reference/payment-success', limitLookups, async (req, res) => {
+  router.post('/bookings/:reference/payment-success', lookups, async (req, res) => {
     try {
       const result = await services.payments.confirmPayment(String(req.params.reference))
       res.status(result.status === 'paid' ? 200 : 202).json(result)
@@ -54,7 +54,7 @@ export function paymentsRouter({ services }: AppDeps) {
     }
   })
 
-  router.post('/bookings/:reference/simulated-payment', limitLookups, async (req, res) => {
+  router.post('/bookings/:reference/simulated-payment', lookups, async (req, res) => {
     if (services.payments.mode !== 'simulated') throw new ServiceError('not-found', 'Not found')
     // The card number decides the simulated outcome only: it is never stored or logged.
     const { cardNumber } = simulatedChargeSchema.parse(req.body ?? {})

@@ -25,3 +25,10 @@ export const clientKey = (req: Request) => `ip:${clientAddress(req)}`
 
 /** Counts per client address alone. */
 export const byAddress = (req: Request) => [clientKey(req)]
+
+/**
+ * The limit on every public call by booking reference, per client address (decision 0024):
+ * the API's lookups and the booking's pages share one budget, so counting ids or references
+ * through any of them stops at the same point.
+ */
+export const limitLookups = (limits: { lookups: HitCounter }): RequestHandler => rateLimit(limits.lookups, byAddress)
