@@ -14,6 +14,7 @@ import { SlotPicker } from '../components/booking/slot-picker.tsx'
 import { DetailsForm, EMPTY_FORM, packagesForSlot, type FormValues } from '../components/booking/details-form.tsx'
 import type { BookingOutcome, BookingRefusal, DateSlots, PublicBooking } from '../components/booking/types.ts'
 import { retryAfterOf, VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../lib/form-post.ts'
+import { useFetcherAnswer } from '../lib/use-fetcher-answer.ts'
 import { PRIVATE_FORM_PAGE_HEADERS } from '../lib/private-page.ts'
 import { handleBookingAction } from '../components/booking/booking-action.server.ts'
 import { buttonVariants } from '../components/ui/button.tsx'
@@ -201,11 +202,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
     void fetcher.submit({ ...payload, [VIA_SCRIPT_FIELD]: VIA_SCRIPT }, { method: 'post' })
   }
 
-  const handled = useRef<BookingOutcome | null>(null)
-  useEffect(() => {
-    const outcome = fetcher.data
-    if (fetcher.state !== 'idle' || !outcome || handled.current === outcome) return
-    handled.current = outcome
+  useFetcherAnswer(fetcher, (outcome) => {
     if (outcome.kind === 'created') {
       setCreated(outcome.booking)
       setStep('created')
@@ -229,7 +226,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
         setStep('calendar')
       })
     }
-  }, [fetcher.state, fetcher.data, loadMonth, month, selectedDate])
+  })
 
   return (
     <main id="main">

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../../lib/form-post.ts'
+import { useFetcherAnswer } from '../../lib/use-fetcher-answer.ts'
 import { CONTACT_PACKAGE_OPTIONS, GROUP_SIZE_OPTIONS } from '../../../core/contact-options.ts'
 import { toast } from '../ui/use-toast.ts'
 import { PrivacyLine } from '../forms/privacy-line.tsx'
@@ -45,19 +46,15 @@ export function ContactForm({ initialPackage, serverErrors }: { initialPackage: 
     setPkg(initialPackage)
   }, [initialPackage])
 
-  // React to each finished submission once.
-  const handled = useRef<unknown>(null)
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || fetcher.data === undefined || handled.current === fetcher.data) return
-    handled.current = fetcher.data
-    if (fetcher.data.ok) {
+  useFetcherAnswer(fetcher, (answer) => {
+    if (answer.ok) {
       formRef.current?.reset()
       setPkg('')
       toast({ title: CONTACT_SUCCESS_TITLE, description: CONTACT_SUCCESS_DESCRIPTION })
     } else {
       toast({ title: CONTACT_ERROR_TITLE, description: CONTACT_ERROR_DESCRIPTION, variant: 'destructive' })
     }
-  }, [fetcher.state, fetcher.data])
+  })
 
   const result = fetcher.data ?? serverErrors ?? null
   const errors = result && !result.ok ? (result.errors ?? {}) : {}
