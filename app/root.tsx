@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches } from 'react-router'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 import { DeferredToaster } from './components/ui/deferred-toaster.tsx'
@@ -6,21 +6,31 @@ import { DeferredScripts, hydratesAfterFirstPaint } from './lib/deferred-scripts
 import { InlineStylesheet } from './lib/inline-stylesheet.tsx'
 import { siteIdentity } from './lib/site.server.ts'
 import { useNonce } from './lib/nonce.tsx'
+import { LocaleProvider, useLocale, useLocalePath, useT } from './i18n/i18n.tsx'
+import { pageMessages, requestLocale } from './i18n/messages.server.ts'
+import { languageSuggestions } from './i18n/language-suggestion.server.ts'
+import { localeFromPath } from '../core/i18n/locales.ts'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'manifest', href: '/site.webmanifest' },
 ]
 
-export async function loader() {
-  return { site: siteIdentity() }
+// The chrome's messages ('common') come with the site identity; pages add their own.
+export async function loader({ request }: Route.LoaderArgs) {
+  return { site: siteIdentity(), messages: pageMessages(request, 'common'), suggestions: languageSuggestions(requestLocale(request)) }
+}
+
+// Nothing the root loads changes while the visitor stays in one language.
+export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  return localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname)
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const afterFirstPaint = hydratesAfterFirstPaint(useMatches())
   return (
-    <html lang="en">
+    <html lang={useLocale()}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -32,7 +42,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen antialiased">
-        {children}
+        <LocaleProvider>{children}</LocaleProvider>
         <DeferredToaster />
         <ScrollRestoration nonce={nonce} />
         {afterFirstPaint ? <DeferredScripts nonce={nonce} /> : <Scripts nonce={nonce} />}
@@ -46,19 +56,21 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let title = 'Something went wrong'
-  let detail = 'An unexpected error occurred. Please try again in a moment.'
+  const t = useT()
+  const path = useLocalePath()
+  let title = t('common.error.title')
+  let detail = t('common.error.detail')
   if (isRouteErrorResponse(error)) {
-    title = error.status === 404 ? '404 Page Not Found' : `${error.status} ${error.statusText}`
-    if (error.status === 503) detail = 'The site is briefly unavailable. Please try again in a minute.'
+    title = error.status === 404 ? t('common.notFound.title') : `${error.status} ${error.statusText}`
+    if (error.status === 503) detail = t('common.error.unavailable')
   }
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-slate-700">{detail}</p>
       <p className="mt-6">
-        <a className="font-semibold text-brand-700 underline" href="/">
-          Back to the home page
+        <a className="font-semibold text-brand-700 underline" href={path('/')}>
+          {t('common.error.backHome')}
         </a>
       </p>
     </main>

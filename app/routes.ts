@@ -1,24 +1,39 @@
-import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
+import { type RouteConfig, layout, route, index } from '@react-router/dev/routes'
+import { LOCALES } from '../core/i18n/locales.ts'
 
-// The route table of the product description, plus /privacy (issue 9) and the SEO files.
-export default [
-  layout('routes/public-layout.tsx', [
-    index('routes/home.tsx'),
-    route('about', 'routes/about.tsx'),
-    route('explore', 'routes/explore.tsx'),
-    route('packages', 'routes/packages.tsx'),
-    route('how-it-works', 'routes/how-it-works.tsx'),
-    route('contact', 'routes/contact.tsx'),
-    route('booking', 'routes/booking.tsx', { id: 'booking' }),
+/**
+ * The public pages of the product description, plus /privacy (issue 9), once per language
+ * (docs/decisions/0044): English at today's URLs, every other locale under its prefix, with
+ * route ids suffixed by the locale so that each is its own route.
+ */
+function publicPages(suffix: string) {
+  const id = (name: string) => `${name}${suffix}`
+  return [
+    index('routes/home.tsx', { id: id('routes/home') }),
+    route('about', 'routes/about.tsx', { id: id('routes/about') }),
+    route('explore', 'routes/explore.tsx', { id: id('routes/explore') }),
+    route('packages', 'routes/packages.tsx', { id: id('routes/packages') }),
+    route('how-it-works', 'routes/how-it-works.tsx', { id: id('routes/how-it-works') }),
+    route('contact', 'routes/contact.tsx', { id: id('routes/contact') }),
+    route('booking', 'routes/booking.tsx', { id: id('booking') }),
     // /book is an alias of /booking.
-    route('book', 'routes/booking.tsx', { id: 'book' }),
-    route('checkout/:reference', 'routes/checkout.tsx'),
-    route('booking-confirmation/:reference?', 'routes/booking-confirmation.tsx'),
-    route('legal', 'routes/legal.tsx'),
-    route('privacy', 'routes/privacy.tsx'),
-    route('tokyo-2h-joetsu-day-trip', 'routes/tokyo-day-trip.tsx'),
-    route('*', 'routes/not-found.tsx', { id: 'not-found' }),
-  ]),
+    route('book', 'routes/booking.tsx', { id: id('book') }),
+    route('checkout/:reference', 'routes/checkout.tsx', { id: id('routes/checkout') }),
+    route('booking-confirmation/:reference?', 'routes/booking-confirmation.tsx', { id: id('routes/booking-confirmation') }),
+    route('legal', 'routes/legal.tsx', { id: id('routes/legal') }),
+    route('privacy', 'routes/privacy.tsx', { id: id('routes/privacy') }),
+    route('tokyo-2h-joetsu-day-trip', 'routes/tokyo-day-trip.tsx', { id: id('routes/tokyo-day-trip') }),
+    // Unknown paths, unknown language prefixes among them, are not found.
+    route('*', 'routes/not-found.tsx', { id: id('not-found') }),
+  ]
+}
+
+export default [
+  ...LOCALES.map(({ code, prefix }) =>
+    prefix === ''
+      ? layout('routes/public-layout.tsx', publicPages(''))
+      : route(prefix.slice(1), 'routes/public-layout.tsx', { id: `routes/public-layout.${code}` }, publicPages(`.${code}`)),
+  ),
   route('admin', 'routes/admin/index.tsx'),
   route('admin/login', 'routes/admin/login.tsx'),
   route('admin/dashboard', 'routes/admin/dashboard.tsx'),

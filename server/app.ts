@@ -18,6 +18,7 @@ import { adminMessagesRouter } from './api/admin-messages.ts'
 import { testEmailRouter } from './api/test-email.ts'
 import { paymentsRouter } from './api/payments.ts'
 import { cancellationsRouter } from './api/cancellations.ts'
+import { LOCALES } from '../core/i18n/locales.ts'
 import { webhooksRouter } from './api/webhooks.ts'
 import { adminUsersRouter } from './api/admin-users.ts'
 import { adminBookingsRouter } from './api/admin-bookings.ts'
@@ -111,8 +112,11 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
     // (request.formData()); express.urlencoded would consume it and leave actions empty.
     app.use(limitPageBodies)
     app.use(attachUser(deps.services.sessions))
-    // A booking's pages by reference (document and .data) share the API's lookup limit.
-    app.use(['/checkout/:reference', '/booking-confirmation/:reference'], limitLookups(limits))
+    // A booking's pages by reference (document and .data), in every language, share the API's lookup limit.
+    app.use(
+      LOCALES.flatMap(({ prefix }) => [`${prefix}/checkout/:reference`, `${prefix}/booking-confirmation/:reference`]),
+      limitLookups(limits),
+    )
     // The booking page's action (form post and /booking.data alike) is limited where it
     // creates the booking: services.bookings.submit, with the address from the load context.
     app.use(options.pages)

@@ -3,9 +3,6 @@ import { images, type SiteImage } from './images.ts'
 /** The hero carousel: image, title, description. */
 export type HeroSlide = { image: SiteImage; title: string; description: string }
 
-// Kept apart (./tagline.ts) so the footer on every page does not pull in the home page's copy.
-export { TAGLINE } from './tagline.ts'
-
 export const heroSlides: HeroSlide[] = [
   {
     image: images.slides.authentic,

@@ -1,14 +1,17 @@
 import type { MetaDescriptor } from 'react-router'
 import type { SiteIdentity } from '../../core/site.ts'
 import type { SiteImage } from '../content/images.ts'
+import { LOCALES, localeConfig, localeFromPath, localizePath } from '../../core/i18n/locales.ts'
 
 /**
  * Search and social metadata for the public pages: one call per page builds the title,
  * description, canonical URL, Open Graph and Twitter tags and any JSON-LD, all from the
  * business identity in the root loader's data (docs/decisions/0017), so nothing is repeated as a literal.
+ * Every page exists in every language (docs/decisions/0044): the canonical URL is the page's own
+ * language's, and hreflang alternates name the others, English being the x-default.
  */
 
-type MatchLike = { id: string; loaderData?: unknown } | undefined
+type MatchLike = { id: string; pathname?: string; loaderData?: unknown } | undefined
 
 /** The site identity from the root route's data, as meta functions see it. */
 function siteFromMatches(matches: ReadonlyArray<MatchLike>): SiteIdentity | undefined {
@@ -28,7 +31,7 @@ export type SeoInput = {
   /** Use the title as is, without the business name (the home page puts the name first itself). */
   titleIsComplete?: boolean
   description: string
-  /** The page's path, e.g. '/packages'; the canonical URL is the site's base URL plus this. */
+  /** The page's English path, e.g. '/packages'; the canonical URL is this path in the page's language. */
   path: string
   image?: SiteImage
   type?: 'website' | 'article'
@@ -45,12 +48,21 @@ export function seo(input: SeoInput): MetaDescriptor[] {
   if (input.noindex) tags.push({ name: 'robots', content: 'noindex' })
   if (!site) return tags
 
-  const url = absoluteUrl(site, input.path)
+  // The page's language is the one of the URL it was matched at.
+  const locale = localeFromPath(input.matches.at(-1)?.pathname ?? '/')
+  const url = absoluteUrl(site, localizePath(input.path, locale))
+  tags.push({ tagName: 'link', rel: 'canonical', href: url })
+  if (!input.noindex) {
+    for (const { code } of LOCALES) {
+      tags.push({ tagName: 'link', rel: 'alternate', hrefLang: code, href: absoluteUrl(site, localizePath(input.path, code)) })
+    }
+    tags.push({ tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: absoluteUrl(site, input.path) })
+  }
   tags.push(
-    { tagName: 'link', rel: 'canonical', href: url },
     { property: 'og:type', content: input.type ?? 'website' },
     { property: 'og:site_name', content: businessName },
-    { property: 'og:locale', content: 'en_US' },
+    { property: 'og:locale', content: localeConfig(locale).ogLocale },
+    ...LOCALES.filter((l) => l.code !== locale).map((l) => ({ property: 'og:locale:alternate', content: l.ogLocale })),
     { property: 'og:title', content: input.title },
     { property: 'og:description', content: input.description },
     { property: 'og:url', content: url },

@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from 'react-router'
-import type { SiteIdentity } from '../../core/site.ts'
+import { whatsappLink, type SiteIdentity } from '../../core/site.ts'
+import { useT } from '../i18n/i18n.tsx'
 
 /**
  * The business identity (docs/decisions/0017) for any component under the root. It lives outside root.tsx so that
@@ -9,4 +10,11 @@ export function useSite(): SiteIdentity {
   const data = useRouteLoaderData<{ site: SiteIdentity }>('root')
   if (!data) throw new Error('useSite must be used under the root route')
   return data.site
+}
+
+/** The WhatsApp link of the public pages, its greeting prefilled in the page's language. */
+export function useWhatsappLink(): string {
+  const site = useSite()
+  const t = useT()
+  return whatsappLink(site, t('common.whatsapp.greeting'))
 }

@@ -8,7 +8,8 @@ import { linkStyle, sectionHeading } from '../components/site/styles.ts'
 import { buttonVariants } from '../components/ui/button.tsx'
 import { TourPriceCards } from '../components/site/tour-price-cards.tsx'
 import { exploreSummaries } from '../content/explore-summaries.ts'
-import { TAGLINE, benefits, heroSlides, planningSteps } from '../content/home.ts'
+import { benefits, heroSlides, planningSteps } from '../content/home.ts'
+import { useT } from '../i18n/i18n.tsx'
 import { images } from '../content/images.ts'
 import { packageSummaries } from '../content/package-summaries.ts'
 import { seo } from '../lib/seo.ts'
@@ -40,6 +41,7 @@ const benefitIcons = { heart: HeartIcon, compass: CompassIcon, sparkle: SparkleI
 const teaserCategories = ['food', 'culture', 'lifestyle'] as const
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const t = useT()
   const { tours } = loaderData
   const curated = packageSummaries.filter((p) => p.id === 'mom-package' || p.id === 'dad-package')
   const teasers = teaserCategories.map((id) => exploreSummaries.find((c) => c.id === id)).filter((c) => c !== undefined)
@@ -52,7 +54,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div>
             <p className="font-semibold uppercase tracking-wider text-blossom-100">Private tours in Joetsu, Niigata</p>
             <h1 id="hero-heading" className="mt-3 text-4xl font-bold leading-tight tracking-tight sm:text-5xl">
-              {TAGLINE}
+              {t('common.tagline')}
             </h1>
             <p className="mt-5 text-lg text-brand-100">
               Half-day and full-day private tours of Joetsu with a local guide: castle towns and cherry blossoms, snow-country streets,

@@ -1,9 +1,8 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/how-it-works'
-import { mailtoLink, whatsappLink } from '../../core/site.ts'
-import { useSite } from '../lib/site.ts'
+import { mailtoLink } from '../../core/site.ts'
+import { useSite, useWhatsappLink } from '../lib/site.ts'
 import { PageBanner } from '../components/site/page-banner.tsx'
-import { WHATSAPP_GREETING } from '../components/site/nav-links.ts'
 import { linkStyle, sectionHeading } from '../components/site/styles.ts'
 import { buttonVariants } from '../components/ui/button.tsx'
 import { planningSteps } from '../content/planning-steps.ts'
@@ -48,6 +47,7 @@ const faqs = [
 
 export default function HowItWorks() {
   const site = useSite()
+  const whatsapp = useWhatsappLink()
   const [inspired, contact, plan, enjoy] = planningSteps
 
   return (
@@ -83,7 +83,7 @@ export default function HowItWorks() {
                 contact form
               </Link>
               , on{' '}
-              <a href={whatsappLink(site, WHATSAPP_GREETING)} className={linkStyle} target="_blank" rel="noopener noreferrer">
+              <a href={whatsapp} className={linkStyle} target="_blank" rel="noopener noreferrer">
                 WhatsApp
               </a>{' '}
               or by{' '}

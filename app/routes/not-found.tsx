@@ -2,59 +2,60 @@ import { Link, data } from 'react-router'
 import type { Route } from './+types/not-found'
 import { linkStyle } from '../components/site/styles.ts'
 import { buttonVariants } from '../components/ui/button.tsx'
+import { T, useLocalePath, useT } from '../i18n/i18n.tsx'
+import { metaTranslator } from '../i18n/translator.ts'
+import { localeFromPath, stripLocale } from '../../core/i18n/locales.ts'
 import { seo } from '../lib/seo.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 
 export const handle = contentPageHandle
 
-// The catch-all answers a real HTTP 404 (docs/decisions/0019) with a hint that helps the visitor.
+// The catch-all answers a real HTTP 404 (docs/decisions/0019) with a hint that helps the
+// visitor; its words are the chrome's ('common'), which the root delivers.
 export function loader() {
   return data(null, { status: 404 })
 }
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  seo({
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const t = metaTranslator(localeFromPath(location.pathname), matches)
+  return seo({
     matches,
-    title: '404 Page Not Found',
-    description: 'This page does not exist. Find private tours of Joetsu, tour ideas and prices, or get in touch.',
-    path: location.pathname,
+    title: t('common.notFound.title'),
+    description: t('common.notFound.description'),
+    path: stripLocale(location.pathname),
     noindex: true,
   })
+}
 
 export default function NotFound() {
+  const t = useT()
+  const path = useLocalePath()
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-20 text-center sm:py-28">
       <p className="text-6xl font-bold text-blossom-600" aria-hidden="true">
         404
       </p>
-      <h1 className="mt-4 text-3xl font-bold text-brand-900 sm:text-4xl">404 Page Not Found</h1>
-      <p className="mt-4 text-lg text-slate-700">
-        We couldn’t find that page. It may have moved, or the link may have a typo. Like a wrong turn in Takada’s old streets, it is easy to
-        get back on the path:
-      </p>
+      <h1 className="mt-4 text-3xl font-bold text-brand-900 sm:text-4xl">{t('common.notFound.title')}</h1>
+      <p className="mt-4 text-lg text-slate-700">{t('common.notFound.lead')}</p>
       <ul className="mt-8 flex flex-wrap justify-center gap-3">
         <li>
-          <Link className={buttonVariants()} to="/">
-            Back to the home page
+          <Link className={buttonVariants()} to={path('/')}>
+            {t('common.notFound.backHome')}
           </Link>
         </li>
         <li>
-          <Link className={buttonVariants({ variant: 'secondary' })} to="/packages">
-            Tour ideas and prices
+          <Link className={buttonVariants({ variant: 'secondary' })} to={path('/packages')}>
+            {t('common.notFound.packages')}
           </Link>
         </li>
         <li>
-          <Link className={buttonVariants({ variant: 'secondary' })} to="/contact">
-            Contact us
+          <Link className={buttonVariants({ variant: 'secondary' })} to={path('/contact')}>
+            {t('common.notFound.contact')}
           </Link>
         </li>
       </ul>
       <p className="mt-10 text-slate-700">
-        Coming from Tokyo? Read{' '}
-        <Link to="/tokyo-2h-joetsu-day-trip" className={linkStyle}>
-          how to reach Joetsu in 2 hours
-        </Link>
-        .
+        <T id="common.notFound.tokyo" components={{ 0: <Link to={path('/tokyo-2h-joetsu-day-trip')} className={linkStyle} /> }} />
       </p>
     </main>
   )

@@ -2,6 +2,8 @@ import { Outlet } from 'react-router'
 import { SiteFooter } from '../components/site/site-footer.tsx'
 import { SiteHeader } from '../components/site/site-header.tsx'
 import { WhatsAppButton } from '../components/site/whatsapp-button.tsx'
+import { LanguageSuggestion } from '../components/site/language-suggestion.tsx'
+import { useT } from '../i18n/i18n.tsx'
 
 /**
  * The shared public chrome: skip link, sticky header, footer and the floating
@@ -9,14 +11,16 @@ import { WhatsAppButton } from '../components/site/whatsapp-button.tsx'
  * Each page renders its own <main id="main">.
  */
 export default function PublicLayout() {
+  const t = useT()
   return (
     <>
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-900 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
       >
-        Skip to main content
+        {t('common.skipLink')}
       </a>
+      <LanguageSuggestion />
       <SiteHeader />
       <Outlet />
       <SiteFooter />

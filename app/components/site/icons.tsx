@@ -109,3 +109,9 @@ export const TrainIcon = (p: IconProps) => (
     <circle cx="15" cy="14.5" r="0.8" fill="currentColor" />
   </Svg>
 )
+export const GlobeIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
+  </Svg>
+)

@@ -1,15 +1,14 @@
-/** The header's navigation. */
-export const mainNav = [
-  { to: '/', label: 'Home' },
-  { to: '/about', label: 'Guide' },
-  { to: '/explore', label: 'Explore Joetsu' },
-  { to: '/packages', label: 'Packages' },
-  { to: '/how-it-works', label: 'How It Works' },
-  { to: '/contact', label: 'Contact' },
-] as const
+import type { MessageId } from '../../../core/i18n/message-id.ts'
+
+/** The header's navigation: English paths, written in the page's locale where rendered. */
+export const mainNav: ReadonlyArray<{ to: string; label: MessageId }> = [
+  { to: '/', label: 'common.nav.home' },
+  { to: '/about', label: 'common.nav.about' },
+  { to: '/explore', label: 'common.nav.explore' },
+  { to: '/packages', label: 'common.nav.packages' },
+  { to: '/how-it-works', label: 'common.nav.howItWorks' },
+  { to: '/contact', label: 'common.nav.contact' },
+]
 
 /** The footer's quick links. */
-export const footerNav = [...mainNav, { to: '/booking', label: 'Book a Tour' }] as const
-
-/** The message prefilled in every WhatsApp link of the public pages. */
-export const WHATSAPP_GREETING = 'Hello! I found your website and would love to know more about a private tour in Joetsu.'
+export const footerNav: ReadonlyArray<{ to: string; label: MessageId }> = [...mainNav, { to: '/booking', label: 'common.nav.book' }]

@@ -1,10 +1,11 @@
 import { clsx } from 'clsx'
 import { useEffect, useRef, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
-import { whatsappLink } from '../../../core/site.ts'
-import { useSite } from '../../lib/site.ts'
+import { useSite, useWhatsappLink } from '../../lib/site.ts'
+import { useLocalePath, useT } from '../../i18n/i18n.tsx'
+import { LanguageSwitcher } from './language-switcher.tsx'
 import { ChatIcon, CloseIcon, MenuIcon } from './icons.tsx'
-import { WHATSAPP_GREETING, mainNav } from './nav-links.ts'
+import { mainNav } from './nav-links.ts'
 import { buttonVariants } from '../ui/button.tsx'
 
 const MENU_ID = 'mobile-menu'
@@ -35,6 +36,9 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
  */
 export function SiteHeader() {
   const site = useSite()
+  const t = useT()
+  const path = useLocalePath()
+  const whatsapp = useWhatsappLink()
   const location = useLocation()
   const [open, setOpen] = useState(false)
   const [scrolled, setScrolled] = useState(false)
@@ -79,22 +83,25 @@ export function SiteHeader() {
       data-hydrated={hydrated ? 'true' : undefined}
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2 rounded-md" aria-label={`${site.businessName}, home`}>
+        <Link to={path('/')} className="flex items-center gap-2 rounded-md" aria-label={t('common.homeLink', { businessName: site.businessName })}>
           <Logo name={site.businessName} />
         </Link>
 
-        <nav aria-label="Main" className="hidden lg:block">
+        <nav aria-label={t('common.menu.main')} className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {mainNav.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === '/'} className={desktopLink}>
-                  {item.label}
+                <NavLink to={path(item.to)} end={item.to === '/'} className={desktopLink}>
+                  {t(item.label)}
                 </NavLink>
               </li>
             ))}
-            <li className="ml-2">
-              <Link to="/booking" className={clsx(buttonVariants(), 'min-h-10 px-5 py-2')}>
-                Book Now
+            <li>
+              <LanguageSwitcher placement="header" />
+            </li>
+            <li className="ml-1">
+              <Link to={path('/booking')} className={clsx(buttonVariants(), 'min-h-10 px-5 py-2')}>
+                {t('common.bookNow')}
               </Link>
             </li>
           </ul>
@@ -109,34 +116,35 @@ export function SiteHeader() {
           onClick={() => setOpen((value) => !value)}
         >
           {open ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
-          <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
+          <span className="sr-only">{open ? t('common.menu.close') : t('common.menu.open')}</span>
         </button>
       </div>
 
       <nav
         id={MENU_ID}
-        aria-label="Mobile"
+        aria-label={t('common.menu.mobile')}
         hidden={!open}
         className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-brand-100 bg-white px-4 pb-6 pt-2 shadow-lg lg:hidden"
       >
         <ul className="space-y-1">
           {mainNav.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} end={item.to === '/'} className={mobileLink} onClick={() => setOpen(false)}>
-                {item.label}
+              <NavLink to={path(item.to)} end={item.to === '/'} className={mobileLink} onClick={() => setOpen(false)}>
+                {t(item.label)}
               </NavLink>
             </li>
           ))}
         </ul>
         <div className="mt-4 grid gap-3 sm:grid-cols-2">
-          <Link to="/booking" className={buttonVariants()} onClick={() => setOpen(false)}>
-            Book Now
+          <Link to={path('/booking')} className={buttonVariants()} onClick={() => setOpen(false)}>
+            {t('common.bookNow')}
           </Link>
-          <a href={whatsappLink(site, WHATSAPP_GREETING)} className={buttonVariants({ variant: 'secondary' })} target="_blank" rel="noopener noreferrer">
+          <a href={whatsapp} className={buttonVariants({ variant: 'secondary' })} target="_blank" rel="noopener noreferrer">
             <ChatIcon />
-            Contact via WhatsApp
+            {t('common.whatsapp.contact')}
           </a>
         </div>
+        <LanguageSwitcher placement="menu" />
       </nav>
     </header>
   )

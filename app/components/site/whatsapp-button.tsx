@@ -1,7 +1,6 @@
-import { whatsappLink } from '../../../core/site.ts'
-import { useSite } from '../../lib/site.ts'
+import { T, useT } from '../../i18n/i18n.tsx'
+import { useSite, useWhatsappLink } from '../../lib/site.ts'
 import { ChatIcon } from './icons.tsx'
-import { WHATSAPP_GREETING } from './nav-links.ts'
 
 /**
  * The floating chat button of every public page; /admin pages do not render it.
@@ -15,23 +14,25 @@ import { WHATSAPP_GREETING } from './nav-links.ts'
  */
 export function WhatsAppButton() {
   const site = useSite()
+  const t = useT()
+  const whatsapp = useWhatsappLink()
   return (
     <>
       <div aria-hidden="true" className="box-content h-16 bg-brand-900 pb-[env(safe-area-inset-bottom)] xl:hidden" />
       <aside
-        aria-label="Chat with your guide"
+        aria-label={t('common.chat.label')}
         data-chat-dock
         className="fixed inset-x-0 bottom-0 z-30 box-content flex h-16 items-center justify-between gap-3 border-t border-brand-100 bg-white/95 px-4 pb-[env(safe-area-inset-bottom)] backdrop-blur xl:contents"
       >
         <p className="min-w-0 text-sm leading-snug text-brand-900 xl:hidden">
-          <span className="font-semibold">Questions?</span> Chat with {site.guideName}.
+          <T id="common.chat.prompt" values={{ guideName: site.guideName }} components={{ 0: <span className="font-semibold" /> }} />
         </p>
         <a
-          href={whatsappLink(site, WHATSAPP_GREETING)}
+          href={whatsapp}
           target="_blank"
           rel="noopener noreferrer"
           data-chat-button
-          aria-label="Chat on WhatsApp"
+          aria-label={t('common.chat.button')}
           className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full bg-[#0b6e3a] px-4 text-white transition-transform hover:scale-105 xl:fixed xl:bottom-6 xl:right-3 xl:z-30 xl:size-14 xl:justify-center xl:px-0 xl:shadow-lg xl:ring-2 xl:ring-white"
         >
           <ChatIcon className="size-6 xl:size-7" />

@@ -1,0 +1,44 @@
+import { I18nProvider, Trans, useLingui } from '@lingui/react'
+import { useMemo } from 'react'
+import { useLocation, useMatches } from 'react-router'
+import { localeFromPath, localizePath, type Locale } from '../../core/i18n/locales.ts'
+import type { MessageId, MessageValues } from '../../core/i18n/message-id.ts'
+import { createTranslator, messagesOfMatches, type Translate } from './translator.ts'
+
+/**
+ * The page's language for every component below the root (docs/decisions/0044): the locale
+ * comes from the URL, the messages from the matched routes' loaders.
+ */
+export function LocaleProvider({ children }: { children: React.ReactNode }) {
+  const locale = useLocale()
+  const matches = useMatches()
+  // Loader data only changes with the matched routes, so their ids key the instance.
+  const key = `${locale}|${matches.map((m) => m.id).join(',')}`
+  const i18n = useMemo(() => createTranslator(locale, messagesOfMatches(matches)), [key])
+  return <I18nProvider i18n={i18n}>{children}</I18nProvider>
+}
+
+/** The locale of the current URL; /admin and every unprefixed path are English. */
+export function useLocale(): Locale {
+  return localeFromPath(useLocation().pathname)
+}
+
+/** Translates a message id of the page's locale. */
+export function useT(): Translate {
+  const { i18n } = useLingui()
+  return (id, values) => i18n._(id, values)
+}
+
+/** Writes an English path in the page's locale ('/booking' → '/ko/booking'). */
+export function useLocalePath(): (path: string) => string {
+  const locale = useLocale()
+  return (path) => localizePath(path, locale)
+}
+
+/**
+ * A message with markup: numbered tags in the message ('<0>Questions?</0> Chat…') take the
+ * elements of `components` at those indexes, so translators move them freely.
+ */
+export function T({ id, values, components }: { id: MessageId; values?: MessageValues; components?: Record<number, React.ReactElement> }) {
+  return <Trans id={id} values={values} components={components} />
+}

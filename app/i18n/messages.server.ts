@@ -1,0 +1,16 @@
+import { localeFromPath, type Locale } from '../../core/i18n/locales.ts'
+import type { MessageNamespace } from '../../core/i18n/message-id.ts'
+import { messagesFor } from '../../server/for-app.server.ts'
+
+/** The locale a request was made in: its path's prefix ('/ko/booking.data' → 'ko'). */
+export function requestLocale(request: Request): Locale {
+  return localeFromPath(new URL(request.url).pathname)
+}
+
+/**
+ * What a page's loader returns as `messages`: the compiled messages of the namespaces its
+ * components show, in the request's locale (docs/decisions/0044).
+ */
+export function pageMessages(request: Request, ...namespaces: MessageNamespace[]) {
+  return messagesFor(requestLocale(request), namespaces)
+}

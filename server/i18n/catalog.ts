@@ -1,0 +1,56 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { setupI18n, type I18n, type Messages } from '@lingui/core'
+import { compileMessage } from '@lingui/message-utils/compileMessage'
+import { LOCALES, type Locale } from '../../core/i18n/locales.ts'
+import type { MessageId, MessageNamespace } from '../../core/i18n/message-id.ts'
+import { ROOT_DIR } from '../paths.ts'
+
+/**
+ * The translations (docs/decisions/0044): one ICU MessageFormat file per locale in
+ * core/i18n/messages, read and compiled once, on first use. Pages receive the compiled
+ * messages of the namespaces they show through their loaders, so the browser never loads a
+ * message compiler; e-mails and the server's own messages are translated here.
+ */
+const MESSAGES_DIR = path.join(ROOT_DIR, 'core/i18n/messages')
+
+const compiled = new Map<Locale, Messages>()
+
+function compiledMessages(locale: Locale): Messages {
+  let messages = compiled.get(locale)
+  if (!messages) {
+    const source = JSON.parse(fs.readFileSync(path.join(MESSAGES_DIR, `${locale}.json`), 'utf8')) as Record<string, string>
+    messages = Object.fromEntries(Object.entries(source).map(([id, message]) => [id, compileMessage(message)]))
+    compiled.set(locale, messages)
+  }
+  return messages
+}
+
+/** The compiled messages of a locale whose ids start with one of the namespaces ('booking' → 'booking.*'). */
+export function messagesFor(locale: Locale, namespaces: readonly MessageNamespace[]): Messages {
+  const prefixes = namespaces.map((ns) => `${ns}.`)
+  return Object.fromEntries(Object.entries(compiledMessages(locale)).filter(([id]) => prefixes.some((p) => id.startsWith(p))))
+}
+
+const translators = new Map<Locale, I18n>()
+
+/** A translator for the server's own text (e-mails, error messages) in one locale. */
+export function serverI18n(locale: Locale): I18n {
+  let i18n = translators.get(locale)
+  if (!i18n) {
+    i18n = setupI18n({ locale, messages: { [locale]: compiledMessages(locale) } })
+    translators.set(locale, i18n)
+  }
+  return i18n
+}
+
+export function translate(locale: Locale, id: MessageId, values?: Record<string, unknown>): string {
+  return serverI18n(locale)._(id, values)
+}
+
+/** Every locale's messages, for the tests that compare them. */
+export function allSourceMessages(): Record<Locale, Record<string, string>> {
+  return Object.fromEntries(
+    LOCALES.map((l) => [l.code, JSON.parse(fs.readFileSync(path.join(MESSAGES_DIR, `${l.code}.json`), 'utf8'))]),
+  ) as Record<Locale, Record<string, string>>
+}
