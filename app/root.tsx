@@ -16,9 +16,10 @@ export const links: Route.LinksFunction = () => [
   { rel: 'manifest', href: '/site.webmanifest' },
 ]
 
-// The chrome's messages ('common') come with the site identity; pages add their own.
+// The chrome's messages ('common') and the pictures' descriptions ('images') come with the
+// site identity; pages add their own.
 export async function loader({ request }: Route.LoaderArgs) {
-  return { site: siteIdentity(), messages: pageMessages(request, 'common'), suggestions: languageSuggestions(requestLocale(request)) }
+  return { site: siteIdentity(), messages: pageMessages(request, 'common', 'images'), suggestions: languageSuggestions(requestLocale(request)) }
 }
 
 // Nothing the root loads changes while the visitor stays in one language.

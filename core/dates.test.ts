@@ -10,6 +10,7 @@ import {
   dayOfWeek,
   daysBetween,
   formatLongDate,
+  weekdayNames,
   formatShortDate,
   isCalendarDate,
   isMonth,
@@ -350,5 +351,23 @@ describe('formatMonthTitle', () => {
     expect(formatMonthTitle('2025-06')).toBe('June 2025')
     expect(formatMonthTitle('2026-12-05')).toBe('December 2026')
     expect(() => formatMonthTitle('2026-13')).toThrow(RangeError)
+  })
+})
+
+describe('dates in the other languages (docs/decisions/0044)', () => {
+  it('writes the long form, the month and the short form in each language, the day never moved', () => {
+    expect(formatLongDate('2025-06-07', 'ja')).toBe('2025年6月7日土曜日')
+    expect(formatLongDate('2025-06-07', 'ko')).toBe('2025년 6월 7일 토요일')
+    expect(formatLongDate('2025-06-07', 'zh-Hant')).toBe('2025年6月7日 星期六')
+    expect(formatLongDate('2025-06-07', 'zh-Hans')).toBe('2025年6月7日星期六')
+    expect(formatMonthTitle('2025-06', 'ja')).toBe('2025年6月')
+    expect(formatShortDate('2025-06-07', 'ja')).toBe('2025/06/07')
+    expect(formatLongDate('2025-06-07')).toBe('Saturday, June 7, 2025')
+  })
+
+  it('names the weekdays from Sunday', () => {
+    expect(weekdayNames('en')[6]).toEqual({ short: 'Sat', long: 'Saturday' })
+    expect(weekdayNames('ja')[0]).toEqual({ short: '日', long: '日曜日' })
+    expect(weekdayNames('ko')[1]).toEqual({ short: '월', long: '월요일' })
   })
 })

@@ -1,4 +1,5 @@
 import { TZDate, tzOffset } from '@date-fns/tz'
+import type { Locale } from './i18n/locales.ts'
 
 /**
  * Calendar dates of the business (docs/decisions/0019).
@@ -161,14 +162,33 @@ export function isWeekend(date: CalendarDate): boolean {
 }
 
 /**
- * 'Saturday, June 7, 2025': the long English form visitors see (docs/decisions/0019). Built from
- * fixed English names rather than Intl so the server render and the browser's
- * hydration produce the same text and no zone can move it by a day.
+ * A calendar date or month in another language, by Intl at midnight UTC, so no zone can move it
+ * by a day (docs/decisions/0044). English keeps its fixed names below.
  */
-export function formatLongDate(date: CalendarDate): string {
+function intlFormat(ymd: YMD, locale: Locale, options: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(Date.UTC(ymd.year, ymd.month - 1, ymd.day))
+}
+
+/**
+ * 'Saturday, June 7, 2025': the long form visitors see (docs/decisions/0019); '2025年6月7日土曜日'
+ * in Japanese. English is built from fixed names rather than Intl so the server render and the
+ * browser's hydration produce the same text.
+ */
+export function formatLongDate(date: CalendarDate, locale: Locale = 'en'): string {
   const ymd = requireYMD(date)
+  if (locale !== 'en') return intlFormat(ymd, locale, { dateStyle: 'full' })
   const weekday = WEEKDAY_NAMES[dayOfWeek(date)]
   return `${weekday}, ${MONTH_NAMES[ymd.month - 1]} ${ymd.day}, ${ymd.year}`
+}
+
+/** The seven weekday names from Sunday, short ('Sun', '日') and long ('Sunday', '日曜日'). */
+export function weekdayNames(locale: Locale = 'en'): { short: string; long: string }[] {
+  // 2023-01-01 was a Sunday.
+  return [0, 1, 2, 3, 4, 5, 6].map((i) => {
+    const ymd = { year: 2023, month: 1, day: 1 + i }
+    if (locale === 'en') return { short: WEEKDAY_NAMES[i]!.slice(0, 3), long: WEEKDAY_NAMES[i]! }
+    return { short: intlFormat(ymd, locale, { weekday: 'short' }), long: intlFormat(ymd, locale, { weekday: 'long' }) }
+  })
 }
 
 /** 'yyyy-MM' moved by delta months: shiftMonth('2026-12', 1) → '2027-01'. */
@@ -176,18 +196,20 @@ export function shiftMonth(month: string, delta: number): string {
   return addMonths(`${month.slice(0, 7)}-01`, delta).slice(0, 7)
 }
 
-/** 'yyyy-MM' (or a 'yyyy-MM-dd' in that month) → 'June 2025'. */
-export function formatMonthTitle(month: string): string {
+/** 'yyyy-MM' (or a 'yyyy-MM-dd' in that month) → 'June 2025', '2025年6月'. */
+export function formatMonthTitle(month: string, locale: Locale = 'en'): string {
   const year = Number(month.slice(0, 4))
   const monthIndex = Number(month.slice(5, 7)) - 1
   const name = MONTH_NAMES[monthIndex]
   if (!name || !Number.isInteger(year)) throw new RangeError(`Invalid month: ${month}`)
+  if (locale !== 'en') return intlFormat({ year, month: monthIndex + 1, day: 1 }, locale, { year: 'numeric', month: 'long' })
   return `${name} ${year}`
 }
 
-/** 'Jun 7, 2025': the compact form for tables and summaries. */
-export function formatShortDate(date: CalendarDate): string {
+/** 'Jun 7, 2025', '2025/06/07' (ja): the compact form for tables and summaries. */
+export function formatShortDate(date: CalendarDate, locale: Locale = 'en'): string {
   const ymd = requireYMD(date)
+  if (locale !== 'en') return intlFormat(ymd, locale, { dateStyle: 'medium' })
   return `${MONTH_NAMES[ymd.month - 1]?.slice(0, 3)} ${ymd.day}, ${ymd.year}`
 }
 

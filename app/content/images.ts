@@ -9,17 +9,19 @@
  * layout, and a photo of another shape is cropped to fit (object-fit: cover), so
  * nothing jumps while the page loads. docs/images.md says the same for the guide.
  */
+import type { MessageId } from '../../core/i18n/message-id.ts'
+
 export type SiteImage = {
   src: string
   /** Intrinsic size, used for the width/height attributes (reserves the layout box). */
   width: number
   height: number
-  /** What the picture shows, for screen readers. */
-  alt: string
+  /** What the picture shows, for screen readers: a message of the 'images' namespace, which the root delivers. */
+  alt: MessageId
 }
 
-const slide = (name: string, alt: string): SiteImage => ({ src: `/images/slides/${name}.svg`, width: 1200, height: 800, alt })
-const card = (folder: 'explore' | 'packages', name: string, alt: string): SiteImage => ({
+const slide = (name: string, alt: MessageId): SiteImage => ({ src: `/images/slides/${name}.svg`, width: 1200, height: 800, alt })
+const card = (folder: 'explore' | 'packages', name: string, alt: MessageId): SiteImage => ({
   src: `/images/${folder}/${name}.svg`,
   width: 800,
   height: 500,
@@ -28,37 +30,37 @@ const card = (folder: 'explore' | 'packages', name: string, alt: string): SiteIm
 
 export const images = {
   slides: {
-    authentic: slide('authentic-joetsu', 'Rice terraces and a farmhouse below the snow-capped Myoko mountains at sunrise'),
+    authentic: slide('authentic-joetsu', 'images.slides.authentic'),
     historical: slide(
       'historical-sites',
-      'The three-storey turret of Takada Castle above its moat, with the wooded slopes of Kasugayama behind',
+      'images.slides.historical',
     ),
-    blossoms: slide('cherry-blossoms', 'Cherry trees and paper lanterns lit up at night around Takada Castle'),
-    neighborhoods: slide('local-neighborhoods', 'An old Takada street lined with gangi, the covered wooden walkways of snow country'),
-    cafes: slide('scenic-cafes', 'Coffee and Japanese sweets by a café window looking out over the Sea of Japan'),
-    mountains: slide('mountain-landscapes', 'The snow-capped Myoko mountains above pine forest and a still pond'),
+    blossoms: slide('cherry-blossoms', 'images.slides.blossoms'),
+    neighborhoods: slide('local-neighborhoods', 'images.slides.neighborhoods'),
+    cafes: slide('scenic-cafes', 'images.slides.cafes'),
+    mountains: slide('mountain-landscapes', 'images.slides.mountains'),
   },
   explore: {
-    shopping: card('explore', 'shopping', 'Morning-market stalls in front of an old shopping street with gangi walkways'),
-    food: card('explore', 'food', 'A seafood rice bowl, a bottle of local sake and a rice ball on a wooden counter'),
-    lifestyle: card('explore', 'lifestyle', 'A cyclist on the riverbank path at sunset, with a steaming hot spring in the foreground'),
-    culture: card('explore', 'culture', 'A temple hall among pine trees, with a red shrine gate and a stone lantern'),
+    shopping: card('explore', 'shopping', 'images.explore.shopping'),
+    food: card('explore', 'food', 'images.explore.food'),
+    lifestyle: card('explore', 'lifestyle', 'images.explore.lifestyle'),
+    culture: card('explore', 'culture', 'images.explore.culture'),
   },
   packages: {
-    homemaker: card('packages', 'homemaker', 'A home kitchen with a basket of market vegetables and a pot steaming on the stove'),
-    hobbyist: card('packages', 'hobbyist', 'A sake brewery with a cedar ball over the door and stacked sake barrels'),
-    kiddo: card('packages', 'kiddo', 'Penguins, a bucket and spade and a beach ball on the Sea of Japan shore'),
-    explorer: card('packages', 'explorer', 'A folded map of Joetsu with a dotted route, colourful pins and a compass'),
+    homemaker: card('packages', 'homemaker', 'images.packages.homemaker'),
+    hobbyist: card('packages', 'hobbyist', 'images.packages.hobbyist'),
+    kiddo: card('packages', 'kiddo', 'images.packages.kiddo'),
+    explorer: card('packages', 'explorer', 'images.packages.explorer'),
     // The two catalogue tours: the seed's tour_packages.image_url points at these files.
-    halfDay: card('packages', 'half-day', 'Morning at Takada Castle with cherry trees along the moat'),
-    fullDay: card('packages', 'full-day', 'From the Sea of Japan through rice fields to the Myoko mountains'),
+    halfDay: card('packages', 'half-day', 'images.packages.halfDay'),
+    fullDay: card('packages', 'full-day', 'images.packages.fullDay'),
   },
   guide: {
     banner: {
       src: '/images/guide/guide-banner.svg',
       width: 1600,
       height: 600,
-      alt: 'Evening on the Joetsu coast: Sado Island on the horizon, a lighthouse and the port of Naoetsu',
+      alt: 'images.guide.banner',
     },
   },
 } as const satisfies Record<string, Record<string, SiteImage>>

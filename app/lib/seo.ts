@@ -2,6 +2,7 @@ import type { MetaDescriptor } from 'react-router'
 import type { SiteIdentity } from '../../core/site.ts'
 import type { SiteImage } from '../content/images.ts'
 import { LOCALES, localeConfig, localeFromPath, localizePath } from '../../core/i18n/locales.ts'
+import { metaTranslator } from '../i18n/translator.ts'
 
 /**
  * Search and social metadata for the public pages: one call per page builds the title,
@@ -72,13 +73,14 @@ export function seo(input: SeoInput): MetaDescriptor[] {
   )
   if (input.image) {
     const imageUrl = absoluteUrl(site, input.image.src)
+    const alt = metaTranslator(locale, input.matches)(input.image.alt)
     tags.push(
       { property: 'og:image', content: imageUrl },
       { property: 'og:image:width', content: String(input.image.width) },
       { property: 'og:image:height', content: String(input.image.height) },
-      { property: 'og:image:alt', content: input.image.alt },
+      { property: 'og:image:alt', content: alt },
       { name: 'twitter:image', content: imageUrl },
-      { name: 'twitter:image:alt', content: input.image.alt },
+      { name: 'twitter:image:alt', content: alt },
     )
   }
   for (const object of input.jsonLd ?? []) tags.push({ 'script:ld+json': object })

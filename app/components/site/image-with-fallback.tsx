@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { SiteImage } from '../../content/images.ts'
+import { useT } from '../../i18n/i18n.tsx'
 
 type Props = {
   image: SiteImage
@@ -20,6 +21,7 @@ type Props = {
 export function ImageWithFallback({ image, title, className = '', priority = false, eager = false }: Props) {
   const ref = useRef<HTMLImageElement>(null)
   const [failed, setFailed] = useState(false)
+  const alt = useT()(image.alt)
 
   useEffect(() => {
     const img = ref.current
@@ -30,7 +32,7 @@ export function ImageWithFallback({ image, title, className = '', priority = fal
     return (
       <div
         role="img"
-        aria-label={image.alt}
+        aria-label={alt}
         className={`flex items-center justify-center bg-gradient-to-br from-brand-100 via-blossom-100 to-brand-50 p-6 text-center ${className}`}
         style={{ aspectRatio: `${image.width} / ${image.height}` }}
       >
@@ -43,7 +45,7 @@ export function ImageWithFallback({ image, title, className = '', priority = fal
     <img
       ref={ref}
       src={image.src}
-      alt={image.alt}
+      alt={alt}
       width={image.width}
       height={image.height}
       loading={priority || eager ? 'eager' : 'lazy'}
