@@ -82,6 +82,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // (a booking just created). app/browser-dependencies.test.ts keeps this list complete.
     include: [
       '@date-fns/tz',
+      '@lingui/core',
+      '@lingui/react',
       '@radix-ui/react-alert-dialog',
       '@radix-ui/react-dialog',
       '@radix-ui/react-tabs',
@@ -93,7 +95,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       'zod',
     ],
     // Server-only packages never belong in the browser bundle or Vite's optimiser.
-    exclude: ['@electric-sql/pglite', 'drizzle-orm', 'pg'],
+    exclude: ['@electric-sql/pglite', '@lingui/message-utils/compileMessage', 'drizzle-orm', 'pg'],
   },
   ssr: { external: ['@electric-sql/pglite', 'pg', 'drizzle-orm', 'pino', 'nodemailer', 'stripe'] },
   server: { watch: { ignored: ['**/data/**', '**/.tmp/**', '**/test-results/**'] } },

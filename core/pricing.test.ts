@@ -61,8 +61,8 @@ describe('quote: worked examples of the price list (docs/decisions/0019)', () =>
       total: 20900,
       soloSpecial: false,
       lines: [
-        { label: 'Tour for 1–2 guests', amount: 14300 },
-        { label: '3 additional guests × ¥2,200', amount: 6600 },
+        { label: 'Tour for 1–2 guests', amount: 14300, kind: 'base' },
+        { label: '3 additional guests × ¥2,200', amount: 6600, kind: 'extra', count: 3, unit: 2200 },
       ],
     })
     expect(quote(full, 3, OFF_SEASON)).toEqual({
@@ -70,15 +70,15 @@ describe('quote: worked examples of the price list (docs/decisions/0019)', () =>
       total: 26400,
       soloSpecial: false,
       lines: [
-        { label: 'Tour for 1–2 guests', amount: 22000 },
-        { label: '1 additional guest × ¥4,400', amount: 4400 },
+        { label: 'Tour for 1–2 guests', amount: 22000, kind: 'base' },
+        { label: '1 additional guest × ¥4,400', amount: 4400, kind: 'extra', count: 1, unit: 4400 },
       ],
     })
     expect(quote(half, 2, OFF_SEASON)).toEqual({
       ok: true,
       total: 14300,
       soloSpecial: false,
-      lines: [{ label: 'Tour for 1–2 guests', amount: 14300 }],
+      lines: [{ label: 'Tour for 1–2 guests', amount: 14300, kind: 'base' }],
     })
   })
 
@@ -102,7 +102,7 @@ describe('quote: the solo special', () => {
       ok: true,
       total: 8800,
       soloSpecial: true,
-      lines: [{ label: 'Solo special, 1 guest', amount: 8800 }],
+      lines: [{ label: 'Solo special, 1 guest', amount: 8800, kind: 'solo' }],
     })
     expect(total(quote(full, 1, IN_SEASON))).toBe(15400)
   })

@@ -58,7 +58,12 @@ export const DEFAULT_CATALOGUE = {
   },
 } as const satisfies Record<'halfDay' | 'fullDay', PriceCatalogueEntry>
 
-export type QuoteLine = { label: string; amount: number }
+/**
+ * A line of a quote: its English label (the API's, the guide's), and what it is, for pages in other
+ * languages (docs/decisions/0044): the solo special, the tour for the included guests, or `count`
+ * extra guests at `unit` yen each.
+ */
+export type QuoteLine = { label: string; amount: number } & ({ kind: 'solo' | 'base' } | { kind: 'extra'; count: number; unit: number })
 
 export type Quote =
   | { ok: true; total: number; lines: QuoteLine[]; soloSpecial: boolean }
@@ -111,16 +116,19 @@ export function quote(entry: PriceCatalogueEntry, guests: number, tourDate: Cale
   assertCatalogueEntry(entry)
 
   if (guests === 1 && entry.soloPrice !== null && inPromotionWindow(entry, tourDate)) {
-    return { ok: true, total: entry.soloPrice, lines: [{ label: 'Solo special, 1 guest', amount: entry.soloPrice }], soloSpecial: true }
+    return { ok: true, total: entry.soloPrice, lines: [{ label: 'Solo special, 1 guest', amount: entry.soloPrice, kind: 'solo' }], soloSpecial: true }
   }
 
-  const lines: QuoteLine[] = [{ label: `Tour for 1–${INCLUDED_GUESTS} guests`, amount: entry.basePrice }]
+  const lines: QuoteLine[] = [{ label: `Tour for 1–${INCLUDED_GUESTS} guests`, amount: entry.basePrice, kind: 'base' }]
   const extraGuests = Math.max(0, guests - INCLUDED_GUESTS)
   if (extraGuests > 0) {
     const noun = extraGuests === 1 ? 'additional guest' : 'additional guests'
     lines.push({
       label: `${extraGuests} ${noun} × ${formatYen(entry.extraGuestPrice)}`,
       amount: extraGuests * entry.extraGuestPrice,
+      kind: 'extra',
+      count: extraGuests,
+      unit: entry.extraGuestPrice,
     })
   }
   const total = lines.reduce((sum, line) => sum + line.amount, 0)

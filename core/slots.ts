@@ -1,3 +1,4 @@
+import type { Locale } from './i18n/locales.ts'
 import {
   type BookingWindowOptions,
   type CalendarDate,
@@ -91,6 +92,17 @@ export function formatClockTime(hhmm: string): string {
 /** 'Morning, 9:00 AM': the slot and when it starts, as checkout and the confirmation page show it. */
 export function slotWithStartTime(tourTime: TourTime, startTimes: SlotStartTimes): string {
   return `${slotLabel(tourTime)}, ${formatClockTime(startTimes[tourTime])}`
+}
+
+/**
+ * A start time as formatClockTime wrote it ('2:00 PM'), in a page's language: English keeps it,
+ * the others the 24-hour clock their timetables use ('14:00') from Intl (docs/decisions/0044).
+ */
+export function localizeClockText(text: string, locale: Locale): string {
+  if (locale === 'en') return text
+  const minutes = parseClockText(text)
+  if (minutes === null) return text
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, 0, minutes))
 }
 
 const CLOCK_12 = /^(\d{1,2})(?::([0-5]\d))?\s*([ap])\.?\s*m\.?$/i

@@ -7,4 +7,4 @@
 export { parseEnv, siteIdentityFromEnv } from './config/env.ts'
 export { isDatabaseUnavailable, loggableError, RETRY_AFTER_SECONDS } from './http/errors.ts'
 export { failureOf, type Failure } from './http/service-failure.ts'
-export { messagesFor, translate } from './i18n/catalog.ts'
+export { englishErrorMessages, localizeServerText, messagesFor, translate } from './i18n/catalog.ts'

@@ -2,6 +2,7 @@ import { I18nProvider, Trans, useLingui } from '@lingui/react'
 import { useMemo } from 'react'
 import { useLocation, useMatches } from 'react-router'
 import { localeFromPath, localizePath, type Locale } from '../../core/i18n/locales.ts'
+import { matchMessage } from '../../core/i18n/message-match.ts'
 import type { MessageId, MessageValues } from '../../core/i18n/message-id.ts'
 import { createTranslator, messagesOfMatches, type Translate } from './translator.ts'
 
@@ -41,4 +42,20 @@ export function useLocalePath(): (path: string) => string {
  */
 export function T({ id, values, components }: { id: MessageId; values?: MessageValues; components?: Record<number, React.ReactElement> }) {
   return <Trans id={id} values={values} components={components} />
+}
+
+/**
+ * The shared schemas' and the server's English messages (the API's language) in the page's
+ * language: a form page's loader sends the English texts of the 'errors' namespace with its
+ * messages in other locales (formPageMessages), and the text is recognised among them.
+ */
+export function useLocalizeText(): (text: string) => string {
+  const t = useT()
+  const english = useMatches()
+    .map((m) => (m.loaderData as { errorTexts?: Record<string, string> } | undefined)?.errorTexts)
+    .find((texts) => texts !== undefined)
+  return (text) => {
+    const match = english ? matchMessage(text, english) : undefined
+    return match ? t(match.id as MessageId, match.values) : text
+  }
 }

@@ -1,6 +1,6 @@
 import { localeFromPath, type Locale } from '../../core/i18n/locales.ts'
 import type { MessageNamespace } from '../../core/i18n/message-id.ts'
-import { messagesFor } from '../../server/for-app.server.ts'
+import { englishErrorMessages, messagesFor } from '../../server/for-app.server.ts'
 
 /** The locale a request was made in: its path's prefix ('/ko/booking.data' → 'ko'). */
 export function requestLocale(request: Request): Locale {
@@ -13,4 +13,14 @@ export function requestLocale(request: Request): Locale {
  */
 export function pageMessages(request: Request, ...namespaces: MessageNamespace[]) {
   return messagesFor(requestLocale(request), namespaces)
+}
+
+/**
+ * What a form page's loader returns: its messages with the 'errors' namespace and, in other
+ * languages, the English texts of those errors, so the browser recognises the shared schemas'
+ * messages when it checks the form itself (useLocalizeText).
+ */
+export function formPageMessages(request: Request, ...namespaces: MessageNamespace[]) {
+  const locale = requestLocale(request)
+  return { messages: messagesFor(locale, [...namespaces, 'errors']), errorTexts: locale === 'en' ? undefined : englishErrorMessages() }
 }

@@ -2,9 +2,15 @@ import { data, Link } from 'react-router'
 import type { Route } from './+types/booking-confirmation'
 import { formatLongDate } from '../../core/dates.ts'
 import { formatYen } from '../../core/money.ts'
-import { slotWithStartTime } from '../../core/slots.ts'
-import { statusLabel } from '../../core/schemas/booking-status.ts'
-import { THEME_LABELS, isTheme } from '../../core/themes.ts'
+import { formatClockTime, localizeClockText } from '../../core/slots.ts'
+import { isTheme } from '../../core/themes.ts'
+import type { BookingStatus } from '../../core/schemas/booking-status.ts'
+import { localeFromPath } from '../../core/i18n/locales.ts'
+import type { MessageId } from '../../core/i18n/message-id.ts'
+import { SLOT_NAMES, THEME_NAMES } from '../components/booking/labels.ts'
+import { T, useLocale, useLocalePath, useT } from '../i18n/i18n.tsx'
+import { metaTranslator } from '../i18n/translator.ts'
+import { formPageMessages } from '../i18n/messages.server.ts'
 import { PageBanner } from '../components/site/page-banner.tsx'
 import { ContactLinks } from '../components/booking/contact-links.tsx'
 import { HoldCountdown } from '../components/booking/hold-countdown.tsx'
@@ -14,8 +20,8 @@ import { BookingNotFound, CancelledBookingNotice } from '../components/booking/b
 import { privatePageHeaders } from '../lib/private-page.ts'
 import { buttonVariants } from '../components/ui/button.tsx'
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Booking Confirmation | Joetsu Local Tours' },
+export const meta: Route.MetaFunction = ({ matches, location }) => [
+  { title: `${metaTranslator(localeFromPath(location.pathname), matches)('checkout.confirmation.metaTitle')} | Joetsu Local Tours` },
   // A page with a guest's details: never indexed.
   { name: 'robots', content: 'noindex' },
 ]
@@ -35,9 +41,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const now = context.services.bookings.now().toISOString()
   const booking = reference ? await context.services.bookings.findByReference(reference) : null
   const notFound = Boolean(reference) && !booking
-  const timeText = booking ? slotWithStartTime(booking.tourTime, context.config.booking.startTimes) : null
+  const startTime = booking ? formatClockTime(context.config.booking.startTimes[booking.tourTime]) : null
   // Headers come from the route's `headers` export (private page: no-store, no-referrer).
-  return data({ booking, timeText, now, notFound }, { status: notFound ? 404 : 200 })
+  return data({ booking, startTime, now, notFound, ...formPageMessages(request, 'checkout', 'booking') }, { status: notFound ? 404 : 200 })
+}
+
+const STATUS_NAMES: Record<BookingStatus, MessageId> = {
+  paid: 'checkout.status.paid',
+  pending: 'checkout.status.pending',
+  confirmed: 'checkout.status.confirmed',
+  cancelled: 'checkout.status.cancelled',
 }
 
 const badgeStyles: Record<string, string> = {
@@ -48,30 +61,32 @@ const badgeStyles: Record<string, string> = {
 }
 
 export default function ConfirmationPage({ loaderData }: Route.ComponentProps) {
-  const { booking, timeText, now, notFound } = loaderData
+  const { booking, startTime, now, notFound } = loaderData
+  const t = useT()
+  const locale = useLocale()
+  const timeText = booking && startTime ? `${t(SLOT_NAMES[booking.tourTime])}, ${localizeClockText(startTime, locale)}` : ''
   // No thanks for a booking that is cancelled or was not found (issue 14).
-  const thanks = notFound || booking?.status === 'cancelled' ? null : <p>Thank you for booking a private tour of Joetsu.</p>
+  const thanks = notFound || booking?.status === 'cancelled' ? null : <p>{t('checkout.confirmation.thanks')}</p>
   return (
     <main id="main">
-      <PageBanner eyebrow="Your private tour" title="Booking Confirmation">
+      <PageBanner eyebrow={t('checkout.confirmation.eyebrow')} title={t('checkout.confirmation.title')}>
         {thanks}
       </PageBanner>
       <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
-        {booking ? <BookingView booking={booking} timeText={timeText ?? ''} now={now} /> : notFound ? <BookingNotFound /> : <ThankYou />}
+        {booking ? <BookingView booking={booking} timeText={timeText} now={now} /> : notFound ? <BookingNotFound /> : <ThankYou />}
       </div>
     </main>
   )
 }
 
 function ThankYou() {
+  const t = useT()
   return (
     <section aria-labelledby="thanks-title" className="text-center">
       <h2 id="thanks-title" className="text-2xl font-bold text-brand-900">
-        Thank you for your booking!
+        {t('checkout.confirmation.thankYouTitle')}
       </h2>
-      <p className="mt-3 text-slate-800">
-        If you have just booked, your confirmation is on its way by e-mail. Open the link in that e-mail to see your booking details.
-      </p>
+      <p className="mt-3 text-slate-800">{t('checkout.confirmation.thankYouText')}</p>
       <NextLinks />
       <NeedHelp />
     </section>
@@ -81,25 +96,28 @@ function ThankYou() {
 type LoadedBooking = NonNullable<Route.ComponentProps['loaderData']['booking']>
 
 function BookingView({ booking, timeText, now }: { booking: LoadedBooking; timeText: string; now: string }) {
+  const t = useT()
+  const locale = useLocale()
+  const path = useLocalePath()
   const unpaid = booking.status !== 'paid' && booking.status !== 'cancelled'
-  const badge = booking.status === 'paid' ? 'Paid' : booking.status === 'pending' ? 'Pending Payment' : statusLabel(booking.status)
+  const badge = t(STATUS_NAMES[booking.status])
   const rows: [string, React.ReactNode][] = [
-    ['Tour date', formatLongDate(booking.tourDate)],
-    ['Time', timeText],
-    ['Tour', booking.tourPackage?.name ?? 'Custom Tour'],
-    ['Group size', `${booking.numberOfPeople} ${booking.numberOfPeople === 1 ? 'person' : 'people'}`],
-    ['Name', booking.name],
-    ['Email', booking.email],
+    [t('checkout.row.date'), formatLongDate(booking.tourDate, locale)],
+    [t('checkout.row.time'), timeText],
+    [t('checkout.row.tour'), booking.tourPackage?.name ?? t('checkout.row.customTour')],
+    [t('checkout.row.group'), t('checkout.summary.people', { count: booking.numberOfPeople })],
+    [t('checkout.row.name'), booking.name],
+    [t('checkout.row.email'), booking.email],
   ]
-  if (booking.phone) rows.push(['Phone', booking.phone])
-  if (booking.interestTheme && isTheme(booking.interestTheme)) rows.push(['Interest', THEME_LABELS[booking.interestTheme]])
-  if (booking.specialRequests) rows.push(['Special requests', booking.specialRequests])
+  if (booking.phone) rows.push([t('checkout.row.phone'), booking.phone])
+  if (booking.interestTheme && isTheme(booking.interestTheme)) rows.push([t('checkout.row.interest'), t(THEME_NAMES[booking.interestTheme])])
+  if (booking.specialRequests) rows.push([t('checkout.row.requests'), booking.specialRequests])
 
   return (
     <section aria-labelledby="booking-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="booking-title" className="text-2xl font-bold text-brand-900">
-          Booking <span className="font-mono">#{booking.reference}</span>
+          <T id="checkout.confirmation.booking" values={{ reference: booking.reference }} components={{ 0: <span className="font-mono" /> }} />
         </h2>
         <span className={`rounded-full px-3 py-1 text-sm font-bold ${badgeStyles[booking.status] ?? ''}`}>{badge}</span>
       </div>
@@ -116,26 +134,23 @@ function BookingView({ booking, timeText, now }: { booking: LoadedBooking; timeT
             <dd className="break-words text-slate-900">{value}</dd>
           </div>
         ))}
-        <dt className="font-semibold text-slate-600">Total</dt>
+        <dt className="font-semibold text-slate-600">{t('checkout.row.total')}</dt>
         <dd className="text-lg font-bold text-brand-900">
-          {formatYen(booking.totalPrice)} <span className="text-sm font-normal text-slate-700">tax included</span>
+          {formatYen(booking.totalPrice)} <span className="text-sm font-normal text-slate-700">{t('checkout.taxIncluded')}</span>
         </dd>
       </dl>
 
       {unpaid ? (
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          <Link
-            to={`/checkout/${booking.reference}`}
-            className={buttonVariants()}
-          >
-            Pay with Credit Card
+          <Link to={path(`/checkout/${booking.reference}`)} className={buttonVariants()}>
+            {t('checkout.payCard')}
           </Link>
           <button
             type="button"
             disabled
             className="inline-flex min-h-11 cursor-not-allowed items-center justify-center gap-2 rounded-full border-2 border-slate-400 bg-slate-100 px-6 py-2.5 font-semibold text-slate-700"
           >
-            Pay on Tour Day (Cash) <span className="rounded bg-slate-700 px-2 py-0.5 text-xs text-white">Coming Soon</span>
+            {t('checkout.payCash')} <span className="rounded bg-slate-700 px-2 py-0.5 text-xs text-white">{t('checkout.comingSoon')}</span>
           </button>
         </div>
       ) : null}
@@ -147,15 +162,15 @@ function BookingView({ booking, timeText, now }: { booking: LoadedBooking; timeT
       {booking.status === 'cancelled' ? null : (
       <section aria-labelledby="next-title" className="mt-10">
         <h3 id="next-title" className="text-xl font-bold text-brand-900">
-          What's Next
+          {t('checkout.next.title')}
         </h3>
         <ol className="mt-3 list-decimal space-y-2 pl-6 text-slate-800">
-          {booking.status === 'pending' ? <li>Pay online to secure your date: unpaid bookings are released after the hold.</li> : null}
-          {booking.status === 'confirmed' ? <li>Your guide has confirmed this booking: your date is held for you. Pay online now or as arranged with your guide.</li> : null}
-          <li>You receive a confirmation e-mail with your tour details and a calendar file.</li>
-          <li>Your guide contacts you to plan the day around your interests.</li>
-          <li>Two days before the tour we send a reminder with the meeting point.</li>
-          <li>Enjoy your day in Joetsu! Lunch and personal expenses are paid on the day.</li>
+          {booking.status === 'pending' ? <li>{t('checkout.next.pay')}</li> : null}
+          {booking.status === 'confirmed' ? <li>{t('checkout.next.confirmed')}</li> : null}
+          <li>{t('checkout.next.email')}</li>
+          <li>{t('checkout.next.plan')}</li>
+          <li>{t('checkout.next.reminder')}</li>
+          <li>{t('checkout.next.enjoy')}</li>
         </ol>
       </section>
       )}
@@ -166,46 +181,46 @@ function BookingView({ booking, timeText, now }: { booking: LoadedBooking; timeT
 }
 
 function NextLinks() {
+  const t = useT()
+  const path = useLocalePath()
   return (
     <p className="mt-8 flex flex-wrap justify-center gap-3">
-      <Link
-        to="/"
-        className={buttonVariants({ variant: 'secondary' })}
-      >
-        Return to Home
+      <Link to={path('/')} className={buttonVariants({ variant: 'secondary' })}>
+        {t('checkout.links.home')}
       </Link>
-      <Link
-        to="/booking"
-        className={buttonVariants({ variant: 'secondary' })}
-      >
-        Book Another Tour
+      <Link to={path('/booking')} className={buttonVariants({ variant: 'secondary' })}>
+        {t('checkout.links.another')}
       </Link>
     </p>
   )
 }
 
 function NeedHelp() {
+  const t = useT()
   return (
     <section aria-labelledby="help-title" className="mt-10 rounded-2xl bg-brand-50 p-5 text-left">
       <h3 id="help-title" className="text-xl font-bold text-brand-900">
-        Need Help?
+        {t('checkout.help.title')}
       </h3>
-      <p className="mt-2 text-slate-800">Questions about your booking? We usually answer within 24-48 hours.</p>
+      <p className="mt-2 text-slate-800">{t('checkout.help.text')}</p>
       <div className="mt-3">
-        <ContactLinks message="Hello! I have a question about my booking." subject="Question about my booking" />
+        <ContactLinks message={t('checkout.help.message')} subject={t('checkout.help.subject')} />
       </div>
     </section>
   )
 }
 
+/** The lookup failed: this route's loader delivered no messages, so it speaks the chrome's words only where it must. */
 export function ErrorBoundary() {
+  const t = useT()
+  const path = useLocalePath()
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-brand-900">Oops! Something went wrong</h1>
-      <p className="mt-4 text-slate-800">We couldn't retrieve your booking details. The link might be invalid or expired.</p>
+      <h1 className="text-3xl font-bold text-brand-900">{t('common.error.title')}</h1>
+      <p className="mt-4 text-slate-800">{t('common.error.detail')}</p>
       <p className="mt-6">
-        <Link to="/booking" className="font-semibold text-brand-700 underline">
-          Back to booking
+        <Link to={path('/booking')} className="font-semibold text-brand-700 underline">
+          {t('common.nav.book')}
         </Link>
       </p>
     </main>

@@ -4,7 +4,13 @@ import { Link, useFetcher } from 'react-router'
 import type { Route } from './+types/booking'
 import { formatLongDate, isCalendarDate, isMonth, monthRange } from '../../core/dates.ts'
 import { MAX_GROUP } from '../../core/pricing.ts'
-import { isTourTime, slotLabel, type TourTime } from '../../core/slots.ts'
+import { isTourTime, localizeClockText, type TourTime } from '../../core/slots.ts'
+import { localeFromPath } from '../../core/i18n/locales.ts'
+import { SLOT_NAMES } from '../components/booking/labels.ts'
+import { T, useLocale, useLocalePath, useT } from '../i18n/i18n.tsx'
+import { metaTranslator } from '../i18n/translator.ts'
+import { formPageMessages } from '../i18n/messages.server.ts'
+import { seo } from '../lib/seo.ts'
 import { toast } from '../components/ui/use-toast.ts'
 import { PageBanner } from '../components/site/page-banner.tsx'
 import { CheckIcon } from '../components/site/icons.tsx'
@@ -19,14 +25,10 @@ import { PRIVATE_FORM_PAGE_HEADERS } from '../lib/private-page.ts'
 import { handleBookingAction } from '../components/booking/booking-action.server.ts'
 import { buttonVariants } from '../components/ui/button.tsx'
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Book a Tour | Joetsu Local Tours' },
-  {
-    name: 'description',
-    content: 'Pick a Saturday or Sunday, a morning, afternoon or full-day slot, and book your private tour of Joetsu.',
-  },
-]
-
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const t = metaTranslator(localeFromPath(location.pathname), matches)
+  return seo({ matches, title: t('booking.meta.title'), description: t('booking.meta.description'), path: '/booking' })
+}
 
 /**
  * The month shown first: the chosen date's month, else ?month=yyyy-MM when it lies in the
@@ -67,6 +69,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     selectedTime: time,
     step,
     created,
+    ...formPageMessages(request, 'booking'),
   }
 }
 
@@ -84,13 +87,13 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
   try {
     return (await serverAction()) as BookingOutcome
   } catch (error) {
-    const offline = error instanceof TypeError
-    return {
-      kind: 'failed',
-      message: offline ? 'We could not reach the server. Please check your connection and try again.' : 'Your booking could not be made just now. Please try again in a moment.',
-    }
+    // The page words it (failedMessage below): a client action has no translator of its own.
+    return { kind: 'failed', message: error instanceof TypeError ? OFFLINE : FAILED_NOW }
   }
 }
+
+const OFFLINE = 'booking.offline'
+const FAILED_NOW = 'booking.failedNow'
 
 /**
  * Step 3 (?created=) shows the new booking and a refused script-free post echoes what the
@@ -110,6 +113,11 @@ function initialPackage(d: { packages: { id: number; isHalfDay: boolean }[]; sel
 }
 
 export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT()
+  const locale = useLocale()
+  const path = useLocalePath()
+  // A refusal's message comes translated from the action; a failure in the browser as its id.
+  const outcomeMessage = (message: string) => (message === OFFLINE || message === FAILED_NOW ? t(message) : message)
   const { window, packages, holdMinutes } = loaderData
   // A script-free submission that failed: back to the form with its errors, or to the
   // calendar when the slot was taken meanwhile.
@@ -144,8 +152,8 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
         setByMonth((prev) => ({ ...prev, [m]: body.dates }))
       } catch {
         toast({
-          title: 'Could not load availability',
-          description: 'Please try again in a moment.',
+          title: t('booking.toast.availabilityTitle'),
+          description: t('booking.toast.tryAgain'),
           variant: 'destructive',
         })
       } finally {
@@ -206,18 +214,11 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
     if (outcome.kind === 'created') {
       setCreated(outcome.booking)
       setStep('created')
-      toast({
-        title: 'Booking Created!',
-        description: 'Your booking has been created successfully. Please proceed to payment.',
-      })
+      toast({ title: t('booking.toast.createdTitle'), description: t('booking.toast.createdText') })
       void loadMonth(month, true)
       return
     }
-    toast({
-      title: 'Booking Failed',
-      description: outcome.message,
-      variant: 'destructive',
-    })
+    toast({ title: t('booking.toast.failedTitle'), description: outcomeMessage(outcome.message), variant: 'destructive' })
     if (outcome.kind === 'invalid') setServerErrors(outcome.errors)
     if (outcome.kind === 'conflict' && selectedDate) {
       // Somebody else took the slot: show the calendar again with fresh availability.
@@ -230,15 +231,15 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
 
   return (
     <main id="main">
-      <PageBanner eyebrow="Book a private tour" title="Book Your Joetsu Experience">
-        <p>Pick a weekend date and time, tell us about your group, then pay to secure your tour.</p>
+      <PageBanner eyebrow={t('booking.banner.eyebrow')} title={t('booking.banner.title')}>
+        <p>{t('booking.banner.lead')}</p>
       </PageBanner>
 
       <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
-        <ol className="mb-8 flex flex-wrap gap-x-4 gap-y-2 text-sm font-semibold sm:gap-x-6" aria-label="Booking steps">
+        <ol className="mb-8 flex flex-wrap gap-x-4 gap-y-2 text-sm font-semibold sm:gap-x-6" aria-label={t('booking.steps.label')}>
           {(['calendar', 'details', 'created'] as const).map((s, i) => (
             <li key={s} aria-current={step === s ? 'step' : undefined} className={`whitespace-nowrap ${step === s ? 'text-blossom-700' : 'text-slate-600'}`}>
-              {i + 1}. {s === 'calendar' ? 'Date & time' : s === 'details' ? 'Your details' : 'Payment'}
+              {i + 1}. {t(s === 'calendar' ? 'booking.steps.calendar' : s === 'details' ? 'booking.steps.details' : 'booking.steps.payment')}
             </li>
           ))}
         </ol>
@@ -246,7 +247,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
         {step === 'calendar' ? (
           <section aria-labelledby="step-title">
             <h2 id="step-title" ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-brand-900 sm:text-3xl">
-              Choose a date and time
+              {t('booking.calendar.title')}
             </h2>
             {slotTaken ? (
               <p role="alert" className="mt-3 rounded-lg border border-red-700 bg-white px-4 py-3 font-semibold text-red-800">
@@ -254,16 +255,16 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               </p>
             ) : null}
             <p className="mt-3 rounded-lg bg-blossom-100 px-4 py-3 font-semibold text-blossom-700">
-              Weekend-only bookings (Saturday &amp; Sunday) | One group per time slot | Maximum {MAX_GROUP} people
+              {t('booking.calendar.rules', { max: MAX_GROUP })}
             </p>
             <noscript>
               <p className="mt-4 rounded-lg border border-slate-400 bg-white px-4 py-3 text-slate-800">
-                The booking calendar needs JavaScript. You can also book by WhatsApp or e-mail with the links on this page.
+                {t('booking.calendar.noscript')}
               </p>
             </noscript>
             <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
               <div>
-                <form method="get" aria-label="Booking calendar">
+                <form method="get" aria-label={t('booking.calendar.formLabel')}>
                   <MonthCalendar
                     month={month}
                     onMonthChange={setMonth}
@@ -290,7 +291,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
                         type="submit"
                         className={clsx(buttonVariants(), 'mt-4')}
                       >
-                        Continue to Booking Details
+                        {t('booking.continue')}
                       </button>
                     </noscript>
                   </form>
@@ -299,32 +300,29 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               <div className="grid h-fit gap-6">
                 {selectedDate && selectedSlot ? (
                   <div className="rounded-2xl border-2 border-brand-800 bg-brand-50 p-5" aria-live="polite">
-                    <h3 className="text-lg font-bold text-brand-900">Selected</h3>
-                    <p className="mt-2 text-slate-800">{formatLongDate(selectedDate)}</p>
+                    <h3 className="text-lg font-bold text-brand-900">{t('booking.selected')}</h3>
+                    <p className="mt-2 text-slate-800">{formatLongDate(selectedDate, locale)}</p>
                     <p className="text-slate-800">
-                      {slotLabel(selectedSlot.tourTime)}, from {selectedSlot.startTime}
+                      {t('booking.slotFrom', { slot: t(SLOT_NAMES[selectedSlot.tourTime]), time: localizeClockText(selectedSlot.startTime, locale) })}
                     </p>
                     <button
                       type="button"
                       onClick={continueToDetails}
                       className={clsx(buttonVariants(), 'mt-4 w-full')}
                     >
-                      Continue to Booking Details
+                      {t('booking.continue')}
                     </button>
                   </div>
                 ) : (
                   <p className="rounded-2xl border border-dashed border-slate-400 p-5 text-slate-700" aria-live="polite">
-                    {selectedDate ? 'Now choose a time for your tour.' : 'Choose a highlighted Saturday or Sunday to see its times.'}
+                    {t(selectedDate ? 'booking.chooseTime' : 'booking.chooseDay')}
                   </p>
                 )}
                 <div>
-                  <h3 className="font-bold text-brand-900">Questions, or a group larger than 5?</h3>
-                  <p className="mt-1 text-slate-700">Message us and we will plan it together.</p>
+                  <h3 className="font-bold text-brand-900">{t('booking.questions.title')}</h3>
+                  <p className="mt-1 text-slate-700">{t('booking.questions.text')}</p>
                   <div className="mt-3">
-                    <ContactLinks
-                      message="Hello! I would like to ask about booking a private tour in Joetsu."
-                      subject="Tour booking question"
-                    />
+                    <ContactLinks message={t('booking.questions.message')} subject={t('booking.questions.subject')} />
                   </div>
                 </div>
               </div>
@@ -335,7 +333,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
         {step === 'details' && selectedDate && selectedTime ? (
           <section aria-labelledby="step-title">
             <h2 id="step-title" ref={headingRef} tabIndex={-1} className="mb-6 text-2xl font-bold text-brand-900 sm:text-3xl">
-              Booking details
+              {t('booking.details.title')}
             </h2>
             <DetailsForm
               tourDate={selectedDate}
@@ -358,29 +356,31 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               <CheckIcon className="size-9" />
             </span>
             <h2 id="step-title" ref={headingRef} tabIndex={-1} className="mt-4 text-2xl font-bold text-brand-900 sm:text-3xl">
-              Booking Created Successfully!
+              {t('booking.created.title')}
             </h2>
             <p className="mt-3 text-slate-800">
-              Your reference is <strong className="font-mono">#{created.reference}</strong>. We hold {formatLongDate(created.tourDate)},{' '}
-              {slotLabel(created.tourTime).toLowerCase()} for you for {holdMinutes} minutes: pay now to secure it.
+              <T
+                id="booking.created.text"
+                values={{
+                  reference: created.reference,
+                  date: formatLongDate(created.tourDate, locale),
+                  slot: locale === 'en' ? t(SLOT_NAMES[created.tourTime]).toLowerCase() : t(SLOT_NAMES[created.tourTime]),
+                  minutes: holdMinutes,
+                }}
+                components={{ 0: <strong className="font-mono" /> }}
+              />
             </p>
             <div className="mt-6 flex flex-col items-center gap-3 sm:flex-row sm:justify-center">
-              <Link
-                to={`/checkout/${created.reference}`}
-                className={buttonVariants()}
-              >
-                Continue to Payment
+              <Link to={path(`/checkout/${created.reference}`)} className={buttonVariants()}>
+                {t('booking.created.pay')}
               </Link>
-              <Link
-                to={`/booking-confirmation/${created.reference}`}
-                className={buttonVariants({ variant: 'secondary' })}
-              >
-                View booking details
+              <Link to={path(`/booking-confirmation/${created.reference}`)} className={buttonVariants({ variant: 'secondary' })}>
+                {t('booking.created.view')}
               </Link>
             </div>
             <p className="mt-6">
-              <Link to="/" className="font-semibold text-brand-700 underline">
-                Return to Home
+              <Link to={path('/')} className="font-semibold text-brand-700 underline">
+                {t('booking.created.home')}
               </Link>
             </p>
           </section>

@@ -9,7 +9,7 @@ describe('the checkout page loader', () => {
       services: { bookings: { findByReference: async () => null, now: () => serviceNow } },
       config: { booking: { startTimes: {} } },
     }
-    const result = await loader({ params: { reference: 'ABCDEFGHJKMN' }, context } as never)
+    const result = await loader({ params: { reference: 'ABCDEFGHJKMN' }, request: new Request('http://x/checkout/ABCDEFGHJKMN'), context } as never)
     expect(result.now).toBe(serviceNow.toISOString())
   })
 })
@@ -20,9 +20,12 @@ describe('the checkout page of a cancelled booking (issue 14)', () => {
       services: { bookings: { findByReference: async () => ({ reference: 'ABCDEFGHJKMN', status: 'cancelled' }), now: () => new Date() } },
       config: { booking: { startTimes: {} } },
     }
-    const thrown = await loader({ params: { reference: 'ABCDEFGHJKMN' }, context } as never).catch((e: unknown) => e)
+    const thrown = await loader({ params: { reference: 'ABCDEFGHJKMN' }, request: new Request('http://x/checkout/ABCDEFGHJKMN'), context } as never).catch((e: unknown) => e)
     expect(thrown).toBeInstanceOf(Response)
     expect((thrown as Response).status).toBe(302)
     expect((thrown as Response).headers.get('Location')).toBe('/booking-confirmation/ABCDEFGHJKMN')
+    // In another language, to the confirmation page in that language.
+    const inKorean = await loader({ params: { reference: 'ABCDEFGHJKMN' }, request: new Request('http://x/ko/checkout/ABCDEFGHJKMN'), context } as never).catch((e: unknown) => e)
+    expect((inKorean as Response).headers.get('Location')).toBe('/ko/booking-confirmation/ABCDEFGHJKMN')
   })
 })

@@ -5,7 +5,12 @@ import type { Stripe } from '@stripe/stripe-js'
 import type { Route } from './+types/checkout'
 import { formatLongDate } from '../../core/dates.ts'
 import { formatYen } from '../../core/money.ts'
-import { slotWithStartTime } from '../../core/slots.ts'
+import { localeConfig, localeFromPath, localizePath } from '../../core/i18n/locales.ts'
+import { localizeClockText, formatClockTime } from '../../core/slots.ts'
+import { SLOT_NAMES } from '../components/booking/labels.ts'
+import { useLocale, useLocalePath, useLocalizeText, useT } from '../i18n/i18n.tsx'
+import { metaTranslator } from '../i18n/translator.ts'
+import { formPageMessages, requestLocale } from '../i18n/messages.server.ts'
 import { toast } from '../components/ui/use-toast.ts'
 import { HoldCountdown } from '../components/booking/hold-countdown.tsx'
 import { ApiError, type CheckoutStart, createPaymentIntent, simulatedCharge } from '../components/checkout/api.ts'
@@ -19,8 +24,8 @@ import { buttonVariants } from '../components/ui/button.tsx'
 // The Payment Element and its React bindings load only here, and only in Stripe mode.
 const StripePaymentForm = lazy(() => import('../components/checkout/stripe-payment-form.tsx'))
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Checkout | Joetsu Local Tours' },
+export const meta: Route.MetaFunction = ({ matches, location }) => [
+  { title: `${metaTranslator(localeFromPath(location.pathname), matches)('checkout.meta.title')} | Joetsu Local Tours` },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -32,13 +37,14 @@ export const headers: Route.HeadersFunction = privatePageHeaders
  * cancelled one cannot be paid: both go to their confirmation page, which says calmly what
  * happened (for a cancelled one: the refund, if any, and how to book again; issue 14).
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const booking = await context.services.bookings.findByReference(params.reference)
-  if (booking?.status === 'paid' || booking?.status === 'cancelled') throw redirect(`/booking-confirmation/${booking.reference}`)
+  if (booking?.status === 'paid' || booking?.status === 'cancelled') throw redirect(localizePath(`/booking-confirmation/${booking.reference}`, requestLocale(request)))
   const startTimes = context.config.booking.startTimes
   return {
     booking,
-    timeText: booking ? slotWithStartTime(booking.tourTime, startTimes) : null,
+    startTime: booking ? formatClockTime(startTimes[booking.tourTime]) : null,
+    ...formPageMessages(request, 'checkout', 'booking'),
     // The service's clock, as on the confirmation page: both count the hold down alike.
     now: context.services.bookings.now().toISOString(),
   }
@@ -46,18 +52,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 type Phase = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'init-failed' } | { kind: 'ready'; payment: CheckoutStart | null }
 
-const UNEXPECTED = 'An unexpected error occurred.'
-
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
-  const { booking, timeText, now } = loaderData
+  const { booking, startTime, now } = loaderData
+  const t = useT()
+  const locale = useLocale()
+  const path = useLocalePath()
+  const localize = useLocalizeText()
   const navigate = useNavigate()
-  const [phase, setPhase] = useState<Phase>(() => (booking ? { kind: 'loading' } : { kind: 'error', message: 'Could not fetch booking details' }))
+  const [phase, setPhase] = useState<Phase>(() => (booking ? { kind: 'loading' } : { kind: 'error', message: t('checkout.fetchFailed') }))
+  const timeText = booking && startTime ? `${t(SLOT_NAMES[booking.tourTime])}, ${localizeClockText(startTime, locale)}` : ''
   const started = useRef(false)
 
   const finish = useCallback(
     async (reference: string) => {
-      await confirmAndReport(reference)
-      navigate(`/booking-confirmation/${reference}`)
+      await confirmAndReport(reference, t, localize)
+      navigate(path(`/booking-confirmation/${reference}`))
     },
     [navigate],
   )
@@ -74,8 +83,8 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     createPaymentIntent(booking)
       .then((payment) => setPhase(payment.clientSecret ? { kind: 'ready', payment } : { kind: 'init-failed' }))
       .catch((error: unknown) => {
-        const message = error instanceof ApiError ? error.message : 'An unexpected error occurred'
-        toast({ variant: 'destructive', title: 'Error', description: 'Failed to initialize payment' })
+        const message = error instanceof ApiError ? localize(error.message) : t('checkout.unexpected')
+        toast({ variant: 'destructive', title: t('checkout.toast.error'), description: t('checkout.toast.initFailed') })
         setPhase({ kind: 'error', message })
       })
   }, [booking, finish])
@@ -84,24 +93,27 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     <main id="main" className="bg-brand-50/40">
       <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
         {phase.kind === 'loading' ? <Preparing /> : null}
-        {phase.kind === 'error' ? <Problem title="Payment Error" message={phase.message} /> : null}
-        {phase.kind === 'init-failed' ? <Problem title="Payment Initialization Failed" message="We couldn't initialize the payment process. Please try again or contact us." /> : null}
-        {phase.kind === 'ready' && booking ? <Ready booking={booking} timeText={timeText ?? ''} now={now} payment={phase.payment} onFinish={finish} /> : null}
+        {phase.kind === 'error' ? <Problem title={t('checkout.problem.title')} message={phase.message} /> : null}
+        {phase.kind === 'init-failed' ? <Problem title={t('checkout.problem.initTitle')} message={t('checkout.problem.initText')} /> : null}
+        {phase.kind === 'ready' && booking ? <Ready booking={booking} timeText={timeText} now={now} payment={phase.payment} onFinish={finish} /> : null}
       </div>
     </main>
   )
 }
 
 function Preparing() {
+  const t = useT()
   return (
     <div role="status" className="flex flex-col items-center gap-4 py-24 text-center">
       <span aria-hidden="true" className="h-10 w-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700" />
-      <h1 className="text-xl font-semibold text-brand-900">Preparing your payment...</h1>
+      <h1 className="text-xl font-semibold text-brand-900">{t('checkout.preparing')}</h1>
     </div>
   )
 }
 
 function Problem({ title, message }: { title: string; message: string }) {
+  const t = useT()
+  const path = useLocalePath()
   return (
     <section className="rounded-2xl border border-red-200 bg-white p-6 text-center shadow-sm sm:p-10" aria-labelledby="problem-title">
       <h1 id="problem-title" className="text-2xl font-bold text-red-800">
@@ -110,11 +122,8 @@ function Problem({ title, message }: { title: string; message: string }) {
       <p role="alert" className="mt-3 text-slate-800">
         {message}
       </p>
-      <Link
-        to="/booking"
-        className={clsx(buttonVariants({ variant: 'brand' }), 'mt-6')}
-      >
-        Return to Booking
+      <Link to={path('/booking')} className={clsx(buttonVariants({ variant: 'brand' }), 'mt-6')}>
+        {t('checkout.problem.back')}
       </Link>
     </section>
   )
@@ -135,6 +144,10 @@ function Ready({
   payment: CheckoutStart | null
   onFinish: (reference: string) => Promise<void>
 }) {
+  const t = useT()
+  const locale = useLocale()
+  const path = useLocalePath()
+  const localize = useLocalizeText()
   const amountText = formatYen(booking.totalPrice)
   const holdExpiresAt = payment?.holdExpiresAt ?? booking.holdExpiresAt
   const stripePromise = useMemo<Promise<Stripe | null> | null>(() => {
@@ -148,8 +161,8 @@ function Ready({
     try {
       await simulatedCharge(booking.reference, cardNumber)
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : UNEXPECTED
-      toast({ variant: 'destructive', title: 'Payment Failed', description: message })
+      const message = error instanceof ApiError ? localize(error.message) : t('checkout.unexpected')
+      toast({ variant: 'destructive', title: t('checkout.toast.payFailed'), description: message })
       return message
     }
     await onFinish(booking.reference)
@@ -157,72 +170,69 @@ function Ready({
   }
 
   const onStripeOutcome = async (outcome: StripeOutcome) => {
-    if (outcome.kind === 'error') toast({ variant: 'destructive', title: 'Payment Failed', description: outcome.message || UNEXPECTED })
-    else if (outcome.kind === 'unconfirmed') toast({ variant: 'destructive', title: 'Payment status is unconfirmed. Please contact support.' })
+    if (outcome.kind === 'error') toast({ variant: 'destructive', title: t('checkout.toast.payFailed'), description: outcome.message || t('checkout.unexpected') })
+    else if (outcome.kind === 'unconfirmed') toast({ variant: 'destructive', title: t('checkout.toast.unconfirmed') })
     else await onFinish(booking.reference)
   }
 
   return (
     <>
-      <h1 className="text-3xl font-bold tracking-tight text-brand-900 sm:text-4xl">Complete Your Booking</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-brand-900 sm:text-4xl">{t('checkout.title')}</h1>
       {holdExpiresAt ? (
         <p className="mt-4 rounded-lg bg-blossom-100 px-4 py-3 text-blossom-700" aria-live="polite">
           <HoldCountdown expiresAt={holdExpiresAt} serverNow={now} />
         </p>
       ) : null}
       {booking.status === 'confirmed' ? (
-        <p className="mt-4 rounded-lg bg-brand-50 px-4 py-3 text-brand-900">Your guide has confirmed this booking: your date is held for you.</p>
+        <p className="mt-4 rounded-lg bg-brand-50 px-4 py-3 text-brand-900">{t('checkout.confirmedHeld')}</p>
       ) : null}
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <section aria-labelledby="summary-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
           <h2 id="summary-title" className="text-xl font-bold text-brand-900">
-            Booking Summary
+            {t('checkout.summary.title')}
           </h2>
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-            <dt className="font-semibold text-slate-600">Name</dt>
+            <dt className="font-semibold text-slate-600">{t('checkout.summary.name')}</dt>
             <dd className="break-words text-slate-900">{booking.name}</dd>
-            <dt className="font-semibold text-slate-600">Tour date</dt>
-            <dd className="text-slate-900">{formatLongDate(booking.tourDate)}</dd>
-            <dt className="font-semibold text-slate-600">Tour time</dt>
+            <dt className="font-semibold text-slate-600">{t('checkout.summary.date')}</dt>
+            <dd className="text-slate-900">{formatLongDate(booking.tourDate, locale)}</dd>
+            <dt className="font-semibold text-slate-600">{t('checkout.summary.time')}</dt>
             <dd className="text-slate-900">{timeText}</dd>
-            <dt className="font-semibold text-slate-600">Group size</dt>
-            <dd className="text-slate-900">
-              {booking.numberOfPeople} {booking.numberOfPeople === 1 ? 'person' : 'people'}
-            </dd>
-            <dt className="border-t border-slate-200 pt-2 font-semibold text-slate-600">Total</dt>
+            <dt className="font-semibold text-slate-600">{t('checkout.summary.group')}</dt>
+            <dd className="text-slate-900">{t('checkout.summary.people', { count: booking.numberOfPeople })}</dd>
+            <dt className="border-t border-slate-200 pt-2 font-semibold text-slate-600">{t('checkout.summary.total')}</dt>
             <dd className="border-t border-slate-200 pt-2 text-lg font-bold text-brand-900">
-              {amountText} <span className="text-sm font-normal text-slate-700">tax included</span>
+              {amountText} <span className="text-sm font-normal text-slate-700">{t('checkout.taxIncluded')}</span>
             </dd>
           </dl>
         </section>
 
         <section aria-labelledby="payment-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
           <h2 id="payment-title" className="text-xl font-bold text-brand-900">
-            Payment Details
+            {t('checkout.payment.title')}
           </h2>
           <div className="mt-4">
             {payment === null ? (
-              <p role="status">Nothing to pay for this booking.</p>
+              <p role="status">{t('checkout.payment.nothing')}</p>
             ) : payment.mode === 'simulated' ? (
               <SimulatedCardForm amountText={amountText} onPay={paySimulated} />
             ) : stripePromise ? (
-              <Suspense fallback={<p role="status">Loading the secure card form...</p>}>
+              <Suspense fallback={<p role="status">{t('checkout.payment.loading')}</p>}>
                 <StripePaymentForm
                   stripe={stripePromise}
                   clientSecret={payment.clientSecret}
-                  returnUrl={`${window.location.origin}/booking-confirmation/${booking.reference}`}
+                  returnUrl={`${window.location.origin}${path(`/booking-confirmation/${booking.reference}`)}`}
+                  locale={localeConfig(locale).stripe}
                   amountText={amountText}
                   onOutcome={onStripeOutcome}
                 />
               </Suspense>
             ) : (
-              <p role="alert">We couldn't initialize the payment process. Please try again or contact us.</p>
+              <p role="alert">{t('checkout.problem.initText')}</p>
             )}
           </div>
           <p className="mt-4 text-sm text-slate-700">
-            {payment?.mode === 'simulated'
-              ? 'Test mode: no real payment is taken. The card number only decides the test outcome and is not stored.'
-              : 'Your payment is processed securely by our card payment provider, Stripe. We never see or store your card details.'}
+            {t(payment?.mode === 'simulated' ? 'checkout.payment.simulatedNote' : 'checkout.payment.stripeNote')}
           </p>
         </section>
       </div>

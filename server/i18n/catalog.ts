@@ -4,6 +4,7 @@ import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import { compileMessage } from '@lingui/message-utils/compileMessage'
 import { LOCALES, type Locale } from '../../core/i18n/locales.ts'
 import type { MessageId, MessageNamespace } from '../../core/i18n/message-id.ts'
+import { matchMessage } from '../../core/i18n/message-match.ts'
 import { ROOT_DIR } from '../paths.ts'
 
 /**
@@ -48,9 +49,27 @@ export function translate(locale: Locale, id: MessageId, values?: Record<string,
   return serverI18n(locale)._(id, values)
 }
 
-/** Every locale's messages, for the tests that compare them. */
+/** Every locale's messages as written (uncompiled). */
 export function allSourceMessages(): Record<Locale, Record<string, string>> {
   return Object.fromEntries(
     LOCALES.map((l) => [l.code, JSON.parse(fs.readFileSync(path.join(MESSAGES_DIR, `${l.code}.json`), 'utf8'))]),
   ) as Record<Locale, Record<string, string>>
+}
+
+let englishErrors: Record<string, string> | undefined
+
+/** The English texts of the server's messages the guest may see ('errors.*'), as written. */
+export function englishErrorMessages(): Record<string, string> {
+  englishErrors ??= Object.fromEntries(Object.entries(allSourceMessages().en).filter(([id]) => id.startsWith('errors.')))
+  return englishErrors
+}
+
+/**
+ * A message of the services or schemas (English, the API's language) in the guest's locale;
+ * a text no `errors.*` message recognises stays as it is.
+ */
+export function localizeServerText(locale: Locale, text: string): string {
+  if (locale === 'en') return text
+  const match = matchMessage(text, englishErrorMessages())
+  return match ? translate(locale, match.id as MessageId, match.values) : text
 }

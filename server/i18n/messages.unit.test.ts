@@ -67,7 +67,9 @@ describe('every message', () => {
   it('is used by the code', () => {
     const code = ['app', 'server', 'core'].flatMap((dir) => sourceFiles(path.join(ROOT_DIR, dir))).map((file) => fs.readFileSync(file, 'utf8'))
     const all = code.join('\n')
-    const unused = Object.keys(english).filter((id) => !all.includes(`'${id}'`) && !all.includes(`"${id}"`))
+    // The server's messages ('errors.*') are used by recognising the services' English texts:
+    // server/i18n/server-messages.unit.test.ts proves each one is.
+    const unused = Object.keys(english).filter((id) => !id.startsWith('errors.') && !all.includes(`'${id}'`) && !all.includes(`"${id}"`))
     expect(unused).toEqual([])
   })
 })
@@ -78,14 +80,7 @@ describe('every message', () => {
  * literal left, so it is taken off, and for any file not listed that has one.
  */
 const NOT_YET_TRANSLATED = new Set<string>([
-  'app/components/booking/booking-states.tsx',
-  'app/components/booking/contact-links.tsx',
-  'app/components/booking/details-form.tsx',
-  'app/components/booking/hold-countdown.tsx',
   'app/components/booking/month-calendar.tsx',
-  'app/components/booking/slot-picker.tsx',
-  'app/components/checkout/cancel-booking.tsx',
-  'app/components/checkout/simulated-card-form.tsx',
   'app/components/contact/contact-form.tsx',
   'app/components/contact/contact-info.tsx',
   'app/components/forms/privacy-line.tsx',
@@ -94,9 +89,6 @@ const NOT_YET_TRANSLATED = new Set<string>([
   'app/components/ui/dialog.tsx',
   'app/components/ui/toaster.tsx',
   'app/routes/about.tsx',
-  'app/routes/booking-confirmation.tsx',
-  'app/routes/booking.tsx',
-  'app/routes/checkout.tsx',
   'app/routes/contact.tsx',
   'app/routes/explore.tsx',
   'app/routes/home.tsx',
@@ -116,6 +108,8 @@ function englishLiterals(file: string): string[] {
   const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX)
   const found: string[] = []
   const visit = (node: ts.Node) => {
+    // What is hidden from everyone (the forms' honeypot) is read by no guest.
+    if (ts.isJsxElement(node) && node.openingElement.attributes.properties.some((a) => ts.isJsxAttribute(a) && a.name.getText() === 'aria-hidden' && a.initializer?.getText() === '"true"')) return
     if (ts.isJsxText(node)) {
       const text = node.getText().trim()
       if (/[A-Za-z]{2}/.test(text) && !BRANDS.test(text)) found.push(text)

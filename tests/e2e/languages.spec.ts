@@ -41,7 +41,7 @@ test('every public page in every language names its language, canonical URL and 
       const tags = head(await response.text())
       expect(tags.lang, url).toBe(code)
       expect(tags.canonical.map(pathOf), url).toEqual([url])
-      expect(Object.fromEntries(Object.entries(tags.alternates).map(([lang, href]) => [lang, pathOf(href)])), url).toEqual({
+      expect(Object.fromEntries(Object.entries(tags.alternates).map(([lang, href]) => [lang, pathOf(href as string | undefined)])), url).toEqual({
         ...Object.fromEntries(LOCALES.map((l) => [l.code, localizePath(page, l.code)])),
         'x-default': page,
       })

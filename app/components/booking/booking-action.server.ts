@@ -1,16 +1,22 @@
 import { data, redirect, type AppLoadContext } from 'react-router'
-import { failureOf, type Failure } from '../../../server/for-app.server.ts'
+import type { Locale } from '../../../core/i18n/locales.ts'
+import { failureOf, localizeServerText, type Failure } from '../../../server/for-app.server.ts'
+import { requestLocale } from '../../i18n/messages.server.ts'
 import { VIA_SCRIPT_FIELD, sentByScript } from '../../lib/form-post.ts'
 import type { BookingOutcome, BookingRefusal } from './types.ts'
 
-/** A service's refusal as the page acts on it: fix the form, choose another slot, or try again. */
-function outcomeOf(failure: Failure): BookingRefusal {
-  const errors = failure.errors ?? {}
+/**
+ * A service's refusal as the page acts on it: fix the form, choose another slot, or try again;
+ * in the page's language (the services speak the API's English, docs/decisions/0044).
+ */
+function outcomeOf(failure: Failure, locale: Locale): BookingRefusal {
+  const message = localizeServerText(locale, failure.message)
+  const errors = Object.fromEntries(Object.entries(failure.errors ?? {}).map(([field, text]) => [field, localizeServerText(locale, text)]))
   // A 409 with field errors (too many unpaid bookings for the e-mail) is the guest's to fix in
   // the form; a bare 409 means the slot went to someone else.
-  if (Object.keys(errors).length > 0) return { kind: 'invalid', message: failure.message, errors }
-  if (failure.status === 409) return { kind: 'conflict', message: failure.message }
-  return { kind: 'failed', message: failure.message }
+  if (Object.keys(errors).length > 0) return { kind: 'invalid', message, errors }
+  if (failure.status === 409) return { kind: 'conflict', message }
+  return { kind: 'failed', message }
 }
 
 /**
@@ -38,6 +44,6 @@ export async function handleBookingAction(request: Request, context: AppLoadCont
     const failure = failureOf(error)
     if (!failure) throw error
     const { website: _honeypot, ...values } = body
-    return data<BookingRefusal>({ ...outcomeOf(failure), ...(byScript ? {} : { values }) }, { status: failure.status, headers: failure.headers })
+    return data<BookingRefusal>({ ...outcomeOf(failure, requestLocale(request)), ...(byScript ? {} : { values }) }, { status: failure.status, headers: failure.headers })
   }
 }

@@ -2,8 +2,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { formatLongDate } from '../../../core/dates.ts'
 import { formatYen } from '../../../core/money.ts'
 import { MAX_GROUP, MIN_GROUP, quote } from '../../../core/pricing.ts'
-import { packageFitsSlot, slotLabel, type TourTime } from '../../../core/slots.ts'
-import { THEMES, THEME_LABELS } from '../../../core/themes.ts'
+import { localizeClockText, packageFitsSlot, type TourTime } from '../../../core/slots.ts'
+import { THEMES } from '../../../core/themes.ts'
+import { useLocale, useLocalizeText, useT } from '../../i18n/i18n.tsx'
+import { SLOT_NAMES, THEME_NAMES, quoteLineText } from './labels.ts'
 import { fieldErrors } from '../../../core/schemas/field-errors.ts'
 import type { PublicTourPackage } from './types.ts'
 import { PrivacyLine } from '../forms/privacy-line.tsx'
@@ -87,6 +89,9 @@ export function DetailsForm({
   /** The route action's field errors: of a script-free post at first, then of each refusal. */
   serverErrors: Record<string, string>
 }) {
+  const t = useT()
+  const locale = useLocale()
+  const localize = useLocalizeText()
   const [errors, setErrors] = useState<Record<string, string>>(serverErrors)
   const [checking, setChecking] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
@@ -134,7 +139,7 @@ export function DetailsForm({
       )
       const parsed = schema?.safeParse(payload)
       if (parsed && !parsed.success) {
-        const errs = fieldErrors(parsed.error)
+        const errs = Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([field, message]) => [field, localize(message)]))
         setErrors(errs)
         focusFirstError(errs)
         return
@@ -164,24 +169,24 @@ export function DetailsForm({
         <input type="hidden" name="tourDate" value={tourDate} />
         <input type="hidden" name="tourTime" value={tourTime} />
         <p id="details-help" className="text-slate-700">
-          All fields are required unless marked optional.
+          {t('booking.form.help')}
         </p>
-        <Field tone="public" label="Full Name" name="name" error={errors.name}>
+        <Field tone="public" label={t('booking.form.name')} name="name" error={errors.name}>
           {(props) => (
             <input {...props} type="text" autoComplete="name" value={values.name} onChange={(e) => set('name')(e.target.value)} />
           )}
         </Field>
-        <Field tone="public" label="Email" name="email" error={errors.email}>
+        <Field tone="public" label={t('booking.form.email')} name="email" error={errors.email}>
           {(props) => (
             <input {...props} type="email" autoComplete="email" value={values.email} onChange={(e) => set('email')(e.target.value)} />
           )}
         </Field>
         <Field
           tone="public"
-          label="Phone Number"
+          label={t('booking.form.phone')}
           name="phone"
           error={errors.phone}
-          hint="With your country code, e.g. +44 7700 900123 (WhatsApp if you have it)."
+          hint={t('booking.form.phoneHint')}
         >
           {(props) => (
             <input {...props} type="tel" autoComplete="tel" value={values.phone} onChange={(e) => set('phone')(e.target.value)} />
@@ -189,10 +194,10 @@ export function DetailsForm({
         </Field>
         <Field
           tone="public"
-          label="Number of People"
+          label={t('booking.form.people')}
           name="numberOfPeople"
           error={errors.numberOfPeople}
-          hint={`${MIN_GROUP} to ${MAX_GROUP} people. Larger group? Please contact us.`}
+          hint={t('booking.form.peopleHint', { min: MIN_GROUP, max: MAX_GROUP })}
         >
           {(props) => (
             <input
@@ -207,10 +212,10 @@ export function DetailsForm({
             />
           )}
         </Field>
-        <Field tone="public" label="Tour Package" name="tourPackageId" error={errors.tourPackageId}>
+        <Field tone="public" label={t('booking.form.package')} name="tourPackageId" error={errors.tourPackageId}>
           {(props) => (
             <select {...props} value={values.tourPackageId} onChange={(e) => set('tourPackageId')(e.target.value)}>
-              <option value="">Select a tour</option>
+              <option value="">{t('booking.form.selectTour')}</option>
               {fitting.map((p) => (
                 <option key={p.id} value={String(p.id)}>
                   {priceLabel(p)}
@@ -219,19 +224,19 @@ export function DetailsForm({
             </select>
           )}
         </Field>
-        <Field tone="public" label="Interest theme (optional)" name="interestTheme" error={errors.interestTheme}>
+        <Field tone="public" label={t('booking.form.theme')} name="interestTheme" error={errors.interestTheme}>
           {(props) => (
             <select {...props} value={values.interestTheme} onChange={(e) => set('interestTheme')(e.target.value)}>
-              <option value="">No preference</option>
-              {THEMES.map((t) => (
-                <option key={t} value={t}>
-                  {THEME_LABELS[t]}
+              <option value="">{t('booking.form.noPreference')}</option>
+              {THEMES.map((theme) => (
+                <option key={theme} value={theme}>
+                  {t(THEME_NAMES[theme])}
                 </option>
               ))}
             </select>
           )}
         </Field>
-        <Field tone="public" label="Special Requests (optional)" name="specialRequests" error={errors.specialRequests}>
+        <Field tone="public" label={t('booking.form.requests')} name="specialRequests" error={errors.specialRequests}>
           {(props) => (
             <textarea {...props} rows={4} value={values.specialRequests} onChange={(e) => set('specialRequests')(e.target.value)} />
           )}
@@ -257,51 +262,49 @@ export function DetailsForm({
         <PrivacyLine />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
           <Button variant="secondary" onClick={onBack}>
-            Back to Calendar
+            {t('booking.form.back')}
           </Button>
           <Button type="submit" disabled={pending || checking} aria-disabled={pending || checking} className="disabled:cursor-wait disabled:opacity-80">
-            {pending || checking ? 'Creating Booking...' : 'Create Booking'}
+            {pending || checking ? t('booking.form.creating') : t('booking.form.create')}
           </Button>
         </div>
       </div>
 
       <aside aria-labelledby="summary-title" className="order-first h-fit rounded-2xl border border-brand-100 bg-brand-50 p-5 lg:order-none lg:sticky lg:top-24">
         <h3 id="summary-title" className="text-lg font-bold text-brand-900">
-          Booking summary
+          {t('booking.summary.title')}
         </h3>
         <dl className="mt-3 grid gap-2 text-slate-800">
           <div>
-            <dt className="text-sm font-semibold text-slate-600">Date</dt>
-            <dd>{formatLongDate(tourDate)}</dd>
+            <dt className="text-sm font-semibold text-slate-600">{t('booking.summary.date')}</dt>
+            <dd>{formatLongDate(tourDate, locale)}</dd>
           </div>
           <div>
-            <dt className="text-sm font-semibold text-slate-600">Time</dt>
-            <dd>
-              {slotLabel(tourTime)}, from {startTime}
-            </dd>
+            <dt className="text-sm font-semibold text-slate-600">{t('booking.summary.time')}</dt>
+            <dd>{t('booking.slotFrom', { slot: t(SLOT_NAMES[tourTime]), time: localizeClockText(startTime, locale) })}</dd>
           </div>
           <div>
-            <dt className="text-sm font-semibold text-slate-600">Tour</dt>
-            <dd>{chosen ? chosen.name : 'Choose a tour'}</dd>
+            <dt className="text-sm font-semibold text-slate-600">{t('booking.summary.tour')}</dt>
+            <dd>{chosen ? chosen.name : t('booking.summary.chooseTour')}</dd>
           </div>
           <div>
-            <dt className="text-sm font-semibold text-slate-600">Guests</dt>
+            <dt className="text-sm font-semibold text-slate-600">{t('booking.summary.guests')}</dt>
             <dd>{values.numberOfPeople || '–'}</dd>
           </div>
           {price?.ok
             ? price.lines.map((line) => (
                 <div key={line.label} className="flex justify-between gap-3 text-sm">
-                  <dt>{line.label}</dt>
+                  <dt>{quoteLineText(line, t)}</dt>
                   <dd>{formatYen(line.amount)}</dd>
                 </div>
               ))
             : null}
         </dl>
         <p className="mt-4 border-t border-brand-100 pt-3 text-lg font-bold text-brand-900" aria-live="polite">
-          Total: {price?.ok ? formatYen(price.total) : '–'}
-          <span className="block text-sm font-normal text-slate-700">tax included</span>
+          {t('booking.summary.total', { total: price?.ok ? formatYen(price.total) : '–' })}
+          <span className="block text-sm font-normal text-slate-700">{t('booking.summary.taxIncluded')}</span>
         </p>
-        {price && !price.ok ? <p className="mt-2 text-sm text-red-800">{price.message}</p> : null}
+        {price && !price.ok ? <p className="mt-2 text-sm text-red-800">{localize(price.message)}</p> : null}
       </aside>
     </form>
   )

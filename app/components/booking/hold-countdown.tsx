@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react'
+import { useT } from '../../i18n/i18n.tsx'
 
 /** Minutes left on an unpaid hold, e.g. 'about 24 minutes'; updates every 15 s in the browser. */
 export function HoldCountdown({ expiresAt, serverNow }: { expiresAt: string; serverNow: string }) {
+  const t = useT()
   const end = new Date(expiresAt).getTime()
   // Start from the server's clock so the first render matches the HTML; then follow the browser.
   const [now, setNow] = useState(() => new Date(serverNow).getTime())
@@ -12,10 +14,5 @@ export function HoldCountdown({ expiresAt, serverNow }: { expiresAt: string; ser
     return () => clearInterval(timer)
   }, [serverNow])
   const minutes = Math.max(0, Math.ceil((end - now) / 60_000))
-  if (minutes === 0) return <>Your hold has run out; the slot may have gone to someone else.</>
-  return (
-    <>
-      We hold this slot for you for about {minutes} more {minutes === 1 ? 'minute' : 'minutes'}. Pay before then to secure it.
-    </>
-  )
+  return <>{minutes === 0 ? t('booking.hold.over') : t('booking.hold.left', { minutes })}</>
 }

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { dayLabel } from './month-calendar.tsx'
 import { formatMonthTitle as monthTitle, shiftMonth } from '../../../core/dates.ts'
 import type { DateSlots } from './types.ts'
+import { translate } from '../../../server/i18n/catalog.ts'
+
+const t = (id: Parameters<typeof translate>[1], values?: Record<string, string | number | undefined>) => translate('en', id, values)
 
 const window = { first: '2026-12-03', last: '2027-05-31' }
 const day = (date: string, open: boolean[]): DateSlots => ({
@@ -23,17 +26,24 @@ describe('calendar helpers', () => {
   })
 
   it('names each day the way a screen reader user needs it', () => {
-    expect(dayLabel('2026-12-05', day('2026-12-05', [true, true, false]), window, false)).toBe(
+    expect(dayLabel('2026-12-05', day('2026-12-05', [true, true, false]), window, false, t, 'en')).toBe(
       'Saturday, December 5, 2026, 2 slots available',
     )
-    expect(dayLabel('2026-12-06', day('2026-12-06', [false, true, false]), window, false)).toBe(
+    expect(dayLabel('2026-12-06', day('2026-12-06', [false, true, false]), window, false, t, 'en')).toBe(
       'Sunday, December 6, 2026, 1 slot available',
     )
-    expect(dayLabel('2026-12-12', day('2026-12-12', [false, false, false]), window, false)).toBe(
+    expect(dayLabel('2026-12-12', day('2026-12-12', [false, false, false]), window, false, t, 'en')).toBe(
       'Saturday, December 12, 2026, fully booked',
     )
-    expect(dayLabel('2026-12-04', undefined, window, false)).toBe('Friday, December 4, 2026, no tours (weekdays)')
-    expect(dayLabel('2026-11-29', undefined, window, false)).toBe('Sunday, November 29, 2026, not bookable')
-    expect(dayLabel('2026-12-13', undefined, window, true)).toBe('Sunday, December 13, 2026, loading availability')
+    expect(dayLabel('2026-12-04', undefined, window, false, t, 'en')).toBe('Friday, December 4, 2026, no tours (weekdays)')
+    expect(dayLabel('2026-11-29', undefined, window, false, t, 'en')).toBe('Sunday, November 29, 2026, not bookable')
+    expect(dayLabel('2026-12-13', undefined, window, true, t, 'en')).toBe('Sunday, December 13, 2026, loading availability')
+  })
+})
+
+describe('the calendar in Korean', () => {
+  const ko = (id: Parameters<typeof translate>[1], values?: Record<string, string | number | undefined>) => translate('ko', id, values)
+  it('names a day in Korean, with its open slots', () => {
+    expect(dayLabel('2026-12-05', day('2026-12-05', [true, true, false]), window, false, ko, 'ko')).toBe('2026년 12월 5일 토요일, 2개 시간대 예약 가능')
   })
 })

@@ -1,32 +1,26 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { clsx } from 'clsx'
-import { addDays, compareDates, dayOfWeek, formatLongDate, formatMonthTitle, isWeekend, shiftMonth, monthRange, datesBetween } from '../../../core/dates.ts'
+import { addDays, compareDates, dayOfWeek, formatLongDate, formatMonthTitle, isWeekend, shiftMonth, monthRange, datesBetween, weekdayNames } from '../../../core/dates.ts'
+import type { Locale } from '../../../core/i18n/locales.ts'
+import { useLocale, useT } from '../../i18n/i18n.tsx'
+import type { Translate } from '../../i18n/translator.ts'
 import { ChevronLeftIcon, ChevronRightIcon } from '../site/icons.tsx'
 import { openSlotCount, type BookingWindow, type DateSlots } from './types.ts'
 
 // Monday first, so Saturday and Sunday, the tour days, sit side by side.
-const WEEKDAYS = [
-  ['Mon', 'Monday'],
-  ['Tue', 'Tuesday'],
-  ['Wed', 'Wednesday'],
-  ['Thu', 'Thursday'],
-  ['Fri', 'Friday'],
-  ['Sat', 'Saturday'],
-  ['Sun', 'Sunday'],
-] as const
 
 function inWindow(date: string, window: BookingWindow) {
   return compareDates(date, window.first) >= 0 && compareDates(date, window.last) <= 0
 }
 
 /** What a screen reader hears for a day: 'Saturday, December 5, 2026, 2 slots available'. */
-export function dayLabel(date: string, day: DateSlots | undefined, window: BookingWindow, loading: boolean): string {
-  const long = formatLongDate(date)
-  if (!isWeekend(date)) return `${long}, no tours (weekdays)`
-  if (!inWindow(date, window)) return `${long}, not bookable`
-  if (loading || !day) return `${long}, loading availability`
-  const n = openSlotCount(day)
-  return n === 0 ? `${long}, fully booked` : `${long}, ${n} ${n === 1 ? 'slot' : 'slots'} available`
+export function dayLabel(date: string, day: DateSlots | undefined, window: BookingWindow, loading: boolean, t: Translate, locale: Locale): string {
+  const long = formatLongDate(date, locale)
+  if (!isWeekend(date)) return t('booking.calendar.dayWeekday', { date: long })
+  if (!inWindow(date, window)) return t('booking.calendar.dayNotBookable', { date: long })
+  if (loading || !day) return t('booking.calendar.dayLoading', { date: long })
+  const count = openSlotCount(day)
+  return count === 0 ? t('booking.calendar.dayFull', { date: long }) : t('booking.calendar.dayOpen', { date: long, count })
 }
 
 /**
@@ -55,6 +49,11 @@ export function MonthCalendar({
   selectedDate: string | null
   onSelect: (date: string) => void
 }) {
+  const t = useT()
+  const locale = useLocale()
+  // The grid's weeks start on Monday.
+  const [sunday, ...weekdays] = weekdayNames(locale)
+  weekdays.push(sunday!)
   const { from, to } = monthRange(month)
   const firstMonth = window.first.slice(0, 7)
   const lastMonth = window.last.slice(0, 7)
@@ -120,12 +119,12 @@ export function MonthCalendar({
             onMonthChange(shiftMonth(month, -1))
           }}
           disabled={month <= firstMonth}
-          aria-label={`Previous month, ${formatMonthTitle(shiftMonth(month, -1))}`}
+          aria-label={t('booking.calendar.previous', { month: formatMonthTitle(shiftMonth(month, -1), locale) })}
         >
           <ChevronLeftIcon className="size-5" />
         </button>
         <h3 id="calendar-month" className="text-lg font-bold text-brand-900" aria-live="polite">
-          {formatMonthTitle(month)}
+          {formatMonthTitle(month, locale)}
         </h3>
         <button
           type="submit"
@@ -137,7 +136,7 @@ export function MonthCalendar({
             onMonthChange(shiftMonth(month, 1))
           }}
           disabled={month >= lastMonth}
-          aria-label={`Next month, ${formatMonthTitle(shiftMonth(month, 1))}`}
+          aria-label={t('booking.calendar.next', { month: formatMonthTitle(shiftMonth(month, 1), locale) })}
         >
           <ChevronRightIcon className="size-5" />
         </button>
@@ -145,7 +144,7 @@ export function MonthCalendar({
       <table ref={grid} role="grid" aria-labelledby="calendar-month" className="w-full table-fixed border-separate border-spacing-1">
         <thead>
           <tr>
-            {WEEKDAYS.map(([short, long]) => (
+            {weekdays.map(({ short, long }) => (
               <th key={short} scope="col" className="pb-1 text-center text-xs font-semibold text-slate-600 sm:text-sm">
                 <abbr title={long} className="no-underline">
                   {short}
@@ -173,7 +172,7 @@ export function MonthCalendar({
                       value={date}
                       data-date={date}
                       tabIndex={date === focusDate ? 0 : -1}
-                      aria-label={dayLabel(date, day, window, loading)}
+                      aria-label={dayLabel(date, day, window, loading, t, locale)}
                       aria-disabled={!canSelect}
                       onClick={(e) => {
                         e.preventDefault()
@@ -202,7 +201,7 @@ export function MonthCalendar({
                             selected ? 'text-white' : 'text-field-600',
                           )}
                         >
-                          {open > 0 ? `${open} open` : 'full'}
+                          {open > 0 ? t('booking.calendar.cellOpen', { count: open }) : t('booking.calendar.cellFull')}
                         </span>
                       ) : null}
                     </button>

@@ -1,24 +1,29 @@
 import { clsx } from 'clsx'
-import { slotLabel, type TourTime } from '../../../core/slots.ts'
+import type { MessageId } from '../../../core/i18n/message-id.ts'
+import { localizeClockText, type TourTime } from '../../../core/slots.ts'
+import { useLocale, useT } from '../../i18n/i18n.tsx'
+import { SLOT_NAMES } from './labels.ts'
 import type { DateSlots } from './types.ts'
 
-const KIND: Record<TourTime, string> = {
-  morning: 'Half-day tour',
-  afternoon: 'Half-day tour',
-  'full-day': 'Full-day tour',
+const KIND: Record<TourTime, MessageId> = {
+  morning: 'booking.slot.halfDay',
+  afternoon: 'booking.slot.halfDay',
+  'full-day': 'booking.slot.fullDayTour',
 }
-const REASON: Record<string, string> = {
-  booked: 'Taken',
-  closed: 'Not offered',
-  'outside-window': 'Not bookable',
-  'not-weekend': 'No tours',
+const REASON: Record<string, MessageId> = {
+  booked: 'booking.slot.taken',
+  closed: 'booking.slot.notOffered',
+  'outside-window': 'booking.slot.notBookable',
+  'not-weekend': 'booking.slot.noTours',
 }
 
 /** The three slots of the chosen date as native radio buttons (keyboard and screen readers for free). */
 export function SlotPicker({ day, value, onChange }: { day: DateSlots; value: TourTime | null; onChange: (t: TourTime) => void }) {
+  const t = useT()
+  const locale = useLocale()
   return (
     <fieldset className="mt-6">
-      <legend className="text-lg font-bold text-brand-900">Choose a time</legend>
+      <legend className="text-lg font-bold text-brand-900">{t('booking.slot.legend')}</legend>
       <div className="mt-3 grid gap-3 sm:grid-cols-3">
         {day.slots.map((slot) => {
           const id = `slot-${slot.tourTime}`
@@ -45,11 +50,11 @@ export function SlotPicker({ day, value, onChange }: { day: DateSlots; value: To
               />
               <span className="grid gap-0.5">
                 <span className="font-semibold text-brand-900">
-                  {slotLabel(slot.tourTime)} · {slot.startTime}
+                  {t(SLOT_NAMES[slot.tourTime])} · {localizeClockText(slot.startTime, locale)}
                 </span>
-                <span className="text-sm text-slate-700">{KIND[slot.tourTime]}</span>
+                <span className="text-sm text-slate-700">{t(KIND[slot.tourTime])}</span>
                 <span className={clsx('text-sm font-semibold', slot.available ? 'text-field-600' : 'text-slate-700')}>
-                  {slot.available ? 'Available' : (REASON[slot.reason ?? ''] ?? 'Unavailable')}
+                  {t(slot.available ? 'booking.slot.available' : (REASON[slot.reason ?? ''] ?? 'booking.slot.unavailable'))}
                 </span>
               </span>
             </label>

@@ -5,6 +5,8 @@ import { toast } from '../ui/use-toast.ts'
 import { cancelBooking, fetchCancellationQuote, type CancellationQuote } from './api.ts'
 import { Button } from '../ui/button.tsx'
 import { AlertDialog } from '../ui/dialog.tsx'
+import { useLocalizeText, useT } from '../../i18n/i18n.tsx'
+import type { Translate } from '../../i18n/translator.ts'
 
 /**
  * The guest's own 'Cancel booking' (docs/decisions/0016), for the confirmation page: only someone holding
@@ -14,6 +16,8 @@ import { AlertDialog } from '../ui/dialog.tsx'
  */
 export function CancelBooking({ reference, status }: { reference: string; status: string }) {
   const revalidator = useRevalidator()
+  const t = useT()
+  const localize = useLocalizeText()
   const [open, setOpen] = useState(false)
   const [quote, setQuote] = useState<CancellationQuote | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
@@ -28,7 +32,7 @@ export function CancelBooking({ reference, status }: { reference: string; status
     try {
       setQuote(await fetchCancellationQuote(reference))
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : 'Could not load the cancellation terms')
+      setProblem(error instanceof Error ? localize(error.message) : t('checkout.cancel.loadFailed'))
     }
   }
 
@@ -39,17 +43,17 @@ export function CancelBooking({ reference, status }: { reference: string; status
       const refund = outcome.refund
       const text =
         refund.status === 'none'
-          ? 'Your booking is cancelled. No refund is due.'
+          ? t('checkout.cancel.doneNone')
           : refund.status === 'failed'
-            ? `Your booking is cancelled. ${refund.message ?? 'We will refund you by hand.'}`
-            : `Your booking is cancelled. ${formatYen(refund.amount)} is being refunded to your card.`
+            ? t('checkout.cancel.doneFailed')
+            : t('checkout.cancel.doneRefund', { amount: formatYen(refund.amount) })
       setResult(text)
-      toast({ title: 'Booking cancelled', description: text })
+      toast({ title: t('checkout.cancel.toastTitle'), description: text })
       setOpen(false)
       void revalidator.revalidate()
     } catch (error) {
-      const message = error instanceof Error ? error.message : 'Could not cancel the booking'
-      toast({ variant: 'destructive', title: 'Cancellation failed', description: message })
+      const message = error instanceof Error ? localize(error.message) : t('checkout.cancel.failed')
+      toast({ variant: 'destructive', title: t('checkout.cancel.failedTitle'), description: message })
       setProblem(message)
     } finally {
       setBusy(false)
@@ -73,35 +77,44 @@ export function CancelBooking({ reference, status }: { reference: string; status
       onOpenChange={(next) => void openDialog(next)}
       trigger={
         <Button variant="dangerOutline" className="mt-6">
-          Cancel booking
+          {t('checkout.cancel.button')}
         </Button>
       }
-      title="Cancel this booking?"
+      title={t('checkout.cancel.title')}
       description={
         <>
           {problem ? <p role="alert">{problem}</p> : null}
-          {!quote && !problem ? <p role="status">Checking what will be refunded...</p> : null}
+          {!quote && !problem ? <p role="status">{t('checkout.cancel.checking')}</p> : null}
           {quote ? (
             quote.canCancel ? (
               <>
                 <p className="text-lg font-semibold">
-                  {quote.amountPaid > 0 ? `Refund: ${formatYen(quote.refund.amount)}` : 'Nothing has been paid, so there is nothing to refund.'}
+                  {quote.amountPaid > 0 ? t('checkout.cancel.refund', { amount: formatYen(quote.refund.amount) }) : t('checkout.cancel.nothingPaid')}
                 </p>
-                {quote.amountPaid > 0 ? <p>{quote.preview}</p> : null}
-                <p>Your time slot is released and cannot be restored.</p>
+                {quote.amountPaid > 0 ? <p>{refundPreview(quote, t)}</p> : null}
+                <p>{t('checkout.cancel.released')}</p>
               </>
             ) : (
-              <p>This booking is already cancelled.</p>
+              <p>{t('checkout.cancel.already')}</p>
             )
           ) : null}
         </>
       }
-      cancel={<Button variant="secondary">Keep my booking</Button>}
+      cancel={<Button variant="secondary">{t('checkout.cancel.keep')}</Button>}
       action={
         <Button variant="danger" onClick={() => void confirm()} disabled={busy || !quote?.canCancel} className="disabled:cursor-not-allowed disabled:opacity-60">
-          {busy ? 'Cancelling...' : 'Yes, cancel booking'}
+          {busy ? t('checkout.cancel.cancelling') : t('checkout.cancel.confirm')}
         </Button>
       }
     />
   )
+}
+
+/**
+ * What cancelling now does with the money, from the policy's rule (core/cancellation-policy.ts);
+ * the service's English preview stays the API's and the guide's.
+ */
+function refundPreview(quote: CancellationQuote, t: Translate): string {
+  const amount = formatYen(quote.amountPaid)
+  return quote.refund.rule === 'no-refund-within-6-days' ? t('checkout.cancel.noRefund', { amount }) : t('checkout.cancel.fullRefund', { amount })
 }

@@ -1,7 +1,9 @@
 import { Button } from '../ui/button.tsx'
+import { useT } from '../../i18n/i18n.tsx'
 
 /** The one 'Pay Now' button of both card forms ('Processing...' while busy). */
 export function PayButton({ busy, disabled, amountText }: { busy: boolean; disabled?: boolean; amountText: string }) {
+  const t = useT()
   return (
     <Button
       type="submit"
@@ -10,7 +12,7 @@ export function PayButton({ busy, disabled, amountText }: { busy: boolean; disab
       aria-describedby="pay-amount"
       className="w-full disabled:cursor-not-allowed disabled:opacity-70"
     >
-      {busy ? 'Processing...' : 'Pay Now'}
+      {busy ? t('checkout.processing') : t('checkout.pay')}
       <span id="pay-amount" className="sr-only">
         {amountText}
       </span>

@@ -1,7 +1,6 @@
 import { ApiError, confirmPaymentSuccess } from './api.ts'
 import { toast } from '../ui/use-toast.ts'
-
-const WARNING_TEXT = "Payment was successful, but we couldn't update your booking status automatically. Please contact us."
+import type { Translate } from '../../i18n/translator.ts'
 
 /**
  * After the card provider reported success (checkout, or the redirect back to the
@@ -11,13 +10,13 @@ const WARNING_TEXT = "Payment was successful, but we couldn't update your bookin
  * cancelled and is being refunded: its message is shown, never 'Payment Successful'. Any
  * other failure (network, 5xx) leaves the booking's status unknown: the spec's 'Warning'.
  */
-export async function confirmAndReport(reference: string): Promise<void> {
+export async function confirmAndReport(reference: string, t: Translate, localize: (text: string) => string): Promise<void> {
   try {
     const result = await confirmPaymentSuccess(reference)
-    if (result.status === 'paid') toast({ title: 'Payment Successful', description: 'Thank you! Your booking is paid.' })
-    else toast({ title: 'Payment status is unconfirmed. Please contact support.' })
+    if (result.status === 'paid') toast({ title: t('checkout.toast.paid'), description: t('checkout.toast.paidText') })
+    else toast({ title: t('checkout.toast.unconfirmed') })
   } catch (error) {
-    if (error instanceof ApiError && error.status === 409) toast({ variant: 'destructive', title: 'Booking Not Paid', description: error.message })
-    else toast({ variant: 'destructive', title: 'Warning', description: WARNING_TEXT })
+    if (error instanceof ApiError && error.status === 409) toast({ variant: 'destructive', title: t('checkout.toast.notPaid'), description: localize(error.message) })
+    else toast({ variant: 'destructive', title: t('checkout.toast.warning'), description: t('checkout.toast.warningText') })
   }
 }

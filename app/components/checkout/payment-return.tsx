@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { useRevalidator, useSearchParams } from 'react-router'
 import { confirmAndReport } from './payment-outcome.ts'
 import { toast } from '../ui/use-toast.ts'
+import { useLocalizeText, useT } from '../../i18n/i18n.tsx'
 
 /**
  * For the confirmation page: when Stripe redirects back after a payment method that needed
@@ -13,16 +14,19 @@ export function PaymentReturn({ reference, status }: { reference: string; status
   const [params] = useSearchParams()
   const revalidator = useRevalidator()
   const done = useRef(false)
+  const t = useT()
+  const localize = useLocalizeText()
   const redirectStatus = params.get('redirect_status')
 
   useEffect(() => {
     if (done.current || !redirectStatus || status === 'paid') return
     done.current = true
     if (redirectStatus !== 'succeeded') {
-      toast({ variant: 'destructive', title: 'Payment Failed', description: 'The payment was not completed. You can try again.' })
+      toast({ variant: 'destructive', title: t('checkout.toast.payFailed'), description: t('checkout.toast.returnFailed') })
       return
     }
-    void confirmAndReport(reference).finally(() => void revalidator.revalidate())
+    void confirmAndReport(reference, t, localize).finally(() => void revalidator.revalidate())
+    // The translators are the page's; they change only with the language, which remounts it.
   }, [redirectStatus, reference, status, revalidator])
 
   return null

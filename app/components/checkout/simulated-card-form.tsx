@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { PayButton } from './pay-button.tsx'
+import { useT } from '../../i18n/i18n.tsx'
 
 /**
  * The simulated provider's card form (docs/decisions/0014): clearly a test, no money moves. The number is
@@ -8,6 +9,7 @@ import { PayButton } from './pay-button.tsx'
  */
 export function SimulatedCardForm({ amountText, onPay }: { amountText: string; onPay: (cardNumber: string) => Promise<string | null> }) {
   const id = useId()
+  const t = useT()
   const [cardNumber, setCardNumber] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -15,7 +17,7 @@ export function SimulatedCardForm({ amountText, onPay }: { amountText: string; o
   async function submit(event: FormEvent) {
     event.preventDefault()
     if (cardNumber.replace(/\D/g, '').length < 12) {
-      setError('Please enter a card number')
+      setError(t('checkout.card.enterNumber'))
       return
     }
     setBusy(true)
@@ -28,12 +30,12 @@ export function SimulatedCardForm({ amountText, onPay }: { amountText: string; o
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <p className="rounded-lg border-2 border-dashed border-blossom-600 bg-blossom-100 px-4 py-3 text-blossom-700">
-        <strong className="block">Test mode: no real payment</strong>
-        Use card 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a declined card.
+        <strong className="block">{t('checkout.card.testTitle')}</strong>
+        {t('checkout.card.testText')}
       </p>
       <div>
         <label htmlFor={`${id}-card`} className="block font-semibold text-slate-800">
-          Card number
+          {t('checkout.card.number')}
         </label>
         <input
           id={`${id}-card`}

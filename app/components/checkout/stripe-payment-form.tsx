@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import type { Stripe } from '@stripe/stripe-js'
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js'
+import type { StripeElementLocale } from '@stripe/stripe-js'
 import { PayButton } from './pay-button.tsx'
 
 export type StripeOutcome = { kind: 'succeeded' } | { kind: 'error'; message: string } | { kind: 'unconfirmed' }
@@ -14,17 +15,20 @@ export default function StripePaymentForm({
   stripe,
   clientSecret,
   returnUrl,
+  locale,
   amountText,
   onOutcome,
 }: {
   stripe: Promise<Stripe | null>
   clientSecret: string
   returnUrl: string
+  /** The page's language, so the Payment Element speaks it too (core/i18n/locales.ts). */
+  locale: StripeElementLocale
   amountText: string
   onOutcome: (outcome: StripeOutcome) => Promise<void>
 }) {
   return (
-    <Elements stripe={stripe} options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#b4234f' } } }}>
+    <Elements stripe={stripe} options={{ clientSecret, locale, appearance: { theme: 'stripe', variables: { colorPrimary: '#b4234f' } } }}>
       <InnerForm returnUrl={returnUrl} amountText={amountText} onOutcome={onOutcome} />
     </Elements>
   )
@@ -42,11 +46,11 @@ function InnerForm({ returnUrl, amountText, onOutcome }: { returnUrl: string; am
     try {
       // Redirect only for methods that need it; the return address is the confirmation page.
       const { error, paymentIntent } = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl }, redirect: 'if_required' })
-      if (error) await onOutcome({ kind: 'error', message: error.message ?? 'An unexpected error occurred.' })
+      if (error) await onOutcome({ kind: 'error', message: error.message ?? '' })
       else if (paymentIntent?.status === 'succeeded') await onOutcome({ kind: 'succeeded' })
       else await onOutcome({ kind: 'unconfirmed' })
     } catch {
-      await onOutcome({ kind: 'error', message: 'An unexpected error occurred.' })
+      await onOutcome({ kind: 'error', message: '' })
     } finally {
       setBusy(false)
     }

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest'
+import { LOCALES } from '../../core/i18n/locales.ts'
+import { matchMessage } from '../../core/i18n/message-match.ts'
+import { MAX_GROUP_MESSAGE, MIN_GROUP_MESSAGE, WHOLE_GROUP_MESSAGE } from '../../core/pricing.ts'
+import {
+  INVALID_DATE_MESSAGE,
+  NAME_MESSAGE,
+  PACKAGE_MESSAGE,
+  PHONE_MESSAGE,
+  SELECT_SLOT_MESSAGE,
+  TOUR_TIME_MESSAGE,
+  WEEKEND_ONLY_MESSAGE,
+  bookingRequestSchema,
+  outsideWindowMessage,
+} from '../../core/schemas/booking.ts'
+import { CONTACT_MESSAGE_MESSAGE, CONTACT_NAME_MESSAGE, VISIT_DATE_MESSAGE, contactInquirySchema } from '../../core/schemas/contact.ts'
+import { EMAIL_MESSAGE, controlCharactersMessage, singleLineMessage } from '../../core/schemas/fields.ts'
+import { UNSTORABLE_TEXT_MESSAGE } from '../../core/unstorable-text.ts'
+import {
+  BOOKING_RATE_MESSAGE,
+  GROUP_TOO_LARGE_MESSAGE,
+  HONEYPOT_MESSAGE,
+  OUTSIDE_WINDOW_MESSAGE,
+  PACKAGE_DOES_NOT_FIT_MESSAGE,
+  PACKAGE_UNAVAILABLE_MESSAGE,
+  SLOT_TAKEN_MESSAGE,
+  UNPAID_LIMIT_MESSAGE,
+} from '../services/bookings.ts'
+import { CONTACT_RATE_LIMITED_MESSAGE, SPAM_REFUSED_MESSAGE } from '../services/contact.ts'
+import {
+  ALREADY_PAID_MESSAGE,
+  CANCELLED_MESSAGE,
+  HOLD_EXPIRED_MESSAGE,
+  NOT_COMPLETED_MESSAGE,
+  NOT_FOUND_MESSAGE,
+  PAYMENT_HANDLED_MESSAGE,
+  REFUNDED_MESSAGE,
+} from '../services/payments.ts'
+import { DECLINED_MESSAGE, INCORRECT_NUMBER_MESSAGE } from '../payments/simulated.ts'
+import { englishErrorMessages, localizeServerText } from './catalog.ts'
+
+/**
+ * Every message the booking and contact forms' server and schemas can show a guest is
+ * recognised and translated (docs/decisions/0044), and every `errors.*` message stands for one.
+ */
+const tooLong = (schema: typeof bookingRequestSchema | typeof contactInquirySchema, field: string, length: number) => {
+  const result = schema.safeParse({ [field]: 'x'.repeat(length) })
+  return result.success ? '' : (result.error.issues.find((i) => i.path[0] === field)?.message ?? '')
+}
+
+const GUEST_MESSAGES = [
+  NAME_MESSAGE,
+  EMAIL_MESSAGE,
+  PHONE_MESSAGE,
+  PACKAGE_MESSAGE,
+  SELECT_SLOT_MESSAGE,
+  INVALID_DATE_MESSAGE,
+  WEEKEND_ONLY_MESSAGE,
+  TOUR_TIME_MESSAGE,
+  outsideWindowMessage({ first: '2026-12-05', last: '2027-05-30' }),
+  tooLong(bookingRequestSchema, 'name', 101),
+  singleLineMessage('Name'),
+  singleLineMessage('Phone number'),
+  tooLong(bookingRequestSchema, 'email', 300),
+  tooLong(bookingRequestSchema, 'phone', 31),
+  MIN_GROUP_MESSAGE,
+  MAX_GROUP_MESSAGE,
+  WHOLE_GROUP_MESSAGE,
+  tooLong(bookingRequestSchema, 'specialRequests', 2001),
+  controlCharactersMessage('Special requests'),
+  bookingRequestSchema.safeParse({ interestTheme: 'nope' }).error?.issues.find((i) => i.path[0] === 'interestTheme')?.message ?? '',
+  OUTSIDE_WINDOW_MESSAGE(2, 180),
+  PACKAGE_UNAVAILABLE_MESSAGE,
+  PACKAGE_DOES_NOT_FIT_MESSAGE,
+  GROUP_TOO_LARGE_MESSAGE(5),
+  UNPAID_LIMIT_MESSAGE,
+  HONEYPOT_MESSAGE,
+  BOOKING_RATE_MESSAGE,
+  SLOT_TAKEN_MESSAGE,
+  UNSTORABLE_TEXT_MESSAGE,
+  CONTACT_NAME_MESSAGE,
+  CONTACT_MESSAGE_MESSAGE,
+  VISIT_DATE_MESSAGE,
+  contactInquirySchema.safeParse({ groupSize: 'nope' }).error?.issues.find((i) => i.path[0] === 'groupSize')?.message ?? '',
+  contactInquirySchema.safeParse({ package: 'nope' }).error?.issues.find((i) => i.path[0] === 'package')?.message ?? '',
+  tooLong(contactInquirySchema, 'message', 5001),
+  controlCharactersMessage('Message'),
+  SPAM_REFUSED_MESSAGE,
+  CONTACT_RATE_LIMITED_MESSAGE,
+  'The service is temporarily unavailable. Please try again in a minute.',
+  // The checkout's answers from the API, which the page recognises.
+  DECLINED_MESSAGE,
+  INCORRECT_NUMBER_MESSAGE,
+  HOLD_EXPIRED_MESSAGE,
+  ALREADY_PAID_MESSAGE,
+  CANCELLED_MESSAGE,
+  NOT_FOUND_MESSAGE,
+  NOT_COMPLETED_MESSAGE,
+  REFUNDED_MESSAGE,
+  PAYMENT_HANDLED_MESSAGE,
+]
+
+describe('the server messages a guest may see', () => {
+  it.each(LOCALES.filter((l) => l.code !== 'en').map((l) => l.code))('are all translated into %s', (locale) => {
+    const untranslated = GUEST_MESSAGES.filter((text) => localizeServerText(locale, text) === text)
+    expect(untranslated).toEqual([])
+  })
+
+  it('each stand for one errors.* message, and each errors.* message for one of them', () => {
+    const recognised = GUEST_MESSAGES.map((text) => matchMessage(text, englishErrorMessages())?.id).sort()
+    expect(recognised).toEqual(Object.keys(englishErrorMessages()).sort())
+  })
+
+  it('carries the values of a message into its translation', () => {
+    expect(localizeServerText('ko', MAX_GROUP_MESSAGE)).toBe('한 그룹당 최대 5명까지입니다')
+    expect(localizeServerText('ja', OUTSIDE_WINDOW_MESSAGE(2, 180))).toBe('ご予約は2日後から180日後まで受け付けています。別の日付をお選びください。')
+    expect(localizeServerText('en', MAX_GROUP_MESSAGE)).toBe(MAX_GROUP_MESSAGE)
+    expect(localizeServerText('ja', 'Something only the API says')).toBe('Something only the API says')
+  })
+})
