@@ -83,7 +83,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     include: [
       '@date-fns/tz',
       '@lingui/core',
-      '@lingui/react',
+      '@lingui/react/server',
       '@radix-ui/react-alert-dialog',
       '@radix-ui/react-dialog',
       '@radix-ui/react-tabs',
