@@ -69,7 +69,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     selectedTime: time,
     step,
     created,
-    ...formPageMessages(request, 'booking'),
+    ...formPageMessages(request, 'booking', 'forms'),
   }
 }
 

@@ -44,7 +44,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return {
     booking,
     startTime: booking ? formatClockTime(startTimes[booking.tourTime]) : null,
-    ...formPageMessages(request, 'checkout', 'booking'),
+    ...formPageMessages(request, 'checkout', 'booking', 'forms'),
     // The service's clock, as on the confirmation page: both count the hold down alike.
     now: context.services.bookings.now().toISOString(),
   }

@@ -2,8 +2,12 @@ import { useActionData, useLoaderData } from 'react-router'
 import type { Route } from './+types/contact'
 import { contactPackageFromQuery } from '../../core/contact-options.ts'
 import { PageBanner } from '../components/site/page-banner.tsx'
-import { ContactInfo, RESPONSE_TIME } from '../components/contact/contact-info.tsx'
-import { CONTACT_SUCCESS_DESCRIPTION, CONTACT_SUCCESS_TITLE, ContactForm, type ContactActionData } from '../components/contact/contact-form.tsx'
+import { ContactInfo } from '../components/contact/contact-info.tsx'
+import { ContactForm, type ContactActionData } from '../components/contact/contact-form.tsx'
+import { localeFromPath } from '../../core/i18n/locales.ts'
+import { useT } from '../i18n/i18n.tsx'
+import { metaTranslator } from '../i18n/translator.ts'
+import { formPageMessages } from '../i18n/messages.server.ts'
 import { handleContactAction } from '../components/contact/contact-action.server.ts'
 import { retryAfterOf } from '../lib/form-post.ts'
 import { seo } from '../lib/seo.ts'
@@ -11,18 +15,19 @@ import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 
 export const handle = contentPageHandle
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    matches,
-    title: 'Contact Us',
-    description: `Ask about a private tour in Joetsu, Niigata: tell us your dates, group and interests. We reply ${RESPONSE_TIME}.`,
-    path: '/contact',
-  })
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const t = metaTranslator(localeFromPath(location.pathname), matches)
+  return seo({ matches, title: t('contact.meta.title'), description: t('contact.meta.description'), path: '/contact' })
+}
 
 /** ?package= presets the select (docs/decisions/0038); ?sent=1 is where a no-JS submission lands. */
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
-  return { initialPackage: contactPackageFromQuery(url.searchParams.get('package')), sent: url.searchParams.get('sent') === '1' }
+  return {
+    initialPackage: contactPackageFromQuery(url.searchParams.get('package')),
+    sent: url.searchParams.get('sent') === '1',
+    ...formPageMessages(request, 'contact', 'forms'),
+  }
 }
 
 /** A refused plain post over the rate limit tells the browser when to try again, as the API does. */
@@ -36,17 +41,18 @@ export function action({ request, context }: Route.ActionArgs) {
 export default function ContactPage() {
   const { initialPackage, sent } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as ContactActionData | undefined
+  const t = useT()
   return (
     <main id="main">
-      <PageBanner eyebrow="Get in touch" title="Contact Us">
-        <p>Planning a visit to Joetsu? Tell us when you are coming and what you love, and we will shape a day around it.</p>
+      <PageBanner eyebrow={t('contact.banner.eyebrow')} title={t('contact.banner.title')}>
+        <p>{t('contact.banner.lead')}</p>
       </PageBanner>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:py-16 lg:grid-cols-[3fr_2fr]">
-        <section id="contact-form" aria-label="Inquiry form" className="relative min-w-0">
+        <section id="contact-form" aria-label={t('contact.formLabel')} className="relative min-w-0">
           {sent ? (
             <div role="status" className="mb-8 rounded-xl border border-field-600 bg-white p-5 text-ink">
-              <p className="font-bold text-field-600">{CONTACT_SUCCESS_TITLE}</p>
-              <p className="mt-1">{CONTACT_SUCCESS_DESCRIPTION}</p>
+              <p className="font-bold text-field-600">{t('contact.success.title')}</p>
+              <p className="mt-1">{t('contact.success.text')}</p>
             </div>
           ) : null}
           <ContactForm initialPackage={initialPackage} serverErrors={actionData ?? null} />

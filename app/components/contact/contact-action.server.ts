@@ -1,8 +1,10 @@
 import { data, redirect } from 'react-router'
-import { failureOf, loggableError } from '../../../server/for-app.server.ts'
+import { localizePath } from '../../../core/i18n/locales.ts'
+import { failureOf, localizeServerText, loggableError } from '../../../server/for-app.server.ts'
+import { requestLocale } from '../../i18n/messages.server.ts'
 import type { ContactService } from '../../../server/for-app.ts'
 import { sentByScript } from '../../lib/form-post.ts'
-import { CONTACT_ERROR_DESCRIPTION, type ContactActionData } from './contact-form.tsx'
+import { CONTACT_FAILED, type ContactActionData } from './contact-form.tsx'
 
 const FIELDS = ['name', 'email', 'phone', 'visitDate', 'groupSize', 'package', 'message'] as const
 
@@ -20,8 +22,19 @@ export async function handleContactAction(request: Request, contact: ContactServ
     if (typeof value === 'string') raw[name] = value
   }
   const values = Object.fromEntries(FIELDS.filter((f) => raw[f] !== undefined).map((f) => [f, raw[f]!]))
+  // The service's refusals speak the API's English; the page gets them in its own language.
+  const locale = requestLocale(request)
+  const localize = (text: string) => localizeServerText(locale, text)
   const fail = (status: number, message: string, errors?: Record<string, string>, headers?: Record<string, string>) =>
-    data<ContactActionData>({ ok: false, message, errors, values: viaFetcher ? undefined : values }, { status, headers })
+    data<ContactActionData>(
+      {
+        ok: false,
+        message: localize(message),
+        errors: errors && Object.fromEntries(Object.entries(errors).map(([field, text]) => [field, localize(text)])),
+        values: viaFetcher ? undefined : values,
+      },
+      { status, headers },
+    )
 
   try {
     // The rate limit is counted in receive(), against the same budget as POST /api/contact.
@@ -31,8 +44,8 @@ export async function handleContactAction(request: Request, contact: ContactServ
     const failure = failureOf(error)
     if (failure) return fail(failure.status, failure.message, failure.errors, failure.headers)
     console.error(JSON.stringify({ level: 50, msg: 'contact form: unexpected error', error: loggableError(error) }))
-    return fail(500, CONTACT_ERROR_DESCRIPTION)
+    return fail(500, CONTACT_FAILED)
   }
   if (viaFetcher) return data<ContactActionData>({ ok: true })
-  throw redirect('/contact?sent=1')
+  throw redirect(localizePath('/contact?sent=1', locale))
 }

@@ -7,11 +7,20 @@ import { toast } from '../ui/use-toast.ts'
 import { PrivacyLine } from '../forms/privacy-line.tsx'
 import { Button } from '../ui/button.tsx'
 import { Field, Input, Select, Textarea } from '../ui/field.tsx'
+import type { MessageId } from '../../../core/i18n/message-id.ts'
+import type { Theme } from '../../../core/themes.ts'
+import { T, useLocalePath, useT } from '../../i18n/i18n.tsx'
 
-export const CONTACT_SUCCESS_TITLE = 'Message Sent!'
-export const CONTACT_SUCCESS_DESCRIPTION = "We've received your inquiry and will get back to you soon."
-export const CONTACT_ERROR_TITLE = 'Error'
-export const CONTACT_ERROR_DESCRIPTION = 'There was a problem sending your message. Please try again.'
+const PACKAGE_NAMES: Record<Theme, MessageId> = {
+  homemaker: 'contact.package.homemaker',
+  hobbyist: 'contact.package.hobbyist',
+  kiddo: 'contact.package.kiddo',
+  explorer: 'contact.package.explorer',
+  custom: 'contact.package.custom',
+}
+
+/** The message of a failure the service did not explain (the action's 500), as the page words it. */
+export const CONTACT_FAILED = 'contact.error.text'
 
 /** What the route action answers a script (the no-JS path gets a redirect instead). */
 export type ContactActionData =
@@ -27,6 +36,8 @@ export type ContactActionData =
  */
 export function ContactForm({ initialPackage, serverErrors }: { initialPackage: string; serverErrors?: ContactActionData | null }) {
   const fetcher = useFetcher<ContactActionData>()
+  const t = useT()
+  const path = useLocalePath()
   const formRef = useRef<HTMLFormElement>(null)
   // After a failed no-JS POST the page re-renders from the server: keep what was typed.
   const kept = serverErrors && !serverErrors.ok ? (serverErrors.values ?? {}) : {}
@@ -50,69 +61,68 @@ export function ContactForm({ initialPackage, serverErrors }: { initialPackage: 
     if (answer.ok) {
       formRef.current?.reset()
       setPkg('')
-      toast({ title: CONTACT_SUCCESS_TITLE, description: CONTACT_SUCCESS_DESCRIPTION })
+      toast({ title: t('contact.success.title'), description: t('contact.success.text') })
     } else {
-      toast({ title: CONTACT_ERROR_TITLE, description: CONTACT_ERROR_DESCRIPTION, variant: 'destructive' })
+      toast({ title: t('contact.error.title'), description: t('contact.error.text'), variant: 'destructive' })
     }
   })
 
   const result = fetcher.data ?? serverErrors ?? null
   const errors = result && !result.ok ? (result.errors ?? {}) : {}
-  const formMessage = result && !result.ok && Object.keys(errors).length === 0 ? result.message : null
+  const formMessage = result && !result.ok && Object.keys(errors).length === 0 ? (result.message === CONTACT_FAILED ? t(CONTACT_FAILED) : result.message) : null
 
   return (
-    <fetcher.Form ref={formRef} method="post" action="/contact" className="space-y-5" aria-labelledby={`${id}-heading`}>
+    <fetcher.Form ref={formRef} method="post" action={path('/contact')} className="space-y-5" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="text-2xl font-bold text-brand-900">
-        Send Us a Message
+        {t('contact.form.title')}
       </h2>
       <p className="text-slate-700">
-        Fields marked <span aria-hidden="true">*</span>
-        <span className="sr-only">required</span> are required.
+        <T id="contact.form.required" components={{ 0: <span aria-hidden="true" />, 1: <span className="sr-only" /> }} />
       </p>
       {hydrated ? <input type="hidden" name={VIA_SCRIPT_FIELD} value={VIA_SCRIPT} /> : null}
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field tone="public" id={`${id}-name`} name="name" label={<>Name <span aria-hidden="true">*</span></>} error={errors.name}>
+        <Field tone="public" id={`${id}-name`} name="name" label={<>{t('contact.form.name')} <span aria-hidden="true">*</span></>} error={errors.name}>
           <Input defaultValue={kept.name} type="text" required autoComplete="name" maxLength={100} />
         </Field>
-        <Field tone="public" id={`${id}-email`} name="email" label={<>Email <span aria-hidden="true">*</span></>} error={errors.email}>
+        <Field tone="public" id={`${id}-email`} name="email" label={<>{t('contact.form.email')} <span aria-hidden="true">*</span></>} error={errors.email}>
           <Input defaultValue={kept.email} type="email" required autoComplete="email" maxLength={254} />
         </Field>
-        <Field tone="public" id={`${id}-phone`} name="phone" label={<>Phone <span className="font-normal text-slate-600">(optional)</span></>} error={errors.phone}>
+        <Field tone="public" id={`${id}-phone`} name="phone" label={<>{t('contact.form.phone')} <span className="font-normal text-slate-600">{t('contact.form.optional')}</span></>} error={errors.phone}>
           <Input defaultValue={kept.phone} type="tel" autoComplete="tel" maxLength={30} />
         </Field>
-        <Field tone="public" id={`${id}-visitDate`} name="visitDate" label={<>Planned visit date <span className="font-normal text-slate-600">(optional)</span></>} error={errors.visitDate}>
+        <Field tone="public" id={`${id}-visitDate`} name="visitDate" label={<>{t('contact.form.visitDate')} <span className="font-normal text-slate-600">{t('contact.form.optional')}</span></>} error={errors.visitDate}>
           <Input defaultValue={kept.visitDate} type="date" />
         </Field>
-        <Field tone="public" id={`${id}-groupSize`} name="groupSize" label={<>Group size <span className="font-normal text-slate-600">(optional)</span></>} error={errors.groupSize}>
+        <Field tone="public" id={`${id}-groupSize`} name="groupSize" label={<>{t('contact.form.groupSize')} <span className="font-normal text-slate-600">{t('contact.form.optional')}</span></>} error={errors.groupSize}>
           <Select defaultValue={kept.groupSize ?? ''}>
-            <option value="">Select group size</option>
+            <option value="">{t('contact.form.selectGroup')}</option>
             {GROUP_SIZE_OPTIONS.map((size) => (
               <option key={size} value={size}>
-                {size === '1' ? '1 person' : `${size} people`}
+                {t('contact.form.people', { size })}
               </option>
             ))}
           </Select>
         </Field>
-        <Field tone="public" id={`${id}-package`} name="package" label={<>Package interest <span className="font-normal text-slate-600">(optional)</span></>} error={errors.package}>
+        <Field tone="public" id={`${id}-package`} name="package" label={<>{t('contact.form.package')} <span className="font-normal text-slate-600">{t('contact.form.optional')}</span></>} error={errors.package}>
           <Select value={pkg} onChange={(e) => setPkg(e.target.value)}>
-            <option value="">Select a package</option>
+            <option value="">{t('contact.form.selectPackage')}</option>
             {CONTACT_PACKAGE_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.label}
+                {t(PACKAGE_NAMES[option.value])}
               </option>
             ))}
           </Select>
         </Field>
       </div>
 
-      <Field tone="public" id={`${id}-message`} name="message" label={<>Message <span aria-hidden="true">*</span></>} error={errors.message}>
+      <Field tone="public" id={`${id}-message`} name="message" label={<>{t('contact.form.message')} <span aria-hidden="true">*</span></>} error={errors.message}>
         <Textarea
           defaultValue={kept.message}
           required
           rows={6}
           maxLength={5000}
-          placeholder="Tell us about your interests, travel dates and any questions."
+          placeholder={t('contact.form.placeholder')}
         />
       </Field>
 
@@ -129,7 +139,7 @@ export function ContactForm({ initialPackage, serverErrors }: { initialPackage: 
       ) : null}
 
       <Button type="submit" disabled={busy} className="w-full disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto">
-        {busy ? 'Sending...' : 'Send Message'}
+        {busy ? t('contact.form.sending') : t('contact.form.send')}
       </Button>
 
       <PrivacyLine />
