@@ -1,3 +1,4 @@
+import type { MessageId } from '../../core/i18n/message-id.ts'
 import { images, type SiteImage } from './images.ts'
 
 /**
@@ -7,34 +8,34 @@ import { images, type SiteImage } from './images.ts'
  */
 export type ExploreSummary = {
   id: 'shopping' | 'food' | 'lifestyle' | 'culture'
-  title: string
-  teaser: string
+  title: MessageId
+  teaser: MessageId
   image: SiteImage
 }
 
 export const exploreSummaries: ExploreSummary[] = [
   {
     id: 'shopping',
-    title: 'Shopping',
-    teaser: 'Morning markets, sake shops and Japan’s oldest candy store under the snow arcades.',
+    title: 'summaries.shopping.title',
+    teaser: 'summaries.shopping.teaser',
     image: images.explore.shopping,
   },
   {
     id: 'food',
-    title: 'Food',
-    teaser: 'Sea of Japan seafood, famous Niigata rice and sake from the snowmelt.',
+    title: 'summaries.food.title',
+    teaser: 'summaries.food.teaser',
     image: images.explore.food,
   },
   {
     id: 'lifestyle',
-    title: 'Lifestyle',
-    teaser: 'Café hopping, hot springs and the slow rhythm of a snow-country town.',
+    title: 'summaries.lifestyle.title',
+    teaser: 'summaries.lifestyle.teaser',
     image: images.explore.lifestyle,
   },
   {
     id: 'culture',
-    title: 'Culture',
-    teaser: 'Samurai castles, quiet temples and the festivals that fill summer nights.',
+    title: 'summaries.culture.title',
+    teaser: 'summaries.culture.teaser',
     image: images.explore.culture,
   },
 ]

@@ -9,10 +9,16 @@ import { exploreCategories } from '../content/explore.ts'
 import { images } from '../content/images.ts'
 import { seo } from '../lib/seo.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
+import { useT } from '../i18n/i18n.tsx'
+import { pageMessages } from '../i18n/messages.server.ts'
 
-// Prerendered at build time (core/prerender.ts): no loader, no database.
+// Prerendered at build time (core/prerender.ts), in every language: the loader runs at build, no database.
 
 export const handle = contentPageHandle
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { messages: pageMessages(request, 'summaries') }
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
@@ -25,6 +31,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   })
 
 export default function Explore() {
+  const t = useT()
   return (
     <main id="main">
       <PageBanner eyebrow="Ideas for your day" title="Explore Joetsu">
@@ -42,7 +49,7 @@ export default function Explore() {
                 href={`#${category.id}`}
                 className="inline-flex min-h-11 items-center rounded-full border border-brand-100 px-5 font-semibold text-brand-800 hover:bg-brand-50"
               >
-                {category.title}
+                {t(category.title)}
               </a>
             </li>
           ))}
@@ -59,12 +66,12 @@ export default function Explore() {
           <div className="mx-auto grid max-w-6xl gap-10 px-4 lg:grid-cols-2 lg:items-start">
             <div className={i % 2 === 1 ? 'lg:order-2' : ''}>
               <h2 id={`${category.id}-heading`} className={sectionHeading}>
-                {category.title}
+                {t(category.title)}
               </h2>
               <p className="mt-4 text-lg leading-relaxed text-slate-700">{category.intro}</p>
               <ImageWithFallback
                 image={category.image}
-                title={category.title}
+                title={t(category.title)}
                 className="mt-8 aspect-[8/5] w-full rounded-2xl bg-brand-100 object-cover shadow-md"
               />
             </div>

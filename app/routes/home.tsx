@@ -9,7 +9,10 @@ import { buttonVariants } from '../components/ui/button.tsx'
 import { TourPriceCards } from '../components/site/tour-price-cards.tsx'
 import { exploreSummaries } from '../content/explore-summaries.ts'
 import { benefits, heroSlides, planningSteps } from '../content/home.ts'
-import { useT } from '../i18n/i18n.tsx'
+import { T, useLocalePath, useT } from '../i18n/i18n.tsx'
+import { metaTranslator } from '../i18n/translator.ts'
+import { pageMessages } from '../i18n/messages.server.ts'
+import { localeFromPath } from '../../core/i18n/locales.ts'
 import { images } from '../content/images.ts'
 import { packageSummaries } from '../content/package-summaries.ts'
 import { seo } from '../lib/seo.ts'
@@ -20,17 +23,21 @@ import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 export const handle = contentPageHandle
 
 // Rendered per request: the pricing section reads the catalogue (docs/decisions/0004).
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const tours = await loadPublicTours(context)
-  return { tours, jsonLd: [localBusinessJsonLd(siteIdentity(), tours, images.slides.blossoms)] }
+  return {
+    tours,
+    jsonLd: [localBusinessJsonLd(siteIdentity(), tours, images.slides.blossoms)],
+    messages: pageMessages(request, 'home', 'summaries', 'planning', 'prices'),
+  }
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
+  const t = metaTranslator(localeFromPath(location.pathname), matches)
   return seo({
     matches,
-    title: 'Private Tours in Joetsu, Niigata with a Local Guide',
-    description:
-      'Private half-day and full-day tours of Joetsu, Niigata: Takada Castle’s cherry blossoms, gangi arcades, sake, seafood and the Myoko mountains, planned around you. Two hours from Tokyo.',
+    title: t('home.meta.title'),
+    description: t('home.meta.description'),
     path: '/',
     image: images.slides.blossoms,
     jsonLd: loaderData?.jsonLd,
@@ -42,6 +49,7 @@ const teaserCategories = ['food', 'culture', 'lifestyle'] as const
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useT()
+  const path = useLocalePath()
   const { tours } = loaderData
   const curated = packageSummaries.filter((p) => p.id === 'mom-package' || p.id === 'dad-package')
   const teasers = teaserCategories.map((id) => exploreSummaries.find((c) => c.id === id)).filter((c) => c !== undefined)
@@ -52,48 +60,41 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="bg-brand-900 text-white" aria-labelledby="hero-heading">
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-10 sm:py-14 lg:grid-cols-[5fr_6fr] lg:py-20">
           <div>
-            <p className="font-semibold uppercase tracking-wider text-blossom-100">Private tours in Joetsu, Niigata</p>
+            <p className="font-semibold uppercase tracking-wider text-blossom-100">{t('home.hero.eyebrow')}</p>
             <h1 id="hero-heading" className="mt-3 text-4xl font-bold leading-tight tracking-tight sm:text-5xl">
               {t('common.tagline')}
             </h1>
-            <p className="mt-5 text-lg text-brand-100">
-              Half-day and full-day private tours of Joetsu with a local guide: castle towns and cherry blossoms, snow-country streets,
-              sake, seafood and mountain air, planned around what you love.
-            </p>
+            <p className="mt-5 text-lg text-brand-100">{t('home.hero.lead')}</p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to="/packages" className={buttonVariants({ variant: 'light' })}>
-                View Experiences
+              <Link to={path('/packages')} className={buttonVariants({ variant: 'light' })}>
+                {t('home.hero.experiences')}
               </Link>
-              <Link to="/how-it-works" className={buttonVariants({ variant: 'outlineLight' })}>
-                How It Works
+              <Link to={path('/how-it-works')} className={buttonVariants({ variant: 'outlineLight' })}>
+                {t('home.hero.howItWorks')}
               </Link>
             </div>
             <p className="mt-8 flex items-start gap-2 text-brand-100">
               <TrainIcon className="mt-0.5 size-5 shrink-0" />
               <span>
-                About 2 hours from Tokyo by bullet train.{' '}
-                <Link
-                  to="/tokyo-2h-joetsu-day-trip"
-                  className="font-semibold text-white underline underline-offset-2 hover:text-blossom-100"
-                >
-                  Plan your trip from Tokyo
-                </Link>
+                <T
+                  id="home.hero.tokyo"
+                  components={{
+                    0: <Link to={path('/tokyo-2h-joetsu-day-trip')} className="font-semibold text-white underline underline-offset-2 hover:text-blossom-100" />,
+                  }}
+                />
               </span>
             </p>
           </div>
-          <HeroCarousel slides={heroSlides} label="Highlights of Joetsu" />
+          <HeroCarousel slides={heroSlides} label={t('home.carousel.label')} />
         </div>
       </section>
 
       {/* Why a local */}
       <section className="mx-auto max-w-6xl px-4 py-16 sm:py-20" aria-labelledby="why-heading">
         <h2 id="why-heading" className={`${sectionHeading} text-center`}>
-          Why Experience Joetsu with a Local
+          {t('home.why.title')}
         </h2>
-        <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-slate-700">
-          Joetsu is not on the usual Tokyo–Kyoto circuit, and that is its charm. With a friend who lives here, a quiet castle town opens up
-          into stories, flavours and people.
-        </p>
+        <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-slate-700">{t('home.why.lead')}</p>
         <ul className="mt-12 grid gap-8 md:grid-cols-3">
           {benefits.map((benefit) => {
             const Icon = benefitIcons[benefit.icon]
@@ -102,8 +103,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <span className="inline-flex size-12 items-center justify-center rounded-full bg-white text-blossom-600">
                   <Icon className="size-6" />
                 </span>
-                <h3 className="mt-4 text-xl font-bold text-brand-900">{benefit.title}</h3>
-                <p className="mt-2 text-slate-700">{benefit.text}</p>
+                <h3 className="mt-4 text-xl font-bold text-brand-900">{t(benefit.title)}</h3>
+                <p className="mt-2 text-slate-700">{t(benefit.text)}</p>
               </li>
             )
           })}
@@ -114,22 +115,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="bg-brand-50 py-16 sm:py-20" aria-labelledby="prices-heading">
         <div className="mx-auto max-w-6xl px-4">
           <h2 id="prices-heading" className={`${sectionHeading} text-center`}>
-            Private Tour Prices
+            {t('home.prices.title')}
           </h2>
-          <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-slate-700">
-            One price for your whole group, not per person. Every tour is private: just you, your companions and your guide.
-          </p>
+          <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-slate-700">{t('home.prices.lead')}</p>
           <div className="mt-10">
             <TourPriceCards tours={tours} />
           </div>
           <p className="mx-auto mt-6 max-w-3xl text-center text-slate-700">
-            {tours.some((tour) => tour.solo)
-              ? 'Travelling alone? The solo special above is a limited-time offer for one guest.'
-              : 'Travelling alone? A private tour for one costs the same as for two.'}{' '}
-            Lunch, transport fares and entrance fees are paid on the day.{' '}
-            <Link to="/packages#prices" className={linkStyle}>
-              Prices and what is included
-            </Link>
+            {t(tours.some((tour) => tour.solo) ? 'home.prices.soloOn' : 'home.prices.soloOff')}{' '}
+            <T id="home.prices.onTheDay" components={{ 0: <Link to={path('/packages#prices')} className={linkStyle} /> }} />
           </p>
         </div>
       </section>
@@ -137,22 +131,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {/* Curated packages */}
       <section className="mx-auto max-w-6xl px-4 py-16 sm:py-20" aria-labelledby="curated-heading">
         <h2 id="curated-heading" className={`${sectionHeading} text-center`}>
-          Curated Joetsu Experiences
+          {t('home.curated.title')}
         </h2>
-        <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-slate-700">
-          Not sure where to start? These ideas are starting points: we adjust every one of them to your group.
-        </p>
+        <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-slate-700">{t('home.curated.lead')}</p>
         <ul className="mt-12 grid gap-8 md:grid-cols-2">
           {curated.map((pkg) => (
             <li key={pkg.id} className="flex flex-col overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm">
-              <ImageWithFallback image={pkg.image} title={pkg.title} className="aspect-[8/5] w-full bg-brand-100 object-cover" />
+              <ImageWithFallback image={pkg.image} title={t(pkg.title)} className="aspect-[8/5] w-full bg-brand-100 object-cover" />
               <div className="flex flex-1 flex-col p-6">
-                <h3 className="text-xl font-bold text-brand-900">{pkg.title}</h3>
-                <p className="mt-1 font-medium text-field-600">{pkg.subtitle}</p>
-                <p className="mt-3 text-slate-700">{pkg.teaser}</p>
+                <h3 className="text-xl font-bold text-brand-900">{t(pkg.title)}</h3>
+                <p className="mt-1 font-medium text-field-600">{t(pkg.subtitle)}</p>
+                <p className="mt-3 text-slate-700">{t(pkg.teaser)}</p>
                 <p className="mt-auto pt-5">
-                  <Link to={`/packages#${pkg.id}`} className={`${linkStyle} inline-flex items-center gap-1`}>
-                    Discover {pkg.title}
+                  <Link to={path(`/packages#${pkg.id}`)} className={`${linkStyle} inline-flex items-center gap-1`}>
+                    {t('home.curated.discover', { title: t(pkg.title) })}
                     <ArrowRightIcon className="size-4" />
                   </Link>
                 </p>
@@ -161,8 +153,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         <p className="mt-10 text-center">
-          <Link to="/packages" className={buttonVariants({ variant: 'secondary' })}>
-            See all experiences
+          <Link to={path('/packages')} className={buttonVariants({ variant: 'secondary' })}>
+            {t('home.curated.all')}
           </Link>
         </p>
       </section>
@@ -171,7 +163,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="bg-brand-800 py-16 text-white sm:py-20" aria-labelledby="steps-heading">
         <div className="mx-auto max-w-6xl px-4">
           <h2 id="steps-heading" className="text-center text-2xl font-bold tracking-tight sm:text-3xl">
-            Your Day in Four Simple Steps
+            {t('home.steps.title')}
           </h2>
           <ol className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
             {planningSteps.map((step, i) => (
@@ -183,16 +175,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   {i + 1}
                 </span>
                 <h3 className="mt-4 text-xl font-bold">
-                  <span className="sr-only">Step {i + 1}: </span>
-                  {step.title}
+                  <span className="sr-only">{t('home.steps.step', { number: i + 1 })}</span>
+                  {t(step.title)}
                 </h3>
-                <p className="mt-2 text-brand-100">{step.summary}</p>
+                <p className="mt-2 text-brand-100">{t(step.summary)}</p>
               </li>
             ))}
           </ol>
           <p className="mt-12 text-center">
-            <Link to="/how-it-works" className={buttonVariants({ variant: 'light' })}>
-              How planning works
+            <Link to={path('/how-it-works')} className={buttonVariants({ variant: 'light' })}>
+              {t('home.steps.more')}
             </Link>
           </p>
         </div>
@@ -201,32 +193,30 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {/* Explore teasers */}
       <section className="mx-auto max-w-6xl px-4 py-16 sm:py-20" aria-labelledby="explore-heading">
         <h2 id="explore-heading" className={`${sectionHeading} text-center`}>
-          Explore Joetsu
+          {t('home.explore.title')}
         </h2>
-        <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-slate-700">
-          From the Sea of Japan to the Myoko mountains, here is a taste of what your day could hold.
-        </p>
+        <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-slate-700">{t('home.explore.lead')}</p>
         <ul className="mt-12 grid gap-8 md:grid-cols-3">
           {teasers.map((category) => (
             <li
               key={category.id}
               className="group relative flex flex-col overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm"
             >
-              <ImageWithFallback image={category.image} title={category.title} className="aspect-[8/5] w-full bg-brand-100 object-cover" />
+              <ImageWithFallback image={category.image} title={t(category.title)} className="aspect-[8/5] w-full bg-brand-100 object-cover" />
               <div className="p-6">
                 <h3 className="text-xl font-bold text-brand-900">
-                  <Link to={`/explore#${category.id}`} className="after:absolute after:inset-0 group-hover:text-blossom-700">
-                    {category.title}
+                  <Link to={path(`/explore#${category.id}`)} className="after:absolute after:inset-0 group-hover:text-blossom-700">
+                    {t(category.title)}
                   </Link>
                 </h3>
-                <p className="mt-2 text-slate-700">{category.teaser}</p>
+                <p className="mt-2 text-slate-700">{t(category.teaser)}</p>
               </div>
             </li>
           ))}
         </ul>
         <p className="mt-10 text-center">
-          <Link to="/explore" className={buttonVariants({ variant: 'secondary' })}>
-            Explore all of Joetsu
+          <Link to={path('/explore')} className={buttonVariants({ variant: 'secondary' })}>
+            {t('home.explore.all')}
           </Link>
         </p>
       </section>
@@ -235,14 +225,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="bg-blossom-100 py-16 sm:py-20" aria-labelledby="cta-heading">
         <div className="mx-auto max-w-3xl px-4 text-center">
           <h2 id="cta-heading" className={sectionHeading}>
-            Ready to Meet Joetsu?
+            {t('home.cta.title')}
           </h2>
-          <p className="mt-4 text-lg text-slate-800">
-            Tell us when you are coming and what you enjoy. We reply within 24–48 hours with ideas for your day, with no obligation to book.
-          </p>
+          <p className="mt-4 text-lg text-slate-800">{t('home.cta.text')}</p>
           <p className="mt-8">
-            <Link to="/contact" className={buttonVariants()}>
-              Contact Us
+            <Link to={path('/contact')} className={buttonVariants()}>
+              {t('home.cta.button')}
             </Link>
           </p>
         </div>

@@ -2,6 +2,9 @@ import { clsx } from 'clsx'
 import { useEffect } from 'react'
 import { Link, useLocation } from 'react-router'
 import type { Route } from './+types/packages'
+import { useT } from '../i18n/i18n.tsx'
+import { pageMessages, requestLocale } from '../i18n/messages.server.ts'
+import { translate } from '../../server/for-app.server.ts'
 import { loadPublicTours, publicPolicy } from '../components/site/catalogue.server.ts'
 import { CheckIcon } from '../components/site/icons.tsx'
 import { ImageWithFallback } from '../components/site/image-with-fallback.tsx'
@@ -23,8 +26,9 @@ export const handle = contentPageHandle
 export const HASH_SCROLL_DELAY_MS = 100
 
 // Rendered per request: the pricing section reads the catalogue (docs/decisions/0004).
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const tours = await loadPublicTours(context)
+  const locale = requestLocale(request)
   const site = siteIdentity()
   const jsonLd = [
     ...tours.map((tour) =>
@@ -33,12 +37,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     ...itineraryPackages.map((pkg) =>
       touristTripJsonLd(
         site,
-        { name: pkg.title, description: pkg.description, touristType: pkg.subtitle, activities: pkg.activities, url: `/packages#${pkg.id}`, image: pkg.image },
+        { name: translate(locale, pkg.title), description: pkg.description, touristType: translate(locale, pkg.subtitle), activities: pkg.activities, url: `/packages#${pkg.id}`, image: pkg.image },
         tours,
       ),
     ),
   ]
-  return { tours, policy: publicPolicy(), jsonLd }
+  return { tours, policy: publicPolicy(), jsonLd, messages: pageMessages(request, 'summaries', 'prices') }
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -84,6 +88,7 @@ const policies = ({ maxGroup, freeCancellationDays }: PublicPolicy) => [
 ]
 
 export default function Packages({ loaderData }: Route.ComponentProps) {
+  const t = useT()
   const { tours, policy } = loaderData
   useScrollToHash()
 
@@ -112,7 +117,7 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
               >
                 <ImageWithFallback
                   image={pkg.image}
-                  title={pkg.title}
+                  title={t(pkg.title)}
                   // The first card's picture is the page's largest paint on a phone: fetch it first.
                   priority={i === 0}
                   eager={i === 1}
@@ -120,9 +125,9 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
                 />
                 <div className="flex flex-1 flex-col p-6 sm:p-8">
                   <h3 id={`${pkg.id}-title`} className="text-2xl font-bold text-brand-900">
-                    {pkg.title}
+                    {t(pkg.title)}
                   </h3>
-                  <p className="mt-1 font-medium text-field-600">{pkg.subtitle}</p>
+                  <p className="mt-1 font-medium text-field-600">{t(pkg.subtitle)}</p>
                   <p className="mt-4 text-slate-700">{pkg.description}</p>
                   {isMix ? (
                     <p className="mt-4 text-slate-700">
@@ -149,7 +154,7 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
                     <Link
                       to={`/contact?package=${contactKey(pkg.id)}`}
                       className={clsx(buttonVariants(), 'w-full sm:w-auto')}
-                      aria-label={`${isMix ? 'Tell Us Your Interests' : 'Inquire About This Idea'}: ${pkg.title}`}
+                      aria-label={`${isMix ? 'Tell Us Your Interests' : 'Inquire About This Idea'}: ${t(pkg.title)}`}
                     >
                       {isMix ? 'Tell Us Your Interests' : 'Inquire About This Idea'}
                     </Link>

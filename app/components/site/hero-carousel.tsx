@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useState } from 'react'
 import type { HeroSlide } from '../../content/home.ts'
+import { useT } from '../../i18n/i18n.tsx'
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from './icons.tsx'
 import { ImageWithFallback } from './image-with-fallback.tsx'
 
@@ -21,6 +22,7 @@ const controlButton =
  * renders the first slide visible, so it shows without JavaScript.
  */
 export function HeroCarousel({ slides, label }: { slides: HeroSlide[]; label: string }) {
+  const t = useT()
   const count = slides.length
   const [index, setIndex] = useState(0)
   const [playing, setPlaying] = useState(true)
@@ -73,20 +75,20 @@ export function HeroCarousel({ slides, label }: { slides: HeroSlide[]; label: st
               key={slide.title}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${count}`}
+              aria-label={t('home.carousel.position', { index: i + 1, count })}
               aria-hidden={active ? undefined : true}
               inert={!active}
               className={`col-start-1 row-start-1 flex flex-col transition-[opacity,visibility] duration-700 ${active ? 'visible opacity-100' : 'invisible opacity-0'}`}
             >
               <ImageWithFallback
                 image={slide.image}
-                title={slide.title}
+                title={t(slide.title)}
                 priority={i === 0}
                 className="aspect-[3/2] w-full rounded-2xl bg-brand-100 object-cover shadow-xl"
               />
               <div className="mt-4 px-1">
-                <h2 className="text-xl font-bold text-white sm:text-2xl">{slide.title}</h2>
-                <p className="mt-1 text-brand-100">{slide.description}</p>
+                <h2 className="text-xl font-bold text-white sm:text-2xl">{t(slide.title)}</h2>
+                <p className="mt-1 text-brand-100">{t(slide.description)}</p>
               </div>
             </div>
           )
@@ -98,11 +100,11 @@ export function HeroCarousel({ slides, label }: { slides: HeroSlide[]; label: st
           type="button"
           className={controlButton}
           onClick={() => setPlaying((value) => !value)}
-          aria-label={playing ? 'Pause slideshow' : 'Play slideshow'}
+          aria-label={t(playing ? 'home.carousel.pause' : 'home.carousel.play')}
         >
           {playing ? <PauseIcon /> : <PlayIcon />}
         </button>
-        <button type="button" className={controlButton} onClick={() => go(index - 1)} aria-label="Previous slide">
+        <button type="button" className={controlButton} onClick={() => go(index - 1)} aria-label={t('home.carousel.previous')}>
           <ChevronLeftIcon />
         </button>
         <ul className="flex flex-1 items-center justify-center">
@@ -112,7 +114,7 @@ export function HeroCarousel({ slides, label }: { slides: HeroSlide[]; label: st
                 type="button"
                 className="group inline-flex size-7 items-center justify-center rounded-full sm:size-9"
                 onClick={() => go(i)}
-                aria-label={`Show slide ${i + 1}: ${slide.title}`}
+                aria-label={t('home.carousel.show', { index: i + 1, title: t(slide.title) })}
                 aria-current={i === index ? 'true' : undefined}
               >
                 <span
@@ -122,7 +124,7 @@ export function HeroCarousel({ slides, label }: { slides: HeroSlide[]; label: st
             </li>
           ))}
         </ul>
-        <button type="button" className={controlButton} onClick={() => go(index + 1)} aria-label="Next slide">
+        <button type="button" className={controlButton} onClick={() => go(index + 1)} aria-label={t('home.carousel.next')}>
           <ChevronRightIcon />
         </button>
       </div>

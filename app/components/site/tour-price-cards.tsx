@@ -5,13 +5,12 @@ import { CheckIcon } from './icons.tsx'
 import { linkStyle } from './styles.ts'
 import { buttonVariants } from '../ui/button.tsx'
 import type { PublicTour } from './tour-prices.ts'
+import type { MessageId } from '../../../core/i18n/message-id.ts'
+import { formatLongDate } from '../../../core/dates.ts'
+import { T, useLocale, useLocalePath, useT } from '../../i18n/i18n.tsx'
 
 /** What every private tour includes, whichever length. */
-const INCLUDED = [
-  'Your private English-speaking local guide',
-  'An itinerary planned around your interests',
-  'Meeting at Joetsu-Myoko Station or your hotel',
-]
+const INCLUDED: MessageId[] = ['prices.included.guide', 'prices.included.itinerary', 'prices.included.meeting']
 
 /**
  * The two tour cards with their prices (docs/decisions/0019), as read from the catalogue by the page's
@@ -19,15 +18,14 @@ const INCLUDED = [
  * special appears only when the loader found its promotion open today.
  */
 export function TourPriceCards({ tours, headingLevel = 3 }: { tours: PublicTour[]; headingLevel?: 2 | 3 }) {
+  const t = useT()
+  const locale = useLocale()
+  const path = useLocalePath()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   if (tours.length === 0) {
     return (
       <p className="rounded-2xl border border-brand-100 bg-white p-6 text-center">
-        Our tour prices are being updated. Please{' '}
-        <Link to="/contact" className={linkStyle}>
-          contact us
-        </Link>{' '}
-        for a quote.
+        <T id="prices.updating" components={{ 0: <Link to={path('/contact')} className={linkStyle} /> }} />
       </p>
     )
   }
@@ -39,14 +37,14 @@ export function TourPriceCards({ tours, headingLevel = 3 }: { tours: PublicTour[
           <p className="mt-1 text-sm font-medium uppercase tracking-wide text-field-600">{tour.duration}</p>
           <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
             <span className="text-4xl font-bold text-brand-900">{formatYen(tour.basePrice)}</span>
-            <span className="text-slate-700">for 1–{tour.includedGuests} guests, tax included</span>
+            <span className="text-slate-700">{t('prices.base', { included: tour.includedGuests })}</span>
           </p>
-          <p className="mt-2 text-slate-700">
-            + {formatYen(tour.extraGuestPrice)} per additional guest, up to {tour.maxGroupSize} guests
-          </p>
+          <p className="mt-2 text-slate-700">{t('prices.extra', { price: formatYen(tour.extraGuestPrice), max: tour.maxGroupSize })}</p>
           {tour.solo ? (
             <p className="mt-3 rounded-lg bg-blossom-100 px-3 py-2 text-sm font-medium text-blossom-700">
-              Solo special: {formatYen(tour.solo.price)} for one guest{tour.solo.until ? `, for tours until ${tour.solo.until}` : ''}.
+              {tour.solo.untilDate
+                ? t('prices.soloUntil', { price: formatYen(tour.solo.price), until: formatLongDate(tour.solo.untilDate, locale) })
+                : t('prices.solo', { price: formatYen(tour.solo.price) })}
             </p>
           ) : null}
           {tour.shortDescription ? <p className="mt-4 text-slate-700">{tour.shortDescription}</p> : null}
@@ -54,13 +52,13 @@ export function TourPriceCards({ tours, headingLevel = 3 }: { tours: PublicTour[
             {INCLUDED.map((item) => (
               <li key={item} className="flex gap-2">
                 <CheckIcon className="mt-0.5 size-5 shrink-0 text-field-600" />
-                {item}
+                {t(item)}
               </li>
             ))}
           </ul>
           <div className="mt-auto pt-6">
-            <Link to="/booking" className={clsx(buttonVariants(), 'w-full')} aria-label={`Book Now: ${tour.name}`}>
-              Book Now
+            <Link to={path('/booking')} className={clsx(buttonVariants(), 'w-full')} aria-label={t('prices.bookLabel', { tour: tour.name })}>
+              {t('prices.book')}
             </Link>
           </div>
         </li>
