@@ -8,54 +8,59 @@ import { buttonVariants } from '../components/ui/button.tsx'
 import { aboutJoetsu, guideStory, tourPromises } from '../content/about.ts'
 import { images } from '../content/images.ts'
 import { seo } from '../lib/seo.ts'
+import { T, useLocalePath, useT } from '../i18n/i18n.tsx'
+import { metaTranslator } from '../i18n/translator.ts'
+import { pageMessages } from '../i18n/messages.server.ts'
+import { localeFromPath } from '../../core/i18n/locales.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 
-// Prerendered at build time (core/prerender.ts): no loader, no database.
+// Prerendered at build time (core/prerender.ts), in every language: the loader runs at build, no database.
 
 export const handle = contentPageHandle
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    matches,
-    title: 'Meet Your Guide',
-    description:
-      'Meet your local guide in Joetsu, Niigata: private, relaxed tours in English through castle towns, snow-country streets, sake breweries and the Sea of Japan coast.',
-    path: '/about',
-    image: images.guide.banner,
-  })
+export function loader({ request }: Route.LoaderArgs) {
+  return { messages: pageMessages(request, 'about') }
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const t = metaTranslator(localeFromPath(location.pathname), matches)
+  return seo({ matches, title: t('about.meta.title'), description: t('about.meta.description'), path: '/about', image: images.guide.banner })
+}
 
 export default function About() {
   const site = useSite()
+  const t = useT()
+  const path = useLocalePath()
   return (
     <main id="main">
-      <PageBanner eyebrow="Your guide" title="Meet Your Guide" image={images.guide.banner}>
-        <p>A Joetsu local who would love to show you the town like a friend would: the famous views, and everything in between.</p>
+      <PageBanner eyebrow={t('about.banner.eyebrow')} title={t('about.banner.title')} image={images.guide.banner}>
+        <p>{t('about.banner.lead')}</p>
       </PageBanner>
 
       <section className="mx-auto grid max-w-6xl gap-12 px-4 py-16 sm:py-20 lg:grid-cols-[3fr_2fr]" aria-labelledby="story-heading">
         <div>
           <h2 id="story-heading" className={sectionHeading}>
-            {guideStory.heading}
+            {t(guideStory.heading)}
           </h2>
           <div className="mt-6 space-y-5 text-lg leading-relaxed text-slate-700">
-            {guideStory.paragraphs.map((text) => (
-              <p key={text.slice(0, 24)}>{text}</p>
+            {guideStory.paragraphs.map((id) => (
+              <p key={id}>{t(id)}</p>
             ))}
           </div>
           <p className="mt-6 text-lg font-semibold text-brand-900">
-            — <span className="capitalize">{site.guideName}</span>, {site.businessName}
+            <T id="about.signature" values={{ guideName: site.guideName, businessName: site.businessName }} components={{ 0: <span className="capitalize" /> }} />
           </p>
         </div>
         <aside className="h-fit rounded-2xl bg-blossom-100 p-6 sm:p-8" aria-labelledby="loves-heading">
           <h2 id="loves-heading" className="flex items-center gap-2 text-xl font-bold text-brand-900">
             <HeartIcon className="size-6 text-blossom-700" />
-            Things I love to share
+            {t('about.loves.title')}
           </h2>
           <ul className="mt-4 space-y-3 text-slate-800">
             {guideStory.loves.map((item) => (
               <li key={item} className="flex gap-2">
                 <CheckIcon className="mt-0.5 size-5 shrink-0 text-blossom-700" />
-                {item}
+                {t(item)}
               </li>
             ))}
           </ul>
@@ -65,13 +70,13 @@ export default function About() {
       <section className="bg-brand-50 py-16 sm:py-20" aria-labelledby="promises-heading">
         <div className="mx-auto max-w-6xl px-4">
           <h2 id="promises-heading" className={sectionHeading}>
-            What to expect on a tour
+            {t('about.promises.title')}
           </h2>
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {tourPromises.map((item) => (
               <li key={item.title} className="rounded-2xl bg-white p-6 shadow-sm">
-                <h3 className="text-lg font-bold text-brand-900">{item.title}</h3>
-                <p className="mt-2 text-slate-700">{item.text}</p>
+                <h3 className="text-lg font-bold text-brand-900">{t(item.title)}</h3>
+                <p className="mt-2 text-slate-700">{t(item.text)}</p>
               </li>
             ))}
           </ul>
@@ -81,25 +86,25 @@ export default function About() {
       <section className="mx-auto max-w-6xl px-4 py-16 sm:py-20" aria-labelledby="joetsu-heading">
         <div className="max-w-3xl">
           <h2 id="joetsu-heading" className={sectionHeading}>
-            {aboutJoetsu.heading}
+            {t(aboutJoetsu.heading)}
           </h2>
           <div className="mt-6 space-y-5 text-lg leading-relaxed text-slate-700">
-            {aboutJoetsu.paragraphs.map((text) => (
-              <p key={text.slice(0, 24)}>{text}</p>
+            {aboutJoetsu.paragraphs.map((id) => (
+              <p key={id}>{t(id)}</p>
             ))}
           </div>
           <p className="mt-6">
-            <Link to="/tokyo-2h-joetsu-day-trip" className={linkStyle}>
-              How to get here from Tokyo in about 2 hours
+            <Link to={path('/tokyo-2h-joetsu-day-trip')} className={linkStyle}>
+              {t('about.tokyoLink')}
             </Link>
           </p>
         </div>
-        <h3 className="mt-14 text-xl font-bold text-brand-900">Joetsu through the seasons</h3>
+        <h3 className="mt-14 text-xl font-bold text-brand-900">{t('about.seasons.title')}</h3>
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {aboutJoetsu.seasons.map((season) => (
             <li key={season.name} className="rounded-2xl border border-brand-100 p-6">
-              <h4 className="font-bold text-field-600">{season.name}</h4>
-              <p className="mt-2 text-slate-700">{season.text}</p>
+              <h4 className="font-bold text-field-600">{t(season.name)}</h4>
+              <p className="mt-2 text-slate-700">{t(season.text)}</p>
             </li>
           ))}
         </ul>
@@ -108,19 +113,16 @@ export default function About() {
       <section className="bg-brand-800 py-16 text-white sm:py-20" aria-labelledby="connect-heading">
         <div className="mx-auto flex max-w-4xl flex-col items-center px-4 text-center">
           <h2 id="connect-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
-            Let’s plan your day together
+            {t('about.connect.title')}
           </h2>
-          <p className="mt-4 max-w-2xl text-lg text-brand-100">
-            Tell me what you enjoy and when you are visiting, and I will suggest a day that fits. For photos of everyday life in Joetsu,
-            follow along on {site.socialLabel}.
-          </p>
+          <p className="mt-4 max-w-2xl text-lg text-brand-100">{t('about.connect.text', { network: site.socialLabel })}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to="/contact" className={buttonVariants({ variant: 'light' })}>
-              Contact Me
+            <Link to={path('/contact')} className={buttonVariants({ variant: 'light' })}>
+              {t('about.connect.contact')}
             </Link>
             <a href={site.socialUrl} className={buttonVariants({ variant: 'outlineLight' })} target="_blank" rel="noopener noreferrer">
               <CameraIcon />
-              Follow on {site.socialLabel}
+              {t('about.connect.follow', { network: site.socialLabel })}
             </a>
           </div>
         </div>

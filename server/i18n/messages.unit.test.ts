@@ -83,7 +83,6 @@ const NOT_YET_TRANSLATED = new Set<string>([
   'app/components/booking/month-calendar.tsx',
   'app/components/ui/dialog.tsx',
   'app/components/ui/toaster.tsx',
-  'app/routes/about.tsx',
   'app/routes/explore.tsx',
   'app/routes/legal.tsx',
   'app/routes/packages.tsx',
