@@ -1,3 +1,4 @@
+import { localizePath, type Locale } from '../../core/i18n/locales.ts'
 import type { SiteIdentity } from '../../core/site.ts'
 import type { SiteImage } from '../content/images.ts'
 import type { PublicTour } from '../components/site/tour-prices.ts'
@@ -84,7 +85,7 @@ export function touristTripJsonLd(
 
 export function articleJsonLd(
   site: SiteIdentity,
-  article: { headline: string; description: string; path: string; image: SiteImage; datePublished: string; dateModified?: string },
+  article: { headline: string; description: string; path: string; image: SiteImage; datePublished: string; dateModified?: string; locale: Locale },
 ): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
@@ -94,8 +95,8 @@ export function articleJsonLd(
     image: absoluteUrl(site, article.image.src),
     datePublished: article.datePublished,
     dateModified: article.dateModified ?? article.datePublished,
-    inLanguage: 'en',
-    mainEntityOfPage: absoluteUrl(site, article.path),
+    inLanguage: article.locale,
+    mainEntityOfPage: absoluteUrl(site, localizePath(article.path, article.locale)),
     author: { '@type': 'Organization', name: site.businessName, url: absoluteUrl(site, '/') },
     publisher: {
       '@type': 'Organization',

@@ -11,34 +11,28 @@ import { seo } from '../lib/seo.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 import { useT } from '../i18n/i18n.tsx'
 import { pageMessages } from '../i18n/messages.server.ts'
+import { metaTranslator } from '../i18n/translator.ts'
+import { localeFromPath } from '../../core/i18n/locales.ts'
 
 // Prerendered at build time (core/prerender.ts), in every language: the loader runs at build, no database.
 
 export const handle = contentPageHandle
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { messages: pageMessages(request, 'summaries') }
+  return { messages: pageMessages(request, 'explore', 'summaries') }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    matches,
-    title: 'Explore Joetsu: Shopping, Food, Lifestyle and Culture',
-    description:
-      'Where to shop, eat, relax and discover history in Joetsu, Niigata: morning markets, Sea of Japan seafood, sake, Takada Castle, Kasugayama and the gangi arcades.',
-    path: '/explore',
-    image: images.explore.culture,
-  })
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const t = metaTranslator(localeFromPath(location.pathname), matches)
+  return seo({ matches, title: t('explore.meta.title'), description: t('explore.meta.description'), path: '/explore', image: images.explore.culture })
+}
 
 export default function Explore() {
   const t = useT()
   return (
     <main id="main">
-      <PageBanner eyebrow="Ideas for your day" title="Explore Joetsu">
-        <p>
-          Thirty-six places we love, in four flavours. Pick the ones that make you curious, mix them freely, and we will turn your list into
-          a relaxed day.
-        </p>
+      <PageBanner eyebrow={t('explore.banner.eyebrow')} title={t('explore.banner.title')}>
+        <p>{t('explore.banner.lead')}</p>
       </PageBanner>
 
       <nav aria-label="Categories" className="border-b border-brand-100 bg-white">

@@ -8,22 +8,23 @@ import { linkStyle } from '../components/site/styles.ts'
 import type { PublicTour } from '../components/site/tour-prices.ts'
 import { seo } from '../lib/seo.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
+import { useT } from '../i18n/i18n.tsx'
+import { metaTranslator } from '../i18n/translator.ts'
+import { pageMessages } from '../i18n/messages.server.ts'
+import { localeFromPath } from '../../core/i18n/locales.ts'
 
 export const handle = contentPageHandle
 
 // Rendered per request: the price item reads the catalogue (docs/decisions/0004).
-export async function loader({ context }: Route.LoaderArgs) {
-  return { tours: await loadPublicTours(context), policy: publicPolicy() }
+// The notice itself stays Japanese and English side by side in every language (issue 16).
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { tours: await loadPublicTours(context), policy: publicPolicy(), messages: pageMessages(request, 'legal') }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    matches,
-    title: 'Legal Notice (Specified Commercial Transactions Act)',
-    description:
-      'Disclosure under Japan’s Act on Specified Commercial Transactions, in Japanese and English: seller, prices including tax, payment, cancellation and refunds.',
-    path: '/legal',
-  })
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const t = metaTranslator(localeFromPath(location.pathname), matches)
+  return seo({ matches, title: t('legal.meta.title'), description: t('legal.meta.description'), path: '/legal' })
+}
 
 type Row = { ja: string; en: string; contentJa: React.ReactNode; contentEn: React.ReactNode }
 
@@ -45,6 +46,7 @@ function priceEn(tour: PublicTour): string {
 export default function Legal({ loaderData }: Route.ComponentProps) {
   const { tours, policy } = loaderData
   const site = useSite()
+  const t = useT()
   const email = (
     <a href={mailtoLink(site.email)} className={linkStyle}>
       {site.email}
@@ -176,6 +178,7 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+        <p className="mb-6 rounded-lg bg-brand-50 px-4 py-3 font-medium text-brand-900">{t('legal.bindingNote')}</p>
         <dl className="divide-y divide-brand-100 overflow-hidden rounded-2xl border border-brand-100">
           {rows.map((row) => (
             <div key={row.en} className="grid gap-3 p-5 sm:p-6 lg:grid-cols-[14rem_1fr_1fr] lg:gap-8">

@@ -3,6 +3,8 @@ import { useEffect } from 'react'
 import { Link, useLocation } from 'react-router'
 import type { Route } from './+types/packages'
 import { useT } from '../i18n/i18n.tsx'
+import { metaTranslator } from '../i18n/translator.ts'
+import { localeFromPath } from '../../core/i18n/locales.ts'
 import { pageMessages, requestLocale } from '../i18n/messages.server.ts'
 import { translate } from '../../server/for-app.server.ts'
 import { loadPublicTours, publicPolicy } from '../components/site/catalogue.server.ts'
@@ -42,15 +44,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       ),
     ),
   ]
-  return { tours, policy: publicPolicy(), jsonLd, messages: pageMessages(request, 'summaries', 'prices') }
+  return { tours, policy: publicPolicy(), jsonLd, messages: pageMessages(request, 'packages', 'summaries', 'prices') }
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData, location }) =>
   seo({
     matches,
-    title: 'Curated Experiences and Tour Prices',
-    description:
-      'Private Joetsu tour ideas for lifestyle lovers, hobbyists, families and explorers, with clear half-day and full-day prices in yen, tax included.',
+    title: metaTranslator(localeFromPath(location.pathname), matches)('packages.meta.title'),
+    description: metaTranslator(localeFromPath(location.pathname), matches)('packages.meta.description'),
     path: '/packages',
     image: images.packages.explorer,
     jsonLd: loaderData?.jsonLd,
@@ -94,11 +95,8 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
 
   return (
     <main id="main">
-      <PageBanner eyebrow="Packages" title="Our Curated Joetsu Experiences">
-        <p>
-          Four ideas to start from, each a private tour we tailor to you. Choose one as it is, change everything, or mix and match your own:
-          the price depends only on the length of the day and the size of your group.
-        </p>
+      <PageBanner eyebrow={t('packages.banner.eyebrow')} title={t('packages.banner.title')}>
+        <p>{t('packages.banner.lead')}</p>
       </PageBanner>
 
       <section className="mx-auto max-w-6xl px-4 py-16 sm:py-20" aria-labelledby="ideas-heading">

@@ -5,6 +5,10 @@ import { useSite } from '../lib/site.ts'
 import { linkStyle, sectionHeading } from '../components/site/styles.ts'
 import { seo } from '../lib/seo.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
+import { T, useLocale, useT } from '../i18n/i18n.tsx'
+import { metaTranslator } from '../i18n/translator.ts'
+import { pageMessages } from '../i18n/messages.server.ts'
+import { localeFromPath } from '../../core/i18n/locales.ts'
 
 export const handle = contentPageHandle
 
@@ -14,9 +18,10 @@ export const handle = contentPageHandle
  * Retention periods and the e-mail provider come from configuration, so the notice always
  * says what the running system does (the retention sweep reads the same settings).
  */
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
   const { config } = context
   return {
+    messages: pageMessages(request, 'privacy'),
     retention: config.retention,
     emailProvider: config.emailProvider,
     smtp: Boolean(config.env.SMTP_URL),
@@ -25,14 +30,10 @@ export function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    matches,
-    title: 'Privacy Notice',
-    description:
-      'What personal information we collect when you contact us or book a tour, why, who processes it, how long we keep it, and how to ask for it to be shown, corrected or deleted.',
-    path: '/privacy',
-  })
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const t = metaTranslator(localeFromPath(location.pathname), matches)
+  return seo({ matches, title: t('privacy.meta.title'), description: t('privacy.meta.description'), path: '/privacy' })
+}
 
 type Section = { id: string; en: { title: string; body: React.ReactNode }; ja: { title: string; body: React.ReactNode } }
 
@@ -231,9 +232,11 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         title: 'Cookies',
         body: (
           <p>
-            Browsing our pages sets no cookies.{stripeCookiesEn} The only cookie we set ourselves is the session cookie of the
-            guide’s admin login, which is strictly necessary and only set when an administrator signs in. There are no analytics,
-            advertising or tracking cookies.
+            Browsing our pages sets no cookies.{stripeCookiesEn} We set two cookies ourselves. When you choose a language with the
+            language links, or answer the suggestion to read a page in your browser’s language, the cookie locale_choice remembers
+            that language code (nothing else) for one year, so the suggestion is not shown again. The session cookie of the guide’s
+            admin login is strictly necessary and only set when an administrator signs in. There are no analytics, advertising or
+            tracking cookies.
           </p>
         ),
       },
@@ -242,8 +245,8 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         body: (
           <p>
             サイトの閲覧で Cookie が設定されることはありません。{stripeCookiesJa}
-            当方が設定する唯一の Cookie は管理者ログイン用のセッション Cookie で、管理者がログインした場合にのみ設定されます。アクセス解析・広告・トラッキング用の
-            Cookie は使用していません。
+            当方が設定する Cookie は2つです。言語リンクで言語を選んだとき、またはブラウザの言語でページを読むかどうかの案内に答えたとき、Cookie「locale_choice」がその言語コードのみを1年間記憶し、案内が再び表示されないようにします。管理者ログイン用のセッション
+            Cookie は、管理者がログインした場合にのみ設定されます。アクセス解析・広告・トラッキング用の Cookie は使用していません。
           </p>
         ),
       },
@@ -283,6 +286,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
+        <TranslatedSummary retention={retention} email={site.email} />
         <h2 className={sectionHeading}>English</h2>
         {sections.map((section) => (
           <section key={section.id} aria-labelledby={`en-${section.id}`} className="mt-8">
@@ -318,5 +322,33 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
     </main>
+  )
+}
+
+/**
+ * In the languages the notice is not written in, a faithful summary first (issue 16); the
+ * Japanese and English notice below it is the binding text. English and Japanese readers have
+ * the full notice in their language, so they get no summary.
+ */
+function TranslatedSummary({ retention, email }: { retention: Route.ComponentProps['loaderData']['retention']; email: string }) {
+  const t = useT()
+  const locale = useLocale()
+  if (locale === 'en' || locale === 'ja') return null
+  return (
+    <section aria-labelledby="summary-heading" className="mb-16 rounded-2xl border border-brand-100 bg-brand-50 p-6">
+      <h2 id="summary-heading" className={sectionHeading}>
+        {t('privacy.summary.title')}
+      </h2>
+      <p className="mt-3 font-semibold text-brand-900">{t('privacy.summary.note')}</p>
+      <ul className="mt-4 list-disc space-y-2 pl-5 leading-relaxed text-slate-800">
+        <li>{t('privacy.summary.collect')}</li>
+        <li>{t('privacy.summary.processors')}</li>
+        <li>{t('privacy.summary.retention', { ...retention })}</li>
+        <li>
+          <T id="privacy.summary.rights" values={{ email }} components={{ 0: <a href={mailtoLink(email)} className={linkStyle} /> }} />
+        </li>
+        <li>{t('privacy.summary.cookies')}</li>
+      </ul>
+    </section>
   )
 }

@@ -9,30 +9,43 @@ import { seo } from '../lib/seo.ts'
 import { siteIdentity } from '../lib/site.server.ts'
 import { articleJsonLd } from '../lib/structured-data.server.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
+import { metaTranslator } from '../i18n/translator.ts'
+import { useT } from '../i18n/i18n.tsx'
+import { pageMessages, requestLocale } from '../i18n/messages.server.ts'
+import { localeFromPath } from '../../core/i18n/locales.ts'
+import { translate } from '../../server/for-app.server.ts'
 
 // Prerendered at build time (core/prerender.ts): its loader reads no database.
 
 const PATH = '/tokyo-2h-joetsu-day-trip'
-const HEADLINE = 'From Tokyo to Joetsu in 2 Hours'
-const DESCRIPTION =
-  'How to get from Tokyo to Joetsu, Niigata by Hokuriku Shinkansen in about two hours, what to see and eat, and a relaxed two-day itinerary of castles, sake and the Sea of Japan.'
 /** When this article was first published and last revised (for search engines). */
 const PUBLISHED = '2026-03-01'
 const HERO = images.slides.blossoms
 
 export const handle = contentPageHandle
 
-export function loader() {
+export function loader({ request }: Route.LoaderArgs) {
+  const locale = requestLocale(request)
   return {
-    jsonLd: [articleJsonLd(siteIdentity(), { headline: HEADLINE, description: DESCRIPTION, path: PATH, image: HERO, datePublished: PUBLISHED })],
+    jsonLd: [
+      articleJsonLd(siteIdentity(), {
+        headline: translate(locale, 'tokyo.meta.headline'),
+        description: translate(locale, 'tokyo.meta.description'),
+        path: PATH,
+        image: HERO,
+        datePublished: PUBLISHED,
+        locale,
+      }),
+    ],
+    messages: pageMessages(request, 'tokyo'),
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData, location }) =>
   seo({
     matches,
-    title: `${HEADLINE}: A Bullet-Train Trip to Niigata’s Castle Town`,
-    description: DESCRIPTION,
+    title: metaTranslator(localeFromPath(location.pathname), matches)('tokyo.meta.title'),
+    description: metaTranslator(localeFromPath(location.pathname), matches)('tokyo.meta.description'),
     path: PATH,
     type: 'article',
     image: HERO,
@@ -44,6 +57,7 @@ const h2 = 'mt-14 text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl'
 const h3 = 'mt-8 text-xl font-bold text-brand-900'
 
 export default function TokyoDayTrip() {
+  const t = useT()
   return (
     <main id="main">
       <article aria-labelledby="page-title">
@@ -54,7 +68,7 @@ export default function TokyoDayTrip() {
               Travel guide
             </p>
             <h1 id="page-title" className="mt-3 text-4xl font-bold leading-tight tracking-tight sm:text-5xl">
-              {HEADLINE}
+              {t('tokyo.meta.headline')}
             </h1>
             <p className="mt-5 text-lg text-brand-100">
               Board the Hokuriku Shinkansen in Tokyo after breakfast and you can be walking under the cherry trees of Takada Castle before
@@ -66,7 +80,7 @@ export default function TokyoDayTrip() {
         <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
           <ImageWithFallback
             image={HERO}
-            title={HEADLINE}
+            title={t('tokyo.meta.headline')}
             priority
             className="aspect-[3/2] w-full rounded-2xl bg-brand-100 object-cover shadow-md"
           />
