@@ -43,8 +43,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen antialiased">
-        <LocaleProvider>{children}</LocaleProvider>
-        <DeferredToaster />
+        <LocaleProvider>
+          {children}
+          <DeferredToaster />
+        </LocaleProvider>
         <ScrollRestoration nonce={nonce} />
         {afterFirstPaint ? <DeferredScripts nonce={nonce} /> : <Scripts nonce={nonce} />}
       </body>

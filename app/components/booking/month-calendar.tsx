@@ -214,7 +214,7 @@ export function MonthCalendar({
       </table>
       {/* Keyboard advice: phones have no arrow keys. */}
       <p className="mt-3 hidden text-sm text-slate-600 sm:block">
-        Use the arrow keys to move between days and Enter to choose one. Saturdays and Sundays with open slots are highlighted.
+        {t('booking.calendar.help')}
       </p>
     </div>
   )

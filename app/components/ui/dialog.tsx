@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/i18n.tsx'
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog'
 import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { clsx } from 'clsx'
@@ -83,6 +84,7 @@ export function ConfirmDialog({
 }) {
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
+  const t = useT()
   return (
     <AlertDialog
       open={open}
@@ -92,7 +94,7 @@ export function ConfirmDialog({
       description={description}
       cancel={
         <Button variant="plain" size="md">
-          Cancel
+          {t('common.cancel')}
         </Button>
       }
       action={
@@ -119,6 +121,7 @@ export function ConfirmDialog({
 
 /** A plain dialog (forms, details): Radix Dialog. */
 export function Modal({ open, onOpenChange, title, description, children }: { open: boolean; onOpenChange: (open: boolean) => void; title: string; description?: string; children: ReactNode }) {
+  const t = useT()
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -129,7 +132,7 @@ export function Modal({ open, onOpenChange, title, description, children }: { op
         >
           <div className="flex items-start justify-between gap-4">
             <DialogPrimitive.Title className={TONES.admin.title}>{title}</DialogPrimitive.Title>
-            <DialogPrimitive.Close className="-m-2 min-h-11 min-w-11 rounded text-2xl leading-none text-slate-700 hover:bg-slate-100" aria-label="Close">
+            <DialogPrimitive.Close className="-m-2 min-h-11 min-w-11 rounded text-2xl leading-none text-slate-700 hover:bg-slate-100" aria-label={t('common.close')}>
               <span aria-hidden="true">×</span>
             </DialogPrimitive.Close>
           </div>

@@ -2,6 +2,7 @@ import * as ToastPrimitive from '@radix-ui/react-toast'
 import { clsx } from 'clsx'
 import { useEffect, useRef } from 'react'
 import { TOAST_DURATION, dismissToast, useToasts } from './use-toast.ts'
+import { useT } from '../../i18n/i18n.tsx'
 
 /**
  * Radix Toast gives the behaviour the product description asks for: 5 s default duration, swipe right to
@@ -9,6 +10,7 @@ import { TOAST_DURATION, dismissToast, useToasts } from './use-toast.ts'
  */
 export function Toaster({ focusOnMount = false }: { focusOnMount?: boolean }) {
   const items = useToasts()
+  const t = useT()
   const viewport = useRef<HTMLOListElement>(null)
   // Loaded by a first F8 press (app/components/ui/deferred-toaster.tsx): finish that press.
   useEffect(() => {
@@ -40,14 +42,18 @@ export function Toaster({ focusOnMount = false }: { focusOnMount?: boolean }) {
             ) : null}
           </div>
           <ToastPrimitive.Close
-            aria-label="Close notification"
+            aria-label={t('common.closeNotification')}
             className="absolute right-2 top-2 rounded p-1 text-current opacity-80 hover:opacity-100"
           >
             <span aria-hidden="true">×</span>
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport ref={viewport} className="fixed bottom-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-sm" />
+      <ToastPrimitive.Viewport
+        ref={viewport}
+        // Radix puts the shortcut (F8) where the message keeps {hotkey}.
+        label={t('common.notifications', { hotkey: '{hotkey}' })}
+        className="fixed bottom-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-sm" />
     </ToastPrimitive.Provider>
   )
 }

@@ -1,0 +1,113 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { type Page, expect, test } from '@playwright/test'
+import { formatLongDate, formatMonthTitle } from '../../core/dates.ts'
+import { localizePath, type Locale } from '../../core/i18n/locales.ts'
+import { localizeClockText } from '../../core/slots.ts'
+import { expectNoSeriousAxeViolations } from './axe.ts'
+import { hydrated } from './hydration.ts'
+import { saturdayAhead } from './tour-dates.ts'
+
+/**
+ * The whole booking in Japanese and in Korean (issue 16): calendar, details with a validation
+ * error, checkout with the test card, confirmation, with no English left on the way but the
+ * brand names and what the guest typed. Labels come from the messages files, so the test checks
+ * that each page shows its language's words, not a copy of them.
+ */
+const messagesOf = (locale: Locale) =>
+  JSON.parse(fs.readFileSync(path.resolve('core/i18n/messages', `${locale}.json`), 'utf8')) as Record<string, string>
+
+/**
+ * Latin words a guest reads in <main>, apart from what may stay in Latin letters: brands, the
+ * catalogue's tour names (the guide's own text), what the guest typed. What is hidden from
+ * everyone (the form's honeypot, aria-hidden) is not read.
+ */
+async function englishLeft(page: Page, allowed: string[]): Promise<string[]> {
+  let text = await page.getByRole('main').evaluate((main) => {
+    const copy = main.cloneNode(true) as HTMLElement
+    for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove()
+    document.body.append(copy)
+    const read = copy.innerText
+    copy.remove()
+    return read
+  })
+  for (const word of allowed) text = text.split(word).join(' ')
+  text = text.replace(/[\w.+-]+@[\w.-]+/g, ' ').replace(/#?[0-9A-HJKMNP-TV-Z]{12}/g, ' ')
+  return [...new Set(text.match(/[A-Za-z]{3,}/g) ?? [])]
+}
+
+// Saturdays 56 and 63 days ahead: a band of their own (tour-dates.ts).
+const JOURNEYS: { locale: Locale; date: string; name: string; email: string }[] = [
+  { locale: 'ja', date: saturdayAhead(56), name: '山田 花子', email: 'hanako.yamada@example.com' },
+  { locale: 'ko', date: saturdayAhead(63), name: '김민지', email: 'minji.kim@example.com' },
+]
+
+for (const { locale, date, name, email } of JOURNEYS) {
+  test(`a guest books, pays and reads the confirmation in ${locale}`, async ({ page, request }) => {
+    test.setTimeout(120_000)
+    const m = messagesOf(locale)
+    const tours = ((await (await request.get('/api/tour-packages')).json()) as { name: string }[]).map((t) => t.name)
+    // 'Enter' is the key's name as printed on keyboards.
+    const allowed = ['WhatsApp', 'Stripe', 'Joetsu Local Tours', 'Enter', ...tours]
+    const consoleErrors: string[] = []
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') consoleErrors.push(msg.text())
+    })
+
+    await page.goto(localizePath('/booking', locale))
+    await hydrated(page)
+    await expect(page.locator('html')).toHaveAttribute('lang', locale)
+    await expect(page.getByRole('heading', { level: 1, name: m['booking.banner.title'] })).toBeVisible()
+
+    // Step 1: the month in the page's language, the day as a screen reader hears it.
+    for (let i = 0; i < 8 && (await page.locator('#calendar-month').textContent()) !== formatMonthTitle(date, locale); i++) {
+      await page.getByRole('button', { name: new RegExp(`^${m['booking.calendar.next']!.split('{')[0]}`) }).click()
+    }
+    await expect(page.locator('#calendar-month')).toHaveText(formatMonthTitle(date, locale))
+    await page.getByRole('grid').getByRole('button', { name: new RegExp(`^${formatLongDate(date, locale)}`) }).click()
+    await page.getByRole('radio', { name: new RegExp(`^${m['booking.slot.morning']} · ${localizeClockText('9:00 AM', locale)}`) }).check()
+    expect(await englishLeft(page, allowed)).toEqual([])
+    await page.getByRole('button', { name: m['booking.continue'] }).click()
+
+    // Step 2: a validation error in the page's language, from the shared schema.
+    await expect(page.getByRole('heading', { name: m['booking.details.title'] })).toBeVisible()
+    await page.getByRole('button', { name: m['booking.form.create'] }).click()
+    await expect(page.getByText(m['errors.fullName']!)).toBeVisible()
+    await page.getByLabel(m['booking.form.name']!).fill(name)
+    await page.getByLabel(m['booking.form.email']!, { exact: true }).fill(email)
+    await page.getByLabel(m['booking.form.phone']!).fill('+81 90 1234 5678')
+    await page.getByLabel(m['booking.form.people']!).fill('2')
+    expect(await englishLeft(page, allowed)).toEqual([])
+    await expectNoSeriousAxeViolations(page, `${locale} details`)
+    await page.getByRole('button', { name: m['booking.form.create'] }).click()
+
+    // Step 3: the booking, then the checkout in the same language.
+    await expect(page.getByRole('heading', { name: m['booking.created.title'] })).toBeVisible()
+    await page.getByRole('link', { name: m['booking.created.pay'] }).click()
+    await expect(page).toHaveURL(new RegExp(`${localizePath('/checkout/', locale)}[0-9A-Z]{12}$`))
+    await expect(page.getByRole('heading', { level: 1, name: m['checkout.title'] })).toBeVisible()
+    expect(await englishLeft(page, allowed)).toEqual([])
+    await page.getByLabel(m['checkout.card.number']!).fill('4242 4242 4242 4242')
+    await page.getByRole('button', { name: m['checkout.pay'] }).click()
+
+    // The confirmation, paid, in the same language.
+    await expect(page).toHaveURL(new RegExp(`${localizePath('/booking-confirmation/', locale)}[0-9A-Z]{12}$`))
+    await expect(page.getByText(m['checkout.status.paid']!, { exact: true })).toBeVisible()
+    await expect(page.getByRole('main')).toContainText(formatLongDate(date, locale))
+    expect(await englishLeft(page, allowed)).toEqual([])
+    await expectNoSeriousAxeViolations(page, `${locale} confirmation`)
+    expect(consoleErrors).toEqual([])
+  })
+}
+
+test('a refused booking from the Korean page comes back in Korean, through the page’s data request', async ({ request }) => {
+  const m = messagesOf('ko')
+  const response = await request.post('/ko/booking.data', {
+    form: { name: '', email: 'not-an-address', phone: '', numberOfPeople: '9', tourPackageId: '1', tourDate: saturdayAhead(56), tourTime: 'morning', _via: 'fetcher' },
+  })
+  expect(response.status()).toBe(400)
+  const body = await response.text()
+  expect(body).toContain(m['errors.fullName'])
+  expect(body).toContain(m['errors.email'])
+  expect(body).not.toContain('Please enter your full name')
+})
