@@ -1,4 +1,5 @@
 import type { Locale } from './i18n/locales.ts'
+import type { MessageId } from './i18n/message-id.ts'
 import {
   type BookingWindowOptions,
   type CalendarDate,
@@ -71,6 +72,13 @@ const SLOT_LABELS: Record<TourTime, string> = {
   morning: 'Morning',
   afternoon: 'Afternoon',
   'full-day': 'Full Day',
+}
+
+/** The slots' names in the messages files, for pages and e-mails in other languages (docs/decisions/0044). */
+export const SLOT_MESSAGE_IDS: Record<TourTime, MessageId> = {
+  morning: 'booking.slot.morning',
+  afternoon: 'booking.slot.afternoon',
+  'full-day': 'booking.slot.fullDay',
 }
 
 export function slotLabel(tourTime: TourTime): string {

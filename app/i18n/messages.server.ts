@@ -1,6 +1,7 @@
 import { localeFromPath, type Locale } from '../../core/i18n/locales.ts'
 import type { MessageNamespace } from '../../core/i18n/message-id.ts'
-import { englishErrorMessages, messagesFor } from '../../server/for-app.server.ts'
+import type { MessageId, MessageValues } from '../../core/i18n/message-id.ts'
+import { englishErrorMessages, messagesFor, translate } from '../../server/for-app.server.ts'
 
 /** The locale a request was made in: its path's prefix ('/ko/booking.data' → 'ko'). */
 export function requestLocale(request: Request): Locale {
@@ -23,4 +24,10 @@ export function pageMessages(request: Request, ...namespaces: MessageNamespace[]
 export function formPageMessages(request: Request, ...namespaces: MessageNamespace[]) {
   const locale = requestLocale(request)
   return { messages: messagesFor(locale, [...namespaces, 'errors']), errorTexts: locale === 'en' ? undefined : englishErrorMessages() }
+}
+
+/** A message in the request's language, for what loaders write themselves (JSON-LD). */
+export function translateFor(request: Request): (id: MessageId, values?: MessageValues) => string {
+  const locale = requestLocale(request)
+  return (id, values) => translate(locale, id, values)
 }

@@ -2,12 +2,12 @@ import { data, Link } from 'react-router'
 import type { Route } from './+types/booking-confirmation'
 import { formatLongDate } from '../../core/dates.ts'
 import { formatYen } from '../../core/money.ts'
-import { formatClockTime, localizeClockText } from '../../core/slots.ts'
+import { SLOT_MESSAGE_IDS, formatClockTime, localizeClockText } from '../../core/slots.ts'
 import { isTheme } from '../../core/themes.ts'
 import type { BookingStatus } from '../../core/schemas/booking-status.ts'
 import { localeFromPath } from '../../core/i18n/locales.ts'
 import type { MessageId } from '../../core/i18n/message-id.ts'
-import { SLOT_NAMES, THEME_NAMES } from '../components/booking/labels.ts'
+import { THEME_NAMES } from '../components/booking/labels.ts'
 import { T, useLocale, useLocalePath, useT } from '../i18n/i18n.tsx'
 import { metaTranslator } from '../i18n/translator.ts'
 import { formPageMessages } from '../i18n/messages.server.ts'
@@ -64,7 +64,7 @@ export default function ConfirmationPage({ loaderData }: Route.ComponentProps) {
   const { booking, startTime, now, notFound } = loaderData
   const t = useT()
   const locale = useLocale()
-  const timeText = booking && startTime ? `${t(SLOT_NAMES[booking.tourTime])}, ${localizeClockText(startTime, locale)}` : ''
+  const timeText = booking && startTime ? `${t(SLOT_MESSAGE_IDS[booking.tourTime])}, ${localizeClockText(startTime, locale)}` : ''
   // No thanks for a booking that is cancelled or was not found (issue 14).
   const thanks = notFound || booking?.status === 'cancelled' ? null : <p>{t('checkout.confirmation.thanks')}</p>
   return (

@@ -4,9 +4,8 @@ import { Link, useFetcher } from 'react-router'
 import type { Route } from './+types/booking'
 import { formatLongDate, isCalendarDate, isMonth, monthRange } from '../../core/dates.ts'
 import { MAX_GROUP } from '../../core/pricing.ts'
-import { isTourTime, localizeClockText, type TourTime } from '../../core/slots.ts'
+import { SLOT_MESSAGE_IDS, isTourTime, localizeClockText, type TourTime } from '../../core/slots.ts'
 import { localeFromPath } from '../../core/i18n/locales.ts'
-import { SLOT_NAMES } from '../components/booking/labels.ts'
 import { T, useLocale, useLocalePath, useT } from '../i18n/i18n.tsx'
 import { metaTranslator } from '../i18n/translator.ts'
 import { formPageMessages } from '../i18n/messages.server.ts'
@@ -303,7 +302,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
                     <h3 className="text-lg font-bold text-brand-900">{t('booking.selected')}</h3>
                     <p className="mt-2 text-slate-800">{formatLongDate(selectedDate, locale)}</p>
                     <p className="text-slate-800">
-                      {t('booking.slotFrom', { slot: t(SLOT_NAMES[selectedSlot.tourTime]), time: localizeClockText(selectedSlot.startTime, locale) })}
+                      {t('booking.slotFrom', { slot: t(SLOT_MESSAGE_IDS[selectedSlot.tourTime]), time: localizeClockText(selectedSlot.startTime, locale) })}
                     </p>
                     <button
                       type="button"
@@ -364,7 +363,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
                 values={{
                   reference: created.reference,
                   date: formatLongDate(created.tourDate, locale),
-                  slot: locale === 'en' ? t(SLOT_NAMES[created.tourTime]).toLowerCase() : t(SLOT_NAMES[created.tourTime]),
+                  slot: locale === 'en' ? t(SLOT_MESSAGE_IDS[created.tourTime]).toLowerCase() : t(SLOT_MESSAGE_IDS[created.tourTime]),
                   minutes: holdMinutes,
                 }}
                 components={{ 0: <strong className="font-mono" /> }}

@@ -6,8 +6,7 @@ import type { Route } from './+types/checkout'
 import { formatLongDate } from '../../core/dates.ts'
 import { formatYen } from '../../core/money.ts'
 import { localeConfig, localeFromPath, localizePath } from '../../core/i18n/locales.ts'
-import { localizeClockText, formatClockTime } from '../../core/slots.ts'
-import { SLOT_NAMES } from '../components/booking/labels.ts'
+import { SLOT_MESSAGE_IDS, localizeClockText, formatClockTime } from '../../core/slots.ts'
 import { useLocale, useLocalePath, useLocalizeText, useT } from '../i18n/i18n.tsx'
 import { metaTranslator } from '../i18n/translator.ts'
 import { formPageMessages, requestLocale } from '../i18n/messages.server.ts'
@@ -60,7 +59,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const localize = useLocalizeText()
   const navigate = useNavigate()
   const [phase, setPhase] = useState<Phase>(() => (booking ? { kind: 'loading' } : { kind: 'error', message: t('checkout.fetchFailed') }))
-  const timeText = booking && startTime ? `${t(SLOT_NAMES[booking.tourTime])}, ${localizeClockText(startTime, locale)}` : ''
+  const timeText = booking && startTime ? `${t(SLOT_MESSAGE_IDS[booking.tourTime])}, ${localizeClockText(startTime, locale)}` : ''
   const started = useRef(false)
 
   const finish = useCallback(

@@ -5,8 +5,7 @@ import type { Route } from './+types/packages'
 import { useT } from '../i18n/i18n.tsx'
 import { metaTranslator } from '../i18n/translator.ts'
 import { localeFromPath } from '../../core/i18n/locales.ts'
-import { pageMessages, requestLocale } from '../i18n/messages.server.ts'
-import { translate } from '../../server/for-app.server.ts'
+import { pageMessages, translateFor } from '../i18n/messages.server.ts'
 import { loadPublicTours, publicPolicy } from '../components/site/catalogue.server.ts'
 import { CheckIcon } from '../components/site/icons.tsx'
 import { ImageWithFallback } from '../components/site/image-with-fallback.tsx'
@@ -30,7 +29,7 @@ export const HASH_SCROLL_DELAY_MS = 100
 // Rendered per request: the pricing section reads the catalogue (docs/decisions/0004).
 export async function loader({ context, request }: Route.LoaderArgs) {
   const tours = await loadPublicTours(context)
-  const locale = requestLocale(request)
+  const translate = translateFor(request)
   const site = siteIdentity()
   const jsonLd = [
     ...tours.map((tour) =>
@@ -39,7 +38,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     ...itineraryPackages.map((pkg) =>
       touristTripJsonLd(
         site,
-        { name: translate(locale, pkg.title), description: pkg.description, touristType: translate(locale, pkg.subtitle), activities: pkg.activities, url: `/packages#${pkg.id}`, image: pkg.image },
+        { name: translate(pkg.title), description: pkg.description, touristType: translate(pkg.subtitle), activities: pkg.activities, url: `/packages#${pkg.id}`, image: pkg.image },
         tours,
       ),
     ),

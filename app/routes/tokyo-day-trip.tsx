@@ -11,9 +11,8 @@ import { articleJsonLd } from '../lib/structured-data.server.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 import { metaTranslator } from '../i18n/translator.ts'
 import { useT } from '../i18n/i18n.tsx'
-import { pageMessages, requestLocale } from '../i18n/messages.server.ts'
+import { pageMessages, requestLocale, translateFor } from '../i18n/messages.server.ts'
 import { localeFromPath } from '../../core/i18n/locales.ts'
-import { translate } from '../../server/for-app.server.ts'
 
 // Prerendered at build time (core/prerender.ts): its loader reads no database.
 
@@ -26,11 +25,12 @@ export const handle = contentPageHandle
 
 export function loader({ request }: Route.LoaderArgs) {
   const locale = requestLocale(request)
+  const translate = translateFor(request)
   return {
     jsonLd: [
       articleJsonLd(siteIdentity(), {
-        headline: translate(locale, 'tokyo.meta.headline'),
-        description: translate(locale, 'tokyo.meta.description'),
+        headline: translate('tokyo.meta.headline'),
+        description: translate('tokyo.meta.description'),
         path: PATH,
         image: HERO,
         datePublished: PUBLISHED,

@@ -45,6 +45,8 @@ describe('bookingRequestSchema', () => {
       tourDate: '2025-06-07',
       tourTime: 'morning',
       website: '',
+      // No language named: the guest's e-mails are English.
+      locale: 'en',
     })
   })
 
@@ -59,8 +61,15 @@ describe('bookingRequestSchema', () => {
       status: 'paid',
     })
     expect(Object.keys(parsed).sort()).toEqual(
-      ['email', 'name', 'numberOfPeople', 'phone', 'tourDate', 'tourPackageId', 'tourTime'].sort(),
+      ['email', 'locale', 'name', 'numberOfPeople', 'phone', 'tourDate', 'tourPackageId', 'tourTime'].sort(),
     )
+  })
+
+  it('keeps a language we speak and reads any other as English', () => {
+    expect(bookingRequestSchema.parse({ ...valid, locale: 'ko' }).locale).toBe('ko')
+    expect(bookingRequestSchema.parse({ ...valid, locale: 'zh-Hant' }).locale).toBe('zh-Hant')
+    expect(bookingRequestSchema.parse({ ...valid, locale: 'fr' }).locale).toBe('en')
+    expect(bookingRequestSchema.parse({ ...valid, locale: { evil: true } }).locale).toBe('en')
   })
 
   it('gives every missing field its message', () => {

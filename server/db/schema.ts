@@ -185,6 +185,8 @@ export const bookings = pgTable(
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     totalPrice: integer('total_price').notNull(),
     currency: text('currency').notNull().default('JPY'),
+    /** The language the guest booked in (core/i18n/locales.ts): their e-mails are written in it. */
+    locale: text('locale').notNull().default('en'),
     paymentProvider: text('payment_provider'),
     paymentIntentId: text('payment_intent_id').unique(),
     paidAt: timestamp('paid_at', { withTimezone: true }),

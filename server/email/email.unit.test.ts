@@ -30,6 +30,7 @@ const booking: BookingMailFacts = {
   numberOfPeople: 3,
   totalPrice: 16500,
   packageName: 'Half-Day Private Tour',
+  locale: 'en',
 }
 
 /** Reads a calendar file back with ical.js, as a calendar app would. */
@@ -152,6 +153,34 @@ describe('e-mail templates', () => {
     expect(mail.subject).toBe('Booking confirmed: your tour on Saturday, June 7, 2025')
     expect(mail.text).toContain('The date and time are held for you')
     expect(mail.text).not.toMatch(/released after/)
+  })
+})
+
+describe('the guest’s e-mails in the language they booked in (docs/decisions/0044)', () => {
+  const korean: BookingMailFacts = { ...booking, locale: 'ko' }
+
+  it('writes the booking e-mail in Korean, with Korean dates, the 24-hour clock and the Korean pay page', () => {
+    const mail = renderEmail(site, bookingReceivedEmail(site, korean, 'https://tours.example.jp/ko/checkout/ABCDEFGHJK12', 30))
+    expect(mail.subject).toBe('예약 접수: 2025년 6월 7일 토요일 – 결제를 완료해 주세요')
+    expect(mail.html).toContain('<html lang="ko">')
+    expect(mail.text).toContain('오전, 09:00 시작 (일본 시간)')
+    expect(mail.text).toContain('3명')
+    expect(mail.text).toContain('결제 완료하기: https://tours.example.jp/ko/checkout/ABCDEFGHJK12')
+    expect(mail.text).not.toMatch(/Hello|Total|Reference|Questions/)
+  })
+
+  it('tells the guide in English which language the guest booked in', () => {
+    const mail = renderEmail(site, adminBookingEmail(site, 'new-booking', korean, 'https://tours.example.jp/admin/dashboard'))
+    expect(mail.subject).toBe('New booking: Kenji <b>Tanaka</b>, Saturday, June 7, 2025')
+    expect(mail.text).toContain('Language:')
+    expect(mail.text).toContain('한국어 (ko)')
+    expect(mail.text).toContain('Time:')
+  })
+
+  it('writes the cancellation in Japanese, with the way back to the Japanese booking page', () => {
+    const mail = renderEmail(site, bookingCancelledEmail(site, { ...booking, locale: 'ja' }, { reason: 'cancelled by the guest', refund: 0, wasPaid: false, by: 'guest' }))
+    expect(mail.subject).toBe('予約キャンセル：2025年6月7日土曜日')
+    expect(mail.text).toContain('https://tours.example.jp/ja/booking')
   })
 })
 

@@ -3,7 +3,10 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import type { SiteIdentity } from '../../core/site.ts'
 import { formatLongDate } from '../../core/dates.ts'
 import { formatYen } from '../../core/money.ts'
-import { formatClockTime, slotLabel, type TourTime } from '../../core/slots.ts'
+import { SLOT_MESSAGE_IDS, formatClockTime, localizeClockText, slotLabel, type TourTime } from '../../core/slots.ts'
+import { localeConfig, localizePath, type Locale } from '../../core/i18n/locales.ts'
+import type { MessageId, MessageValues } from '../../core/i18n/message-id.ts'
+import { translate } from '../i18n/catalog.ts'
 import type { CancellationCause } from '../../core/cancellation-policy.ts'
 
 /**
@@ -17,6 +20,8 @@ import type { CancellationCause } from '../../core/cancellation-policy.ts'
 export type EmailDetail = [label: string, value: string, lines?: 'multi-line']
 
 export type EmailModel = {
+  /** The language it is written in: the guest's for their e-mails (docs/decisions/0044), English for the guide's. */
+  locale?: Locale
   subject: string
   /** Hidden preview line shown by mail programs next to the subject. */
   preheader: string
@@ -60,7 +65,7 @@ function DetailsTable({ rows }: { rows: EmailDetail[] }) {
   )
 }
 
-function ActionButton({ label, url, spellOut }: { label: string; url: string; spellOut?: boolean }) {
+function ActionButton({ label, url, spellOut, locale }: { label: string; url: string; spellOut?: boolean; locale: Locale }) {
   return (
     <>
       <p style={{ margin: '8px 0 24px' }}>
@@ -70,7 +75,7 @@ function ActionButton({ label, url, spellOut }: { label: string; url: string; sp
       </p>
       {spellOut ? (
         <Paragraph>
-          If the button does not work, open this address: <a href={url} style={{ color: COLORS.brand, wordBreak: 'break-all' }}>{url}</a>
+          {translate(locale, 'email.spellOut')} <a href={url} style={{ color: COLORS.brand, wordBreak: 'break-all' }}>{url}</a>
         </Paragraph>
       ) : null}
     </>
@@ -79,8 +84,9 @@ function ActionButton({ label, url, spellOut }: { label: string; url: string; sp
 
 /** The shared look: brand header with the business name, white card, footer with contacts. */
 export function EmailDocument({ site, model }: { site: SiteIdentity; model: EmailModel }) {
+  const locale = model.locale ?? 'en'
   return (
-    <html lang="en">
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -97,7 +103,7 @@ export function EmailDocument({ site, model }: { site: SiteIdentity; model: Emai
                     <tr>
                       <td style={{ background: COLORS.brand, padding: '20px 28px' }}>
                         <p style={{ margin: 0, color: '#ffffff', fontSize: '20px', fontWeight: 700 }}>{site.businessName}</p>
-                        <p style={{ margin: '4px 0 0', color: COLORS.brandText, fontSize: '14px' }}>Come as a visitor, leave as a friend</p>
+                        <p style={{ margin: '4px 0 0', color: COLORS.brandText, fontSize: '14px' }}>{translate(locale, 'email.tagline')}</p>
                       </td>
                     </tr>
                     <tr>
@@ -108,7 +114,7 @@ export function EmailDocument({ site, model }: { site: SiteIdentity; model: Emai
                           <Paragraph key={i}>{p}</Paragraph>
                         ))}
                         {model.details && model.details.length > 0 ? <DetailsTable rows={model.details} /> : null}
-                        {model.action ? <ActionButton {...model.action} /> : null}
+                        {model.action ? <ActionButton {...model.action} locale={locale} /> : null}
                         {model.closing?.map((p, i) => (
                           <Paragraph key={`c${i}`}>{p}</Paragraph>
                         ))}
@@ -149,7 +155,8 @@ export function renderEmailText(site: SiteIdentity, model: EmailModel): string {
   }
   if (model.action) lines.push(`${model.action.label}: ${model.action.url}`, '')
   for (const p of model.closing ?? []) lines.push(p, '')
-  lines.push('--', `${site.businessName} · ${site.city}`, `E-mail: ${site.email} · WhatsApp: ${site.whatsappNumber}`, site.baseUrl, '')
+  const email = translate(model.locale ?? 'en', 'email.footerEmail')
+  lines.push('--', `${site.businessName} · ${site.city}`, `${email}: ${site.email} · WhatsApp: ${site.whatsappNumber}`, site.baseUrl, '')
   return lines.join('\n')
 }
 
@@ -203,69 +210,80 @@ export type BookingMailFacts = {
   totalPrice: number
   packageName: string
   specialRequests?: string | null
+  /** The language the guest booked in: their e-mails are written in it. */
+  locale: Locale
 }
 
-function bookingDetails(b: BookingMailFacts): Array<[string, string]> {
+/** The guest's e-mails' words in their language ('email' namespace). */
+const translatorFor = (locale: Locale) => (id: MessageId, values?: MessageValues) => translate(locale, id, values)
+
+/** The facts of the e-mail in a language: dates, the slot and its start time in that language's forms. */
+function inLanguage(b: BookingMailFacts, locale: Locale) {
+  const t = translatorFor(locale)
+  const time = localizeClockText(formatClockTime(b.startTime), locale)
+  return { t, date: formatLongDate(b.tourDate, locale), slot: locale === 'en' ? slotLabel(b.tourTime) : t(SLOT_MESSAGE_IDS[b.tourTime]), time }
+}
+
+function bookingDetails(b: BookingMailFacts, locale: Locale = b.locale): Array<[string, string]> {
+  const { t, date, slot, time } = inLanguage(b, locale)
   return [
-    ['Tour', b.packageName],
-    ['Date', formatLongDate(b.tourDate)],
-    ['Time', `${slotLabel(b.tourTime)}, starting ${formatClockTime(b.startTime)} (Japan time)`],
-    ['Group', `${b.numberOfPeople} ${b.numberOfPeople === 1 ? 'person' : 'people'}`],
-    ['Total', `${formatYen(b.totalPrice)} (tax included)`],
-    ['Reference', b.reference],
+    [t('email.detail.tour'), b.packageName],
+    [t('email.detail.date'), date],
+    [t('email.detail.time'), t('email.detail.timeValue', { slot, time })],
+    [t('email.detail.group'), t('email.detail.people', { count: b.numberOfPeople })],
+    [t('email.detail.total'), t('email.detail.totalValue', { amount: formatYen(b.totalPrice) })],
+    [t('email.detail.reference'), b.reference],
   ]
 }
 
-const guestClosing = (site: SiteIdentity) => [
-  `Questions? Just reply to this e-mail or message ${site.guideName === 'your local guide' ? 'us' : site.guideName} on WhatsApp (${site.whatsappNumber}).`,
-]
+const guestClosing = (site: SiteIdentity, locale: Locale) => {
+  const t = translatorFor(locale)
+  return [t('email.closing', { who: site.guideName === 'your local guide' ? t('email.closingUs') : site.guideName, number: site.whatsappNumber })]
+}
 
 export function bookingReceivedEmail(site: SiteIdentity, b: BookingMailFacts, payUrl: string, holdMinutes: number): EmailModel {
+  const { t, date } = inLanguage(b, b.locale)
   return {
-    subject: `Booking received: ${formatLongDate(b.tourDate)} – please complete payment`,
-    preheader: `Your tour on ${formatLongDate(b.tourDate)} is held for ${holdMinutes} minutes until payment.`,
-    heading: 'We have received your booking',
-    greeting: `Hello ${b.name},`,
-    paragraphs: [
-      `Thank you for booking a private tour with ${site.businessName}. Your time slot is held for ${holdMinutes} minutes; it is confirmed once the payment is complete.`,
-    ],
+    locale: b.locale,
+    subject: t('email.received.subject', { date }),
+    preheader: t('email.received.preheader', { date, minutes: holdMinutes }),
+    heading: t('email.received.heading'),
+    greeting: t('email.greeting', { name: b.name }),
+    paragraphs: [t('email.received.text', { businessName: site.businessName, minutes: holdMinutes })],
     details: bookingDetails(b),
-    action: { label: 'Complete your payment', url: payUrl, spellOut: true },
-    closing: guestClosing(site),
+    action: { label: t('email.received.action'), url: payUrl, spellOut: true },
+    closing: guestClosing(site, b.locale),
   }
 }
 
 export function paymentConfirmedEmail(site: SiteIdentity, b: BookingMailFacts, confirmationUrl: string): EmailModel {
+  const { t, date } = inLanguage(b, b.locale)
+  const amount = formatYen(b.totalPrice)
   return {
-    subject: `Payment confirmed: your tour on ${formatLongDate(b.tourDate)}`,
-    preheader: `Your payment of ${formatYen(b.totalPrice)} is received and your tour is confirmed.`,
-    heading: 'Your tour is confirmed',
-    greeting: `Hello ${b.name},`,
-    paragraphs: [
-      `We have received your payment of ${formatYen(b.totalPrice)}. Your private tour is confirmed, and we are looking forward to meeting you!`,
-      'The attached calendar file (tour.ics) adds the tour to your calendar at the right time, wherever you are.',
-    ],
+    locale: b.locale,
+    subject: t('email.paid.subject', { date }),
+    preheader: t('email.paid.preheader', { amount }),
+    heading: t('email.paid.heading'),
+    greeting: t('email.greeting', { name: b.name }),
+    paragraphs: [t('email.paid.text', { amount }), t('email.calendarFile')],
     details: bookingDetails(b),
-    action: { label: 'View your booking', url: confirmationUrl },
-    closing: [
-      'Cancellation is free until 7 days before the tour; from 6 days before, the full price is charged. If we cancel for weather or transport reasons, you get a full refund.',
-      ...guestClosing(site),
-    ],
+    action: { label: t('email.viewBooking'), url: confirmationUrl },
+    closing: [t('email.policy'), ...guestClosing(site, b.locale)],
   }
 }
 
 export function reminderEmail(site: SiteIdentity, b: BookingMailFacts, confirmationUrl: string): EmailModel {
+  const { t, date, time } = inLanguage(b, b.locale)
   return {
-    subject: `See you soon: your tour on ${formatLongDate(b.tourDate)}`,
-    preheader: `A reminder: your tour starts at ${formatClockTime(b.startTime)} (Japan time) on ${formatLongDate(b.tourDate)}.`,
-    heading: 'Your tour is in two days',
-    greeting: `Hello ${b.name},`,
-    paragraphs: [
-      `A quick reminder: your private tour starts on ${formatLongDate(b.tourDate)} at ${formatClockTime(b.startTime)} (Japan time). Lunch and personal expenses are paid on site.`,
-    ],
+    locale: b.locale,
+    subject: t('email.reminder.subject', { date }),
+    preheader: t('email.reminder.preheader', { date, time }),
+    heading: t('email.reminder.heading'),
+    greeting: t('email.greeting', { name: b.name }),
+    paragraphs: [t('email.reminder.text', { date, time })],
     details: bookingDetails(b),
-    action: { label: 'View your booking', url: confirmationUrl },
-    closing: guestClosing(site),
+    action: { label: t('email.viewBooking'), url: confirmationUrl },
+    closing: guestClosing(site, b.locale),
   }
 }
 
@@ -281,64 +299,58 @@ export function bookingCancelledEmail(
   b: BookingMailFacts,
   details: { reason: string; refund: number; wasPaid: boolean; by: CancelledBy },
 ): EmailModel {
-  const date = formatLongDate(b.tourDate)
+  const { t, date } = inLanguage(b, b.locale)
   const refundLine =
-    details.refund > 0
-      ? `A refund of ${formatYen(details.refund)} is on its way to the card you paid with; banks usually show it within 5–10 days.`
-      : details.wasPaid
-        ? 'Under our cancellation policy no refund is due for this booking.'
-        : 'No payment was taken for this booking.'
+    details.refund > 0 ? t('email.cancelled.refund', { amount: formatYen(details.refund) }) : details.wasPaid ? t('email.cancelled.noRefund') : t('email.cancelled.noPayment')
   const byGuide = details.by === 'guide-weather' || details.by === 'guide-transport' || details.by === 'guide-other'
   const opening = {
-    guest: `As you asked, your booking for ${date} has been cancelled.`,
-    'guide-weather': `We are very sorry: because of the weather we have had to cancel your tour on ${date}. Your safety comes first.`,
-    'guide-transport': `We are very sorry: because of a transport disruption we have had to cancel your tour on ${date}.`,
-    'guide-other': `We are very sorry: we have had to cancel your tour on ${date}.`,
-    system: `Your booking for ${date} has been cancelled (${details.reason}).`,
+    guest: t('email.cancelled.byGuest', { date }),
+    'guide-weather': t('email.cancelled.byWeather', { date }),
+    'guide-transport': t('email.cancelled.byTransport', { date }),
+    'guide-other': t('email.cancelled.byGuide', { date }),
+    system: t('email.cancelled.bySystem', { date, reason: details.reason }),
   }[details.by]
   // What the guide typed, when it is more than the cause's default wording (server/services/refunds.ts).
-  const guideNote = byGuide && !details.reason.startsWith('cancelled by the guide') ? [`A note from your guide: ${details.reason}`] : []
-  const nextSteps = byGuide
-    ? [
-        'You do not need to do anything for the refund. If you are still in the area, we would love to show you around on another day: reply to this e-mail or book another date, and we will do our best to find one that suits you.',
-      ]
-    : []
+  const guideNote = byGuide && !details.reason.startsWith('cancelled by the guide') ? [t('email.cancelled.note', { reason: details.reason })] : []
+  const nextSteps = byGuide ? [t('email.cancelled.next')] : []
   return {
-    subject: byGuide ? `Sorry, your tour on ${date} is cancelled` : `Booking cancelled: ${date}`,
-    preheader: byGuide ? `We have had to cancel your tour on ${date}. ${refundLine}` : `Your booking for ${date} has been cancelled.`,
-    heading: byGuide ? 'We are sorry: your tour is cancelled' : 'Your booking has been cancelled',
-    greeting: `Hello ${b.name},`,
+    locale: b.locale,
+    subject: byGuide ? t('email.cancelled.subjectGuide', { date }) : t('email.cancelled.subject', { date }),
+    preheader: byGuide ? t('email.cancelled.preheaderGuide', { date, refund: refundLine }) : t('email.cancelled.preheader', { date }),
+    heading: byGuide ? t('email.cancelled.headingGuide') : t('email.cancelled.heading'),
+    greeting: t('email.greeting', { name: b.name }),
     paragraphs: [opening, ...guideNote, refundLine, ...nextSteps],
-    details: [...bookingDetails(b), ['Refund', formatYen(details.refund)]],
-    action: { label: 'Book another date', url: `${site.baseUrl}/booking` },
-    closing: guestClosing(site),
+    details: [...bookingDetails(b), [t('email.detail.refund'), formatYen(details.refund)]],
+    action: { label: t('email.cancelled.action'), url: `${site.baseUrl}${localizePath('/booking', b.locale)}` },
+    closing: guestClosing(site, b.locale),
   }
 }
 
 /** The admin confirmed a booking (arranged by message, docs/decisions/0005): the slot is the guest's. */
 export function bookingConfirmedEmail(site: SiteIdentity, b: BookingMailFacts, confirmationUrl: string, paid: boolean): EmailModel {
+  const { t, date } = inLanguage(b, b.locale)
   return {
-    subject: `Booking confirmed: your tour on ${formatLongDate(b.tourDate)}`,
-    preheader: `Your tour on ${formatLongDate(b.tourDate)} is confirmed and the date is held for you.`,
-    heading: 'Your tour is confirmed',
-    greeting: `Hello ${b.name},`,
-    paragraphs: [
-      `Good news: your guide has confirmed your private tour. The date and time are held for you.`,
-      paid ? `Your payment of ${formatYen(b.totalPrice)} is received.` : 'Payment is as arranged with your guide; you can also pay online from your booking page.',
-      'The attached calendar file (tour.ics) adds the tour to your calendar at the right time, wherever you are.',
-    ],
+    locale: b.locale,
+    subject: t('email.confirmed.subject', { date }),
+    preheader: t('email.confirmed.preheader', { date }),
+    heading: t('email.paid.heading'),
+    greeting: t('email.greeting', { name: b.name }),
+    paragraphs: [t('email.confirmed.text'), paid ? t('email.confirmed.paid', { amount: formatYen(b.totalPrice) }) : t('email.confirmed.unpaid'), t('email.calendarFile')],
     details: bookingDetails(b),
-    action: { label: 'View your booking', url: confirmationUrl },
-    closing: guestClosing(site),
+    action: { label: t('email.viewBooking'), url: confirmationUrl },
+    closing: guestClosing(site, b.locale),
   }
 }
 
+/** The guide reads English, with the language the guest booked in. */
 function adminBookingDetails(b: BookingMailFacts): EmailDetail[] {
+  const { nativeName } = localeConfig(b.locale)
   return [
     ['Guest', b.name],
     ['E-mail', b.email],
     ['Phone', b.phone],
-    ...bookingDetails(b),
+    ['Language', b.locale === 'en' ? 'English' : `${nativeName} (${b.locale})`],
+    ...bookingDetails(b, 'en'),
     ...(b.specialRequests ? ([['Special requests', b.specialRequests, 'multi-line']] as EmailDetail[]) : []),
   ]
 }

@@ -5,7 +5,9 @@ import type { Config } from '../config/index.ts'
 import { EXPIRED_REASON } from '../../core/booking-lifecycle.ts'
 import { formatYen } from '../../core/money.ts'
 import { formatLongDate } from '../../core/dates.ts'
-import { isTourTime, slotInstants, slotLabel, type TourTime } from '../../core/slots.ts'
+import { SLOT_MESSAGE_IDS, isTourTime, slotInstants, slotLabel, type TourTime } from '../../core/slots.ts'
+import { isLocale, localizePath } from '../../core/i18n/locales.ts'
+import { translate } from '../i18n/catalog.ts'
 import { bookingActionLink, type NotificationService } from './notifications.ts'
 import type { MailOutbox } from './mail-outbox.ts'
 import { buildCancellationIcs, buildIcs, type IcsEvent } from '../email/ics.ts'
@@ -24,8 +26,11 @@ import {
 export type BookingMailDeps = { outbox: MailOutbox; config: Config; now: () => Date }
 
 /** The guest's pay link (docs/decisions/0006: the public reference, never the id). */
-export const payLink = (config: Pick<Config, 'baseUrl'>, reference: string) => `${config.baseUrl}/checkout/${reference}`
-export const confirmationLink = (config: Pick<Config, 'baseUrl'>, reference: string) => `${config.baseUrl}/booking-confirmation/${reference}`
+/** A booking's pages, in the language the guest booked in (docs/decisions/0044). */
+export const payLink = (config: Pick<Config, 'baseUrl'>, facts: Pick<BookingMailFacts, 'reference' | 'locale'>) =>
+  `${config.baseUrl}${localizePath(`/checkout/${facts.reference}`, facts.locale)}`
+export const confirmationLink = (config: Pick<Config, 'baseUrl'>, facts: Pick<BookingMailFacts, 'reference' | 'locale'>) =>
+  `${config.baseUrl}${localizePath(`/booking-confirmation/${facts.reference}`, facts.locale)}`
 
 /** The calendar event of a booking: start = tour date + slot start in Asia/Tokyo, end by duration (half-day 5 h, full-day 9 h). */
 function bookingEvent(config: Config, facts: BookingMailFacts, stamp: Date, sequence: number): IcsEvent {
@@ -37,10 +42,15 @@ function bookingEvent(config: Config, facts: BookingMailFacts, stamp: Date, sequ
     end,
     stamp,
     sequence,
-    summary: `${facts.packageName} with ${config.site.businessName}`,
-    description: `${slotLabel(facts.tourTime)} private tour for ${facts.numberOfPeople} ${facts.numberOfPeople === 1 ? 'person' : 'people'}. Booking reference ${facts.reference}. ${confirmationLink(config, facts.reference)}`,
+    summary: translate(facts.locale, 'email.ics.summary', { tour: facts.packageName, businessName: config.site.businessName }),
+    description: translate(facts.locale, 'email.ics.description', {
+      slot: facts.locale === 'en' ? slotLabel(facts.tourTime) : translate(facts.locale, SLOT_MESSAGE_IDS[facts.tourTime]),
+      count: facts.numberOfPeople,
+      reference: facts.reference,
+      url: confirmationLink(config, facts),
+    }),
     location: config.site.city,
-    url: confirmationLink(config, facts.reference),
+    url: confirmationLink(config, facts),
     organizer: { name: config.site.businessName, email: config.site.email },
   }
 }
@@ -86,6 +96,7 @@ export async function bookingMailFacts(tx: Tx, config: Config, booking: Booking)
     totalPrice: booking.totalPrice,
     packageName: pkg?.name ?? 'Custom Tour',
     specialRequests: booking.specialRequests,
+    locale: isLocale(booking.locale) ? booking.locale : 'en',
   }
 }
 
@@ -135,7 +146,7 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
         await mail.outbox.enqueue(tx, {
           kind: 'booking-received',
           to: booking.email,
-          email: renderEmail(config.site, bookingReceivedEmail(config.site, facts, payLink(config, booking.reference), config.booking.holdMinutes)),
+          email: renderEmail(config.site, bookingReceivedEmail(config.site, facts, payLink(config, facts), config.booking.holdMinutes)),
           dedupeKey: `booking-received:${booking.id}`,
           bookingId: booking.id,
         })
@@ -157,7 +168,7 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
       await mail.outbox.enqueue(tx, {
         kind: 'payment-confirmed',
         to: booking.email,
-        email: renderEmail(config.site, paymentConfirmedEmail(config.site, facts, confirmationLink(config, booking.reference))),
+        email: renderEmail(config.site, paymentConfirmedEmail(config.site, facts, confirmationLink(config, facts))),
         // Paid once: a webhook and the payment-success call both reporting it send one e-mail.
         dedupeKey: `payment-confirmed:${booking.id}`,
         attachments: [calendarAttachment(ics, 'PUBLISH')],
@@ -178,7 +189,7 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
       await mail.outbox.enqueue(tx, {
         kind: 'booking-confirmed',
         to: booking.email,
-        email: renderEmail(config.site, bookingConfirmedEmail(config.site, facts, confirmationLink(config, booking.reference), booking.paidAt !== null)),
+        email: renderEmail(config.site, bookingConfirmedEmail(config.site, facts, confirmationLink(config, facts), booking.paidAt !== null)),
         // Confirmed again after a cancellation is news again; one status change, one e-mail.
         dedupeKey: `booking-confirmed:${booking.id}:${booking.updatedAt.getTime()}`,
         attachments: [calendarAttachment(ics, 'PUBLISH')],

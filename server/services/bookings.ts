@@ -176,6 +176,7 @@ export function createBookingService(deps: {
                 holdExpiresAt,
                 totalPrice: price.total,
                 currency: 'JPY',
+                locale: request.locale,
                 userId: options.userId ?? null,
                 createdAt: now,
                 updatedAt: now,

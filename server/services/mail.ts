@@ -33,7 +33,7 @@ export function createMailServices(deps: { db: Db; config: Config; logger: Logge
       return {
         kind: 'reminder',
         to: booking.email,
-        email: renderEmail(config.site, reminderEmail(config.site, facts, confirmationLink(config, booking.reference))),
+        email: renderEmail(config.site, reminderEmail(config.site, facts, confirmationLink(config, facts))),
         bookingId: booking.id,
       }
     })

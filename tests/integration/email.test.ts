@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm'
 import { simpleParser } from 'mailparser'
 import ICAL from 'ical.js'
 import { bookings, contactMessages, outgoingEmails, tourPackages, users, type Booking } from '../../server/db/schema.ts'
-import { addDays, todayInTokyo } from '../../core/dates.ts'
+import { addDays, dayOfWeek, formatLongDate, todayInTokyo } from '../../core/dates.ts'
 import { ENGINES } from './databases.ts'
 import { startTestApp, TestClock, type TestApp } from './app.ts'
 import { startSmtp, TestSmtpServer } from './smtp.ts'
@@ -191,6 +191,33 @@ describe.each(ENGINES)('e-mail over SMTP on %s', (engine) => {
     const [admin] = smtp.to('guide@example.jp')
     expect(admin!.subject).toBe(`New booking: Kenji Tanaka, ${longDate(booking.tourDate)}`)
     expect(admin!.html).toContain(`/admin/dashboard?tab=bookings&amp;bookingId=${booking.id}`)
+  })
+
+  it('writes the guest’s e-mails in the language they booked in, links to their language’s pages, and tells the guide in English', async () => {
+    await addAdmin(app, 'guide', 'guide@example.jp')
+    let tourDate = addDays(todayInTokyo(clock.now()), 10)
+    while (dayOfWeek(tourDate) !== 6) tourDate = addDays(tourDate, 1)
+    const made = await app
+      .client()
+      .post('/api/bookings', { name: '김민지', email: 'minji@example.net', phone: '+82 10 1234 5678', numberOfPeople: 2, tourPackageId: 1, tourDate, tourTime: 'morning', locale: 'ko' })
+    expect(made.status, made.text).toBe(201)
+    const [stored] = await app.db.select().from(bookings).where(eq(bookings.reference, made.json.reference as string))
+    expect(stored!.locale).toBe('ko')
+    await app.services.mail.outbox.processDue()
+
+    const [guest] = smtp.to('minji@example.net')
+    expect(guest!.subject).toBe(`예약 접수: ${formatLongDate(tourDate, 'ko')} – 결제를 완료해 주세요`)
+    expect(guest!.html).toContain('<html lang="ko">')
+    expect(guest!.text).toContain(`${app.config.baseUrl}/ko/checkout/${stored!.reference}`)
+    const [admin] = smtp.to('guide@example.jp')
+    expect(admin!.subject).toBe(`New booking: 김민지, ${longDate(tourDate)}`)
+    expect(admin!.text).toContain('한국어 (ko)')
+
+    // An unknown language is English, not an error.
+    const other = await app.client().post('/api/bookings', { name: 'Ana Silva', email: 'ana@example.net', phone: '+351 912 345 678', numberOfPeople: 2, tourPackageId: 1, tourDate, tourTime: 'afternoon', locale: 'pt' })
+    expect(other.status, other.text).toBe(201)
+    const [english] = await app.db.select().from(bookings).where(eq(bookings.reference, other.json.reference as string))
+    expect(english!.locale).toBe('en')
   })
 
   it('sends the cancellation notice with the refund', async () => {

@@ -33,6 +33,8 @@ export async function handleBookingAction(request: Request, context: AppLoadCont
   const byScript = sentByScript(form)
   const body: Record<string, string> = {}
   for (const [key, value] of form) if (typeof value === 'string' && key !== VIA_SCRIPT_FIELD) body[key] = value
+  // The guest books in the page's language, whatever the form says (their e-mails are written in it).
+  body.locale = requestLocale(request)
   try {
     const booking = await context.services.bookings.submit(body, {
       userId: context.user?.id ?? null,

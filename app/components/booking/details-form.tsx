@@ -2,10 +2,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { formatLongDate } from '../../../core/dates.ts'
 import { formatYen } from '../../../core/money.ts'
 import { MAX_GROUP, MIN_GROUP, quote } from '../../../core/pricing.ts'
-import { localizeClockText, packageFitsSlot, type TourTime } from '../../../core/slots.ts'
+import { SLOT_MESSAGE_IDS, localizeClockText, packageFitsSlot, type TourTime } from '../../../core/slots.ts'
 import { THEMES } from '../../../core/themes.ts'
 import { useLocale, useLocalizeText, useT } from '../../i18n/i18n.tsx'
-import { SLOT_NAMES, THEME_NAMES, quoteLineText } from './labels.ts'
+import { THEME_NAMES, quoteLineText } from './labels.ts'
 import { fieldErrors } from '../../../core/schemas/field-errors.ts'
 import type { PublicTourPackage } from './types.ts'
 import { PrivacyLine } from '../forms/privacy-line.tsx'
@@ -281,7 +281,7 @@ export function DetailsForm({
           </div>
           <div>
             <dt className="text-sm font-semibold text-slate-600">{t('booking.summary.time')}</dt>
-            <dd>{t('booking.slotFrom', { slot: t(SLOT_NAMES[tourTime]), time: localizeClockText(startTime, locale) })}</dd>
+            <dd>{t('booking.slotFrom', { slot: t(SLOT_MESSAGE_IDS[tourTime]), time: localizeClockText(startTime, locale) })}</dd>
           </div>
           <div>
             <dt className="text-sm font-semibold text-slate-600">{t('booking.summary.tour')}</dt>

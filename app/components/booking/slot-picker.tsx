@@ -1,8 +1,7 @@
 import { clsx } from 'clsx'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
-import { localizeClockText, type TourTime } from '../../../core/slots.ts'
+import { SLOT_MESSAGE_IDS, localizeClockText, type TourTime } from '../../../core/slots.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
-import { SLOT_NAMES } from './labels.ts'
 import type { DateSlots } from './types.ts'
 
 const KIND: Record<TourTime, MessageId> = {
@@ -50,7 +49,7 @@ export function SlotPicker({ day, value, onChange }: { day: DateSlots; value: To
               />
               <span className="grid gap-0.5">
                 <span className="font-semibold text-brand-900">
-                  {t(SLOT_NAMES[slot.tourTime])} · {localizeClockText(slot.startTime, locale)}
+                  {t(SLOT_MESSAGE_IDS[slot.tourTime])} · {localizeClockText(slot.startTime, locale)}
                 </span>
                 <span className="text-sm text-slate-700">{t(KIND[slot.tourTime])}</span>
                 <span className={clsx('text-sm font-semibold', slot.available ? 'text-field-600' : 'text-slate-700')}>
