@@ -83,6 +83,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     include: [
       '@date-fns/tz',
       '@lingui/core',
+      // @lingui/core imports its message compiler in development builds (production drops it).
+      '@lingui/message-utils/compileMessage',
       '@lingui/react/server',
       '@radix-ui/react-alert-dialog',
       '@radix-ui/react-dialog',
@@ -95,7 +97,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       'zod',
     ],
     // Server-only packages never belong in the browser bundle or Vite's optimiser.
-    exclude: ['@electric-sql/pglite', '@lingui/message-utils/compileMessage', 'drizzle-orm', 'pg'],
+    exclude: ['@electric-sql/pglite', 'drizzle-orm', 'pg'],
   },
   ssr: { external: ['@electric-sql/pglite', 'pg', 'drizzle-orm', 'pino', 'nodemailer', 'stripe'] },
   server: { watch: { ignored: ['**/data/**', '**/.tmp/**', '**/test-results/**'] } },
