@@ -1,3 +1,4 @@
+import type { MessageId } from '../../core/i18n/message-id.ts'
 import { type ExploreSummary, exploreSummaries } from './explore-summaries.ts'
 
 /**
@@ -5,8 +6,8 @@ import { type ExploreSummary, exploreSummaries } from './explore-summaries.ts'
  * landmarks of Joetsu or plainly descriptive kinds of place; no addresses or phone
  * numbers are given because the guide takes you there.
  */
-export type Place = { name: string; note: string }
-export type ExploreCategory = ExploreSummary & { intro: string; places: Place[] }
+export type Place = { name: MessageId; note: MessageId }
+export type ExploreCategory = ExploreSummary & { intro: MessageId; places: Place[] }
 
 function exploreSummary(id: ExploreSummary['id']): ExploreSummary {
   const summary = exploreSummaries.find((s) => s.id === id)
@@ -17,72 +18,62 @@ function exploreSummary(id: ExploreSummary['id']): ExploreSummary {
 export const exploreCategories: ExploreCategory[] = [
   {
     ...exploreSummary('shopping'),
-    intro:
-      'Shopping in Joetsu is less about malls and more about people: the farmer who grew your pickles, the fourth-generation shopkeeper wrapping your sweets. Most of it happens under the gangi, so rain or snow never spoils the browsing.',
+    intro: 'explore.shopping.intro',
     places: [
-      { name: 'Takada Honcho shopping street', note: 'The old high street, sheltered end to end by covered gangi walkways.' },
-      { name: 'Takada morning markets', note: 'Open-air markets on set days of the month: vegetables, pickles, flowers and gossip.' },
-      { name: 'Takahashi Magozaemon Shoten', note: 'Making awa-ame millet candy since 1624, said to be Japan’s oldest candy shop.' },
-      { name: 'Sake brewery shops', note: 'Family breweries that sell their own bottles, with tastings at the counter.' },
-      { name: 'Farmers’ direct-sale stands', note: 'Koshihikari rice, seasonal vegetables and home-made miso straight from the grower.' },
-      {
-        name: 'Craft and antique shops under the gangi',
-        note: 'Lacquerware, pottery and old kimono fabric, often with the maker behind the till.',
-      },
-      { name: 'Michi-no-eki Umiterasu Nadachi', note: 'A seaside roadside station selling the morning’s catch and local snacks.' },
-      { name: 'Japanese sweets makers', note: 'Seasonal wagashi, from cherry-blossom mochi in spring to chestnut treats in autumn.' },
-      {
-        name: 'Joetsu-Myoko Station souvenir corner',
-        note: 'Last-minute gifts: rice crackers, sasa-dango and local sake before the train home.',
-      },
+      { name: 'explore.shopping.honcho.name', note: 'explore.shopping.honcho.note' },
+      { name: 'explore.shopping.market.name', note: 'explore.shopping.market.note' },
+      { name: 'explore.shopping.candy.name', note: 'explore.shopping.candy.note' },
+      { name: 'explore.shopping.brewery.name', note: 'explore.shopping.brewery.note' },
+      { name: 'explore.shopping.farmers.name', note: 'explore.shopping.farmers.note' },
+      { name: 'explore.shopping.crafts.name', note: 'explore.shopping.crafts.note' },
+      { name: 'explore.shopping.roadside.name', note: 'explore.shopping.roadside.note' },
+      { name: 'explore.shopping.wagashi.name', note: 'explore.shopping.wagashi.note' },
+      { name: 'explore.shopping.station.name', note: 'explore.shopping.station.note' },
     ],
   },
   {
     ...exploreSummary('food'),
-    intro:
-      'Snowmelt from the Myoko mountains waters the rice fields and feeds the breweries, and the boats come home to Naoetsu every morning. The result is simple food of extraordinary quality: rice that tastes of something, fish eaten hours from the sea.',
+    intro: 'explore.food.intro',
     places: [
-      { name: 'Seafood bowls near Naoetsu port', note: 'Kaisen-don piled with whatever the boats brought in that morning.' },
-      { name: 'Neighbourhood sushi counters', note: 'Yellowtail and squid from the Sea of Japan, with local rice under every piece.' },
-      { name: 'Koshihikari rice from the Takada plain', note: 'Niigata’s famous rice, best as a simple salted rice ball.' },
-      { name: 'Sasa-dango', note: 'Mugwort rice dumplings filled with sweet bean paste and wrapped in bamboo leaves.' },
-      { name: 'Hegi-soba', note: 'Buckwheat noodles bound with seaweed and served in bite-sized bundles on a wooden tray.' },
-      { name: 'Noppe-jiru', note: 'A gentle winter stew of taro, root vegetables and salmon, the taste of a Niigata home.' },
-      { name: 'Local sake tasting', note: 'Crisp, dry Niigata sake brewed with soft snowmelt water.' },
-      { name: 'Iwanohara Vineyard', note: 'A historic winery founded in 1890, birthplace of the Muscat Bailey A grape.' },
-      { name: 'Kanzuri', note: 'Fermented chilli paste from the Myoko area, bleached in the snow for a mellow heat.' },
+      { name: 'explore.food.kaisen.name', note: 'explore.food.kaisen.note' },
+      { name: 'explore.food.sushi.name', note: 'explore.food.sushi.note' },
+      { name: 'explore.food.rice.name', note: 'explore.food.rice.note' },
+      { name: 'explore.food.sasadango.name', note: 'explore.food.sasadango.note' },
+      { name: 'explore.food.hegisoba.name', note: 'explore.food.hegisoba.note' },
+      { name: 'explore.food.noppe.name', note: 'explore.food.noppe.note' },
+      { name: 'explore.food.sake.name', note: 'explore.food.sake.note' },
+      { name: 'explore.food.winery.name', note: 'explore.food.winery.note' },
+      { name: 'explore.food.kanzuri.name', note: 'explore.food.kanzuri.note' },
     ],
   },
   {
     ...exploreSummary('lifestyle'),
-    intro:
-      'Life in Joetsu follows the seasons: cherry blossom parties in April, rice planting in May, lotus and festivals in summer, harvest and hot springs in autumn, snow and hot pots in winter. These are the everyday places where that life happens.',
+    intro: 'explore.lifestyle.intro',
     places: [
-      { name: 'Takada Park', note: 'A morning walk around the castle moats, where locals jog, fish and feed the carp.' },
-      { name: 'The lotus ponds of Takada Park', note: 'In July and August the outer moat turns pink and green with lotus flowers.' },
-      { name: 'Cafés in converted townhouses', note: 'Hand-drip coffee and cake in long, narrow machiya houses.' },
-      { name: 'Hot-spring day baths', note: 'Soak like a local for a few hundred yen after a day on foot.' },
-      { name: 'The Seki River path', note: 'Flat riverside paths for cycling or an evening stroll.' },
-      { name: 'The beaches of the Sea of Japan', note: 'Sunsets over the water, with Sado Island visible on clear days.' },
-      { name: 'Rice fields of the Kubiki plain', note: 'Green in summer, gold before the harvest, silver with snow in winter.' },
-      { name: 'A local supermarket', note: 'See what families cook tonight: a favourite stop for curious travellers.' },
-      { name: 'Kanaya-yama', note: 'The hill where skiing first came to Japan in 1911, with views over the town.' },
+      { name: 'explore.lifestyle.park.name', note: 'explore.lifestyle.park.note' },
+      { name: 'explore.lifestyle.lotus.name', note: 'explore.lifestyle.lotus.note' },
+      { name: 'explore.lifestyle.cafes.name', note: 'explore.lifestyle.cafes.note' },
+      { name: 'explore.lifestyle.onsen.name', note: 'explore.lifestyle.onsen.note' },
+      { name: 'explore.lifestyle.river.name', note: 'explore.lifestyle.river.note' },
+      { name: 'explore.lifestyle.beaches.name', note: 'explore.lifestyle.beaches.note' },
+      { name: 'explore.lifestyle.fields.name', note: 'explore.lifestyle.fields.note' },
+      { name: 'explore.lifestyle.supermarket.name', note: 'explore.lifestyle.supermarket.note' },
+      { name: 'explore.lifestyle.kanaya.name', note: 'explore.lifestyle.kanaya.note' },
     ],
   },
   {
     ...exploreSummary('culture'),
-    intro:
-      'Joetsu was a seat of power for centuries: the warlord Uesugi Kenshin ruled from Kasugayama, and Takada became a castle town in 1614. Its temples, theatres and townhouses tell that long story, and its festivals keep it alive.',
+    intro: 'explore.culture.intro',
     places: [
-      { name: 'Kasugayama Castle ruins', note: 'The mountain stronghold of Uesugi Kenshin, with wide views to the sea.' },
-      { name: 'Kasugayama Shrine', note: 'A shrine dedicated to Kenshin at the foot of his castle mountain.' },
-      { name: 'Rinsen-ji', note: 'The Uesugi family temple where young Kenshin studied.' },
-      { name: 'Takada Castle turret', note: 'The rebuilt three-storey sanju-yagura, beautiful above the moat in every season.' },
-      { name: 'Teramachi temple district', note: 'More than sixty temples lined up along quiet lanes.' },
-      { name: 'Takada Sekaikan', note: 'A working cinema that opened in 1911, one of the oldest in Japan.' },
-      { name: 'Gochi Kokubun-ji', note: 'A temple linked to the Buddhist teacher Shinran, who lived here in exile.' },
-      { name: 'Old townhouses of Takada', note: 'Restored machiya, open to visitors, showing how merchants lived in snow country.' },
-      { name: 'Joetsu festivals', note: 'The summer Gion festivals with floats on the river, and Kenshin’s own festival in August.' },
+      { name: 'explore.culture.kasugayama.name', note: 'explore.culture.kasugayama.note' },
+      { name: 'explore.culture.shrine.name', note: 'explore.culture.shrine.note' },
+      { name: 'explore.culture.rinsenji.name', note: 'explore.culture.rinsenji.note' },
+      { name: 'explore.culture.turret.name', note: 'explore.culture.turret.note' },
+      { name: 'explore.culture.teramachi.name', note: 'explore.culture.teramachi.note' },
+      { name: 'explore.culture.sekaikan.name', note: 'explore.culture.sekaikan.note' },
+      { name: 'explore.culture.kokubunji.name', note: 'explore.culture.kokubunji.note' },
+      { name: 'explore.culture.machiya.name', note: 'explore.culture.machiya.note' },
+      { name: 'explore.culture.festivals.name', note: 'explore.culture.festivals.note' },
     ],
   },
 ]

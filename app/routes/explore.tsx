@@ -9,7 +9,7 @@ import { exploreCategories } from '../content/explore.ts'
 import { images } from '../content/images.ts'
 import { seo } from '../lib/seo.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
-import { useT } from '../i18n/i18n.tsx'
+import { useLocalePath, useT } from '../i18n/i18n.tsx'
 import { pageMessages } from '../i18n/messages.server.ts'
 import { metaTranslator } from '../i18n/translator.ts'
 import { localeFromPath } from '../../core/i18n/locales.ts'
@@ -29,13 +29,14 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 
 export default function Explore() {
   const t = useT()
+  const path = useLocalePath()
   return (
     <main id="main">
       <PageBanner eyebrow={t('explore.banner.eyebrow')} title={t('explore.banner.title')}>
         <p>{t('explore.banner.lead')}</p>
       </PageBanner>
 
-      <nav aria-label="Categories" className="border-b border-brand-100 bg-white">
+      <nav aria-label={t('explore.categories')} className="border-b border-brand-100 bg-white">
         <ul className="mx-auto flex max-w-6xl flex-wrap gap-2 px-4 py-4">
           {exploreCategories.map((category) => (
             <li key={category.id}>
@@ -62,7 +63,7 @@ export default function Explore() {
               <h2 id={`${category.id}-heading`} className={sectionHeading}>
                 {t(category.title)}
               </h2>
-              <p className="mt-4 text-lg leading-relaxed text-slate-700">{category.intro}</p>
+              <p className="mt-4 text-lg leading-relaxed text-slate-700">{t(category.intro)}</p>
               <ImageWithFallback
                 image={category.image}
                 title={t(category.title)}
@@ -74,8 +75,8 @@ export default function Explore() {
                 <li key={place.name} className="flex gap-3 rounded-xl border border-brand-100 bg-white p-4">
                   <PinIcon className="mt-0.5 size-5 shrink-0 text-blossom-600" />
                   <div>
-                    <h3 className="font-bold text-brand-900">{place.name}</h3>
-                    <p className="mt-1 text-slate-700">{place.note}</p>
+                    <h3 className="font-bold text-brand-900">{t(place.name)}</h3>
+                    <p className="mt-1 text-slate-700">{t(place.note)}</p>
                   </div>
                 </li>
               ))}
@@ -87,17 +88,15 @@ export default function Explore() {
       <section className="bg-brand-800 py-16 text-white sm:py-20" aria-labelledby="explore-next-heading">
         <div className="mx-auto max-w-3xl px-4 text-center">
           <h2 id="explore-next-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
-            Found something you like?
+            {t('explore.next.title')}
           </h2>
-          <p className="mt-4 text-lg text-brand-100">
-            See how these places come together in our curated experiences, or send us your own wish list and we will plan the day around it.
-          </p>
+          <p className="mt-4 text-lg text-brand-100">{t('explore.next.text')}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to="/packages" className={buttonVariants({ variant: 'light' })}>
-              View Curated Experiences
+            <Link to={path('/packages')} className={buttonVariants({ variant: 'light' })}>
+              {t('explore.next.packages')}
             </Link>
-            <Link to="/contact" className={buttonVariants({ variant: 'outlineLight' })}>
-              Contact Us
+            <Link to={path('/contact')} className={buttonVariants({ variant: 'outlineLight' })}>
+              {t('explore.next.contact')}
             </Link>
           </div>
         </div>

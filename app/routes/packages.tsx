@@ -2,7 +2,8 @@ import { clsx } from 'clsx'
 import { useEffect } from 'react'
 import { Link, useLocation } from 'react-router'
 import type { Route } from './+types/packages'
-import { useT } from '../i18n/i18n.tsx'
+import { T, useLocalePath, useT } from '../i18n/i18n.tsx'
+import type { Translate } from '../i18n/translator.ts'
 import { metaTranslator } from '../i18n/translator.ts'
 import { localeFromPath } from '../../core/i18n/locales.ts'
 import { pageMessages, translateFor } from '../i18n/messages.server.ts'
@@ -38,7 +39,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     ...itineraryPackages.map((pkg) =>
       touristTripJsonLd(
         site,
-        { name: translate(pkg.title), description: pkg.description, touristType: translate(pkg.subtitle), activities: pkg.activities, url: `/packages#${pkg.id}`, image: pkg.image },
+        { name: translate(pkg.title), description: translate(pkg.description), touristType: translate(pkg.subtitle), activities: pkg.activities.map((a) => translate(a)), url: `/packages#${pkg.id}`, image: pkg.image },
         tours,
       ),
     ),
@@ -72,23 +73,18 @@ function useScrollToHash() {
   }, [location.hash, location.key])
 }
 
-const policies = ({ maxGroup, freeCancellationDays }: PublicPolicy) => [
-  {
-    title: 'Weekends only',
-    text: 'Tours run on Saturdays and Sundays: a morning or afternoon half-day, or a full day. One group per time slot.',
-  },
-  { title: 'Small private groups', text: `Up to ${maxGroup} guests per tour. For larger groups, contact us and we will find a way.` },
-  { title: 'Not included', text: 'Lunch, transport fares (train, bus, taxi), entrance fees and personal expenses are paid on the day.' },
-  { title: 'Payment', text: 'Pay the full amount by credit card when you book. Prices are in yen and include consumption tax.' },
-  {
-    title: 'Free cancellation',
-    text: `Cancel up to ${freeCancellationDays} days before your tour for a full refund. From ${freeCancellationDays - 1} days before, the tour is not refundable.`,
-  },
-  { title: 'Weather and transport', text: 'If we have to cancel because of weather or transport disruption, you get a full refund.' },
+const policies = ({ maxGroup, freeCancellationDays }: PublicPolicy, t: Translate) => [
+  { title: t('packages.good.weekends'), text: t('packages.good.weekendsText') },
+  { title: t('packages.good.groups'), text: t('packages.good.groupsText', { max: maxGroup }) },
+  { title: t('packages.good.excluded'), text: t('packages.good.excludedText') },
+  { title: t('packages.good.payment'), text: t('packages.good.paymentText') },
+  { title: t('packages.good.cancellation'), text: t('packages.good.cancellationText', { days: freeCancellationDays, lastDays: freeCancellationDays - 1 }) },
+  { title: t('packages.good.weather'), text: t('packages.good.weatherText') },
 ]
 
 export default function Packages({ loaderData }: Route.ComponentProps) {
   const t = useT()
+  const path = useLocalePath()
   const { tours, policy } = loaderData
   useScrollToHash()
 
@@ -100,7 +96,7 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
 
       <section className="mx-auto max-w-6xl px-4 py-16 sm:py-20" aria-labelledby="ideas-heading">
         <h2 id="ideas-heading" className="sr-only">
-          Experience ideas
+          {t('packages.ideas')}
         </h2>
         <div className="grid gap-10 md:grid-cols-2">
           {itineraryPackages.map((pkg, i) => {
@@ -125,23 +121,19 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
                     {t(pkg.title)}
                   </h3>
                   <p className="mt-1 font-medium text-field-600">{t(pkg.subtitle)}</p>
-                  <p className="mt-4 text-slate-700">{pkg.description}</p>
+                  <p className="mt-4 text-slate-700">{t(pkg.description)}</p>
                   {isMix ? (
                     <p className="mt-4 text-slate-700">
-                      Start with the 36 places on{' '}
-                      <Link to="/explore" className={linkStyle}>
-                        Explore Joetsu
-                      </Link>
-                      , from morning markets to samurai castles, and tell us which ones you would like to combine.
+                      <T id="packages.explorer.start" components={{ 0: <Link to={path('/explore')} className={linkStyle} /> }} />
                     </p>
                   ) : (
                     <>
-                      <h4 className="mt-6 font-bold text-brand-900">Likely activities</h4>
+                      <h4 className="mt-6 font-bold text-brand-900">{t('packages.activities')}</h4>
                       <ul className="mt-3 space-y-2 text-slate-700">
                         {pkg.activities.map((activity) => (
                           <li key={activity} className="flex gap-2">
                             <CheckIcon className="mt-0.5 size-5 shrink-0 text-field-600" />
-                            {activity}
+                            {t(activity)}
                           </li>
                         ))}
                       </ul>
@@ -149,11 +141,11 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
                   )}
                   <div className="mt-auto pt-8">
                     <Link
-                      to={`/contact?package=${contactKey(pkg.id)}`}
+                      to={path(`/contact?package=${contactKey(pkg.id)}`)}
                       className={clsx(buttonVariants(), 'w-full sm:w-auto')}
-                      aria-label={`${isMix ? 'Tell Us Your Interests' : 'Inquire About This Idea'}: ${t(pkg.title)}`}
+                      aria-label={t('packages.inquireLabel', { action: t(isMix ? 'packages.tellUs' : 'packages.inquire'), title: t(pkg.title) })}
                     >
-                      {isMix ? 'Tell Us Your Interests' : 'Inquire About This Idea'}
+                      {t(isMix ? 'packages.tellUs' : 'packages.inquire')}
                     </Link>
                   </div>
                 </div>
@@ -166,18 +158,15 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
       <section id="prices" className="scroll-mt-20 bg-brand-50 py-16 sm:py-20" aria-labelledby="prices-heading">
         <div className="mx-auto max-w-6xl px-4">
           <h2 id="prices-heading" className={sectionHeading}>
-            Prices and Information
+            {t('packages.prices.title')}
           </h2>
-          <p className="mt-4 max-w-3xl text-lg text-slate-700">
-            Every experience above can be a half-day or a full-day tour. You pay one price for the whole group, consumption tax included,
-            whichever idea you choose.
-          </p>
+          <p className="mt-4 max-w-3xl text-lg text-slate-700">{t('packages.prices.lead')}</p>
           <div className="mt-10">
             <TourPriceCards tours={tours} />
           </div>
-          <h3 className="mt-14 text-xl font-bold text-brand-900">Good to know</h3>
+          <h3 className="mt-14 text-xl font-bold text-brand-900">{t('packages.good.title')}</h3>
           <dl className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {policies(policy).map((item) => (
+            {policies(policy, t).map((item) => (
               <div key={item.title} className="rounded-2xl bg-white p-6 shadow-sm">
                 <dt className="font-bold text-brand-900">{item.title}</dt>
                 <dd className="mt-2 text-slate-700">{item.text}</dd>
@@ -185,11 +174,7 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
             ))}
           </dl>
           <p className="mt-8 text-slate-700">
-            The full terms are in our{' '}
-            <Link to="/legal" className={linkStyle}>
-              legal notice
-            </Link>
-            .
+            <T id="packages.terms" components={{ 0: <Link to={path('/legal')} className={linkStyle} /> }} />
           </p>
         </div>
       </section>
@@ -197,17 +182,15 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
       <section className="py-16 sm:py-20" aria-labelledby="start-heading">
         <div className="mx-auto max-w-3xl px-4 text-center">
           <h2 id="start-heading" className={sectionHeading}>
-            Ready to start planning?
+            {t('packages.start.title')}
           </h2>
-          <p className="mt-4 text-lg text-slate-700">
-            Ask us anything, or pick a weekend date now and we will plan the details together after you book.
-          </p>
+          <p className="mt-4 text-lg text-slate-700">{t('packages.start.text')}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to="/contact" className={buttonVariants({ variant: 'secondary' })}>
-              Contact Us to Get Started
+            <Link to={path('/contact')} className={buttonVariants({ variant: 'secondary' })}>
+              {t('packages.start.contact')}
             </Link>
-            <Link to="/booking" className={buttonVariants()}>
-              Book Now
+            <Link to={path('/booking')} className={buttonVariants()}>
+              {t('packages.start.book')}
             </Link>
           </div>
         </div>

@@ -80,9 +80,7 @@ describe('every message', () => {
  * literal left, so it is taken off, and for any file not listed that has one.
  */
 const NOT_YET_TRANSLATED = new Set<string>([
-  'app/routes/explore.tsx',
   'app/routes/legal.tsx',
-  'app/routes/packages.tsx',
   'app/routes/privacy.tsx',
   'app/routes/tokyo-day-trip.tsx',
 ])
