@@ -6,7 +6,8 @@ import { addDays, dayOfWeek, todayInTokyo, type CalendarDate } from '../../core/
 //
 //   admin      Saturdays from 14 days ahead  (a handful, up to ~7 weeks)
 //   checkout   Sundays   from 21 days ahead  (a handful, up to ~9 weeks)
-//   languages  Saturdays 56 and 63 days ahead (booking-languages: one in Japanese, one in Korean)
+//   chat       Saturdays from 60 days ahead  (one, only chosen, never booked)
+//   languages  Saturdays from 67 and 74 days ahead (booking-languages: one in Japanese, one in Korean)
 //   booking    Saturdays from 83 days ahead  (one random Saturday 90–170 days ahead, and the week before)
 //   lifecycle  Sundays   from 95 days ahead  (four), and the first weekend day from the lead time
 //   privacy    Sundays   from 125 days ahead  (one)
