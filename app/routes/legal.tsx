@@ -8,7 +8,7 @@ import { linkStyle } from '../components/site/styles.ts'
 import type { PublicTour } from '../components/site/tour-prices.ts'
 import { seo } from '../lib/seo.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
-import { useT } from '../i18n/i18n.tsx'
+import { T, useLocalePath, useT } from '../i18n/i18n.tsx'
 import { metaTranslator } from '../i18n/translator.ts'
 import { pageMessages } from '../i18n/messages.server.ts'
 import { localeFromPath } from '../../core/i18n/locales.ts'
@@ -47,6 +47,7 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
   const { tours, policy } = loaderData
   const site = useSite()
   const t = useT()
+  const path = useLocalePath()
   const email = (
     <a href={mailtoLink(site.email)} className={linkStyle}>
       {site.email}
@@ -169,10 +170,12 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
             <span lang="ja" className="block">
               特定商取引法に基づく表記
             </span>
-            <span className="mt-2 block">Legal Notice (Specified Commercial Transactions Act)</span>
+            <span lang="en" className="mt-2 block">
+              Legal Notice (Specified Commercial Transactions Act)
+            </span>
           </h1>
           <p className="mt-5 max-w-3xl text-lg text-brand-100">
-            The disclosure required by Japan’s Act on Specified Commercial Transactions, in Japanese and English.
+            {t('legal.lead')}
           </p>
         </div>
       </section>
@@ -186,25 +189,29 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
                 <span lang="ja" className="block">
                   {row.ja}
                 </span>
-                <span className="block text-sm font-semibold text-slate-700">{row.en}</span>
+                <span lang="en" className="block text-sm font-semibold text-slate-700">
+                  {row.en}
+                </span>
               </dt>
               <dd lang="ja" className="leading-relaxed text-slate-800">
                 {row.contentJa}
               </dd>
-              <dd className="leading-relaxed text-slate-800">{row.contentEn}</dd>
+              <dd lang="en" className="leading-relaxed text-slate-800">
+                {row.contentEn}
+              </dd>
             </div>
           ))}
         </dl>
         <p className="mt-8 text-slate-700">
-          Questions about these terms? Write to {email} or use our{' '}
-          <Link to="/contact" className={linkStyle}>
-            contact form
-          </Link>
-          . See also our{' '}
-          <Link to="/privacy" className={linkStyle}>
-            privacy notice
-          </Link>
-          .
+          <T
+            id="legal.questions"
+            values={{ email: site.email }}
+            components={{
+              0: <a href={mailtoLink(site.email)} className={linkStyle} />,
+              1: <Link to={path('/contact')} className={linkStyle} />,
+              2: <Link to={path('/privacy')} className={linkStyle} />,
+            }}
+          />
         </p>
       </div>
     </main>

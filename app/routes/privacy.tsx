@@ -5,7 +5,7 @@ import { useSite } from '../lib/site.ts'
 import { linkStyle, sectionHeading } from '../components/site/styles.ts'
 import { seo } from '../lib/seo.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
-import { T, useLocale, useT } from '../i18n/i18n.tsx'
+import { T, useLocale, useLocalePath, useT } from '../i18n/i18n.tsx'
 import { metaTranslator } from '../i18n/translator.ts'
 import { pageMessages } from '../i18n/messages.server.ts'
 import { localeFromPath } from '../../core/i18n/locales.ts'
@@ -40,6 +40,8 @@ type Section = { id: string; en: { title: string; body: React.ReactNode }; ja: {
 export default function Privacy({ loaderData }: Route.ComponentProps) {
   const { retention, emailProvider, smtp, stripeCookies } = loaderData
   const site = useSite()
+  const t = useT()
+  const path = useLocalePath()
   const email = (
     <a href={mailtoLink(site.email, 'Privacy request')} className={linkStyle}>
       {site.email}
@@ -274,28 +276,31 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       <section className="bg-brand-900 text-white" aria-labelledby="page-title">
         <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
           <h1 id="page-title" className="text-3xl font-bold leading-tight tracking-tight sm:text-4xl">
-            Privacy Notice
+            {t('privacy.meta.title')}
             <span lang="ja" className="mt-2 block text-2xl sm:text-3xl">
               個人情報の取り扱いについて
             </span>
           </h1>
           <p className="mt-5 max-w-3xl text-lg text-brand-100">
-            We use your details only to answer you and run your tour. Here is exactly what that means.
+            {t('privacy.lead')}
           </p>
         </div>
       </section>
 
       <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
         <TranslatedSummary retention={retention} email={site.email} />
-        <h2 className={sectionHeading}>English</h2>
-        {sections.map((section) => (
-          <section key={section.id} aria-labelledby={`en-${section.id}`} className="mt-8">
-            <h3 id={`en-${section.id}`} className="text-xl font-bold text-brand-900">
-              {section.en.title}
-            </h3>
-            <div className="mt-3 leading-relaxed text-slate-800">{section.en.body}</div>
-          </section>
-        ))}
+        {/* The binding notice, in English and in Japanese, each marked with its language for screen readers. */}
+        <div lang="en">
+          <h2 className={sectionHeading}>English</h2>
+          {sections.map((section) => (
+            <section key={section.id} aria-labelledby={`en-${section.id}`} className="mt-8">
+              <h3 id={`en-${section.id}`} className="text-xl font-bold text-brand-900">
+                {section.en.title}
+              </h3>
+              <div className="mt-3 leading-relaxed text-slate-800">{section.en.body}</div>
+            </section>
+          ))}
+        </div>
 
         <div lang="ja" className="mt-16 border-t border-brand-100 pt-12">
           <h2 className={sectionHeading}>日本語</h2>
@@ -310,15 +315,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         </div>
 
         <p className="mt-12 text-slate-700">
-          See also our{' '}
-          <Link to="/legal" className={linkStyle}>
-            legal notice
-          </Link>{' '}
-          or{' '}
-          <Link to="/contact" className={linkStyle}>
-            contact us
-          </Link>
-          .
+          <T id="privacy.seeAlso" components={{ 0: <Link to={path('/legal')} className={linkStyle} />, 1: <Link to={path('/contact')} className={linkStyle} /> }} />
         </p>
       </div>
     </main>

@@ -10,7 +10,7 @@ import { siteIdentity } from '../lib/site.server.ts'
 import { articleJsonLd } from '../lib/structured-data.server.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 import { metaTranslator } from '../i18n/translator.ts'
-import { useT } from '../i18n/i18n.tsx'
+import { T, useLocalePath, useT } from '../i18n/i18n.tsx'
 import { pageMessages, requestLocale, translateFor } from '../i18n/messages.server.ts'
 import { localeFromPath } from '../../core/i18n/locales.ts'
 
@@ -56,8 +56,22 @@ const prose = 'space-y-5 text-lg leading-relaxed text-slate-700'
 const h2 = 'mt-14 text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl'
 const h3 = 'mt-8 text-xl font-bold text-brand-900'
 
+const SIGHTS = [
+  { title: 'tokyo.see.castle.title', text: 'tokyo.see.castle.text' },
+  { title: 'tokyo.see.gangi.title', text: 'tokyo.see.gangi.text' },
+  { title: 'tokyo.see.kasugayama.title', text: 'tokyo.see.kasugayama.text' },
+  { title: 'tokyo.see.naoetsu.title', text: 'tokyo.see.naoetsu.text' },
+] as const
+const FOOD = ['tokyo.eat.seafood', 'tokyo.eat.rice', 'tokyo.eat.sake', 'tokyo.eat.dumplings'] as const
+const ITINERARY = [
+  { title: 'tokyo.day1.title', steps: ['tokyo.day1.1', 'tokyo.day1.2', 'tokyo.day1.3', 'tokyo.day1.4', 'tokyo.day1.5'] },
+  { title: 'tokyo.day2.title', steps: ['tokyo.day2.1', 'tokyo.day2.2', 'tokyo.day2.3', 'tokyo.day2.4'] },
+] as const
+
 export default function TokyoDayTrip() {
   const t = useT()
+  const path = useLocalePath()
+  const strong = { 0: <strong /> }
   return (
     <main id="main">
       <article aria-labelledby="page-title">
@@ -65,15 +79,12 @@ export default function TokyoDayTrip() {
           <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
             <p className="flex items-center gap-2 font-semibold uppercase tracking-wider text-blossom-100">
               <TrainIcon />
-              Travel guide
+              {t('tokyo.kicker')}
             </p>
             <h1 id="page-title" className="mt-3 text-4xl font-bold leading-tight tracking-tight sm:text-5xl">
               {t('tokyo.meta.headline')}
             </h1>
-            <p className="mt-5 text-lg text-brand-100">
-              Board the Hokuriku Shinkansen in Tokyo after breakfast and you can be walking under the cherry trees of Takada Castle before
-              lunch. Here is how to make the most of Joetsu, the Niigata castle town most visitors to Japan have never heard of.
-            </p>
+            <p className="mt-5 text-lg text-brand-100">{t('tokyo.lead')}</p>
           </div>
         </header>
 
@@ -85,106 +96,58 @@ export default function TokyoDayTrip() {
             className="aspect-[3/2] w-full rounded-2xl bg-brand-100 object-cover shadow-md"
           />
 
-          <h2 className={h2}>Getting there: the bullet train to Joetsu-Myoko</h2>
+          <h2 className={h2}>{t('tokyo.access.title')}</h2>
           <div className={`mt-5 ${prose}`}>
             <p>
-              Joetsu-Myoko Station sits on the Hokuriku Shinkansen, the line that runs from Tokyo through Nagano towards Kanazawa. Take a{' '}
-              <strong>Hakutaka</strong> train from Tokyo Station (it also stops at Ueno and Omiya): the fastest trains reach Joetsu-Myoko in
-              a little under two hours, most in about two. The faster Kagayaki trains do not stop here, so check the train name when you
-              reserve.
+              <T id="tokyo.access.p1" components={strong} />
             </p>
-            <p>
-              Seats can be reserved at any JR ticket office or machine, and the route is covered by the Japan Rail Pass. In winter, watch
-              the view turn white somewhere after Nagano: you are entering snow country.
-            </p>
-            <p>
-              From Joetsu-Myoko, the old castle town of Takada is a few minutes away by the local Echigo Tokimeki Railway, by taxi, or with
-              your guide, who can meet you right at the ticket gates.
-            </p>
+            <p>{t('tokyo.access.p2')}</p>
+            <p>{t('tokyo.access.p3')}</p>
           </div>
 
-          <h2 className={h2}>What to see</h2>
-          <h3 className={h3}>Takada Castle and its cherry blossoms</h3>
-          <p className={`mt-3 ${prose}`}>
-            Takada Park surrounds the rebuilt three-storey turret of Takada Castle with about 4,000 cherry trees. In early to mid April
-            thousands of paper lanterns light them after dark, and the reflections in the moat make this one of the three great night-time
-            sakura views of Japan. In July and August the outer moat fills with lotus flowers instead.
-          </p>
-          <h3 className={h3}>The gangi arcades of Takada</h3>
-          <p className={`mt-3 ${prose}`}>
-            Joetsu gets some of the heaviest snow of any city in Japan, and for centuries its merchants answered with gangi: wooden eaves
-            that turn the pavement into a covered walkway. Takada still has kilometres of them, lined with sweet shops, sake sellers and old
-            townhouses, including Takahashi Magozaemon Shoten, which has made millet candy since 1624, and Takada Sekaikan, a cinema that
-            opened in 1911.
-          </p>
-          <h3 className={h3}>Kasugayama, the castle of Uesugi Kenshin</h3>
-          <p className={`mt-3 ${prose}`}>
-            On a wooded mountain north of the plain are the ruins of Kasugayama Castle, stronghold of the sixteenth-century warlord Uesugi
-            Kenshin. The climb past Kasugayama Shrine takes under an hour and ends with views over the city to the Sea of Japan. Rinsen-ji,
-            the temple where Kenshin studied as a boy, is at the foot of the mountain.
-          </p>
-          <h3 className={h3}>Naoetsu and the Sea of Japan</h3>
-          <p className={`mt-3 ${prose}`}>
-            The port of Naoetsu is where the ferries leave for Sado Island, which you can see on the horizon on a clear day. Families love
-            Umigatari, the city aquarium on the shore, with its large colony of penguins; everyone loves the sunsets.
-          </p>
+          <h2 className={h2}>{t('tokyo.see.title')}</h2>
+          {SIGHTS.map((sight) => (
+            <section key={sight.title}>
+              <h3 className={h3}>{t(sight.title)}</h3>
+              <p className={`mt-3 ${prose}`}>{t(sight.text)}</p>
+            </section>
+          ))}
 
-          <h2 className={h2}>What to eat and drink</h2>
+          <h2 className={h2}>{t('tokyo.eat.title')}</h2>
           <ul className="mt-5 list-disc space-y-2 pl-6 text-lg leading-relaxed text-slate-700">
-            <li>
-              <strong>Seafood</strong> straight from the Sea of Japan: yellowtail, squid and winter crab, best in a generous kaisen-don rice
-              bowl.
-            </li>
-            <li>
-              <strong>Koshihikari rice</strong>, Niigata’s pride, which tastes best as a simple salted rice ball.
-            </li>
-            <li>
-              <strong>Sake</strong> from local breweries using soft snowmelt water, and wine from Iwanohara Vineyard, founded in 1890.
-            </li>
-            <li>
-              <strong>Sasa-dango</strong>, mugwort dumplings wrapped in bamboo leaves, and <strong>hegi-soba</strong> noodles bound with
-              seaweed.
-            </li>
+            {FOOD.map((food) => (
+              <li key={food}>
+                <T id={food} components={{ 0: <strong />, 1: <strong /> }} />
+              </li>
+            ))}
           </ul>
 
-          <h2 className={h2}>A relaxed two-day itinerary</h2>
-          <h3 className={h3}>Day 1: castle town</h3>
-          <ol className="mt-3 list-decimal space-y-2 pl-6 text-lg leading-relaxed text-slate-700">
-            <li>Morning Hakutaka from Tokyo; arrive at Joetsu-Myoko around late morning.</li>
-            <li>Walk Takada Park and the castle turret, then lunch on local soba or a seafood bowl.</li>
-            <li>Stroll the gangi arcades: candy, sweets, a sake tasting and a peek into an old townhouse.</li>
-            <li>Coffee in a converted machiya café, then the quiet temple lanes of Teramachi at dusk.</li>
-            <li>Dinner at a neighbourhood izakaya and a night in Joetsu.</li>
-          </ol>
-          <h3 className={h3}>Day 2: samurai and the sea</h3>
-          <ol className="mt-3 list-decimal space-y-2 pl-6 text-lg leading-relaxed text-slate-700">
-            <li>Climb Kasugayama in the cool of the morning and visit Rinsen-ji.</li>
-            <li>Head to the coast at Naoetsu for a seafood lunch by the port.</li>
-            <li>Choose: penguins at Umigatari, a winery visit at Iwanohara, or a hot-spring soak.</li>
-            <li>Evening Hakutaka back to Tokyo, with sake and sasa-dango for the ride.</li>
-          </ol>
+          <h2 className={h2}>{t('tokyo.itinerary.title')}</h2>
+          {ITINERARY.map(({ title, steps }) => (
+            <section key={title}>
+              <h3 className={h3}>{t(title)}</h3>
+              <ol className="mt-3 list-decimal space-y-2 pl-6 text-lg leading-relaxed text-slate-700">
+                {steps.map((step) => (
+                  <li key={step}>{t(step)}</li>
+                ))}
+              </ol>
+            </section>
+          ))}
           <p className={`mt-5 ${prose}`}>
-            Short on time? The same highlights fit into a long day trip: a private{' '}
-            <Link to="/packages" className={linkStyle}>
-              half-day or full-day tour
-            </Link>{' '}
-            with a local guide takes care of the route, the timings and the translating, so you spend your hours seeing Joetsu rather than
-            reading timetables.
+            <T id="tokyo.shortOnTime" components={{ 0: <Link to={path('/packages')} className={linkStyle} /> }} />
           </p>
 
           <aside className="mt-14 rounded-2xl bg-blossom-100 p-6 text-center sm:p-10" aria-labelledby="trip-cta-heading">
             <h2 id="trip-cta-heading" className="text-2xl font-bold tracking-tight text-brand-900">
-              Let a local show you around
+              {t('tokyo.cta.title')}
             </h2>
-            <p className="mx-auto mt-3 max-w-xl text-lg text-slate-800">
-              Private tours on weekends, planned around your train times and your interests.
-            </p>
+            <p className="mx-auto mt-3 max-w-xl text-lg text-slate-800">{t('tokyo.cta.text')}</p>
             <div className="mt-6 flex flex-wrap justify-center gap-3">
-              <Link to="/booking" className={buttonVariants()}>
-                Book Your Joetsu Experience
+              <Link to={path('/booking')} className={buttonVariants()}>
+                {t('tokyo.cta.book')}
               </Link>
-              <Link to="/packages" className={buttonVariants({ variant: 'secondary' })}>
-                See tour ideas and prices
+              <Link to={path('/packages')} className={buttonVariants({ variant: 'secondary' })}>
+                {t('tokyo.cta.packages')}
               </Link>
             </div>
           </aside>
