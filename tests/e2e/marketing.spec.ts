@@ -1,13 +1,9 @@
-import { execFile } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { promisify } from 'node:util'
 import { type Page, expect, test } from '@playwright/test'
 import { todayInTokyo } from '../../core/dates.ts'
 import { DEFAULT_CATALOGUE, isPromotionOpen } from '../../core/pricing.ts'
 import { hydrated } from './hydration.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
+import { w3cErrors } from './w3c.ts'
 
 /**
  * The public website (issue 3): every marketing page with its content, the shared
@@ -491,47 +487,10 @@ test('every internal link answers, and none leads to a missing page', async ({ p
   }
 })
 
-const execFileAsync = promisify(execFile)
-
 test('the W3C HTML checker finds no errors on the public pages', async ({ page }) => {
   test.setTimeout(180_000)
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vnu-'))
-  const files: string[] = []
   // The two form pages are not in PAGES (their own specs check their content), but their markup counts too.
-  for (const pagePath of [...PAGES.map((p) => p.path), '/contact', '/booking']) {
-    const response = await page.request.get(pagePath)
-    const file = path.join(dir, `${pagePath.replace(/\W+/g, '_') || 'home'}.html`)
-    // The site's stylesheet is inlined into every page (docs/decisions/0021). It is Tailwind's
-    // generated CSS, which the checker's older CSS parser misreads (@property, margin-trim,
-    // custom properties in transition-property): it checks the page's own markup, as it did
-    // when the stylesheet was a linked file.
-    const html = (await response.text()).replace(/(<style data-site-stylesheet="">)[\s\S]*?(<\/style>)/, '$1$2')
-    expect(html, pagePath).toContain('<style data-site-stylesheet=""></style>')
-    fs.writeFileSync(file, html)
-    files.push(file)
-  }
-  const jar = path.resolve('node_modules/vnu-jar/build/dist/vnu.jar')
-  let output: string
-  try {
-    const result = await execFileAsync(
-      'java',
-      ['-Dnu.validator.servlet.allow-forbidden-hosts=true', '-jar', jar, '--stdout', '--format', 'json', '--errors-only', ...files],
-      {
-        maxBuffer: 20 * 1024 * 1024,
-      },
-    )
-    output = result.stdout
-  } catch (error) {
-    // vnu exits non-zero when it finds errors; its report is still on stdout.
-    output = (error as { stdout?: string }).stdout ?? ''
-    if (!output) throw error
-  }
-  const report = JSON.parse(output) as { messages: { type: string; url?: string; message: string; extract?: string; lastLine?: number }[] }
-  const errors = report.messages
-    .filter((m) => m.type === 'error')
-    .map((m) => `${path.basename(m.url ?? '')}:${m.lastLine ?? '?'} ${m.message} ${m.extract ?? ''}`.trim())
-  expect(errors).toEqual([])
-  fs.rmSync(dir, { recursive: true, force: true })
+  expect(await w3cErrors(page.request, [...PAGES.map((p) => p.path), '/contact', '/booking'])).toEqual([])
 })
 
 test('search engines get a sitemap of every public page and a robots.txt that keeps out /admin and /api', async ({ request, baseURL }) => {
