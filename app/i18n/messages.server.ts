@@ -31,3 +31,10 @@ export function translateFor(request: Request): (id: MessageId, values?: Message
   const locale = requestLocale(request)
   return (id, values) => translate(locale, id, values)
 }
+
+/** The request's language, for what a loader writes and links itself (JSON-LD). */
+export type PageLanguage = { locale: Locale; translate: (id: MessageId, values?: MessageValues) => string }
+
+export function pageLanguage(request: Request): PageLanguage {
+  return { locale: requestLocale(request), translate: translateFor(request) }
+}

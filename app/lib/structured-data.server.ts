@@ -2,6 +2,7 @@ import { localizePath, type Locale } from '../../core/i18n/locales.ts'
 import type { SiteIdentity } from '../../core/site.ts'
 import type { SiteImage } from '../content/images.ts'
 import type { PublicTour } from '../components/site/tour-prices.ts'
+import type { PageLanguage } from '../i18n/messages.server.ts'
 import { absoluteUrl } from './seo.ts'
 
 /**
@@ -15,12 +16,17 @@ function businessRef(site: SiteIdentity) {
   return { '@type': 'LocalBusiness', '@id': `${absoluteUrl(site, '/')}#business`, name: site.businessName, url: absoluteUrl(site, '/') }
 }
 
-/** One tour of the catalogue as a schema.org Offer in JPY (tax included). */
-function tourOffer(site: SiteIdentity, tour: PublicTour): Record<string, unknown> {
+/** One tour of the catalogue as a schema.org Offer in JPY (tax included), in the page's language. */
+function tourOffer(site: SiteIdentity, tour: PublicTour, { locale, translate }: PageLanguage): Record<string, unknown> {
   return {
     '@type': 'Offer',
     name: tour.name,
-    description: `${tour.duration}. For 1–${tour.includedGuests} guests, tax included; each additional guest ${tour.extraGuestPrice} JPY, up to ${tour.maxGroupSize} guests.`,
+    description: translate('prices.offer.description', {
+      duration: tour.duration,
+      included: tour.includedGuests,
+      extra: tour.extraGuestPrice,
+      max: tour.maxGroupSize,
+    }),
     price: tour.basePrice,
     priceCurrency: 'JPY',
     priceSpecification: {
@@ -30,17 +36,17 @@ function tourOffer(site: SiteIdentity, tour: PublicTour): Record<string, unknown
       valueAddedTaxIncluded: true,
     },
     availability: 'https://schema.org/InStock',
-    url: absoluteUrl(site, '/booking'),
+    url: absoluteUrl(site, localizePath('/booking', locale)),
     seller: businessRef(site),
   }
 }
 
-/** The business with its tours (home page). */
-export function localBusinessJsonLd(site: SiteIdentity, tours: PublicTour[], image: SiteImage): Record<string, unknown> {
+/** The business with its tours (home page), described in the page's language. */
+export function localBusinessJsonLd(site: SiteIdentity, tours: PublicTour[], image: SiteImage, language: PageLanguage): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
     ...businessRef(site),
-    description: 'Private half-day and full-day tours of Joetsu, Niigata, with a local guide.',
+    description: language.translate('home.business.description'),
     image: absoluteUrl(site, image.src),
     email: site.email,
     telephone: site.whatsappNumber,
@@ -50,7 +56,7 @@ export function localBusinessJsonLd(site: SiteIdentity, tours: PublicTour[], ima
     currenciesAccepted: 'JPY',
     paymentAccepted: 'Credit card',
     makesOffer: tours.map((tour) => ({
-      ...tourOffer(site, tour),
+      ...tourOffer(site, tour, language),
       itemOffered: { '@type': 'TouristTrip', name: tour.name, description: tour.shortDescription || tour.description },
     })),
   }
@@ -61,13 +67,14 @@ export function touristTripJsonLd(
   site: SiteIdentity,
   trip: { name: string; description: string; touristType?: string; activities?: string[]; url: string; image?: SiteImage },
   tours: PublicTour[],
+  language: PageLanguage,
 ): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
     '@type': 'TouristTrip',
     name: trip.name,
     description: trip.description,
-    url: absoluteUrl(site, trip.url),
+    url: absoluteUrl(site, localizePath(trip.url, language.locale)),
     ...(trip.image ? { image: absoluteUrl(site, trip.image.src) } : {}),
     ...(trip.touristType ? { touristType: trip.touristType } : {}),
     ...(trip.activities && trip.activities.length > 0
@@ -79,7 +86,7 @@ export function touristTripJsonLd(
         }
       : {}),
     provider: businessRef(site),
-    offers: tours.map((tour) => tourOffer(site, tour)),
+    offers: tours.map((tour) => tourOffer(site, tour, language)),
   }
 }
 

@@ -10,7 +10,7 @@ import type { MessageId } from '../../core/i18n/message-id.ts'
 import { THEME_NAMES } from '../components/booking/labels.ts'
 import { T, useLocale, useLocalePath, useT } from '../i18n/i18n.tsx'
 import { metaTranslator } from '../i18n/translator.ts'
-import { formPageMessages } from '../i18n/messages.server.ts'
+import { formPageMessages, requestLocale } from '../i18n/messages.server.ts'
 import { PageBanner } from '../components/site/page-banner.tsx'
 import { ContactLinks } from '../components/booking/contact-links.tsx'
 import { HoldCountdown } from '../components/booking/hold-countdown.tsx'
@@ -39,7 +39,7 @@ export const headers: Route.HeadersFunction = privatePageHeaders
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const reference = params.reference ?? new URL(request.url).searchParams.get('id')
   const now = context.services.bookings.now().toISOString()
-  const booking = reference ? await context.services.bookings.findByReference(reference) : null
+  const booking = reference ? await context.services.bookings.findByReference(reference, requestLocale(request)) : null
   const notFound = Boolean(reference) && !booking
   const startTime = booking ? formatClockTime(context.config.booking.startTimes[booking.tourTime]) : null
   // Headers come from the route's `headers` export (private page: no-store, no-referrer).

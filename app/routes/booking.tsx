@@ -8,7 +8,7 @@ import { SLOT_MESSAGE_IDS, isTourTime, localizeClockText, type TourTime } from '
 import { localeFromPath } from '../../core/i18n/locales.ts'
 import { T, useLocale, useLocalePath, useT } from '../i18n/i18n.tsx'
 import { metaTranslator } from '../i18n/translator.ts'
-import { formPageMessages } from '../i18n/messages.server.ts'
+import { formPageMessages, requestLocale } from '../i18n/messages.server.ts'
 import { seo } from '../lib/seo.ts'
 import { toast } from '../components/ui/use-toast.ts'
 import { PageBanner } from '../components/site/page-banner.tsx'
@@ -51,8 +51,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const createdRef = params.get('created')
   const [slots, catalogue, created] = await Promise.all([
     services.availability.timeSlots(from, to),
-    services.catalogue.bookableForGuests(),
-    createdRef ? services.bookings.findByReference(createdRef) : Promise.resolve(null),
+    services.catalogue.bookableForGuests(requestLocale(request)),
+    createdRef ? services.bookings.findByReference(createdRef, requestLocale(request)) : Promise.resolve(null),
   ])
   const day = slots.dates.find((d) => d.date === askedDate && d.slots.some((s) => s.available))
   const askedTime = params.get('tourTime')

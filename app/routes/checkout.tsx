@@ -37,7 +37,7 @@ export const headers: Route.HeadersFunction = privatePageHeaders
  * happened (for a cancelled one: the refund, if any, and how to book again; issue 14).
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const booking = await context.services.bookings.findByReference(params.reference)
+  const booking = await context.services.bookings.findByReference(params.reference, requestLocale(request))
   if (booking?.status === 'paid' || booking?.status === 'cancelled') throw redirect(localizePath(`/booking-confirmation/${booking.reference}`, requestLocale(request)))
   const startTimes = context.config.booking.startTimes
   return {

@@ -11,7 +11,7 @@ import { exploreSummaries } from '../content/explore-summaries.ts'
 import { benefits, heroSlides, planningSteps } from '../content/home.ts'
 import { T, useLocalePath, useT } from '../i18n/i18n.tsx'
 import { metaTranslator } from '../i18n/translator.ts'
-import { pageMessages } from '../i18n/messages.server.ts'
+import { pageLanguage, pageMessages } from '../i18n/messages.server.ts'
 import { localeFromPath } from '../../core/i18n/locales.ts'
 import { images } from '../content/images.ts'
 import { packageSummaries } from '../content/package-summaries.ts'
@@ -24,10 +24,11 @@ export const handle = contentPageHandle
 
 // Rendered per request: the pricing section reads the catalogue (docs/decisions/0004).
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const tours = await loadPublicTours(context)
+  const language = pageLanguage(request)
+  const tours = await loadPublicTours(context, language.locale)
   return {
     tours,
-    jsonLd: [localBusinessJsonLd(siteIdentity(), tours, images.slides.blossoms)],
+    jsonLd: [localBusinessJsonLd(siteIdentity(), tours, images.slides.blossoms, language)],
     messages: pageMessages(request, 'home', 'summaries', 'planning', 'prices'),
   }
 }

@@ -18,7 +18,9 @@ export const handle = contentPageHandle
 // Rendered per request: the price item reads the catalogue (docs/decisions/0004).
 // The notice itself stays Japanese and English side by side in every language (issue 16).
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return { tours: await loadPublicTours(context), policy: publicPolicy(), messages: pageMessages(request, 'legal') }
+  // The Japanese column names the tours in Japanese where the guide has translated them.
+  const [tours, toursJa] = await Promise.all([loadPublicTours(context, 'en'), loadPublicTours(context, 'ja')])
+  return { tours, toursJa, policy: publicPolicy(), messages: pageMessages(request, 'legal') }
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
@@ -44,7 +46,7 @@ function priceEn(tour: PublicTour): string {
 }
 
 export default function Legal({ loaderData }: Route.ComponentProps) {
-  const { tours, policy } = loaderData
+  const { tours, toursJa, policy } = loaderData
   const site = useSite()
   const t = useT()
   const path = useLocalePath()
@@ -84,7 +86,7 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <ul className="list-disc space-y-1 pl-5">
-              {tours.map((tour) => (
+              {toursJa.map((tour) => (
                 <li key={tour.slug}>
                   {priceJa(tour)}
                   {tour.solo

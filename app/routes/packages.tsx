@@ -6,7 +6,7 @@ import { T, useLocalePath, useT } from '../i18n/i18n.tsx'
 import type { Translate } from '../i18n/translator.ts'
 import { metaTranslator } from '../i18n/translator.ts'
 import { localeFromPath } from '../../core/i18n/locales.ts'
-import { pageMessages, translateFor } from '../i18n/messages.server.ts'
+import { pageLanguage, pageMessages } from '../i18n/messages.server.ts'
 import { loadPublicTours, publicPolicy } from '../components/site/catalogue.server.ts'
 import { CheckIcon } from '../components/site/icons.tsx'
 import { ImageWithFallback } from '../components/site/image-with-fallback.tsx'
@@ -29,18 +29,20 @@ export const HASH_SCROLL_DELAY_MS = 100
 
 // Rendered per request: the pricing section reads the catalogue (docs/decisions/0004).
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const tours = await loadPublicTours(context)
-  const translate = translateFor(request)
+  const language = pageLanguage(request)
+  const { translate } = language
+  const tours = await loadPublicTours(context, language.locale)
   const site = siteIdentity()
   const jsonLd = [
     ...tours.map((tour) =>
-      touristTripJsonLd(site, { name: tour.name, description: tour.description || tour.shortDescription, url: '/packages#prices' }, [tour]),
+      touristTripJsonLd(site, { name: tour.name, description: tour.description || tour.shortDescription, url: '/packages#prices' }, [tour], language),
     ),
     ...itineraryPackages.map((pkg) =>
       touristTripJsonLd(
         site,
         { name: translate(pkg.title), description: translate(pkg.description), touristType: translate(pkg.subtitle), activities: pkg.activities.map((a) => translate(a)), url: `/packages#${pkg.id}`, image: pkg.image },
         tours,
+        language,
       ),
     ),
   ]

@@ -1,7 +1,9 @@
 import './zod-config.ts'
 import { z } from 'zod'
 import { daysBetween, isCalendarDate } from '../dates.ts'
-import { checkbox, isSingleLine, singleLineMessage } from './fields.ts'
+import { LOCALES, type Locale } from '../i18n/locales.ts'
+import type { TourTranslations } from '../i18n/tour-text.ts'
+import { checkbox, isSingleLine, optionalText, singleLineMessage } from './fields.ts'
 import { priceCatalogueEntrySchema } from './price-catalogue.ts'
 
 /**
@@ -12,11 +14,40 @@ import { priceCatalogueEntrySchema } from './price-catalogue.ts'
  */
 export const PROMO_BOTH_MESSAGE = 'Set both promotion dates, or leave both empty'
 
+/** The longest each text may be, in every language: a name and a duration fit on one line of a card. */
+export const TOUR_TEXT_LIMITS = { name: 100, shortDescription: 300, description: 2000, duration: 100 } as const
+
+/**
+ * One language's translation of the tour's words (docs/decisions/0045): every field optional, a blank
+ * one falls back to the English text. The name, the short description and the duration are one line.
+ */
+const { name, shortDescription, description, duration } = TOUR_TEXT_LIMITS
+const translationSchema = z.object({
+  name: optionalText(name, `Name must be at most ${name} characters`, { oneLine: 'Name' }),
+  shortDescription: optionalText(shortDescription, `Short description must be at most ${shortDescription} characters`, { oneLine: 'Short description' }),
+  description: optionalText(description, `Description must be at most ${description} characters`, { multiLine: 'Description' }),
+  duration: optionalText(duration, `Duration must be at most ${duration} characters`, { oneLine: 'Duration' }),
+})
+
+/** The languages a tour is translated into: every one of the site's but English. */
+export const TRANSLATED_LOCALES = LOCALES.filter((l) => l.code !== 'en')
+const translatedCodes = TRANSLATED_LOCALES.map((l) => l.code) as [Exclude<Locale, 'en'>, ...Exclude<Locale, 'en'>[]]
+
+/** A language with nothing written is not stored. */
+const languageShape = Object.fromEntries(translatedCodes.map((code) => [code, translationSchema.optional()])) as {
+  [code in Exclude<Locale, 'en'>]: z.ZodOptional<typeof translationSchema>
+}
+const translationsSchema = z
+  .strictObject(languageShape, { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Translations are only for the site’s languages' : undefined) })
+  .transform((all): TourTranslations => Object.fromEntries(Object.entries(all).filter(([, texts]) => texts && Object.values(texts).some(Boolean))))
+
 export const tourPackageUpdateSchema = z
   .object({
     ...priceCatalogueEntrySchema.shape,
     duration: z.string({ error: 'Duration is required' }).trim().min(1, 'Duration is required').max(100, 'Duration must be at most 100 characters').refine(isSingleLine, singleLineMessage('Duration')),
     available: checkbox,
+    /** Absent keeps the stored translations; given, it replaces them all. */
+    translations: translationsSchema.optional(),
   })
   .superRefine((e, ctx) => {
     if ((e.soloPromoStart === null) !== (e.soloPromoEnd === null)) {

@@ -5,6 +5,7 @@ import { BOOKING_STATUSES } from '../../core/schemas/booking-status.ts'
 import { NOTIFICATION_PREFERENCES } from '../../core/schemas/users.ts'
 import { HALF_DAY_PARTS, TOUR_TIMES } from '../../core/slots.ts'
 import { THEMES } from '../../core/themes.ts'
+import type { TourTranslations } from '../../core/i18n/tour-text.ts'
 import {
   type AnyPgColumn,
   boolean,
@@ -112,6 +113,8 @@ export const tourPackages = pgTable(
     shortDescription: text('short_description').notNull().default(''),
     description: text('description').notNull().default(''),
     duration: text('duration').notNull(),
+    /** The name, descriptions and duration in the other languages (docs/decisions/0045). */
+    translations: jsonb('translations').$type<TourTranslations>().notNull().default({}),
     isHalfDay: boolean('is_half_day').notNull().default(true),
     /** Total for 1–2 guests. */
     basePrice: integer('base_price').notNull(),

@@ -30,6 +30,7 @@ const booking: BookingMailFacts = {
   numberOfPeople: 3,
   totalPrice: 16500,
   packageName: 'Half-Day Private Tour',
+  guestPackageName: 'Half-Day Private Tour',
   locale: 'en',
 }
 
@@ -157,7 +158,7 @@ describe('e-mail templates', () => {
 })
 
 describe('the guest’s e-mails in the language they booked in (docs/decisions/0044)', () => {
-  const korean: BookingMailFacts = { ...booking, locale: 'ko' }
+  const korean: BookingMailFacts = { ...booking, locale: 'ko', guestPackageName: '반일 프라이빗 투어' }
 
   it('writes the booking e-mail in Korean, with Korean dates, the 24-hour clock and the Korean pay page', () => {
     const mail = renderEmail(site, bookingReceivedEmail(site, korean, 'https://tours.example.jp/ko/checkout/ABCDEFGHJK12', 30))
@@ -165,6 +166,7 @@ describe('the guest’s e-mails in the language they booked in (docs/decisions/0
     expect(mail.html).toContain('<html lang="ko">')
     expect(mail.text).toContain('오전, 09:00 시작 (일본 시간)')
     expect(mail.text).toContain('3명')
+    expect(mail.text).toContain('반일 프라이빗 투어')
     expect(mail.text).toContain('결제 완료하기: https://tours.example.jp/ko/checkout/ABCDEFGHJK12')
     expect(mail.text).not.toMatch(/Hello|Total|Reference|Questions/)
   })
@@ -175,6 +177,8 @@ describe('the guest’s e-mails in the language they booked in (docs/decisions/0
     expect(mail.text).toContain('Language:')
     expect(mail.text).toContain('한국어 (ko)')
     expect(mail.text).toContain('Time:')
+    expect(mail.text).toContain('Half-Day Private Tour')
+    expect(mail.text).not.toContain('반일 프라이빗 투어')
   })
 
   it('writes the cancellation in Japanese, with the way back to the Japanese booking page', () => {

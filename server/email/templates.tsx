@@ -208,7 +208,9 @@ export type BookingMailFacts = {
   startTime: string
   numberOfPeople: number
   totalPrice: number
+  /** The tour's name in English, for the guide, and in the guest's language (docs/decisions/0045). */
   packageName: string
+  guestPackageName: string
   specialRequests?: string | null
   /** The language the guest booked in: their e-mails are written in it. */
   locale: Locale
@@ -227,7 +229,7 @@ function inLanguage(b: BookingMailFacts, locale: Locale) {
 function bookingDetails(b: BookingMailFacts, locale: Locale = b.locale): Array<[string, string]> {
   const { t, date, slot, time } = inLanguage(b, locale)
   return [
-    [t('email.detail.tour'), b.packageName],
+    [t('email.detail.tour'), locale === b.locale ? b.guestPackageName : b.packageName],
     [t('email.detail.date'), date],
     [t('email.detail.time'), t('email.detail.timeValue', { slot, time })],
     [t('email.detail.group'), t('email.detail.people', { count: b.numberOfPeople })],

@@ -7,6 +7,7 @@ import { formatYen } from '../../core/money.ts'
 import { formatLongDate } from '../../core/dates.ts'
 import { SLOT_MESSAGE_IDS, isTourTime, slotInstants, slotLabel, type TourTime } from '../../core/slots.ts'
 import { isLocale, localizePath } from '../../core/i18n/locales.ts'
+import { localizeTour } from '../../core/i18n/tour-text.ts'
 import { translate } from '../i18n/catalog.ts'
 import { bookingActionLink, type NotificationService } from './notifications.ts'
 import type { MailOutbox } from './mail-outbox.ts'
@@ -42,7 +43,7 @@ function bookingEvent(config: Config, facts: BookingMailFacts, stamp: Date, sequ
     end,
     stamp,
     sequence,
-    summary: translate(facts.locale, 'email.ics.summary', { tour: facts.packageName, businessName: config.site.businessName }),
+    summary: translate(facts.locale, 'email.ics.summary', { tour: facts.guestPackageName, businessName: config.site.businessName }),
     description: translate(facts.locale, 'email.ics.description', {
       slot: facts.locale === 'en' ? slotLabel(facts.tourTime) : translate(facts.locale, SLOT_MESSAGE_IDS[facts.tourTime]),
       count: facts.numberOfPeople,
@@ -82,8 +83,12 @@ const calendarAttachment = (ics: string, method: 'PUBLISH' | 'CANCEL') => ({
 
 /** The facts of a booking as the e-mails show them, read inside the caller's transaction. */
 export async function bookingMailFacts(tx: Tx, config: Config, booking: Booking): Promise<BookingMailFacts> {
-  const [pkg] = await tx.select({ name: tourPackages.name }).from(tourPackages).where(eq(tourPackages.id, booking.tourPackageId))
+  const [pkg] = await tx
+    .select({ name: tourPackages.name, translations: tourPackages.translations })
+    .from(tourPackages)
+    .where(eq(tourPackages.id, booking.tourPackageId))
   const tourTime: TourTime = isTourTime(booking.tourTime) ? booking.tourTime : 'morning'
+  const locale = isLocale(booking.locale) ? booking.locale : 'en'
   return {
     reference: booking.reference,
     name: booking.name,
@@ -95,8 +100,9 @@ export async function bookingMailFacts(tx: Tx, config: Config, booking: Booking)
     numberOfPeople: booking.numberOfPeople,
     totalPrice: booking.totalPrice,
     packageName: pkg?.name ?? 'Custom Tour',
+    guestPackageName: pkg ? localizeTour(pkg, locale).name : translate(locale, 'checkout.row.customTour'),
     specialRequests: booking.specialRequests,
-    locale: isLocale(booking.locale) ? booking.locale : 'en',
+    locale,
   }
 }
 

@@ -3,6 +3,8 @@ import type { Db, Tx } from '../db/client.ts'
 import { sqlState, UNIQUE_VIOLATION } from '../db/client.ts'
 import { bookings, tourPackages, type Booking } from '../db/schema.ts'
 import { isWithinBookingWindow } from '../../core/dates.ts'
+import { DEFAULT_LOCALE, type Locale } from '../../core/i18n/locales.ts'
+import { localizeTour } from '../../core/i18n/tour-text.ts'
 import { quote } from '../../core/pricing.ts'
 import { newReference, normaliseReference } from '../../core/reference.ts'
 import { containsUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../core/unstorable-text.ts'
@@ -219,12 +221,13 @@ export function createBookingService(deps: {
     },
 
     /** The visitor's view of a booking by its public reference; null for ids, junk or unknown references. */
-    async findByReference(reference: unknown): Promise<PublicBooking | null> {
+    async findByReference(reference: unknown, locale: Locale = DEFAULT_LOCALE): Promise<PublicBooking | null> {
       const ref = normaliseReference(reference)
       if (!ref) return null
       const [booking] = await db.select().from(bookings).where(eq(bookings.reference, ref))
       if (!booking || booking.anonymizedAt) return null
-      return toPublic(booking, await withPackage(booking), deps.now())
+      const pkg = await withPackage(booking)
+      return toPublic(booking, pkg && localizeTour(pkg, locale), deps.now())
     },
 
     /** The stored booking (for payments and the admin), by reference. */

@@ -1,4 +1,6 @@
 import type { TourPackage } from '../db/schema.ts'
+import type { Locale } from '../../core/i18n/locales.ts'
+import { localizeTour } from '../../core/i18n/tour-text.ts'
 
 /** What the booking form and price cards need of a tour: prices for core/pricing.ts quote(). */
 export type PublicTourPackage = Pick<
@@ -18,7 +20,9 @@ export type PublicTourPackage = Pick<
   | 'imageUrl'
 >
 
-export function publicTourPackage(p: TourPackage): PublicTourPackage {
+/** The tour as a guest reading `locale` sees it: its words in that language where the guide has translated them. */
+export function publicTourPackage(stored: TourPackage, locale: Locale = 'en'): PublicTourPackage {
+  const p = localizeTour(stored, locale)
   return {
     id: p.id,
     name: p.name,

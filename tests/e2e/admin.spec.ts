@@ -164,8 +164,41 @@ test('settings: the test e-mail needs an address, then is sent', async ({ page }
   await expect(toast(page, 'Test Email Sent').first()).toBeVisible()
   await expect(page.getByRole('link', { name: 'Open Email App' })).toHaveAttribute('href', /^mailto:guide@example\.com\?subject=/)
   // The price catalogue is editable.
-  await expect(page.getByRole('heading', { name: 'Tour Prices' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Tours and Prices' })).toBeVisible()
   await expect(page.getByLabel('Base price (1–2 guests)').first()).toHaveValue('14300')
+})
+
+test('settings: the guide writes a tour’s name in Traditional Chinese, and guests reading it see it at once', async ({ page }) => {
+  await loginViaApi(page)
+  const fullDay = ((await (await page.request.get('/api/admin/tour-packages')).json()) as { id: number; slug: string; translations: Record<string, unknown> }[]).find(
+    (p) => p.slug === 'full-day',
+  )!
+  try {
+    await page.goto('/admin/dashboard?tab=settings')
+    const form = page.getByRole('form', { name: 'Full-Day Private Tour' })
+    await form.getByText('繁體中文 (zh-Hant)').click()
+    const name = form.getByLabel('Name (繁體中文)')
+    await expect(name).toHaveAttribute('placeholder', 'Full-Day Private Tour')
+    // Too long: refused by the form, with the field named, before anything is sent.
+    await name.fill('長'.repeat(101))
+    await expect(name).toHaveValue('長'.repeat(100))
+    await name.fill('上越一日深度導覽')
+    await form.getByRole('button', { name: 'Save Full-Day Tour' }).click()
+    await expect(toast(page, 'Tour saved').first()).toBeVisible()
+
+    await page.goto('/zh-hant/packages')
+    await expect(page.getByRole('heading', { name: '上越一日深度導覽' })).toBeVisible()
+    await page.goto('/packages')
+    await expect(page.getByRole('heading', { name: 'Full-Day Private Tour' })).toBeVisible()
+  } finally {
+    // Other specs read the seeded words: put them back.
+    const body = (await (await page.request.get('/api/admin/tour-packages')).json()).find((p: { id: number }) => p.id === fullDay.id)
+    const { basePrice, extraGuestPrice, soloPrice, soloPromoStart, soloPromoEnd, duration, available } = body
+    const restored = await page.request.patch(`/api/admin/tour-packages/${fullDay.id}`, {
+      data: { basePrice, extraGuestPrice, soloPrice, soloPromoStart, soloPromoEnd, duration, available, translations: fullDay.translations },
+    })
+    expect(restored.status()).toBe(200)
+  }
 })
 
 test('messages and notifications: read a message (badge drops), mark all notifications read', async ({ page }) => {

@@ -209,9 +209,12 @@ describe.each(ENGINES)('e-mail over SMTP on %s', (engine) => {
     expect(guest!.subject).toBe(`예약 접수: ${formatLongDate(tourDate, 'ko')} – 결제를 완료해 주세요`)
     expect(guest!.html).toContain('<html lang="ko">')
     expect(guest!.text).toContain(`${app.config.baseUrl}/ko/checkout/${stored!.reference}`)
+    // The tour by its Korean name for the guest (docs/decisions/0045), its English one for the guide.
+    expect(guest!.text).toContain('반일 프라이빗 투어')
     const [admin] = smtp.to('guide@example.jp')
     expect(admin!.subject).toBe(`New booking: 김민지, ${longDate(tourDate)}`)
     expect(admin!.text).toContain('한국어 (ko)')
+    expect(admin!.text).toContain('Half-Day Private Tour')
 
     // An unknown language is English, not an error.
     const other = await app.client().post('/api/bookings', { name: 'Ana Silva', email: 'ana@example.net', phone: '+351 912 345 678', numberOfPeople: 2, tourPackageId: 1, tourDate, tourTime: 'afternoon', locale: 'pt' })

@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router'
 import type { AsJson, TourPackage as CatalogueRow } from '../../../server/for-app.ts'
 import { fieldErrors } from '../../../core/schemas/field-errors.ts'
 import { EMAIL_REQUIRED_MESSAGE, EMAIL_REQUIRED_TITLE, testEmailSchema } from '../../../core/schemas/test-email.ts'
-import { tourPackageUpdateSchema } from '../../../core/schemas/tour-package-update.ts'
+import { TOUR_TEXT_LIMITS, TRANSLATED_LOCALES, tourPackageUpdateSchema } from '../../../core/schemas/tour-package-update.ts'
+import { TOUR_TEXT_FIELDS, type TourTextField } from '../../../core/i18n/tour-text.ts'
 import { formatYen } from '../../../core/money.ts'
 import { toast } from '../ui/use-toast.ts'
 import { ApiError, api, copyEmail, failToast, mailtoHref, successToast } from './api.ts'
@@ -11,7 +12,7 @@ import { useAdminData } from './use-admin-data.ts'
 import { Badge } from '../ui/badge.tsx'
 import { Button, buttonVariants } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/dialog.tsx'
-import { Field, Input } from '../ui/field.tsx'
+import { Field, Input, Textarea } from '../ui/field.tsx'
 import { GuestDataPanel } from './guest-data-panel.tsx'
 
 type TourPackage = AsJson<CatalogueRow>
@@ -135,12 +136,14 @@ function Catalogue() {
   return (
     <section aria-labelledby="catalogue-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="catalogue-heading" className="text-lg font-semibold text-slate-900">
-        Tour Prices
+        Tours and Prices
       </h2>
-      <p className="mb-3 text-sm text-slate-700">Tax-included yen. Existing bookings keep the price they were made at.</p>
+      <p className="mb-3 text-sm text-slate-700">
+        Tax-included yen. Existing bookings keep the price they were made at. Each tour’s name and descriptions can be written in the site’s other languages.
+      </p>
       {packages === null ? <p className="text-slate-700">Loading tour packages…</p> : null}
       <div className="grid gap-4">
-        {packages?.map((p) => <PackageForm key={`${p.id}-${p.basePrice}-${p.available}`} pkg={p} onSaved={load} />)}
+        {packages?.map((p) => <PackageForm key={`${p.id}-${p.updatedAt}`} pkg={p} onSaved={load} />)}
       </div>
     </section>
   )
@@ -162,6 +165,9 @@ function PackageForm({ pkg, onSaved }: { pkg: TourPackage; onSaved: () => Promis
       soloPromoEnd: String(f.get(id('soloPromoEnd')) ?? ''),
       duration: String(f.get(id('duration')) ?? ''),
       available: f.get(id('available')) === 'on',
+      translations: Object.fromEntries(
+        TRANSLATED_LOCALES.map(({ code }) => [code, Object.fromEntries(TOUR_TEXT_FIELDS.map((field) => [field, String(f.get(id(`${code}-${field}`)) ?? '')]))]),
+      ),
     }
     const parsed = tourPackageUpdateSchema.safeParse(payload)
     if (!parsed.success) {
@@ -172,7 +178,7 @@ function PackageForm({ pkg, onSaved }: { pkg: TourPackage; onSaved: () => Promis
     setBusy(true)
     try {
       await api('PATCH', `/api/admin/tour-packages/${pkg.id}`, parsed.data)
-      successToast('Prices saved', `${pkg.name} was updated.`)
+      successToast('Tour saved', `${pkg.name} was updated.`)
       await onSaved()
     } catch (error) {
       if (error instanceof ApiError && error.body && typeof error.body === 'object' && 'errors' in error.body) setErrors((error.body as { errors: Record<string, string> }).errors)
@@ -215,6 +221,7 @@ function PackageForm({ pkg, onSaved }: { pkg: TourPackage; onSaved: () => Promis
       <Field id={id('duration')} label="Duration" error={errors.duration}>
         <Input defaultValue={pkg.duration} />
       </Field>
+      <TourTranslationsFields pkg={pkg} errors={errors} id={id} />
       <div className="flex items-center gap-2">
         <input id={id('available')} name={id('available')} type="checkbox" defaultChecked={pkg.available} className="size-5 accent-brand-700" />
         <label htmlFor={id('available')} className="text-sm font-medium">
@@ -223,9 +230,48 @@ function PackageForm({ pkg, onSaved }: { pkg: TourPackage; onSaved: () => Promis
       </div>
       <div>
         <Button size="md" variant="brand" type="submit" disabled={busy}>
-          Save {pkg.isHalfDay ? 'Half-Day' : 'Full-Day'} Prices
+          Save {pkg.isHalfDay ? 'Half-Day' : 'Full-Day'} Tour
         </Button>
       </div>
     </form>
+  )
+}
+
+const TEXT_LABELS: Record<TourTextField, string> = { name: 'Name', shortDescription: 'Short description', description: 'Description', duration: 'Duration' }
+
+/**
+ * The tour's words in the other languages (docs/decisions/0045), one fold per language. Each field
+ * shows the English text as its placeholder; a blank field shows the English text to guests.
+ */
+function TourTranslationsFields({ pkg, errors, id }: { pkg: TourPackage; errors: Record<string, string>; id: (field: string) => string }) {
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="text-sm font-semibold text-slate-900">Tour text in other languages</legend>
+      <p className="text-sm text-slate-700">Guests reading another language see these. A blank field shows the English text.</p>
+      {TRANSLATED_LOCALES.map(({ code, nativeName }) => {
+        const own = pkg.translations[code] ?? {}
+        const written = TOUR_TEXT_FIELDS.filter((field) => own[field]).length
+        const hasError = Object.keys(errors).some((key) => key.startsWith(`translations.${code}`))
+        return (
+          <details key={code} open={hasError || undefined} className="rounded-md border border-slate-200 px-3 py-2">
+            <summary className="cursor-pointer text-sm font-medium text-slate-900">
+              {nativeName} ({code}) · {written} of {TOUR_TEXT_FIELDS.length} written
+            </summary>
+            <div className="mt-2 grid gap-3">
+              {TOUR_TEXT_FIELDS.map((field) => (
+                <Field key={field} id={id(`${code}-${field}`)} label={`${TEXT_LABELS[field]} (${nativeName})`} error={errors[`translations.${code}.${field}`]}>
+                  {field === 'description' ? (
+                    <Textarea lang={code} rows={3} maxLength={TOUR_TEXT_LIMITS[field]} defaultValue={own[field] ?? ''} placeholder={pkg[field]} />
+                  ) : (
+                    <Input lang={code} maxLength={TOUR_TEXT_LIMITS[field]} defaultValue={own[field] ?? ''} placeholder={pkg[field]} />
+                  )}
+                </Field>
+              ))}
+            </div>
+          </details>
+        )
+      })}
+      {errors.translations ? <p className="text-sm text-red-700">{errors.translations}</p> : null}
+    </fieldset>
   )
 }

@@ -2,16 +2,17 @@ import type { AppLoadContext } from 'react-router'
 import { FREE_CANCELLATION_DAYS } from '../../../core/cancellation-policy.ts'
 import { todayInTokyo } from '../../../core/dates.ts'
 import { MAX_GROUP } from '../../../core/pricing.ts'
+import type { Locale } from '../../../core/i18n/locales.ts'
 import { type PublicPolicy, type PublicTour, toPublicTours } from './tour-prices.ts'
 
 /**
  * The tours with their current prices, for the loaders of the pages rendered per request
- * (/, /packages, /legal; docs/decisions/0004). "Today" is Japan's date (docs/decisions/0019), so the solo
+ * (/, /packages, /legal; docs/decisions/0004), in the page's language. "Today" is Japan's date (docs/decisions/0019), so the solo
  * special appears and disappears with the promotion window, not with a rebuild.
  */
-export async function loadPublicTours(context: AppLoadContext, now: Date = new Date()): Promise<PublicTour[]> {
+export async function loadPublicTours(context: AppLoadContext, locale: Locale, now: Date = new Date()): Promise<PublicTour[]> {
   const rows = await context.services.catalogue.bookable()
-  return toPublicTours(rows, todayInTokyo(now))
+  return toPublicTours(rows, todayInTokyo(now), locale)
 }
 
 /**

@@ -10,6 +10,7 @@ const row = (over: Partial<TourPackage> = {}): TourPackage => ({
   shortDescription: 'About 5 hours.',
   description: 'A relaxed morning.',
   duration: 'About 5 hours',
+  translations: {},
   isHalfDay: true,
   ...DEFAULT_CATALOGUE.halfDay,
   maxGroupSize: 5,

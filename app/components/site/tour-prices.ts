@@ -1,6 +1,8 @@
 import { INCLUDED_GUESTS, isPromotionOpen } from '../../../core/pricing.ts'
 import { type CalendarDate, formatLongDate } from '../../../core/dates.ts'
 import type { TourPackage } from '../../../server/for-app.ts'
+import type { Locale } from '../../../core/i18n/locales.ts'
+import { localizeTour } from '../../../core/i18n/tour-text.ts'
 
 // Server-side only (loaders): the page components import the PublicTour type alone.
 
@@ -26,9 +28,9 @@ export type PublicTour = {
   solo: { price: number; until: string | null; untilDate: CalendarDate | null } | null
 }
 
-/** `rows` are the bookable tours (the catalogue service's `bookable()`). */
-export function toPublicTours(rows: TourPackage[], today: CalendarDate): PublicTour[] {
-  return rows.map((row) => ({
+/** `rows` are the bookable tours (the catalogue service's `bookable()`); their words are shown in `locale`. */
+export function toPublicTours(rows: TourPackage[], today: CalendarDate, locale: Locale = 'en'): PublicTour[] {
+  return rows.map((stored) => localizeTour(stored, locale)).map((row) => ({
       slug: row.slug,
       name: row.name,
       shortDescription: row.shortDescription,

@@ -1,0 +1,184 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { eq, sql } from 'drizzle-orm'
+import { tourPackages } from '../../server/db/schema.ts'
+import { FULL_DAY, HALF_DAY } from '../../server/db/seed.ts'
+import { MIGRATIONS_FOLDER } from '../../server/paths.ts'
+import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
+import { ENGINES } from './databases.ts'
+import { startTestApp, type TestApp, type TestClient } from './app.ts'
+import { bookingBody, postJson, startServerProcess, stopAllServers, tourPackages as listTours, type ServerProcess } from './server-process.ts'
+
+/**
+ * The catalogue's tours in the guest's language (docs/decisions/0045): the guide writes the
+ * translations in the dashboard, every way a guest reads a tour shows them, a blank one shows
+ * the English, and bad input is refused without touching what is stored.
+ */
+describe.each(ENGINES)('tour translations on %s', (engine) => {
+  let app: TestApp
+  let admin: TestClient
+  let halfId: number
+
+  beforeEach(async () => {
+    app = await startTestApp(engine)
+    admin = await app.loggedIn(true)
+    halfId = (await app.db.select().from(tourPackages).where(eq(tourPackages.slug, 'half-day')))[0]!.id
+  })
+  afterEach(async () => {
+    await app.close()
+  })
+
+  const editable = async () => {
+    const stored = (await admin.get('/api/admin/tour-packages')).json.find((p: { id: number }) => p.id === halfId)
+    const { basePrice, extraGuestPrice, soloPrice, soloPromoStart, soloPromoEnd, duration, available } = stored
+    return { basePrice, extraGuestPrice, soloPrice, soloPromoStart, soloPromoEnd, duration, available }
+  }
+
+  it('answers the public list in the language asked for, English otherwise', async () => {
+    const names = async (query: string) => (await app.client().get(`/api/tour-packages${query}`)).json.map((t: { name: string }) => t.name)
+    expect(await names('')).toEqual([HALF_DAY.name, FULL_DAY.name])
+    expect(await names('?locale=ja')).toEqual([HALF_DAY.translations.ja!.name, FULL_DAY.translations.ja!.name])
+    expect(await names('?locale=zh-Hant')).toEqual([HALF_DAY.translations['zh-Hant']!.name, FULL_DAY.translations['zh-Hant']!.name])
+    expect(await names('?locale=fr')).toEqual([HALF_DAY.name, FULL_DAY.name])
+    expect(await names('?locale[]=ja')).toEqual([HALF_DAY.name, FULL_DAY.name])
+    const [half] = (await app.client().get('/api/tour-packages?locale=ko')).json
+    expect(half).toMatchObject({ duration: HALF_DAY.translations.ko!.duration, shortDescription: HALF_DAY.translations.ko!.shortDescription })
+  })
+
+  it('lets the admin write a language, falls back to English for a blank field, and keeps translations a price edit does not name', async () => {
+    const body = await editable()
+    const saved = await admin.patch(`/api/admin/tour-packages/${halfId}`, {
+      ...body,
+      translations: { ko: { name: '  조에쓰 반나절 투어  ', shortDescription: '', description: '', duration: '' }, ja: { name: '', description: '   ' } },
+    })
+    expect(saved.status, saved.text).toBe(200)
+    // Trimmed, blank fields dropped, a language with nothing written not stored.
+    expect(saved.json.translations).toEqual({ ko: { name: '조에쓰 반나절 투어' } })
+    const [ko] = (await app.client().get('/api/tour-packages?locale=ko')).json
+    expect(ko).toMatchObject({ name: '조에쓰 반나절 투어', duration: HALF_DAY.duration, description: HALF_DAY.description })
+    const [ja] = (await app.client().get('/api/tour-packages?locale=ja')).json
+    expect(ja.name).toBe(HALF_DAY.name)
+
+    // The price form's own save sends no translations: they stay.
+    expect((await admin.patch(`/api/admin/tour-packages/${halfId}`, { ...body, basePrice: 16000 })).status).toBe(200)
+    const [after] = await app.db.select().from(tourPackages).where(eq(tourPackages.id, halfId))
+    expect(after).toMatchObject({ basePrice: 16000, translations: { ko: { name: '조에쓰 반나절 투어' } } })
+  })
+
+  it.each([
+    ['a name longer than 100 characters', { ja: { name: 'あ'.repeat(101) } }, 'translations.ja.name', 'Name must be at most 100 characters'],
+    ['a name on two lines', { ko: { name: '반일\n투어' } }, 'translations.ko.name', 'Name must be on one line, without control characters'],
+    ['a description with a control character', { 'zh-Hans': { description: 'ok\u0007' } }, 'translations.zh-Hans.description', 'Description may not contain control characters other than line breaks and tabs'],
+    ['a language the site does not speak', { fr: { name: 'Visite' } }, 'translations', 'Translations are only for the site’s languages'],
+    ['English among the translations', { en: { name: 'Other' } }, 'translations', 'Translations are only for the site’s languages'],
+    ['a text that is not a string', { ja: { name: 42 } }, 'translations.ja.name', undefined],
+    ['translations that are not an object', 'ja', 'translations', undefined],
+  ])('refuses %s with a 400 naming the field, and stores nothing', async (_label, translations, field, message) => {
+    const before = await app.db.select().from(tourPackages).where(eq(tourPackages.id, halfId))
+    const res = await admin.patch(`/api/admin/tour-packages/${halfId}`, { ...(await editable()), basePrice: 1, translations })
+    expect(res.status, res.text).toBe(400)
+    expect(Object.keys(res.json.errors ?? {})).toContain(field)
+    if (message) expect(res.json.errors[field]).toBe(message)
+    expect(await app.db.select().from(tourPackages).where(eq(tourPackages.id, halfId))).toEqual(before)
+  })
+
+  it('gives a catalogue seeded before translations the seed’s, unless the guide has changed the English or written translations', async () => {
+    const updates = fs
+      .readFileSync(path.join(MIGRATIONS_FOLDER, '0004_tour_translations.sql'), 'utf8')
+      .split('--> statement-breakpoint')
+      .filter((statement) => statement.includes('UPDATE'))
+    expect(updates).toHaveLength(2)
+    const backfill = async () => {
+      for (const statement of updates) await app.db.execute(sql.raw(statement))
+    }
+    const translationsOf = async (slug: string) => (await app.db.select().from(tourPackages).where(eq(tourPackages.slug, slug)))[0]!.translations
+
+    await app.db.update(tourPackages).set({ translations: {} })
+    await backfill()
+    expect(await translationsOf('half-day')).toEqual(HALF_DAY.translations)
+    expect(await translationsOf('full-day')).toEqual(FULL_DAY.translations)
+
+    await app.db.update(tourPackages).set({ translations: {} }).where(eq(tourPackages.slug, 'half-day'))
+    await app.db.update(tourPackages).set({ translations: { ja: { name: '自分の訳' } } }).where(eq(tourPackages.slug, 'full-day'))
+    await app.db.update(tourPackages).set({ name: 'Morning in Takada' }).where(eq(tourPackages.slug, 'half-day'))
+    await backfill()
+    expect(await translationsOf('half-day')).toEqual({})
+    expect(await translationsOf('full-day')).toEqual({ ja: { name: '自分の訳' } })
+  })
+})
+
+/**
+ * Through the pages (server/main.ts renders them): the document, its `.data` request and the
+ * structured data speak the page's language; the legal notice's Japanese column names the
+ * tours in Japanese. The words do not depend on the engine, so the embedded one is enough.
+ */
+describe('the pages show the tours in their language', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jlt-tour-words-'))
+  let server: ServerProcess
+
+  beforeAll(async () => {
+    server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '' }, 'main')
+  }, 180_000)
+  afterAll(async () => {
+    await stopAllServers()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  const text = async (url: string) => {
+    const res = await fetch(`${server.url}${url}`)
+    expect(res.status, url).toBe(200)
+    return res.text()
+  }
+  const jsonLd = (html: string) =>
+    [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>)
+
+  it.each([
+    ['/ja/packages', 'ja'],
+    ['/ko/', 'ko'],
+    ['/zh-hans/booking', 'zh-Hans'],
+  ] as const)('%s and its data request name the tours in its language', async (page, locale) => {
+    const ownName = HALF_DAY.translations[locale]!.name!
+    const html = await text(page)
+    expect(html).toContain(ownName)
+    // React Router's data request for '/ko/' is '/ko.data'.
+    const data = await text(`${page.replace(/\/$/, '')}.data`)
+    expect(data).toContain(ownName)
+    expect(data).not.toContain(HALF_DAY.name)
+  })
+
+  it('writes the JSON-LD of / and /packages in the page’s language, with links to that language’s pages', async () => {
+    const [business] = jsonLd(await text('/ko/'))
+    expect(business!.description).toBe('현지 가이드와 함께하는 니가타현 조에쓰의 반일·종일 프라이빗 투어.')
+    const offers = business!.makesOffer as { name: string; url: string; description: string; itemOffered: { name: string } }[]
+    expect(offers.map((o) => o.itemOffered.name)).toEqual([HALF_DAY.translations.ko!.name, FULL_DAY.translations.ko!.name])
+    expect(offers[0]!.url).toMatch(/\/ko\/booking$/)
+    expect(offers[0]!.description).toContain('1명 추가마다')
+
+    const trips = jsonLd(await text('/ja/packages'))
+    expect(trips[0]).toMatchObject({ name: HALF_DAY.translations.ja!.name, description: HALF_DAY.translations.ja!.description })
+    expect(trips[0]!.url).toMatch(/\/ja\/packages#prices$/)
+
+    const [english] = jsonLd(await text('/'))
+    expect(english!.description).toBe('Private half-day and full-day tours of Joetsu, Niigata, with a local guide.')
+  })
+
+  it('the legal notice names the tours in Japanese in its Japanese column and in English in its English one, in every language', async () => {
+    const html = await text('/ko/legal')
+    expect(html).toContain(`（${HALF_DAY.translations.ja!.name}）`)
+    expect(html).toContain(`${HALF_DAY.name} (`)
+  })
+
+  it('the confirmation page and its data name the booked tour in the page’s language', async () => {
+    const half = (await listTours(server.url)).find((t) => t.isHalfDay)!
+    const today = todayInTokyo(new Date())
+    const date = weekendDatesBetween(addDays(today, 20), addDays(today, 40))[0]!
+    const created = await postJson(`${server.url}/api/bookings`, bookingBody(half.id, date, 'morning', 1))
+    expect(created.status, JSON.stringify(created.json)).toBe(201)
+    const page = `/zh-hant/booking-confirmation/${created.json.reference}`
+    expect(await text(page)).toContain(HALF_DAY.translations['zh-Hant']!.name!)
+    expect(await text(`${page}.data`)).toContain(HALF_DAY.translations['zh-Hant']!.name!)
+    expect(await text(`/booking-confirmation/${created.json.reference}`)).toContain(HALF_DAY.name)
+  })
+})
