@@ -23,6 +23,11 @@ export function localeConfig(locale: Locale): LocaleConfig {
   return LOCALES.find((l) => l.code === locale) ?? LOCALES[0]
 }
 
+/** How the guide's English screens and e-mails name a guest's language: 'English', '한국어 (ko)'. */
+export function languageLabel(locale: Locale): string {
+  return locale === DEFAULT_LOCALE ? 'English' : `${localeConfig(locale).nativeName} (${locale})`
+}
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALE_CODES as readonly string[]).includes(value)
 }

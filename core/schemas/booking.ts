@@ -4,8 +4,7 @@ import { type CalendarDate, formatLongDate, isCalendarDate, isWeekend } from '..
 import { MAX_GROUP, MAX_GROUP_MESSAGE, MIN_GROUP, MIN_GROUP_MESSAGE, WHOLE_GROUP_MESSAGE } from '../pricing.ts'
 import { TOUR_TIMES } from '../slots.ts'
 import { THEMES } from '../themes.ts'
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/locales.ts'
-import { ID_MAX, emailField, isSingleLine, optionalChoice, optionalText, phoneField, singleLineMessage, wholeNumberField } from './fields.ts'
+import { ID_MAX, emailField, isSingleLine, localeField, optionalChoice, optionalText, phoneField, singleLineMessage, wholeNumberField } from './fields.ts'
 
 /**
  * POST /api/bookings (docs/decisions/0019, 0040), checked by the booking form and again
@@ -72,14 +71,8 @@ export const bookingRequestSchema = z.object({
   tourTime,
   /** Honeypot: a hidden field people leave empty. The server quietly drops requests that fill it. */
   website: z.string().optional(),
-  /**
-   * The language the guest books in, for their e-mails (docs/decisions/0044): the page's, set by
-   * its action; an API client may name one. Anything else is English rather than an error.
-   */
-  locale: z
-    .unknown()
-    .optional()
-    .transform((v): Locale => (isLocale(v) ? v : DEFAULT_LOCALE)),
+  /** The language the guest books in: their e-mails are written in it. */
+  locale: localeField,
 })
 
 /** What the form holds (strings allowed for numbers). */

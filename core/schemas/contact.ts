@@ -2,7 +2,17 @@ import './zod-config.ts'
 import { z } from 'zod'
 import { THEMES } from '../themes.ts'
 import { GROUP_SIZE_OPTIONS } from '../contact-options.ts'
-import { calendarDateField, controlCharactersMessage, emailField, hasOnlyTextControls, isSingleLine, optionalChoice, optionalText, singleLineMessage } from './fields.ts'
+import {
+  calendarDateField,
+  controlCharactersMessage,
+  emailField,
+  hasOnlyTextControls,
+  isSingleLine,
+  localeField,
+  optionalChoice,
+  optionalText,
+  singleLineMessage,
+} from './fields.ts'
 
 /**
  * POST /api/contact (docs/decisions/0010, 0038). The product description leaves the
@@ -44,6 +54,8 @@ export const contactInquirySchema = z.object({
     .refine(hasOnlyTextControls, controlCharactersMessage('Message')),
   /** Honeypot: a hidden field people leave empty. */
   website: z.string().optional(),
+  /** The language the visitor wrote in, so the guide knows which to answer in. */
+  locale: localeField,
 })
 
 export type ContactInquiryInput = z.input<typeof contactInquirySchema>

@@ -1,6 +1,7 @@
 import './zod-config.ts'
 import { z } from 'zod'
 import { isCalendarDate } from '../dates.ts'
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/locales.ts'
 
 /**
  * Field builders shared by the schemas in this folder, so that "an e-mail", "a
@@ -96,6 +97,15 @@ export function clearableText<T extends z.ZodType<string>>(inner: T) {
     inner.nullable().optional(),
   )
 }
+
+/**
+ * The language a guest wrote in (docs/decisions/0044): the page's, set by its action; an API
+ * client may name one. Anything else is English rather than an error.
+ */
+export const localeField = z
+  .unknown()
+  .optional()
+  .transform((v): Locale => (isLocale(v) ? v : DEFAULT_LOCALE))
 
 /** An optional choice from a fixed list; '' (nothing selected) becomes undefined. */
 export function optionalChoice<const T extends readonly [string, ...string[]]>(values: T, message: string) {

@@ -88,6 +88,8 @@ export const contactMessages = pgTable(
     groupSize: text('group_size'),
     package: text('package'),
     message: text('message').notNull(),
+    /** The language of the page the visitor wrote from (docs/decisions/0044). */
+    locale: text('locale').notNull().default('en'),
     read: boolean('read').notNull().default(false),
     createdAt: createdAt(),
     /** Set when retention or an erasure request replaced the personal fields. */

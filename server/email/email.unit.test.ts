@@ -110,7 +110,7 @@ describe('e-mail templates', () => {
   it('escapes what guests typed in the HTML part', () => {
     const mail = renderEmail(
       site,
-      adminInquiryEmail(site, { name: '<script>alert(1)</script>', email: 'x@example.org', phone: null, visitDate: null, groupSize: null, packageLabel: null, message: 'Hi <img src=x onerror=alert(1)>' }, 'https://tours.example.jp/admin'),
+      adminInquiryEmail(site, { name: '<script>alert(1)</script>', email: 'x@example.org', phone: null, visitDate: null, groupSize: null, packageLabel: null, message: 'Hi <img src=x onerror=alert(1)>', locale: 'en' }, 'https://tours.example.jp/admin'),
     )
     expect(mail.html).not.toContain('<script>alert(1)</script>')
     expect(mail.html).not.toContain('<img src=x')
@@ -230,10 +230,11 @@ describe('one-line values in e-mails', () => {
     expect(admin.subject).not.toMatch(/[\r\n]/)
     expect(admin.text).not.toMatch(/^\s*Bcc:/m)
     expect(admin.text).toMatch(/Line one\n\s+Line two/)
-    const inquiry = renderEmail(site, adminInquiryEmail(site, { name: 'Evil\nBcc: x@evil.example', email: 'x@example.org', phone: '+81\r\n90', visitDate: null, groupSize: null, packageLabel: null, message: 'Hi\nthere' }, 'https://tours.example.jp/admin'))
+    const inquiry = renderEmail(site, adminInquiryEmail(site, { name: 'Evil\nBcc: x@evil.example', email: 'x@example.org', phone: '+81\r\n90', visitDate: null, groupSize: null, packageLabel: null, message: 'Hi\nthere', locale: 'ko' }, 'https://tours.example.jp/admin'))
     expect(inquiry.subject).toBe('New inquiry from Evil Bcc: x@evil.example')
     expect(inquiry.text).not.toMatch(/^\s*Bcc:/m)
     expect(inquiry.text).toMatch(/Hi\n\s+there/)
+    expect(inquiry.text).toContain('한국어 (ko)')
   })
 })
 

@@ -4,7 +4,7 @@ import type { SiteIdentity } from '../../core/site.ts'
 import { formatLongDate } from '../../core/dates.ts'
 import { formatYen } from '../../core/money.ts'
 import { SLOT_MESSAGE_IDS, formatClockTime, localizeClockText, slotLabel, type TourTime } from '../../core/slots.ts'
-import { localeConfig, localizePath, type Locale } from '../../core/i18n/locales.ts'
+import { languageLabel, localizePath, type Locale } from '../../core/i18n/locales.ts'
 import type { MessageId, MessageValues } from '../../core/i18n/message-id.ts'
 import { translate } from '../i18n/catalog.ts'
 import type { CancellationCause } from '../../core/cancellation-policy.ts'
@@ -346,12 +346,11 @@ export function bookingConfirmedEmail(site: SiteIdentity, b: BookingMailFacts, c
 
 /** The guide reads English, with the language the guest booked in. */
 function adminBookingDetails(b: BookingMailFacts): EmailDetail[] {
-  const { nativeName } = localeConfig(b.locale)
   return [
     ['Guest', b.name],
     ['E-mail', b.email],
     ['Phone', b.phone],
-    ['Language', b.locale === 'en' ? 'English' : `${nativeName} (${b.locale})`],
+    ['Language', languageLabel(b.locale)],
     ...bookingDetails(b, 'en'),
     ...(b.specialRequests ? ([['Special requests', b.specialRequests, 'multi-line']] as EmailDetail[]) : []),
   ]
@@ -394,6 +393,8 @@ export type InquiryMailFacts = {
   groupSize: string | null
   packageLabel: string | null
   message: string
+  /** The language of the page the visitor wrote from. */
+  locale: Locale
 }
 
 export function adminInquiryEmail(site: SiteIdentity, m: InquiryMailFacts, dashboardUrl: string): EmailModel {
@@ -409,6 +410,7 @@ export function adminInquiryEmail(site: SiteIdentity, m: InquiryMailFacts, dashb
       ...(m.visitDate ? ([['Visit date', formatLongDate(m.visitDate)]] as Array<[string, string]>) : []),
       ...(m.groupSize ? ([['Group size', m.groupSize]] as Array<[string, string]>) : []),
       ...(m.packageLabel ? ([['Package', m.packageLabel]] as Array<[string, string]>) : []),
+      ['Language', languageLabel(m.locale)],
       ['Message', m.message, 'multi-line'],
     ],
     action: { label: 'Open messages in the dashboard', url: dashboardUrl },

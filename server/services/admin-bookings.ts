@@ -11,6 +11,7 @@ import { type BookingStatus } from '../../core/schemas/booking-status.ts'
 import { allowedStatuses, statusTransition } from '../../core/booking-transitions.ts'
 import { formatClockTime, DEFAULT_SLOT_START_TIMES, isTourTime, slotOpenBySwitches, type TourTime } from '../../core/slots.ts'
 import { monthRange, weekendDatesBetween } from '../../core/dates.ts'
+import { DEFAULT_LOCALE, isLocale, languageLabel } from '../../core/i18n/locales.ts'
 
 /** A booking as the dashboard shows it. `status` is the effective one: a lapsed hold reads as cancelled (docs/decisions/0005). */
 export type AdminBooking = {
@@ -32,6 +33,8 @@ export type AdminBooking = {
   /** The statuses the menu may set now (core/booking-transitions.ts), the current one included. */
   allowedStatuses: BookingStatus[]
   specialRequests: string | null
+  /** The language the guest booked in ('한국어 (ko)'): their e-mails are written in it. */
+  language: string
   interestTheme: string | null
   cancellationReason: string | null
   attentionReason: string | null
@@ -89,6 +92,7 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
     status: effectiveStatus(b, at),
     allowedStatuses: allowedStatuses(effectiveStatus(b, at), moneyOf(b)),
     specialRequests: b.specialRequests,
+    language: languageLabel(isLocale(b.locale) ? b.locale : DEFAULT_LOCALE),
     interestTheme: b.interestTheme,
     cancellationReason: effectiveStatus(b, at) === 'cancelled' ? (b.cancellationReason ?? (b.status === 'pending' ? EXPIRED_REASON : null)) : null,
     attentionReason: b.attentionReason,

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, isLocale, languageLabel } from '../../core/i18n/locales.ts'
 import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { contactMessages, type ContactMessage } from '../db/schema.ts'
@@ -18,7 +19,10 @@ export const MESSAGE_NOT_FOUND = 'Message not found'
 export type ContactMessageView = Pick<
   ContactMessage,
   'id' | 'name' | 'email' | 'phone' | 'visitDate' | 'groupSize' | 'package' | 'message' | 'read' | 'createdAt'
->
+> & {
+  /** The language the visitor wrote from ('한국어 (ko)'). */
+  language: string
+}
 
 const view = (m: ContactMessage): ContactMessageView => ({
   id: m.id,
@@ -29,6 +33,7 @@ const view = (m: ContactMessage): ContactMessageView => ({
   groupSize: m.groupSize,
   package: m.package,
   message: m.message,
+  language: languageLabel(isLocale(m.locale) ? m.locale : DEFAULT_LOCALE),
   read: m.read,
   createdAt: m.createdAt,
 })
@@ -73,6 +78,7 @@ export function createContactService(deps: { db: Db; config: Config; notificatio
             groupSize: input.groupSize ?? null,
             package: input.package ?? null,
             message: input.message,
+            locale: input.locale,
           })
           .returning()
         const message = row!
@@ -88,7 +94,16 @@ export function createContactService(deps: { db: Db; config: Config; notificatio
           config.site,
           adminInquiryEmail(
             config.site,
-            { name: message.name, email: message.email, phone: message.phone, visitDate: message.visitDate, groupSize: message.groupSize, packageLabel, message: message.message },
+            {
+              name: message.name,
+              email: message.email,
+              phone: message.phone,
+              visitDate: message.visitDate,
+              groupSize: message.groupSize,
+              packageLabel,
+              message: message.message,
+              locale: input.locale,
+            },
             `${config.baseUrl}${link}`,
           ),
         )

@@ -17,7 +17,10 @@ async function loginViaApi(page: Page, credentials = E2E_ADMIN) {
   expect(res.status()).toBe(200)
 }
 
-async function createBooking(request: APIRequestContext, data: { name: string; email: string; tourDate: string; tourTime: 'morning' | 'afternoon'; specialRequests?: string; numberOfPeople?: number }) {
+async function createBooking(
+  request: APIRequestContext,
+  data: { name: string; email: string; tourDate: string; tourTime: 'morning' | 'afternoon'; specialRequests?: string; numberOfPeople?: number; locale?: string },
+) {
   const res = await request.post('/api/bookings', {
     data: { phone: '+81 90-1234-5678', numberOfPeople: 2, tourPackageId: 1, ...data },
   })
@@ -218,6 +221,7 @@ test('messages and notifications: read a message (badge drops), mark all notific
   await expect(messagesTab).toContainText('1')
   const card = page.getByRole('listitem').filter({ hasText: 'Mika Visitor' })
   await expect(card.getByText('New', { exact: true })).toBeVisible()
+  await expect(card).toContainText('Wrote in English')
   await expect(card.getByRole('link', { name: 'Open Email App' })).toHaveAttribute('href', /^mailto:mika@example\.com\?subject=/)
   await card.getByRole('button', { name: /Mark message from Mika Visitor as read/ }).click()
   await expect(card.getByText('New', { exact: true })).toHaveCount(0)
@@ -234,7 +238,7 @@ test('messages and notifications: read a message (badge drops), mark all notific
 
 test('bookings: search, ?bookingId=, sort, status persists, cancel with the policy refund, delete', async ({ page }) => {
   const date = saturday(1)
-  await createBooking(page.request, { name: 'Haruka Search', email: 'haruka@example.com', tourDate: date, tourTime: 'morning', specialRequests: 'Vegetarian lunch please' })
+  await createBooking(page.request, { name: 'Haruka Search', email: 'haruka@example.com', tourDate: date, tourTime: 'morning', specialRequests: 'Vegetarian lunch please', locale: 'ja' })
   await createBooking(page.request, { name: 'Delete Me', email: 'delete@example.com', tourDate: date, tourTime: 'afternoon', numberOfPeople: 4 })
   await loginViaApi(page)
   const harukaId = await bookingIdOf(page, 'Haruka Search')
@@ -249,6 +253,8 @@ test('bookings: search, ?bookingId=, sort, status persists, cancel with the poli
   await page.getByRole('button', { name: `View message for booking #${harukaId}` }).click()
   const details = page.getByRole('dialog')
   await expect(details).toContainText('Vegetarian lunch please')
+  // The guest booked from the Japanese pages: the guide knows which language to answer in.
+  await expect(details).toContainText('日本語 (ja)')
   await expect(details.getByRole('button', { name: 'Copy Email' })).toBeVisible()
   await expect(details.getByRole('link', { name: 'Open Email App' })).toHaveAttribute('href', /^mailto:haruka@example\.com\?subject=/)
   await page.keyboard.press('Escape')

@@ -239,7 +239,7 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
     it('exports CSV with phone numbers as typed, a slot column and times in Japan time, and still neutralises formulas', async () => {
       const formulas = ['=HYPERLINK("http://x","y")', '+SUM(A1:A2)', '-2+3', '@x', '+1+1', '+81 90-1234-5678+A1']
       const rows = [
-        await insertBooking(app, { name: 'Phone Plus', phone: '+81 90-1234-5678', tourDate: '2025-06-21', tourTime: 'morning' }, false),
+        await insertBooking(app, { name: 'Phone Plus', phone: '+81 90-1234-5678', tourDate: '2025-06-21', tourTime: 'morning', locale: 'ko' }, false),
         await insertBooking(app, { name: 'Full Day', phone: '(555) 123-4567', tourDate: '2025-06-22', tourTime: 'full-day' }, false),
       ]
       for (const [i, name] of formulas.entries()) {
@@ -251,8 +251,8 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
       expect(csv.status).toBe(200)
       const records = parseCsv(csv.text.replace(/^\uFEFF/, ''))
       const byId = (id: number) => records.find((r) => r.id === String(id))!
-      expect(byId(rows[0]!.id)).toMatchObject({ name: 'Phone Plus', phone: '+81 90-1234-5678', slot: 'Morning', 'createdAt (Japan time)': '2025-06-02 00:30' })
-      expect(byId(rows[1]!.id)).toMatchObject({ phone: '(555) 123-4567', slot: 'Full Day' })
+      expect(byId(rows[0]!.id)).toMatchObject({ name: 'Phone Plus', phone: '+81 90-1234-5678', slot: 'Morning', 'createdAt (Japan time)': '2025-06-02 00:30', language: '한국어 (ko)' })
+      expect(byId(rows[1]!.id)).toMatchObject({ phone: '(555) 123-4567', slot: 'Full Day', language: 'English' })
       expect(byId(rows[2]!.id)).toMatchObject({ phone: '+44 20 7946 0958', slot: 'Afternoon' })
       for (const [i, name] of formulas.entries()) expect(byId(rows[i + 2]!.id).name).toBe(`'${name}`)
     })

@@ -55,6 +55,7 @@ export function MessagesTab({
                 <p className="break-all text-sm text-slate-700">
                   {m.email}
                   {m.phone ? ` · ${m.phone}` : ''}
+                  {` · Wrote in ${m.language}`}
                 </p>
                 {m.visitDate || m.groupSize || m.package ? (
                   <p className="text-sm text-slate-700">

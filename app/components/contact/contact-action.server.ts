@@ -22,8 +22,10 @@ export async function handleContactAction(request: Request, contact: ContactServ
     if (typeof value === 'string') raw[name] = value
   }
   const values = Object.fromEntries(FIELDS.filter((f) => raw[f] !== undefined).map((f) => [f, raw[f]!]))
-  // The service's refusals speak the API's English; the page gets them in its own language.
+  // The visitor writes in the page's language, whatever the form says; the service's refusals
+  // speak the API's English, and the page gets them in its own language.
   const locale = requestLocale(request)
+  raw.locale = locale
   const localize = (text: string) => localizeServerText(locale, text)
   const fail = (status: number, message: string, errors?: Record<string, string>, headers?: Record<string, string>) =>
     data<ContactActionData>(

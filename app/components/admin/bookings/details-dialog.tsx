@@ -21,6 +21,8 @@ export function BookingDetails({ booking, onClose }: { booking: AdminBooking; on
         <dd className="break-all">{booking.email}</dd>
         <dt className="font-medium">Phone</dt>
         <dd>{booking.phone}</dd>
+        <dt className="font-medium">Language</dt>
+        <dd>{booking.language}</dd>
         <dt className="font-medium">Reference</dt>
         <dd className="break-all">{booking.reference}</dd>
         {booking.cancellationReason ? (

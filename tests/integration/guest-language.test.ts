@@ -9,7 +9,7 @@ import { MIGRATIONS_FOLDER } from '../../server/paths.ts'
 import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
 import { ENGINES } from './databases.ts'
 import { startTestApp, type TestApp, type TestClient } from './app.ts'
-import { bookingBody, postJson, startServerProcess, stopAllServers, tourPackages as listTours, type ServerProcess } from './server-process.ts'
+import { bookingBody, logIn, postJson, startServerProcess, stopAllServers, tourPackages as listTours, type ServerProcess } from './server-process.ts'
 
 /**
  * The catalogue's tours in the guest's language (docs/decisions/0045): the guide writes the
@@ -112,9 +112,10 @@ describe.each(ENGINES)('tour translations on %s', (engine) => {
 /**
  * Through the pages (server/main.ts renders them): the document, its `.data` request and the
  * structured data speak the page's language; the legal notice's Japanese column names the
- * tours in Japanese. The words do not depend on the engine, so the embedded one is enough.
+ * tours in Japanese; a message sent from a page is stored with its language, whichever way it
+ * comes. None of it depends on the engine, so the embedded one is enough.
  */
-describe('the pages show the tours in their language', () => {
+describe('the pages in the guest’s language', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jlt-tour-words-'))
   let server: ServerProcess
 
@@ -180,5 +181,23 @@ describe('the pages show the tours in their language', () => {
     expect(await text(page)).toContain(HALF_DAY.translations['zh-Hant']!.name!)
     expect(await text(`${page}.data`)).toContain(HALF_DAY.translations['zh-Hant']!.name!)
     expect(await text(`/booking-confirmation/${created.json.reference}`)).toContain(HALF_DAY.name)
+  })
+
+  it('records the language a contact message was written in, on every way in, and shows it to the guide', async () => {
+    const message = (i: number) => ({ name: `Visitor ${i}`, email: `visitor${i}@example.com`, message: `Question ${i} about tours.`, website: '' })
+    // The API may name a language; anything else is English.
+    expect((await postJson(`${server.url}/api/contact`, { ...message(1), locale: 'zh-Hans' })).status).toBe(201)
+    expect((await postJson(`${server.url}/api/contact`, { ...message(2), locale: 'xx' })).status).toBe(201)
+    // The pages: the page's language wins over what the form says.
+    const plain = await fetch(`${server.url}/ko/contact`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ ...message(3), locale: 'ja' }) })
+    expect(plain.status).toBe(302)
+    expect(plain.headers.get('location')).toBe('/ko/contact?sent=1')
+    const script = await fetch(`${server.url}/ja/contact.data`, { method: 'POST', body: new URLSearchParams({ ...message(4), _via: 'fetcher' }) })
+    expect(script.status).toBe(200)
+
+    const cookie = await logIn(server.url, 'owner', 'owner-password')
+    const inbox = (await (await fetch(`${server.url}/api/admin/messages`, { headers: { cookie } })).json()) as { name: string; language: string }[]
+    const languageOf = (name: string) => inbox.find((m) => m.name === name)?.language
+    expect([1, 2, 3, 4].map((i) => languageOf(`Visitor ${i}`))).toEqual(['简体中文 (zh-Hans)', 'English', '한국어 (ko)', '日本語 (ja)'])
   })
 })
