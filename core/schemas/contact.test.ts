@@ -10,8 +10,14 @@ function errors(input: Record<string, unknown>): Record<string, string> {
 }
 
 describe('contactInquirySchema', () => {
-  it('accepts the required fields alone', () => {
-    expect(contactInquirySchema.parse(valid)).toEqual(valid)
+  it('accepts the required fields alone, written in English unless a language is named', () => {
+    expect(contactInquirySchema.parse(valid)).toEqual({ ...valid, locale: 'en' })
+  })
+
+  it('keeps the language a message was written in when it is one of the site’s, and reads anything else as English', () => {
+    expect(contactInquirySchema.parse({ ...valid, locale: 'ko' }).locale).toBe('ko')
+    expect(contactInquirySchema.parse({ ...valid, locale: 'fr' }).locale).toBe('en')
+    expect(contactInquirySchema.parse({ ...valid, locale: ['ja'] }).locale).toBe('en')
   })
 
   it('accepts a full inquiry and trims it', () => {
@@ -35,6 +41,7 @@ describe('contactInquirySchema', () => {
       package: 'explorer',
       message: 'Hello',
       website: '',
+      locale: 'en',
     })
   })
 
@@ -60,8 +67,8 @@ describe('contactInquirySchema', () => {
 
   it('treats empty optional fields as not given', () => {
     const parsed = contactInquirySchema.parse({ ...valid, phone: '', visitDate: '', groupSize: '', package: '' })
-    expect(parsed).toEqual(valid)
-    expect(contactInquirySchema.parse({ ...valid, visitDate: null, package: null })).toEqual(valid)
+    expect(parsed).toEqual({ ...valid, locale: 'en' })
+    expect(contactInquirySchema.parse({ ...valid, visitDate: null, package: null })).toEqual({ ...valid, locale: 'en' })
   })
 
   it('needs a real visit date when one is given', () => {
