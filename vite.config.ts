@@ -15,12 +15,14 @@ import { type Plugin, defineConfig } from 'vite'
 function clientChunk(id: string): string | undefined {
   if (/\/node_modules\/(react|react-dom|scheduler|react-router|@react-router\/[^/]+|turbo-stream|cookie|set-cookie-parser)\//.test(id)) return 'framework'
   if (
-    /\/app\/(root\.tsx|routes\/public-layout\.tsx|lib\/(seo|nonce)\.tsx?|content\/(images|tagline)\.ts|components\/ui\/(use-toast\.ts|deferred-toaster\.tsx)|components\/site\/(site-header|site-footer|whatsapp-button|icons|nav-links|styles|image-with-fallback|page-banner)\.tsx?)$/.test(id) ||
-    /\/core\/(site|money)\.ts$/.test(id)
+    /\/app\/(root\.tsx|routes\/public-layout\.tsx|lib\/(seo|nonce)\.tsx?|content\/(images|tagline)\.ts|components\/ui\/(use-toast\.ts|deferred-toaster\.tsx)|components\/site\/(site-header|site-footer|whatsapp-button|icons|nav-links|styles|image-with-fallback)\.tsx?)$/.test(id) ||
+    /\/core\/(site|money)\.ts$/.test(id) ||
+    // The header's class names use it on every page.
+    /\/node_modules\/clsx\//.test(id)
   )
     return 'site'
   // Small pieces the form pages share (booking, contact, checkout, admin): one file, not five.
-  if (/\/app\/components\/forms\/|\/core\/(themes|contact-options|schemas\/field-errors)\.ts$|\/node_modules\/clsx\//.test(id)) return 'forms'
+  if (/\/app\/components\/forms\/|\/core\/(themes|contact-options|schemas\/field-errors)\.ts$/.test(id)) return 'forms'
   return undefined
 }
 
@@ -82,10 +84,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     // (a booking just created). app/browser-dependencies.test.ts keeps this list complete.
     include: [
       '@date-fns/tz',
-      '@lingui/core',
-      // @lingui/core imports its message compiler in development builds (production drops it).
-      '@lingui/message-utils/compileMessage',
-      '@lingui/react/server',
       '@radix-ui/react-alert-dialog',
       '@radix-ui/react-dialog',
       '@radix-ui/react-tabs',
@@ -97,7 +95,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       'zod',
     ],
     // Server-only packages never belong in the browser bundle or Vite's optimiser.
-    exclude: ['@electric-sql/pglite', 'drizzle-orm', 'pg'],
+    exclude: ['@electric-sql/pglite', '@lingui/message-utils/compileMessage', 'drizzle-orm', 'pg'],
   },
   ssr: { external: ['@electric-sql/pglite', 'pg', 'drizzle-orm', 'pino', 'nodemailer', 'stripe'] },
   server: { watch: { ignored: ['**/data/**', '**/.tmp/**', '**/test-results/**'] } },

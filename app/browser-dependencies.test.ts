@@ -58,11 +58,6 @@ function reachedPackages(): { browser: Set<string>; any: Set<string> } {
 const config = typeof viteConfig === 'function' ? viteConfig({ command: 'serve', mode: 'development', isSsrBuild: false }) : viteConfig
 const include = new Set((config as { optimizeDeps?: { include?: string[] } }).optimizeDeps?.include ?? [])
 const exclude = new Set((config as { optimizeDeps?: { exclude?: string[] } }).optimizeDeps?.exclude ?? [])
-/**
- * Reached only through server code by this walk, yet loaded in the browser too, by a browser
- * package: @lingui/core imports its message compiler in development builds.
- */
-const ALSO_BROWSER = new Set(['@lingui/message-utils/compileMessage'])
 /** Pre-bundled by React Router's own Vite plugin. */
 const BY_REACT_ROUTER = new Set(['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom', 'react-dom/client', 'react-router', 'react-router/dom'])
 
@@ -78,7 +73,7 @@ describe('the dev server knows every browser package up front', () => {
   })
 
   it('never pre-bundles for the browser a package only server code imports', () => {
-    const serverOnly = [...any].filter((p) => !browser.has(p) && !ALSO_BROWSER.has(p))
+    const serverOnly = [...any].filter((p) => !browser.has(p))
     expect(serverOnly.filter((p) => !exclude.has(p)).sort()).toEqual([])
   })
 })

@@ -1,6 +1,6 @@
-import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import type { Locale } from '../../core/i18n/locales.ts'
 import type { MessageId, MessageValues } from '../../core/i18n/message-id.ts'
+import { formatMessage, type CompiledMessages } from '../../core/i18n/format-message.ts'
 
 export type Translate = (id: MessageId, values?: MessageValues) => string
 
@@ -10,34 +10,31 @@ type MatchLike = { loaderData?: unknown } | undefined
  * The compiled messages the matched routes' loaders delivered (docs/decisions/0044): the root
  * gives the chrome's ('common'), each page its own namespaces.
  */
-export function messagesOfMatches(matches: ReadonlyArray<MatchLike>): Messages {
-  const merged: Messages = {}
+export function messagesOfMatches(matches: ReadonlyArray<MatchLike>): CompiledMessages {
+  const merged: CompiledMessages = {}
   for (const match of matches) {
-    const messages = (match?.loaderData as { messages?: Messages } | null | undefined)?.messages
+    const messages = (match?.loaderData as { messages?: CompiledMessages } | null | undefined)?.messages
     if (messages) Object.assign(merged, messages)
   }
   return merged
 }
 
 /**
- * A Lingui instance over already compiled messages, so the browser needs no compiler. An id a
- * page's loader did not deliver is a programming error: development throws at once, production
- * shows the id rather than fail the guest's page (core/i18n/messages.test.ts and the browser
- * tests keep it from happening).
+ * Translates over already compiled messages, so the browser needs no compiler
+ * (docs/decisions/0046). An id a page's loader did not deliver is a programming error:
+ * development throws at once, production shows the id rather than fail the guest's page
+ * (server/i18n/messages.unit.test.ts and the browser tests keep it from happening).
  */
-export function createTranslator(locale: Locale, messages: Messages): I18n {
-  return setupI18n({
-    locale,
-    messages: { [locale]: messages },
-    missing: (missingLocale, id) => {
-      if (import.meta.env.DEV) throw new Error(`Message ${id} (${missingLocale}) was not delivered by the page's loaders`)
-      return id
-    },
-  })
+export function createTranslator(locale: Locale, messages: CompiledMessages): Translate {
+  return (id, values) => {
+    const message = messages[id]
+    if (message !== undefined) return formatMessage(message, locale, values)
+    if (import.meta.env.DEV) throw new Error(`Message ${id} (${locale}) was not delivered by the page's loaders`)
+    return id
+  }
 }
 
 /** The translate function of meta functions, which run outside React. */
 export function metaTranslator(locale: Locale, matches: ReadonlyArray<MatchLike>): Translate {
-  const i18n = createTranslator(locale, messagesOfMatches(matches))
-  return (id, values) => i18n._(id, values)
+  return createTranslator(locale, messagesOfMatches(matches))
 }

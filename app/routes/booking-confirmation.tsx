@@ -2,7 +2,7 @@ import { data, Link } from 'react-router'
 import type { Route } from './+types/booking-confirmation'
 import { formatLongDate } from '../../core/dates.ts'
 import { formatYen } from '../../core/money.ts'
-import { SLOT_MESSAGE_IDS, formatClockTime, localizeClockText } from '../../core/slots.ts'
+import { formatClockTime, slotInstants } from '../../core/slots.ts'
 import { isTheme } from '../../core/themes.ts'
 import type { BookingStatus } from '../../core/schemas/booking-status.ts'
 import { localeFromPath } from '../../core/i18n/locales.ts'
@@ -19,6 +19,7 @@ import { PaymentReturn } from '../components/checkout/payment-return.tsx'
 import { BookingNotFound, CancelledBookingNotice } from '../components/booking/booking-states.tsx'
 import { privatePageHeaders } from '../lib/private-page.ts'
 import { buttonVariants } from '../components/ui/button.tsx'
+import { BookingTime } from '../components/site/your-time.tsx'
 
 export const meta: Route.MetaFunction = ({ matches, location }) => [
   { title: `${metaTranslator(localeFromPath(location.pathname), matches)('checkout.confirmation.metaTitle')} | Joetsu Local Tours` },
@@ -42,8 +43,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const booking = reference ? await context.services.bookings.findByReference(reference, requestLocale(request)) : null
   const notFound = Boolean(reference) && !booking
   const startTime = booking ? formatClockTime(context.config.booking.startTimes[booking.tourTime]) : null
+  const startsAt = booking ? slotInstants(booking.tourDate, booking.tourTime, context.config.booking.startTimes).start.toISOString() : null
   // Headers come from the route's `headers` export (private page: no-store, no-referrer).
-  return data({ booking, startTime, now, notFound, ...formPageMessages(request, 'checkout', 'booking') }, { status: notFound ? 404 : 200 })
+  return data({ booking, startTime, startsAt, now, notFound, ...formPageMessages(request, 'checkout', 'booking') }, { status: notFound ? 404 : 200 })
 }
 
 const STATUS_NAMES: Record<BookingStatus, MessageId> = {
@@ -61,10 +63,9 @@ const badgeStyles: Record<string, string> = {
 }
 
 export default function ConfirmationPage({ loaderData }: Route.ComponentProps) {
-  const { booking, startTime, now, notFound } = loaderData
+  const { booking, startTime, startsAt, now, notFound } = loaderData
   const t = useT()
-  const locale = useLocale()
-  const timeText = booking && startTime ? `${t(SLOT_MESSAGE_IDS[booking.tourTime])}, ${localizeClockText(startTime, locale)}` : ''
+  const timeText = booking && startTime && startsAt ? <BookingTime tourTime={booking.tourTime} startTime={startTime} startsAt={startsAt} /> : null
   // No thanks for a booking that is cancelled or was not found (issue 14).
   const thanks = notFound || booking?.status === 'cancelled' ? null : <p>{t('checkout.confirmation.thanks')}</p>
   return (
@@ -95,7 +96,7 @@ function ThankYou() {
 
 type LoadedBooking = NonNullable<Route.ComponentProps['loaderData']['booking']>
 
-function BookingView({ booking, timeText, now }: { booking: LoadedBooking; timeText: string; now: string }) {
+function BookingView({ booking, timeText, now }: { booking: LoadedBooking; timeText: React.ReactNode; now: string }) {
   const t = useT()
   const locale = useLocale()
   const path = useLocalePath()

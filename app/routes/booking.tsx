@@ -23,6 +23,7 @@ import { useFetcherAnswer } from '../lib/use-fetcher-answer.ts'
 import { PRIVATE_FORM_PAGE_HEADERS } from '../lib/private-page.ts'
 import { handleBookingAction } from '../components/booking/booking-action.server.ts'
 import { buttonVariants } from '../components/ui/button.tsx'
+import { YourTime } from '../components/site/your-time.tsx'
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const t = metaTranslator(localeFromPath(location.pathname), matches)
@@ -302,7 +303,11 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
                     <h3 className="text-lg font-bold text-brand-900">{t('booking.selected')}</h3>
                     <p className="mt-2 text-slate-800">{formatLongDate(selectedDate, locale)}</p>
                     <p className="text-slate-800">
-                      {t('booking.slotFrom', { slot: t(SLOT_MESSAGE_IDS[selectedSlot.tourTime]), time: localizeClockText(selectedSlot.startTime, locale) })}
+                      {t('booking.slotFrom', {
+                        slot: t(SLOT_MESSAGE_IDS[selectedSlot.tourTime]),
+                        time: t('common.time.japan', { time: localizeClockText(selectedSlot.startTime, locale) }),
+                      })}
+                      <YourTime at={selectedSlot.startsAt} />
                     </p>
                     <button
                       type="button"
@@ -338,6 +343,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               tourDate={selectedDate}
               tourTime={selectedTime}
               startTime={selectedSlot?.startTime ?? ''}
+              startsAt={selectedSlot?.startsAt ?? ''}
               packages={packages}
               values={values}
               onValuesChange={setValues}

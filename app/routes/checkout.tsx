@@ -6,8 +6,9 @@ import type { Route } from './+types/checkout'
 import { formatLongDate } from '../../core/dates.ts'
 import { formatYen } from '../../core/money.ts'
 import { localeConfig, localeFromPath, localizePath } from '../../core/i18n/locales.ts'
-import { SLOT_MESSAGE_IDS, localizeClockText, formatClockTime } from '../../core/slots.ts'
-import { useLocale, useLocalePath, useLocalizeText, useT } from '../i18n/i18n.tsx'
+import { formatClockTime, slotInstants } from '../../core/slots.ts'
+import { useLocale, useLocalePath, useT } from '../i18n/i18n.tsx'
+import { useLocalizeText } from '../i18n/localize-text.ts'
 import { metaTranslator } from '../i18n/translator.ts'
 import { formPageMessages, requestLocale } from '../i18n/messages.server.ts'
 import { toast } from '../components/ui/use-toast.ts'
@@ -19,6 +20,7 @@ import type { StripeOutcome } from '../components/checkout/stripe-payment-form.t
 import { PrivacyLine } from '../components/forms/privacy-line.tsx'
 import { privatePageHeaders } from '../lib/private-page.ts'
 import { buttonVariants } from '../components/ui/button.tsx'
+import { BookingTime } from '../components/site/your-time.tsx'
 
 // The Payment Element and its React bindings load only here, and only in Stripe mode.
 const StripePaymentForm = lazy(() => import('../components/checkout/stripe-payment-form.tsx'))
@@ -43,6 +45,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return {
     booking,
     startTime: booking ? formatClockTime(startTimes[booking.tourTime]) : null,
+    startsAt: booking ? slotInstants(booking.tourDate, booking.tourTime, startTimes).start.toISOString() : null,
     ...formPageMessages(request, 'checkout', 'booking', 'forms'),
     // The service's clock, as on the confirmation page: both count the hold down alike.
     now: context.services.bookings.now().toISOString(),
@@ -52,14 +55,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 type Phase = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'init-failed' } | { kind: 'ready'; payment: CheckoutStart | null }
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
-  const { booking, startTime, now } = loaderData
+  const { booking, startTime, startsAt, now } = loaderData
   const t = useT()
-  const locale = useLocale()
   const path = useLocalePath()
   const localize = useLocalizeText()
   const navigate = useNavigate()
   const [phase, setPhase] = useState<Phase>(() => (booking ? { kind: 'loading' } : { kind: 'error', message: t('checkout.fetchFailed') }))
-  const timeText = booking && startTime ? `${t(SLOT_MESSAGE_IDS[booking.tourTime])}, ${localizeClockText(startTime, locale)}` : ''
+  const timeText = booking && startTime && startsAt ? <BookingTime tourTime={booking.tourTime} startTime={startTime} startsAt={startsAt} /> : null
   const started = useRef(false)
 
   const finish = useCallback(
@@ -138,7 +140,7 @@ function Ready({
   onFinish,
 }: {
   booking: LoadedBooking
-  timeText: string
+  timeText: React.ReactNode
   now: string
   payment: CheckoutStart | null
   onFinish: (reference: string) => Promise<void>

@@ -1,9 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import { compileMessage } from '@lingui/message-utils/compileMessage'
 import { LOCALES, type Locale } from '../../core/i18n/locales.ts'
 import type { MessageId, MessageNamespace } from '../../core/i18n/message-id.ts'
+import { formatMessage, type CompiledMessages } from '../../core/i18n/format-message.ts'
 import { matchMessage } from '../../core/i18n/message-match.ts'
 import { ROOT_DIR } from '../paths.ts'
 
@@ -15,9 +15,9 @@ import { ROOT_DIR } from '../paths.ts'
  */
 const MESSAGES_DIR = path.join(ROOT_DIR, 'core/i18n/messages')
 
-const compiled = new Map<Locale, Messages>()
+const compiled = new Map<Locale, CompiledMessages>()
 
-function compiledMessages(locale: Locale): Messages {
+function compiledMessages(locale: Locale): CompiledMessages {
   let messages = compiled.get(locale)
   if (!messages) {
     const source = JSON.parse(fs.readFileSync(path.join(MESSAGES_DIR, `${locale}.json`), 'utf8')) as Record<string, string>
@@ -28,25 +28,16 @@ function compiledMessages(locale: Locale): Messages {
 }
 
 /** The compiled messages of a locale whose ids start with one of the namespaces ('booking' → 'booking.*'). */
-export function messagesFor(locale: Locale, namespaces: readonly MessageNamespace[]): Messages {
+export function messagesFor(locale: Locale, namespaces: readonly MessageNamespace[]): CompiledMessages {
   const prefixes = namespaces.map((ns) => `${ns}.`)
   return Object.fromEntries(Object.entries(compiledMessages(locale)).filter(([id]) => prefixes.some((p) => id.startsWith(p))))
 }
 
-const translators = new Map<Locale, I18n>()
-
-/** A translator for the server's own text (e-mails, error messages) in one locale. */
-export function serverI18n(locale: Locale): I18n {
-  let i18n = translators.get(locale)
-  if (!i18n) {
-    i18n = setupI18n({ locale, messages: { [locale]: compiledMessages(locale) } })
-    translators.set(locale, i18n)
-  }
-  return i18n
-}
-
+/** A message of the server's own text (e-mails, error messages) in one locale. */
 export function translate(locale: Locale, id: MessageId, values?: Record<string, unknown>): string {
-  return serverI18n(locale)._(id, values)
+  // Every locale has every message (server/i18n/messages.unit.test.ts); the id is the last resort.
+  const message = compiledMessages(locale)[id]
+  return message === undefined ? id : formatMessage(message, locale, values)
 }
 
 /** Every locale's messages as written (uncompiled). */

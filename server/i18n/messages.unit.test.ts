@@ -42,6 +42,19 @@ describe.each(LOCALES.filter((l) => l.code !== 'en'))('the $code messages', ({ c
     expect(differ).toEqual([])
   })
 
+  it('name the places as the glossary does (core/i18n/glossary.json: the names travellers read on signs)', () => {
+    const glossary = JSON.parse(fs.readFileSync(path.join(ROOT_DIR, 'core/i18n/glossary.json'), 'utf8')) as Record<string, Record<string, string>>
+    const astray = Object.entries(glossary).flatMap(([term, names]) => {
+      const name = names[code]
+      if (!name) return [`${term}: no ${code} name in the glossary`]
+      const mentions = new RegExp(`\\b${term}\\b`)
+      return Object.keys(english)
+        .filter((id) => mentions.test(english[id]!) && !translated[id]?.includes(name))
+        .map((id) => `${id}: "${term}" should read "${name}"`)
+    })
+    expect(astray).toEqual([])
+  })
+
   it('are translated, not copied', () => {
     // Messages that are only arguments, numbers or brand names read the same in every language.
     const same = Object.keys(english).filter((id) => translated[id] === english[id] && /[a-z]{3}/.test(english[id]!.replace(/\{[^}]*\}|WhatsApp|Stripe/g, '')))

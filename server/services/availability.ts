@@ -2,7 +2,7 @@ import { and, asc, gte, lte, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { weekendAvailability, type WeekendAvailability as WeekendAvailabilityRow } from '../db/schema.ts'
 import { bookingWindow, daysBetween, dayOfWeek, isCalendarDate, weekendDatesBetween, type CalendarDate } from '../../core/dates.ts'
-import { deriveSlotAvailability, formatClockTime, type SlotAvailability, type SlotOverride, type SlotStartTimes } from '../../core/slots.ts'
+import { deriveSlotAvailability, formatClockTime, slotInstants, type SlotAvailability, type SlotOverride, type SlotStartTimes } from '../../core/slots.ts'
 import type { WeekendAvailability } from '../../core/schemas/availability.ts'
 import { claimedPartsBetween } from './slot-claims.ts'
 import { ServiceError } from './service-error.ts'
@@ -10,7 +10,8 @@ import { ServiceError } from './service-error.ts'
 /** The longest range one time-slots request may cover (about three months). */
 export const MAX_RANGE_DAYS = 93
 
-export type SlotView = SlotAvailability & { startTime: string }
+/** `startTime` is the clock time in Japan ('9:00 AM'); `startsAt` the same moment as an ISO instant, for other time zones. */
+export type SlotView = SlotAvailability & { startTime: string; startsAt: string }
 export type DateSlots = { date: CalendarDate; slots: SlotView[] }
 export type TimeSlotsView = {
   from: CalendarDate
@@ -97,6 +98,7 @@ export function createAvailabilityService(deps: {
           slots: slots.map((s) => ({
             ...s,
             startTime: formatClockTime(deps.booking.startTimes[s.tourTime]),
+            startsAt: slotInstants(date, s.tourTime, deps.booking.startTimes).start.toISOString(),
           })),
         }
       })

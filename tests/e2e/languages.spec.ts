@@ -146,18 +146,18 @@ test.describe('the suggestion to read in the browser language', () => {
 })
 
 test.describe('accessibility (axe) in every language: no serious or critical violations', () => {
+  // One test per page: a whole language's pages in one test outlasted its time on a busy machine.
   for (const { code } of OTHER_LOCALES) {
     for (const viewport of [DESKTOP, MOBILE]) {
-      test(`${code} at ${viewport.width} px`, async ({ page }) => {
-        test.setTimeout(120_000)
-        await page.setViewportSize(viewport)
-        await page.emulateMedia({ reducedMotion: 'reduce' })
-        for (const path of [...PAGES, '/no-such-page']) {
+      for (const path of [...PAGES, '/no-such-page']) {
+        test(`${localizePath(path, code)} at ${viewport.width} px`, async ({ page }) => {
+          await page.setViewportSize(viewport)
+          await page.emulateMedia({ reducedMotion: 'reduce' })
           await page.goto(localizePath(path, code))
           await hydrated(page)
           await expectNoSeriousAxeViolations(page, localizePath(path, code))
-        }
-      })
+        })
+      }
     }
   }
 })

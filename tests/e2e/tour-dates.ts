@@ -12,6 +12,7 @@ import { addDays, dayOfWeek, todayInTokyo, type CalendarDate } from '../../core/
 //   lifecycle  Sundays   from 95 days ahead  (four), and the first weekend day from the lead time
 //   privacy    Sundays   from 125 days ahead  (one)
 //   layout     Sundays   from 140 days ahead  (one)
+//   time-zones Sundays   from 155 days ahead  (one)
 //   dev-server Saturdays 30–90 days ahead, on a server and database of its own
 //
 // Every band stays inside the 180-day booking horizon and clear of the lead time.

@@ -4,13 +4,15 @@ import { formatYen } from '../../../core/money.ts'
 import { MAX_GROUP, MIN_GROUP, quote } from '../../../core/pricing.ts'
 import { SLOT_MESSAGE_IDS, localizeClockText, packageFitsSlot, type TourTime } from '../../../core/slots.ts'
 import { THEMES } from '../../../core/themes.ts'
-import { useLocale, useLocalizeText, useT } from '../../i18n/i18n.tsx'
+import { useLocale, useT } from '../../i18n/i18n.tsx'
+import { useLocalizeText } from '../../i18n/localize-text.ts'
 import { THEME_NAMES, quoteLineText } from './labels.ts'
 import { fieldErrors } from '../../../core/schemas/field-errors.ts'
 import type { PublicTourPackage } from './types.ts'
 import { PrivacyLine } from '../forms/privacy-line.tsx'
 import { Button } from '../ui/button.tsx'
 import { Field } from '../ui/field.tsx'
+import { YourTime } from '../site/your-time.tsx'
 
 export type FormValues = {
   name: string
@@ -67,6 +69,7 @@ export function DetailsForm({
   tourDate,
   tourTime,
   startTime,
+  startsAt,
   packages,
   values,
   onValuesChange,
@@ -78,6 +81,8 @@ export function DetailsForm({
   tourDate: string
   tourTime: TourTime
   startTime: string
+  /** The same start as an instant, for the visitor's own time. */
+  startsAt: string
   packages: PublicTourPackage[]
   values: FormValues
   onValuesChange: (v: FormValues) => void
@@ -281,7 +286,10 @@ export function DetailsForm({
           </div>
           <div>
             <dt className="text-sm font-semibold text-slate-600">{t('booking.summary.time')}</dt>
-            <dd>{t('booking.slotFrom', { slot: t(SLOT_MESSAGE_IDS[tourTime]), time: localizeClockText(startTime, locale) })}</dd>
+            <dd>
+              {t('booking.slotFrom', { slot: t(SLOT_MESSAGE_IDS[tourTime]), time: t('common.time.japan', { time: localizeClockText(startTime, locale) }) })}
+              {startsAt ? <YourTime at={startsAt} /> : null}
+            </dd>
           </div>
           <div>
             <dt className="text-sm font-semibold text-slate-600">{t('booking.summary.tour')}</dt>

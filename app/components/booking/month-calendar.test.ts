@@ -14,6 +14,7 @@ const day = (date: string, open: boolean[]): DateSlots => ({
     available: open[i]!,
     reason: open[i] ? null : 'booked',
     startTime: tourTime === 'afternoon' ? '2:00 PM' : '9:00 AM',
+    startsAt: `${date}T${tourTime === 'afternoon' ? '05' : '00'}:00:00.000Z`,
   })),
 })
 

@@ -5,7 +5,8 @@ import { toast } from '../ui/use-toast.ts'
 import { cancelBooking, fetchCancellationQuote, type CancellationQuote } from './api.ts'
 import { Button } from '../ui/button.tsx'
 import { AlertDialog } from '../ui/dialog.tsx'
-import { useLocalizeText, useT } from '../../i18n/i18n.tsx'
+import { useT } from '../../i18n/i18n.tsx'
+import { useLocalizeText } from '../../i18n/localize-text.ts'
 import type { Translate } from '../../i18n/translator.ts'
 
 /**

@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react'
 import { useRevalidator, useSearchParams } from 'react-router'
 import { confirmAndReport } from './payment-outcome.ts'
 import { toast } from '../ui/use-toast.ts'
-import { useLocalizeText, useT } from '../../i18n/i18n.tsx'
+import { useT } from '../../i18n/i18n.tsx'
+import { useLocalizeText } from '../../i18n/localize-text.ts'
 
 /**
  * For the confirmation page: when Stripe redirects back after a payment method that needed

@@ -6,8 +6,7 @@ import { linkStyle } from './styles.ts'
 import { buttonVariants } from '../ui/button.tsx'
 import type { PublicTour } from './tour-prices.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
-import { formatLongDate } from '../../../core/dates.ts'
-import { T, useLocale, useLocalePath, useT } from '../../i18n/i18n.tsx'
+import { T, useLocalePath, useT } from '../../i18n/i18n.tsx'
 
 /** What every private tour includes, whichever length. */
 const INCLUDED: MessageId[] = ['prices.included.guide', 'prices.included.itinerary', 'prices.included.meeting']
@@ -19,7 +18,6 @@ const INCLUDED: MessageId[] = ['prices.included.guide', 'prices.included.itinera
  */
 export function TourPriceCards({ tours, headingLevel = 3 }: { tours: PublicTour[]; headingLevel?: 2 | 3 }) {
   const t = useT()
-  const locale = useLocale()
   const path = useLocalePath()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   if (tours.length === 0) {
@@ -42,8 +40,8 @@ export function TourPriceCards({ tours, headingLevel = 3 }: { tours: PublicTour[
           <p className="mt-2 text-slate-700">{t('prices.extra', { price: formatYen(tour.extraGuestPrice), max: tour.maxGroupSize })}</p>
           {tour.solo ? (
             <p className="mt-3 rounded-lg bg-blossom-100 px-3 py-2 text-sm font-medium text-blossom-700">
-              {tour.solo.untilDate
-                ? t('prices.soloUntil', { price: formatYen(tour.solo.price), until: formatLongDate(tour.solo.untilDate, locale) })
+              {tour.solo.until
+                ? t('prices.soloUntil', { price: formatYen(tour.solo.price), until: tour.solo.until })
                 : t('prices.solo', { price: formatYen(tour.solo.price) })}
             </p>
           ) : null}

@@ -32,6 +32,7 @@ describe('toPublicTours (what the price pages show, docs/decisions/0019)', () =>
     const rows = [row()]
     expect(toPublicTours(rows, '2025-05-31')[0]?.solo).toBeNull()
     expect(toPublicTours(rows, '2025-06-01')[0]?.solo).toEqual({ price: 8_800, until: 'Tuesday, September 30, 2025', untilDate: '2025-09-30' })
+    expect(toPublicTours(rows, '2025-06-01', 'ja')[0]?.solo?.until).toBe('2025年9月30日火曜日')
     expect(toPublicTours(rows, '2025-09-30')[0]?.solo?.price).toBe(8_800)
     expect(toPublicTours(rows, '2025-10-01')[0]?.solo).toBeNull()
     // The default Green Season 2025 window is long closed in November 2026.

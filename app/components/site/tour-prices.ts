@@ -24,7 +24,10 @@ export type PublicTour = {
   basePrice: number
   extraGuestPrice: number
   maxGroupSize: number
-  /** The solo special, only while it is current; `until` is its last day, in words. */
+  /**
+   * The solo special, only while it is current; `until` is its last day in words of the page's
+   * language, written here so the page needs no date code of its own (the home page's budget).
+   */
   solo: { price: number; until: string | null; untilDate: CalendarDate | null } | null
 }
 
@@ -45,7 +48,7 @@ export function toPublicTours(rows: TourPackage[], today: CalendarDate, locale: 
         row.soloPrice !== null && isPromotionOpen(row, today)
           ? {
               price: row.soloPrice,
-              until: row.soloPromoEnd ? formatLongDate(row.soloPromoEnd) : null,
+              until: row.soloPromoEnd ? formatLongDate(row.soloPromoEnd, locale) : null,
               untilDate: row.soloPromoEnd,
             }
           : null,

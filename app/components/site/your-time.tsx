@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react'
+import { useLocale, useT } from '../../i18n/i18n.tsx'
+import { SLOT_MESSAGE_IDS, localizeClockText, type TourTime } from '../../../core/slots.ts'
+
+/** Japan is UTC+9 all year (no daylight saving): `getTimezoneOffset()` there is -540. */
+const JAPAN_OFFSET_MINUTES = -540
+
+/**
+ * The tour's start in the visitor's own time, beside the Japan time the page shows, when their
+ * time zone differs from Japan's at that moment (issue 16): a traveller planning from home reads
+ * both. Written after hydration, since only the browser knows its zone.
+ */
+export function YourTime({ at }: { at: string }) {
+  const t = useT()
+  const locale = useLocale()
+  const [text, setText] = useState<string>()
+  useEffect(() => {
+    const instant = new Date(at)
+    setText(
+      instant.getTimezoneOffset() === JAPAN_OFFSET_MINUTES
+        ? undefined
+        : new Intl.DateTimeFormat(locale, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(instant),
+    )
+  }, [at, locale])
+  return text ? <span className="block text-sm font-normal text-slate-600">{t('common.time.yours', { time: text })}</span> : null
+}
+
+/** A booking's time as the checkout and the confirmation show it: 'Morning, 9:00 AM (Japan time)', and the visitor's own. */
+export function BookingTime({ tourTime, startTime, startsAt }: { tourTime: TourTime; startTime: string; startsAt: string }) {
+  const t = useT()
+  const locale = useLocale()
+  return (
+    <>
+      {t(SLOT_MESSAGE_IDS[tourTime])}, {t('common.time.japan', { time: localizeClockText(startTime, locale) })}
+      <YourTime at={startsAt} />
+    </>
+  )
+}
