@@ -24,6 +24,7 @@ import { PRIVATE_FORM_PAGE_HEADERS } from '../lib/private-page.ts'
 import { handleBookingAction } from '../components/booking/booking-action.server.ts'
 import { buttonVariants } from '../components/ui/button.tsx'
 import { YourTime } from '../components/site/your-time.tsx'
+import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const t = metaTranslator(localeFromPath(location.pathname), matches)
@@ -101,6 +102,12 @@ const FAILED_NOW = 'booking.failedNow'
  * (same-origin rather than no-referrer: its script-free form must post with its real Origin).
  * A refused post's Retry-After (429) reaches the document response too, not only the data request's.
  */
+/**
+ * Its scripts load once the page has painted, like the content pages' (docs/decisions/0023,
+ * 0047): until then the calendar, the slots and the details form work as plain forms.
+ */
+export const handle = contentPageHandle
+
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => ({ ...PRIVATE_FORM_PAGE_HEADERS, ...retryAfterOf(actionHeaders) })
 
 type Step = 'calendar' | 'details' | 'created'

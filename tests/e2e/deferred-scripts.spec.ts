@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test'
 import { hydrated } from './hydration.ts'
 
 // Content pages fetch their JavaScript only once they have painted their content and main
-// picture (docs/decisions/0023), or at once when the visitor touches or types first; the
-// booking flow fetches it up front.
+// picture (docs/decisions/0023), or at once when the visitor touches or types first; so does
+// the booking page, whose calendar and forms work before its scripts arrive (decision 0047).
 
 const HERO_PICTURE = '/images/slides/authentic-joetsu.svg'
 
@@ -77,9 +77,17 @@ test('a key press before the main picture has arrived fetches the scripts at onc
   await page.waitForLoadState('load')
 })
 
-test('the booking page fetches its scripts up front', async ({ request }) => {
-  const html = await (await request.get('/booking')).text()
-  expect(html).toContain('rel="modulepreload"')
-  expect(html).toMatch(/<script[^>]*type="module"/)
-  expect(html).not.toContain('application/x-deferred-module')
+test('the booking page defers its scripts too, and a day picked before they arrive is still picked (decision 0047)', async ({ page }) => {
+  const html = await (await page.request.get('/booking')).text()
+  expect(html).not.toContain('rel="modulepreload"')
+  expect(html).toContain('type="application/x-deferred-module"')
+
+  // No script arrives: the calendar is a plain form, so a day chosen now loads the page with it.
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort())
+  await page.goto('/booking')
+  const day = page.getByRole('grid').locator('button[data-date]:not([aria-disabled="true"])').first()
+  const date = await day.getAttribute('data-date')
+  await day.click()
+  await expect(page).toHaveURL(new RegExp(`[?&]date=${date}`))
+  await expect(page.getByRole('radio').first()).toBeVisible()
 })
