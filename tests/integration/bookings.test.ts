@@ -451,12 +451,15 @@ describe.each(ENGINES)('bookings on %s', (engine) => {
           available: false,
           reason: 'closed',
           startTime: '9:00 AM',
+          // 9:00 in Japan is midnight UTC: the instant other time zones are written from.
+          startsAt: `${SAT}T00:00:00.000Z`,
         },
         {
           tourTime: 'afternoon',
           available: true,
           reason: null,
           startTime: '2:00 PM',
+          startsAt: `${SAT}T05:00:00.000Z`,
         },
         // The full day uses the morning: closing the morning closes it too (docs/decisions/0029).
         {
@@ -464,6 +467,7 @@ describe.each(ENGINES)('bookings on %s', (engine) => {
           available: false,
           reason: 'closed',
           startTime: '9:00 AM',
+          startsAt: `${SAT}T00:00:00.000Z`,
         },
       ])
       expect(await slotsOf(SUN)).toEqual({
