@@ -14,6 +14,7 @@ import {
   partsClaimedBy,
   slotAvailability,
   slotInstants,
+  slotStart,
   slotOpenBySwitches,
   slotLabel,
   slotWithStartTime,
@@ -92,6 +93,13 @@ describe('start times, labels and instants', () => {
     expect(fullDay.end.toISOString()).toBe('2025-06-07T09:00:00.000Z')
     const lateAfternoon = slotInstants('2025-06-07', 'afternoon', { ...DEFAULT_SLOT_START_TIMES, afternoon: '13:30' })
     expect(lateAfternoon.start.toISOString()).toBe('2025-06-07T04:30:00.000Z')
+  })
+
+  it('gives a slot’s start as the pages show it: the clock time in Japan and the same instant', () => {
+    expect(slotStart('2025-06-07', 'afternoon', { ...DEFAULT_SLOT_START_TIMES, afternoon: '13:30' })).toEqual({
+      startTime: '1:30 PM',
+      startsAt: '2025-06-07T04:30:00.000Z',
+    })
   })
 })
 

@@ -88,6 +88,14 @@ export function slotLabel(tourTime: TourTime): string {
 const CLOCK_24 = /^([01]\d|2[0-3]):([0-5]\d)$/
 
 /** '09:00' → '9:00 AM', '14:00' → '2:00 PM', '12:30' → '12:30 PM', '00:15' → '12:15 AM'. */
+/**
+ * When a slot starts, as the pages show it: the clock time in Japan ('9:00 AM') and the same
+ * moment as an ISO instant, from which the browser writes the visitor's own time.
+ */
+export function slotStart(date: CalendarDate, tourTime: TourTime, startTimes: SlotStartTimes): { startTime: string; startsAt: string } {
+  return { startTime: formatClockTime(startTimes[tourTime]), startsAt: slotInstants(date, tourTime, startTimes).start.toISOString() }
+}
+
 export function formatClockTime(hhmm: string): string {
   const m = CLOCK_24.exec(hhmm)
   if (!m) throw new RangeError(`Invalid clock time: ${JSON.stringify(hhmm)} (expected HH:mm)`)

@@ -2,7 +2,7 @@ import { data, Link } from 'react-router'
 import type { Route } from './+types/booking-confirmation'
 import { formatLongDate } from '../../core/dates.ts'
 import { formatYen } from '../../core/money.ts'
-import { formatClockTime, slotInstants } from '../../core/slots.ts'
+import { slotStart } from '../../core/slots.ts'
 import { isTheme } from '../../core/themes.ts'
 import type { BookingStatus } from '../../core/schemas/booking-status.ts'
 import { localeFromPath } from '../../core/i18n/locales.ts'
@@ -42,10 +42,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const now = context.services.bookings.now().toISOString()
   const booking = reference ? await context.services.bookings.findByReference(reference, requestLocale(request)) : null
   const notFound = Boolean(reference) && !booking
-  const startTime = booking ? formatClockTime(context.config.booking.startTimes[booking.tourTime]) : null
-  const startsAt = booking ? slotInstants(booking.tourDate, booking.tourTime, context.config.booking.startTimes).start.toISOString() : null
+  const start = booking ? slotStart(booking.tourDate, booking.tourTime, context.config.booking.startTimes) : null
   // Headers come from the route's `headers` export (private page: no-store, no-referrer).
-  return data({ booking, startTime, startsAt, now, notFound, ...formPageMessages(request, 'checkout', 'booking') }, { status: notFound ? 404 : 200 })
+  return data({ booking, start, now, notFound, ...formPageMessages(request, 'checkout', 'booking') }, { status: notFound ? 404 : 200 })
 }
 
 const STATUS_NAMES: Record<BookingStatus, MessageId> = {
@@ -63,9 +62,9 @@ const badgeStyles: Record<string, string> = {
 }
 
 export default function ConfirmationPage({ loaderData }: Route.ComponentProps) {
-  const { booking, startTime, startsAt, now, notFound } = loaderData
+  const { booking, start, now, notFound } = loaderData
   const t = useT()
-  const timeText = booking && startTime && startsAt ? <BookingTime tourTime={booking.tourTime} startTime={startTime} startsAt={startsAt} /> : null
+  const timeText = booking && start ? <BookingTime tourTime={booking.tourTime} {...start} /> : null
   // No thanks for a booking that is cancelled or was not found (issue 14).
   const thanks = notFound || booking?.status === 'cancelled' ? null : <p>{t('checkout.confirmation.thanks')}</p>
   return (

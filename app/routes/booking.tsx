@@ -4,7 +4,7 @@ import { Link, useFetcher } from 'react-router'
 import type { Route } from './+types/booking'
 import { formatLongDate, isCalendarDate, isMonth, monthRange } from '../../core/dates.ts'
 import { MAX_GROUP } from '../../core/pricing.ts'
-import { SLOT_MESSAGE_IDS, isTourTime, localizeClockText, type TourTime } from '../../core/slots.ts'
+import { SLOT_MESSAGE_IDS, isTourTime, type TourTime } from '../../core/slots.ts'
 import { localeFromPath } from '../../core/i18n/locales.ts'
 import { T, useLocale, useLocalePath, useT } from '../i18n/i18n.tsx'
 import { metaTranslator } from '../i18n/translator.ts'
@@ -23,7 +23,7 @@ import { useFetcherAnswer } from '../lib/use-fetcher-answer.ts'
 import { PRIVATE_FORM_PAGE_HEADERS } from '../lib/private-page.ts'
 import { handleBookingAction } from '../components/booking/booking-action.server.ts'
 import { buttonVariants } from '../components/ui/button.tsx'
-import { YourTime } from '../components/site/your-time.tsx'
+import { ChosenSlotTime } from '../components/site/your-time.tsx'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
@@ -310,11 +310,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
                     <h3 className="text-lg font-bold text-brand-900">{t('booking.selected')}</h3>
                     <p className="mt-2 text-slate-800">{formatLongDate(selectedDate, locale)}</p>
                     <p className="text-slate-800">
-                      {t('booking.slotFrom', {
-                        slot: t(SLOT_MESSAGE_IDS[selectedSlot.tourTime]),
-                        time: t('common.time.japan', { time: localizeClockText(selectedSlot.startTime, locale) }),
-                      })}
-                      <YourTime at={selectedSlot.startsAt} />
+                      <ChosenSlotTime {...selectedSlot} />
                     </p>
                     <button
                       type="button"

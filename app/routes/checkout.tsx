@@ -6,7 +6,7 @@ import type { Route } from './+types/checkout'
 import { formatLongDate } from '../../core/dates.ts'
 import { formatYen } from '../../core/money.ts'
 import { localeConfig, localeFromPath, localizePath } from '../../core/i18n/locales.ts'
-import { formatClockTime, slotInstants } from '../../core/slots.ts'
+import { slotStart } from '../../core/slots.ts'
 import { useLocale, useLocalePath, useT } from '../i18n/i18n.tsx'
 import { useLocalizeText } from '../i18n/localize-text.ts'
 import { metaTranslator } from '../i18n/translator.ts'
@@ -41,11 +41,9 @@ export const headers: Route.HeadersFunction = privatePageHeaders
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const booking = await context.services.bookings.findByReference(params.reference, requestLocale(request))
   if (booking?.status === 'paid' || booking?.status === 'cancelled') throw redirect(localizePath(`/booking-confirmation/${booking.reference}`, requestLocale(request)))
-  const startTimes = context.config.booking.startTimes
   return {
     booking,
-    startTime: booking ? formatClockTime(startTimes[booking.tourTime]) : null,
-    startsAt: booking ? slotInstants(booking.tourDate, booking.tourTime, startTimes).start.toISOString() : null,
+    start: booking ? slotStart(booking.tourDate, booking.tourTime, context.config.booking.startTimes) : null,
     ...formPageMessages(request, 'checkout', 'booking', 'forms'),
     // The service's clock, as on the confirmation page: both count the hold down alike.
     now: context.services.bookings.now().toISOString(),
@@ -55,13 +53,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 type Phase = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'init-failed' } | { kind: 'ready'; payment: CheckoutStart | null }
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
-  const { booking, startTime, startsAt, now } = loaderData
+  const { booking, start, now } = loaderData
   const t = useT()
   const path = useLocalePath()
   const localize = useLocalizeText()
   const navigate = useNavigate()
   const [phase, setPhase] = useState<Phase>(() => (booking ? { kind: 'loading' } : { kind: 'error', message: t('checkout.fetchFailed') }))
-  const timeText = booking && startTime && startsAt ? <BookingTime tourTime={booking.tourTime} startTime={startTime} startsAt={startsAt} /> : null
+  const timeText = booking && start ? <BookingTime tourTime={booking.tourTime} {...start} /> : null
   const started = useRef(false)
 
   const finish = useCallback(

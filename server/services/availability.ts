@@ -2,7 +2,7 @@ import { and, asc, gte, lte, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { weekendAvailability, type WeekendAvailability as WeekendAvailabilityRow } from '../db/schema.ts'
 import { bookingWindow, daysBetween, dayOfWeek, isCalendarDate, weekendDatesBetween, type CalendarDate } from '../../core/dates.ts'
-import { deriveSlotAvailability, formatClockTime, slotInstants, type SlotAvailability, type SlotOverride, type SlotStartTimes } from '../../core/slots.ts'
+import { deriveSlotAvailability, slotStart, type SlotAvailability, type SlotOverride, type SlotStartTimes } from '../../core/slots.ts'
 import type { WeekendAvailability } from '../../core/schemas/availability.ts'
 import { claimedPartsBetween } from './slot-claims.ts'
 import { ServiceError } from './service-error.ts'
@@ -10,8 +10,7 @@ import { ServiceError } from './service-error.ts'
 /** The longest range one time-slots request may cover (about three months). */
 export const MAX_RANGE_DAYS = 93
 
-/** `startTime` is the clock time in Japan ('9:00 AM'); `startsAt` the same moment as an ISO instant, for other time zones. */
-export type SlotView = SlotAvailability & { startTime: string; startsAt: string }
+export type SlotView = SlotAvailability & ReturnType<typeof slotStart>
 export type DateSlots = { date: CalendarDate; slots: SlotView[] }
 export type TimeSlotsView = {
   from: CalendarDate
@@ -95,11 +94,7 @@ export function createAvailabilityService(deps: {
         })
         return {
           date,
-          slots: slots.map((s) => ({
-            ...s,
-            startTime: formatClockTime(deps.booking.startTimes[s.tourTime]),
-            startsAt: slotInstants(date, s.tourTime, deps.booking.startTimes).start.toISOString(),
-          })),
+          slots: slots.map((s) => ({ ...s, ...slotStart(date, s.tourTime, deps.booking.startTimes) })),
         }
       })
       return { from, to, window: bookingWindow(now, windowOptions), dates }

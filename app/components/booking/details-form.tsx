@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { formatLongDate } from '../../../core/dates.ts'
 import { formatYen } from '../../../core/money.ts'
 import { MAX_GROUP, MIN_GROUP, quote } from '../../../core/pricing.ts'
-import { SLOT_MESSAGE_IDS, localizeClockText, packageFitsSlot, type TourTime } from '../../../core/slots.ts'
+import { packageFitsSlot, type TourTime } from '../../../core/slots.ts'
 import { THEMES } from '../../../core/themes.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { useLocalizeText } from '../../i18n/localize-text.ts'
@@ -12,7 +12,7 @@ import type { PublicTourPackage } from './types.ts'
 import { PrivacyLine } from '../forms/privacy-line.tsx'
 import { Button } from '../ui/button.tsx'
 import { Field } from '../ui/field.tsx'
-import { YourTime } from '../site/your-time.tsx'
+import { ChosenSlotTime } from '../site/your-time.tsx'
 
 export type FormValues = {
   name: string
@@ -287,8 +287,7 @@ export function DetailsForm({
           <div>
             <dt className="text-sm font-semibold text-slate-600">{t('booking.summary.time')}</dt>
             <dd>
-              {t('booking.slotFrom', { slot: t(SLOT_MESSAGE_IDS[tourTime]), time: t('common.time.japan', { time: localizeClockText(startTime, locale) }) })}
-              {startsAt ? <YourTime at={startsAt} /> : null}
+              <ChosenSlotTime tourTime={tourTime} startTime={startTime} startsAt={startsAt} />
             </dd>
           </div>
           <div>

@@ -16,8 +16,9 @@ export function YourTime({ at }: { at: string }) {
   const [text, setText] = useState<string>()
   useEffect(() => {
     const instant = new Date(at)
+    // No instant (no slot chosen yet) or the visitor is on Japan time: nothing to add.
     setText(
-      instant.getTimezoneOffset() === JAPAN_OFFSET_MINUTES
+      Number.isNaN(instant.getTime()) || instant.getTimezoneOffset() === JAPAN_OFFSET_MINUTES
         ? undefined
         : new Intl.DateTimeFormat(locale, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(instant),
     )
@@ -25,13 +26,27 @@ export function YourTime({ at }: { at: string }) {
   return text ? <span className="block text-sm font-normal text-slate-600">{t('common.time.yours', { time: text })}</span> : null
 }
 
+type SlotTimeProps = { tourTime: TourTime; startTime: string; startsAt: string }
+
 /** A booking's time as the checkout and the confirmation show it: 'Morning, 9:00 AM (Japan time)', and the visitor's own. */
-export function BookingTime({ tourTime, startTime, startsAt }: { tourTime: TourTime; startTime: string; startsAt: string }) {
+export function BookingTime({ tourTime, startTime, startsAt }: SlotTimeProps) {
   const t = useT()
   const locale = useLocale()
   return (
     <>
       {t(SLOT_MESSAGE_IDS[tourTime])}, {t('common.time.japan', { time: localizeClockText(startTime, locale) })}
+      <YourTime at={startsAt} />
+    </>
+  )
+}
+
+/** The chosen slot as the booking page shows it: 'Morning, from 9:00 AM (Japan time)', and the visitor's own. */
+export function ChosenSlotTime({ tourTime, startTime, startsAt }: SlotTimeProps) {
+  const t = useT()
+  const locale = useLocale()
+  return (
+    <>
+      {t('booking.slotFrom', { slot: t(SLOT_MESSAGE_IDS[tourTime]), time: t('common.time.japan', { time: localizeClockText(startTime, locale) }) })}
       <YourTime at={startsAt} />
     </>
   )
