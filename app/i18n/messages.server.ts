@@ -26,15 +26,10 @@ export function formPageMessages(request: Request, ...namespaces: MessageNamespa
   return { messages: messagesFor(locale, [...namespaces, 'errors']), errorTexts: locale === 'en' ? undefined : englishErrorMessages() }
 }
 
-/** A message in the request's language, for what loaders write themselves (JSON-LD). */
-export function translateFor(request: Request): (id: MessageId, values?: MessageValues) => string {
-  const locale = requestLocale(request)
-  return (id, values) => translate(locale, id, values)
-}
-
 /** The request's language, for what a loader writes and links itself (JSON-LD). */
 export type PageLanguage = { locale: Locale; translate: (id: MessageId, values?: MessageValues) => string }
 
 export function pageLanguage(request: Request): PageLanguage {
-  return { locale: requestLocale(request), translate: translateFor(request) }
+  const locale = requestLocale(request)
+  return { locale, translate: (id, values) => translate(locale, id, values) }
 }

@@ -3,7 +3,7 @@ import type { Route } from './+types/legal'
 import { formatYen } from '../../core/money.ts'
 import { mailtoLink } from '../../core/site.ts'
 import { useSite } from '../lib/site.ts'
-import { loadPublicTours, publicPolicy } from '../components/site/catalogue.server.ts'
+import { loadPublicToursIn, publicPolicy } from '../components/site/catalogue.server.ts'
 import { linkStyle } from '../components/site/styles.ts'
 import type { PublicTour } from '../components/site/tour-prices.ts'
 import { seo } from '../lib/seo.ts'
@@ -19,7 +19,7 @@ export const handle = contentPageHandle
 // The notice itself stays Japanese and English side by side in every language (issue 16).
 export async function loader({ context, request }: Route.LoaderArgs) {
   // The Japanese column names the tours in Japanese where the guide has translated them.
-  const [tours, toursJa] = await Promise.all([loadPublicTours(context, 'en'), loadPublicTours(context, 'ja')])
+  const { en: tours, ja: toursJa } = await loadPublicToursIn(context, ['en', 'ja'])
   return { tours, toursJa, policy: publicPolicy(), messages: pageMessages(request, 'legal') }
 }
 

@@ -37,6 +37,23 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 
 type Section = { id: string; en: { title: string; body: React.ReactNode }; ja: { title: string; body: React.ReactNode } }
 
+/** The binding notice in one of its two languages, marked with it for screen readers. */
+function BindingNotice({ lang, heading, sections, className }: { lang: 'en' | 'ja'; heading: string; sections: Section[]; className?: string }) {
+  return (
+    <div lang={lang} className={className}>
+      <h2 className={sectionHeading}>{heading}</h2>
+      {sections.map((section) => (
+        <section key={section.id} aria-labelledby={`${lang}-${section.id}`} className="mt-8">
+          <h3 id={`${lang}-${section.id}`} className="text-xl font-bold text-brand-900">
+            {section[lang].title}
+          </h3>
+          <div className="mt-3 leading-relaxed text-slate-800">{section[lang].body}</div>
+        </section>
+      ))}
+    </div>
+  )
+}
+
 export default function Privacy({ loaderData }: Route.ComponentProps) {
   const { retention, emailProvider, smtp, stripeCookies } = loaderData
   const site = useSite()
@@ -289,30 +306,8 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
 
       <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
         <TranslatedSummary retention={retention} email={site.email} />
-        {/* The binding notice, in English and in Japanese, each marked with its language for screen readers. */}
-        <div lang="en">
-          <h2 className={sectionHeading}>English</h2>
-          {sections.map((section) => (
-            <section key={section.id} aria-labelledby={`en-${section.id}`} className="mt-8">
-              <h3 id={`en-${section.id}`} className="text-xl font-bold text-brand-900">
-                {section.en.title}
-              </h3>
-              <div className="mt-3 leading-relaxed text-slate-800">{section.en.body}</div>
-            </section>
-          ))}
-        </div>
-
-        <div lang="ja" className="mt-16 border-t border-brand-100 pt-12">
-          <h2 className={sectionHeading}>日本語</h2>
-          {sections.map((section) => (
-            <section key={section.id} aria-labelledby={`ja-${section.id}`} className="mt-8">
-              <h3 id={`ja-${section.id}`} className="text-xl font-bold text-brand-900">
-                {section.ja.title}
-              </h3>
-              <div className="mt-3 leading-relaxed text-slate-800">{section.ja.body}</div>
-            </section>
-          ))}
-        </div>
+        <BindingNotice lang="en" heading="English" sections={sections} />
+        <BindingNotice lang="ja" heading="日本語" sections={sections} className="mt-16 border-t border-brand-100 pt-12" />
 
         <p className="mt-12 text-slate-700">
           <T id="privacy.seeAlso" components={{ 0: <Link to={path('/legal')} className={linkStyle} />, 1: <Link to={path('/contact')} className={linkStyle} /> }} />

@@ -11,7 +11,7 @@ import { articleJsonLd } from '../lib/structured-data.server.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 import { metaTranslator } from '../i18n/translator.ts'
 import { T, useLocalePath, useT } from '../i18n/i18n.tsx'
-import { pageMessages, requestLocale, translateFor } from '../i18n/messages.server.ts'
+import { pageLanguage, pageMessages } from '../i18n/messages.server.ts'
 import { localeFromPath } from '../../core/i18n/locales.ts'
 
 // Prerendered at build time (core/prerender.ts): its loader reads no database.
@@ -24,8 +24,7 @@ const HERO = images.slides.blossoms
 export const handle = contentPageHandle
 
 export function loader({ request }: Route.LoaderArgs) {
-  const locale = requestLocale(request)
-  const translate = translateFor(request)
+  const { locale, translate } = pageLanguage(request)
   return {
     jsonLd: [
       articleJsonLd(siteIdentity(), {

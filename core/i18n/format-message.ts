@@ -10,7 +10,6 @@ import type { Locale } from './locales.ts'
 export type CompiledMessage = string | CompiledPiece[]
 type CompiledPiece = string | [name: string, type?: string, options?: unknown]
 export type CompiledMessages = Record<string, CompiledMessage>
-export type MessageValues = Record<string, unknown>
 
 const pluralRules = new Map<string, Intl.PluralRules>()
 const numberFormats = new Map<string, Intl.NumberFormat>()
@@ -28,7 +27,7 @@ const formatNumber = (locale: Locale, value: number) => memo(numberFormats, loca
  * every message of every language against it). `#` in a plural branch is the number, written
  * in the language's digits and separators; a value left out writes nothing.
  */
-export function formatMessage(message: CompiledMessage, locale: Locale, values: MessageValues = {}): string {
+export function formatMessage(message: CompiledMessage, locale: Locale, values: Readonly<Record<string, unknown>> = {}): string {
   const write = (pieces: CompiledMessage, count?: number): string => {
     if (!Array.isArray(pieces)) return pieces
     let text = ''

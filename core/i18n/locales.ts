@@ -32,6 +32,11 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALE_CODES as readonly string[]).includes(value)
 }
 
+/** A language as stored or sent (a column, a query, a form field): one of the site's, anything else English. */
+export function toLocale(value: unknown): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE
+}
+
 /** The prefixed locale a path is in ('/ko/booking' → 'ko'); every other path is English. */
 export function localeFromPath(pathname: string): Locale {
   const first = pathname.split('/')[1]?.toLowerCase() ?? ''

@@ -1,7 +1,7 @@
 import './zod-config.ts'
 import { z } from 'zod'
 import { isCalendarDate } from '../dates.ts'
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/locales.ts'
+import { toLocale } from '../i18n/locales.ts'
 
 /**
  * Field builders shared by the schemas in this folder, so that "an e-mail", "a
@@ -105,7 +105,7 @@ export function clearableText<T extends z.ZodType<string>>(inner: T) {
 export const localeField = z
   .unknown()
   .optional()
-  .transform((v): Locale => (isLocale(v) ? v : DEFAULT_LOCALE))
+  .transform(toLocale)
 
 /** An optional choice from a fixed list; '' (nothing selected) becomes undefined. */
 export function optionalChoice<const T extends readonly [string, ...string[]]>(values: T, message: string) {

@@ -1,5 +1,5 @@
 import { Router } from 'express'
-import { DEFAULT_LOCALE, isLocale } from '../../core/i18n/locales.ts'
+import { toLocale } from '../../core/i18n/locales.ts'
 import type { AppDeps } from '../deps.ts'
 
 export type { PublicTourPackage } from '../services/tour-package-view.ts'
@@ -11,8 +11,7 @@ export type { PublicTourPackage } from '../services/tour-package-view.ts'
 export function tourPackagesRouter({ services }: AppDeps) {
   const router = Router()
   router.get('/tour-packages', async (req, res) => {
-    const locale = isLocale(req.query.locale) ? req.query.locale : DEFAULT_LOCALE
-    res.json(await services.catalogue.bookableForGuests(locale))
+    res.json(await services.catalogue.bookableForGuests(toLocale(req.query.locale)))
   })
   return router
 }

@@ -11,7 +11,7 @@ import { type BookingStatus } from '../../core/schemas/booking-status.ts'
 import { allowedStatuses, statusTransition } from '../../core/booking-transitions.ts'
 import { formatClockTime, DEFAULT_SLOT_START_TIMES, isTourTime, slotOpenBySwitches, type TourTime } from '../../core/slots.ts'
 import { monthRange, weekendDatesBetween } from '../../core/dates.ts'
-import { DEFAULT_LOCALE, isLocale, languageLabel } from '../../core/i18n/locales.ts'
+import { languageLabel, toLocale } from '../../core/i18n/locales.ts'
 
 /** A booking as the dashboard shows it. `status` is the effective one: a lapsed hold reads as cancelled (docs/decisions/0005). */
 export type AdminBooking = {
@@ -92,7 +92,7 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
     status: effectiveStatus(b, at),
     allowedStatuses: allowedStatuses(effectiveStatus(b, at), moneyOf(b)),
     specialRequests: b.specialRequests,
-    language: languageLabel(isLocale(b.locale) ? b.locale : DEFAULT_LOCALE),
+    language: languageLabel(toLocale(b.locale)),
     interestTheme: b.interestTheme,
     cancellationReason: effectiveStatus(b, at) === 'cancelled' ? (b.cancellationReason ?? (b.status === 'pending' ? EXPIRED_REASON : null)) : null,
     attentionReason: b.attentionReason,

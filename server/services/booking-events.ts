@@ -6,7 +6,7 @@ import { EXPIRED_REASON } from '../../core/booking-lifecycle.ts'
 import { formatYen } from '../../core/money.ts'
 import { formatLongDate } from '../../core/dates.ts'
 import { SLOT_MESSAGE_IDS, isTourTime, slotInstants, slotLabel, type TourTime } from '../../core/slots.ts'
-import { isLocale, localizePath } from '../../core/i18n/locales.ts'
+import { localizePath, toLocale } from '../../core/i18n/locales.ts'
 import { localizeTour } from '../../core/i18n/tour-text.ts'
 import { translate } from '../i18n/catalog.ts'
 import { bookingActionLink, type NotificationService } from './notifications.ts'
@@ -88,7 +88,7 @@ export async function bookingMailFacts(tx: Tx, config: Config, booking: Booking)
     .from(tourPackages)
     .where(eq(tourPackages.id, booking.tourPackageId))
   const tourTime: TourTime = isTourTime(booking.tourTime) ? booking.tourTime : 'morning'
-  const locale = isLocale(booking.locale) ? booking.locale : 'en'
+  const locale = toLocale(booking.locale)
   return {
     reference: booking.reference,
     name: booking.name,

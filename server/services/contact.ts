@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocale, languageLabel } from '../../core/i18n/locales.ts'
+import { languageLabel, toLocale } from '../../core/i18n/locales.ts'
 import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { contactMessages, type ContactMessage } from '../db/schema.ts'
@@ -33,7 +33,7 @@ const view = (m: ContactMessage): ContactMessageView => ({
   groupSize: m.groupSize,
   package: m.package,
   message: m.message,
-  language: languageLabel(isLocale(m.locale) ? m.locale : DEFAULT_LOCALE),
+  language: languageLabel(toLocale(m.locale)),
   read: m.read,
   createdAt: m.createdAt,
 })

@@ -11,8 +11,14 @@ import { type PublicPolicy, type PublicTour, toPublicTours } from './tour-prices
  * special appears and disappears with the promotion window, not with a rebuild.
  */
 export async function loadPublicTours(context: AppLoadContext, locale: Locale, now: Date = new Date()): Promise<PublicTour[]> {
+  return (await loadPublicToursIn(context, [locale], now))[locale]
+}
+
+/** The same tours in several languages, read once (the legal notice shows Japanese and English side by side). */
+export async function loadPublicToursIn<L extends Locale>(context: AppLoadContext, locales: readonly L[], now: Date = new Date()): Promise<Record<L, PublicTour[]>> {
   const rows = await context.services.catalogue.bookable()
-  return toPublicTours(rows, todayInTokyo(now), locale)
+  const today = todayInTokyo(now)
+  return Object.fromEntries(locales.map((locale) => [locale, toPublicTours(rows, today, locale)])) as Record<L, PublicTour[]>
 }
 
 /**
