@@ -8,7 +8,7 @@ import { addDays, dayOfWeek, todayInTokyo, type CalendarDate } from '../../core/
 //   checkout   Sundays   from 21 days ahead  (a handful, up to ~9 weeks)
 //   chat       Saturdays from 60 days ahead  (one, only chosen, never booked)
 //   languages  Saturdays from 67 and 74 days ahead (booking-languages: one in Japanese, one in Korean)
-//   booking    Saturdays from 83 days ahead  (one random Saturday 90–170 days ahead, and the week before)
+//   booking    Saturdays from 83 days ahead  (one random Saturday 97–175 days ahead, and the two before it)
 //   lifecycle  Sundays   from 95 days ahead  (four), and the first weekend day from the lead time
 //   privacy    Sundays   from 125 days ahead  (one)
 //   layout     Sundays   from 140 days ahead  (one)
