@@ -23,6 +23,7 @@ import { webhooksRouter } from './api/webhooks.ts'
 import { adminUsersRouter } from './api/admin-users.ts'
 import { adminBookingsRouter } from './api/admin-bookings.ts'
 import { adminCatalogueRouter } from './api/admin-catalogue.ts'
+import { adminMediaRouter, mediaFilesRouter } from './api/admin-media.ts'
 import { bookingsRouter } from './api/bookings.ts'
 import { timeSlotsRouter } from './api/time-slots.ts'
 import { tourPackagesRouter } from './api/tour-packages.ts'
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
   api.use(adminUsersRouter(deps))
   api.use(adminBookingsRouter(deps))
   api.use(adminCatalogueRouter(deps))
+  api.use(adminMediaRouter(deps))
   api.use(timeSlotsRouter(deps))
   api.use(tourPackagesRouter(deps))
   api.use(bookingsRouter(deps))
@@ -105,6 +107,8 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
   // Stripe's webhook reads its raw body (signature), so it sits before the JSON parser.
   app.use('/api/webhooks', webhooksRouter(deps))
   app.use('/api', api)
+  // The guide's photos as the pages use them (docs/decisions/0048).
+  app.use(mediaFilesRouter(deps))
 
   // ---- Pages ----
   if (options.pages) {

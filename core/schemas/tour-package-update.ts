@@ -1,10 +1,10 @@
 import './zod-config.ts'
 import { z } from 'zod'
 import { daysBetween, isCalendarDate } from '../dates.ts'
-import { LOCALES, type Locale } from '../i18n/locales.ts'
 import type { TourTranslations } from '../i18n/tour-text.ts'
 import { checkbox, isSingleLine, optionalText, singleLineMessage } from './fields.ts'
 import { priceCatalogueEntrySchema } from './price-catalogue.ts'
+import { translationsSchema } from './translations.ts'
 
 /**
  * The admin's edit of one tour package (docs/decisions/0019): the prices and promotion window of
@@ -29,17 +29,7 @@ const translationSchema = z.object({
   duration: optionalText(duration, `Duration must be at most ${duration} characters`, { oneLine: 'Duration' }),
 })
 
-/** The languages a tour is translated into: every one of the site's but English. */
-export const TRANSLATED_LOCALES = LOCALES.filter((l) => l.code !== 'en')
-const translatedCodes = TRANSLATED_LOCALES.map((l) => l.code) as [Exclude<Locale, 'en'>, ...Exclude<Locale, 'en'>[]]
-
-/** A language with nothing written is not stored. */
-const languageShape = Object.fromEntries(translatedCodes.map((code) => [code, translationSchema.optional()])) as {
-  [code in Exclude<Locale, 'en'>]: z.ZodOptional<typeof translationSchema>
-}
-const translationsSchema = z
-  .strictObject(languageShape, { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Translations are only for the site’s languages' : undefined) })
-  .transform((all): TourTranslations => Object.fromEntries(Object.entries(all).filter(([, texts]) => texts && Object.values(texts).some(Boolean))))
+const tourTranslationsSchema = translationsSchema(translationSchema, (texts) => Object.values(texts).some(Boolean)).transform((t): TourTranslations => t)
 
 export const tourPackageUpdateSchema = z
   .object({
@@ -47,7 +37,7 @@ export const tourPackageUpdateSchema = z
     duration: z.string({ error: 'Duration is required' }).trim().min(1, 'Duration is required').max(100, 'Duration must be at most 100 characters').refine(isSingleLine, singleLineMessage('Duration')),
     available: checkbox,
     /** Absent keeps the stored translations; given, it replaces them all. */
-    translations: translationsSchema.optional(),
+    translations: tourTranslationsSchema.optional(),
   })
   .superRefine((e, ctx) => {
     if ((e.soloPromoStart === null) !== (e.soloPromoEnd === null)) {

@@ -5,7 +5,8 @@ import type { Db } from './client.ts'
  * Move every row from one database to another — the embedded database to PostgreSQL,
  * or back — through a JSON document that PostgreSQL itself writes (row_to_json) and
  * reads (json_populate_recordset), so dates, instants and JSON columns survive exactly.
- * Tables are listed parents first, so foreign keys hold while importing.
+ * Tables are listed parents first, so foreign keys hold while importing. media_variants is left
+ * out: pictures are made again from the photos on first request.
  */
 export const TABLES_IN_ORDER = [
   'users',
@@ -20,10 +21,12 @@ export const TABLES_IN_ORDER = [
   'processed_events',
   'outgoing_emails',
   'audit_log',
+  'media',
+  'photo_placements',
 ] as const
 
 /** Tables whose id is a serial: their sequences must continue after the imported ids. */
-const SERIAL_TABLES = new Set(['users', 'tour_packages', 'contact_messages', 'weekend_availability', 'bookings', 'notifications', 'payments', 'outgoing_emails', 'audit_log'])
+const SERIAL_TABLES = new Set(['users', 'tour_packages', 'contact_messages', 'weekend_availability', 'bookings', 'notifications', 'payments', 'outgoing_emails', 'audit_log', 'media'])
 
 export type DatabaseExport = {
   format: 'joetsu-local-tours-export'

@@ -8,6 +8,7 @@ const STATUS: Record<ServiceErrorKind, number> = {
   'not-found': 404,
   conflict: 409,
   gone: 410,
+  'too-large': 413,
   'rate-limited': 429,
   'provider-failed': 502,
 }

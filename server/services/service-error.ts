@@ -17,6 +17,8 @@ export type ServiceErrorKind =
   | 'conflict'
   /** It was there and has run out: a hold that expired. */
   | 'gone'
+  /** The request's body is larger than the service takes (an upload over its limit). */
+  | 'too-large'
   /** Too many attempts; `retryAfter` says when to try again. */
   | 'rate-limited'
   /** A provider we depend on (card payments, SMTP) failed. */

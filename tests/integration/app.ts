@@ -83,7 +83,8 @@ export class TestClient {
     const init: RequestInit = { method, headers: { ...headers }, redirect: 'manual' }
     const h = init.headers as Record<string, string>
     if (this.cookies.size > 0) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
-    if (body !== undefined) {
+    if (body instanceof FormData) init.body = body
+    else if (body !== undefined) {
       h['content-type'] ??= 'application/json'
       init.body = typeof body === 'string' ? body : JSON.stringify(body)
     }
@@ -116,6 +117,14 @@ export class TestClient {
   }
   delete(p: string, headers?: Record<string, string>) {
     return this.request('DELETE', p, undefined, headers)
+  }
+  put(p: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('PUT', p, body ?? {}, headers)
+  }
+  /** A binary response (a picture), with its headers. */
+  async bytes(p: string) {
+    const res = await fetch(this.baseUrl + p)
+    return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) }
   }
   cookieHeader() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')

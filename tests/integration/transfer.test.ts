@@ -12,6 +12,7 @@ import { seedCatalogue } from '../../server/db/seed.ts'
 import { hashPassword } from '../../server/auth/passwords.ts'
 import { ENGINES, testDatabase } from './databases.ts'
 import { startTestApp, type TestApp } from './app.ts'
+import { phonePhoto } from './crafted-images.ts'
 
 async function freshPglite(): Promise<Database> {
   const client = new PGlite()
@@ -60,6 +61,8 @@ describe('moving the embedded database to PostgreSQL (or another embedded one)',
     await db.insert(weekendAvailability).values({ date: '2027-01-10', dayOfWeek: 0, morningAvailable: false, adminNotes: 'Family day' })
     await db.insert(contactMessages).values({ name: 'Ben', email: 'ben@example.com', message: 'Hello “quotes” and 日本語', visitDate: '2027-02-13', groupSize: '5+' })
     await db.insert(outgoingEmails).values({ kind: 'test', toAddress: 'x@example.com', subject: 's', html: '<p/>', text: 't', attachments: [{ filename: 'tour.ics', contentType: 'text/calendar', content: 'QkVHSU4=' }] })
+    const photo = await source.services.media.upload(await phonePhoto(), 'portrait.jpg', { alt: 'The guide at Takada Castle', focalX: 40, focalY: 30 })
+    await source.services.media.place('guide.portrait', photo.id)
 
     const exported = JSON.parse(JSON.stringify(await exportDatabase(db)))
     expect(exported.tables.bookings).toHaveLength(1)
@@ -67,7 +70,7 @@ describe('moving the embedded database to PostgreSQL (or another embedded one)',
     target = targetEngine === 'postgres' ? await testDatabase('postgres') : await freshPglite()
     if (targetEngine === 'postgres') await (target as Awaited<ReturnType<typeof testDatabase>>).reset()
     const counts = await importDatabase(target.db, exported)
-    expect(counts).toMatchObject({ users: 1, bookings: 1, slot_claims: 2, contact_messages: 1, outgoing_emails: 1, tour_packages: 2 })
+    expect(counts).toMatchObject({ users: 1, bookings: 1, slot_claims: 2, contact_messages: 1, outgoing_emails: 1, tour_packages: 2, media: 1, photo_placements: 1 })
     expect(await snapshot(target.db)).toEqual(await snapshot(db))
 
     // The site on the new database serves the same data: the guide logs in, prices match,
@@ -80,6 +83,10 @@ describe('moving the embedded database to PostgreSQL (or another embedded one)',
     await expect(target.db.insert(slotClaims).values({ tourDate: '2027-01-09', part: 'morning', bookingId: booking!.id })).rejects.toThrow()
     const [next] = await target.db.insert(users).values({ username: 'second', passwordHash: 'x' }).returning()
     expect(next!.id).toBe(admin!.id + 1)
+    // The guide's photo came across byte for byte: its pictures are made again on the new database.
+    const portrait = (await served.services.media.onPage(['guide.portrait'], 'en'))['guide.portrait']!
+    expect(portrait.alt).toBe('The guide at Takada Castle')
+    expect((await served.client().bytes(portrait.src)).status).toBe(200)
   })
 
   it('refuses to import over a database that already holds data, and changes nothing', async () => {
