@@ -5,7 +5,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-# Four marketing pages are prerendered here, with the business identity and public
+# The How it works page is prerendered here, in every language, with the business identity and public
 # address baked in (canonical URLs, contact details): pass the production values as
 # build arguments. The server logs an error at start-up when its settings differ.
 ARG BASE_URL BUSINESS_NAME GUIDE_NAME BUSINESS_EMAIL WHATSAPP_NUMBER SOCIAL_URL SOCIAL_LABEL BUSINESS_CITY \

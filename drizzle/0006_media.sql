@@ -31,7 +31,7 @@ CREATE TABLE "photo_placements" (
 	"place" text PRIMARY KEY NOT NULL,
 	"media_id" integer NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "photo_placements_place_check" CHECK ("photo_placements"."place" in ('slide.authentic', 'slide.historical', 'slide.blossoms', 'slide.neighborhoods', 'slide.cafes', 'slide.mountains', 'guide.portrait', 'guide.banner', 'package.halfDay', 'package.fullDay', 'package.homemaker', 'package.hobbyist', 'package.kiddo', 'package.explorer', 'explore.shopping', 'explore.food', 'explore.lifestyle', 'explore.culture', 'tokyo.article'))
+	CONSTRAINT "photo_placements_place_check" CHECK ("photo_placements"."place" in ('slide.authentic', 'slide.historical', 'slide.blossoms', 'slide.neighborhoods', 'slide.cafes', 'slide.mountains', 'guide.portrait', 'guide.banner', 'package.homemaker', 'package.hobbyist', 'package.kiddo', 'package.explorer', 'explore.shopping', 'explore.food', 'explore.lifestyle', 'explore.culture', 'tokyo.article'))
 );
 --> statement-breakpoint
 ALTER TABLE "media_variants" ADD CONSTRAINT "media_variants_media_id_media_id_fk" FOREIGN KEY ("media_id") REFERENCES "public"."media"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

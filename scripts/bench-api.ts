@@ -6,7 +6,7 @@
  * For each database engine (embedded PGlite always; PostgreSQL when BENCH_DATABASE_URL
  * or a server on 127.0.0.1:5432 answers) it starts the production server with a fresh
  * database and measures with autocannon:
- *   - GET of a prerendered page (/about), in rounds alternating with the same file served
+ *   - GET of a prerendered page (/how-it-works), in rounds alternating with the same file served
  *     by a minimal node:http server in its own process (the baseline: the page figure
  *     reads as a ratio);
  *   - GET /api/time-slots for a month, at full speed and at a fixed 200 requests/s;
@@ -104,7 +104,7 @@ async function startBaseline(file: string) {
     child.stdout!.once('data', (data: Buffer) => resolve(Number(String(data).trim())))
     child.once('exit', (code) => reject(new Error(`baseline server exited with ${code}`)))
   })
-  return { url: `http://127.0.0.1:${port}/about`, stop: () => void child.kill() }
+  return { url: `http://127.0.0.1:${port}/how-it-works`, stop: () => void child.kill() }
 }
 
 /**
@@ -143,8 +143,8 @@ async function pageAgainstBaseline(engine: string, file: string, appUrl: string)
       note,
     }
   }
-  const base = row('base', `GET /about (same file, bare node:http server, alternating with ${engine})`, 'node:http')
-  const page = row('app', 'GET /about (prerendered)', engine)
+  const base = row('base', `GET /how-it-works (same file, bare node:http server, alternating with ${engine})`, 'node:http')
+  const page = row('app', 'GET /how-it-works (prerendered)', engine)
   page.note = `${Math.round((page.rps / base.rps) * 100)}% of the bare server (3 alternating rounds)`
   rows.push(base, page)
 }
@@ -158,7 +158,7 @@ async function benchEngine(engine: string, databaseUrl: string | undefined, prer
     const today = todayInTokyo(new Date())
     const month = addDays(today, 30).slice(0, 7)
 
-    await pageAgainstBaseline(engine, prerenderedFile, `${server.url}/about`)
+    await pageAgainstBaseline(engine, prerenderedFile, `${server.url}/how-it-works`)
     await load(engine, `GET /api/time-slots?month=${month}`, { url: `${server.url}/api/time-slots?month=${month}` })
     await load(engine, 'GET /api/time-slots (200 req/s)', { url: `${server.url}/api/time-slots?month=${month}`, overallRate: 200, connections: 10 }, 'goal: p99 < 50 ms on PostgreSQL')
     await load(engine, 'GET /api/tour-packages', { url: `${server.url}/api/tour-packages` })
@@ -234,7 +234,7 @@ async function dropDatabase(url: string) {
 
 async function main() {
   if (!skipBuild) execFileSync('npx', ['--no', 'react-router', 'build'], { cwd: ROOT, stdio: 'inherit' })
-  const prerendered = path.join(BUILD_DIR, 'client/about/index.html')
+  const prerendered = path.join(BUILD_DIR, 'client/how-it-works/index.html')
   await benchEngine('PGlite', undefined, prerendered)
   const pgUrl = await postgresUrl()
   if (pgUrl) {

@@ -10,7 +10,7 @@ export class ApiError extends Error {
 }
 
 /**
- * The browser's one JSON call to our own API: same-origin cookies, JSON in and out. A
+ * The browser's one JSON call to our own API: same-origin cookies, JSON in (or a form with a file) and out. A
  * non-ok answer throws ApiError carrying the server's message; without one, `fallback`
  * (the page's own sentence) or else the status and text. A network failure throws status 0.
  */
@@ -20,8 +20,9 @@ export async function fetchJson<T>(method: string, url: string, body?: unknown, 
     response = await fetch(url, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // A FormData body (an upload) sets its own multipart content type.
+      headers: body === undefined || body instanceof FormData ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     })
   } catch {
     throw new ApiError(0, options.fallback ?? 'Could not reach the server. Check your connection and try again.')

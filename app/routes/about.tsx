@@ -2,7 +2,10 @@ import { Link } from 'react-router'
 import type { Route } from './+types/about'
 import { useSite } from '../lib/site.ts'
 import { CameraIcon, CheckIcon, HeartIcon } from '../components/site/icons.tsx'
+import { ImageWithFallback } from '../components/site/image-with-fallback.tsx'
 import { PageBanner } from '../components/site/page-banner.tsx'
+import { PagePhotosProvider } from '../components/site/page-photos.tsx'
+import { loadPagePhotos, placesOf } from '../components/site/page-photos.server.ts'
 import { linkStyle, sectionHeading } from '../components/site/styles.ts'
 import { buttonVariants } from '../components/ui/button.tsx'
 import { aboutJoetsu, guideStory, tourPromises } from '../content/about.ts'
@@ -10,16 +13,19 @@ import { images } from '../content/images.ts'
 import { seo } from '../lib/seo.ts'
 import { T, useLocalePath, useT } from '../i18n/i18n.tsx'
 import { metaTranslator } from '../i18n/translator.ts'
-import { pageMessages } from '../i18n/messages.server.ts'
+import { pageLanguage, pageMessages } from '../i18n/messages.server.ts'
 import { localeFromPath } from '../../core/i18n/locales.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 
-// Prerendered at build time (core/prerender.ts), in every language: the loader runs at build, no database.
-
 export const handle = contentPageHandle
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { messages: pageMessages(request, 'about') }
+/** The guide's portrait: no illustration stands in for a face, so the column shows none until the guide puts one there. */
+const PORTRAIT = { place: 'guide.portrait' } as const
+
+// Rendered per request: the banner and the portrait are the guide's photos where placed (docs/decisions/0048).
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { locale } = pageLanguage(request)
+  return { photos: await loadPagePhotos(context, locale, placesOf([images.guide.banner, PORTRAIT])), messages: pageMessages(request, 'about') }
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
@@ -27,106 +33,111 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   return seo({ matches, title: t('about.meta.title'), description: t('about.meta.description'), path: '/about', image: images.guide.banner })
 }
 
-export default function About() {
+export default function About({ loaderData }: Route.ComponentProps) {
   const site = useSite()
   const t = useT()
   const path = useLocalePath()
   return (
-    <main id="main">
-      <PageBanner eyebrow={t('about.banner.eyebrow')} title={t('about.banner.title')} image={images.guide.banner}>
-        <p>{t('about.banner.lead')}</p>
-      </PageBanner>
+    <PagePhotosProvider photos={loaderData.photos}>
+      <main id="main">
+        <PageBanner eyebrow={t('about.banner.eyebrow')} title={t('about.banner.title')} image={images.guide.banner}>
+          <p>{t('about.banner.lead')}</p>
+        </PageBanner>
 
-      <section className="mx-auto grid max-w-6xl gap-12 px-4 py-16 sm:py-20 lg:grid-cols-[3fr_2fr]" aria-labelledby="story-heading">
-        <div>
-          <h2 id="story-heading" className={sectionHeading}>
-            {t(guideStory.heading)}
-          </h2>
-          <div className="mt-6 space-y-5 text-lg leading-relaxed text-slate-700">
-            {guideStory.paragraphs.map((id) => (
-              <p key={id}>{t(id)}</p>
-            ))}
+        <section className="mx-auto grid max-w-6xl gap-12 px-4 py-16 sm:py-20 lg:grid-cols-[3fr_2fr]" aria-labelledby="story-heading">
+          <div>
+            <h2 id="story-heading" className={sectionHeading}>
+              {t(guideStory.heading)}
+            </h2>
+            <div className="mt-6 space-y-5 text-lg leading-relaxed text-slate-700">
+              {guideStory.paragraphs.map((id) => (
+                <p key={id}>{t(id)}</p>
+              ))}
+            </div>
+            <p className="mt-6 text-lg font-semibold text-brand-900">
+              <T id="about.signature" values={{ guideName: site.guideName, businessName: site.businessName }} components={{ 0: <span className="capitalize" /> }} />
+            </p>
           </div>
-          <p className="mt-6 text-lg font-semibold text-brand-900">
-            <T id="about.signature" values={{ guideName: site.guideName, businessName: site.businessName }} components={{ 0: <span className="capitalize" /> }} />
-          </p>
-        </div>
-        <aside className="h-fit rounded-2xl bg-blossom-100 p-6 sm:p-8" aria-labelledby="loves-heading">
-          <h2 id="loves-heading" className="flex items-center gap-2 text-xl font-bold text-brand-900">
-            <HeartIcon className="size-6 text-blossom-700" />
-            {t('about.loves.title')}
-          </h2>
-          <ul className="mt-4 space-y-3 text-slate-800">
-            {guideStory.loves.map((item) => (
-              <li key={item} className="flex gap-2">
-                <CheckIcon className="mt-0.5 size-5 shrink-0 text-blossom-700" />
-                {t(item)}
+          <div className="space-y-8">
+            <ImageWithFallback image={PORTRAIT} title={site.guideName} eager className="aspect-[4/5] w-full rounded-2xl bg-brand-100 object-cover shadow-md" />
+            <aside className="h-fit rounded-2xl bg-blossom-100 p-6 sm:p-8" aria-labelledby="loves-heading">
+              <h2 id="loves-heading" className="flex items-center gap-2 text-xl font-bold text-brand-900">
+                <HeartIcon className="size-6 text-blossom-700" />
+                {t('about.loves.title')}
+              </h2>
+              <ul className="mt-4 space-y-3 text-slate-800">
+                {guideStory.loves.map((item) => (
+                  <li key={item} className="flex gap-2">
+                    <CheckIcon className="mt-0.5 size-5 shrink-0 text-blossom-700" />
+                    {t(item)}
+                  </li>
+                ))}
+              </ul>
+            </aside>
+          </div>
+        </section>
+
+        <section className="bg-brand-50 py-16 sm:py-20" aria-labelledby="promises-heading">
+          <div className="mx-auto max-w-6xl px-4">
+            <h2 id="promises-heading" className={sectionHeading}>
+              {t('about.promises.title')}
+            </h2>
+            <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+              {tourPromises.map((item) => (
+                <li key={item.title} className="rounded-2xl bg-white p-6 shadow-sm">
+                  <h3 className="text-lg font-bold text-brand-900">{t(item.title)}</h3>
+                  <p className="mt-2 text-slate-700">{t(item.text)}</p>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+
+        <section className="mx-auto max-w-6xl px-4 py-16 sm:py-20" aria-labelledby="joetsu-heading">
+          <div className="max-w-3xl">
+            <h2 id="joetsu-heading" className={sectionHeading}>
+              {t(aboutJoetsu.heading)}
+            </h2>
+            <div className="mt-6 space-y-5 text-lg leading-relaxed text-slate-700">
+              {aboutJoetsu.paragraphs.map((id) => (
+                <p key={id}>{t(id)}</p>
+              ))}
+            </div>
+            <p className="mt-6">
+              <Link to={path('/tokyo-2h-joetsu-day-trip')} className={linkStyle}>
+                {t('about.tokyoLink')}
+              </Link>
+            </p>
+          </div>
+          <h3 className="mt-14 text-xl font-bold text-brand-900">{t('about.seasons.title')}</h3>
+          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {aboutJoetsu.seasons.map((season) => (
+              <li key={season.name} className="rounded-2xl border border-brand-100 p-6">
+                <h4 className="font-bold text-field-600">{t(season.name)}</h4>
+                <p className="mt-2 text-slate-700">{t(season.text)}</p>
               </li>
             ))}
           </ul>
-        </aside>
-      </section>
+        </section>
 
-      <section className="bg-brand-50 py-16 sm:py-20" aria-labelledby="promises-heading">
-        <div className="mx-auto max-w-6xl px-4">
-          <h2 id="promises-heading" className={sectionHeading}>
-            {t('about.promises.title')}
-          </h2>
-          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {tourPromises.map((item) => (
-              <li key={item.title} className="rounded-2xl bg-white p-6 shadow-sm">
-                <h3 className="text-lg font-bold text-brand-900">{t(item.title)}</h3>
-                <p className="mt-2 text-slate-700">{t(item.text)}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section className="mx-auto max-w-6xl px-4 py-16 sm:py-20" aria-labelledby="joetsu-heading">
-        <div className="max-w-3xl">
-          <h2 id="joetsu-heading" className={sectionHeading}>
-            {t(aboutJoetsu.heading)}
-          </h2>
-          <div className="mt-6 space-y-5 text-lg leading-relaxed text-slate-700">
-            {aboutJoetsu.paragraphs.map((id) => (
-              <p key={id}>{t(id)}</p>
-            ))}
+        <section className="bg-brand-800 py-16 text-white sm:py-20" aria-labelledby="connect-heading">
+          <div className="mx-auto flex max-w-4xl flex-col items-center px-4 text-center">
+            <h2 id="connect-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+              {t('about.connect.title')}
+            </h2>
+            <p className="mt-4 max-w-2xl text-lg text-brand-100">{t('about.connect.text', { network: site.socialLabel })}</p>
+            <div className="mt-8 flex flex-wrap justify-center gap-3">
+              <Link to={path('/contact')} className={buttonVariants({ variant: 'light' })}>
+                {t('about.connect.contact')}
+              </Link>
+              <a href={site.socialUrl} className={buttonVariants({ variant: 'outlineLight' })} target="_blank" rel="noopener noreferrer">
+                <CameraIcon />
+                {t('about.connect.follow', { network: site.socialLabel })}
+              </a>
+            </div>
           </div>
-          <p className="mt-6">
-            <Link to={path('/tokyo-2h-joetsu-day-trip')} className={linkStyle}>
-              {t('about.tokyoLink')}
-            </Link>
-          </p>
-        </div>
-        <h3 className="mt-14 text-xl font-bold text-brand-900">{t('about.seasons.title')}</h3>
-        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {aboutJoetsu.seasons.map((season) => (
-            <li key={season.name} className="rounded-2xl border border-brand-100 p-6">
-              <h4 className="font-bold text-field-600">{t(season.name)}</h4>
-              <p className="mt-2 text-slate-700">{t(season.text)}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section className="bg-brand-800 py-16 text-white sm:py-20" aria-labelledby="connect-heading">
-        <div className="mx-auto flex max-w-4xl flex-col items-center px-4 text-center">
-          <h2 id="connect-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
-            {t('about.connect.title')}
-          </h2>
-          <p className="mt-4 max-w-2xl text-lg text-brand-100">{t('about.connect.text', { network: site.socialLabel })}</p>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to={path('/contact')} className={buttonVariants({ variant: 'light' })}>
-              {t('about.connect.contact')}
-            </Link>
-            <a href={site.socialUrl} className={buttonVariants({ variant: 'outlineLight' })} target="_blank" rel="noopener noreferrer">
-              <CameraIcon />
-              {t('about.connect.follow', { network: site.socialLabel })}
-            </a>
-          </div>
-        </div>
-      </section>
-    </main>
+        </section>
+      </main>
+    </PagePhotosProvider>
   )
 }

@@ -23,11 +23,15 @@ export type Kind = {
  * fills in the layout; more widths would only cost encoding time and storage.
  */
 export const PLACE_KINDS: Record<PlaceKind, Kind> = {
-  slide: { aspect: [3, 2], widths: [480, 800, 1200, 1600], sizes: '(min-width: 1152px) 1120px, 100vw' },
-  card: { aspect: [8, 5], widths: [400, 640, 960], sizes: '(min-width: 1024px) 544px, (min-width: 768px) 50vw, 100vw' },
-  banner: { aspect: [8, 3], widths: [640, 1120, 1600, 2240], sizes: '(min-width: 1152px) 1120px, 100vw' },
-  portrait: { aspect: [4, 5], widths: [320, 480, 720, 960], sizes: '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw' },
-  article: { aspect: [3, 2], widths: [480, 768, 1152, 1536], sizes: '(min-width: 800px) 768px, 100vw' },
+  // The home hero's right column from 1024 px, the page's width less its margins below.
+  slide: { aspect: [3, 2], widths: [480, 800, 1200, 1600], sizes: '(min-width: 1024px) 620px, calc(100vw - 32px)' },
+  // Two cards a row from 768 px, one below.
+  card: { aspect: [8, 5], widths: [400, 640, 960], sizes: '(min-width: 1152px) 544px, (min-width: 768px) calc(50vw - 32px), calc(100vw - 32px)' },
+  banner: { aspect: [8, 3], widths: [640, 1120, 1600, 2240], sizes: '(min-width: 1152px) 1120px, calc(100vw - 32px)' },
+  // The About page's side column from 1024 px.
+  portrait: { aspect: [4, 5], widths: [320, 480, 720, 960], sizes: '(min-width: 1024px) 430px, calc(100vw - 32px)' },
+  // The article's 768 px column.
+  article: { aspect: [3, 2], widths: [480, 768, 1152, 1536], sizes: '(min-width: 800px) 736px, calc(100vw - 32px)' },
 }
 
 export const PLACES = {
@@ -39,8 +43,6 @@ export const PLACES = {
   'slide.mountains': { kind: 'slide', label: 'Home slide 6: Mountain landscapes' },
   'guide.portrait': { kind: 'portrait', label: 'About: the guide’s portrait' },
   'guide.banner': { kind: 'banner', label: 'About: the banner' },
-  'package.halfDay': { kind: 'card', label: 'Packages: Half-day tour' },
-  'package.fullDay': { kind: 'card', label: 'Packages: Full-day tour' },
   'package.homemaker': { kind: 'card', label: 'Packages: Homemaker' },
   'package.hobbyist': { kind: 'card', label: 'Packages: Hobbyist' },
   'package.kiddo': { kind: 'card', label: 'Packages: Kiddo' },
@@ -49,7 +51,7 @@ export const PLACES = {
   'explore.food': { kind: 'card', label: 'Explore: Food' },
   'explore.lifestyle': { kind: 'card', label: 'Explore: Lifestyle' },
   'explore.culture': { kind: 'card', label: 'Explore: Culture' },
-  'tokyo.article': { kind: 'article', label: 'Tokyo day trip article' },
+  'tokyo.article': { kind: 'article', label: 'Tokyo day trip: the article’s picture' },
 } as const satisfies Record<string, { kind: PlaceKind; label: string }>
 
 export type Place = keyof typeof PLACES

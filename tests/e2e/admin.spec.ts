@@ -345,7 +345,7 @@ test('the calendar opens a booking', async ({ page }) => {
 
 test('axe: no serious or critical violation on any tab', async ({ page }) => {
   await loginViaApi(page)
-  for (const tab of ['bookings', 'calendar', 'messages', 'notifications', 'users', 'settings']) {
+  for (const tab of ['bookings', 'calendar', 'messages', 'notifications', 'users', 'photos', 'settings']) {
     await page.goto(`/admin/dashboard?tab=${tab}`)
     await expect(page.getByRole('tabpanel')).toBeVisible()
     await page.waitForLoadState('networkidle')

@@ -35,7 +35,7 @@ test.describe('pages while the database is unreachable', () => {
   // instead: the client receives React Router's sanitized loader error, not the 503.)
   test.use({ javaScriptEnabled: false })
 
-  test('the priced pages answer 503 with a clear message, static pages keep working, and all recover by themselves', async ({ page }) => {
+  test('the priced pages answer 503 with a clear message, the other pages keep working, and all recover by themselves', async ({ page }) => {
     for (const path of PRICED_PAGES) expect((await page.goto(server.baseURL + path))!.status(), path).toBe(200)
 
     await proxy.cut()
@@ -56,8 +56,13 @@ test.describe('pages while the database is unreachable', () => {
       expect(response.status(), path).toBe(503)
       expect(response.headers()['retry-after'], path).toBe('10')
     }
-    // Prerendered pages need no database.
-    expect((await page.goto(`${server.baseURL}/about`))!.status()).toBe(200)
+    // Pages whose only read is the guide's photos show their illustrations instead (decision 0048);
+    // the prerendered page needs no database at all.
+    for (const path of ['/about', '/explore', '/tokyo-2h-joetsu-day-trip', '/how-it-works']) {
+      expect((await page.goto(server.baseURL + path))!.status(), path).toBe(200)
+      await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible()
+    }
+    expect((await page.request.get(`${server.baseURL}/about.data`)).status()).toBe(200)
 
     await proxy.restore()
     for (const path of PRICED_PAGES) {

@@ -24,8 +24,8 @@ function scriptTimings(page: Page) {
   })
 }
 
-for (const path of ['/', '/about']) {
-  // '/' is rendered per request (nonce), '/about' prerendered (hashes): both policies must admit the scripts.
+for (const path of ['/', '/how-it-works']) {
+  // '/' is rendered per request (nonce), '/how-it-works' prerendered (hashes): both policies must admit the scripts.
   test(`${path} fetches no script before its first paint and main picture, then hydrates`, async ({ page }) => {
     const errors: string[] = []
     page.on('console', (message) => {

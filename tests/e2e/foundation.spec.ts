@@ -50,7 +50,7 @@ test('a prerendered page runs its own inline scripts and refuses any other (CSP 
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text())
   })
-  const response = await page.goto('/about')
+  const response = await page.goto('/how-it-works')
   expect(response?.status()).toBe(200)
   const html = await response!.text()
   expect(html).not.toContain('__CSP_NONCE__')

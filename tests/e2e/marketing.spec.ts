@@ -151,7 +151,7 @@ test.describe('public pages', () => {
     }
     await expect(main.getByRole('link', { name: 'Guide', exact: true })).toHaveAttribute('aria-current', 'page')
 
-    // Client-side navigation to a prerendered page and to a server-rendered one.
+    // Client-side navigation between server-rendered pages.
     await hydrated(page)
     await main.getByRole('link', { name: 'Explore Joetsu', exact: true }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Explore Joetsu' })).toBeVisible()

@@ -1,9 +1,14 @@
 import { useEffect, useRef, useState } from 'react'
 import type { SiteImage } from '../../content/images.ts'
 import { useT } from '../../i18n/i18n.tsx'
+import { usePagePhoto } from './page-photos.tsx'
+import type { Place } from '../../../core/media/places.ts'
+
+/** A place with no illustration of its own (the guide's portrait): nothing shows until a photo is put there. */
+type PhotoOnly = { place: Place }
 
 type Props = {
-  image: SiteImage
+  image: SiteImage | PhotoOnly
   /** Shown on the placeholder if the picture cannot be loaded. */
   title: string
   className?: string
@@ -17,16 +22,24 @@ type Props = {
  * A picture with its layout box reserved (width/height attributes, so no layout shift)
  * that turns into a titled placeholder when the file fails to load. A failure before
  * hydration fired no React event, so the effect checks the element once on mount too.
+ * Where the guide has put a photo in the image's place (docs/decisions/0048), it is that photo:
+ * AVIF and WebP sources and a JPEG fallback, each at the widths the place uses.
  */
 export function ImageWithFallback({ image, title, className = '', priority = false, eager = false }: Props) {
   const ref = useRef<HTMLImageElement>(null)
   const [failed, setFailed] = useState(false)
-  const alt = useT()(image.alt)
+  const photo = usePagePhoto(image.place)
+  const t = useT()
+  const artwork = 'src' in image ? image : undefined
 
   useEffect(() => {
     const img = ref.current
     if (img && img.complete && img.naturalWidth === 0) setFailed(true)
   }, [])
+
+  const box = photo ?? artwork
+  if (!box) return null
+  const alt = photo?.alt ?? t(artwork!.alt)
 
   if (failed) {
     return (
@@ -34,25 +47,36 @@ export function ImageWithFallback({ image, title, className = '', priority = fal
         role="img"
         aria-label={alt}
         className={`flex items-center justify-center bg-gradient-to-br from-brand-100 via-blossom-100 to-brand-50 p-6 text-center ${className}`}
-        style={{ aspectRatio: `${image.width} / ${image.height}` }}
+        style={{ aspectRatio: `${box.width} / ${box.height}` }}
       >
         <span className="text-lg font-semibold text-brand-900">{title}</span>
       </div>
     )
   }
 
-  return (
+  const img = (
     <img
       ref={ref}
-      src={image.src}
+      src={photo?.src ?? artwork!.src}
+      srcSet={photo?.srcSet}
+      sizes={photo?.sizes}
       alt={alt}
-      width={image.width}
-      height={image.height}
+      width={box.width}
+      height={box.height}
       loading={priority || eager ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       onError={() => setFailed(true)}
       className={className}
     />
+  )
+  if (!photo) return img
+  return (
+    <picture className="block">
+      {photo.sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={photo.sizes} />
+      ))}
+      {img}
+    </picture>
   )
 }

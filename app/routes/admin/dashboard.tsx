@@ -14,6 +14,7 @@ import { MessagesTab, type ContactMessage } from '../../components/admin/message
 import { NotificationsTab, type AdminNotification } from '../../components/admin/notifications-tab.tsx'
 import { UsersTab } from '../../components/admin/users-tab.tsx'
 import { SettingsTab } from '../../components/admin/settings-tab.tsx'
+import { PhotosTab } from '../../components/admin/photos-tab.tsx'
 import { privatePageHeaders } from '../../lib/private-page.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin Dashboard | Joetsu Local Tours' }, { name: 'robots', content: 'noindex' }]
@@ -24,6 +25,7 @@ export const TABS = [
   { value: 'messages', label: 'Messages' },
   { value: 'notifications', label: 'Notifications' },
   { value: 'users', label: 'Users' },
+  { value: 'photos', label: 'Photos' },
   { value: 'settings', label: 'Settings' },
 ] as const
 type TabValue = (typeof TABS)[number]['value']
@@ -183,6 +185,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </Tabs.Content>
           <Tabs.Content value="users">
             <UsersTab search={search} currentUserId={loaderData.user.id} />
+          </Tabs.Content>
+          <Tabs.Content value="photos">
+            <PhotosTab />
           </Tabs.Content>
           <Tabs.Content value="settings">
             <SettingsTab />

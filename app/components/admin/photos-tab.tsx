@@ -1,0 +1,289 @@
+import { type FormEvent, type KeyboardEvent, type MouseEvent, useState } from 'react'
+import type { AsJson, LibraryPhoto } from '../../../server/for-app.ts'
+import { fieldErrors } from '../../../core/schemas/field-errors.ts'
+import { type Aspect, PLACES, type Place } from '../../../core/media/places.ts'
+import { ALT_MAX, photoDetailsSchema, photoUploadSchema } from '../../../core/schemas/photo.ts'
+import { TRANSLATED_LOCALES } from '../../../core/schemas/translations.ts'
+import { ApiError, api, failToast, successToast } from './api.ts'
+import { useAdminData } from './use-admin-data.ts'
+import { Badge } from '../ui/badge.tsx'
+import { Button } from '../ui/button.tsx'
+import { ConfirmDialog, Modal } from '../ui/dialog.tsx'
+import { EmptyState } from '../ui/empty-state.tsx'
+import { Field, Input, Select } from '../ui/field.tsx'
+
+type Photo = AsJson<LibraryPhoto>
+type PlaceRow = { place: Place; label: string; aspect: Aspect; mediaId: number | null }
+
+const ALT_HINT =
+  'What the photo shows, in a sentence: visitors who use a screen reader hear it, and everyone sees it when the photo cannot load. Search engines read it too.'
+
+/** The server's field messages on a refused request, if it sent any. */
+function serverErrors(error: unknown): Record<string, string> {
+  return error instanceof ApiError && error.body && typeof error.body === 'object' && 'errors' in error.body ? (error.body as { errors: Record<string, string> }).errors : {}
+}
+
+/**
+ * The guide's photos (docs/decisions/0048): upload, describe, set the focal point, put them in
+ * the site's places. A placed photo shows on the public pages at once.
+ */
+export function PhotosTab() {
+  const photos = useAdminData<Photo[]>('/api/admin/media', 'Failed to load photos', [])
+  const places = useAdminData<PlaceRow[]>('/api/admin/photo-places', 'Failed to load the places', [])
+  const reload = async () => {
+    await Promise.all([photos.reload(), places.reload()])
+  }
+  return (
+    // On a phone: upload, the library, then the places; beside each other from 1024 px.
+    <div className="grid items-start gap-6 lg:grid-cols-[2fr_3fr]">
+      <Upload onUploaded={reload} />
+      <Library photos={photos.data} onChanged={reload} />
+      <Places places={places.data} photos={photos.data ?? []} onChanged={reload} />
+    </div>
+  )
+}
+
+function Upload({ onUploaded }: { onUploaded: () => Promise<void> }) {
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState(false)
+
+  async function upload(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = event.currentTarget
+    const data = new FormData(form)
+    const file = data.get('file')
+    const parsed = photoUploadSchema.safeParse({ alt: data.get('alt') })
+    const found: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error)
+    if (!(file instanceof File) || file.size === 0) found.file = 'Choose a photo to upload'
+    setErrors(found)
+    if (Object.keys(found).length > 0) return
+    setBusy(true)
+    try {
+      const photo = await api<Photo>('POST', '/api/admin/media', data)
+      successToast('Photo uploaded', `${photo.width} × ${photo.height} pixels, location and camera details removed.`)
+      form.reset()
+      await onUploaded()
+    } catch (error) {
+      setErrors(serverErrors(error))
+      failToast('Failed to upload the photo', error)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section aria-labelledby="upload-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="upload-heading" className="text-lg font-semibold text-slate-900">
+        Upload a photo
+      </h2>
+      <p className="mb-3 text-sm text-slate-700">JPEG, PNG, WebP or AVIF, up to 20 MB. Location, camera and other details are removed before it is stored.</p>
+      <form className="grid gap-3" noValidate onSubmit={upload} encType="multipart/form-data">
+        <Field id="photo-file" name="file" label="Photo" error={errors.file}>
+          <Input type="file" accept="image/jpeg,image/png,image/webp,image/avif" className="file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1" />
+        </Field>
+        <Field id="photo-alt" name="alt" label="Description (alt text)" hint={ALT_HINT} error={errors.alt}>
+          <Input maxLength={ALT_MAX} placeholder="e.g. Cherry blossoms over the moat of Takada Castle" />
+        </Field>
+        <div>
+          <Button size="md" variant="brand" type="submit" disabled={busy}>
+            {busy ? 'Uploading…' : 'Upload photo'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  )
+}
+
+function Places({ places, photos, onChanged }: { places: PlaceRow[] | null; photos: Photo[]; onChanged: () => Promise<void> }) {
+  async function choose(place: Place, value: string) {
+    try {
+      await api('PUT', `/api/admin/photo-places/${place}`, { mediaId: value === '' ? null : Number(value) })
+      successToast(value === '' ? 'Illustration restored' : 'Photo placed', `${PLACES[place].label} now shows ${value === '' ? 'its illustration' : 'the photo'}.`)
+      await onChanged()
+    } catch (error) {
+      failToast('Failed to place the photo', error)
+    }
+  }
+  return (
+    <section aria-labelledby="places-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="places-heading" className="text-lg font-semibold text-slate-900">
+        Places on the site
+      </h2>
+      <p className="mb-3 text-sm text-slate-700">Choose the photo each place shows. The photo is cut to the place’s shape around its focal point; a place without one shows its illustration.</p>
+      {places === null ? <p className="text-slate-700">Loading places…</p> : null}
+      <ul className="grid gap-3">
+        {places?.map((row) => (
+          <li key={row.place}>
+            <Field id={`place-${row.place}`} label={`${row.label} (${row.aspect[0]}:${row.aspect[1]})`}>
+              <Select value={row.mediaId === null ? '' : String(row.mediaId)} onChange={(e) => void choose(row.place, e.target.value)}>
+                <option value="">{row.place === 'guide.portrait' ? 'No photo' : 'Illustration (no photo)'}</option>
+                {photos.map((photo) => (
+                  <option key={photo.id} value={photo.id}>
+                    #{photo.id}: {photo.alt}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function Library({ photos, onChanged }: { photos: Photo[] | null; onChanged: () => Promise<void> }) {
+  const [editing, setEditing] = useState<Photo | null>(null)
+  return (
+    <section aria-labelledby="library-heading" className="rounded-lg border border-slate-200 bg-white p-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+      <h2 id="library-heading" className="text-lg font-semibold text-slate-900">
+        Photo library
+      </h2>
+      {photos === null ? <p className="text-slate-700">Loading photos…</p> : null}
+      {photos?.length === 0 ? <EmptyState>No photos yet. Upload one to put it on the site.</EmptyState> : null}
+      <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
+        {photos?.map((photo) => (
+          <li key={photo.id} className="grid content-start gap-2 rounded-md border border-slate-200 p-2">
+            <img src={photo.preview.small} alt={photo.alt} width={480} height={Math.round((480 * photo.height) / photo.width)} loading="lazy" className="aspect-[4/3] w-full rounded bg-slate-100 object-contain" />
+            <p className="line-clamp-2 text-sm text-slate-900">{photo.alt}</p>
+            <div className="flex flex-wrap gap-1">
+              {photo.places.map((place) => (
+                <Badge key={place} tone="paid">
+                  {PLACES[place].label}
+                </Badge>
+              ))}
+            </div>
+            <Button size="sm" variant="plain" onClick={() => setEditing(photo)} aria-label={`Edit photo #${photo.id}`}>
+              Edit
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {editing ? <EditPhoto key={editing.id} photo={editing} onClose={() => setEditing(null)} onChanged={onChanged} /> : null}
+    </section>
+  )
+}
+
+function EditPhoto({ photo, onClose, onChanged }: { photo: Photo; onClose: () => void; onChanged: () => Promise<void> }) {
+  const [focal, setFocal] = useState({ x: photo.focalX, y: photo.focalY })
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState(false)
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const f = new FormData(event.currentTarget)
+    const parsed = photoDetailsSchema.safeParse({
+      alt: f.get('alt'),
+      altTranslations: Object.fromEntries(TRANSLATED_LOCALES.map(({ code }) => [code, String(f.get(`alt-${code}`) ?? '')])),
+      focalX: f.get('focalX'),
+      focalY: f.get('focalY'),
+    })
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error))
+      return
+    }
+    setErrors({})
+    setBusy(true)
+    try {
+      await api('PATCH', `/api/admin/media/${photo.id}`, parsed.data)
+      successToast('Photo saved', photo.places.length > 0 ? 'The site shows the change now.' : undefined)
+      await onChanged()
+      onClose()
+    } catch (error) {
+      setErrors(serverErrors(error))
+      failToast('Failed to save the photo', error)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function remove() {
+    try {
+      await api('DELETE', `/api/admin/media/${photo.id}`)
+      successToast('Photo deleted')
+      onClose()
+      await onChanged()
+    } catch (error) {
+      failToast('Failed to delete the photo', error)
+    }
+  }
+
+  /** A click or tap on the photo puts the focal point there. */
+  const pick = (event: MouseEvent<HTMLImageElement>) => {
+    const box = event.currentTarget.getBoundingClientRect()
+    const clamp = (v: number) => Math.min(100, Math.max(0, Math.round(v)))
+    setFocal({ x: clamp(((event.clientX - box.left) / box.width) * 100), y: clamp(((event.clientY - box.top) / box.height) * 100) })
+  }
+  /** The arrow keys move the focal point from the keyboard, 5% a press. */
+  const nudge = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = { ArrowLeft: [-5, 0], ArrowRight: [5, 0], ArrowUp: [0, -5], ArrowDown: [0, 5] }[event.key]
+    if (!step) return
+    event.preventDefault()
+    setFocal((f) => ({ x: Math.min(100, Math.max(0, f.x + step[0]!)), y: Math.min(100, Math.max(0, f.y + step[1]!)) }))
+  }
+  const number = (value: string, fallback: number) => (/^\d{1,3}$/.test(value) ? Math.min(100, Number(value)) : fallback)
+
+  return (
+    <Modal open onOpenChange={(open) => !open && onClose()} title={`Photo #${photo.id}`} description={`${photo.width} × ${photo.height} pixels${photo.originalName ? `, uploaded as ${photo.originalName}` : ''}.`}>
+      <form className="grid gap-4" noValidate onSubmit={save}>
+        <Field id="edit-alt" name="alt" label="Description (alt text)" hint={ALT_HINT} error={errors.alt}>
+          <Input defaultValue={photo.alt} maxLength={ALT_MAX} />
+        </Field>
+        <details className="rounded-md border border-slate-200 px-3 py-2" open={Object.keys(errors).some((k) => k.startsWith('altTranslations')) || undefined}>
+          <summary className="cursor-pointer text-sm font-medium text-slate-900">Description in other languages</summary>
+          <p className="mt-1 text-sm text-slate-700">Visitors reading another language hear these. A blank one uses the English.</p>
+          <div className="mt-2 grid gap-2">
+            {TRANSLATED_LOCALES.map(({ code, nativeName }) => (
+              <Field key={code} id={`edit-alt-${code}`} name={`alt-${code}`} label={`${nativeName} (${code})`} error={errors[`altTranslations.${code}`]}>
+                <Input lang={code} defaultValue={photo.altTranslations[code] ?? ''} placeholder={photo.alt} maxLength={ALT_MAX} />
+              </Field>
+            ))}
+          </div>
+        </details>
+
+        <fieldset className="grid gap-2">
+          <legend className="text-sm font-semibold text-slate-900">Focal point</legend>
+          <p className="text-sm text-slate-700">Tap the part of the photo every crop must keep (a face, the castle), or move the point with the arrow keys.</p>
+          <div
+            role="group"
+            tabIndex={0}
+            aria-label={`Focal point, ${focal.x}% from the left and ${focal.y}% from the top: use the arrow keys to move it`}
+            onKeyDown={nudge}
+            className="relative cursor-crosshair rounded focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+          >
+            <img src={photo.preview.large} alt="" width={960} height={Math.round((960 * photo.height) / photo.width)} onClick={pick} className="w-full rounded select-none" draggable={false} />
+            <span
+              aria-hidden="true"
+              className="pointer-events-none absolute size-6 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-blue-700/60 shadow-[0_0_0_2px_rgb(15_23_42)]"
+              style={{ left: `${focal.x}%`, top: `${focal.y}%` }}
+            />
+          </div>
+          <div className="grid grid-cols-2 gap-3">
+            <Field id="edit-focal-x" name="focalX" label="From the left (%)" error={errors.focalX}>
+              <Input inputMode="numeric" value={String(focal.x)} onChange={(e) => setFocal((f) => ({ ...f, x: number(e.target.value, f.x) }))} />
+            </Field>
+            <Field id="edit-focal-y" name="focalY" label="From the top (%)" error={errors.focalY}>
+              <Input inputMode="numeric" value={String(focal.y)} onChange={(e) => setFocal((f) => ({ ...f, y: number(e.target.value, f.y) }))} />
+            </Field>
+          </div>
+        </fieldset>
+
+        <div className="flex flex-wrap justify-between gap-2">
+          <Button size="md" variant="brand" type="submit" disabled={busy}>
+            {busy ? 'Saving…' : 'Save photo'}
+          </Button>
+          <ConfirmDialog
+            trigger={<Button size="md" variant="danger">Delete photo</Button>}
+            title="Delete this photo?"
+            description={
+              photo.places.length > 0
+                ? `It is on the site (${photo.places.map((p) => PLACES[p].label).join('; ')}): put another photo there first.`
+                : 'It is on no page. It is removed from the library for good.'
+            }
+            confirmLabel="Delete photo"
+            onConfirm={remove}
+          />
+        </div>
+      </form>
+    </Modal>
+  )
+}

@@ -1,0 +1,135 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { expect, type Page, test } from '@playwright/test'
+import sharp from 'sharp'
+import { createScratchDatabase, type ScratchDatabase } from '../integration/scratch-database.ts'
+import { expectNoSeriousAxeViolations } from './axe.ts'
+import { startOwnServer, type OwnServer } from './own-server.ts'
+
+// Issue 17: the guide puts a portrait on the About page from a phone. On servers of their own
+// (a photo on the shared server would change the pages every other spec looks at): two
+// instances on one PostgreSQL when TEST_DATABASE_URL is set, so the second must show what the
+// first placed; one on the embedded database otherwise.
+
+const ADMIN = { username: 'admin', password: 'photos-admin-password' }
+const ALT = 'The guide smiling under the cherry blossoms at Takada Castle'
+
+/** A portrait-shaped JPEG as a phone takes it: a face-like disc near the top, in a gradient. */
+async function portraitFile(seed: number): Promise<string> {
+  const width = 1200
+  const height = 1600
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#f4c2d7"/><stop offset="1" stop-color="#1e3a5f"/></linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#g)"/><circle cx="${500 + (seed % 200)}" cy="420" r="220" fill="#e8b48a"/></svg>`
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'jlt-photo-')), 'IMG_4021.jpg')
+  fs.writeFileSync(file, await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer())
+  return file
+}
+
+test.describe('the guide’s photos', () => {
+  test.describe.configure({ mode: 'serial' })
+  let database: ScratchDatabase | undefined
+  let first: OwnServer
+  let second: OwnServer | undefined
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000)
+    const env = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, SIMULATED_PAYMENTS: 'true' }
+    if (process.env.TEST_DATABASE_URL) {
+      database = await createScratchDatabase()
+      first = await startOwnServer('photos-a', { ...env, DATABASE_URL: database.url })
+      second = await startOwnServer('photos-b', { ...env, DATABASE_URL: database.url })
+    } else {
+      first = await startOwnServer('photos', env)
+    }
+  })
+
+  test.afterAll(async () => {
+    await second?.stop()
+    await first?.stop()
+    await database?.drop()
+  })
+
+  async function portraitOnAbout(page: Page, baseURL: string) {
+    await page.goto(`${baseURL}/about`)
+    const portrait = page.getByRole('img', { name: ALT })
+    await expect(portrait).toBeVisible()
+    // A picture with a source per modern format, srcset and sizes, and a box reserved by width and height.
+    const picture = await portrait.evaluate((img: HTMLImageElement) => ({
+      sources: [...(img.parentElement?.querySelectorAll('source') ?? [])].map((s) => ({ type: s.type, srcset: s.srcset })),
+      srcset: img.srcset,
+      sizes: img.sizes,
+      width: img.getAttribute('width'),
+      height: img.getAttribute('height'),
+      loaded: img.complete && img.naturalWidth > 0,
+      current: img.currentSrc,
+    }))
+    expect(picture.sources.map((s) => s.type)).toEqual(['image/avif', 'image/webp'])
+    expect(picture.sources[0]!.srcset).toMatch(/^\/media\/[0-9a-f]{64}\/4x5-\d+-\d+-320\.avif 320w, /)
+    expect(picture.srcset).toContain('.jpg 320w')
+    expect(picture.sizes).toBeTruthy()
+    expect(Number(picture.width) / Number(picture.height)).toBeCloseTo(0.8, 2)
+    await expect.poll(() => portrait.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+    expect(await portrait.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.avif$/)
+    return picture
+  }
+
+  for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 900 }]) {
+    test(`at ${viewport.width} px the guide uploads a portrait, describes it, sets its focal point and puts it on the About page`, async ({ browser }) => {
+      test.setTimeout(120_000)
+      const context = await browser.newContext({ viewport, hasTouch: viewport.width < 500, baseURL: first.baseURL })
+      const page = await context.newPage()
+      expect((await page.request.post('/api/login', { data: ADMIN })).status()).toBe(200)
+      await page.goto('/admin/dashboard?tab=photos')
+
+      // Without a description the upload is refused at the field, saying why one is needed.
+      await page.getByLabel('Photo', { exact: true }).setInputFiles(await portraitFile(viewport.width))
+      await page.getByRole('button', { name: 'Upload photo' }).click()
+      await expect(page.getByText('Describe the photo for visitors who cannot see it')).toBeVisible()
+      await page.getByLabel('Description (alt text)').fill(ALT)
+      await page.getByRole('button', { name: 'Upload photo' }).click()
+      await expect(page.getByRole('status').filter({ hasText: 'Photo uploaded' })).toBeVisible()
+      const library = page.getByRole('region', { name: 'Photo library' })
+      await expect(library.getByRole('img', { name: ALT }).first()).toBeVisible()
+
+      // The focal point: a tap near the top of the photo moves it there.
+      const edit = library.getByRole('button', { name: /^Edit photo #\d+$/ }).first()
+      const id = /#(\d+)$/.exec((await edit.getAttribute('aria-label'))!)![1]!
+      await edit.click()
+      const dialog = page.getByRole('dialog')
+      const photo = dialog.locator('img').first()
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+      const box = (await photo.boundingBox())!
+      if (viewport.width < 500) await photo.tap({ position: { x: box.width / 2, y: box.height * 0.25 } })
+      else await photo.click({ position: { x: box.width / 2, y: box.height * 0.25 } })
+      await expect(dialog.getByLabel('From the left (%)')).toHaveValue('50')
+      await expect(dialog.getByLabel('From the top (%)')).toHaveValue('25')
+      // The keyboard moves it too.
+      await dialog.getByRole('group', { name: /^Focal point,/ }).press('ArrowDown')
+      await expect(dialog.getByLabel('From the top (%)')).toHaveValue('30')
+      await expectNoSeriousAxeViolations(page, 'photo dialog')
+      await dialog.getByRole('button', { name: 'Save photo' }).click()
+      await expect(dialog).toBeHidden()
+
+      await page.getByLabel('About: the guide’s portrait (4:5)').selectOption(id)
+      await expect(page.getByRole('status').filter({ hasText: 'Photo placed' })).toBeVisible()
+      await expectNoSeriousAxeViolations(page, 'photos tab')
+
+      const picture = await portraitOnAbout(page, first.baseURL)
+      expect(picture.sources[0]!.srcset).toContain('-50-30-')
+      await expectNoSeriousAxeViolations(page, '/about with the portrait')
+
+      // A second instance on the same database shows it at once, and serves its pictures.
+      if (second) await portraitOnAbout(page, second.baseURL)
+
+      // Taken off again, the page is as it was, so the next viewport starts from nothing placed.
+      await page.goto(`${first.baseURL}/admin/dashboard?tab=photos`)
+      await page.getByLabel('About: the guide’s portrait (4:5)').selectOption('')
+      await expect(page.getByRole('status').filter({ hasText: 'Illustration restored' })).toBeVisible()
+      await page.goto(`${first.baseURL}/about`)
+      await expect(page.getByRole('img', { name: ALT })).toHaveCount(0)
+      await context.close()
+    })
+  }
+})
