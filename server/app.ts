@@ -24,6 +24,7 @@ import { adminUsersRouter } from './api/admin-users.ts'
 import { adminBookingsRouter } from './api/admin-bookings.ts'
 import { adminCatalogueRouter } from './api/admin-catalogue.ts'
 import { adminMediaRouter, mediaFilesRouter } from './api/admin-media.ts'
+import { adminGuideWordsRouter } from './api/admin-guide-words.ts'
 import { bookingsRouter } from './api/bookings.ts'
 import { timeSlotsRouter } from './api/time-slots.ts'
 import { tourPackagesRouter } from './api/tour-packages.ts'
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
   api.use(adminBookingsRouter(deps))
   api.use(adminCatalogueRouter(deps))
   api.use(adminMediaRouter(deps))
+  api.use(adminGuideWordsRouter(deps))
   api.use(timeSlotsRouter(deps))
   api.use(tourPackagesRouter(deps))
   api.use(bookingsRouter(deps))

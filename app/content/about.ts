@@ -1,9 +1,13 @@
 import type { MessageId } from '../../core/i18n/message-id.ts'
+import type { SEASONS } from '../../core/guide-words.ts'
+
+type Season = (typeof SEASONS)[number]
 
 /**
  * The guide's story and the "About Joetsu" text, as messages ('about' namespace). The guide's
  * name comes from configuration (docs/decisions/0017), never from here: this copy is written so it reads
- * well with any name. The guide should read it and make it their own, in every language.
+ * well with any name. The guide makes the story, the signature, the list and the seasons their own
+ * in the dashboard (docs/decisions/0049); these messages are what shows until they do.
  */
 export const guideStory: { heading: MessageId; paragraphs: MessageId[]; loves: MessageId[] } = {
   heading: 'about.story.heading',
@@ -18,13 +22,13 @@ export const tourPromises: { title: MessageId; text: MessageId }[] = [
   { title: 'about.promises.meeting.title', text: 'about.promises.meeting.text' },
 ]
 
-export const aboutJoetsu: { heading: MessageId; paragraphs: MessageId[]; seasons: { name: MessageId; text: MessageId }[] } = {
+export const aboutJoetsu: { heading: MessageId; paragraphs: MessageId[]; seasons: { key: Season; name: MessageId; text: MessageId }[] } = {
   heading: 'about.joetsu.heading',
   paragraphs: ['about.joetsu.p1', 'about.joetsu.p2', 'about.joetsu.p3'],
   seasons: [
-    { name: 'about.seasons.spring', text: 'about.seasons.springText' },
-    { name: 'about.seasons.summer', text: 'about.seasons.summerText' },
-    { name: 'about.seasons.autumn', text: 'about.seasons.autumnText' },
-    { name: 'about.seasons.winter', text: 'about.seasons.winterText' },
+    { key: 'spring', name: 'about.seasons.spring', text: 'about.seasons.springText' },
+    { key: 'summer', name: 'about.seasons.summer', text: 'about.seasons.summerText' },
+    { key: 'autumn', name: 'about.seasons.autumn', text: 'about.seasons.autumnText' },
+    { key: 'winter', name: 'about.seasons.winter', text: 'about.seasons.winterText' },
   ],
 }

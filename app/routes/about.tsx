@@ -6,6 +6,8 @@ import { ImageWithFallback } from '../components/site/image-with-fallback.tsx'
 import { PageBanner } from '../components/site/page-banner.tsx'
 import { PagePhotosProvider } from '../components/site/page-photos.tsx'
 import { loadPagePhotos, placesOf } from '../components/site/page-photos.server.ts'
+import { readOrFallback } from '../lib/decoration.server.ts'
+import { aboutWords, type GuideWordField } from '../../core/guide-words.ts'
 import { linkStyle, sectionHeading } from '../components/site/styles.ts'
 import { buttonVariants } from '../components/ui/button.tsx'
 import { aboutJoetsu, guideStory, tourPromises } from '../content/about.ts'
@@ -22,10 +24,15 @@ export const handle = contentPageHandle
 /** The guide's portrait: no illustration stands in for a face, so the column shows none until the guide puts one there. */
 const PORTRAIT = { place: 'guide.portrait' } as const
 
-// Rendered per request: the banner and the portrait are the guide's photos where placed (docs/decisions/0048).
+// Rendered per request: the banner and the portrait are the guide's photos where placed (docs/decisions/0048),
+// the story, signature, list and seasons the guide's own words where written (0049).
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale } = pageLanguage(request)
-  return { photos: await loadPagePhotos(context, locale, placesOf([images.guide.banner, PORTRAIT])), messages: pageMessages(request, 'about') }
+  const [photos, words] = await Promise.all([
+    loadPagePhotos(context, locale, placesOf([images.guide.banner, PORTRAIT])),
+    readOrFallback(() => context.services.guideWords.all(), {}),
+  ])
+  return { photos, words: aboutWords(words, locale), messages: pageMessages(request, 'about') }
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
@@ -37,6 +44,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
   const site = useSite()
   const t = useT()
   const path = useLocalePath()
+  const { words } = loaderData
+  /** The guide's English on a page in another language is marked as English, for screen readers and translators. */
+  const lang = (field: GuideWordField) => (words.inEnglish.includes(field) ? 'en' : undefined)
   return (
     <PagePhotosProvider photos={loaderData.photos}>
       <main id="main">
@@ -50,12 +60,18 @@ export default function About({ loaderData }: Route.ComponentProps) {
               {t(guideStory.heading)}
             </h2>
             <div className="mt-6 space-y-5 text-lg leading-relaxed text-slate-700">
-              {guideStory.paragraphs.map((id) => (
-                <p key={id}>{t(id)}</p>
-              ))}
+              {words.biography
+                ? words.biography.map((paragraph, i) => (
+                    <p key={i} lang={lang('biography')}>
+                      {paragraph}
+                    </p>
+                  ))
+                : guideStory.paragraphs.map((id) => <p key={id}>{t(id)}</p>)}
             </div>
-            <p className="mt-6 text-lg font-semibold text-brand-900">
-              <T id="about.signature" values={{ guideName: site.guideName, businessName: site.businessName }} components={{ 0: <span className="capitalize" /> }} />
+            <p className="mt-6 text-lg font-semibold text-brand-900" lang={lang('signature')}>
+              {words.signature ?? (
+                <T id="about.signature" values={{ guideName: site.guideName, businessName: site.businessName }} components={{ 0: <span className="capitalize" /> }} />
+              )}
             </p>
           </div>
           <div className="space-y-8">
@@ -66,10 +82,10 @@ export default function About({ loaderData }: Route.ComponentProps) {
                 {t('about.loves.title')}
               </h2>
               <ul className="mt-4 space-y-3 text-slate-800">
-                {guideStory.loves.map((item) => (
-                  <li key={item} className="flex gap-2">
+                {(words.loves ?? guideStory.loves.map((id) => t(id))).map((item, i) => (
+                  <li key={i} className="flex gap-2" lang={words.loves ? lang('loves') : undefined}>
                     <CheckIcon className="mt-0.5 size-5 shrink-0 text-blossom-700" />
-                    {t(item)}
+                    {item}
                   </li>
                 ))}
               </ul>
@@ -114,7 +130,11 @@ export default function About({ loaderData }: Route.ComponentProps) {
             {aboutJoetsu.seasons.map((season) => (
               <li key={season.name} className="rounded-2xl border border-brand-100 p-6">
                 <h4 className="font-bold text-field-600">{t(season.name)}</h4>
-                <p className="mt-2 text-slate-700">{t(season.text)}</p>
+                {(words.seasons[season.key] ?? [t(season.text)]).map((paragraph, i) => (
+                  <p key={i} className="mt-2 text-slate-700" lang={words.seasons[season.key] ? lang(season.key) : undefined}>
+                    {paragraph}
+                  </p>
+                ))}
               </li>
             ))}
           </ul>

@@ -8,6 +8,8 @@ import { THEMES } from '../../core/themes.ts'
 import type { TourTranslations } from '../../core/i18n/tour-text.ts'
 import type { AltTranslations } from '../../core/schemas/photo.ts'
 import { IMAGE_FORMATS, PLACE_KEYS } from '../../core/media/places.ts'
+import type { GuideWords } from '../../core/guide-words.ts'
+import { LOCALE_CODES } from '../../core/i18n/locales.ts'
 import {
   type AnyPgColumn,
   boolean,
@@ -423,6 +425,20 @@ export const photoPlacements = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [check('photo_placements_place_check', oneOf(t.place, PLACE_KEYS)), index('photo_placements_media_idx').on(t.mediaId)],
+)
+
+/**
+ * The guide's own words on the About page, one row per language (docs/decisions/0049); a field not
+ * written there falls back to the English row, then to the site's own text.
+ */
+export const guideWords = pgTable(
+  'guide_words',
+  {
+    locale: text('locale').primaryKey(),
+    words: jsonb('words').$type<GuideWords>().notNull().default({}),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('guide_words_locale_check', oneOf(t.locale, LOCALE_CODES))],
 )
 
 export type User = typeof users.$inferSelect

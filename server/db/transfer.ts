@@ -23,6 +23,7 @@ export const TABLES_IN_ORDER = [
   'audit_log',
   'media',
   'photo_placements',
+  'guide_words',
 ] as const
 
 /** Tables whose id is a serial: their sequences must continue after the imported ids. */

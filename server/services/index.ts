@@ -5,6 +5,7 @@ import type { Logger } from '../logger.ts'
 import { createSessionService } from '../auth/sessions.ts'
 import { createCatalogueService } from './catalogue.ts'
 import { createMediaService } from './media.ts'
+import { createGuideWordsService } from './guide-words.ts'
 import { createUserService } from './users.ts'
 import { createNotificationService } from './notifications.ts'
 import { createBookingEvents } from './booking-events.ts'
@@ -38,6 +39,7 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
   const catalogue = createCatalogueService(db)
   // The guide's photos (docs/decisions/0048).
   const media = createMediaService(db)
+  const guideWords = createGuideWordsService(db, config.site)
   const notifications = createNotificationService(db)
   // E-mail (issue 6, docs/decisions/0008): SMTP or the outbox folder, sent from the outgoing-mail table.
   const mail = createMailServices({ db, config, logger, clock })
@@ -85,7 +87,7 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     { name: 'prune-rate-limits', everyMs: 10 * 60_000, run: () => pruneExpiredLimits(database) },
   ]
 
-  return { limits, mail, contact, guestData, sessions, users, catalogue, media, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, jobs }
+  return { limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, jobs }
 }
 
 export type Services = ReturnType<typeof createServices>

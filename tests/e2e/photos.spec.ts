@@ -7,7 +7,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../integration/scra
 import { expectNoSeriousAxeViolations } from './axe.ts'
 import { startOwnServer, type OwnServer } from './own-server.ts'
 
-// Issue 17: the guide puts a portrait on the About page from a phone. On servers of their own
+// Issue 17: the guide puts a portrait on the About page from a phone, and writes the page's words. On servers of their own
 // (a photo on the shared server would change the pages every other spec looks at): two
 // instances on one PostgreSQL when TEST_DATABASE_URL is set, so the second must show what the
 // first placed; one on the embedded database otherwise.
@@ -27,7 +27,7 @@ async function portraitFile(seed: number): Promise<string> {
   return file
 }
 
-test.describe('the guide’s photos', () => {
+test.describe('the guide’s photos and words', () => {
   test.describe.configure({ mode: 'serial' })
   let database: ScratchDatabase | undefined
   let first: OwnServer
@@ -132,4 +132,57 @@ test.describe('the guide’s photos', () => {
       await context.close()
     })
   }
+
+  test('the guide writes the About page in English and Japanese; Korean readers get the English, marked as English', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, baseURL: first.baseURL })
+    const page = await context.newPage()
+    expect((await page.request.post('/api/login', { data: ADMIN })).status()).toBe(200)
+    await page.goto('/admin/dashboard?tab=settings')
+    const panel = page.getByRole('region', { name: 'Your words on the About page' })
+    // The form starts from what the page shows now.
+    await expect(panel.getByLabel('Biography')).toHaveValue(/^I grew up in Joetsu/)
+    await panel.getByLabel('Biography').fill('I am Aki, born by the moat of Takada Castle.\n\nI guide in English and Japanese.')
+    await panel.getByLabel('Signature').fill('— Aki, your guide in Joetsu')
+    await panel.getByLabel('Things I love to share').fill(Array.from({ length: 11 }, (_, i) => `Favourite ${i + 1}`).join('\n'))
+    await panel.getByRole('button', { name: 'Save About page' }).click()
+    await expect(panel.getByText('Things I love to share: at most 10 lines')).toBeVisible()
+    await panel.getByLabel('Things I love to share').fill('Sake from Joetsu’s breweries\nThe morning market')
+    await panel.getByRole('button', { name: 'Save About page' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'About page saved' })).toBeVisible()
+
+    await panel.getByLabel('Language').selectOption('ja')
+    await expect(panel.getByLabel('Biography')).toHaveValue(/^I am Aki/)
+    await panel.getByLabel('Biography').fill('高田城址公園の堀のそばで育ったアキです。')
+    await panel.getByRole('button', { name: 'Save About page' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'About page saved' })).toBeVisible()
+
+    await page.goto('/about')
+    await expect(page.getByRole('main').getByText('I am Aki, born by the moat of Takada Castle.')).toBeVisible()
+    await expect(page.getByRole('main').getByText('— Aki, your guide in Joetsu')).toBeVisible()
+    await expect(page.getByRole('main').getByRole('listitem').filter({ hasText: 'The morning market' })).toBeVisible()
+    await page.goto('/ja/about')
+    await expect(page.getByRole('main').getByText('高田城址公園の堀のそばで育ったアキです。')).toBeVisible()
+    await expect(page.getByRole('main').getByText('— Aki, your guide in Joetsu')).toHaveAttribute('lang', 'en')
+    await page.goto('/ko/about')
+    await expect(page.getByRole('main').getByText('I guide in English and Japanese.')).toHaveAttribute('lang', 'en')
+    await expectNoSeriousAxeViolations(page, '/ko/about with the guide’s English')
+    if (second) {
+      await page.goto(`${second.baseURL}/ja/about`)
+      await expect(page.getByRole('main').getByText('高田城址公園の堀のそばで育ったアキです。')).toBeVisible()
+    }
+
+    // Emptied again, the page shows the site's own text.
+    await page.goto('/admin/dashboard?tab=settings')
+    for (const locale of ['ja', 'en']) {
+      await panel.getByLabel('Language').selectOption(locale)
+      await panel.getByLabel('Biography').fill('')
+      await panel.getByLabel('Signature').fill('')
+      await panel.getByLabel('Things I love to share').fill('')
+      await panel.getByRole('button', { name: 'Save About page' }).click()
+      await expect(page.getByRole('status').filter({ hasText: 'About page saved' }).first()).toBeVisible()
+    }
+    await page.goto('/about')
+    await expect(page.getByRole('main').getByText(/^I grew up in Joetsu/)).toBeVisible()
+    await context.close()
+  })
 })

@@ -15,6 +15,7 @@ import { Button, buttonVariants } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/dialog.tsx'
 import { Field, Input, Textarea } from '../ui/field.tsx'
 import { GuestDataPanel } from './guest-data-panel.tsx'
+import { GuideWordsPanel } from './guide-words-panel.tsx'
 
 type TourPackage = AsJson<CatalogueRow>
 
@@ -23,6 +24,7 @@ export function SettingsTab() {
     <div className="grid gap-6 lg:grid-cols-2">
       <TestEmail />
       <Catalogue />
+      <GuideWordsPanel />
       <GuestDataPanel />
       <Sessions />
     </div>

@@ -1,0 +1,102 @@
+import './schemas/zod-config.ts'
+import { z } from 'zod'
+import type { Locale } from './i18n/locales.ts'
+import { controlCharactersMessage, hasOnlyTextControls, isSingleLine, singleLineMessage } from './schemas/fields.ts'
+
+/**
+ * The guide's own words on the About page (issue 17, docs/decisions/0049): the biography, the
+ * signature, the "Things I love to share" list and the four seasons, each per language. A field
+ * the guide has not written shows the guide's English, and without that the site's own text in
+ * the reader's language, so a page is never empty.
+ */
+export const GUIDE_WORD_FIELDS = {
+  biography: { label: 'Biography', max: 4000, lines: 'paragraphs', hint: 'Paragraphs separated by an empty line.' },
+  signature: { label: 'Signature', max: 120, lines: 'one', hint: 'One line under the biography, e.g. "— Aki, your guide in Joetsu".' },
+  loves: { label: 'Things I love to share', max: 1200, lines: 'list', hint: 'One per line, up to 10.' },
+  spring: { label: 'Spring', max: 600, lines: 'paragraphs', hint: undefined },
+  summer: { label: 'Summer', max: 600, lines: 'paragraphs', hint: undefined },
+  autumn: { label: 'Autumn', max: 600, lines: 'paragraphs', hint: undefined },
+  winter: { label: 'Winter', max: 600, lines: 'paragraphs', hint: undefined },
+} as const
+
+export type GuideWordField = keyof typeof GUIDE_WORD_FIELDS
+export const GUIDE_WORD_KEYS = Object.keys(GUIDE_WORD_FIELDS) as GuideWordField[]
+export const SEASONS = ['spring', 'summer', 'autumn', 'winter'] as const
+export const MAX_LOVES = 10
+
+/** One language's words as the guide wrote them: plain text, blank fields left out. */
+export type GuideWords = Partial<Record<GuideWordField, string>>
+export type GuideWordsByLocale = Partial<Record<Locale, GuideWords>>
+
+/** Line breaks as the browser sends them (CRLF) become LF; spaces at the ends of the text go. */
+const normalize = (v: unknown) => (typeof v === 'string' ? v.replace(/\r\n?/g, '\n').trim() : v)
+
+function wordField(field: GuideWordField) {
+  const { label, max, lines } = GUIDE_WORD_FIELDS[field]
+  const text = z.string({ error: `${label} must be text` }).max(max, `${label} must be at most ${max} characters`)
+  const checked =
+    lines === 'one'
+      ? text.refine(isSingleLine, singleLineMessage(label))
+      : text.refine(hasOnlyTextControls, controlCharactersMessage(label))
+  const bounded =
+    lines === 'list'
+      ? checked.refine((v) => listItems(v).length <= MAX_LOVES, `${label}: at most ${MAX_LOVES} lines`).refine((v) => listItems(v).every((item) => item.length <= 120), `${label}: each line at most 120 characters`)
+      : checked
+  return z.preprocess(normalize, bounded.optional())
+}
+
+/** One language's form: every field optional; blank means "not written". */
+export const guideWordsSchema = z
+  .strictObject(Object.fromEntries(GUIDE_WORD_KEYS.map((key) => [key, wordField(key)])) as Record<GuideWordField, ReturnType<typeof wordField>>, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? 'Only the About page’s texts can be written here' : undefined),
+  })
+  .transform((words): GuideWords => Object.fromEntries(Object.entries(words).filter(([, v]) => typeof v === 'string' && v !== '')))
+
+export function paragraphs(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+}
+
+export function listItems(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+}
+
+/** What the About page shows of the guide's words in one language; absent fields keep the site's own text. */
+export type AboutWords = {
+  biography?: string[]
+  signature?: string
+  loves?: string[]
+  seasons: Partial<Record<(typeof SEASONS)[number], string[]>>
+  /** The fields shown in the guide's English on a page in another language: they carry lang="en". */
+  inEnglish: GuideWordField[]
+}
+
+export function aboutWords(stored: GuideWordsByLocale, locale: Locale): AboutWords {
+  const inEnglish: GuideWordField[] = []
+  const pick = (field: GuideWordField) => {
+    const own = stored[locale]?.[field]
+    if (own) return own
+    const english = stored.en?.[field]
+    if (english && locale !== 'en') inEnglish.push(field)
+    return english
+  }
+  const biography = pick('biography')
+  const signature = pick('signature')
+  const loves = pick('loves')
+  const seasons = Object.fromEntries(SEASONS.flatMap((season) => {
+    const text = pick(season)
+    return text ? [[season, paragraphs(text)]] : []
+  }))
+  return {
+    ...(biography ? { biography: paragraphs(biography) } : {}),
+    ...(signature ? { signature } : {}),
+    ...(loves ? { loves: listItems(loves) } : {}),
+    seasons,
+    inEnglish,
+  }
+}
