@@ -2,7 +2,7 @@
  * Web performance benchmark of the public site (issue 3).
  *
  *   node --import tsx scripts/bench-web.ts [--skip-build] [--runs N] [--verbose] [--json DIR]
- *                                          [--throttling simulate|devtools|cpu] [/path ...]
+ *                                          [--throttling simulate|devtools|cpu] [--photos] [/path ...]
  *
  * Builds the app (npm run build), starts the production server on a free port with a
  * fresh data folder, runs Lighthouse (mobile form factor, simulated throttling) on each
@@ -17,6 +17,11 @@
  * 4x CPU slowdown, no network throttling: a mid-range phone on fast Wi-Fi, where the
  * scripts arrive before the first paint if the page lets them.
  *
+ * --photos puts a photo in every place of the site first (scripts/bench-photos.ts), as the guide
+ * will: the pages with the guide's pictures instead of the illustrations. "img" is the pictures
+ * Lighthouse's phone loaded; "1st screen 375" the pictures that show on the first screen of a
+ * 375 × 667 px phone at 2x, measured apart in Chromium (the issue 17 goal: at most 150 KB).
+ *
  * Bytes: "transfer" is what went over the wire (compressed only if the server compresses);
  * "gzip" is each file gzipped here at level 6, the figure the budget is set in, so the
  * table means the same with or without compression in front of the server.
@@ -30,8 +35,10 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { chromium as playwrightChromium } from '@playwright/test'
+import { placeBenchPhotos } from './bench-photos.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
-import { freePort, startProductionServer } from './production-server.ts'
+import { BENCH_ENV, freePort, startProductionServer } from './production-server.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS]
@@ -39,6 +46,7 @@ const BUDGET = { score: 95, lcpMs: 1500, cls: 0.02, homeJsKb: 120 }
 
 const args = process.argv.slice(2)
 const skipBuild = args.includes('--skip-build')
+const withPhotos = args.includes('--photos')
 const verbose = args.includes('--verbose')
 const runsIndex = args.indexOf('--runs')
 const runs = runsIndex >= 0 ? Math.max(1, Number(args[runsIndex + 1] ?? 1)) : 1
@@ -78,7 +86,13 @@ type Row = {
   cssGzip: number
   /** The page's HTML, which carries the stylesheet inline (decision 0021). */
   htmlGzip: number
+  /** Every picture Lighthouse's phone loaded. */
+  imageTransfer: number
+  /** The pictures on the first screen of a 375 px phone (firstScreenImages). */
+  firstScreenImages: number
   requests: number
+  /** Lighthouse's measure of this machine's speed: its simulated phone's figures (TBT above all) depend on it. */
+  benchmarkIndex: number
   /** Audits that cost points (shown with --verbose). */
   failing: string[]
 }
@@ -140,6 +154,7 @@ async function measure(url: string, port: number, pagePath: string, run: number)
   const js = await sum('Script')
   const css = await sum('Stylesheet')
   const html = await sum('Document')
+  const images = await sum('Image')
   return {
     path: pagePath,
     performance: score('performance'),
@@ -156,7 +171,10 @@ async function measure(url: string, port: number, pagePath: string, run: number)
     cssTransfer: css.transfer,
     cssGzip: css.gzip,
     htmlGzip: html.gzip,
+    imageTransfer: images.transfer,
+    firstScreenImages: 0,
     requests: items.length,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
     failing,
   }
 }
@@ -175,6 +193,34 @@ async function measureWithRetry(url: string, port: number, pagePath: string, run
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
+/**
+ * The bytes of the pictures a visitor sees on the first screen of a 375 × 667 px phone at 2x:
+ * every image whose box reaches into that screen, by what its chosen source weighed on the wire.
+ * Lazy pictures further down are not counted, even if the browser fetched them early.
+ */
+async function firstScreenImageBytes(browser: import('@playwright/test').Browser, url: string): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 667 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true })
+  try {
+    const page = await context.newPage()
+    await page.goto(url, { waitUntil: 'load' })
+    await page.waitForLoadState('networkidle')
+    return await page.evaluate(() => {
+      const sizes = new Map((performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => [e.name, e.encodedBodySize]))
+      const seen = new Set<string>()
+      let total = 0
+      for (const img of document.querySelectorAll('img')) {
+        const box = img.getBoundingClientRect()
+        if (box.bottom <= 0 || box.top >= window.innerHeight || box.width === 0 || !img.currentSrc || seen.has(img.currentSrc)) continue
+        seen.add(img.currentSrc)
+        total += sizes.get(img.currentSrc) ?? 0
+      }
+      return total
+    })
+  } finally {
+    await context.close()
+  }
+}
+
 function printTable(rows: Row[]) {
   const header = [
     'page',
@@ -192,6 +238,8 @@ function printTable(rows: Row[]) {
     'CSS gzip',
     'CSS transfer',
     'HTML gzip',
+    'img',
+    '1st screen 375',
     'requests',
   ]
   const body = rows.map((r) => [
@@ -210,6 +258,8 @@ function printTable(rows: Row[]) {
     kb(r.cssGzip),
     kb(r.cssTransfer),
     kb(r.htmlGzip),
+    kb(r.imageTransfer),
+    kb(r.firstScreenImages),
     String(r.requests),
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]?.length ?? 0)))
@@ -250,7 +300,7 @@ async function main() {
   }
 
   console.log(`Starting the production server on ${baseUrl}…`)
-  const server = await startProductionServer({ name: 'bench-web', port, env: { SIMULATED_PAYMENTS: 'true' } })
+  const server = await startProductionServer({ name: 'bench-web', port, env: BENCH_ENV })
   let chrome: chromeLauncher.LaunchedChrome | undefined
   const stop = async () => {
     if (chrome) {
@@ -266,8 +316,16 @@ async function main() {
 
   try {
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS })
+    if (withPhotos) await placeBenchPhotos(baseUrl, { username: 'admin', password: BENCH_ENV.ADMIN_PASSWORD }, PAGES)
     // One warm-up request per page, so the first measurement does not pay for cold server caches.
     for (const p of PAGES) await fetch(baseUrl + p)
+    const phone = await playwrightChromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+    const firstScreens = new Map<string, number>()
+    try {
+      for (const p of PAGES) firstScreens.set(p, await firstScreenImageBytes(phone, baseUrl + p))
+    } finally {
+      await phone.close()
+    }
 
     const rows: Row[] = []
     for (const p of PAGES) {
@@ -277,11 +335,12 @@ async function main() {
         results.push(await measureWithRetry(baseUrl + p, chrome.port, p, i))
       }
       results.sort((a, b) => a.performance - b.performance)
-      rows.push(results[Math.floor(results.length / 2)] as Row)
+      rows.push({ ...(results[Math.floor(results.length / 2)] as Row), firstScreenImages: firstScreens.get(p) ?? 0 })
     }
 
-    console.log(`\nLighthouse ${'12.x'}, mobile, ${throttling.label}, ${runs} run(s) per page (median shown)\n`)
+    console.log(`\nLighthouse ${'12.x'}, mobile, ${throttling.label}, ${runs} run(s) per page (median shown)${withPhotos ? ', a photo in every place' : ''}\n`)
     printTable(rows)
+    console.log(`\nThis machine's Lighthouse benchmarkIndex: ${rows.map((r) => Math.round(r.benchmarkIndex)).join(', ')} (the simulated phone's TBT grows as it falls)`)
     if (verbose) {
       for (const r of rows) console.log(`\n${r.path} audits below 1:\n  ${r.failing.join('\n  ') || '(none)'}`)
     }

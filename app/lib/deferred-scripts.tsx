@@ -43,7 +43,7 @@ function startDeferredScripts(type: string) {
   for (const event of ['pointerdown', 'keydown', 'touchstart']) {
     addEventListener(event, start, { once: true, capture: true, passive: true })
   }
-  // Two frames after the first contentful paint and the page's main pictures (those fetched
+  // Two frames after the first contentful paint and the page's main pictures are painted (those fetched
   // with high priority, decision 0021), not after `load`, which also waits for pictures
   // further down. A paint is timed when it reaches the screen, later than any frame
   // callback: only the paint entry tells that it has. A page that never paints (a tab
@@ -53,10 +53,28 @@ function startDeferredScripts(type: string) {
   const ready = () => {
     if (--waitingFor === 0) requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start)))
   }
-  for (const img of pictures) {
-    img.addEventListener('load', ready, { once: true })
-    img.addEventListener('error', ready, { once: true })
+  // Painted, not only loaded: a photo (AVIF above all) is decoded after it arrives and painted
+  // after that, and scripts run meanwhile would delay that paint, the page's largest. Its
+  // largest-contentful-paint entry says it has been painted; a picture that is not the largest
+  // thing on the page never gets one, so half a second after its decoding is enough.
+  const paintedPicture = (img: HTMLImageElement) => {
+    let done = false
+    let observer: PerformanceObserver | undefined
+    const finish = () => {
+      if (done) return
+      done = true
+      observer?.disconnect()
+      ready()
+    }
+    if (PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+      observer = new PerformanceObserver((list) => {
+        if (list.getEntries().some((entry) => (entry as PerformanceEntry & { element?: Element | null }).element === img)) finish()
+      })
+      observer.observe({ type: 'largest-contentful-paint', buffered: true })
+    }
+    setTimeout(finish, 500)
   }
+  for (const img of pictures) img.decode().then(() => paintedPicture(img), ready)
   const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0
   if (painted() || !PerformanceObserver.supportedEntryTypes?.includes('paint')) ready()
   else {

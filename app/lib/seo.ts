@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from 'react-router'
 import type { SiteIdentity } from '../../core/site.ts'
 import type { SiteImage } from '../content/images.ts'
+import type { PagePhoto } from '../../core/media/page-photo.ts'
 import { LOCALES, localeConfig, localeFromPath, localizePath } from '../../core/i18n/locales.ts'
 import { metaTranslator } from '../i18n/translator.ts'
 
@@ -35,6 +36,8 @@ export type SeoInput = {
   /** The page's English path, e.g. '/packages'; the canonical URL is this path in the page's language. */
   path: string
   image?: SiteImage
+  /** The guide's photo in the image's place, when there is one: shared links show it instead (docs/decisions/0048). */
+  photo?: PagePhoto
   type?: 'website' | 'article'
   /** JSON-LD objects, rendered as <script type="application/ld+json">. */
   jsonLd?: Record<string, unknown>[]
@@ -72,12 +75,13 @@ export function seo(input: SeoInput): MetaDescriptor[] {
     { name: 'twitter:description', content: input.description },
   )
   if (input.image) {
-    const imageUrl = absoluteUrl(site, input.image.src)
-    const alt = metaTranslator(locale, input.matches)(input.image.alt)
+    const picture = input.photo ?? input.image
+    const imageUrl = absoluteUrl(site, picture.src)
+    const alt = input.photo?.alt ?? metaTranslator(locale, input.matches)(input.image.alt)
     tags.push(
       { property: 'og:image', content: imageUrl },
-      { property: 'og:image:width', content: String(input.image.width) },
-      { property: 'og:image:height', content: String(input.image.height) },
+      { property: 'og:image:width', content: String(picture.width) },
+      { property: 'og:image:height', content: String(picture.height) },
       { property: 'og:image:alt', content: alt },
       { name: 'twitter:image', content: imageUrl },
       { name: 'twitter:image:alt', content: alt },

@@ -35,9 +35,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { photos, words: aboutWords(words, locale), messages: pageMessages(request, 'about') }
 }
 
-export const meta: Route.MetaFunction = ({ matches, location }) => {
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   const t = metaTranslator(localeFromPath(location.pathname), matches)
-  return seo({ matches, title: t('about.meta.title'), description: t('about.meta.description'), path: '/about', image: images.guide.banner })
+  return seo({ matches, title: t('about.meta.title'), description: t('about.meta.description'), path: '/about', image: images.guide.banner, photo: loaderData?.photos['guide.banner'] })
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {

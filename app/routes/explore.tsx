@@ -26,9 +26,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { photos: await loadPagePhotos(context, locale, PLACES), messages: pageMessages(request, 'explore', 'summaries') }
 }
 
-export const meta: Route.MetaFunction = ({ matches, location }) => {
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   const t = metaTranslator(localeFromPath(location.pathname), matches)
-  return seo({ matches, title: t('explore.meta.title'), description: t('explore.meta.description'), path: '/explore', image: images.explore.culture })
+  return seo({ matches, title: t('explore.meta.title'), description: t('explore.meta.description'), path: '/explore', image: images.explore.culture, photo: loaderData?.photos['explore.culture'] })
 }
 
 export default function Explore({ loaderData }: Route.ComponentProps) {

@@ -46,6 +46,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
     description: t('home.meta.description'),
     path: '/',
     image: images.slides.blossoms,
+    photo: loaderData?.photos['slide.blossoms'],
     jsonLd: loaderData?.jsonLd,
   })
 }

@@ -60,6 +60,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) =>
     description: metaTranslator(localeFromPath(location.pathname), matches)('packages.meta.description'),
     path: '/packages',
     image: images.packages.explorer,
+    photo: loaderData?.photos['package.explorer'],
     jsonLd: loaderData?.jsonLd,
   })
 

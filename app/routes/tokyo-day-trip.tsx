@@ -50,6 +50,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) =>
     path: PATH,
     type: 'article',
     image: HERO,
+    photo: loaderData?.photos['tokyo.article'],
     jsonLd: loaderData?.jsonLd,
   })
 

@@ -27,7 +27,7 @@ export const PLACE_KINDS: Record<PlaceKind, Kind> = {
   slide: { aspect: [3, 2], widths: [480, 800, 1200, 1600], sizes: '(min-width: 1024px) 620px, calc(100vw - 32px)' },
   // Two cards a row from 768 px, one below.
   card: { aspect: [8, 5], widths: [400, 640, 960], sizes: '(min-width: 1152px) 544px, (min-width: 768px) calc(50vw - 32px), calc(100vw - 32px)' },
-  banner: { aspect: [8, 3], widths: [640, 1120, 1600, 2240], sizes: '(min-width: 1152px) 1120px, calc(100vw - 32px)' },
+  banner: { aspect: [8, 3], widths: [640, 800, 1120, 1600, 2240], sizes: '(min-width: 1152px) 1120px, calc(100vw - 32px)' },
   // The About page's side column from 1024 px.
   portrait: { aspect: [4, 5], widths: [320, 480, 720, 960], sizes: '(min-width: 1024px) 430px, calc(100vw - 32px)' },
   // The article's 768 px column.

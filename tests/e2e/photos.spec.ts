@@ -123,6 +123,19 @@ test.describe('the guide’s photos and words', () => {
       // A second instance on the same database shows it at once, and serves its pictures.
       if (second) await portraitOnAbout(page, second.baseURL)
 
+      // As the banner too, it is the picture a shared link shows: a JPEG, with its size and description.
+      expect((await page.request.put(`${first.baseURL}/api/admin/photo-places/guide.banner`, { data: { mediaId: Number(id) } })).status()).toBe(200)
+      await page.goto(`${first.baseURL}/about`)
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`^${first.baseURL}/media/[0-9a-f]{64}/8x3-50-30-\\d+\\.jpg$`))
+      await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute('content', ALT)
+      // The banner is the page's main picture: its AVIF is asked for from the head, the one the picture then uses.
+      const hint = page.locator('head link[rel="preload"][as="image"][type="image/avif"]')
+      await expect(hint).toHaveAttribute('imagesrcset', /8x3-50-30-640\.avif 640w/)
+      await expect(hint).toHaveAttribute('fetchpriority', 'high')
+      const shared = await page.request.get((await page.locator('meta[property="og:image"]').getAttribute('content'))!)
+      expect(shared.headers()['content-type']).toBe('image/jpeg')
+      expect((await page.request.put(`${first.baseURL}/api/admin/photo-places/guide.banner`, { data: { mediaId: null } })).status()).toBe(200)
+
       // Taken off again, the page is as it was, so the next viewport starts from nothing placed.
       await page.goto(`${first.baseURL}/admin/dashboard?tab=photos`)
       await page.getByLabel('About: the guide’s portrait (4:5)').selectOption('')

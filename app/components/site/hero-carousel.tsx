@@ -19,7 +19,7 @@ const controlButton =
  *
  * Every slide is stacked in the same grid cell, so the box is as tall as the tallest
  * slide and nothing below moves when the slides change (no layout shift). The server
- * renders the first slide visible, so it shows without JavaScript.
+ * renders the first slide visible, so it shows without JavaScript, and only its picture.
  */
 export function HeroCarousel({ slides, label }: { slides: HeroSlide[]; label: string }) {
   const t = useT()
@@ -29,7 +29,12 @@ export function HeroCarousel({ slides, label }: { slides: HeroSlide[]; label: st
   const [hovered, setHovered] = useState(false)
   const [focused, setFocused] = useState(false)
 
+  // The hidden slides' pictures are asked for only once the page runs its scripts, which it
+  // does after its first paint and main picture: until then they would share the connection
+  // with the first slide, the page's largest paint (six photos at once, decision 0048).
+  const [hydrated, setHydrated] = useState(false)
   useEffect(() => {
+    setHydrated(true)
     if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) setPlaying(false)
   }, [])
 
@@ -80,12 +85,16 @@ export function HeroCarousel({ slides, label }: { slides: HeroSlide[]; label: st
               inert={!active}
               className={`col-start-1 row-start-1 flex flex-col transition-[opacity,visibility] duration-700 ${active ? 'visible opacity-100' : 'invisible opacity-0'}`}
             >
-              <ImageWithFallback
-                image={slide.image}
-                title={t(slide.title)}
-                priority={i === 0}
-                className="aspect-[3/2] w-full rounded-2xl bg-brand-100 object-cover shadow-xl"
-              />
+              {i === 0 || hydrated ? (
+                <ImageWithFallback
+                  image={slide.image}
+                  title={t(slide.title)}
+                  priority={i === 0}
+                  className="aspect-[3/2] w-full rounded-2xl bg-brand-100 object-cover shadow-xl"
+                />
+              ) : (
+                <div className="aspect-[3/2] w-full rounded-2xl bg-brand-100 shadow-xl" />
+              )}
               <div className="mt-4 px-1">
                 <h2 className="text-xl font-bold text-white sm:text-2xl">{t(slide.title)}</h2>
                 <p className="mt-1 text-brand-100">{t(slide.description)}</p>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { preload } from 'react-dom'
 import type { SiteImage } from '../../content/images.ts'
 import { useT } from '../../i18n/i18n.tsx'
 import { usePagePhoto } from './page-photos.tsx'
@@ -37,6 +38,12 @@ export function ImageWithFallback({ image, title, className = '', priority = fal
     if (img && img.complete && img.naturalWidth === 0) setFailed(true)
   }, [])
 
+  // The page's main photo is asked for from the <head>, ahead of the inline stylesheet, in the
+  // format the <picture> picks first (a browser without AVIF skips the hint and loses nothing).
+  if (photo && priority) {
+    const [first] = photo.sources
+    if (first) preload(photo.src, { as: 'image', imageSrcSet: first.srcSet, imageSizes: photo.sizes, type: first.type, fetchPriority: 'high' })
+  }
   const box = photo ?? artwork
   if (!box) return null
   const alt = photo?.alt ?? t(artwork!.alt)
@@ -65,7 +72,9 @@ export function ImageWithFallback({ image, title, className = '', priority = fal
       height={box.height}
       loading={priority || eager ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
-      decoding="async"
+      // The main picture is decoded with the rest of the first paint, so it shows in that frame
+      // if it has arrived; the others decode aside and never hold up a frame.
+      decoding={priority ? 'sync' : 'async'}
       onError={() => setFailed(true)}
       className={className}
     />
