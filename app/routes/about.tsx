@@ -4,7 +4,6 @@ import { useSite } from '../lib/site.ts'
 import { CameraIcon, CheckIcon, HeartIcon } from '../components/site/icons.tsx'
 import { ImageWithFallback } from '../components/site/image-with-fallback.tsx'
 import { PageBanner } from '../components/site/page-banner.tsx'
-import { PagePhotosProvider } from '../components/site/page-photos.tsx'
 import { loadPagePhotos, placesOf } from '../components/site/page-photos.server.ts'
 import { readOrFallback } from '../lib/decoration.server.ts'
 import { aboutWords, type GuideWordField } from '../../core/guide-words.ts'
@@ -48,116 +47,114 @@ export default function About({ loaderData }: Route.ComponentProps) {
   /** The guide's English on a page in another language is marked as English, for screen readers and translators. */
   const lang = (field: GuideWordField) => (words.inEnglish.includes(field) ? 'en' : undefined)
   return (
-    <PagePhotosProvider photos={loaderData.photos}>
-      <main id="main">
-        <PageBanner eyebrow={t('about.banner.eyebrow')} title={t('about.banner.title')} image={images.guide.banner}>
-          <p>{t('about.banner.lead')}</p>
-        </PageBanner>
+    <main id="main">
+      <PageBanner eyebrow={t('about.banner.eyebrow')} title={t('about.banner.title')} image={images.guide.banner}>
+        <p>{t('about.banner.lead')}</p>
+      </PageBanner>
 
-        <section className="mx-auto grid max-w-6xl gap-12 px-4 py-16 sm:py-20 lg:grid-cols-[3fr_2fr]" aria-labelledby="story-heading">
-          <div>
-            <h2 id="story-heading" className={sectionHeading}>
-              {t(guideStory.heading)}
-            </h2>
-            <div className="mt-6 space-y-5 text-lg leading-relaxed text-slate-700">
-              {words.biography
-                ? words.biography.map((paragraph, i) => (
-                    <p key={i} lang={lang('biography')}>
-                      {paragraph}
-                    </p>
-                  ))
-                : guideStory.paragraphs.map((id) => <p key={id}>{t(id)}</p>)}
-            </div>
-            <p className="mt-6 text-lg font-semibold text-brand-900" lang={lang('signature')}>
-              {words.signature ?? (
-                <T id="about.signature" values={{ guideName: site.guideName, businessName: site.businessName }} components={{ 0: <span className="capitalize" /> }} />
-              )}
-            </p>
+      <section className="mx-auto grid max-w-6xl gap-12 px-4 py-16 sm:py-20 lg:grid-cols-[3fr_2fr]" aria-labelledby="story-heading">
+        <div>
+          <h2 id="story-heading" className={sectionHeading}>
+            {t(guideStory.heading)}
+          </h2>
+          <div className="mt-6 space-y-5 text-lg leading-relaxed text-slate-700">
+            {words.biography
+              ? words.biography.map((paragraph, i) => (
+                  <p key={i} lang={lang('biography')}>
+                    {paragraph}
+                  </p>
+                ))
+              : guideStory.paragraphs.map((id) => <p key={id}>{t(id)}</p>)}
           </div>
-          <div className="space-y-8">
-            <ImageWithFallback image={PORTRAIT} title={site.guideName} eager className="aspect-[4/5] w-full rounded-2xl bg-brand-100 object-cover shadow-md" />
-            <aside className="h-fit rounded-2xl bg-blossom-100 p-6 sm:p-8" aria-labelledby="loves-heading">
-              <h2 id="loves-heading" className="flex items-center gap-2 text-xl font-bold text-brand-900">
-                <HeartIcon className="size-6 text-blossom-700" />
-                {t('about.loves.title')}
-              </h2>
-              <ul className="mt-4 space-y-3 text-slate-800">
-                {(words.loves ?? guideStory.loves.map((id) => t(id))).map((item, i) => (
-                  <li key={i} className="flex gap-2" lang={words.loves ? lang('loves') : undefined}>
-                    <CheckIcon className="mt-0.5 size-5 shrink-0 text-blossom-700" />
-                    {item}
-                  </li>
-                ))}
-              </ul>
-            </aside>
-          </div>
-        </section>
-
-        <section className="bg-brand-50 py-16 sm:py-20" aria-labelledby="promises-heading">
-          <div className="mx-auto max-w-6xl px-4">
-            <h2 id="promises-heading" className={sectionHeading}>
-              {t('about.promises.title')}
+          <p className="mt-6 text-lg font-semibold text-brand-900" lang={lang('signature')}>
+            {words.signature ?? (
+              <T id="about.signature" values={{ guideName: site.guideName, businessName: site.businessName }} components={{ 0: <span className="capitalize" /> }} />
+            )}
+          </p>
+        </div>
+        <div className="space-y-8">
+          <ImageWithFallback image={PORTRAIT} title={site.guideName} eager className="aspect-[4/5] w-full rounded-2xl bg-brand-100 object-cover shadow-md" />
+          <aside className="h-fit rounded-2xl bg-blossom-100 p-6 sm:p-8" aria-labelledby="loves-heading">
+            <h2 id="loves-heading" className="flex items-center gap-2 text-xl font-bold text-brand-900">
+              <HeartIcon className="size-6 text-blossom-700" />
+              {t('about.loves.title')}
             </h2>
-            <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-              {tourPromises.map((item) => (
-                <li key={item.title} className="rounded-2xl bg-white p-6 shadow-sm">
-                  <h3 className="text-lg font-bold text-brand-900">{t(item.title)}</h3>
-                  <p className="mt-2 text-slate-700">{t(item.text)}</p>
+            <ul className="mt-4 space-y-3 text-slate-800">
+              {(words.loves ?? guideStory.loves.map((id) => t(id))).map((item, i) => (
+                <li key={i} className="flex gap-2" lang={words.loves ? lang('loves') : undefined}>
+                  <CheckIcon className="mt-0.5 size-5 shrink-0 text-blossom-700" />
+                  {item}
                 </li>
               ))}
             </ul>
-          </div>
-        </section>
+          </aside>
+        </div>
+      </section>
 
-        <section className="mx-auto max-w-6xl px-4 py-16 sm:py-20" aria-labelledby="joetsu-heading">
-          <div className="max-w-3xl">
-            <h2 id="joetsu-heading" className={sectionHeading}>
-              {t(aboutJoetsu.heading)}
-            </h2>
-            <div className="mt-6 space-y-5 text-lg leading-relaxed text-slate-700">
-              {aboutJoetsu.paragraphs.map((id) => (
-                <p key={id}>{t(id)}</p>
-              ))}
-            </div>
-            <p className="mt-6">
-              <Link to={path('/tokyo-2h-joetsu-day-trip')} className={linkStyle}>
-                {t('about.tokyoLink')}
-              </Link>
-            </p>
-          </div>
-          <h3 className="mt-14 text-xl font-bold text-brand-900">{t('about.seasons.title')}</h3>
-          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {aboutJoetsu.seasons.map((season) => (
-              <li key={season.name} className="rounded-2xl border border-brand-100 p-6">
-                <h4 className="font-bold text-field-600">{t(season.name)}</h4>
-                {(words.seasons[season.key] ?? [t(season.text)]).map((paragraph, i) => (
-                  <p key={i} className="mt-2 text-slate-700" lang={words.seasons[season.key] ? lang(season.key) : undefined}>
-                    {paragraph}
-                  </p>
-                ))}
+      <section className="bg-brand-50 py-16 sm:py-20" aria-labelledby="promises-heading">
+        <div className="mx-auto max-w-6xl px-4">
+          <h2 id="promises-heading" className={sectionHeading}>
+            {t('about.promises.title')}
+          </h2>
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {tourPromises.map((item) => (
+              <li key={item.title} className="rounded-2xl bg-white p-6 shadow-sm">
+                <h3 className="text-lg font-bold text-brand-900">{t(item.title)}</h3>
+                <p className="mt-2 text-slate-700">{t(item.text)}</p>
               </li>
             ))}
           </ul>
-        </section>
+        </div>
+      </section>
 
-        <section className="bg-brand-800 py-16 text-white sm:py-20" aria-labelledby="connect-heading">
-          <div className="mx-auto flex max-w-4xl flex-col items-center px-4 text-center">
-            <h2 id="connect-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
-              {t('about.connect.title')}
-            </h2>
-            <p className="mt-4 max-w-2xl text-lg text-brand-100">{t('about.connect.text', { network: site.socialLabel })}</p>
-            <div className="mt-8 flex flex-wrap justify-center gap-3">
-              <Link to={path('/contact')} className={buttonVariants({ variant: 'light' })}>
-                {t('about.connect.contact')}
-              </Link>
-              <a href={site.socialUrl} className={buttonVariants({ variant: 'outlineLight' })} target="_blank" rel="noopener noreferrer">
-                <CameraIcon />
-                {t('about.connect.follow', { network: site.socialLabel })}
-              </a>
-            </div>
+      <section className="mx-auto max-w-6xl px-4 py-16 sm:py-20" aria-labelledby="joetsu-heading">
+        <div className="max-w-3xl">
+          <h2 id="joetsu-heading" className={sectionHeading}>
+            {t(aboutJoetsu.heading)}
+          </h2>
+          <div className="mt-6 space-y-5 text-lg leading-relaxed text-slate-700">
+            {aboutJoetsu.paragraphs.map((id) => (
+              <p key={id}>{t(id)}</p>
+            ))}
           </div>
-        </section>
-      </main>
-    </PagePhotosProvider>
+          <p className="mt-6">
+            <Link to={path('/tokyo-2h-joetsu-day-trip')} className={linkStyle}>
+              {t('about.tokyoLink')}
+            </Link>
+          </p>
+        </div>
+        <h3 className="mt-14 text-xl font-bold text-brand-900">{t('about.seasons.title')}</h3>
+        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {aboutJoetsu.seasons.map((season) => (
+            <li key={season.name} className="rounded-2xl border border-brand-100 p-6">
+              <h4 className="font-bold text-field-600">{t(season.name)}</h4>
+              {(words.seasons[season.key] ?? [t(season.text)]).map((paragraph, i) => (
+                <p key={i} className="mt-2 text-slate-700" lang={words.seasons[season.key] ? lang(season.key) : undefined}>
+                  {paragraph}
+                </p>
+              ))}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="bg-brand-800 py-16 text-white sm:py-20" aria-labelledby="connect-heading">
+        <div className="mx-auto flex max-w-4xl flex-col items-center px-4 text-center">
+          <h2 id="connect-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {t('about.connect.title')}
+          </h2>
+          <p className="mt-4 max-w-2xl text-lg text-brand-100">{t('about.connect.text', { network: site.socialLabel })}</p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Link to={path('/contact')} className={buttonVariants({ variant: 'light' })}>
+              {t('about.connect.contact')}
+            </Link>
+            <a href={site.socialUrl} className={buttonVariants({ variant: 'outlineLight' })} target="_blank" rel="noopener noreferrer">
+              <CameraIcon />
+              {t('about.connect.follow', { network: site.socialLabel })}
+            </a>
+          </div>
+        </div>
+      </section>
+    </main>
   )
 }

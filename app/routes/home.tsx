@@ -4,7 +4,6 @@ import { loadPublicTours } from '../components/site/catalogue.server.ts'
 import { HeroCarousel } from '../components/site/hero-carousel.tsx'
 import { ArrowRightIcon, CompassIcon, HeartIcon, SparkleIcon, TrainIcon } from '../components/site/icons.tsx'
 import { ImageWithFallback } from '../components/site/image-with-fallback.tsx'
-import { PagePhotosProvider } from '../components/site/page-photos.tsx'
 import { loadPagePhotos, placesOf } from '../components/site/page-photos.server.ts'
 import { linkStyle, sectionHeading } from '../components/site/styles.ts'
 import { buttonVariants } from '../components/ui/button.tsx'
@@ -57,193 +56,191 @@ const teaserCategories = ['food', 'culture', 'lifestyle'] as const
 export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const path = useLocalePath()
-  const { tours, photos } = loaderData
+  const { tours } = loaderData
   const curated = packageSummaries.filter((p) => p.id === 'mom-package' || p.id === 'dad-package')
   const teasers = teaserCategories.map((id) => exploreSummaries.find((c) => c.id === id)).filter((c) => c !== undefined)
 
   return (
-    <PagePhotosProvider photos={photos}>
-      <main id="main">
-        {/* Hero */}
-        <section className="bg-brand-900 text-white" aria-labelledby="hero-heading">
-          <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-10 sm:py-14 lg:grid-cols-[5fr_6fr] lg:py-20">
-            <div>
-              <p className="font-semibold uppercase tracking-wider text-blossom-100">{t('home.hero.eyebrow')}</p>
-              <h1 id="hero-heading" className="mt-3 text-4xl font-bold leading-tight tracking-tight sm:text-5xl">
-                {t('common.tagline')}
-              </h1>
-              <p className="mt-5 text-lg text-brand-100">{t('home.hero.lead')}</p>
-              <div className="mt-8 flex flex-wrap gap-3">
-                <Link to={path('/packages')} className={buttonVariants({ variant: 'light' })}>
-                  {t('home.hero.experiences')}
-                </Link>
-                <Link to={path('/how-it-works')} className={buttonVariants({ variant: 'outlineLight' })}>
-                  {t('home.hero.howItWorks')}
-                </Link>
-              </div>
-              <p className="mt-8 flex items-start gap-2 text-brand-100">
-                <TrainIcon className="mt-0.5 size-5 shrink-0" />
-                <span>
-                  <T
-                    id="home.hero.tokyo"
-                    components={{
-                      0: <Link to={path('/tokyo-2h-joetsu-day-trip')} className="font-semibold text-white underline underline-offset-2 hover:text-blossom-100" />,
-                    }}
-                  />
+    <main id="main">
+      {/* Hero */}
+      <section className="bg-brand-900 text-white" aria-labelledby="hero-heading">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-10 sm:py-14 lg:grid-cols-[5fr_6fr] lg:py-20">
+          <div>
+            <p className="font-semibold uppercase tracking-wider text-blossom-100">{t('home.hero.eyebrow')}</p>
+            <h1 id="hero-heading" className="mt-3 text-4xl font-bold leading-tight tracking-tight sm:text-5xl">
+              {t('common.tagline')}
+            </h1>
+            <p className="mt-5 text-lg text-brand-100">{t('home.hero.lead')}</p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Link to={path('/packages')} className={buttonVariants({ variant: 'light' })}>
+                {t('home.hero.experiences')}
+              </Link>
+              <Link to={path('/how-it-works')} className={buttonVariants({ variant: 'outlineLight' })}>
+                {t('home.hero.howItWorks')}
+              </Link>
+            </div>
+            <p className="mt-8 flex items-start gap-2 text-brand-100">
+              <TrainIcon className="mt-0.5 size-5 shrink-0" />
+              <span>
+                <T
+                  id="home.hero.tokyo"
+                  components={{
+                    0: <Link to={path('/tokyo-2h-joetsu-day-trip')} className="font-semibold text-white underline underline-offset-2 hover:text-blossom-100" />,
+                  }}
+                />
+              </span>
+            </p>
+          </div>
+          <HeroCarousel slides={heroSlides} label={t('home.carousel.label')} />
+        </div>
+      </section>
+
+      {/* Why a local */}
+      <section className="mx-auto max-w-6xl px-4 py-16 sm:py-20" aria-labelledby="why-heading">
+        <h2 id="why-heading" className={`${sectionHeading} text-center`}>
+          {t('home.why.title')}
+        </h2>
+        <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-slate-700">{t('home.why.lead')}</p>
+        <ul className="mt-12 grid gap-8 md:grid-cols-3">
+          {benefits.map((benefit) => {
+            const Icon = benefitIcons[benefit.icon]
+            return (
+              <li key={benefit.title} className="rounded-2xl bg-brand-50 p-6">
+                <span className="inline-flex size-12 items-center justify-center rounded-full bg-white text-blossom-600">
+                  <Icon className="size-6" />
                 </span>
-              </p>
-            </div>
-            <HeroCarousel slides={heroSlides} label={t('home.carousel.label')} />
-          </div>
-        </section>
+                <h3 className="mt-4 text-xl font-bold text-brand-900">{t(benefit.title)}</h3>
+                <p className="mt-2 text-slate-700">{t(benefit.text)}</p>
+              </li>
+            )
+          })}
+        </ul>
+      </section>
 
-        {/* Why a local */}
-        <section className="mx-auto max-w-6xl px-4 py-16 sm:py-20" aria-labelledby="why-heading">
-          <h2 id="why-heading" className={`${sectionHeading} text-center`}>
-            {t('home.why.title')}
+      {/* Prices */}
+      <section className="bg-brand-50 py-16 sm:py-20" aria-labelledby="prices-heading">
+        <div className="mx-auto max-w-6xl px-4">
+          <h2 id="prices-heading" className={`${sectionHeading} text-center`}>
+            {t('home.prices.title')}
           </h2>
-          <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-slate-700">{t('home.why.lead')}</p>
-          <ul className="mt-12 grid gap-8 md:grid-cols-3">
-            {benefits.map((benefit) => {
-              const Icon = benefitIcons[benefit.icon]
-              return (
-                <li key={benefit.title} className="rounded-2xl bg-brand-50 p-6">
-                  <span className="inline-flex size-12 items-center justify-center rounded-full bg-white text-blossom-600">
-                    <Icon className="size-6" />
-                  </span>
-                  <h3 className="mt-4 text-xl font-bold text-brand-900">{t(benefit.title)}</h3>
-                  <p className="mt-2 text-slate-700">{t(benefit.text)}</p>
-                </li>
-              )
-            })}
-          </ul>
-        </section>
-
-        {/* Prices */}
-        <section className="bg-brand-50 py-16 sm:py-20" aria-labelledby="prices-heading">
-          <div className="mx-auto max-w-6xl px-4">
-            <h2 id="prices-heading" className={`${sectionHeading} text-center`}>
-              {t('home.prices.title')}
-            </h2>
-            <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-slate-700">{t('home.prices.lead')}</p>
-            <div className="mt-10">
-              <TourPriceCards tours={tours} />
-            </div>
-            <p className="mx-auto mt-6 max-w-3xl text-center text-slate-700">
-              {t(tours.some((tour) => tour.solo) ? 'home.prices.soloOn' : 'home.prices.soloOff')}{' '}
-              <T id="home.prices.onTheDay" components={{ 0: <Link to={path('/packages#prices')} className={linkStyle} /> }} />
-            </p>
+          <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-slate-700">{t('home.prices.lead')}</p>
+          <div className="mt-10">
+            <TourPriceCards tours={tours} />
           </div>
-        </section>
+          <p className="mx-auto mt-6 max-w-3xl text-center text-slate-700">
+            {t(tours.some((tour) => tour.solo) ? 'home.prices.soloOn' : 'home.prices.soloOff')}{' '}
+            <T id="home.prices.onTheDay" components={{ 0: <Link to={path('/packages#prices')} className={linkStyle} /> }} />
+          </p>
+        </div>
+      </section>
 
-        {/* Curated packages */}
-        <section className="mx-auto max-w-6xl px-4 py-16 sm:py-20" aria-labelledby="curated-heading">
-          <h2 id="curated-heading" className={`${sectionHeading} text-center`}>
-            {t('home.curated.title')}
+      {/* Curated packages */}
+      <section className="mx-auto max-w-6xl px-4 py-16 sm:py-20" aria-labelledby="curated-heading">
+        <h2 id="curated-heading" className={`${sectionHeading} text-center`}>
+          {t('home.curated.title')}
+        </h2>
+        <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-slate-700">{t('home.curated.lead')}</p>
+        <ul className="mt-12 grid gap-8 md:grid-cols-2">
+          {curated.map((pkg) => (
+            <li key={pkg.id} className="flex flex-col overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm">
+              <ImageWithFallback image={pkg.image} title={t(pkg.title)} className="aspect-[8/5] w-full bg-brand-100 object-cover" />
+              <div className="flex flex-1 flex-col p-6">
+                <h3 className="text-xl font-bold text-brand-900">{t(pkg.title)}</h3>
+                <p className="mt-1 font-medium text-field-600">{t(pkg.subtitle)}</p>
+                <p className="mt-3 text-slate-700">{t(pkg.teaser)}</p>
+                <p className="mt-auto pt-5">
+                  <Link to={path(`/packages#${pkg.id}`)} className={`${linkStyle} inline-flex items-center gap-1`}>
+                    {t('home.curated.discover', { title: t(pkg.title) })}
+                    <ArrowRightIcon className="size-4" />
+                  </Link>
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-10 text-center">
+          <Link to={path('/packages')} className={buttonVariants({ variant: 'secondary' })}>
+            {t('home.curated.all')}
+          </Link>
+        </p>
+      </section>
+
+      {/* Four steps */}
+      <section className="bg-brand-800 py-16 text-white sm:py-20" aria-labelledby="steps-heading">
+        <div className="mx-auto max-w-6xl px-4">
+          <h2 id="steps-heading" className="text-center text-2xl font-bold tracking-tight sm:text-3xl">
+            {t('home.steps.title')}
           </h2>
-          <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-slate-700">{t('home.curated.lead')}</p>
-          <ul className="mt-12 grid gap-8 md:grid-cols-2">
-            {curated.map((pkg) => (
-              <li key={pkg.id} className="flex flex-col overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm">
-                <ImageWithFallback image={pkg.image} title={t(pkg.title)} className="aspect-[8/5] w-full bg-brand-100 object-cover" />
-                <div className="flex flex-1 flex-col p-6">
-                  <h3 className="text-xl font-bold text-brand-900">{t(pkg.title)}</h3>
-                  <p className="mt-1 font-medium text-field-600">{t(pkg.subtitle)}</p>
-                  <p className="mt-3 text-slate-700">{t(pkg.teaser)}</p>
-                  <p className="mt-auto pt-5">
-                    <Link to={path(`/packages#${pkg.id}`)} className={`${linkStyle} inline-flex items-center gap-1`}>
-                      {t('home.curated.discover', { title: t(pkg.title) })}
-                      <ArrowRightIcon className="size-4" />
-                    </Link>
-                  </p>
-                </div>
+          <ol className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+            {planningSteps.map((step, i) => (
+              <li key={step.title}>
+                <span
+                  className="inline-flex size-12 items-center justify-center rounded-full bg-white text-xl font-bold text-brand-900"
+                  aria-hidden="true"
+                >
+                  {i + 1}
+                </span>
+                <h3 className="mt-4 text-xl font-bold">
+                  <span className="sr-only">{t('home.steps.step', { number: i + 1 })}</span>
+                  {t(step.title)}
+                </h3>
+                <p className="mt-2 text-brand-100">{t(step.summary)}</p>
               </li>
             ))}
-          </ul>
-          <p className="mt-10 text-center">
-            <Link to={path('/packages')} className={buttonVariants({ variant: 'secondary' })}>
-              {t('home.curated.all')}
+          </ol>
+          <p className="mt-12 text-center">
+            <Link to={path('/how-it-works')} className={buttonVariants({ variant: 'light' })}>
+              {t('home.steps.more')}
             </Link>
           </p>
-        </section>
+        </div>
+      </section>
 
-        {/* Four steps */}
-        <section className="bg-brand-800 py-16 text-white sm:py-20" aria-labelledby="steps-heading">
-          <div className="mx-auto max-w-6xl px-4">
-            <h2 id="steps-heading" className="text-center text-2xl font-bold tracking-tight sm:text-3xl">
-              {t('home.steps.title')}
-            </h2>
-            <ol className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
-              {planningSteps.map((step, i) => (
-                <li key={step.title}>
-                  <span
-                    className="inline-flex size-12 items-center justify-center rounded-full bg-white text-xl font-bold text-brand-900"
-                    aria-hidden="true"
-                  >
-                    {i + 1}
-                  </span>
-                  <h3 className="mt-4 text-xl font-bold">
-                    <span className="sr-only">{t('home.steps.step', { number: i + 1 })}</span>
-                    {t(step.title)}
-                  </h3>
-                  <p className="mt-2 text-brand-100">{t(step.summary)}</p>
-                </li>
-              ))}
-            </ol>
-            <p className="mt-12 text-center">
-              <Link to={path('/how-it-works')} className={buttonVariants({ variant: 'light' })}>
-                {t('home.steps.more')}
-              </Link>
-            </p>
-          </div>
-        </section>
+      {/* Explore teasers */}
+      <section className="mx-auto max-w-6xl px-4 py-16 sm:py-20" aria-labelledby="explore-heading">
+        <h2 id="explore-heading" className={`${sectionHeading} text-center`}>
+          {t('home.explore.title')}
+        </h2>
+        <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-slate-700">{t('home.explore.lead')}</p>
+        <ul className="mt-12 grid gap-8 md:grid-cols-3">
+          {teasers.map((category) => (
+            <li
+              key={category.id}
+              className="group relative flex flex-col overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm"
+            >
+              <ImageWithFallback image={category.image} title={t(category.title)} className="aspect-[8/5] w-full bg-brand-100 object-cover" />
+              <div className="p-6">
+                <h3 className="text-xl font-bold text-brand-900">
+                  <Link to={path(`/explore#${category.id}`)} className="after:absolute after:inset-0 group-hover:text-blossom-700">
+                    {t(category.title)}
+                  </Link>
+                </h3>
+                <p className="mt-2 text-slate-700">{t(category.teaser)}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-10 text-center">
+          <Link to={path('/explore')} className={buttonVariants({ variant: 'secondary' })}>
+            {t('home.explore.all')}
+          </Link>
+        </p>
+      </section>
 
-        {/* Explore teasers */}
-        <section className="mx-auto max-w-6xl px-4 py-16 sm:py-20" aria-labelledby="explore-heading">
-          <h2 id="explore-heading" className={`${sectionHeading} text-center`}>
-            {t('home.explore.title')}
+      {/* Closing call to action */}
+      <section className="bg-blossom-100 py-16 sm:py-20" aria-labelledby="cta-heading">
+        <div className="mx-auto max-w-3xl px-4 text-center">
+          <h2 id="cta-heading" className={sectionHeading}>
+            {t('home.cta.title')}
           </h2>
-          <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-slate-700">{t('home.explore.lead')}</p>
-          <ul className="mt-12 grid gap-8 md:grid-cols-3">
-            {teasers.map((category) => (
-              <li
-                key={category.id}
-                className="group relative flex flex-col overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm"
-              >
-                <ImageWithFallback image={category.image} title={t(category.title)} className="aspect-[8/5] w-full bg-brand-100 object-cover" />
-                <div className="p-6">
-                  <h3 className="text-xl font-bold text-brand-900">
-                    <Link to={path(`/explore#${category.id}`)} className="after:absolute after:inset-0 group-hover:text-blossom-700">
-                      {t(category.title)}
-                    </Link>
-                  </h3>
-                  <p className="mt-2 text-slate-700">{t(category.teaser)}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-          <p className="mt-10 text-center">
-            <Link to={path('/explore')} className={buttonVariants({ variant: 'secondary' })}>
-              {t('home.explore.all')}
+          <p className="mt-4 text-lg text-slate-800">{t('home.cta.text')}</p>
+          <p className="mt-8">
+            <Link to={path('/contact')} className={buttonVariants()}>
+              {t('home.cta.button')}
             </Link>
           </p>
-        </section>
-
-        {/* Closing call to action */}
-        <section className="bg-blossom-100 py-16 sm:py-20" aria-labelledby="cta-heading">
-          <div className="mx-auto max-w-3xl px-4 text-center">
-            <h2 id="cta-heading" className={sectionHeading}>
-              {t('home.cta.title')}
-            </h2>
-            <p className="mt-4 text-lg text-slate-800">{t('home.cta.text')}</p>
-            <p className="mt-8">
-              <Link to={path('/contact')} className={buttonVariants()}>
-                {t('home.cta.button')}
-              </Link>
-            </p>
-          </div>
-        </section>
-      </main>
-    </PagePhotosProvider>
+        </div>
+      </section>
+    </main>
   )
 }

@@ -10,7 +10,6 @@ import { pageLanguage, pageMessages } from '../i18n/messages.server.ts'
 import { loadPublicTours, publicPolicy } from '../components/site/catalogue.server.ts'
 import { CheckIcon } from '../components/site/icons.tsx'
 import { ImageWithFallback } from '../components/site/image-with-fallback.tsx'
-import { PagePhotosProvider } from '../components/site/page-photos.tsx'
 import { loadPagePhotos, placesOf } from '../components/site/page-photos.server.ts'
 import { PageBanner } from '../components/site/page-banner.tsx'
 import { linkStyle, sectionHeading } from '../components/site/styles.ts'
@@ -96,114 +95,112 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
   useScrollToHash()
 
   return (
-    <PagePhotosProvider photos={loaderData.photos}>
-      <main id="main">
-        <PageBanner eyebrow={t('packages.banner.eyebrow')} title={t('packages.banner.title')}>
-          <p>{t('packages.banner.lead')}</p>
-        </PageBanner>
+    <main id="main">
+      <PageBanner eyebrow={t('packages.banner.eyebrow')} title={t('packages.banner.title')}>
+        <p>{t('packages.banner.lead')}</p>
+      </PageBanner>
 
-        <section className="mx-auto max-w-6xl px-4 py-16 sm:py-20" aria-labelledby="ideas-heading">
-          <h2 id="ideas-heading" className="sr-only">
-            {t('packages.ideas')}
-          </h2>
-          <div className="grid gap-10 md:grid-cols-2">
-            {itineraryPackages.map((pkg, i) => {
-              const isMix = pkg.id === 'mix-match-package'
-              return (
-                <article
-                  key={pkg.id}
-                  id={pkg.id}
-                  aria-labelledby={`${pkg.id}-title`}
-                  className="flex scroll-mt-24 flex-col overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm"
-                >
-                  <ImageWithFallback
-                    image={pkg.image}
-                    title={t(pkg.title)}
-                    // The first card's picture is the page's largest paint on a phone: fetch it first.
-                    priority={i === 0}
-                    eager={i === 1}
-                    className="aspect-[8/5] w-full bg-brand-100 object-cover"
-                  />
-                  <div className="flex flex-1 flex-col p-6 sm:p-8">
-                    <h3 id={`${pkg.id}-title`} className="text-2xl font-bold text-brand-900">
-                      {t(pkg.title)}
-                    </h3>
-                    <p className="mt-1 font-medium text-field-600">{t(pkg.subtitle)}</p>
-                    <p className="mt-4 text-slate-700">{t(pkg.description)}</p>
-                    {isMix ? (
-                      <p className="mt-4 text-slate-700">
-                        <T id="packages.explorer.start" components={{ 0: <Link to={path('/explore')} className={linkStyle} /> }} />
-                      </p>
-                    ) : (
-                      <>
-                        <h4 className="mt-6 font-bold text-brand-900">{t('packages.activities')}</h4>
-                        <ul className="mt-3 space-y-2 text-slate-700">
-                          {pkg.activities.map((activity) => (
-                            <li key={activity} className="flex gap-2">
-                              <CheckIcon className="mt-0.5 size-5 shrink-0 text-field-600" />
-                              {t(activity)}
-                            </li>
-                          ))}
-                        </ul>
-                      </>
-                    )}
-                    <div className="mt-auto pt-8">
-                      <Link
-                        to={path(`/contact?package=${contactKey(pkg.id)}`)}
-                        className={clsx(buttonVariants(), 'w-full sm:w-auto')}
-                        aria-label={t('packages.inquireLabel', { action: t(isMix ? 'packages.tellUs' : 'packages.inquire'), title: t(pkg.title) })}
-                      >
-                        {t(isMix ? 'packages.tellUs' : 'packages.inquire')}
-                      </Link>
-                    </div>
+      <section className="mx-auto max-w-6xl px-4 py-16 sm:py-20" aria-labelledby="ideas-heading">
+        <h2 id="ideas-heading" className="sr-only">
+          {t('packages.ideas')}
+        </h2>
+        <div className="grid gap-10 md:grid-cols-2">
+          {itineraryPackages.map((pkg, i) => {
+            const isMix = pkg.id === 'mix-match-package'
+            return (
+              <article
+                key={pkg.id}
+                id={pkg.id}
+                aria-labelledby={`${pkg.id}-title`}
+                className="flex scroll-mt-24 flex-col overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm"
+              >
+                <ImageWithFallback
+                  image={pkg.image}
+                  title={t(pkg.title)}
+                  // The first card's picture is the page's largest paint on a phone: fetch it first.
+                  priority={i === 0}
+                  eager={i === 1}
+                  className="aspect-[8/5] w-full bg-brand-100 object-cover"
+                />
+                <div className="flex flex-1 flex-col p-6 sm:p-8">
+                  <h3 id={`${pkg.id}-title`} className="text-2xl font-bold text-brand-900">
+                    {t(pkg.title)}
+                  </h3>
+                  <p className="mt-1 font-medium text-field-600">{t(pkg.subtitle)}</p>
+                  <p className="mt-4 text-slate-700">{t(pkg.description)}</p>
+                  {isMix ? (
+                    <p className="mt-4 text-slate-700">
+                      <T id="packages.explorer.start" components={{ 0: <Link to={path('/explore')} className={linkStyle} /> }} />
+                    </p>
+                  ) : (
+                    <>
+                      <h4 className="mt-6 font-bold text-brand-900">{t('packages.activities')}</h4>
+                      <ul className="mt-3 space-y-2 text-slate-700">
+                        {pkg.activities.map((activity) => (
+                          <li key={activity} className="flex gap-2">
+                            <CheckIcon className="mt-0.5 size-5 shrink-0 text-field-600" />
+                            {t(activity)}
+                          </li>
+                        ))}
+                      </ul>
+                    </>
+                  )}
+                  <div className="mt-auto pt-8">
+                    <Link
+                      to={path(`/contact?package=${contactKey(pkg.id)}`)}
+                      className={clsx(buttonVariants(), 'w-full sm:w-auto')}
+                      aria-label={t('packages.inquireLabel', { action: t(isMix ? 'packages.tellUs' : 'packages.inquire'), title: t(pkg.title) })}
+                    >
+                      {t(isMix ? 'packages.tellUs' : 'packages.inquire')}
+                    </Link>
                   </div>
-                </article>
-              )
-            })}
-          </div>
-        </section>
-
-        <section id="prices" className="scroll-mt-20 bg-brand-50 py-16 sm:py-20" aria-labelledby="prices-heading">
-          <div className="mx-auto max-w-6xl px-4">
-            <h2 id="prices-heading" className={sectionHeading}>
-              {t('packages.prices.title')}
-            </h2>
-            <p className="mt-4 max-w-3xl text-lg text-slate-700">{t('packages.prices.lead')}</p>
-            <div className="mt-10">
-              <TourPriceCards tours={tours} />
-            </div>
-            <h3 className="mt-14 text-xl font-bold text-brand-900">{t('packages.good.title')}</h3>
-            <dl className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {policies(policy, t).map((item) => (
-                <div key={item.title} className="rounded-2xl bg-white p-6 shadow-sm">
-                  <dt className="font-bold text-brand-900">{item.title}</dt>
-                  <dd className="mt-2 text-slate-700">{item.text}</dd>
                 </div>
-              ))}
-            </dl>
-            <p className="mt-8 text-slate-700">
-              <T id="packages.terms" components={{ 0: <Link to={path('/legal')} className={linkStyle} /> }} />
-            </p>
-          </div>
-        </section>
+              </article>
+            )
+          })}
+        </div>
+      </section>
 
-        <section className="py-16 sm:py-20" aria-labelledby="start-heading">
-          <div className="mx-auto max-w-3xl px-4 text-center">
-            <h2 id="start-heading" className={sectionHeading}>
-              {t('packages.start.title')}
-            </h2>
-            <p className="mt-4 text-lg text-slate-700">{t('packages.start.text')}</p>
-            <div className="mt-8 flex flex-wrap justify-center gap-3">
-              <Link to={path('/contact')} className={buttonVariants({ variant: 'secondary' })}>
-                {t('packages.start.contact')}
-              </Link>
-              <Link to={path('/booking')} className={buttonVariants()}>
-                {t('packages.start.book')}
-              </Link>
-            </div>
+      <section id="prices" className="scroll-mt-20 bg-brand-50 py-16 sm:py-20" aria-labelledby="prices-heading">
+        <div className="mx-auto max-w-6xl px-4">
+          <h2 id="prices-heading" className={sectionHeading}>
+            {t('packages.prices.title')}
+          </h2>
+          <p className="mt-4 max-w-3xl text-lg text-slate-700">{t('packages.prices.lead')}</p>
+          <div className="mt-10">
+            <TourPriceCards tours={tours} />
           </div>
-        </section>
-      </main>
-    </PagePhotosProvider>
+          <h3 className="mt-14 text-xl font-bold text-brand-900">{t('packages.good.title')}</h3>
+          <dl className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {policies(policy, t).map((item) => (
+              <div key={item.title} className="rounded-2xl bg-white p-6 shadow-sm">
+                <dt className="font-bold text-brand-900">{item.title}</dt>
+                <dd className="mt-2 text-slate-700">{item.text}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-8 text-slate-700">
+            <T id="packages.terms" components={{ 0: <Link to={path('/legal')} className={linkStyle} /> }} />
+          </p>
+        </div>
+      </section>
+
+      <section className="py-16 sm:py-20" aria-labelledby="start-heading">
+        <div className="mx-auto max-w-3xl px-4 text-center">
+          <h2 id="start-heading" className={sectionHeading}>
+            {t('packages.start.title')}
+          </h2>
+          <p className="mt-4 text-lg text-slate-700">{t('packages.start.text')}</p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Link to={path('/contact')} className={buttonVariants({ variant: 'secondary' })}>
+              {t('packages.start.contact')}
+            </Link>
+            <Link to={path('/booking')} className={buttonVariants()}>
+              {t('packages.start.book')}
+            </Link>
+          </div>
+        </div>
+      </section>
+    </main>
   )
 }

@@ -2,7 +2,6 @@ import { Link } from 'react-router'
 import type { Route } from './+types/tokyo-day-trip'
 import { TrainIcon } from '../components/site/icons.tsx'
 import { ImageWithFallback } from '../components/site/image-with-fallback.tsx'
-import { PagePhotosProvider } from '../components/site/page-photos.tsx'
 import { loadPagePhotos, placesOf } from '../components/site/page-photos.server.ts'
 import { linkStyle } from '../components/site/styles.ts'
 import { buttonVariants } from '../components/ui/button.tsx'
@@ -70,93 +69,91 @@ const ITINERARY = [
   { title: 'tokyo.day2.title', steps: ['tokyo.day2.1', 'tokyo.day2.2', 'tokyo.day2.3', 'tokyo.day2.4'] },
 ] as const
 
-export default function TokyoDayTrip({ loaderData }: Route.ComponentProps) {
+export default function TokyoDayTrip() {
   const t = useT()
   const path = useLocalePath()
   const strong = { 0: <strong /> }
   return (
-    <PagePhotosProvider photos={loaderData.photos}>
-      <main id="main">
-        <article aria-labelledby="page-title">
-          <header className="bg-brand-900 text-white">
-            <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
-              <p className="flex items-center gap-2 font-semibold uppercase tracking-wider text-blossom-100">
-                <TrainIcon />
-                {t('tokyo.kicker')}
-              </p>
-              <h1 id="page-title" className="mt-3 text-4xl font-bold leading-tight tracking-tight sm:text-5xl">
-                {t('tokyo.meta.headline')}
-              </h1>
-              <p className="mt-5 text-lg text-brand-100">{t('tokyo.lead')}</p>
-            </div>
-          </header>
-
+    <main id="main">
+      <article aria-labelledby="page-title">
+        <header className="bg-brand-900 text-white">
           <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
-            <ImageWithFallback
-              image={HERO}
-              title={t('tokyo.meta.headline')}
-              priority
-              className="aspect-[3/2] w-full rounded-2xl bg-brand-100 object-cover shadow-md"
-            />
-
-            <h2 className={h2}>{t('tokyo.access.title')}</h2>
-            <div className={`mt-5 ${prose}`}>
-              <p>
-                <T id="tokyo.access.p1" components={strong} />
-              </p>
-              <p>{t('tokyo.access.p2')}</p>
-              <p>{t('tokyo.access.p3')}</p>
-            </div>
-
-            <h2 className={h2}>{t('tokyo.see.title')}</h2>
-            {SIGHTS.map((sight) => (
-              <section key={sight.title}>
-                <h3 className={h3}>{t(sight.title)}</h3>
-                <p className={`mt-3 ${prose}`}>{t(sight.text)}</p>
-              </section>
-            ))}
-
-            <h2 className={h2}>{t('tokyo.eat.title')}</h2>
-            <ul className="mt-5 list-disc space-y-2 pl-6 text-lg leading-relaxed text-slate-700">
-              {FOOD.map((food) => (
-                <li key={food}>
-                  <T id={food} components={{ 0: <strong />, 1: <strong /> }} />
-                </li>
-              ))}
-            </ul>
-
-            <h2 className={h2}>{t('tokyo.itinerary.title')}</h2>
-            {ITINERARY.map(({ title, steps }) => (
-              <section key={title}>
-                <h3 className={h3}>{t(title)}</h3>
-                <ol className="mt-3 list-decimal space-y-2 pl-6 text-lg leading-relaxed text-slate-700">
-                  {steps.map((step) => (
-                    <li key={step}>{t(step)}</li>
-                  ))}
-                </ol>
-              </section>
-            ))}
-            <p className={`mt-5 ${prose}`}>
-              <T id="tokyo.shortOnTime" components={{ 0: <Link to={path('/packages')} className={linkStyle} /> }} />
+            <p className="flex items-center gap-2 font-semibold uppercase tracking-wider text-blossom-100">
+              <TrainIcon />
+              {t('tokyo.kicker')}
             </p>
-
-            <aside className="mt-14 rounded-2xl bg-blossom-100 p-6 text-center sm:p-10" aria-labelledby="trip-cta-heading">
-              <h2 id="trip-cta-heading" className="text-2xl font-bold tracking-tight text-brand-900">
-                {t('tokyo.cta.title')}
-              </h2>
-              <p className="mx-auto mt-3 max-w-xl text-lg text-slate-800">{t('tokyo.cta.text')}</p>
-              <div className="mt-6 flex flex-wrap justify-center gap-3">
-                <Link to={path('/booking')} className={buttonVariants()}>
-                  {t('tokyo.cta.book')}
-                </Link>
-                <Link to={path('/packages')} className={buttonVariants({ variant: 'secondary' })}>
-                  {t('tokyo.cta.packages')}
-                </Link>
-              </div>
-            </aside>
+            <h1 id="page-title" className="mt-3 text-4xl font-bold leading-tight tracking-tight sm:text-5xl">
+              {t('tokyo.meta.headline')}
+            </h1>
+            <p className="mt-5 text-lg text-brand-100">{t('tokyo.lead')}</p>
           </div>
-        </article>
-      </main>
-    </PagePhotosProvider>
+        </header>
+
+        <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
+          <ImageWithFallback
+            image={HERO}
+            title={t('tokyo.meta.headline')}
+            priority
+            className="aspect-[3/2] w-full rounded-2xl bg-brand-100 object-cover shadow-md"
+          />
+
+          <h2 className={h2}>{t('tokyo.access.title')}</h2>
+          <div className={`mt-5 ${prose}`}>
+            <p>
+              <T id="tokyo.access.p1" components={strong} />
+            </p>
+            <p>{t('tokyo.access.p2')}</p>
+            <p>{t('tokyo.access.p3')}</p>
+          </div>
+
+          <h2 className={h2}>{t('tokyo.see.title')}</h2>
+          {SIGHTS.map((sight) => (
+            <section key={sight.title}>
+              <h3 className={h3}>{t(sight.title)}</h3>
+              <p className={`mt-3 ${prose}`}>{t(sight.text)}</p>
+            </section>
+          ))}
+
+          <h2 className={h2}>{t('tokyo.eat.title')}</h2>
+          <ul className="mt-5 list-disc space-y-2 pl-6 text-lg leading-relaxed text-slate-700">
+            {FOOD.map((food) => (
+              <li key={food}>
+                <T id={food} components={{ 0: <strong />, 1: <strong /> }} />
+              </li>
+            ))}
+          </ul>
+
+          <h2 className={h2}>{t('tokyo.itinerary.title')}</h2>
+          {ITINERARY.map(({ title, steps }) => (
+            <section key={title}>
+              <h3 className={h3}>{t(title)}</h3>
+              <ol className="mt-3 list-decimal space-y-2 pl-6 text-lg leading-relaxed text-slate-700">
+                {steps.map((step) => (
+                  <li key={step}>{t(step)}</li>
+                ))}
+              </ol>
+            </section>
+          ))}
+          <p className={`mt-5 ${prose}`}>
+            <T id="tokyo.shortOnTime" components={{ 0: <Link to={path('/packages')} className={linkStyle} /> }} />
+          </p>
+
+          <aside className="mt-14 rounded-2xl bg-blossom-100 p-6 text-center sm:p-10" aria-labelledby="trip-cta-heading">
+            <h2 id="trip-cta-heading" className="text-2xl font-bold tracking-tight text-brand-900">
+              {t('tokyo.cta.title')}
+            </h2>
+            <p className="mx-auto mt-3 max-w-xl text-lg text-slate-800">{t('tokyo.cta.text')}</p>
+            <div className="mt-6 flex flex-wrap justify-center gap-3">
+              <Link to={path('/booking')} className={buttonVariants()}>
+                {t('tokyo.cta.book')}
+              </Link>
+              <Link to={path('/packages')} className={buttonVariants({ variant: 'secondary' })}>
+                {t('tokyo.cta.packages')}
+              </Link>
+            </div>
+          </aside>
+        </div>
+      </article>
+    </main>
   )
 }

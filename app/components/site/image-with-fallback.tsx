@@ -40,7 +40,8 @@ export function ImageWithFallback({ image, title, className = '', priority = fal
 
   // The page's main photo is asked for from the <head>, ahead of the inline stylesheet, in the
   // format the <picture> picks first (a browser without AVIF skips the hint and loses nothing).
-  if (photo && priority) {
+  // Server only: the hint is for the first paint, and the browser's bundle stays without it.
+  if (import.meta.env.SSR && photo && priority) {
     const [first] = photo.sources
     if (first) preload(photo.src, { as: 'image', imageSrcSet: first.srcSet, imageSizes: photo.sizes, type: first.type, fetchPriority: 'high' })
   }
