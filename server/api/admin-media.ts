@@ -25,7 +25,10 @@ export function adminMediaRouter({ services }: AppDeps) {
             ? new ServiceError('too-large', TOO_LARGE, { field: 'file' })
             : new ServiceError('invalid', error.code === 'LIMIT_UNEXPECTED_FILE' ? 'Send one photo, in the field "file"' : 'The upload could not be read', { field: 'file' }),
         )
-      } else next(error)
+      } else if (error) {
+        // busboy's own refusals of a malformed multipart body (a missing boundary, a cut-off part).
+        next(new ServiceError('invalid', 'The upload could not be read', { field: 'file' }))
+      } else next()
     })
 
   router.get('/admin/media', requireAdmin, async (_req, res) => {

@@ -167,6 +167,10 @@ describe.each(ENGINES)('the photo library on %s', (engine) => {
     expect(noAlt.status).toBe(400)
     expect(noAlt.json.errors.alt).toBe(ALT_REQUIRED_MESSAGE)
     expect((await admin.post('/api/admin/media', form(Buffer.alloc(0), 'a.jpg'))).status).toBe(400)
+    // A malformed multipart body (no closing boundary) and a JSON body are refused, not a 500.
+    const cut = await admin.request('POST', '/api/admin/media', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\nabc', { 'content-type': 'multipart/form-data; boundary=x' })
+    expect(cut.status, cut.text).toBe(400)
+    expect((await admin.post('/api/admin/media', { alt: 'x' })).json).toMatchObject({ errors: { file: 'Choose a photo to upload' } })
     expect((await upload(app.client(), await phonePhoto())).status).toBe(401)
     expect((await upload(await app.loggedIn(false), await phonePhoto())).status).toBe(403)
     expect(await stored()).toBe(0)

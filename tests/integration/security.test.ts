@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { eq, max, sql } from 'drizzle-orm'
-import { bookings, contactMessages, notifications, users } from '../../server/db/schema.ts'
+import { bookings, contactMessages, media, notifications, users } from '../../server/db/schema.ts'
+import { phonePhoto } from './crafted-images.ts'
 import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
 import { createApp } from '../../server/app.ts'
 import { listRoutes, type RouteEntry } from '../../server/http/route-list.ts'
@@ -35,6 +36,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/bookings/:reference/simulated-payment',
   'GET /api/bookings/:reference/cancellation-quote',
   'POST /api/bookings/:reference/cancel',
+  // The pictures made from the guide's photos (docs/decisions/0048): the only route outside /api.
+  'GET /media/{*path}',
 ])
 
 // Ids and a reference that exist nowhere (the access matrix, and the fuzz's runs that are not on a real row).
@@ -81,6 +84,9 @@ type Real = {
   adminId: number
   packageId: number
   notificationId: number
+  mediaId: number
+  /** A picture of the real photo, as a page would write its URL. */
+  mediaPath: string
 }
 
 /** Placeholders the generators emit, replaced at request time by the real value of the moment. */
@@ -111,8 +117,12 @@ function realParam(route: RouteEntry, name: string, real: Real): string {
     if (route.path.startsWith('/api/admin/messages/')) return String(real.messageId)
     if (route.path.startsWith('/api/notifications/')) return String(real.notificationId)
     if (route.path.startsWith('/api/admin/tour-packages/')) return String(real.packageId)
+    if (route.path.startsWith('/api/admin/media/')) return String(real.mediaId)
     if (/^\/api(\/admin)?\/bookings\//.test(route.path)) return String(real.bookingId)
   }
+  if (name === 'path') return real.mediaPath.replace(/^\/media\//, '')
+  if (name === 'place') return 'tokyo.article'
+  if (name === 'locale') return 'ja'
   throw new Error(`The fuzz has no real value for :${name} of ${route.method} ${route.path}: teach realParam() which row it names`)
 }
 
@@ -145,6 +155,12 @@ function validBody(route: RouteEntry, real: Real, packageRow: Record<string, unk
       return { email: 'fuzz.test@example.com' }
     case 'POST /api/admin/guest-data/erase':
       return { email: real.email }
+    case 'PATCH /api/admin/media/:id':
+      return { alt: 'The moat of Takada Castle', altTranslations: { ja: '高田城址公園の堀' }, focalX: 40, focalY: 60 }
+    case 'PUT /api/admin/photo-places/:place':
+      return { mediaId: real.mediaId }
+    case 'PUT /api/admin/guide-words/:locale':
+      return { biography: 'A paragraph.\n\nAnother one.', signature: '— The guide', loves: 'Sake\nSnow' }
     default:
       return undefined
   }
@@ -155,7 +171,8 @@ const KNOWN_KEYS = [
   'visitDate', 'groupSize', 'package', 'message', 'username', 'password', 'isAdmin', 'status', 'bookingId', 'reference', 'amount', 'cardNumber',
   'cause', 'reason', 'refundAmount', 'basePrice', 'extraGuestPrice', 'soloPrice', 'soloPromoStart', 'soloPromoEnd', 'duration', 'available',
   'morningAvailable', 'afternoonAvailable', 'fullDayAvailable', 'adminNotes', 'totalPrice', 'notificationPreference', 'whatsappNumber',
-  'notificationsEnabled', 'redirectTo', 'date', '__proto__', 'constructor',
+  'notificationsEnabled', 'redirectTo', 'date', 'alt', 'altTranslations', 'focalX', 'focalY', 'mediaId', 'file', 'biography', 'signature',
+  'loves', 'spring', 'winter', '__proto__', 'constructor',
 ]
 const QUERY_KEYS = ['month', 'from', 'to', 'email', 'status', 'sort', 'dir', 'page', 'pageSize', 'q', 'search', 'bookingId', 'format', 'cause']
 
@@ -300,7 +317,8 @@ describe.each(ENGINES)('security on %s', (engine) => {
 
   it('finds the API in its own route list', () => {
     expect(routes.length).toBeGreaterThan(20)
-    expect(routes.every((r) => r.path.startsWith('/api/'))).toBe(true)
+    // The API, and the pictures of the guide's photos beside it.
+    expect(routes.filter((r) => !r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /media/{*path}'])
     // Every route declared public still exists (the list stays honest).
     const present = new Set(routes.map((r) => `${r.method} ${r.path}`))
     expect([...PUBLIC_ROUTES].filter((r) => !present.has(r))).toEqual([])
@@ -448,10 +466,16 @@ describe.each(ENGINES)('security on %s', (engine) => {
       const [again] = await app.db.select({ id: max(notifications.id) }).from(notifications)
       real.notificationId = again!.id!
     }
+    const newPhoto = async () => {
+      const photo = await app.services.media.upload(await phonePhoto(1600, 1200, 7), 'fuzz.jpg', { alt: 'A photo for the fuzz', focalX: 50, focalY: 50 })
+      real.mediaId = photo.id
+      real.mediaPath = photo.preview.small
+    }
     await newBooking()
     await newMessage()
     await newVictim()
     await latestNotification()
+    await newPhoto()
 
     /** Before a run: bring back what an earlier run deleted, cancelled or erased (not counted as the run's rows). */
     const refresh = async () => {
@@ -459,14 +483,16 @@ describe.each(ENGINES)('security on %s', (engine) => {
         (select ${bookings.status} from ${bookings} where ${bookings.id} = ${real.bookingId} and ${bookings.anonymizedAt} is null) as booking,
         exists (select 1 from ${contactMessages} where ${contactMessages.id} = ${real.messageId}) as message,
         exists (select 1 from ${users} where ${users.id} = ${real.victimId}) as victim,
-        exists (select 1 from ${notifications} where ${notifications.id} = ${real.notificationId}) as notification`)) as unknown as {
-        rows: { booking: string | null; message: boolean; victim: boolean; notification: boolean }[]
+        exists (select 1 from ${notifications} where ${notifications.id} = ${real.notificationId}) as notification,
+        exists (select 1 from ${media} where ${media.id} = ${real.mediaId}) as photo`)) as unknown as {
+        rows: { booking: string | null; message: boolean; victim: boolean; notification: boolean; photo: boolean }[]
       }
       const state = result.rows[0]!
       if (state.booking === null || state.booking === 'cancelled') await newBooking()
       if (!state.message) await newMessage()
       if (!state.victim) await newVictim()
       if (!state.notification) await latestNotification()
+      if (!state.photo) await newPhoto()
     }
     return { real, packageRow, refresh }
   }
@@ -581,16 +607,19 @@ describe.each(ENGINES)('security on %s', (engine) => {
     let requests = 0
     for (const [n, route] of routes.entries()) {
       const key = `${route.method} ${route.path}`
-      const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!)
+      // `:name` segments, and an Express 5 wildcard `{*name}` (the rest of the path).
+      const PARAM = /:(\w+)|\{\*(\w+)\}/g
+      const names = [...route.path.matchAll(PARAM)].map((m) => (m[1] ?? m[2])!)
       const client = await clientFor(key)
       const seed = SEED + 1000 + n
       await fc.assert(
         fc.asyncProperty(fc.tuple(...names.map(() => segment)), query, async (segments, q) => {
           await refresh()
           let k = 0
-          const path = route.path.replace(/:(\w+)/g, (_m, name: string) => {
+          const path = route.path.replace(PARAM, (_m, name: string | undefined, rest: string | undefined) => {
             const s = segments[k++]!
-            if ('real' in s) return encodeURIComponent(realParam(route, name, real))
+            // A real wildcard value is a path of its own: its slashes stay slashes.
+            if ('real' in s) return rest ? realParam(route, rest, real) : encodeURIComponent(realParam(route, name!, real))
             return s.encode ? encodeURIComponent(wellFormed(s.text)) : s.text
           })
           const url = path + queryString(q, real)
