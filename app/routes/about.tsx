@@ -81,7 +81,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
             </h2>
             <ul className="mt-4 space-y-3 text-slate-800">
               {(words.loves ?? guideStory.loves.map((id) => t(id))).map((item, i) => (
-                <li key={i} className="flex gap-2" lang={words.loves ? lang('loves') : undefined}>
+                <li key={i} className="flex gap-2" lang={lang('loves')}>
                   <CheckIcon className="mt-0.5 size-5 shrink-0 text-blossom-700" />
                   {item}
                 </li>
@@ -129,7 +129,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
             <li key={season.name} className="rounded-2xl border border-brand-100 p-6">
               <h4 className="font-bold text-field-600">{t(season.name)}</h4>
               {(words.seasons[season.key] ?? [t(season.text)]).map((paragraph, i) => (
-                <p key={i} className="mt-2 text-slate-700" lang={words.seasons[season.key] ? lang(season.key) : undefined}>
+                <p key={i} className="mt-2 text-slate-700" lang={lang(season.key)}>
                   {paragraph}
                 </p>
               ))}

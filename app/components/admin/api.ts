@@ -32,6 +32,11 @@ export async function api<T = unknown>(method: string, url: string, body?: unkno
   }
 }
 
+/** The field messages the server sent with a refusal ({ errors: { field: message } }), or none. */
+export function serverFieldErrors(error: unknown): Record<string, string> | undefined {
+  return error instanceof ApiError && error.body && typeof error.body === 'object' && 'errors' in error.body ? (error.body as { errors: Record<string, string> }).errors : undefined
+}
+
 /** The dashboard's failure toast: the fixed title for the failure, the server's message as description. */
 export function failToast(title: string, error: unknown) {
   toast({ title, description: error instanceof Error ? error.message : undefined, variant: 'destructive' })

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react'
 import { fieldErrors } from '../../../core/schemas/field-errors.ts'
 import { GUIDE_WORD_FIELDS, GUIDE_WORD_KEYS, type GuideWords, type GuideWordsByLocale, guideWordsSchema } from '../../../core/guide-words.ts'
 import { LOCALES, type Locale } from '../../../core/i18n/locales.ts'
-import { ApiError, api, failToast, successToast } from './api.ts'
+import { api, failToast, serverFieldErrors, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { Button } from '../ui/button.tsx'
 import { Field, Input, Select, Textarea } from '../ui/field.tsx'
@@ -64,7 +64,7 @@ function WordsForm({ locale, loaded, onSaved }: { locale: Locale; loaded: Loaded
       successToast('About page saved', 'The page shows your words now.')
       await onSaved()
     } catch (error) {
-      if (error instanceof ApiError && error.body && typeof error.body === 'object' && 'errors' in error.body) setErrors((error.body as { errors: Record<string, string> }).errors)
+      setErrors(serverFieldErrors(error) ?? {})
       failToast('Failed to save the About page', error)
     } finally {
       setBusy(false)

@@ -4,7 +4,7 @@ import { fieldErrors } from '../../../core/schemas/field-errors.ts'
 import { type Aspect, PLACES, type Place } from '../../../core/media/places.ts'
 import { ALT_MAX, photoDetailsSchema, photoUploadSchema } from '../../../core/schemas/photo.ts'
 import { TRANSLATED_LOCALES } from '../../../core/schemas/translations.ts'
-import { ApiError, api, failToast, successToast } from './api.ts'
+import { api, failToast, serverFieldErrors, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
@@ -17,11 +17,6 @@ type PlaceRow = { place: Place; label: string; aspect: Aspect; mediaId: number |
 
 const ALT_HINT =
   'What the photo shows, in a sentence: visitors who use a screen reader hear it, and everyone sees it when the photo cannot load. Search engines read it too.'
-
-/** The server's field messages on a refused request, if it sent any. */
-function serverErrors(error: unknown): Record<string, string> {
-  return error instanceof ApiError && error.body && typeof error.body === 'object' && 'errors' in error.body ? (error.body as { errors: Record<string, string> }).errors : {}
-}
 
 /**
  * The guide's photos (docs/decisions/0048): upload, describe, set the focal point, put them in
@@ -64,7 +59,7 @@ function Upload({ onUploaded }: { onUploaded: () => Promise<void> }) {
       form.reset()
       await onUploaded()
     } catch (error) {
-      setErrors(serverErrors(error))
+      setErrors(serverFieldErrors(error) ?? {})
       failToast('Failed to upload the photo', error)
     } finally {
       setBusy(false)
@@ -189,7 +184,7 @@ function EditPhoto({ photo, onClose, onChanged }: { photo: Photo; onClose: () =>
       await onChanged()
       onClose()
     } catch (error) {
-      setErrors(serverErrors(error))
+      setErrors(serverFieldErrors(error) ?? {})
       failToast('Failed to save the photo', error)
     } finally {
       setBusy(false)

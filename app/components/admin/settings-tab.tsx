@@ -8,7 +8,7 @@ import { TRANSLATED_LOCALES } from '../../../core/schemas/translations.ts'
 import { TOUR_TEXT_FIELDS, type TourTextField } from '../../../core/i18n/tour-text.ts'
 import { formatYen } from '../../../core/money.ts'
 import { toast } from '../ui/use-toast.ts'
-import { ApiError, api, copyEmail, failToast, mailtoHref, successToast } from './api.ts'
+import { api, copyEmail, failToast, mailtoHref, serverFieldErrors, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { Badge } from '../ui/badge.tsx'
 import { Button, buttonVariants } from '../ui/button.tsx'
@@ -184,7 +184,7 @@ function PackageForm({ pkg, onSaved }: { pkg: TourPackage; onSaved: () => Promis
       successToast('Tour saved', `${pkg.name} was updated.`)
       await onSaved()
     } catch (error) {
-      if (error instanceof ApiError && error.body && typeof error.body === 'object' && 'errors' in error.body) setErrors((error.body as { errors: Record<string, string> }).errors)
+      setErrors(serverFieldErrors(error) ?? {})
       failToast('Failed to update tour package', error)
     } finally {
       setBusy(false)

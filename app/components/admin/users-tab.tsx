@@ -3,7 +3,7 @@ import { matchesText } from '../../../core/booking-search.ts'
 import { fieldErrors } from '../../../core/schemas/field-errors.ts'
 import { NOTIFICATION_PREFERENCES, userCreateSchema, userUpdateSchema } from '../../../core/schemas/users.ts'
 import type { AsJson, PublicUser } from '../../../server/for-app.ts'
-import { ApiError, api, failToast, formatDateTime, successToast } from './api.ts'
+import { api, failToast, formatDateTime, serverFieldErrors, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
@@ -161,8 +161,9 @@ function UserForm({ user, onClose, onSaved }: { user: AdminUser | null; onClose:
       successToast(creating ? 'User created' : 'User updated', `${payload.username} was saved.`)
       await onSaved()
     } catch (error) {
-      if (error instanceof ApiError && error.body && typeof error.body === 'object' && 'errors' in error.body) {
-        setErrors((error.body as { errors: Record<string, string> }).errors)
+      const fields = serverFieldErrors(error)
+      if (fields) {
+        setErrors(fields)
       } else {
         setFormError(error instanceof Error ? error.message : 'Something went wrong. Please try again.')
       }
