@@ -4,6 +4,7 @@ import stylesheet from './app.css?url'
 import { DeferredToaster } from './components/ui/deferred-toaster.tsx'
 import { DeferredScripts, hydratesAfterFirstPaint } from './lib/deferred-scripts.tsx'
 import { InlineStylesheet } from './lib/inline-stylesheet.tsx'
+import { HeadingFaceStylesheet, TypefacePreloads } from './lib/typeface.tsx'
 import { siteIdentity } from './lib/site.server.ts'
 import { useNonce } from './lib/nonce.tsx'
 import { LocaleProvider, useLocale, useLocalePath, useT } from './i18n/i18n.tsx'
@@ -30,14 +31,16 @@ export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFuncti
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const afterFirstPaint = hydratesAfterFirstPaint(useMatches())
+  const locale = useLocale()
   return (
-    <html lang={useLocale()}>
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Production: the stylesheet is inlined by the server (docs/decisions/0021). Development:
             linked, so Vite can hot-reload it; precedence places it ahead of the module preloads. */}
         {import.meta.env.DEV ? <link rel="stylesheet" href={stylesheet} precedence="default" /> : <InlineStylesheet />}
+        <TypefacePreloads locale={locale} />
         <meta name="theme-color" content="#1d2f5a" />
         <Meta />
         <Links />
@@ -47,6 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
           <DeferredToaster />
         </LocaleProvider>
+        <HeadingFaceStylesheet locale={locale} />
         <ScrollRestoration nonce={nonce} />
         {afterFirstPaint ? <DeferredScripts nonce={nonce} /> : <Scripts nonce={nonce} />}
       </body>
