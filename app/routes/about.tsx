@@ -44,11 +44,23 @@ export default function About({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const path = useLocalePath()
   const { words } = loaderData
+  const portrait = loaderData.photos[PORTRAIT.place]
   /** The guide's English on a page in another language is marked as English, for screen readers and translators. */
   const lang = (field: GuideWordField) => (words.inEnglish.includes(field) ? 'en' : undefined)
   return (
     <main id="main">
-      <PageBanner eyebrow={t('about.banner.eyebrow')} title={t('about.banner.title')} image={images.guide.banner}>
+      {/* Portrait-led once the guide has put a face on the page: the portrait stands beside the
+          heading as the page's main picture, and the banner's view moves under the story. */}
+      <PageBanner
+        eyebrow={t('about.banner.eyebrow')}
+        title={t('about.banner.title')}
+        image={portrait ? undefined : images.guide.banner}
+        aside={
+          portrait ? (
+            <ImageWithFallback image={PORTRAIT} title={site.guideName} priority className="mx-auto aspect-[4/5] w-full max-w-md rounded-2xl bg-brand-800 object-cover shadow-xl" />
+          ) : undefined
+        }
+      >
         <p>{t('about.banner.lead')}</p>
       </PageBanner>
 
@@ -72,24 +84,27 @@ export default function About({ loaderData }: Route.ComponentProps) {
             )}
           </p>
         </div>
-        <div className="space-y-8">
-          <ImageWithFallback image={PORTRAIT} title={site.guideName} eager className="aspect-[4/5] w-full rounded-2xl bg-brand-100 object-cover shadow-md" />
-          <aside className="h-fit rounded-2xl bg-blossom-100 p-6 sm:p-8" aria-labelledby="loves-heading">
-            <h2 id="loves-heading" className="flex items-center gap-2 text-xl font-bold text-brand-900">
-              <HeartIcon className="size-6 text-blossom-700" />
-              {t('about.loves.title')}
-            </h2>
-            <ul className="mt-4 space-y-3 text-slate-800">
-              {(words.loves ?? guideStory.loves.map((id) => t(id))).map((item, i) => (
-                <li key={i} className="flex gap-2" lang={lang('loves')}>
-                  <CheckIcon className="mt-0.5 size-5 shrink-0 text-blossom-700" />
-                  {item}
-                </li>
-              ))}
-            </ul>
-          </aside>
-        </div>
+        <aside className="h-fit rounded-2xl bg-blossom-100 p-6 sm:p-8" aria-labelledby="loves-heading">
+          <h2 id="loves-heading" className="flex items-center gap-2 text-xl font-bold text-brand-900">
+            <HeartIcon className="size-6 text-blossom-700" />
+            {t('about.loves.title')}
+          </h2>
+          <ul className="mt-4 space-y-3 text-slate-800">
+            {(words.loves ?? guideStory.loves.map((id) => t(id))).map((item, i) => (
+              <li key={i} className="flex gap-2" lang={lang('loves')}>
+                <CheckIcon className="mt-0.5 size-5 shrink-0 text-blossom-700" />
+                {item}
+              </li>
+            ))}
+          </ul>
+        </aside>
       </section>
+
+      {portrait ? (
+        <div className="mx-auto max-w-6xl px-4 pb-16 sm:pb-20">
+          <ImageWithFallback image={images.guide.banner} title={t('about.banner.title')} className="aspect-[8/3] w-full rounded-2xl bg-brand-100 object-cover shadow-md" />
+        </div>
+      ) : null}
 
       <section className="bg-brand-50 py-16 sm:py-20" aria-labelledby="promises-heading">
         <div className="mx-auto max-w-6xl px-4">

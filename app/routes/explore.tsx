@@ -3,6 +3,7 @@ import type { Route } from './+types/explore'
 import { PinIcon } from '../components/site/icons.tsx'
 import { ImageWithFallback } from '../components/site/image-with-fallback.tsx'
 import { loadPagePhotos, placesOf } from '../components/site/page-photos.server.ts'
+import { ExploreMap } from '../components/site/explore-map.tsx'
 import { PageBanner } from '../components/site/page-banner.tsx'
 import { sectionHeading } from '../components/site/styles.ts'
 import { buttonVariants } from '../components/ui/button.tsx'
@@ -35,7 +36,7 @@ export default function Explore() {
   const path = useLocalePath()
   return (
     <main id="main">
-      <PageBanner eyebrow={t('explore.banner.eyebrow')} title={t('explore.banner.title')}>
+      <PageBanner eyebrow={t('explore.banner.eyebrow')} title={t('explore.banner.title')} aside={<ExploreMap />}>
         <p>{t('explore.banner.lead')}</p>
       </PageBanner>
 

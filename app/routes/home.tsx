@@ -63,9 +63,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       {/* Hero */}
-      <section className="bg-brand-900 text-white" aria-labelledby="hero-heading">
-        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-10 sm:py-14 lg:grid-cols-[5fr_6fr] lg:py-20">
-          <div>
+      {/* Full-bleed: from 1024 px the slide's picture fills the whole hero behind a navy veil,
+          darkest under the words (AA contrast over any photo); the caption sits on its own panel. */}
+      <section className="relative isolate overflow-hidden bg-brand-900 text-white" aria-labelledby="hero-heading">
+        <div aria-hidden="true" className="absolute inset-0 -z-10 hidden bg-gradient-to-r from-brand-900/95 via-brand-900/80 to-brand-900/10 lg:block" />
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-10 sm:py-14 lg:min-h-[38rem] lg:grid-cols-[5fr_6fr] lg:items-end lg:py-20">
+          <div className="lg:self-center">
             <p className="font-semibold uppercase tracking-wider text-blossom-100">{t('home.hero.eyebrow')}</p>
             <h1 id="hero-heading" className="mt-3 text-4xl font-bold leading-tight tracking-tight sm:text-5xl">
               {t('common.tagline')}

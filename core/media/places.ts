@@ -23,8 +23,8 @@ export type Kind = {
  * fills in the layout; more widths would only cost encoding time and storage.
  */
 export const PLACE_KINDS: Record<PlaceKind, Kind> = {
-  // The home hero's right column from 1024 px, the page's width less its margins below.
-  slide: { aspect: [3, 2], widths: [480, 800, 1200, 1600], sizes: '(min-width: 1024px) 620px, calc(100vw - 32px)' },
+  // Full-bleed: across a phone, and from 1024 px behind the whole hero (docs/decisions/0051).
+  slide: { aspect: [3, 2], widths: [480, 800, 1200, 1600, 2400], sizes: '100vw' },
   // Two cards a row from 768 px, one below.
   card: { aspect: [8, 5], widths: [400, 640, 960], sizes: '(min-width: 1152px) 544px, (min-width: 768px) calc(50vw - 32px), calc(100vw - 32px)' },
   banner: { aspect: [8, 3], widths: [640, 800, 1120, 1600, 2240], sizes: '(min-width: 1152px) 1120px, calc(100vw - 32px)' },

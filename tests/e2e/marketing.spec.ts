@@ -309,6 +309,28 @@ test.describe('hero carousel', () => {
   })
 })
 
+test('the Explore page opens on a sketch map whose pins lead to each kind of place', async ({ page }) => {
+  for (const viewport of [MOBILE, DESKTOP]) {
+    await page.setViewportSize(viewport)
+    await page.goto('/explore')
+    const map = page.getByRole('navigation', { name: 'Sketch map of Joetsu: where each kind of place is found' })
+    // In the page's head, beside (or under) its heading, drawn here: no map tiles or scripts from elsewhere.
+    await expect(page.getByRole('region', { name: 'Explore Joetsu' }).getByRole('navigation', { name: /^Sketch map/ })).toBeVisible()
+    await expect(map.locator('svg[viewBox="0 0 400 300"]')).toHaveAttribute('aria-hidden', 'true')
+    expect(await map.locator('img, image, iframe, script').count()).toBe(0)
+    await expect(map.getByRole('link')).toHaveCount(4)
+    // Every pin is a target a thumb can hit, and none hides another.
+    const boxes = await Promise.all((await map.getByRole('link').all()).map(async (link) => (await link.boundingBox())!))
+    for (const [i, a] of boxes.entries()) {
+      expect(a.height).toBeGreaterThanOrEqual(44)
+      for (const b of boxes.slice(i + 1)) expect(a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y).toBe(true)
+    }
+    await map.getByRole('link', { name: /^Food/ }).click()
+    await expect(page).toHaveURL(/#food$/)
+    await expect(page.getByRole('heading', { level: 2, name: 'Food', exact: true })).toBeInViewport()
+  }
+})
+
 test('/packages#kid-package scrolls the card into view', async ({ page }) => {
   await page.goto('/packages#kid-package')
   const card = page.locator('#kid-package')

@@ -65,6 +65,9 @@ test.describe('the guide’s photos and words', () => {
       loaded: img.complete && img.naturalWidth > 0,
       current: img.currentSrc,
     }))
+    // Portrait-led: the portrait stands in the page's head, beside its heading, as its main picture (decision 0051).
+    await expect(page.getByRole('region', { name: 'Meet Your Guide' }).getByRole('img', { name: ALT })).toBeVisible()
+    await expect(page.locator('head link[rel="preload"][as="image"][type="image/avif"]')).toHaveAttribute('imagesrcset', /4x5-\d+-\d+-320\.avif 320w/)
     expect(picture.sources.map((s) => s.type)).toEqual(['image/avif', 'image/webp'])
     expect(picture.sources[0]!.srcset).toMatch(/^\/media\/[0-9a-f]{64}\/4x5-\d+-\d+-320\.avif 320w, /)
     expect(picture.srcset).toContain('.jpg 320w')
@@ -128,10 +131,13 @@ test.describe('the guide’s photos and words', () => {
       await page.goto(`${first.baseURL}/about`)
       await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`^${first.baseURL}/media/[0-9a-f]{64}/8x3-50-30-\\d+\\.jpg$`))
       await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute('content', ALT)
-      // The banner is the page's main picture: its AVIF is asked for from the head, the one the picture then uses.
-      const hint = page.locator('head link[rel="preload"][as="image"][type="image/avif"]')
-      await expect(hint).toHaveAttribute('imagesrcset', /8x3-50-30-640\.avif 640w/)
+      // The portrait stays the page's main picture, asked for from the head; the banner's view moves under the story.
+      const hint = page.locator('head link[rel="preload"][as="image"]')
+      await expect(hint).toHaveCount(1)
+      await expect(hint).toHaveAttribute('imagesrcset', /4x5-50-30-320\.avif 320w/)
       await expect(hint).toHaveAttribute('fetchpriority', 'high')
+      await expect(page.getByRole('region', { name: 'Meet Your Guide' }).getByRole('img', { name: ALT })).toHaveCount(1)
+      await expect(page.getByRole('img', { name: ALT })).toHaveCount(2)
       const shared = await page.request.get((await page.locator('meta[property="og:image"]').getAttribute('content'))!)
       expect(shared.headers()['content-type']).toBe('image/jpeg')
       expect((await page.request.put(`${first.baseURL}/api/admin/photo-places/guide.banner`, { data: { mediaId: null } })).status()).toBe(200)
@@ -198,4 +204,5 @@ test.describe('the guide’s photos and words', () => {
     await expect(page.getByRole('main').getByText(/^I grew up in Joetsu/)).toBeVisible()
     await context.close()
   })
+
 })

@@ -7,6 +7,8 @@ import { ImageWithFallback } from './image-with-fallback.tsx'
 /** The carousel advances every 5 seconds, as the product description asks. */
 export const SLIDE_INTERVAL_MS = 5000
 
+const slidePicture = 'aspect-[3/2] w-full bg-brand-800 object-cover lg:absolute lg:inset-0 lg:aspect-auto lg:h-full'
+
 const controlButton =
   'inline-flex size-11 shrink-0 items-center justify-center rounded-full border border-brand-100 bg-white text-brand-900 hover:bg-brand-50'
 
@@ -20,6 +22,8 @@ const controlButton =
  * Every slide is stacked in the same grid cell, so the box is as tall as the tallest
  * slide and nothing below moves when the slides change (no layout shift). The server
  * renders the first slide visible, so it shows without JavaScript, and only its picture.
+ * The pictures are full-bleed (docs/decisions/0051): the hero section that holds the carousel
+ * must be `relative isolate` and lay its own navy veil between them and its words.
  */
 export function HeroCarousel({ slides, label }: { slides: HeroSlide[]; label: string }) {
   const t = useT()
@@ -62,7 +66,9 @@ export function HeroCarousel({ slides, label }: { slides: HeroSlide[]; label: st
     <section
       aria-roledescription="carousel"
       aria-label={label}
-      className="w-full"
+      // From 1024 px the caption and the controls share a navy panel over the picture, which
+      // (being positioned below the hero's veil) stays under it: text and dots keep their contrast.
+      className="w-full lg:rounded-2xl lg:bg-brand-900/85 lg:p-5"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
@@ -83,19 +89,19 @@ export function HeroCarousel({ slides, label }: { slides: HeroSlide[]; label: st
               aria-label={t('home.carousel.position', { index: i + 1, count })}
               aria-hidden={active ? undefined : true}
               inert={!active}
-              className={`col-start-1 row-start-1 flex flex-col transition-[opacity,visibility] duration-700 ${active ? 'visible opacity-100' : 'invisible opacity-0'}`}
+              className={`col-start-1 row-start-1 flex flex-col transition-[visibility] duration-700 ${active ? 'visible' : 'invisible'}`}
             >
-              {i === 0 || hydrated ? (
-                <ImageWithFallback
-                  image={slide.image}
-                  title={t(slide.title)}
-                  priority={i === 0}
-                  className="aspect-[3/2] w-full rounded-2xl bg-brand-100 object-cover shadow-xl"
-                />
-              ) : (
-                <div className="aspect-[3/2] w-full rounded-2xl bg-brand-100 shadow-xl" />
-              )}
-              <div className="mt-4 px-1">
+              {/* Edge to edge: across a phone's width, and from 1024 px behind the whole hero, under
+                  its veil (the hero section is the positioned box). The fade is on the picture and
+                  the caption, not the slide: a translucent slide would lift the picture over the words. */}
+              <div className={`-mx-4 transition-opacity duration-700 lg:absolute lg:inset-0 lg:-z-20 lg:mx-0 ${active ? 'opacity-100' : 'opacity-0'}`}>
+                {i === 0 || hydrated ? (
+                  <ImageWithFallback image={slide.image} title={t(slide.title)} priority={i === 0} className={slidePicture} />
+                ) : (
+                  <div className={slidePicture} />
+                )}
+              </div>
+              <div className={`mt-4 transition-opacity duration-700 lg:mt-0 ${active ? 'opacity-100' : 'opacity-0'}`}>
                 <h2 className="text-xl font-bold text-white sm:text-2xl">{t(slide.title)}</h2>
                 <p className="mt-1 text-brand-100">{t(slide.description)}</p>
               </div>
