@@ -134,7 +134,7 @@ function validBody(route: RouteEntry, real: Real, packageRow: Record<string, unk
     case 'POST /api/contact':
       return { name: 'Fuzz Visitor', email: 'fuzz.visitor@example.org', phone: '', visitDate: '', groupSize: '2', package: 'explorer', message: 'A question from the fuzz', website: '' }
     case 'POST /api/bookings':
-      return { name: 'Fuzz Booker', email: 'fuzz.booker@example.com', phone: '+81 90 1234 5678', numberOfPeople: 2, tourPackageId: 1, tourDate: real.tourDate, tourTime: 'afternoon' }
+      return { name: 'Fuzz Booker', email: 'fuzz.booker@example.com', phone: '+81 90 1234 5678', numberOfPeople: 2, tourPackageId: 1, tourDate: real.tourDate, tourTime: 'afternoon', acceptPolicy: true }
     case 'POST /api/create-payment-intent':
       return { bookingId: real.reference }
     case 'POST /api/bookings/:reference/simulated-payment':
@@ -167,7 +167,7 @@ function validBody(route: RouteEntry, real: Real, packageRow: Record<string, unk
 }
 
 const KNOWN_KEYS = [
-  'name', 'email', 'phone', 'numberOfPeople', 'tourPackageId', 'tourDate', 'tourTime', 'specialRequests', 'interestTheme', 'website',
+  'name', 'email', 'phone', 'numberOfPeople', 'tourPackageId', 'tourDate', 'tourTime', 'specialRequests', 'interestTheme', 'acceptPolicy', 'website',
   'visitDate', 'groupSize', 'package', 'message', 'username', 'password', 'isAdmin', 'status', 'bookingId', 'reference', 'amount', 'cardNumber',
   'cause', 'reason', 'refundAmount', 'basePrice', 'extraGuestPrice', 'soloPrice', 'soloPromoStart', 'soloPromoEnd', 'duration', 'available',
   'morningAvailable', 'afternoonAvailable', 'fullDayAvailable', 'adminNotes', 'totalPrice', 'notificationPreference', 'whatsappNumber',
@@ -391,7 +391,7 @@ describe.each(ENGINES)('security on %s', (engine) => {
 
   it('reveals no guest data for a numeric booking id, though the booking exists', async () => {
     const tourDate = weekendDatesBetween(addDays(todayInTokyo(new Date()), 30), addDays(todayInTokyo(new Date()), 40))[0]!
-    const guest = { name: 'Numeric Probe', email: 'numeric.probe@example.com', phone: '+81 90 7777 1212', numberOfPeople: 2, tourPackageId: 1, tourDate, tourTime: 'morning' }
+    const guest = { name: 'Numeric Probe', email: 'numeric.probe@example.com', phone: '+81 90 7777 1212', numberOfPeople: 2, tourPackageId: 1, tourDate, tourTime: 'morning', acceptPolicy: true }
     const made = await app.client().post('/api/bookings', guest)
     expect(made.status).toBe(201)
     const [row] = await app.db.select().from(bookings).where(eq(bookings.reference, made.json.reference))
@@ -436,7 +436,7 @@ describe.each(ENGINES)('security on %s', (engine) => {
       for (let tries = 0; tries < slots.length; tries++) {
         const { date, time } = slots[nextSlot++ % slots.length]!
         made++
-        const guest = { name: `Fuzz Guest ${made}`, email: `fuzz.guest.${made}@example.com`, phone: '+81 90 1234 5678', numberOfPeople: 2, tourPackageId: 1, tourDate: date, tourTime: time }
+        const guest = { name: `Fuzz Guest ${made}`, email: `fuzz.guest.${made}@example.com`, phone: '+81 90 1234 5678', numberOfPeople: 2, tourPackageId: 1, tourDate: date, tourTime: time, acceptPolicy: true }
         const res = await app.client().post('/api/bookings', guest)
         if (res.status === 201) {
           const [row] = await app.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.reference, res.json.reference))
