@@ -69,6 +69,8 @@ export const envSchema = z.object({
   RATE_LIMIT_BOOKINGS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   // Reads and actions by booking reference (status, checkout, payment, cancellation).
   RATE_LIMIT_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  // Fetches of the guide's calendar feed (docs/decisions/0050), right token or wrong.
+  RATE_LIMIT_CALENDAR_FEED_PER_MINUTE: z.coerce.number().int().min(1).default(20),
 
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,

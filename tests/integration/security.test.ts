@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { eq, max, sql } from 'drizzle-orm'
-import { bookings, contactMessages, media, notifications, users } from '../../server/db/schema.ts'
+import { bookings, calendarFeed, contactMessages, media, notifications, users } from '../../server/db/schema.ts'
 import { phonePhoto } from './crafted-images.ts'
 import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
 import { createApp } from '../../server/app.ts'
@@ -36,8 +36,10 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/bookings/:reference/simulated-payment',
   'GET /api/bookings/:reference/cancellation-quote',
   'POST /api/bookings/:reference/cancel',
-  // The pictures made from the guide's photos (docs/decisions/0048): the only route outside /api.
+  // The pictures made from the guide's photos (docs/decisions/0048).
   'GET /media/{*path}',
+  // The guide's calendar feed (docs/decisions/0050): calendar apps fetch it without a session; its token is the secret.
+  'GET /calendar/:token.ics',
 ])
 
 // Ids and a reference that exist nowhere (the access matrix, and the fuzz's runs that are not on a real row).
@@ -87,6 +89,8 @@ type Real = {
   mediaId: number
   /** A picture of the real photo, as a page would write its URL. */
   mediaPath: string
+  /** The calendar feed's current token (the fuzz may replace it: read again before each run). */
+  feedToken: string
 }
 
 /** Placeholders the generators emit, replaced at request time by the real value of the moment. */
@@ -123,6 +127,7 @@ function realParam(route: RouteEntry, name: string, real: Real): string {
   if (name === 'path') return real.mediaPath.replace(/^\/media\//, '')
   if (name === 'place') return 'tokyo.article'
   if (name === 'locale') return 'ja'
+  if (name === 'token') return real.feedToken
   throw new Error(`The fuzz has no real value for :${name} of ${route.method} ${route.path}: teach realParam() which row it names`)
 }
 
@@ -306,7 +311,7 @@ describe.each(ENGINES)('security on %s', (engine) => {
   let admin: TestClient
   let user: TestClient
   beforeAll(async () => {
-    app = await startTestApp(engine, { env: { RATE_LIMIT_BOOKINGS_PER_HOUR: '100000', RATE_LIMIT_CONTACT_PER_MINUTE: '100000', RATE_LIMIT_LOGIN_PER_MINUTE: '100000' } })
+    app = await startTestApp(engine, { env: { RATE_LIMIT_BOOKINGS_PER_HOUR: '100000', RATE_LIMIT_CONTACT_PER_MINUTE: '100000', RATE_LIMIT_LOGIN_PER_MINUTE: '100000', RATE_LIMIT_CALENDAR_FEED_PER_MINUTE: '100000' } })
     routes = listRoutes(createApp({ database: app.database, services: app.services, config: app.config, logger: (await import('../../server/logger.ts')).createLogger('silent') }).app)
     admin = await app.loggedIn(true)
     user = await app.loggedIn(false)
@@ -317,8 +322,8 @@ describe.each(ENGINES)('security on %s', (engine) => {
 
   it('finds the API in its own route list', () => {
     expect(routes.length).toBeGreaterThan(20)
-    // The API, and the pictures of the guide's photos beside it.
-    expect(routes.filter((r) => !r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /media/{*path}'])
+    // The API, and beside it the pictures of the guide's photos and the guide's calendar feed.
+    expect(routes.filter((r) => !r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /media/{*path}', 'GET /calendar/:token.ics'])
     // Every route declared public still exists (the list stays honest).
     const present = new Set(routes.map((r) => `${r.method} ${r.path}`))
     expect([...PUBLIC_ROUTES].filter((r) => !present.has(r))).toEqual([])
@@ -476,6 +481,12 @@ describe.each(ENGINES)('security on %s', (engine) => {
     await newVictim()
     await latestNotification()
     await newPhoto()
+    const currentFeedToken = async () => {
+      const [feed] = await app.db.select().from(calendarFeed)
+      if (feed) real.feedToken = feed.token
+      else real.feedToken = new URL((await admin.post('/api/admin/calendar-feed')).json.url).pathname.split('/').pop()!.replace(/\.ics$/, '')
+    }
+    await currentFeedToken()
 
     /** Before a run: bring back what an earlier run deleted, cancelled or erased (not counted as the run's rows). */
     const refresh = async () => {
@@ -493,6 +504,7 @@ describe.each(ENGINES)('security on %s', (engine) => {
       if (!state.victim) await newVictim()
       if (!state.notification) await latestNotification()
       if (!state.photo) await newPhoto()
+      await currentFeedToken()
     }
     return { real, packageRow, refresh }
   }
