@@ -26,6 +26,7 @@ import { adminCatalogueRouter } from './api/admin-catalogue.ts'
 import { adminMediaRouter, mediaFilesRouter } from './api/admin-media.ts'
 import { adminGuideWordsRouter } from './api/admin-guide-words.ts'
 import { adminCalendarFeedRouter, calendarFeedRouter } from './api/calendar-feed.ts'
+import { wellKnownRouter } from './api/well-known.ts'
 import { bookingsRouter } from './api/bookings.ts'
 import { timeSlotsRouter } from './api/time-slots.ts'
 import { tourPackagesRouter } from './api/tour-packages.ts'
@@ -115,6 +116,8 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
   app.use(mediaFilesRouter(deps))
   // The guide's calendar subscription (docs/decisions/0050): public, its token is the secret.
   app.use(calendarFeedRouter(deps))
+  // Apple Pay's domain association file, when configured (docs/decisions/0050).
+  app.use(wellKnownRouter(deps))
 
   // ---- Pages ----
   if (options.pages) {

@@ -76,6 +76,12 @@ export const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_URL: optionalText.pipe(z.url().optional()),
+  /**
+   * Apple Pay in the Payment Element (docs/decisions/0050): the path of the domain association
+   * file Stripe's dashboard gives for this domain, served at
+   * /.well-known/apple-developer-merchantid-domain-association.
+   */
+  APPLE_PAY_DOMAIN_ASSOCIATION_FILE: optionalText,
   SIMULATED_PAYMENTS: flag,
 
   SMTP_URL: optionalText.pipe(z.url().optional()),

@@ -133,6 +133,11 @@ test.describe('with Stripe', () => {
 
   test('the Payment Element pays the booking through Stripe and the confirmation shows Paid', async ({ page }) => {
     const booking = await openCheckout(page, 'Stripe Guest', 'morning')
+    // Apple Pay and Google Pay are left to the device, never switched off (docs/decisions/0050).
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __stripeElementCreated?: unknown }).__stripeElementCreated ?? null)).toMatchObject({
+      type: 'payment',
+      options: { wallets: { applePay: 'auto', googlePay: 'auto' } },
+    })
     await page.getByLabel('Card number').fill('4242 4242 4242 4242')
     await page.getByRole('button', { name: 'Pay Now' }).click()
     await expect(page).toHaveURL(new RegExp(`/booking-confirmation/${booking.reference}$`))

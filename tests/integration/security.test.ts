@@ -40,6 +40,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /media/{*path}',
   // The guide's calendar feed (docs/decisions/0050): calendar apps fetch it without a session; its token is the secret.
   'GET /calendar/:token.ics',
+  // Apple Pay's domain association file (docs/decisions/0050): Apple fetches it anonymously.
+  'GET /.well-known/apple-developer-merchantid-domain-association',
 ])
 
 // Ids and a reference that exist nowhere (the access matrix, and the fuzz's runs that are not on a real row).
@@ -322,8 +324,12 @@ describe.each(ENGINES)('security on %s', (engine) => {
 
   it('finds the API in its own route list', () => {
     expect(routes.length).toBeGreaterThan(20)
-    // The API, and beside it the pictures of the guide's photos and the guide's calendar feed.
-    expect(routes.filter((r) => !r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /media/{*path}', 'GET /calendar/:token.ics'])
+    // The API, and beside it the pictures of the guide's photos, the guide's calendar feed and Apple Pay's file.
+    expect(routes.filter((r) => !r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /media/{*path}',
+      'GET /calendar/:token.ics',
+      'GET /.well-known/apple-developer-merchantid-domain-association',
+    ])
     // Every route declared public still exists (the list stays honest).
     const present = new Set(routes.map((r) => `${r.method} ${r.path}`))
     expect([...PUBLIC_ROUTES].filter((r) => !present.has(r))).toEqual([])
