@@ -25,8 +25,6 @@ export function securityHeaders(options: { isProduction: boolean }): RequestHand
           "'self'",
           (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
           'https://js.stripe.com',
-          // Stripe's documented script host for the Payment Element and its wallets (Apple Pay, Google Pay).
-          'https://*.js.stripe.com',
         ],
         connectSrc: ["'self'", 'https://api.stripe.com', 'https://*.stripe.com', ...(options.isProduction ? [] : ['ws:'])],
         frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com', 'https://*.stripe.com'],
