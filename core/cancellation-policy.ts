@@ -18,6 +18,15 @@ export type CancellationCause = (typeof CANCELLATION_CAUSES)[number]
 
 export type RefundRule = 'full-refund-7-days' | 'no-refund-within-6-days' | 'guide-cancelled'
 
+/**
+ * The version of the cancellation policy and terms a guest accepts when booking
+ * (docs/decisions/0050): stored with each booking beside the moment of consent. Bump it (to the
+ * day of the change) whenever what the guest agrees to changes: this module's rule, the
+ * policy and terms on the legal page (app/routes/legal.tsx), or the policy line of the e-mails
+ * (`email.policy` in core/i18n/messages).
+ */
+export const POLICY_VERSION = '2026-11-25'
+
 /** Days before the tour date up to which a guest cancels for free. */
 export const FREE_CANCELLATION_DAYS = 7
 

@@ -179,6 +179,7 @@ async function benchEngine(engine: string, databaseUrl: string | undefined, prer
         tourPackageId: halfDay.id,
         tourDate: slot.date,
         tourTime: slot.time,
+        acceptPolicy: true,
       })
     let next = 0
     const posting: autocannon.Options = {

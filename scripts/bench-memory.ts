@@ -47,7 +47,7 @@ async function burst(url: string) {
       {
         setupRequest: (req) => {
           const slot = slots[next++ % slots.length]!
-          const body = { name: 'Bench Guest', email: 'bench@example.com', phone: '+81 90 1234 5678', numberOfPeople: 2, tourPackageId: halfDay.id, tourDate: slot.date, tourTime: slot.time }
+          const body = { name: 'Bench Guest', email: 'bench@example.com', phone: '+81 90 1234 5678', numberOfPeople: 2, tourPackageId: halfDay.id, tourDate: slot.date, tourTime: slot.time, acceptPolicy: true }
           return { ...req, body: JSON.stringify(body) }
         },
       },

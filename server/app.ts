@@ -25,6 +25,8 @@ import { adminBookingsRouter } from './api/admin-bookings.ts'
 import { adminCatalogueRouter } from './api/admin-catalogue.ts'
 import { adminMediaRouter, mediaFilesRouter } from './api/admin-media.ts'
 import { adminGuideWordsRouter } from './api/admin-guide-words.ts'
+import { adminCalendarFeedRouter, calendarFeedRouter } from './api/calendar-feed.ts'
+import { wellKnownRouter } from './api/well-known.ts'
 import { bookingsRouter } from './api/bookings.ts'
 import { timeSlotsRouter } from './api/time-slots.ts'
 import { tourPackagesRouter } from './api/tour-packages.ts'
@@ -98,6 +100,7 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
   api.use(adminCatalogueRouter(deps))
   api.use(adminMediaRouter(deps))
   api.use(adminGuideWordsRouter(deps))
+  api.use(adminCalendarFeedRouter(deps))
   api.use(timeSlotsRouter(deps))
   api.use(tourPackagesRouter(deps))
   api.use(bookingsRouter(deps))
@@ -111,6 +114,10 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
   app.use('/api', api)
   // The guide's photos as the pages use them (docs/decisions/0048).
   app.use(mediaFilesRouter(deps))
+  // The guide's calendar subscription (docs/decisions/0050): public, its token is the secret.
+  app.use(calendarFeedRouter(deps))
+  // Apple Pay's domain association file, when configured (docs/decisions/0050).
+  app.use(wellKnownRouter(deps))
 
   // ---- Pages ----
   if (options.pages) {

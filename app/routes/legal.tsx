@@ -28,7 +28,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   return seo({ matches, title: t('legal.meta.title'), description: t('legal.meta.description'), path: '/legal' })
 }
 
-type Row = { ja: string; en: string; contentJa: React.ReactNode; contentEn: React.ReactNode }
+/** `id`: an anchor other pages link to (the booking form's consent links #cancellation). */
+type Row = { id?: string; ja: string; en: string; contentJa: React.ReactNode; contentEn: React.ReactNode }
 
 /** '2025-09-30' → '2025年9月30日'. */
 function japaneseDate(date: string): string {
@@ -139,6 +140,7 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
       contentEn: 'The tour takes place on the date and at the time you booked.',
     },
     {
+      id: 'cancellation',
       ja: 'キャンセルについて',
       en: 'Cancellation',
       contentJa: (
@@ -186,7 +188,7 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
         <p className="mb-6 rounded-lg bg-brand-50 px-4 py-3 font-medium text-brand-900">{t('legal.bindingNote')}</p>
         <dl className="divide-y divide-brand-100 overflow-hidden rounded-2xl border border-brand-100">
           {rows.map((row) => (
-            <div key={row.en} className="grid gap-3 p-5 sm:p-6 lg:grid-cols-[14rem_1fr_1fr] lg:gap-8">
+            <div key={row.en} id={row.id} className="grid gap-3 p-5 sm:p-6 lg:grid-cols-[14rem_1fr_1fr] lg:gap-8">
               <dt className="font-bold text-brand-900">
                 <span lang="ja" className="block">
                   {row.ja}

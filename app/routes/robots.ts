@@ -1,6 +1,6 @@
 import { siteIdentity } from '../lib/site.server.ts'
 
-/** /robots.txt: everything public may be crawled; the admin area and the API may not. */
+/** /robots.txt: everything public may be crawled; the admin area, the API and the guide's calendar feed may not. */
 export function loader() {
   const base = siteIdentity().baseUrl.replace(/\/$/, '')
   const body = [
@@ -10,6 +10,7 @@ export function loader() {
     'Disallow: /api',
     'Disallow: /checkout/',
     'Disallow: /booking-confirmation',
+    'Disallow: /calendar/',
     '',
     `Sitemap: ${base}/sitemap.xml`,
     '',

@@ -10,6 +10,7 @@ const valid = {
   tourPackageId: 1,
   tourDate: '2025-06-07', // Saturday
   tourTime: 'morning',
+  acceptPolicy: true,
 }
 
 function errors(input: Record<string, unknown>): Record<string, string> {
@@ -44,6 +45,7 @@ describe('bookingRequestSchema', () => {
       interestTheme: 'kiddo',
       tourDate: '2025-06-07',
       tourTime: 'morning',
+      acceptPolicy: true,
       website: '',
       // No language named: the guest's e-mails are English.
       locale: 'en',
@@ -61,7 +63,7 @@ describe('bookingRequestSchema', () => {
       status: 'paid',
     })
     expect(Object.keys(parsed).sort()).toEqual(
-      ['email', 'locale', 'name', 'numberOfPeople', 'phone', 'tourDate', 'tourPackageId', 'tourTime'].sort(),
+      ['acceptPolicy', 'email', 'locale', 'name', 'numberOfPeople', 'phone', 'tourDate', 'tourPackageId', 'tourTime'].sort(),
     )
   })
 
@@ -81,6 +83,7 @@ describe('bookingRequestSchema', () => {
       tourPackageId: 'Please select a tour package',
       tourDate: 'Please select a date and time slot',
       tourTime: 'Please select a date and time slot',
+      acceptPolicy: 'Please accept the cancellation policy and terms to book',
     })
   })
 
@@ -231,6 +234,15 @@ describe('bookingRequestSchema', () => {
       }
       expect(bookingRequestSchema.parse({ ...valid, interestTheme: '' }).interestTheme).toBeUndefined()
       expect(errorFor('interestTheme', 'mom')).toBe('Please choose one of the listed interests')
+    })
+
+    it('requires the consent to the cancellation policy and terms: a tick, and nothing else', () => {
+      for (const tick of [true, 'true', 'on']) expect(errorFor('acceptPolicy', tick), String(tick)).toBeUndefined()
+      for (const refusal of [false, 'false', 'off', '', 'yes', 0, 1, null, undefined, ['on']]) {
+        expect(errorFor('acceptPolicy', refusal), JSON.stringify(refusal)).toBe('Please accept the cancellation policy and terms to book')
+      }
+      const { acceptPolicy: _, ...withoutConsent } = valid
+      expect(errors(withoutConsent)).toEqual({ acceptPolicy: 'Please accept the cancellation policy and terms to book' })
     })
 
     it('passes the honeypot through for the server to judge', () => {

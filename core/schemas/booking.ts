@@ -28,6 +28,16 @@ export const SELECT_SLOT_MESSAGE = 'Please select a date and time slot'
 export const INVALID_DATE_MESSAGE = 'Please select a valid date'
 export const WEEKEND_ONLY_MESSAGE = 'Tours are only available on weekends (Saturday and Sunday)'
 export const TOUR_TIME_MESSAGE = 'Tour time must be morning, afternoon, or full-day'
+export const POLICY_CONSENT_MESSAGE = 'Please accept the cancellation policy and terms to book'
+
+/**
+ * The consent checkbox (docs/decisions/0050): JSON sends true, a form sends 'on' when ticked and
+ * nothing when not. Anything but a tick, absence included, is refused with the one message.
+ */
+const policyConsent = z
+  .union([z.boolean(), z.string()], { error: POLICY_CONSENT_MESSAGE })
+  .transform((v) => v === true || v === 'true' || v === 'on')
+  .pipe(z.literal(true, { error: POLICY_CONSENT_MESSAGE }))
 
 /** Shown when a date is outside the lead/horizon window (docs/decisions/0039). */
 export function outsideWindowMessage(window: { first: CalendarDate; last: CalendarDate }): string {
@@ -69,6 +79,8 @@ export const bookingRequestSchema = z.object({
   interestTheme: optionalChoice(THEMES, 'Please choose one of the listed interests'),
   tourDate,
   tourTime,
+  /** "I accept the cancellation policy and terms": required; the server records when and which version. */
+  acceptPolicy: policyConsent,
   /** Honeypot: a hidden field people leave empty. The server quietly drops requests that fill it. */
   website: z.string().optional(),
   /** The language the guest books in: their e-mails are written in it. */

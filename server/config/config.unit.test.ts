@@ -17,6 +17,17 @@ describe('configuration', () => {
     expect(config.booking).toMatchObject({ holdMinutes: 30, leadDays: 2, horizonDays: 180 })
   })
 
+  it('reads the Apple Pay domain association file once, and refuses to start when it is missing or empty', () => {
+    const dataDir = tmp()
+    expect(loadConfig({ DATA_DIR: dataDir }).applePayDomainAssociation).toBeNull()
+    const file = path.join(dataDir, 'apple-association')
+    fs.writeFileSync(file, 'ABC123')
+    expect(loadConfig({ DATA_DIR: dataDir, APPLE_PAY_DOMAIN_ASSOCIATION_FILE: file }).applePayDomainAssociation).toBe('ABC123')
+    expect(() => loadConfig({ DATA_DIR: dataDir, APPLE_PAY_DOMAIN_ASSOCIATION_FILE: path.join(dataDir, 'nope') })).toThrow(/APPLE_PAY_DOMAIN_ASSOCIATION_FILE: cannot read/)
+    fs.writeFileSync(file, ' \n')
+    expect(() => loadConfig({ DATA_DIR: dataDir, APPLE_PAY_DOMAIN_ASSOCIATION_FILE: file })).toThrow(/APPLE_PAY_DOMAIN_ASSOCIATION_FILE: .* is empty/)
+  })
+
   it('generates the session secret once and keeps it in the data folder', () => {
     const dataDir = tmp()
     const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret

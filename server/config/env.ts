@@ -69,11 +69,19 @@ export const envSchema = z.object({
   RATE_LIMIT_BOOKINGS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   // Reads and actions by booking reference (status, checkout, payment, cancellation).
   RATE_LIMIT_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  // Fetches of the guide's calendar feed (docs/decisions/0050), right token or wrong.
+  RATE_LIMIT_CALENDAR_FEED_PER_MINUTE: z.coerce.number().int().min(1).default(20),
 
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_URL: optionalText.pipe(z.url().optional()),
+  /**
+   * Apple Pay in the Payment Element (docs/decisions/0050): the path of the domain association
+   * file Stripe's dashboard gives for this domain, served at
+   * /.well-known/apple-developer-merchantid-domain-association.
+   */
+  APPLE_PAY_DOMAIN_ASSOCIATION_FILE: optionalText,
   SIMULATED_PAYMENTS: flag,
 
   SMTP_URL: optionalText.pipe(z.url().optional()),

@@ -22,6 +22,8 @@ export type Config = {
   site: SiteIdentity
   retention: { messagesMonths: number; paidBookingsYears: number; unpaidBookingsMonths: number }
   emailProvider: string | null
+  /** The Apple Pay domain association file's content, read at start-up; null when not configured (docs/decisions/0050). */
+  applePayDomainAssociation: string | null
   booking: {
     holdMinutes: number
     maxUnpaidPerEmail: number
@@ -54,6 +56,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (hasStripe && isProduction && !env.STRIPE_WEBHOOK_SECRET) {
     problems.push('STRIPE_WEBHOOK_SECRET: is required with Stripe in production (webhooks are the source of truth)')
   }
+  const applePayDomainAssociation = readAssociationFile(env.APPLE_PAY_DOMAIN_ASSOCIATION_FILE, problems)
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`)
 
   const baseUrl = (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')
@@ -74,6 +77,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       unpaidBookingsMonths: env.RETENTION_UNPAID_BOOKINGS_MONTHS,
     },
     emailProvider: env.EMAIL_PROVIDER ?? null,
+    applePayDomainAssociation,
     booking: {
       holdMinutes: env.HOLD_MINUTES,
       maxUnpaidPerEmail: env.MAX_UNPAID_BOOKINGS_PER_EMAIL,
@@ -81,6 +85,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       horizonDays: env.BOOKING_HORIZON_DAYS,
       startTimes: { morning: env.MORNING_START, afternoon: env.AFTERNOON_START, 'full-day': env.FULL_DAY_START },
     },
+  }
+}
+
+/** The Apple Pay domain association file: read once, so a missing or empty file stops the start with its variable named. */
+function readAssociationFile(file: string | undefined, problems: string[]): string | null {
+  if (!file) return null
+  try {
+    const content = fs.readFileSync(path.resolve(file), 'utf8')
+    if (content.trim() === '') problems.push(`APPLE_PAY_DOMAIN_ASSOCIATION_FILE: ${file} is empty`)
+    return content
+  } catch {
+    problems.push(`APPLE_PAY_DOMAIN_ASSOCIATION_FILE: cannot read ${file}`)
+    return null
   }
 }
 

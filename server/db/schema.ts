@@ -204,6 +204,13 @@ export const bookings = pgTable(
     /** Why the admin must look at this booking (e.g. paid after its slot went to someone else). */
     attentionReason: text('attention_reason'),
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /**
+     * When the guest ticked "I accept the cancellation policy and terms", and which version of
+     * them (POLICY_VERSION, core/cancellation-policy.ts) the page showed (docs/decisions/0050).
+     * Null on bookings made before the form asked.
+     */
+    policyAcceptedAt: timestamp('policy_accepted_at', { withTimezone: true }),
+    policyVersion: text('policy_version'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -222,6 +229,8 @@ export const bookings = pgTable(
       'bookings_interest_theme_check',
       sql`${t.interestTheme} is null or ${oneOf(t.interestTheme, THEMES)}`,
     ),
+    // Consent is a moment and a version together, never one without the other.
+    check('bookings_policy_consent_check', sql`(${t.policyAcceptedAt} is null) = (${t.policyVersion} is null)`),
   ],
 )
 
@@ -439,6 +448,22 @@ export const guideWords = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [check('guide_words_locale_check', oneOf(t.locale, LOCALE_CODES))],
+)
+
+/**
+ * The guide's private calendar feed (docs/decisions/0050): one row at most, holding the
+ * secret token of its URL. Replacing the token is one UPDATE, so the old URL stops working on
+ * every instance at once; no row means no feed. The token is kept readable (the dashboard
+ * shows the URL again) and compared in constant time.
+ */
+export const calendarFeed = pgTable(
+  'calendar_feed',
+  {
+    id: integer('id').primaryKey().default(1),
+    token: text('token').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('calendar_feed_single_row_check', sql`${t.id} = 1`), check('calendar_feed_token_check', sql`length(${t.token}) >= 22`)],
 )
 
 export type User = typeof users.$inferSelect

@@ -24,6 +24,7 @@ export const TABLES_IN_ORDER = [
   'media',
   'photo_placements',
   'guide_words',
+  'calendar_feed',
 ] as const
 
 /** Tables whose id is a serial: their sequences must continue after the imported ids. */

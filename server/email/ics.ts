@@ -67,3 +67,36 @@ export function buildCancellationIcs(event: IcsEvent & { attendee: { name: strin
   })
   return withFinalLineBreak(calendar.toString())
 }
+
+/** One booking in the guide's feed: a stable UID, its last change (LAST-MODIFIED, SEQUENCE) and whether it is firm. */
+export type FeedEvent = Omit<IcsEvent, 'organizer' | 'location'> & {
+  lastModified: Date
+  /** An unpaid hold is TENTATIVE: the slot is free again if the guest does not pay. */
+  tentative: boolean
+}
+
+/**
+ * The guide's calendar subscription (issue 18, point 6; docs/decisions/0050): a published
+ * calendar (no METHOD: subscribing apps read it as a feed, not as invitations) named by
+ * X-WR-CALNAME, with REFRESH-INTERVAL and X-PUBLISHED-TTL asking for a fetch every `ttlSeconds`.
+ * Each event keeps its UID for the booking's life, so a change updates the event in place.
+ */
+export function buildFeed(feed: { name: string; ttlSeconds: number; events: FeedEvent[] }): string {
+  const calendar = ical({ prodId: PRODUCT_ID, name: feed.name, ttl: feed.ttlSeconds })
+  for (const event of feed.events) {
+    calendar.createEvent({
+      id: event.uid,
+      start: event.start,
+      end: event.end,
+      stamp: event.stamp,
+      sequence: event.sequence,
+      lastModified: event.lastModified,
+      summary: event.summary,
+      description: event.description ?? null,
+      url: event.url ?? null,
+      status: event.tentative ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
+      transparency: ICalEventTransparency.OPAQUE,
+    })
+  }
+  return withFinalLineBreak(calendar.toString())
+}

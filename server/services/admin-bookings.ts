@@ -44,6 +44,9 @@ export type AdminBooking = {
   paidAt: string | null
   createdAt: string
   holdExpiresAt: string | null
+  /** When the guest accepted the cancellation policy and terms, and which version (docs/decisions/0050); null before the form asked. */
+  policyAcceptedAt: string | null
+  policyVersion: string | null
 }
 
 export type BookingListQuery = {
@@ -101,6 +104,8 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
     paidAt: b.paidAt?.toISOString() ?? null,
     createdAt: b.createdAt.toISOString(),
     holdExpiresAt: b.holdExpiresAt?.toISOString() ?? null,
+    policyAcceptedAt: b.policyAcceptedAt?.toISOString() ?? null,
+    policyVersion: b.policyVersion,
   })
 
   const all = async (): Promise<AdminBooking[]> => {

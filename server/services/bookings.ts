@@ -5,6 +5,7 @@ import { bookings, tourPackages, type Booking } from '../db/schema.ts'
 import { isWithinBookingWindow } from '../../core/dates.ts'
 import { DEFAULT_LOCALE, type Locale } from '../../core/i18n/locales.ts'
 import { localizeTour } from '../../core/i18n/tour-text.ts'
+import { POLICY_VERSION } from '../../core/cancellation-policy.ts'
 import { quote } from '../../core/pricing.ts'
 import { newReference, normaliseReference } from '../../core/reference.ts'
 import { containsUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../core/unstorable-text.ts'
@@ -179,6 +180,9 @@ export function createBookingService(deps: {
                 totalPrice: price.total,
                 currency: 'JPY',
                 locale: request.locale,
+                // The schema let the request through only with the box ticked (docs/decisions/0050).
+                policyAcceptedAt: request.acceptPolicy ? now : null,
+                policyVersion: request.acceptPolicy ? POLICY_VERSION : null,
                 userId: options.userId ?? null,
                 createdAt: now,
                 updatedAt: now,

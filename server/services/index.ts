@@ -20,6 +20,7 @@ import { createPaymentProvider } from '../payments/index.ts'
 import { createPaymentService } from './payments.ts'
 import { createRefundService } from './refunds.ts'
 import { createRateLimits, pruneExpiredLimits } from './rate-limits.ts'
+import { createCalendarFeedService } from './calendar-feed.ts'
 
 export type Clock = { now: () => Date }
 export const systemClock: Clock = { now: () => new Date() }
@@ -41,6 +42,8 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
   const media = createMediaService(db)
   const guideWords = createGuideWordsService(db, config.site)
   const notifications = createNotificationService(db)
+  // The guide's calendar subscription (docs/decisions/0050).
+  const calendarFeed = createCalendarFeedService({ db, config, now: clock.now })
   // E-mail (issue 6, docs/decisions/0008): SMTP or the outbox folder, sent from the outgoing-mail table.
   const mail = createMailServices({ db, config, logger, clock })
   const bookingEvents = createBookingEvents({ notifications, mail: mail.bookingMail })
@@ -87,7 +90,7 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     { name: 'prune-rate-limits', everyMs: 10 * 60_000, run: () => pruneExpiredLimits(database) },
   ]
 
-  return { limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, jobs }
+  return { limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, jobs }
 }
 
 export type Services = ReturnType<typeof createServices>

@@ -22,7 +22,7 @@ async function createBooking(
   data: { name: string; email: string; tourDate: string; tourTime: 'morning' | 'afternoon'; specialRequests?: string; numberOfPeople?: number; locale?: string },
 ) {
   const res = await request.post('/api/bookings', {
-    data: { phone: '+81 90-1234-5678', numberOfPeople: 2, tourPackageId: 1, ...data },
+    data: { phone: '+81 90-1234-5678', numberOfPeople: 2, tourPackageId: 1, acceptPolicy: true, ...data },
   })
   expect(res.status(), await res.text()).toBe(201)
   return res.json()

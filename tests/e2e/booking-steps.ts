@@ -22,3 +22,6 @@ export async function chooseSlot(page: Page, date: string, slot: RegExp) {
   await page.getByRole('radio', { name: slot }).check()
   await page.getByRole('button', { name: 'Continue to Booking Details' }).click()
 }
+
+/** The consent box of the details form (docs/decisions/0050), found by what it says. */
+export const policyConsent = (page: Page) => page.getByRole('checkbox', { name: 'I accept the cancellation policy and the terms.' })

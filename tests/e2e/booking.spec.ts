@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { addDays, formatLongDate } from '../../core/dates.ts'
 import { saturdayAhead } from './tour-dates.ts'
-import { chooseSlot, dayButton, openMonthOf } from './booking-steps.ts'
+import { chooseSlot, dayButton, openMonthOf, policyConsent } from './booking-steps.ts'
 import { hydrated } from './hydration.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 
@@ -55,11 +55,13 @@ test('a visitor books a morning tour through the calendar and reaches payment', 
   // The schema's messages appear inline before anything is sent.
   await page.getByRole('button', { name: 'Create Booking' }).click()
   await expect(page.getByText('Please enter a valid email address')).toBeVisible()
+  await expect(page.getByText('Please accept the cancellation policy and terms to book')).toBeVisible()
 
   await page.getByLabel('Full Name').fill('Playwright Guest')
   await page.getByLabel('Email').fill('guest@example.com')
   await page.getByLabel('Phone Number').fill('+44 7700 900123')
   await page.getByLabel('Number of People').fill('3')
+  await policyConsent(page).check()
   await expect(page.getByLabel('Tour Package', { exact: true })).toHaveValue(/\d+/)
   const summary = page.getByRole('complementary', { name: 'Booking summary' })
   await expect(summary).toContainText(formatLongDate(TOUR_DATE))
@@ -157,6 +159,7 @@ test('when someone else takes the slot first, the visitor is sent back to the ca
   await page.getByLabel('Full Name').fill('Slow Guest')
   await page.getByLabel('Email').fill('slow@example.com')
   await page.getByLabel('Phone Number').fill('+1 415 555 0100')
+  await policyConsent(page).check()
 
   // Another guest books the same afternoon while this one is typing.
   const packages = (await (await page.request.get('/api/tour-packages')).json()) as { id: number; isHalfDay: boolean }[]
@@ -170,6 +173,7 @@ test('when someone else takes the slot first, the visitor is sent back to the ca
       tourPackageId: half.id,
       tourDate: TOUR_DATE,
       tourTime: 'afternoon',
+      acceptPolicy: true,
     },
   })
   expect(other.status()).toBe(201)
@@ -199,9 +203,12 @@ test('without JavaScript a visitor can still book: GET forms for the calendar, t
   await page.getByLabel('Full Name').fill('No Script Guest')
   await page.getByLabel('Email').fill('not-an-email')
   await page.getByLabel('Phone Number').fill('+33 6 12 34 56 78')
+  await policyConsent(page).check()
   await page.getByRole('button', { name: 'Create Booking' }).click()
   await expect(page.getByText('Please enter a valid email address')).toBeVisible()
   await expect(page.getByLabel('Full Name')).toHaveValue('No Script Guest')
+  // The tick comes back with the rest of what the guest typed.
+  await expect(policyConsent(page)).toBeChecked()
 
   await page.getByLabel('Email').fill('noscript@example.com')
   await page.getByRole('button', { name: 'Create Booking' }).click()
@@ -221,6 +228,7 @@ test('a booking sent while the connection is lost keeps the form and says so; se
   await page.getByLabel('Full Name').fill('Offline Guest')
   await page.getByLabel('Email').fill('offline-guest@example.com')
   await page.getByLabel('Phone Number').fill('+44 7700 900456')
+  await policyConsent(page).check()
   await expect(page.getByLabel('Tour Package', { exact: true })).toHaveValue(/\d+/)
 
   // The details go to the route action's data URL; the network drops the post.

@@ -18,7 +18,7 @@ const sunday = (n: number) => sundayAhead(21, n)
 async function createBooking(request: APIRequestContext, name: string, tourDate: string, tourTime: 'morning' | 'afternoon') {
   const res = await request.post('/api/bookings', {
     // An address per guest: one address may hold only two unpaid bookings at once.
-    data: { name, email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`, phone: '+81 90-1234-5678', numberOfPeople: 2, tourPackageId: 1, tourDate, tourTime, totalPrice: 1 },
+    data: { name, email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`, phone: '+81 90-1234-5678', numberOfPeople: 2, tourPackageId: 1, tourDate, tourTime, totalPrice: 1, acceptPolicy: true },
   })
   expect(res.status(), await res.text()).toBe(201)
   return (await res.json()) as { reference: string; totalPrice: number }
@@ -121,7 +121,7 @@ test.describe('with Stripe', () => {
       return { error: 'Your card was declined.' }
     })
     const res = await page.request.post(`${baseURL}/api/bookings`, {
-      data: { name, email: 'stripe-guest@example.com', phone: '+81 90-1234-5678', numberOfPeople: 3, tourPackageId: 1, tourDate: sunday(4), tourTime },
+      data: { name, email: 'stripe-guest@example.com', phone: '+81 90-1234-5678', numberOfPeople: 3, tourPackageId: 1, tourDate: sunday(4), tourTime, acceptPolicy: true },
     })
     expect(res.status(), await res.text()).toBe(201)
     const booking = (await res.json()) as { reference: string }
@@ -133,6 +133,11 @@ test.describe('with Stripe', () => {
 
   test('the Payment Element pays the booking through Stripe and the confirmation shows Paid', async ({ page }) => {
     const booking = await openCheckout(page, 'Stripe Guest', 'morning')
+    // Apple Pay and Google Pay are left to the device, never switched off (docs/decisions/0050).
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __stripeElementCreated?: unknown }).__stripeElementCreated ?? null)).toMatchObject({
+      type: 'payment',
+      options: { wallets: { applePay: 'auto', googlePay: 'auto' } },
+    })
     await page.getByLabel('Card number').fill('4242 4242 4242 4242')
     await page.getByRole('button', { name: 'Pay Now' }).click()
     await expect(page).toHaveURL(new RegExp(`/booking-confirmation/${booking.reference}$`))
@@ -155,7 +160,7 @@ test.describe('with Stripe', () => {
 
   test('returning from a redirect-based payment method settles the booking on the confirmation page', async ({ page }) => {
     const res = await page.request.post(`${baseURL}/api/bookings`, {
-      data: { name: 'Redirect Guest', email: 'redirect@example.com', phone: '+81 90-1234-5678', numberOfPeople: 1, tourPackageId: 1, tourDate: sunday(5), tourTime: 'morning' },
+      data: { name: 'Redirect Guest', email: 'redirect@example.com', phone: '+81 90-1234-5678', numberOfPeople: 1, tourPackageId: 1, tourDate: sunday(5), tourTime: 'morning', acceptPolicy: true },
     })
     expect(res.status(), await res.text()).toBe(201)
     const booking = (await res.json()) as { reference: string }

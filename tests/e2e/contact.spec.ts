@@ -117,7 +117,7 @@ test('page form posts carrying text the database cannot store get a 400, and not
   expect((await admin.messages()).length).toBe(messagesBefore)
 
   const booking = await request.post('/booking', {
-    form: { name: 'Nul\u0000Guest', email: 'nul-guest@example.com', phone: '+81 90-1234-5678', numberOfPeople: '2', tourPackageId: '1', tourDate: '2030-01-05', tourTime: 'morning' },
+    form: { name: 'Nul\u0000Guest', email: 'nul-guest@example.com', phone: '+81 90-1234-5678', numberOfPeople: '2', tourPackageId: '1', tourDate: '2030-01-05', tourTime: 'morning', acceptPolicy: 'on' },
   })
   expect(booking.status()).toBe(400)
   const found = (await (await request.get('/api/bookings?q=nul-guest%40example.com')).json()) as { total: number }

@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { saturdayAhead } from './tour-dates.ts'
-import { chooseSlot } from './booking-steps.ts'
+import { chooseSlot, policyConsent } from './booking-steps.ts'
 
 // `npm run dev` on a fresh clone (issue 14, point 3): Vite's dependency optimiser starts
 // with an empty cache. When it met a dependency it had not pre-bundled, it re-optimised
@@ -118,6 +118,7 @@ test('a fresh dev server takes a booking, its payment and the admin login withou
   await page.getByLabel('Email').fill('dev-guest@example.com')
   await page.getByLabel('Phone Number').fill('+81 90-1234-5678')
   await page.getByLabel('Number of People').fill('2')
+  await policyConsent(page).check()
   await page.getByRole('button', { name: 'Create Booking' }).click()
   await expect(page.getByRole('heading', { name: 'Booking Created Successfully!' })).toBeVisible()
   const pay = page.getByRole('link', { name: 'Continue to Payment' })

@@ -7,7 +7,7 @@ import { E2E_ADMIN } from '../../playwright.config.ts'
 // The JSON API and the admin endpoints: tests/integration/input-bounds.test.ts.
 
 const FORGED = 'Evil\r\nBcc: x@evil.example'
-const booking = (over: Record<string, string>) => ({ name: 'Bounds Guest', email: 'bounds-guest@example.com', phone: '+81 90-1234-5678', numberOfPeople: '2', tourPackageId: '1', tourDate: '2030-01-05', tourTime: 'morning', ...over })
+const booking = (over: Record<string, string>) => ({ name: 'Bounds Guest', email: 'bounds-guest@example.com', phone: '+81 90-1234-5678', numberOfPeople: '2', tourPackageId: '1', tourDate: '2030-01-05', tourTime: 'morning', acceptPolicy: 'on', ...over })
 
 for (const path of ['/booking', '/book', '/booking.data', '/book.data']) {
   test(`POST ${path} refuses a tourPackageId beyond the integer column and a name on two lines`, async ({ request }) => {

@@ -109,7 +109,7 @@ test('admin notifications: Delete is a quiet button and still asks first', async
 
 test("admin: the notifications badge counts the admin's own cancellation at once, not after the 30 s poll", async ({ page }) => {
   const res = await page.request.post('/api/bookings', {
-    data: { name: 'Badge Guest', email: 'badge@example.com', phone: '+81 90-1234-5678', numberOfPeople: 2, tourPackageId: 1, tourDate: sundayAhead(140), tourTime: 'morning' },
+    data: { name: 'Badge Guest', email: 'badge@example.com', phone: '+81 90-1234-5678', numberOfPeople: 2, tourPackageId: 1, tourDate: sundayAhead(140), tourTime: 'morning', acceptPolicy: true },
   })
   expect(res.status(), await res.text()).toBe(201)
   await login(page)

@@ -11,7 +11,7 @@ const DESKTOP = { width: 1280, height: 900 }
 const MOBILE = { width: 375, height: 800 }
 
 async function createBooking(request: APIRequestContext, data: { name: string; email: string; tourDate: string; tourTime: 'morning' | 'afternoon' }) {
-  const res = await request.post('/api/bookings', { data: { phone: '+81 90-1234-5678', numberOfPeople: 2, tourPackageId: 1, ...data } })
+  const res = await request.post('/api/bookings', { data: { phone: '+81 90-1234-5678', numberOfPeople: 2, tourPackageId: 1, acceptPolicy: true, ...data } })
   expect(res.status(), await res.text()).toBe(201)
   return (await res.json()) as { reference: string; totalPrice: number }
 }
@@ -65,7 +65,7 @@ test('closing the morning closes the full day: public calendar, API, page post a
   // And every way of booking refuses the full day on the server.
   const packages = (await (await page.request.get('/api/tour-packages')).json()) as { id: number; isHalfDay: boolean }[]
   const fullDay = packages.find((p) => !p.isHalfDay)!
-  const request = { name: 'Wedding Day', email: 'wedding@example.com', phone: '+81 90-1234-5678', numberOfPeople: '2', tourPackageId: String(fullDay.id), tourDate: date, tourTime: 'full-day' }
+  const request = { name: 'Wedding Day', email: 'wedding@example.com', phone: '+81 90-1234-5678', numberOfPeople: '2', tourPackageId: String(fullDay.id), tourDate: date, tourTime: 'full-day', acceptPolicy: 'on' }
   const api = await page.request.post('/api/bookings', { data: { ...request, numberOfPeople: 2, tourPackageId: fullDay.id } })
   expect(api.status()).toBe(409)
   expect((await api.json()).message).toBe('This time slot is no longer available')

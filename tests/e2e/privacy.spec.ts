@@ -34,7 +34,7 @@ test('the privacy notice is linked from the footer and the contact form, in Engl
 test('the guide finds a guest by e-mail, exports the data, and erases it keeping amount and status', async ({ page, request }) => {
   const email = `erase-me-${Date.now()}@example.com`
   const created = await request.post('/api/bookings', {
-    data: { name: 'Erin Example', email, phone: '+1 555 010 9999', numberOfPeople: 2, tourPackageId: 1, tourDate: farSunday(), tourTime: 'afternoon', specialRequests: 'Window seat on the train' },
+    data: { name: 'Erin Example', email, phone: '+1 555 010 9999', numberOfPeople: 2, tourPackageId: 1, tourDate: farSunday(), tourTime: 'afternoon', specialRequests: 'Window seat on the train', acceptPolicy: true },
   })
   expect(created.status(), await created.text()).toBe(201)
   const { reference } = (await created.json()) as { reference: string }

@@ -12,7 +12,7 @@ let reference = ''
 
 test.beforeAll(async ({ request }) => {
   const res = await request.post('/api/bookings', {
-    data: { name: 'Casey Traveller', email: 'casey.traveller@example.com', phone: '+1 415 555 0100', numberOfPeople: 2, tourPackageId: 1, tourDate: date, tourTime: 'afternoon' },
+    data: { name: 'Casey Traveller', email: 'casey.traveller@example.com', phone: '+1 415 555 0100', numberOfPeople: 2, tourPackageId: 1, tourDate: date, tourTime: 'afternoon', acceptPolicy: true },
   })
   expect(res.status(), await res.text()).toBe(201)
   reference = ((await res.json()) as { reference: string }).reference

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { chooseSlot } from './booking-steps.ts'
+import { chooseSlot, policyConsent } from './booking-steps.ts'
 import { startOwnServer, type OwnServer } from './own-server.ts'
 import { saturdayAhead } from './tour-dates.ts'
 
@@ -23,7 +23,7 @@ test('a third unpaid booking for one e-mail is refused at the e-mail field, and 
   const held = saturdayAhead(30)
   for (const tourTime of ['morning', 'afternoon']) {
     const res = await page.request.post(`${server.baseURL}/api/bookings`, {
-      data: { name: 'Twice Held', email: EMAIL, phone: '+81 90-1234-5678', numberOfPeople: 2, tourPackageId: 1, tourDate: held, tourTime },
+      data: { name: 'Twice Held', email: EMAIL, phone: '+81 90-1234-5678', numberOfPeople: 2, tourPackageId: 1, tourDate: held, tourTime, acceptPolicy: true },
     })
     expect(res.status(), await res.text()).toBe(201)
   }
@@ -36,6 +36,7 @@ test('a third unpaid booking for one e-mail is refused at the e-mail field, and 
   // Another letter case is the same address.
   await page.getByLabel('Email').fill('Twice-Unpaid@Example.com')
   await page.getByLabel('Phone Number').fill('+81 90-1234-5678')
+  await policyConsent(page).check()
   await page.getByRole('button', { name: 'Create Booking' }).click()
 
   const email = page.getByLabel('Email')

@@ -346,7 +346,7 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
     it('never revives a cancelled, refunded booking as paid or confirmed: 409 with the reason, slot not re-claimed (issue 14)', async () => {
       // A guest pays by card (simulated provider), then cancels in time and gets ¥14,300 back.
       const guest = app.client()
-      const made = await guest.post('/api/bookings', { name: 'Refunded Guest', email: 'refunded@example.com', phone: '+81 90-5555-6666', numberOfPeople: 2, tourPackageId: 1, tourDate: '2025-06-07', tourTime: 'morning' })
+      const made = await guest.post('/api/bookings', { name: 'Refunded Guest', email: 'refunded@example.com', phone: '+81 90-5555-6666', numberOfPeople: 2, tourPackageId: 1, tourDate: '2025-06-07', tourTime: 'morning', acceptPolicy: true })
       expect(made.status, made.text).toBe(201)
       const reference = made.json.reference as string
       expect((await guest.post('/api/create-payment-intent', { bookingId: reference })).status).toBe(200)
@@ -391,7 +391,7 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
 
     it('works with bookings made through the public flow: list, cancel, revive, conflict', async () => {
       const visitor = app.client()
-      const body = { name: 'Public Guest', email: 'public@example.com', phone: '+81 90-5555-6666', numberOfPeople: 3, tourPackageId: 1, tourDate: '2025-06-07', tourTime: 'morning' }
+      const body = { name: 'Public Guest', email: 'public@example.com', phone: '+81 90-5555-6666', numberOfPeople: 3, tourPackageId: 1, tourDate: '2025-06-07', tourTime: 'morning', acceptPolicy: true }
       const made = await visitor.post('/api/bookings', body)
       expect(made.status, made.text).toBe(201)
       const listed = await admin.get('/api/bookings?q=public@')

@@ -33,6 +33,7 @@ function request(overrides: Record<string, unknown> = {}) {
     tourTime: 'morning',
     specialRequests: 'We love castles',
     interestTheme: 'explorer',
+    acceptPolicy: true,
     ...overrides,
   }
 }

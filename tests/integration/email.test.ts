@@ -199,7 +199,7 @@ describe.each(ENGINES)('e-mail over SMTP on %s', (engine) => {
     while (dayOfWeek(tourDate) !== 6) tourDate = addDays(tourDate, 1)
     const made = await app
       .client()
-      .post('/api/bookings', { name: '김민지', email: 'minji@example.net', phone: '+82 10 1234 5678', numberOfPeople: 2, tourPackageId: 1, tourDate, tourTime: 'morning', locale: 'ko' })
+      .post('/api/bookings', { name: '김민지', email: 'minji@example.net', phone: '+82 10 1234 5678', numberOfPeople: 2, tourPackageId: 1, tourDate, tourTime: 'morning', locale: 'ko', acceptPolicy: true })
     expect(made.status, made.text).toBe(201)
     const [stored] = await app.db.select().from(bookings).where(eq(bookings.reference, made.json.reference as string))
     expect(stored!.locale).toBe('ko')
@@ -217,7 +217,7 @@ describe.each(ENGINES)('e-mail over SMTP on %s', (engine) => {
     expect(admin!.text).toContain('Half-Day Private Tour')
 
     // An unknown language is English, not an error.
-    const other = await app.client().post('/api/bookings', { name: 'Ana Silva', email: 'ana@example.net', phone: '+351 912 345 678', numberOfPeople: 2, tourPackageId: 1, tourDate, tourTime: 'afternoon', locale: 'pt' })
+    const other = await app.client().post('/api/bookings', { name: 'Ana Silva', email: 'ana@example.net', phone: '+351 912 345 678', numberOfPeople: 2, tourPackageId: 1, tourDate, tourTime: 'afternoon', locale: 'pt', acceptPolicy: true })
     expect(other.status, other.text).toBe(201)
     const [english] = await app.db.select().from(bookings).where(eq(bookings.reference, other.json.reference as string))
     expect(english!.locale).toBe('en')

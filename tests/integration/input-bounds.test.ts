@@ -56,7 +56,7 @@ describe.each(ENGINES)('client numbers and one-line fields on %s', (engine) => {
   }
 
   const date = () => weekendDatesBetween(addDays(todayInTokyo(new Date()), 10), addDays(todayInTokyo(new Date()), 20))[0]!
-  const booking = (over: Record<string, unknown>) => ({ name: 'Hanako Yamada', email: 'hanako@example.com', phone: '+81 90 1234 5678', numberOfPeople: 2, tourPackageId: 1, tourDate: date(), tourTime: 'morning', ...over })
+  const booking = (over: Record<string, unknown>) => ({ name: 'Hanako Yamada', email: 'hanako@example.com', phone: '+81 90 1234 5678', numberOfPeople: 2, tourPackageId: 1, tourDate: date(), tourTime: 'morning', acceptPolicy: true, ...over })
 
   it('POST /api/bookings refuses a tourPackageId beyond the integer column, as number and as string', async () => {
     const guest = new TestClient(url)

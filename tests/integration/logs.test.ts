@@ -45,7 +45,7 @@ describe('request logs', () => {
       const post = (path: string, body: unknown) => fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
       await post('/api/contact', { name: 'Secret Guest', email, phone, message: 'Hello' })
       const date = weekendDatesBetween(addDays(todayInTokyo(new Date()), 10), addDays(todayInTokyo(new Date()), 20))[0]!
-      const booking = await post('/api/bookings', { name: 'Secret Guest', email, phone, numberOfPeople: 2, tourPackageId: 1, tourDate: date, tourTime: 'morning' })
+      const booking = await post('/api/bookings', { name: 'Secret Guest', email, phone, numberOfPeople: 2, tourPackageId: 1, tourDate: date, tourTime: 'morning', acceptPolicy: true })
       expect(booking.status).toBe(201)
       await post('/api/login', { username: 'nobody', password: 'hunter2-password' })
       await fetch(`${url}/api/admin/guest-data?email=${encodeURIComponent(email)}`, { headers: { cookie: 'jlt_session=abc' } })

@@ -45,6 +45,9 @@ describe.each(ENGINES)('payments with Stripe (%s)', (engine) => {
     expect(res.json.clientSecret).toMatch(/^pi_double_\d+_secret_double$/)
     const [create] = intentCreates()
     expect(create!.params).toMatchObject({ amount: '16500', currency: 'jpy', metadata: { bookingId: String(booking.id), reference: booking.reference } })
+    // Automatic payment methods and no fixed list, so the wallets (Apple Pay, Google Pay) can appear (docs/decisions/0050).
+    expect(create!.params).toMatchObject({ automatic_payment_methods: { enabled: 'true' } })
+    expect(create!.params).not.toHaveProperty('payment_method_types')
     expect(create!.idempotencyKey).toContain(`booking-${booking.id}-`)
     const row = await reload(app, booking.id)
     expect(row.paymentIntentId).toBe(res.json.clientSecret.replace('_secret_double', ''))

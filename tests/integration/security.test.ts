@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { eq, max, sql } from 'drizzle-orm'
-import { bookings, contactMessages, media, notifications, users } from '../../server/db/schema.ts'
+import { bookings, calendarFeed, contactMessages, media, notifications, users } from '../../server/db/schema.ts'
 import { phonePhoto } from './crafted-images.ts'
 import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
 import { createApp } from '../../server/app.ts'
@@ -36,8 +36,12 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/bookings/:reference/simulated-payment',
   'GET /api/bookings/:reference/cancellation-quote',
   'POST /api/bookings/:reference/cancel',
-  // The pictures made from the guide's photos (docs/decisions/0048): the only route outside /api.
+  // The pictures made from the guide's photos (docs/decisions/0048).
   'GET /media/{*path}',
+  // The guide's calendar feed (docs/decisions/0050): calendar apps fetch it without a session; its token is the secret.
+  'GET /calendar/:token.ics',
+  // Apple Pay's domain association file (docs/decisions/0050): Apple fetches it anonymously.
+  'GET /.well-known/apple-developer-merchantid-domain-association',
 ])
 
 // Ids and a reference that exist nowhere (the access matrix, and the fuzz's runs that are not on a real row).
@@ -87,6 +91,8 @@ type Real = {
   mediaId: number
   /** A picture of the real photo, as a page would write its URL. */
   mediaPath: string
+  /** The calendar feed's current token (the fuzz may replace it: read again before each run). */
+  feedToken: string
 }
 
 /** Placeholders the generators emit, replaced at request time by the real value of the moment. */
@@ -123,6 +129,7 @@ function realParam(route: RouteEntry, name: string, real: Real): string {
   if (name === 'path') return real.mediaPath.replace(/^\/media\//, '')
   if (name === 'place') return 'tokyo.article'
   if (name === 'locale') return 'ja'
+  if (name === 'token') return real.feedToken
   throw new Error(`The fuzz has no real value for :${name} of ${route.method} ${route.path}: teach realParam() which row it names`)
 }
 
@@ -134,7 +141,7 @@ function validBody(route: RouteEntry, real: Real, packageRow: Record<string, unk
     case 'POST /api/contact':
       return { name: 'Fuzz Visitor', email: 'fuzz.visitor@example.org', phone: '', visitDate: '', groupSize: '2', package: 'explorer', message: 'A question from the fuzz', website: '' }
     case 'POST /api/bookings':
-      return { name: 'Fuzz Booker', email: 'fuzz.booker@example.com', phone: '+81 90 1234 5678', numberOfPeople: 2, tourPackageId: 1, tourDate: real.tourDate, tourTime: 'afternoon' }
+      return { name: 'Fuzz Booker', email: 'fuzz.booker@example.com', phone: '+81 90 1234 5678', numberOfPeople: 2, tourPackageId: 1, tourDate: real.tourDate, tourTime: 'afternoon', acceptPolicy: true }
     case 'POST /api/create-payment-intent':
       return { bookingId: real.reference }
     case 'POST /api/bookings/:reference/simulated-payment':
@@ -167,7 +174,7 @@ function validBody(route: RouteEntry, real: Real, packageRow: Record<string, unk
 }
 
 const KNOWN_KEYS = [
-  'name', 'email', 'phone', 'numberOfPeople', 'tourPackageId', 'tourDate', 'tourTime', 'specialRequests', 'interestTheme', 'website',
+  'name', 'email', 'phone', 'numberOfPeople', 'tourPackageId', 'tourDate', 'tourTime', 'specialRequests', 'interestTheme', 'acceptPolicy', 'website',
   'visitDate', 'groupSize', 'package', 'message', 'username', 'password', 'isAdmin', 'status', 'bookingId', 'reference', 'amount', 'cardNumber',
   'cause', 'reason', 'refundAmount', 'basePrice', 'extraGuestPrice', 'soloPrice', 'soloPromoStart', 'soloPromoEnd', 'duration', 'available',
   'morningAvailable', 'afternoonAvailable', 'fullDayAvailable', 'adminNotes', 'totalPrice', 'notificationPreference', 'whatsappNumber',
@@ -306,7 +313,7 @@ describe.each(ENGINES)('security on %s', (engine) => {
   let admin: TestClient
   let user: TestClient
   beforeAll(async () => {
-    app = await startTestApp(engine, { env: { RATE_LIMIT_BOOKINGS_PER_HOUR: '100000', RATE_LIMIT_CONTACT_PER_MINUTE: '100000', RATE_LIMIT_LOGIN_PER_MINUTE: '100000' } })
+    app = await startTestApp(engine, { env: { RATE_LIMIT_BOOKINGS_PER_HOUR: '100000', RATE_LIMIT_CONTACT_PER_MINUTE: '100000', RATE_LIMIT_LOGIN_PER_MINUTE: '100000', RATE_LIMIT_CALENDAR_FEED_PER_MINUTE: '100000' } })
     routes = listRoutes(createApp({ database: app.database, services: app.services, config: app.config, logger: (await import('../../server/logger.ts')).createLogger('silent') }).app)
     admin = await app.loggedIn(true)
     user = await app.loggedIn(false)
@@ -317,8 +324,12 @@ describe.each(ENGINES)('security on %s', (engine) => {
 
   it('finds the API in its own route list', () => {
     expect(routes.length).toBeGreaterThan(20)
-    // The API, and the pictures of the guide's photos beside it.
-    expect(routes.filter((r) => !r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /media/{*path}'])
+    // The API, and beside it the pictures of the guide's photos, the guide's calendar feed and Apple Pay's file.
+    expect(routes.filter((r) => !r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /media/{*path}',
+      'GET /calendar/:token.ics',
+      'GET /.well-known/apple-developer-merchantid-domain-association',
+    ])
     // Every route declared public still exists (the list stays honest).
     const present = new Set(routes.map((r) => `${r.method} ${r.path}`))
     expect([...PUBLIC_ROUTES].filter((r) => !present.has(r))).toEqual([])
@@ -391,7 +402,7 @@ describe.each(ENGINES)('security on %s', (engine) => {
 
   it('reveals no guest data for a numeric booking id, though the booking exists', async () => {
     const tourDate = weekendDatesBetween(addDays(todayInTokyo(new Date()), 30), addDays(todayInTokyo(new Date()), 40))[0]!
-    const guest = { name: 'Numeric Probe', email: 'numeric.probe@example.com', phone: '+81 90 7777 1212', numberOfPeople: 2, tourPackageId: 1, tourDate, tourTime: 'morning' }
+    const guest = { name: 'Numeric Probe', email: 'numeric.probe@example.com', phone: '+81 90 7777 1212', numberOfPeople: 2, tourPackageId: 1, tourDate, tourTime: 'morning', acceptPolicy: true }
     const made = await app.client().post('/api/bookings', guest)
     expect(made.status).toBe(201)
     const [row] = await app.db.select().from(bookings).where(eq(bookings.reference, made.json.reference))
@@ -436,7 +447,7 @@ describe.each(ENGINES)('security on %s', (engine) => {
       for (let tries = 0; tries < slots.length; tries++) {
         const { date, time } = slots[nextSlot++ % slots.length]!
         made++
-        const guest = { name: `Fuzz Guest ${made}`, email: `fuzz.guest.${made}@example.com`, phone: '+81 90 1234 5678', numberOfPeople: 2, tourPackageId: 1, tourDate: date, tourTime: time }
+        const guest = { name: `Fuzz Guest ${made}`, email: `fuzz.guest.${made}@example.com`, phone: '+81 90 1234 5678', numberOfPeople: 2, tourPackageId: 1, tourDate: date, tourTime: time, acceptPolicy: true }
         const res = await app.client().post('/api/bookings', guest)
         if (res.status === 201) {
           const [row] = await app.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.reference, res.json.reference))
@@ -476,6 +487,12 @@ describe.each(ENGINES)('security on %s', (engine) => {
     await newVictim()
     await latestNotification()
     await newPhoto()
+    const currentFeedToken = async () => {
+      const [feed] = await app.db.select().from(calendarFeed)
+      if (feed) real.feedToken = feed.token
+      else real.feedToken = new URL((await admin.post('/api/admin/calendar-feed')).json.url).pathname.split('/').pop()!.replace(/\.ics$/, '')
+    }
+    await currentFeedToken()
 
     /** Before a run: bring back what an earlier run deleted, cancelled or erased (not counted as the run's rows). */
     const refresh = async () => {
@@ -493,6 +510,7 @@ describe.each(ENGINES)('security on %s', (engine) => {
       if (!state.victim) await newVictim()
       if (!state.notification) await latestNotification()
       if (!state.photo) await newPhoto()
+      await currentFeedToken()
     }
     return { real, packageRow, refresh }
   }

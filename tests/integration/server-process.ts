@@ -120,6 +120,7 @@ export const bookingBody = (tourPackageId: number, tourDate: string, tourTime: s
   tourPackageId,
   tourDate,
   tourTime,
+  acceptPolicy: true,
 })
 
 export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm'
 import { type Database, type Db } from '../../server/db/client.ts'
 import { MIGRATIONS_FOLDER } from '../../server/paths.ts'
 import * as schema from '../../server/db/schema.ts'
-import { bookings, contactMessages, outgoingEmails, slotClaims, tourPackages, users, weekendAvailability } from '../../server/db/schema.ts'
+import { bookings, calendarFeed, contactMessages, outgoingEmails, slotClaims, tourPackages, users, weekendAvailability } from '../../server/db/schema.ts'
 import { exportDatabase, importDatabase, ImportRefused, TABLES_IN_ORDER } from '../../server/db/transfer.ts'
 import { seedCatalogue } from '../../server/db/seed.ts'
 import { hashPassword } from '../../server/auth/passwords.ts'
@@ -52,7 +52,7 @@ describe('moving the embedded database to PostgreSQL (or another embedded one)',
     await db.update(tourPackages).set({ basePrice: 15000 }).where(sql`${tourPackages.id} = ${tour!.id}`)
     const [booking] = await db
       .insert(bookings)
-      .values({ reference: 'MOVEDBOOKING', name: 'Aiko Tanaka', email: 'aiko@example.com', phone: '+81 90 1111 2222', numberOfPeople: 3, tourPackageId: tour!.id, tourDate: '2027-01-09', tourTime: 'full-day', status: 'paid', totalPrice: 26400, paidAt: new Date('2026-11-20T01:02:03.456Z'), specialRequests: 'Snow boots?' })
+      .values({ reference: 'MOVEDBOOKING', name: 'Aiko Tanaka', email: 'aiko@example.com', phone: '+81 90 1111 2222', numberOfPeople: 3, tourPackageId: tour!.id, tourDate: '2027-01-09', tourTime: 'full-day', status: 'paid', totalPrice: 26400, paidAt: new Date('2026-11-20T01:02:03.456Z'), specialRequests: 'Snow boots?', policyAcceptedAt: new Date('2026-11-20T01:00:00.789Z'), policyVersion: '2026-11-25' })
       .returning()
     await db.insert(slotClaims).values([
       { tourDate: '2027-01-09', part: 'morning', bookingId: booking!.id },
@@ -61,6 +61,8 @@ describe('moving the embedded database to PostgreSQL (or another embedded one)',
     await db.insert(weekendAvailability).values({ date: '2027-01-10', dayOfWeek: 0, morningAvailable: false, adminNotes: 'Family day' })
     await db.insert(contactMessages).values({ name: 'Ben', email: 'ben@example.com', message: 'Hello “quotes” and 日本語', visitDate: '2027-02-13', groupSize: '5+' })
     await db.insert(outgoingEmails).values({ kind: 'test', toAddress: 'x@example.com', subject: 's', html: '<p/>', text: 't', attachments: [{ filename: 'tour.ics', contentType: 'text/calendar', content: 'QkVHSU4=' }] })
+    // The guide's calendar subscription keeps working on the new database (docs/decisions/0050).
+    const feedToken = new URL((await source.services.calendarFeed.replace({ id: admin!.id, username: 'guide' })).url!).pathname.split('/').pop()!.replace(/\.ics$/, '')
     const photo = await source.services.media.upload(await phonePhoto(), 'portrait.jpg', { alt: 'The guide at Takada Castle', focalX: 40, focalY: 30 })
     await source.services.media.place('guide.portrait', photo.id)
 
@@ -70,7 +72,7 @@ describe('moving the embedded database to PostgreSQL (or another embedded one)',
     target = targetEngine === 'postgres' ? await testDatabase('postgres') : await freshPglite()
     if (targetEngine === 'postgres') await (target as Awaited<ReturnType<typeof testDatabase>>).reset()
     const counts = await importDatabase(target.db, exported)
-    expect(counts).toMatchObject({ users: 1, bookings: 1, slot_claims: 2, contact_messages: 1, outgoing_emails: 1, tour_packages: 2, media: 1, photo_placements: 1 })
+    expect(counts).toMatchObject({ users: 1, bookings: 1, slot_claims: 2, contact_messages: 1, outgoing_emails: 1, tour_packages: 2, media: 1, photo_placements: 1, calendar_feed: 1 })
     expect(await snapshot(target.db)).toEqual(await snapshot(db))
 
     // The site on the new database serves the same data: the guide logs in, prices match,
@@ -87,6 +89,11 @@ describe('moving the embedded database to PostgreSQL (or another embedded one)',
     const portrait = (await served.services.media.onPage(['guide.portrait'], 'en'))['guide.portrait']!
     expect(portrait.alt).toBe('The guide at Takada Castle')
     expect((await served.client().bytes(portrait.src)).status).toBe(200)
+    // So did the consent of the booking and the calendar feed's URL.
+    const [moved] = await target.db.select().from(bookings)
+    expect([moved!.policyAcceptedAt?.toISOString(), moved!.policyVersion]).toEqual(['2026-11-20T01:00:00.789Z', '2026-11-25'])
+    expect((await target.db.select().from(calendarFeed))[0]!.token).toBe(feedToken)
+    expect((await served.client().get(`/calendar/${feedToken}.ics`)).status).toBe(200)
   })
 
   it('refuses to import over a database that already holds data, and changes nothing', async () => {

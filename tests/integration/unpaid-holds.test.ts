@@ -38,6 +38,7 @@ const request = (i: number, email = 'aiko@example.com', halfDay: number) => ({
   tourPackageId: halfDay,
   tourDate: SLOTS[i]![0],
   tourTime: SLOTS[i]![1],
+  acceptPolicy: true,
 })
 
 describe.each(ENGINES)('at most two unpaid bookings per e-mail address, on %s', (engine) => {
@@ -129,7 +130,7 @@ describe.each(ENGINES)('the limit on the booking page’s form post and data req
     const today = todayInTokyo(new Date())
     const [first, second, third] = weekendDatesBetween(addDays(today, 10), addDays(today, 30))
     const fields = (tourDate: string) =>
-      new URLSearchParams({ name: 'Page Guest', email: 'page-guest@example.com', phone: '+81 90 1234 5678', numberOfPeople: '2', tourPackageId: String(halfDay.id), tourDate, tourTime: 'morning' })
+      new URLSearchParams({ name: 'Page Guest', email: 'page-guest@example.com', phone: '+81 90 1234 5678', numberOfPeople: '2', tourPackageId: String(halfDay.id), tourDate, tourTime: 'morning', acceptPolicy: 'on' })
     const post = (where: string, tourDate: string) =>
       fetch(server.url + where, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: fields(tourDate).toString() })
 

@@ -17,6 +17,7 @@ const ACTION_LABELS: Record<string, string> = {
   'guest-data.export': 'Exported',
   'guest-data.erase': 'Erased',
   'guest-data.erase-refused': 'Erasure refused',
+  'calendar-feed.replace': 'Made a new calendar link',
 }
 
 /**

@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../ui/dialog.tsx'
 import { Field, Input, Textarea } from '../ui/field.tsx'
 import { GuestDataPanel } from './guest-data-panel.tsx'
 import { GuideWordsPanel } from './guide-words-panel.tsx'
+import { CalendarFeedPanel } from './calendar-feed-panel.tsx'
 
 type TourPackage = AsJson<CatalogueRow>
 
@@ -23,6 +24,7 @@ export function SettingsTab() {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <TestEmail />
+      <CalendarFeedPanel />
       <Catalogue />
       <GuideWordsPanel />
       <GuestDataPanel />

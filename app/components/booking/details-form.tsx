@@ -4,7 +4,7 @@ import { formatYen } from '../../../core/money.ts'
 import { MAX_GROUP, MIN_GROUP, quote } from '../../../core/pricing.ts'
 import { packageFitsSlot, type TourTime } from '../../../core/slots.ts'
 import { THEMES } from '../../../core/themes.ts'
-import { useLocale, useT } from '../../i18n/i18n.tsx'
+import { T, useLocale, useLocalePath, useT } from '../../i18n/i18n.tsx'
 import { useLocalizeText } from '../../i18n/localize-text.ts'
 import { THEME_NAMES, quoteLineText } from './labels.ts'
 import { fieldErrors } from '../../../core/schemas/field-errors.ts'
@@ -22,6 +22,8 @@ export type FormValues = {
   tourPackageId: string
   interestTheme: string
   specialRequests: string
+  /** 'on' once the guest ticked the consent to the cancellation policy and terms, as a form posts it. */
+  acceptPolicy: string
   website: string
 }
 
@@ -33,6 +35,7 @@ export const EMPTY_FORM: FormValues = {
   tourPackageId: '',
   interestTheme: '',
   specialRequests: '',
+  acceptPolicy: '',
   website: '',
 }
 
@@ -46,6 +49,7 @@ const FIELD_ORDER = [
   'specialRequests',
   'tourDate',
   'tourTime',
+  'acceptPolicy',
 ]
 
 /**
@@ -97,6 +101,7 @@ export function DetailsForm({
   const t = useT()
   const locale = useLocale()
   const localize = useLocalizeText()
+  const path = useLocalePath()
   const [errors, setErrors] = useState<Record<string, string>>(serverErrors)
   const [checking, setChecking] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
@@ -246,6 +251,36 @@ export function DetailsForm({
             <textarea {...props} rows={4} value={values.specialRequests} onChange={(e) => set('specialRequests')(e.target.value)} />
           )}
         </Field>
+        {/* Consent (docs/decisions/0050): the server refuses a booking without it and records when and which version. */}
+        <div className="grid gap-1.5">
+          <div className="flex items-start gap-3">
+            <input
+              id="acceptPolicy"
+              name="acceptPolicy"
+              type="checkbox"
+              className="mt-0.5 size-6 shrink-0 accent-brand-700"
+              checked={values.acceptPolicy === 'on'}
+              aria-invalid={errors.acceptPolicy ? true : undefined}
+              aria-describedby={errors.acceptPolicy ? 'acceptPolicy-error' : undefined}
+              onChange={(e) => set('acceptPolicy')(e.target.checked ? 'on' : '')}
+            />
+            <label htmlFor="acceptPolicy" className="text-slate-800">
+              <T
+                id="booking.form.consent"
+                components={{
+                  // A new tab, so the details typed so far stay in this one.
+                  0: <a href={`${path('/legal')}#cancellation`} target="_blank" rel="noopener" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-blossom-700" />,
+                  1: <a href={path('/legal')} target="_blank" rel="noopener" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-blossom-700" />,
+                }}
+              />
+            </label>
+          </div>
+          {errors.acceptPolicy ? (
+            <p id="acceptPolicy-error" className="text-sm font-semibold text-red-800">
+              {errors.acceptPolicy}
+            </p>
+          ) : null}
+        </div>
         {/* Honeypot: hidden from people and assistive technology; scripts fill it. */}
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
           <label htmlFor="website">Website</label>

@@ -1,8 +1,19 @@
 import { useState, type FormEvent } from 'react'
 import type { Stripe } from '@stripe/stripe-js'
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js'
-import type { StripeElementLocale } from '@stripe/stripe-js'
+import type { StripeElementLocale, StripePaymentElementOptions } from '@stripe/stripe-js'
 import { PayButton } from './pay-button.tsx'
+
+/**
+ * Apple Pay and Google Pay appear where the device and browser offer them (docs/decisions/0050):
+ * 'auto' says so outright, so a later option cannot switch them off unnoticed. The intent is
+ * created with automatic payment methods (server/payments/stripe.ts), so Stripe's dashboard
+ * decides which methods are on; Apple Pay also needs the domain registered there.
+ */
+export const PAYMENT_ELEMENT_OPTIONS = {
+  layout: 'tabs',
+  wallets: { applePay: 'auto', googlePay: 'auto' },
+} as const satisfies StripePaymentElementOptions
 
 export type StripeOutcome = { kind: 'succeeded' } | { kind: 'error'; message: string } | { kind: 'unconfirmed' }
 
@@ -58,7 +69,7 @@ function InnerForm({ returnUrl, amountText, onOutcome }: { returnUrl: string; am
 
   return (
     <form onSubmit={submit} className="space-y-4">
-      <PaymentElement />
+      <PaymentElement options={PAYMENT_ELEMENT_OPTIONS} />
       <PayButton busy={busy} disabled={!stripe || !elements} amountText={amountText} />
     </form>
   )

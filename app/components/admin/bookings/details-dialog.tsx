@@ -1,7 +1,7 @@
 import { formatLongDate } from '../../../../core/dates.ts'
 import { formatYen } from '../../../../core/money.ts'
 import type { AdminBooking } from '../../../../server/for-app.ts'
-import { copyEmail, mailtoHref } from '../api.ts'
+import { copyEmail, formatDateTime, mailtoHref } from '../api.ts'
 import { Button, buttonVariants } from '../../ui/button.tsx'
 import { Modal } from '../../ui/dialog.tsx'
 
@@ -25,6 +25,12 @@ export function BookingDetails({ booking, onClose }: { booking: AdminBooking; on
         <dd>{booking.language}</dd>
         <dt className="font-medium">Reference</dt>
         <dd className="break-all">{booking.reference}</dd>
+        <dt className="font-medium">Consent</dt>
+        <dd>
+          {booking.policyAcceptedAt
+            ? `Accepted the cancellation policy and terms (version ${booking.policyVersion}) on ${formatDateTime(booking.policyAcceptedAt)}`
+            : 'Not recorded (booked before the form asked for consent)'}
+        </dd>
         {booking.cancellationReason ? (
           <>
             <dt className="font-medium">Cancelled</dt>

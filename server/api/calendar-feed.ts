@@ -1,0 +1,44 @@
+import { Router } from 'express'
+import { requireAdmin } from '../auth/guard.ts'
+import { byAddress, rateLimit } from '../http/rate-limit.ts'
+import type { AppDeps } from '../deps.ts'
+
+/**
+ * The guide's calendar feed (issue 18, point 6; docs/decisions/0050): the subscription URL
+ * itself, public on purpose (calendar apps fetch it without a session; its token is the
+ * secret), and the admin's view and replacement of that URL.
+ */
+export function calendarFeedRouter({ services }: AppDeps) {
+  const router = Router()
+
+  router.get('/calendar/:token.ics', rateLimit(services.limits.calendarFeed, byAddress), async (req, res) => {
+    // Guest data: never kept by a cache, never indexed, whatever the answer.
+    res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' })
+    const token = req.params.token
+    const ics = typeof token === 'string' ? await services.calendarFeed.feed(token) : null
+    // A wrong, replaced or never-made token: the same plain 404 as any unknown address.
+    if (ics === null) {
+      res.status(404).type('text/plain').send('Not found')
+      return
+    }
+    res.type('text/calendar; charset=utf-8').set('Content-Disposition', 'inline; filename="bookings.ics"').send(ics)
+  })
+
+  return router
+}
+
+export function adminCalendarFeedRouter({ services }: AppDeps) {
+  const router = Router()
+
+  router.get('/admin/calendar-feed', requireAdmin, async (_req, res) => {
+    res.json(await services.calendarFeed.current())
+  })
+
+  /** A new URL: the first one, or in place of the old one, which stops working at once. */
+  router.post('/admin/calendar-feed', requireAdmin, async (_req, res) => {
+    const user = res.locals.user as { id: number; username: string }
+    res.json(await services.calendarFeed.replace({ id: user.id, username: user.username }))
+  })
+
+  return router
+}

@@ -1,0 +1,106 @@
+import { expect, test, type Page } from '@playwright/test'
+import ICAL from 'ical.js'
+import { E2E_ADMIN } from '../../playwright.config.ts'
+import { sundayAhead } from './tour-dates.ts'
+import { chooseSlot, policyConsent } from './booking-steps.ts'
+import { expectNoSeriousAxeViolations } from './axe.ts'
+import { hydrated } from './hydration.ts'
+
+// Issue 18 on a 375 px phone (docs/decisions/0050): the guest books ticking the consent, the
+// admin sees it in the booking's dialog, and the guide takes the private calendar link from
+// Settings and replaces it.
+test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, reducedMotion: 'reduce' })
+
+const TOUR_DATE = sundayAhead(168)
+const CONSENT_MESSAGE = 'Please accept the cancellation policy and terms to book'
+
+async function logIn(page: Page) {
+  await page.goto('/admin/login')
+  await page.getByLabel('Username', { exact: true }).fill(E2E_ADMIN.username)
+  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password)
+  await page.getByRole('button', { name: 'Log In' }).click()
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible()
+}
+
+test('a guest must tick the consent to book, and the admin sees when and which version they accepted', async ({ page }) => {
+  await page.goto('/booking')
+  await hydrated(page)
+  await chooseSlot(page, TOUR_DATE, /^Afternoon · 2:00 PM/)
+  await page.getByLabel('Full Name').fill('Consenting Guest')
+  await page.getByLabel('Email').fill('consenting@example.com')
+  await page.getByLabel('Phone Number').fill('+81 90-2222-3333')
+  await page.getByLabel('Number of People').fill('2')
+
+  // The policy and terms are a tap away, in a new tab, so the details stay.
+  const consent = policyConsent(page)
+  await expect(page.getByRole('link', { name: 'cancellation policy' })).toHaveAttribute('href', '/legal#cancellation')
+  await expect(page.getByRole('link', { name: 'terms' })).toHaveAttribute('href', '/legal')
+  await expect(page.getByRole('link', { name: 'cancellation policy' })).toHaveAttribute('target', '_blank')
+
+  // Without the tick: the message on the box, focus on it, nothing sent.
+  await page.getByRole('button', { name: 'Create Booking' }).click()
+  await expect(page.getByText(CONSENT_MESSAGE)).toBeVisible()
+  await expect(consent).toHaveAttribute('aria-invalid', 'true')
+  await expect(consent).toBeFocused()
+  await expect(page.getByRole('heading', { name: 'Booking details' })).toBeVisible()
+  await expectNoSeriousAxeViolations(page, 'details with the consent error (375 px)')
+
+  await consent.check()
+  await expect(page.getByText(CONSENT_MESSAGE)).toBeHidden()
+  await page.getByRole('button', { name: 'Create Booking' }).click()
+  await expect(page.getByRole('heading', { name: 'Booking Created Successfully!' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Continue to Payment' })).toHaveAttribute('href', /^\/checkout\/[0-9A-Z]{12}$/)
+
+  // The server refuses a booking without it whichever way it comes: the form post and the data request as well as the API.
+  const fields = { name: 'Sneaky Guest', email: 'sneaky@example.com', phone: '+81 90-4444-5555', numberOfPeople: '2', tourPackageId: '1', tourDate: TOUR_DATE, tourTime: 'morning' }
+  for (const url of ['/booking', '/booking.data']) {
+    const res = await page.request.post(url, { form: fields, maxRedirects: 0 })
+    expect(res.status(), url).toBe(400)
+    expect(await res.text(), url).toContain(CONSENT_MESSAGE)
+  }
+  const api = await page.request.post('/api/bookings', { data: { ...fields, acceptPolicy: false } })
+  expect(api.status()).toBe(400)
+  expect((await api.json()).errors).toEqual({ acceptPolicy: CONSENT_MESSAGE })
+
+  await logIn(page)
+  const found = await (await page.request.get(`/api/bookings?q=${encodeURIComponent('Consenting Guest')}`)).json()
+  expect(found.total).toBe(1)
+  const id = found.items[0].id as number
+  expect(found.items[0].policyVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+  await page.getByRole('searchbox', { name: 'Search' }).fill(`id:${id}`)
+  await page.getByRole('button', { name: `Details of booking #${id}` }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toContainText(`Accepted the cancellation policy and terms (version ${found.items[0].policyVersion}) on`)
+  await expectNoSeriousAxeViolations(page, 'booking dialog with the consent (375 px)')
+})
+
+test('the guide takes the calendar link from Settings, and replacing it stops the old one at once', async ({ page }) => {
+  await logIn(page)
+  await page.getByRole('tab', { name: 'Settings' }).click()
+  const panel = page.getByRole('region', { name: 'Calendar subscription' })
+  // A new site has no link until the guide makes one (no GET request makes it).
+  await expect(panel.getByText('No calendar link yet.')).toBeVisible()
+  await panel.getByRole('button', { name: 'Create Calendar Link' }).click()
+  const link = panel.getByLabel('Calendar link')
+  await expect(link).toHaveValue(/^http:\/\/127\.0\.0\.1:\d+\/calendar\/[A-Za-z0-9_-]{43}\.ics$/)
+  const first = await link.inputValue()
+  await expectNoSeriousAxeViolations(page, 'settings with the calendar link (375 px)')
+
+  const feed = await page.request.get(first)
+  expect(feed.status()).toBe(200)
+  expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8')
+  expect(feed.headers()['cache-control']).toBe('no-store')
+  const calendar = new ICAL.Component(ICAL.parse(await feed.text()))
+  expect(calendar.getFirstPropertyValue('x-wr-calname')).toMatch(/: bookings$/)
+
+  await panel.getByRole('button', { name: 'Replace Link' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Replace Link' }).click()
+  await expect(link).not.toHaveValue(first)
+  const second = await link.inputValue()
+  expect((await page.request.get(first)).status()).toBe(404)
+  expect((await page.request.get(second)).status()).toBe(200)
+
+  // Never offered to search engines.
+  expect(await (await page.request.get('/robots.txt')).text()).toContain('Disallow: /calendar/')
+  expect(await (await page.request.get('/sitemap.xml')).text()).not.toContain('/calendar/')
+})
