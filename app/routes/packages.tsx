@@ -28,7 +28,7 @@ export const handle = contentPageHandle
 /** The page scrolls to the #hash 100 ms after it loads, as the product description asks. */
 export const HASH_SCROLL_DELAY_MS = 100
 
-const PLACES = placesOf(itineraryPackages.map((pkg) => pkg.image))
+const PLACES = ['packages.hero' as const, ...placesOf(itineraryPackages.map((pkg) => pkg.image))]
 
 // Rendered per request: the pricing section reads the catalogue (docs/decisions/0004), the pictures the guide's photos (0048).
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -59,7 +59,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) =>
     description: metaTranslator(localeFromPath(location.pathname), matches)('packages.meta.description'),
     path: '/packages',
     image: images.packages.explorer,
-    photo: loaderData?.photos['package.explorer'],
+    photo: loaderData?.photos['packages.hero'] ?? loaderData?.photos['package.explorer'],
     jsonLd: loaderData?.jsonLd,
   })
 
@@ -93,10 +93,12 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
   const path = useLocalePath()
   const { tours, policy } = loaderData
   useScrollToHash()
+  // With a photo behind the head, that photo is the page's largest paint, not the first card.
+  const cardsLead = !loaderData.photos['packages.hero']
 
   return (
     <main id="main">
-      <PageBanner eyebrow={t('packages.banner.eyebrow')} title={t('packages.banner.title')}>
+      <PageBanner eyebrow={t('packages.banner.eyebrow')} title={t('packages.banner.title')} backdrop="packages.hero">
         <p>{t('packages.banner.lead')}</p>
       </PageBanner>
 
@@ -117,9 +119,10 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
                 <ImageWithFallback
                   image={pkg.image}
                   title={t(pkg.title)}
-                  // The first card's picture is the page's largest paint on a phone: fetch it first.
-                  priority={i === 0}
-                  eager={i === 1}
+                  // Without a photo in the head, the first card's picture is the page's largest paint on a phone: fetch it
+                  // first. With one, the cards start below the head and load as they come into view.
+                  priority={cardsLead && i === 0}
+                  eager={cardsLead && i === 1}
                   className="aspect-[8/5] w-full bg-brand-100 object-cover"
                 />
                 <div className="flex flex-1 flex-col p-6 sm:p-8">

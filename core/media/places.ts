@@ -8,7 +8,7 @@
 /** Width and height of a crop, in lowest terms: the place's box on the page has this shape. */
 export type Aspect = readonly [number, number]
 
-export type PlaceKind = 'slide' | 'card' | 'banner' | 'portrait' | 'article'
+export type PlaceKind = 'slide' | 'card' | 'banner' | 'portrait' | 'article' | 'hero'
 
 export type Kind = {
   aspect: Aspect
@@ -32,6 +32,9 @@ export const PLACE_KINDS: Record<PlaceKind, Kind> = {
   portrait: { aspect: [4, 5], widths: [320, 480, 720, 960], sizes: '(min-width: 1024px) 430px, calc(100vw - 32px)' },
   // The article's 768 px column.
   article: { aspect: [3, 2], widths: [480, 768, 1152, 1536], sizes: '(min-width: 800px) 736px, calc(100vw - 32px)' },
+  // A page head's full-bleed photo: as wide as the window, and on a phone as tall as the head
+  // (about 480 px, so drawn about 640 px wide at 4:3 and cropped at the sides around the focal point).
+  hero: { aspect: [4, 3], widths: [640, 960, 1280, 1920, 2560], sizes: '(max-width: 639px) 640px, 100vw' },
 }
 
 export const PLACES = {
@@ -43,6 +46,7 @@ export const PLACES = {
   'slide.mountains': { kind: 'slide', label: 'Home slide 6: Mountain landscapes' },
   'guide.portrait': { kind: 'portrait', label: 'About: the guide’s portrait' },
   'guide.banner': { kind: 'banner', label: 'About: the banner' },
+  'packages.hero': { kind: 'hero', label: 'Packages: the photo behind the page head' },
   'package.homemaker': { kind: 'card', label: 'Packages: Homemaker' },
   'package.hobbyist': { kind: 'card', label: 'Packages: Hobbyist' },
   'package.kiddo': { kind: 'card', label: 'Packages: Kiddo' },

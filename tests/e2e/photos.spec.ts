@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
 import { createScratchDatabase, type ScratchDatabase } from '../integration/scratch-database.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
@@ -25,6 +25,38 @@ async function portraitFile(seed: number): Promise<string> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'jlt-photo-')), 'IMG_4021.jpg')
   fs.writeFileSync(file, await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer())
   return file
+}
+
+/** WCAG's relative luminance of an sRGB colour. */
+function luminance(r: number, g: number, b: number): number {
+  const linear = (c: number) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4)
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+}
+
+/**
+ * Words over a photo stay readable, a near-white photo at that: with the words made
+ * transparent, the brightest pixel behind each still leaves AA contrast (4.5:1) for its colour.
+ */
+async function expectWordsReadableOverPhoto(page: Page, words: Locator, width: number) {
+  const measured = await Promise.all(
+    (await words.all()).map(async (w) => ({ box: (await w.boundingBox())!, colour: await w.evaluate((e) => getComputedStyle(e).color) })),
+  )
+  expect(measured.length).toBeGreaterThan(0)
+  const style = await page.addStyleTag({ content: '* { color: transparent !important; }' })
+  for (const { box, colour } of measured) {
+    const { data, info } = await sharp(await page.screenshot({ clip: box })).raw().toBuffer({ resolveWithObject: true })
+    let brightest = 0
+    for (let i = 0; i < data.length; i += info.channels) brightest = Math.max(brightest, luminance(data[i]!, data[i + 1]!, data[i + 2]!))
+    const [r, g, b] = colour.match(/\d+/g)!.map(Number)
+    expect((luminance(r!, g!, b!) + 0.05) / (brightest + 0.05), `${colour} over the photo at ${width} px`).toBeGreaterThanOrEqual(4.5)
+  }
+  await style.evaluate((element) => (element as Element).remove())
+}
+
+/** A near-white landscape photo, the hardest background for white words; the seed makes each a different file. */
+async function palePhoto(seed: number): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="3200" height="2400"><rect width="100%" height="100%" fill="#f7f7f2"/><circle cx="${2000 + seed * 100}" cy="700" r="340" fill="#ffe9a8"/></svg>`
+  return sharp(Buffer.from(svg)).jpeg().toBuffer()
 }
 
 test.describe('the guide’s photos and words', () => {
@@ -205,4 +237,75 @@ test.describe('the guide’s photos and words', () => {
     await context.close()
   })
 
+  test('a photo behind the Packages head fills it edge to edge, its words readable over it, at 375 and 1280 px', async ({ browser }) => {
+    const HERO_ALT = 'Rice terraces above the Sea of Japan at dusk'
+    const context = await browser.newContext({ baseURL: first.baseURL })
+    const page = await context.newPage()
+    expect((await page.request.post('/api/login', { data: ADMIN })).status()).toBe(200)
+    const upload = await page.request.post('/api/admin/media', {
+      multipart: { alt: HERO_ALT, file: { name: 'terraces.jpg', mimeType: 'image/jpeg', buffer: await palePhoto(1) } },
+    })
+    expect(upload.status()).toBe(201)
+    const { id } = (await upload.json()) as { id: number }
+    expect((await page.request.put('/api/admin/photo-places/packages.hero', { data: { mediaId: id } })).status()).toBe(200)
+
+    for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 900 }]) {
+      await page.setViewportSize(viewport)
+      await page.goto('/packages')
+      const head = page.getByRole('region', { name: 'Our Curated Joetsu Experiences' })
+      const photo = head.getByRole('img', { name: HERO_ALT })
+      await expect(photo).toBeVisible()
+      // Edge to edge, as tall as the head, in 4:3 crops served at widths up to a wide screen at 2x.
+      const [photoBox, headBox] = [(await photo.boundingBox())!, (await head.boundingBox())!]
+      expect(photoBox.width).toBeCloseTo(viewport.width, 0)
+      expect(photoBox.height).toBeCloseTo(headBox.height, 0)
+      expect(await photo.evaluate((img: HTMLImageElement) => img.parentElement!.querySelector('source')!.srcset)).toMatch(/4x3-50-50-640\.avif 640w, .*2560\.avif 2560w$/)
+      await expect(head.getByRole('heading', { level: 1 })).toBeVisible()
+      // It is the page's main picture now, not the first card's: the one image hinted, at high priority.
+      const hint = page.locator('head link[rel="preload"][as="image"]')
+      await expect(hint).toHaveCount(1)
+      await expect(hint).toHaveAttribute('fetchpriority', 'high')
+      await expect(hint).toHaveAttribute('imagesrcset', /4x3-50-50-640\.avif/)
+      await expectNoSeriousAxeViolations(page, `/packages with a photo in its head at ${viewport.width} px`)
+      await expectWordsReadableOverPhoto(page, head.locator('h1, p'), viewport.width)
+    }
+    expect((await page.request.put('/api/admin/photo-places/packages.hero', { data: { mediaId: null } })).status()).toBe(200)
+    await page.goto('/packages')
+    await expect(page.getByRole('img', { name: HERO_ALT })).toHaveCount(0)
+    await context.close()
+  })
+
+  test('a photo on the first home slide fills the hero edge to edge, under words that stay readable, at 375 and 1280 px', async ({ browser }) => {
+    const SLIDE_ALT = 'Morning mist over the rice fields of the Takada plain'
+    const context = await browser.newContext({ baseURL: first.baseURL, reducedMotion: 'reduce' })
+    const page = await context.newPage()
+    expect((await page.request.post('/api/login', { data: ADMIN })).status()).toBe(200)
+    const upload = await page.request.post('/api/admin/media', {
+      multipart: { alt: SLIDE_ALT, file: { name: 'mist.jpg', mimeType: 'image/jpeg', buffer: await palePhoto(2) } },
+    })
+    expect(upload.status()).toBe(201)
+    const { id } = (await upload.json()) as { id: number }
+    expect((await page.request.put('/api/admin/photo-places/slide.authentic', { data: { mediaId: id } })).status()).toBe(200)
+
+    for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 900 }]) {
+      await page.setViewportSize(viewport)
+      await page.goto('/')
+      const hero = page.getByRole('region', { name: 'Come as a visitor, leave as a friend' })
+      const photo = hero.getByRole('img', { name: SLIDE_ALT })
+      await expect(photo).toBeVisible()
+      const [photoBox, heroBox] = [(await photo.boundingBox())!, (await hero.boundingBox())!]
+      expect(photoBox.width).toBeCloseTo(viewport.width, 0)
+      expect(photoBox.x).toBeCloseTo(0, 0)
+      expect(await photo.getAttribute('sizes')).toBe('100vw')
+      if (viewport.width >= 1024) {
+        // Behind the whole hero, under the words and the caption's panel.
+        expect(photoBox.y).toBeCloseTo(heroBox.y, 0)
+        expect(photoBox.height).toBeCloseTo(heroBox.height, 0)
+        await expectWordsReadableOverPhoto(page, hero.locator(':has(> #hero-heading) > :is(h1, p), [aria-roledescription="slide"]:not([aria-hidden]) :is(h2, p)'), viewport.width)
+      }
+      await expectNoSeriousAxeViolations(page, `/ with a photo on the first slide at ${viewport.width} px`)
+    }
+    expect((await page.request.put('/api/admin/photo-places/slide.authentic', { data: { mediaId: null } })).status()).toBe(200)
+    await context.close()
+  })
 })

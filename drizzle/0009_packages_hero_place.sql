@@ -1,0 +1,2 @@
+ALTER TABLE "photo_placements" DROP CONSTRAINT "photo_placements_place_check";--> statement-breakpoint
+ALTER TABLE "photo_placements" ADD CONSTRAINT "photo_placements_place_check" CHECK ("photo_placements"."place" in ('slide.authentic', 'slide.historical', 'slide.blossoms', 'slide.neighborhoods', 'slide.cafes', 'slide.mountains', 'guide.portrait', 'guide.banner', 'packages.hero', 'package.homemaker', 'package.hobbyist', 'package.kiddo', 'package.explorer', 'explore.shopping', 'explore.food', 'explore.lifestyle', 'explore.culture', 'tokyo.article'));
