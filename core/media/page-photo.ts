@@ -5,6 +5,8 @@ import { cropAround, FORMAT_TYPES, heightFor, type Place, placeKind, servedWidth
 /** A placed photo as a page draws it: a `<picture>` with a source per modern format and a JPEG fallback. */
 export type PagePhoto = {
   alt: string
+  /** 'en' when the page is in another language and the guide has not translated the description: screen readers then read it as English. */
+  altLang?: 'en'
   /** The largest picture's size: the width and height attributes that reserve the box. */
   width: number
   height: number
@@ -18,8 +20,11 @@ export type PagePhoto = {
 /** What the pages need of a stored photo (never its bytes). */
 export type StoredPhoto = { sha256: string; width: number; height: number; alt: string; altTranslations: AltTranslations; focalX: number; focalY: number }
 
-export function altIn(photo: Pick<StoredPhoto, 'alt' | 'altTranslations'>, locale: Locale): string {
-  return (locale === 'en' ? undefined : photo.altTranslations[locale]) || photo.alt
+/** The description in the page's language, or the English one, marked as English, where the guide has not translated it. */
+export function altIn(photo: Pick<StoredPhoto, 'alt' | 'altTranslations'>, locale: Locale): Pick<PagePhoto, 'alt' | 'altLang'> {
+  if (locale === 'en') return { alt: photo.alt }
+  const translated = photo.altTranslations[locale]
+  return translated ? { alt: translated } : { alt: photo.alt, altLang: 'en' }
 }
 
 export function pagePhoto(photo: StoredPhoto, place: Place, locale: Locale): PagePhoto {
@@ -30,7 +35,7 @@ export function pagePhoto(photo: StoredPhoto, place: Place, locale: Locale): Pag
     widths.map((width) => `${variantPath({ hash: photo.sha256, crop: { aspect: kind.aspect, focal }, width, format })} ${width}w`).join(', ')
   const largest = widths[widths.length - 1]!
   return {
-    alt: altIn(photo, locale),
+    ...altIn(photo, locale),
     width: largest,
     height: heightFor(kind.aspect, largest),
     sizes: kind.sizes,

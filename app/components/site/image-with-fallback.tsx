@@ -48,12 +48,14 @@ export function ImageWithFallback({ image, title, className = '', priority = fal
   const box = photo ?? artwork
   if (!box) return null
   const alt = photo?.alt ?? t(artwork!.alt)
+  const altLang = photo?.altLang
 
   if (failed) {
     return (
       <div
         role="img"
         aria-label={alt}
+        lang={altLang}
         className={`flex items-center justify-center bg-gradient-to-br from-brand-100 via-blossom-100 to-brand-50 p-6 text-center ${className}`}
         style={{ aspectRatio: `${box.width} / ${box.height}` }}
       >
@@ -69,6 +71,7 @@ export function ImageWithFallback({ image, title, className = '', priority = fal
       srcSet={photo?.srcSet}
       sizes={photo?.sizes}
       alt={alt}
+      lang={altLang}
       width={box.width}
       height={box.height}
       loading={priority || eager ? 'eager' : 'lazy'}
