@@ -76,25 +76,8 @@ function precompressAssets(): Plugin {
   }
 }
 
-/**
- * Fontsource's stylesheets name a WOFF copy of each file beside the WOFF2 one, for browsers
- * older than any the site supports. Left in, the build would carry about 25 MB of fonts no
- * browser asks for (the Noto Serif faces come in ~120 slices per language). Runs before
- * Vite's own CSS plugin, so the WOFF files are never emitted (docs/decisions/0051).
- */
-function woff2Only(): Plugin {
-  return {
-    name: 'jlt:fontsource-woff2-only',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!/\/node_modules\/@fontsource(-variable)?\/[^/]+\/[^/]+\.css(\?.*)?$/.test(id)) return null
-      return { code: code.replace(/,\s*url\([^)]*\.woff\) format\('woff'\)/g, ''), map: null }
-    },
-  }
-}
-
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [woff2Only(), tailwindcss(), reactRouter(), stripRouterDevWarnings(), precompressAssets()],
+  plugins: [tailwindcss(), reactRouter(), stripRouterDevWarnings(), precompressAssets()],
   optimizeDeps: {
     // Every package the browser's code imports, pre-bundled at the dev server's start: one it
     // met later was bundled then and the page reloaded, losing what the visitor was doing

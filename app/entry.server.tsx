@@ -12,10 +12,6 @@ import stylesheet from './app.css?inline'
 import { TypefaceProvider, type TypefaceFiles } from './lib/typeface.tsx'
 import frauncesLatin from '@fontsource/fraunces/files/fraunces-latin-600-normal.woff2?url'
 import sourceSansLatin from '@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2?url'
-import notoSerifJp from '@fontsource/noto-serif-jp/700.css?url'
-import notoSerifTc from '@fontsource/noto-serif-tc/700.css?url'
-import notoSerifSc from '@fontsource/noto-serif-sc/700.css?url'
-import notoSerifKr from '@fontsource/noto-serif-kr/700.css?url'
 import { isDatabaseUnavailable, loggableError, RETRY_AFTER_SECONDS } from '../server/for-app.server.ts'
 
 export const streamTimeout = 5_000
@@ -23,8 +19,8 @@ export const streamTimeout = 5_000
 // The same files app.css names in its @font-face rules, so the hints match what the page fetches.
 const typeface: TypefaceFiles = {
   latin: [frauncesLatin, sourceSansLatin],
-  headings: { ja: notoSerifJp, 'zh-Hant': notoSerifTc, 'zh-Hans': notoSerifSc, ko: notoSerifKr },
 }
+
 
 /**
  * Requests whose loader failed because the database is unreachable. In production React

@@ -4,7 +4,7 @@ import stylesheet from './app.css?url'
 import { DeferredToaster } from './components/ui/deferred-toaster.tsx'
 import { DeferredScripts, hydratesAfterFirstPaint } from './lib/deferred-scripts.tsx'
 import { InlineStylesheet } from './lib/inline-stylesheet.tsx'
-import { HeadingFaceStylesheet, TypefacePreloads } from './lib/typeface.tsx'
+import { TypefacePreloads } from './lib/typeface.tsx'
 import { siteIdentity } from './lib/site.server.ts'
 import { useNonce } from './lib/nonce.tsx'
 import { LocaleProvider, useLocale, useLocalePath, useT } from './i18n/i18n.tsx'
@@ -50,7 +50,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
           <DeferredToaster />
         </LocaleProvider>
-        <HeadingFaceStylesheet locale={locale} />
         <ScrollRestoration nonce={nonce} />
         {afterFirstPaint ? <DeferredScripts nonce={nonce} /> : <Scripts nonce={nonce} />}
       </body>

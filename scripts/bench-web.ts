@@ -195,7 +195,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
 /**
  * The bytes of the pictures a visitor sees on the first screen of a 375 × 667 px phone at 2x:
- * every image whose box reaches into that screen, by what its chosen source weighed on the wire.
+ * every visible image whose box reaches into that screen, by what its chosen source weighed on the wire.
  * Lazy pictures further down are not counted, even if the browser fetched them early.
  */
 async function firstScreenImageBytes(browser: import('@playwright/test').Browser, url: string): Promise<number> {
@@ -210,7 +210,9 @@ async function firstScreenImageBytes(browser: import('@playwright/test').Browser
       let total = 0
       for (const img of document.querySelectorAll('img')) {
         const box = img.getBoundingClientRect()
-        if (box.bottom <= 0 || box.top >= window.innerHeight || box.width === 0 || !img.currentSrc || seen.has(img.currentSrc)) continue
+        // A carousel's hidden slides share the first slide's box but are not seen (visibility: hidden, opacity 0).
+        const hidden = !img.checkVisibility({ visibilityProperty: true, opacityProperty: true })
+        if (hidden || box.bottom <= 0 || box.top >= window.innerHeight || box.width === 0 || !img.currentSrc || seen.has(img.currentSrc)) continue
         seen.add(img.currentSrc)
         total += sizes.get(img.currentSrc) ?? 0
       }
