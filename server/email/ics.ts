@@ -32,8 +32,8 @@ const person = ({ name, email }: { name: string; email: string }) => ({ name: na
 /** RFC 5545 ends every line, the last one too, with CRLF; ical-generator leaves the last one bare. */
 const withFinalLineBreak = (text: string) => (text.endsWith('\r\n') ? text : `${text}\r\n`)
 
-/** What the invitation and its cancellation say alike: the calendar matches them by UID. */
-const eventFields = (event: IcsEvent) => ({
+/** What every event says, the guest's invitations and the guide's feed alike: the calendar matches them by UID. */
+const commonFields = (event: Omit<IcsEvent, 'organizer' | 'location'>) => ({
   id: event.uid,
   start: event.start,
   end: event.end,
@@ -41,10 +41,11 @@ const eventFields = (event: IcsEvent) => ({
   sequence: event.sequence,
   summary: event.summary,
   description: event.description ?? null,
-  location: event.location ?? null,
   url: event.url ?? null,
-  organizer: person(event.organizer),
 })
+
+/** What the invitation and its cancellation say alike. */
+const eventFields = (event: IcsEvent) => ({ ...commonFields(event), location: event.location ?? null, organizer: person(event.organizer) })
 
 /** The invitation: adds the tour to the guest's calendar. */
 export function buildIcs(event: IcsEvent): string {
@@ -85,15 +86,8 @@ export function buildFeed(feed: { name: string; ttlSeconds: number; events: Feed
   const calendar = ical({ prodId: PRODUCT_ID, name: feed.name, ttl: feed.ttlSeconds })
   for (const event of feed.events) {
     calendar.createEvent({
-      id: event.uid,
-      start: event.start,
-      end: event.end,
-      stamp: event.stamp,
-      sequence: event.sequence,
+      ...commonFields(event),
       lastModified: event.lastModified,
-      summary: event.summary,
-      description: event.description ?? null,
-      url: event.url ?? null,
       status: event.tentative ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
       transparency: ICalEventTransparency.OPAQUE,
     })

@@ -53,6 +53,17 @@ async function expectWordsReadableOverPhoto(page: Page, words: Locator, width: n
   await style.evaluate((element) => (element as Element).remove())
 }
 
+/** Signed in as the guide, uploads a near-white photo with its description and puts it in a place. */
+async function placePalePhoto(page: Page, place: string, alt: string, seed: number) {
+  expect((await page.request.post('/api/login', { data: ADMIN })).status()).toBe(200)
+  const upload = await page.request.post('/api/admin/media', {
+    multipart: { alt, file: { name: `pale-${seed}.jpg`, mimeType: 'image/jpeg', buffer: await palePhoto(seed) } },
+  })
+  expect(upload.status()).toBe(201)
+  const { id } = (await upload.json()) as { id: number }
+  expect((await page.request.put(`/api/admin/photo-places/${place}`, { data: { mediaId: id } })).status()).toBe(200)
+}
+
 /** A near-white landscape photo, the hardest background for white words; the seed makes each a different file. */
 async function palePhoto(seed: number): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="3200" height="2400"><rect width="100%" height="100%" fill="#f7f7f2"/><circle cx="${2000 + seed * 100}" cy="700" r="340" fill="#ffe9a8"/></svg>`
@@ -245,13 +256,7 @@ test.describe('the guide’s photos and words', () => {
     const HERO_ALT = 'Rice terraces above the Sea of Japan at dusk'
     const context = await browser.newContext({ baseURL: first.baseURL })
     const page = await context.newPage()
-    expect((await page.request.post('/api/login', { data: ADMIN })).status()).toBe(200)
-    const upload = await page.request.post('/api/admin/media', {
-      multipart: { alt: HERO_ALT, file: { name: 'terraces.jpg', mimeType: 'image/jpeg', buffer: await palePhoto(1) } },
-    })
-    expect(upload.status()).toBe(201)
-    const { id } = (await upload.json()) as { id: number }
-    expect((await page.request.put('/api/admin/photo-places/packages.hero', { data: { mediaId: id } })).status()).toBe(200)
+    await placePalePhoto(page, 'packages.hero', HERO_ALT, 1)
 
     for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 900 }]) {
       await page.setViewportSize(viewport)
@@ -283,13 +288,7 @@ test.describe('the guide’s photos and words', () => {
     const SLIDE_ALT = 'Morning mist over the rice fields of the Takada plain'
     const context = await browser.newContext({ baseURL: first.baseURL, reducedMotion: 'reduce' })
     const page = await context.newPage()
-    expect((await page.request.post('/api/login', { data: ADMIN })).status()).toBe(200)
-    const upload = await page.request.post('/api/admin/media', {
-      multipart: { alt: SLIDE_ALT, file: { name: 'mist.jpg', mimeType: 'image/jpeg', buffer: await palePhoto(2) } },
-    })
-    expect(upload.status()).toBe(201)
-    const { id } = (await upload.json()) as { id: number }
-    expect((await page.request.put('/api/admin/photo-places/slide.authentic', { data: { mediaId: id } })).status()).toBe(200)
+    await placePalePhoto(page, 'slide.authentic', SLIDE_ALT, 2)
 
     for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 900 }]) {
       await page.setViewportSize(viewport)
