@@ -46,6 +46,22 @@ describe.runIf(ENGINES.includes('postgres'))('limits shared by two app instances
     for (let i = 0; i < 6; i++) login.push((await postJson(`${(i % 2 === 0 ? a : b).url}/api/login`, { username: 'owner', password: 'wrong-password' })).status)
     expect(login).toEqual([401, 401, 401, 401, 429, 429])
   }, 240_000)
+
+  it('counts calendar-feed guesses from one address in total across both instances, and still answers another address', async () => {
+    const database = await testDatabase('postgres')
+    await database.reset()
+    const env = () => ({ DATABASE_URL: database.url!, DATA_DIR: freshDataDir(), TRUST_PROXY: '1', RATE_LIMIT_CALENDAR_FEED_PER_MINUTE: '3' })
+    const [a, b] = await Promise.all([startServerProcess(env()), startServerProcess(env())])
+    const guess = (server: { url: string }, i: number, address: string) =>
+      fetch(`${server.url}/calendar/guessed-token-number-${i}.ics`, { headers: { 'x-forwarded-for': address } })
+
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i++) statuses.push((await guess(i % 2 === 0 ? a : b, i, '203.0.113.50')).status)
+    // Counted per process, each instance would have let 3 through: 6 in all.
+    expect(statuses).toEqual([404, 404, 404, 429, 429, 429])
+    // Another address has its own budget, on either instance.
+    expect((await guess(b, 99, '198.51.100.60')).status).toBe(404)
+  }, 240_000)
 })
 
 /** Every public way to read or act on a booking by its reference, as a client would call it. */
