@@ -1,7 +1,7 @@
 import http from 'node:http'
 import type { Config } from './config/index.ts'
 import { openDatabase, migrateDatabase } from './db/client.ts'
-import { seedCatalogue } from './db/seed.ts'
+import { seedDatabase } from './db/seed.ts'
 import { createLogger } from './logger.ts'
 import { createServices, systemClock } from './services/index.ts'
 import { createApp } from './app.ts'
@@ -25,7 +25,7 @@ export async function startServer(config: Config, options: { pages?: boolean } =
   }
   const database = await openDatabase(dbOptions)
   await migrateDatabase(database, dbOptions)
-  await seedCatalogue(database.db)
+  await seedDatabase(database.db)
 
   const services = createServices({ database, config, logger, clock: systemClock })
   const admin = await services.users.bootstrapAdmin({ username: config.env.ADMIN_USERNAME, password: config.env.ADMIN_PASSWORD })

@@ -20,6 +20,7 @@ import { BookingNotFound, CancelledBookingNotice } from '../components/booking/b
 import { privatePageHeaders } from '../lib/private-page.ts'
 import { buttonVariants } from '../components/ui/button.tsx'
 import { BookingTime } from '../components/site/your-time.tsx'
+import { TripDetails } from '../components/booking/trip-details.tsx'
 
 export const meta: Route.MetaFunction = ({ matches, location }) => [
   { title: `${metaTranslator(localeFromPath(location.pathname), matches)('checkout.confirmation.metaTitle')} | Joetsu Local Tours` },
@@ -43,8 +44,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const booking = reference ? await context.services.bookings.findByReference(reference, requestLocale(request)) : null
   const notFound = Boolean(reference) && !booking
   const start = booking ? slotStart(booking.tourDate, booking.tourTime, context.config.booking.startTimes) : null
+  const whatToBring = booking ? await context.services.trip.whatToBring(booking.tourDate, requestLocale(request)) : null
   // Headers come from the route's `headers` export (private page: no-store, no-referrer).
-  return data({ booking, start, now, notFound, ...formPageMessages(request, 'checkout', 'booking') }, { status: notFound ? 404 : 200 })
+  return data({ booking, start, now, notFound, whatToBring, ...formPageMessages(request, 'checkout', 'booking', 'trip') }, { status: notFound ? 404 : 200 })
 }
 
 const STATUS_NAMES: Record<BookingStatus, MessageId> = {
@@ -62,7 +64,7 @@ const badgeStyles: Record<string, string> = {
 }
 
 export default function ConfirmationPage({ loaderData }: Route.ComponentProps) {
-  const { booking, start, now, notFound } = loaderData
+  const { booking, start, now, notFound, whatToBring } = loaderData
   const t = useT()
   const timeText = booking && start ? <BookingTime tourTime={booking.tourTime} {...start} /> : null
   // No thanks for a booking that is cancelled or was not found (issue 14).
@@ -73,7 +75,7 @@ export default function ConfirmationPage({ loaderData }: Route.ComponentProps) {
         {thanks}
       </PageBanner>
       <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
-        {booking ? <BookingView booking={booking} timeText={timeText} now={now} /> : notFound ? <BookingNotFound /> : <ThankYou />}
+        {booking ? <BookingView booking={booking} timeText={timeText} now={now} whatToBring={whatToBring} /> : notFound ? <BookingNotFound /> : <ThankYou />}
       </div>
     </main>
   )
@@ -95,7 +97,7 @@ function ThankYou() {
 
 type LoadedBooking = NonNullable<Route.ComponentProps['loaderData']['booking']>
 
-function BookingView({ booking, timeText, now }: { booking: LoadedBooking; timeText: React.ReactNode; now: string }) {
+function BookingView({ booking, timeText, now, whatToBring }: { booking: LoadedBooking; timeText: React.ReactNode; now: string; whatToBring: { text: string; lang?: 'en' } | null }) {
   const t = useT()
   const locale = useLocale()
   const path = useLocalePath()
@@ -154,6 +156,8 @@ function BookingView({ booking, timeText, now }: { booking: LoadedBooking; timeT
           </button>
         </div>
       ) : null}
+      {/* The trip page (issue 18): where to meet, what to bring, the guide on the day; a cancelled tour has none. */}
+      {booking.status !== 'cancelled' && whatToBring ? <TripDetails reference={booking.reference} meeting={booking.meeting} whatToBring={whatToBring} /> : null}
       {/* Payments (issue 5): settle a Stripe redirect return; the guest's own cancellation (docs/decisions/0016). */}
       <PaymentReturn reference={booking.reference} status={booking.status} />
       <CancelBooking reference={booking.reference} status={booking.status} />

@@ -51,9 +51,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const month = inWindowMonth(dateMonth) ? dateMonth : inWindowMonth(askedMonth) ? askedMonth : window.first.slice(0, 7)
   const { from, to } = monthRange(month)
   const createdRef = params.get('created')
-  const [slots, catalogue, created] = await Promise.all([
+  const [slots, catalogue, meeting, created] = await Promise.all([
     services.availability.timeSlots(from, to),
     services.catalogue.bookableForGuests(requestLocale(request)),
+    services.trip.options(requestLocale(request)),
     createdRef ? services.bookings.findByReference(createdRef, requestLocale(request)) : Promise.resolve(null),
   ])
   const day = slots.dates.find((d) => d.date === askedDate && d.slots.some((s) => s.available))
@@ -65,12 +66,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     window: slots.window,
     dates: slots.dates,
     packages: catalogue,
+    meeting,
     holdMinutes: config.booking.holdMinutes,
     selectedDate: day?.date ?? null,
     selectedTime: time,
     step,
     created,
-    ...formPageMessages(request, 'booking', 'forms'),
+    ...formPageMessages(request, 'booking', 'forms', 'trip'),
   }
 }
 
@@ -354,6 +356,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               onSubmit={submit}
               pending={fetcher.state !== 'idle'}
               serverErrors={serverErrors}
+              meeting={loaderData.meeting}
             />
           </section>
         ) : null}

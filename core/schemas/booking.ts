@@ -4,6 +4,8 @@ import { type CalendarDate, formatLongDate, isCalendarDate, isWeekend } from '..
 import { MAX_GROUP, MAX_GROUP_MESSAGE, MIN_GROUP, MIN_GROUP_MESSAGE, WHOLE_GROUP_MESSAGE } from '../pricing.ts'
 import { TOUR_TIMES } from '../slots.ts'
 import { THEMES } from '../themes.ts'
+import { HOTEL_MESSAGE, PICKUP } from '../meeting-points.ts'
+import { meetingPointField, pickupHotelField } from './meeting-point.ts'
 import { ID_MAX, emailField, isSingleLine, localeField, optionalChoice, optionalText, phoneField, singleLineMessage, wholeNumberField } from './fields.ts'
 
 /**
@@ -81,10 +83,18 @@ export const bookingRequestSchema = z.object({
   tourTime,
   /** "I accept the cancellation policy and terms": required; the server records when and which version. */
   acceptPolicy: policyConsent,
+  /**
+   * Where to meet (docs/decisions/0052): a meeting point's id, or 'pickup' with the hotel's name;
+   * absent means the slot's default. Whether the place is offered is the service's check.
+   */
+  meetingPoint: meetingPointField,
+  pickupHotel: pickupHotelField,
   /** Honeypot: a hidden field people leave empty. The server quietly drops requests that fill it. */
   website: z.string().optional(),
   /** The language the guest books in: their e-mails are written in it. */
   locale: localeField,
+}).superRefine((booking, ctx) => {
+  if (booking.meetingPoint === PICKUP && !booking.pickupHotel) ctx.addIssue({ code: 'custom', path: ['pickupHotel'], message: HOTEL_MESSAGE })
 })
 
 /** What the form holds (strings allowed for numbers). */

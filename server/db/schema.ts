@@ -9,6 +9,8 @@ import type { TourTranslations } from '../../core/i18n/tour-text.ts'
 import type { AltTranslations } from '../../core/schemas/photo.ts'
 import { IMAGE_FORMATS, PLACE_KEYS } from '../../core/media/places.ts'
 import type { GuideWords } from '../../core/guide-words.ts'
+import type { MeetingPointTranslations } from '../../core/meeting-points.ts'
+import type { WhatToBring } from '../../core/what-to-bring.ts'
 import { LOCALE_CODES } from '../../core/i18n/locales.ts'
 import {
   type AnyPgColumn,
@@ -21,6 +23,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  doublePrecision,
   serial,
   text,
   timestamp,
@@ -170,6 +173,52 @@ export const weekendAvailability = pgTable(
   ],
 )
 
+/**
+ * Where the guide meets guests (docs/decisions/0052): kept in Settings, never deleted once a
+ * booking names one (archived instead: `active` false), so a booking always knows its place.
+ */
+export const meetingPoints = pgTable(
+  'meeting_points',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    /** The address in Japanese, for a taxi driver. */
+    addressJa: text('address_ja').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    instructions: text('instructions').notNull().default(''),
+    /** The name and instructions in the guide's other languages (core/meeting-points.ts). */
+    translations: jsonb('translations').$type<MeetingPointTranslations>().notNull().default({}),
+    active: boolean('active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('meeting_points_latitude_check', sql`${t.latitude} between -90 and 90`),
+    check('meeting_points_longitude_check', sql`${t.longitude} between -180 and 180`),
+  ],
+)
+
+/**
+ * The trip's settings, one row (id 1): whether the guide picks guests up at their hotel, each
+ * slot's default meeting point, and the seasonal "what to bring" texts (docs/decisions/0052).
+ */
+export const tripSettings = pgTable(
+  'trip_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    pickupEnabled: boolean('pickup_enabled').notNull().default(true),
+    morningPointId: integer('morning_point_id').references(() => meetingPoints.id, { onDelete: 'set null' }),
+    afternoonPointId: integer('afternoon_point_id').references(() => meetingPoints.id, { onDelete: 'set null' }),
+    fullDayPointId: integer('full_day_point_id').references(() => meetingPoints.id, { onDelete: 'set null' }),
+    whatToBring: jsonb('what_to_bring').$type<WhatToBring>().notNull().default({}),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('trip_settings_single_row_check', sql`${t.id} = 1`)],
+)
+
 export const bookings = pgTable(
   'bookings',
   {
@@ -211,6 +260,9 @@ export const bookings = pgTable(
      */
     policyAcceptedAt: timestamp('policy_accepted_at', { withTimezone: true }),
     policyVersion: text('policy_version'),
+    /** Where the tour starts (docs/decisions/0052): a meeting point, or the guest's hotel for a pickup. */
+    meetingPointId: integer('meeting_point_id').references(() => meetingPoints.id, { onDelete: 'restrict' }),
+    pickupHotel: text('pickup_hotel'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -231,6 +283,8 @@ export const bookings = pgTable(
     ),
     // Consent is a moment and a version together, never one without the other.
     check('bookings_policy_consent_check', sql`(${t.policyAcceptedAt} is null) = (${t.policyVersion} is null)`),
+    // A place or a pickup, never both.
+    check('bookings_meeting_check', sql`${t.meetingPointId} is null or ${t.pickupHotel} is null`),
   ],
 )
 

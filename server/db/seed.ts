@@ -1,7 +1,8 @@
 import { DEFAULT_CATALOGUE } from '../../core/pricing.ts'
 import type { TourText, TourTranslations } from '../../core/i18n/tour-text.ts'
 import type { Db } from './client.ts'
-import { tourPackages } from './schema.ts'
+import { meetingPoints, tourPackages, tripSettings } from './schema.ts'
+import type { MeetingPointInput } from '../../core/meeting-points.ts'
 
 type SeededTour = TourText & { translations: TourTranslations }
 
@@ -115,4 +116,63 @@ export async function seedCatalogue(db: Db): Promise<void> {
       },
     ])
     .onConflictDoNothing({ target: tourPackages.slug })
+}
+
+/**
+ * The places the marketing pages promise (docs/decisions/0052), in every language; the guide
+ * corrects and adds in Settings. Joetsu-Myoko Station is every slot's usual place.
+ */
+export const SEEDED_MEETING_POINTS: MeetingPointInput[] = [
+  {
+    name: 'Joetsu-Myoko Station',
+    address: 'Yamato 5-chome, Joetsu, Niigata',
+    addressJa: '新潟県上越市大和5丁目 上越妙高駅',
+    latitude: 37.0785,
+    longitude: 138.2483,
+    instructions: 'By the ticket gates of the Shinkansen exit (West exit). I hold a sign with your name.',
+    translations: {
+      ja: { name: '上越妙高駅', instructions: '新幹線改札口(西口)の前でお待ちしています。お名前を書いたボードを持っています。' },
+      'zh-Hant': { name: '上越妙高站', instructions: '在新幹線剪票口(西口)前等候。我會拿著寫有您名字的牌子。' },
+      'zh-Hans': { name: '上越妙高站', instructions: '在新干线检票口(西口)前等候。我会拿着写有您名字的牌子。' },
+      ko: { name: '조에쓰묘코역', instructions: '신칸센 개찰구(서쪽 출구) 앞에서 기다립니다. 이름이 적힌 보드를 들고 있겠습니다.' },
+    },
+  },
+  {
+    name: 'Takada Station',
+    address: 'Nakacho 4-chome, Joetsu, Niigata',
+    addressJa: '新潟県上越市仲町4丁目 高田駅',
+    latitude: 37.1027,
+    longitude: 138.2497,
+    instructions: 'In front of the main entrance of the station building.',
+    translations: {
+      ja: { name: '高田駅', instructions: '駅舎の正面入口前でお待ちしています。' },
+      'zh-Hant': { name: '高田站', instructions: '在車站正門入口前等候。' },
+      'zh-Hans': { name: '高田站', instructions: '在车站正门入口前等候。' },
+      ko: { name: '다카다역', instructions: '역 건물 정문 앞에서 기다립니다.' },
+    },
+  },
+]
+
+/**
+ * The trip settings and their meeting points, once: the instance that creates the settings row
+ * adds the places in the same transaction, so two instances starting together seed them once and
+ * a guide who removed or renamed them never sees them come back.
+ */
+export async function seedTrip(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [created] = await tx.insert(tripSettings).values({ id: 1, pickupEnabled: true }).onConflictDoNothing({ target: tripSettings.id }).returning()
+    if (!created) return
+    const points = await tx
+      .insert(meetingPoints)
+      .values(SEEDED_MEETING_POINTS.map((point, i) => ({ ...point, sortOrder: i + 1 })))
+      .returning({ id: meetingPoints.id })
+    const usual = points[0]!.id
+    await tx.update(tripSettings).set({ morningPointId: usual, afternoonPointId: usual, fullDayPointId: usual })
+  })
+}
+
+/** What a new site starts with: the tours and the trip settings. Each part is seeded once, so a restart never overwrites the guide's edits. */
+export async function seedDatabase(db: Db): Promise<void> {
+  await seedCatalogue(db)
+  await seedTrip(db)
 }

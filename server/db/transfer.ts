@@ -12,6 +12,8 @@ export const TABLES_IN_ORDER = [
   'users',
   'sessions',
   'tour_packages',
+  'meeting_points',
+  'trip_settings',
   'contact_messages',
   'weekend_availability',
   'bookings',
@@ -28,7 +30,7 @@ export const TABLES_IN_ORDER = [
 ] as const
 
 /** Tables whose id is a serial: their sequences must continue after the imported ids. */
-const SERIAL_TABLES = new Set(['users', 'tour_packages', 'contact_messages', 'weekend_availability', 'bookings', 'notifications', 'payments', 'outgoing_emails', 'audit_log', 'media'])
+const SERIAL_TABLES = new Set(['users', 'tour_packages', 'meeting_points', 'contact_messages', 'weekend_availability', 'bookings', 'notifications', 'payments', 'outgoing_emails', 'audit_log', 'media'])
 
 export type DatabaseExport = {
   format: 'joetsu-local-tours-export'

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import ICAL from 'ical.js'
 import { buildCancellationIcs, buildIcs } from './ics.ts'
-import { adminBookingEmail, adminInquiryEmail, bookingCancelledEmail, bookingConfirmedEmail, bookingReceivedEmail, renderEmail, type BookingMailFacts } from './templates.tsx'
+import { adminBookingEmail, adminInquiryEmail, bookingCancelledEmail, bookingConfirmedEmail, bookingReceivedEmail, paymentConfirmedEmail, reminderEmail, renderEmail, type BookingMailFacts } from './templates.tsx'
 import { smtpOptionsFromUrl } from './transports.ts'
 import { retryDelayMs, MAX_ATTEMPTS } from '../services/mail-outbox.ts'
 import { tokyoInstant } from '../../core/dates.ts'
 import type { SiteIdentity } from '../../core/site.ts'
+import { meetingPlace, type MeetingPoint } from '../../core/meeting-points.ts'
 
 const site: SiteIdentity = {
   businessName: 'Joetsu Local Tours',
@@ -17,6 +18,19 @@ const site: SiteIdentity = {
   city: 'Joetsu City, Niigata Prefecture, Japan',
   baseUrl: 'https://tours.example.jp',
   seller: { name: null, manager: null, address: null, phone: null },
+}
+
+const station: MeetingPoint = {
+  id: 1,
+  name: 'Joetsu-Myoko Station',
+  address: 'Yamato 5-chome, Joetsu',
+  addressJa: '新潟県上越市大和5丁目',
+  latitude: 37.0785,
+  longitude: 138.2483,
+  instructions: 'By the Shinkansen ticket gates.',
+  translations: { ja: { name: '上越妙高駅' } },
+  active: true,
+  sortOrder: 1,
 }
 
 const booking: BookingMailFacts = {
@@ -32,6 +46,10 @@ const booking: BookingMailFacts = {
   packageName: 'Half-Day Private Tour',
   guestPackageName: 'Half-Day Private Tour',
   locale: 'en',
+  meeting: meetingPlace(station, 'en'),
+  guideMeeting: meetingPlace(station, 'en'),
+  whatToBring: { text: 'An umbrella or rain jacket.' },
+  whatsappUrl: 'https://wa.me/819000000000?text=About%20ABCDEFGHJK12',
 }
 
 /** Reads a calendar file back with ical.js, as a calendar app would. */
@@ -185,6 +203,40 @@ describe('the guest’s e-mails in the language they booked in (docs/decisions/0
     const mail = renderEmail(site, bookingCancelledEmail(site, { ...booking, locale: 'ja' }, { reason: 'cancelled by the guest', refund: 0, wasPaid: false, by: 'guest' }))
     expect(mail.subject).toBe('予約キャンセル：2025年6月7日土曜日')
     expect(mail.text).toContain('https://tours.example.jp/ja/booking')
+  })
+})
+
+describe('what the guest needs on the day (issue 18, point 5)', () => {
+  it('the payment confirmation and the reminder give the meeting point, its map links, what to bring and WhatsApp, in both parts', () => {
+    for (const model of [paymentConfirmedEmail(site, booking, 'https://tours.example.jp/booking-confirmation/ABCDEFGHJK12'), reminderEmail(site, booking, 'https://tours.example.jp/booking-confirmation/ABCDEFGHJK12')]) {
+      const { html, text } = renderEmail(site, model)
+      for (const part of [html, text]) {
+        expect(part).toContain('Where we meet')
+        expect(part).toContain('Joetsu-Myoko Station')
+        expect(part).toContain('新潟県上越市大和5丁目')
+        expect(part).toContain('By the Shinkansen ticket gates.')
+        expect(part).toContain('What to bring')
+        expect(part).toContain('An umbrella or rain jacket.')
+      }
+      expect(html).toContain('href="https://www.google.com/maps/search/?api=1&amp;query=37.0785,138.2483"')
+      expect(html).toContain('href="https://maps.apple.com/?ll=37.0785,138.2483&amp;q=Joetsu-Myoko%20Station"')
+      expect(html).toContain('href="https://wa.me/819000000000?text=About%20ABCDEFGHJK12"')
+      expect(text).toContain('Google Maps: https://www.google.com/maps/search/?api=1&query=37.0785,138.2483')
+    }
+  })
+
+  it('names the hotel for a pickup, in the guest’s language, and tells the guide in English', () => {
+    const pickup: BookingMailFacts = { ...booking, locale: 'ja', meeting: { kind: 'pickup', hotel: 'Hotel Centraal' }, guideMeeting: { kind: 'pickup', hotel: 'Hotel Centraal' } }
+    const { text } = renderEmail(site, reminderEmail(site, pickup, 'https://tours.example.jp/ja/booking-confirmation/ABCDEFGHJK12'))
+    expect(text).toContain('ホテルのロビーまでお迎えに上がります：Hotel Centraal')
+    expect(text).not.toContain('Google')
+    const guide = renderEmail(site, adminBookingEmail(site, 'new-booking', pickup, 'https://tours.example.jp/admin'))
+    expect(guide.text).toMatch(/Meeting:\s+Hotel pickup: Hotel Centraal/)
+  })
+
+  it('marks the guide’s English "what to bring" in a Japanese e-mail', () => {
+    const japanese: BookingMailFacts = { ...booking, locale: 'ja', whatToBring: { text: 'Snow boots, please.', lang: 'en' } }
+    expect(renderEmail(site, paymentConfirmedEmail(site, japanese, 'https://x')).html).toContain('<div lang="en"')
   })
 })
 

@@ -19,10 +19,13 @@ export type IcsEvent = {
   sequence: number
   summary: string
   description?: string
-  location?: string
+  location?: IcsLocation
   url?: string
   organizer: { name: string; email: string }
 }
+
+/** Where the tour starts: LOCATION (its name and address) and, for a place, GEO (its coordinates). */
+export type IcsLocation = { title: string; address?: string; geo?: { lat: number; lon: number } }
 
 const PRODUCT_ID = { company: 'Joetsu Local Tours', product: 'Bookings', language: 'EN' }
 
@@ -33,7 +36,7 @@ const person = ({ name, email }: { name: string; email: string }) => ({ name: na
 const withFinalLineBreak = (text: string) => (text.endsWith('\r\n') ? text : `${text}\r\n`)
 
 /** What every event says, the guest's invitations and the guide's feed alike: the calendar matches them by UID. */
-const commonFields = (event: Omit<IcsEvent, 'organizer' | 'location'>) => ({
+const commonFields = (event: Omit<IcsEvent, 'organizer'>) => ({
   id: event.uid,
   start: event.start,
   end: event.end,
@@ -42,10 +45,11 @@ const commonFields = (event: Omit<IcsEvent, 'organizer' | 'location'>) => ({
   summary: event.summary,
   description: event.description ?? null,
   url: event.url ?? null,
+  location: event.location ?? null,
 })
 
 /** What the invitation and its cancellation say alike. */
-const eventFields = (event: IcsEvent) => ({ ...commonFields(event), location: event.location ?? null, organizer: person(event.organizer) })
+const eventFields = (event: IcsEvent) => ({ ...commonFields(event), organizer: person(event.organizer) })
 
 /** The invitation: adds the tour to the guest's calendar. */
 export function buildIcs(event: IcsEvent): string {
@@ -70,7 +74,7 @@ export function buildCancellationIcs(event: IcsEvent & { attendee: { name: strin
 }
 
 /** One booking in the guide's feed: a stable UID, its last change (LAST-MODIFIED, SEQUENCE) and whether it is firm. */
-export type FeedEvent = Omit<IcsEvent, 'organizer' | 'location'> & {
+export type FeedEvent = Omit<IcsEvent, 'organizer'> & {
   lastModified: Date
   /** An unpaid hold is TENTATIVE: the slot is free again if the guest does not pay. */
   tentative: boolean

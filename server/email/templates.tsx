@@ -8,6 +8,7 @@ import { languageLabel, localizePath, type Locale } from '../../core/i18n/locale
 import type { MessageId, MessageValues } from '../../core/i18n/message-id.ts'
 import { translate } from '../i18n/catalog.ts'
 import type { CancellationCause } from '../../core/cancellation-policy.ts'
+import type { Meeting } from '../../core/meeting-points.ts'
 
 /**
  * E-mail templates (docs/decisions/0008). Each message is described once as an EmailModel (what it says)
@@ -35,9 +36,14 @@ export type EmailModel = {
    * programs that break buttons; the plain-text part always shows the address once.
    */
   action?: { label: string; url: string; spellOut?: boolean }
+  /** Headed blocks after the details, e.g. where to meet with its map links (shown in the HTML and the text part alike). */
+  sections?: EmailSection[]
   /** Lines after the button, e.g. how to reach the guide. */
   closing?: string[]
 }
+
+/** A headed block of text, with links under it. `lang` marks the guide's English in another language's e-mail. */
+export type EmailSection = { heading: string; lines: string[]; links?: { label: string; url: string }[]; lang?: 'en' }
 
 export type RenderedEmail = { subject: string; html: string; text: string }
 
@@ -62,6 +68,31 @@ function DetailsTable({ rows }: { rows: EmailDetail[] }) {
         ))}
       </tbody>
     </table>
+  )
+}
+
+function Section({ section }: { section: EmailSection }) {
+  return (
+    <div lang={section.lang} style={{ margin: '0 0 20px' }}>
+      <h2 style={{ margin: '0 0 8px', fontSize: '17px', lineHeight: '24px', color: COLORS.brand }}>{section.heading}</h2>
+      {section.lines.map((line, i) => (
+        <p key={i} style={{ margin: '0 0 6px', fontSize: '15px', lineHeight: '22px', color: COLORS.ink, whiteSpace: 'pre-line' }}>
+          {line}
+        </p>
+      ))}
+      {section.links && section.links.length > 0 ? (
+        <p style={{ margin: '8px 0 0', fontSize: '15px', lineHeight: '22px' }}>
+          {section.links.map((link, i) => (
+            <span key={link.url}>
+              {i > 0 ? ' · ' : null}
+              <a href={link.url} style={{ color: COLORS.blossom, fontWeight: 700 }}>
+                {link.label}
+              </a>
+            </span>
+          ))}
+        </p>
+      ) : null}
+    </div>
   )
 }
 
@@ -114,6 +145,7 @@ export function EmailDocument({ site, model }: { site: SiteIdentity; model: Emai
                           <Paragraph key={i}>{p}</Paragraph>
                         ))}
                         {model.details && model.details.length > 0 ? <DetailsTable rows={model.details} /> : null}
+                        {model.sections?.map((section) => <Section key={section.heading} section={section} />)}
                         {model.action ? <ActionButton {...model.action} locale={locale} /> : null}
                         {model.closing?.map((p, i) => (
                           <Paragraph key={`c${i}`}>{p}</Paragraph>
@@ -153,6 +185,11 @@ export function renderEmailText(site: SiteIdentity, model: EmailModel): string {
     for (const [label, value] of model.details) lines.push(`${`${label}:`.padEnd(width + 2)}${value.replace(/\n/g, `\n${' '.repeat(width + 2)}`)}`)
     lines.push('')
   }
+  for (const section of model.sections ?? []) {
+    lines.push(section.heading, '-'.repeat(Math.min(section.heading.length, 60)), ...section.lines)
+    for (const link of section.links ?? []) lines.push(`${link.label}: ${link.url}`)
+    lines.push('')
+  }
   if (model.action) lines.push(`${model.action.label}: ${model.action.url}`, '')
   for (const p of model.closing ?? []) lines.push(p, '')
   const email = translate(model.locale ?? 'en', 'email.footerEmail')
@@ -179,6 +216,7 @@ function flattened(model: EmailModel): EmailModel {
     ...(model.greeting === undefined ? {} : { greeting: oneLine(model.greeting) }),
     paragraphs: model.paragraphs.map(oneLine),
     ...(model.details === undefined ? {} : { details: model.details.map(([label, value, lines]) => [label, lines === 'multi-line' ? multiLine(value) : oneLine(value), lines]) }),
+    ...(model.sections === undefined ? {} : { sections: model.sections.map((section) => ({ ...section, heading: oneLine(section.heading), lines: section.lines.map(multiLine) })) }),
     ...(model.closing === undefined ? {} : { closing: model.closing.map(oneLine) }),
   }
 }
@@ -214,6 +252,41 @@ export type BookingMailFacts = {
   specialRequests?: string | null
   /** The language the guest booked in: their e-mails are written in it. */
   locale: Locale
+  /** Where the tour starts, in the guest's language and in the guide's English (docs/decisions/0052). */
+  meeting: Meeting | null
+  guideMeeting: Meeting | null
+  /** The season's "what to bring", in the guest's language (or the guide's English, marked). */
+  whatToBring: { text: string; lang?: 'en' }
+  /** The guide's WhatsApp with a message naming the booking, in the guest's language. */
+  whatsappUrl: string
+}
+
+/**
+ * What the guest needs on the day (issue 18, point 5): where to meet with its map links, what to
+ * bring, and the guide's WhatsApp. The same facts the trip page shows, so the two cannot disagree.
+ */
+function tripSections(site: SiteIdentity, b: BookingMailFacts): EmailSection[] {
+  const t = translatorFor(b.locale)
+  const sections: EmailSection[] = []
+  const meeting = b.meeting
+  if (meeting?.kind === 'pickup') sections.push({ heading: t('trip.meeting.title'), lines: [t('trip.pickup.text', { hotel: meeting.hotel })] })
+  else if (meeting) {
+    sections.push({
+      heading: t('trip.meeting.title'),
+      lines: [meeting.name, meeting.address, `${t('trip.meeting.taxi')}: ${meeting.addressJa}`, ...(meeting.instructions ? [meeting.instructions] : [])],
+      links: [
+        { label: t('trip.meeting.google'), url: meeting.links.google },
+        { label: t('trip.meeting.apple'), url: meeting.links.apple },
+      ],
+    })
+  }
+  sections.push({ heading: t('trip.bring.title'), lines: [b.whatToBring.text], ...(b.whatToBring.lang ? { lang: b.whatToBring.lang } : {}) })
+  sections.push({
+    heading: t('trip.whatsapp.title'),
+    lines: [t('trip.whatsapp.text', { who: site.guideName === 'your local guide' ? t('trip.whatsapp.us') : site.guideName })],
+    links: [{ label: t('trip.whatsapp.link'), url: b.whatsappUrl }],
+  })
+  return sections
 }
 
 /** The guest's e-mails' words in their language ('email' namespace). */
@@ -269,6 +342,7 @@ export function paymentConfirmedEmail(site: SiteIdentity, b: BookingMailFacts, c
     greeting: t('email.greeting', { name: b.name }),
     paragraphs: [t('email.paid.text', { amount }), t('email.calendarFile')],
     details: bookingDetails(b),
+    sections: tripSections(site, b),
     action: { label: t('email.viewBooking'), url: confirmationUrl },
     closing: [t('email.policy'), ...guestClosing(site, b.locale)],
   }
@@ -284,6 +358,7 @@ export function reminderEmail(site: SiteIdentity, b: BookingMailFacts, confirmat
     greeting: t('email.greeting', { name: b.name }),
     paragraphs: [t('email.reminder.text', { date, time })],
     details: bookingDetails(b),
+    sections: tripSections(site, b),
     action: { label: t('email.viewBooking'), url: confirmationUrl },
     closing: guestClosing(site, b.locale),
   }
@@ -339,9 +414,16 @@ export function bookingConfirmedEmail(site: SiteIdentity, b: BookingMailFacts, c
     greeting: t('email.greeting', { name: b.name }),
     paragraphs: [t('email.confirmed.text'), paid ? t('email.confirmed.paid', { amount: formatYen(b.totalPrice) }) : t('email.confirmed.unpaid'), t('email.calendarFile')],
     details: bookingDetails(b),
+    sections: tripSections(site, b),
     action: { label: t('email.viewBooking'), url: confirmationUrl },
     closing: guestClosing(site, b.locale),
   }
+}
+
+/** Where the guide meets the guest, in one line of the guide's e-mail. */
+function guideMeetingText(meeting: Meeting | null): string {
+  if (!meeting) return 'Not chosen'
+  return meeting.kind === 'pickup' ? `Hotel pickup: ${meeting.hotel}` : meeting.name
 }
 
 /** The guide reads English, with the language the guest booked in. */
@@ -352,6 +434,7 @@ function adminBookingDetails(b: BookingMailFacts): EmailDetail[] {
     ['Phone', b.phone],
     ['Language', languageLabel(b.locale)],
     ...bookingDetails(b, 'en'),
+    ['Meeting', guideMeetingText(b.guideMeeting)],
     ...(b.specialRequests ? ([['Special requests', b.specialRequests, 'multi-line']] as EmailDetail[]) : []),
   ]
 }

@@ -39,6 +39,7 @@ import {
 } from '../services/payments.ts'
 import { DECLINED_MESSAGE, INCORRECT_NUMBER_MESSAGE } from '../payments/simulated.ts'
 import { englishErrorMessages, localizeServerText } from './catalog.ts'
+import { HOTEL_MAX, HOTEL_MESSAGE, MEETING_POINT_MESSAGE, PICKUP_OFF_MESSAGE } from '../../core/meeting-points.ts'
 
 /**
  * Every message the booking and contact forms' server and schemas can show a guest is
@@ -100,6 +101,12 @@ const GUEST_MESSAGES = [
   NOT_COMPLETED_MESSAGE,
   REFUNDED_MESSAGE,
   PAYMENT_HANDLED_MESSAGE,
+  // Where to meet (docs/decisions/0052).
+  MEETING_POINT_MESSAGE,
+  PICKUP_OFF_MESSAGE,
+  HOTEL_MESSAGE,
+  tooLong(bookingRequestSchema, 'pickupHotel', HOTEL_MAX + 1),
+  singleLineMessage('Hotel name'),
 ]
 
 describe('the server messages a guest may see', () => {

@@ -11,7 +11,9 @@ import { localizeTour } from '../../core/i18n/tour-text.ts'
 import { translate } from '../i18n/catalog.ts'
 import { bookingActionLink, type NotificationService } from './notifications.ts'
 import type { MailOutbox } from './mail-outbox.ts'
-import { buildCancellationIcs, buildIcs, type IcsEvent } from '../email/ics.ts'
+import type { TripService } from './trip.ts'
+import { whatsappLink } from '../../core/site.ts'
+import { buildCancellationIcs, buildIcs, type IcsEvent, type IcsLocation } from '../email/ics.ts'
 import type { CancellationCause } from '../../core/cancellation-policy.ts'
 import {
   adminBookingEmail,
@@ -24,7 +26,7 @@ import {
 } from '../email/templates.tsx'
 
 /** What the booking e-mails need besides the outbox: the identity, links and slot times. */
-export type BookingMailDeps = { outbox: MailOutbox; config: Config; now: () => Date }
+export type BookingMailDeps = { outbox: MailOutbox; config: Config; now: () => Date; trip: TripService }
 
 /** The guest's pay link (docs/decisions/0006: the public reference, never the id). */
 /** A booking's pages, in the language the guest booked in (docs/decisions/0044). */
@@ -50,10 +52,21 @@ function bookingEvent(config: Config, facts: BookingMailFacts, stamp: Date, sequ
       reference: facts.reference,
       url: confirmationLink(config, facts),
     }),
-    location: config.site.city,
+    location: calendarLocation(facts, config.site.city),
     url: confirmationLink(config, facts),
     organizer: { name: config.site.businessName, email: config.site.email },
   }
+}
+
+/**
+ * The event's LOCATION: the meeting point's name and address with its coordinates as GEO, or the
+ * guest's hotel for a pickup; a booking without either (none offered) is in the city.
+ */
+function calendarLocation(facts: BookingMailFacts, city: string): IcsLocation {
+  const meeting = facts.meeting
+  if (!meeting) return { title: city }
+  if (meeting.kind === 'pickup') return { title: translate(facts.locale, 'trip.pickup.text', { hotel: meeting.hotel }), address: city }
+  return { title: meeting.name, address: `${meeting.address} (${meeting.addressJa})`, geo: { lat: meeting.latitude, lon: meeting.longitude } }
 }
 
 /** The e-mails that gave the guest the tour's calendar event. */
@@ -82,13 +95,18 @@ const calendarAttachment = (ics: string, method: 'PUBLISH' | 'CANCEL') => ({
 })
 
 /** The facts of a booking as the e-mails show them, read inside the caller's transaction. */
-export async function bookingMailFacts(tx: Tx, config: Config, booking: Booking): Promise<BookingMailFacts> {
+export async function bookingMailFacts(tx: Tx, { config, trip }: Pick<BookingMailDeps, 'config' | 'trip'>, booking: Booking): Promise<BookingMailFacts> {
   const [pkg] = await tx
     .select({ name: tourPackages.name, translations: tourPackages.translations })
     .from(tourPackages)
     .where(eq(tourPackages.id, booking.tourPackageId))
   const tourTime: TourTime = isTourTime(booking.tourTime) ? booking.tourTime : 'morning'
   const locale = toLocale(booking.locale)
+  const [meeting, guideMeeting, whatToBring] = await Promise.all([
+    trip.meetingOf(booking, locale, tx),
+    trip.meetingOf(booking, 'en', tx),
+    trip.whatToBring(booking.tourDate, locale, tx),
+  ])
   return {
     reference: booking.reference,
     name: booking.name,
@@ -103,6 +121,10 @@ export async function bookingMailFacts(tx: Tx, config: Config, booking: Booking)
     guestPackageName: pkg ? localizeTour(pkg, locale).name : translate(locale, 'checkout.row.customTour'),
     specialRequests: booking.specialRequests,
     locale,
+    meeting,
+    guideMeeting,
+    whatToBring,
+    whatsappUrl: whatsappLink(config.site, translate(locale, 'trip.whatsapp.message', { reference: booking.reference })),
   }
 }
 
@@ -145,7 +167,7 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
         actionLink: bookingActionLink(booking.id),
       })
       if (!mail) return
-      const facts = await bookingMailFacts(tx, mail.config, booking)
+      const facts = await bookingMailFacts(tx, mail, booking)
       const { config } = mail
       // A booking that needs no payment (total 0, or confirmed by the admin) gets no pay link.
       if (booking.status === 'pending' && booking.totalPrice > 0) {
@@ -169,7 +191,7 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
       })
       if (!mail) return
       const { config } = mail
-      const facts = await bookingMailFacts(tx, config, booking)
+      const facts = await bookingMailFacts(tx, mail, booking)
       const ics = buildIcs(bookingEvent(config, facts, mail.now(), (await calendarHistory(tx, booking.id)).sent))
       await mail.outbox.enqueue(tx, {
         kind: 'payment-confirmed',
@@ -190,7 +212,7 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
     async confirmed(tx: Tx, booking: Booking) {
       if (!mail) return
       const { config } = mail
-      const facts = await bookingMailFacts(tx, config, booking)
+      const facts = await bookingMailFacts(tx, mail, booking)
       const ics = buildIcs(bookingEvent(config, facts, mail.now(), (await calendarHistory(tx, booking.id)).sent))
       await mail.outbox.enqueue(tx, {
         kind: 'booking-confirmed',
@@ -217,7 +239,7 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
       })
       if (!mail) return
       const { config } = mail
-      const facts = await bookingMailFacts(tx, config, booking)
+      const facts = await bookingMailFacts(tx, mail, booking)
       // A booking can be revived and cancelled again: each cancellation is its own notice.
       const stamp = (booking.cancelledAt ?? mail.now()).getTime()
       // A guest who got the calendar event gets its cancellation, so it leaves their calendar.
@@ -249,7 +271,7 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
       })
       if (!mail) return
       const { config } = mail
-      const facts = await bookingMailFacts(tx, config, booking)
+      const facts = await bookingMailFacts(tx, mail, booking)
       await mail.outbox.enqueue(tx, {
         kind: 'booking-cancelled',
         to: booking.email,

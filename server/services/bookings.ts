@@ -18,6 +18,8 @@ import type { BookingEvents } from './booking-events.ts'
 import { claimSlot, expireBooking, makeClaimsPermanent, releaseClaims, SlotTakenError } from './slot-claims.ts'
 import type { Logger } from '../logger.ts'
 import type { HitCounter } from './rate-limits.ts'
+import type { TripService } from './trip.ts'
+import type { Meeting } from '../../core/meeting-points.ts'
 import { invalidInput, ServiceError } from './service-error.ts'
 
 export { SlotTakenError, SLOT_TAKEN_MESSAGE } from './slot-claims.ts'
@@ -56,6 +58,8 @@ export type PublicBooking = {
   /** ISO instant until which an unpaid booking holds its slot; null once confirmed or paid. */
   holdExpiresAt: string | null
   createdAt: string
+  /** Where the tour starts, in the guest's language (docs/decisions/0052). */
+  meeting: Meeting | null
 }
 
 export const HONEYPOT_MESSAGE = 'Your booking could not be submitted.'
@@ -70,6 +74,7 @@ export function createBookingService(deps: {
   booking: { holdMinutes: number; leadDays: number; horizonDays: number; maxUnpaidPerEmail: number }
   /** RATE_LIMIT_BOOKINGS_PER_HOUR per client address, for every way in (decision 0024). */
   attemptsPerClient: HitCounter
+  trip: TripService
 }) {
   const { db, events } = deps
 
@@ -78,7 +83,7 @@ export function createBookingService(deps: {
     return pkg
   }
 
-  function toPublic(booking: Booking, pkg: { name: string; isHalfDay: boolean } | undefined, now: Date): PublicBooking {
+  function toPublic(booking: Booking, pkg: { name: string; isHalfDay: boolean } | undefined, meeting: Meeting | null, now: Date): PublicBooking {
     const status = effectiveStatus(booking, now)
     return {
       reference: booking.reference,
@@ -100,6 +105,7 @@ export function createBookingService(deps: {
       amountRefunded: booking.amountRefunded,
       holdExpiresAt: status === 'pending' && booking.holdExpiresAt ? booking.holdExpiresAt.toISOString() : null,
       createdAt: booking.createdAt.toISOString(),
+      meeting,
     }
   }
 
@@ -162,6 +168,7 @@ export function createBookingService(deps: {
         try {
           const booking = await db.transaction(async (tx) => {
             await refuseOverUnpaidLimit(tx, request.email, now)
+            const meeting = await deps.trip.choose(tx, request, request.tourTime)
             const [row] = await tx
               .insert(bookings)
               .values({
@@ -183,6 +190,8 @@ export function createBookingService(deps: {
                 // The schema let the request through only with the box ticked (docs/decisions/0050).
                 policyAcceptedAt: request.acceptPolicy ? now : null,
                 policyVersion: request.acceptPolicy ? POLICY_VERSION : null,
+                meetingPointId: meeting.meetingPointId,
+                pickupHotel: meeting.pickupHotel,
                 userId: options.userId ?? null,
                 createdAt: now,
                 updatedAt: now,
@@ -198,7 +207,8 @@ export function createBookingService(deps: {
             await events.created(tx, row!)
             return row!
           })
-          return { booking, view: toPublic(booking, pkg, now) }
+          const meeting = await deps.trip.meetingOf(booking, request.locale)
+          return { booking, view: toPublic(booking, pkg, meeting, now) }
         } catch (error) {
           // A reference collision (60 random bits: practically never) is retried with a new one.
           if (!(error instanceof SlotTakenError) && sqlState(error) === UNIQUE_VIOLATION && attempt < 2) continue
@@ -230,8 +240,8 @@ export function createBookingService(deps: {
       if (!ref) return null
       const [booking] = await db.select().from(bookings).where(eq(bookings.reference, ref))
       if (!booking || booking.anonymizedAt) return null
-      const pkg = await withPackage(booking)
-      return toPublic(booking, pkg && localizeTour(pkg, locale), deps.now())
+      const [pkg, meeting] = await Promise.all([withPackage(booking), deps.trip.meetingOf(booking, locale)])
+      return toPublic(booking, pkg && localizeTour(pkg, locale), meeting, deps.now())
     },
 
     /** The stored booking (for payments and the admin), by reference. */

@@ -16,6 +16,7 @@ import { createAdminUserService } from './admin-users.ts'
 import { createAdminBookingService } from './admin-bookings.ts'
 import { createAvailabilityService } from './availability.ts'
 import { createBookingService } from './bookings.ts'
+import { createTripService } from './trip.ts'
 import { createPaymentProvider } from '../payments/index.ts'
 import { createPaymentService } from './payments.ts'
 import { createRefundService } from './refunds.ts'
@@ -45,7 +46,9 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
   // The guide's calendar subscription (docs/decisions/0050).
   const calendarFeed = createCalendarFeedService({ db, config, now: clock.now })
   // E-mail (issue 6, docs/decisions/0008): SMTP or the outbox folder, sent from the outgoing-mail table.
-  const mail = createMailServices({ db, config, logger, clock })
+  // Meeting points, pickup and what to bring (issue 18, docs/decisions/0052).
+  const trip = createTripService(db)
+  const mail = createMailServices({ db, config, logger, clock, trip })
   const bookingEvents = createBookingEvents({ notifications, mail: mail.bookingMail })
   const contact = createContactService({ db, config, notifications, outbox: mail.outbox, attemptsPerClient: limits.contact })
   const adminUsers = createAdminUserService(db, sessions)
@@ -64,6 +67,7 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     logger,
     booking: config.booking,
     attemptsPerClient: limits.bookings,
+    trip,
   })
 
   const payments = createPaymentService({
@@ -90,7 +94,7 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     { name: 'prune-rate-limits', everyMs: 10 * 60_000, run: () => pruneExpiredLimits(database) },
   ]
 
-  return { limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, jobs }
+  return { limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, jobs }
 }
 
 export type Services = ReturnType<typeof createServices>

@@ -9,6 +9,7 @@ import type { MailTransport } from '../email/transports.ts'
 import { reminderEmail, renderEmail } from '../email/templates.tsx'
 import { bookingMailFacts, confirmationLink, type BookingMailDeps } from './booking-events.ts'
 import { createMailOutbox, type MailOutbox } from './mail-outbox.ts'
+import type { TripService } from './trip.ts'
 
 /** How often the outbox is polled and reminders are looked for. */
 export const SEND_MAIL_EVERY_MS = 5_000
@@ -18,18 +19,18 @@ export const QUEUE_REMINDERS_EVERY_MS = 10 * 60_000
  * E-mail as a whole (docs/decisions/0008): the mailer (SMTP or outbox folder), the outbox table, the
  * reminder sweep, and the two background jobs that drive them.
  */
-export function createMailServices(deps: { db: Db; config: Config; logger: Logger; clock: { now: () => Date }; transport?: MailTransport }) {
+export function createMailServices(deps: { db: Db; config: Config; logger: Logger; clock: { now: () => Date }; trip: TripService; transport?: MailTransport }) {
   const { db, config, logger, clock } = deps
   const mailer: Mailer = createMailer(config, logger, deps.transport)
   const outbox: MailOutbox = createMailOutbox({ db, mailer, logger, now: clock.now })
-  const bookingMail: BookingMailDeps = { outbox, config, now: clock.now }
+  const bookingMail: BookingMailDeps = { outbox, config, now: clock.now, trip: deps.trip }
 
   /** Queue the reminders that are due (2 days before the tour, once per booking). */
   const queueReminders = () =>
     outbox.queueReminders(async (tx, bookingId) => {
       const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId))
       if (!booking) return null
-      const facts = await bookingMailFacts(tx, config, booking)
+      const facts = await bookingMailFacts(tx, bookingMail, booking)
       return {
         kind: 'reminder',
         to: booking.email,

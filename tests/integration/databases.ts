@@ -7,7 +7,7 @@ import pg from 'pg'
 import { migrateDatabase, openDatabase, type Database, type Db } from '../../server/db/client.ts'
 import { MIGRATIONS_FOLDER } from '../../server/paths.ts'
 import * as schema from '../../server/db/schema.ts'
-import { seedCatalogue } from '../../server/db/seed.ts'
+import { seedDatabase } from '../../server/db/seed.ts'
 
 export type EngineKind = 'pglite' | 'postgres'
 
@@ -80,7 +80,7 @@ async function withReset(database: Database): Promise<TestDatabase> {
     .map((table) => `"${(table as unknown as Record<symbol, string>)[Symbol.for('drizzle:Name')]}"`)
   const reset = async () => {
     await database.db.execute(sql.raw(`truncate ${tables.join(', ')} restart identity cascade`))
-    await seedCatalogue(database.db)
+    await seedDatabase(database.db)
   }
   await reset()
   return Object.assign(database, { reset })

@@ -8,7 +8,7 @@ import { MIGRATIONS_FOLDER } from '../../server/paths.ts'
 import * as schema from '../../server/db/schema.ts'
 import { bookings, calendarFeed, contactMessages, outgoingEmails, slotClaims, tourPackages, users, weekendAvailability } from '../../server/db/schema.ts'
 import { exportDatabase, importDatabase, ImportRefused, TABLES_IN_ORDER } from '../../server/db/transfer.ts'
-import { seedCatalogue } from '../../server/db/seed.ts'
+import { seedDatabase } from '../../server/db/seed.ts'
 import { hashPassword } from '../../server/auth/passwords.ts'
 import { ENGINES, testDatabase } from './databases.ts'
 import { startTestApp, type TestApp } from './app.ts'
@@ -18,7 +18,7 @@ async function freshPglite(): Promise<Database> {
   const client = new PGlite()
   const db = drizzle(client, { schema }) as unknown as Db
   await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER })
-  await seedCatalogue(db)
+  await seedDatabase(db)
   return { db, kind: 'pglite', ping: async () => void (await client.query('select 1')), close: () => client.close() }
 }
 

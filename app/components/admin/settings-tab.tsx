@@ -17,6 +17,7 @@ import { Field, Input, Textarea } from '../ui/field.tsx'
 import { GuestDataPanel } from './guest-data-panel.tsx'
 import { GuideWordsPanel } from './guide-words-panel.tsx'
 import { CalendarFeedPanel } from './calendar-feed-panel.tsx'
+import { TripPanels } from './trip-panel.tsx'
 
 type TourPackage = AsJson<CatalogueRow>
 
@@ -25,6 +26,7 @@ export function SettingsTab() {
     <div className="grid gap-6 lg:grid-cols-2">
       <TestEmail />
       <CalendarFeedPanel />
+      <TripPanels />
       <Catalogue />
       <GuideWordsPanel />
       <GuestDataPanel />

@@ -4,6 +4,7 @@ import { formatYen } from '../../../core/money.ts'
 import { MAX_GROUP, MIN_GROUP, quote } from '../../../core/pricing.ts'
 import { packageFitsSlot, type TourTime } from '../../../core/slots.ts'
 import { THEMES } from '../../../core/themes.ts'
+import { PICKUP } from '../../../core/meeting-points.ts'
 import { T, useLocale, useLocalePath, useT } from '../../i18n/i18n.tsx'
 import { useLocalizeText } from '../../i18n/localize-text.ts'
 import { THEME_NAMES, quoteLineText } from './labels.ts'
@@ -13,6 +14,7 @@ import { PrivacyLine } from '../forms/privacy-line.tsx'
 import { Button } from '../ui/button.tsx'
 import { Field } from '../ui/field.tsx'
 import { ChosenSlotTime } from '../site/your-time.tsx'
+import { MeetingPointFields, usualPointId, type MeetingOffer } from './meeting-point-fields.tsx'
 
 export type FormValues = {
   name: string
@@ -24,6 +26,9 @@ export type FormValues = {
   specialRequests: string
   /** 'on' once the guest ticked the consent to the cancellation policy and terms, as a form posts it. */
   acceptPolicy: string
+  /** A meeting point's id or 'pickup'; '' keeps the slot's usual place (docs/decisions/0052). */
+  meetingPoint: string
+  pickupHotel: string
   website: string
 }
 
@@ -36,6 +41,8 @@ export const EMPTY_FORM: FormValues = {
   interestTheme: '',
   specialRequests: '',
   acceptPolicy: '',
+  meetingPoint: '',
+  pickupHotel: '',
   website: '',
 }
 
@@ -47,6 +54,8 @@ const FIELD_ORDER = [
   'tourPackageId',
   'interestTheme',
   'specialRequests',
+  'meetingPoint',
+  'pickupHotel',
   'tourDate',
   'tourTime',
   'acceptPolicy',
@@ -81,6 +90,7 @@ export function DetailsForm({
   onSubmit: send,
   pending,
   serverErrors,
+  meeting,
 }: {
   tourDate: string
   tourTime: TourTime
@@ -97,6 +107,8 @@ export function DetailsForm({
   pending: boolean
   /** The route action's field errors: of a script-free post at first, then of each refusal. */
   serverErrors: Record<string, string>
+  /** The meeting points and pickup the guide offers. */
+  meeting: MeetingOffer
 }) {
   const t = useT()
   const locale = useLocale()
@@ -122,6 +134,8 @@ export function DetailsForm({
   const chosen = fitting.find((p) => String(p.id) === values.tourPackageId)
   const people = Number(values.numberOfPeople)
   const price = chosen ? quote(chosen, people, tourDate) : null
+  const chosenPlace = values.meetingPoint || usualPointId(meeting, tourTime)
+  const meetingName = chosenPlace === PICKUP ? t('booking.form.meeting.pickup') : meeting.points.find((p) => String(p.id) === chosenPlace)?.name
 
   const set = (field: keyof FormValues) => (value: string) => {
     onValuesChange({ ...values, [field]: value })
@@ -136,7 +150,8 @@ export function DetailsForm({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (pending || checking) return
-    const payload = { ...values, tourDate, tourTime }
+    // The radio shows the usual place as chosen: send what the guest sees.
+    const payload = { ...values, meetingPoint: values.meetingPoint || usualPointId(meeting, tourTime), tourDate, tourTime }
     setChecking(true)
     try {
       // Offline or mid-deployment the module may not load: then the server checks alone (it always checks).
@@ -251,6 +266,15 @@ export function DetailsForm({
             <textarea {...props} rows={4} value={values.specialRequests} onChange={(e) => set('specialRequests')(e.target.value)} />
           )}
         </Field>
+        <MeetingPointFields
+          offer={meeting}
+          tourTime={tourTime}
+          value={values.meetingPoint}
+          hotel={values.pickupHotel}
+          onChange={set('meetingPoint')}
+          onHotelChange={set('pickupHotel')}
+          errors={{ meetingPoint: errors.meetingPoint, pickupHotel: errors.pickupHotel }}
+        />
         {/* Consent (docs/decisions/0050): the server refuses a booking without it and records when and which version. */}
         <div className="grid gap-1.5">
           <div className="flex items-start gap-3">
@@ -333,6 +357,12 @@ export function DetailsForm({
             <dt className="text-sm font-semibold text-slate-600">{t('booking.summary.guests')}</dt>
             <dd>{values.numberOfPeople || '–'}</dd>
           </div>
+          {meetingName ? (
+            <div>
+              <dt className="text-sm font-semibold text-slate-600">{t('booking.summary.meeting')}</dt>
+              <dd>{meetingName}</dd>
+            </div>
+          ) : null}
           {price?.ok
             ? price.lines.map((line) => (
                 <div key={line.label} className="flex justify-between gap-3 text-sm">

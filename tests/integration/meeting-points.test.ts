@@ -1,0 +1,279 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import ICAL from 'ical.js'
+import { bookings, meetingPoints, slotClaims, tourPackages, tripSettings } from '../../server/db/schema.ts'
+import { HOTEL_MESSAGE, MEETING_POINT_MESSAGE, PICKUP_OFF_MESSAGE, type MeetingPlace } from '../../core/meeting-points.ts'
+import { ENGINES } from './databases.ts'
+import { startTestApp, TestClock, type TestApp } from './app.ts'
+import { startSmtp, type TestSmtpServer } from './smtp.ts'
+import { action as bookingAction } from '../../app/routes/booking.tsx'
+import { loader as tripPageLoader } from '../../app/routes/booking-confirmation.tsx'
+import { VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../../app/lib/form-post.ts'
+
+/**
+ * Issue 18, points 1, 4 and 5 (docs/decisions/0052): the guest chooses where to meet (a meeting
+ * point or a pickup at their hotel) through every way in; the server refuses what is not offered;
+ * the trip page, the e-mails and the calendar file say where, with map links and what to bring.
+ */
+
+// Wednesday 2030-05-01, 12:00 in Japan; Saturday 05-11 is bookable.
+const NOW = '2030-05-01T03:00:00.000Z'
+const SAT = '2030-05-11'
+
+type Way = 'api' | 'form' | 'data'
+const WAYS: Way[] = ['api', 'form', 'data']
+
+describe.each(ENGINES)('meeting points and hotel pickup on %s', (engine) => {
+  let app: TestApp
+  let halfDay: number
+  let station: number
+  let takada: number
+  let address = 10
+  beforeEach(async () => {
+    app = await startTestApp(engine, { clock: new TestClock(new Date(NOW)), env: { RATE_LIMIT_BOOKINGS_PER_HOUR: '1000' } })
+    const packages = await app.db.select().from(tourPackages)
+    halfDay = packages.find((p) => p.isHalfDay)!.id
+    const points = await app.db.select().from(meetingPoints)
+    station = points.find((p) => p.name === 'Joetsu-Myoko Station')!.id
+    takada = points.find((p) => p.name === 'Takada Station')!.id
+  })
+  afterEach(async () => {
+    await app.close()
+  })
+
+  const details = (overrides: Record<string, unknown> = {}) => ({
+    name: 'Aiko Tanaka',
+    email: `aiko${address}@example.com`,
+    phone: '+44 7700 900123',
+    numberOfPeople: 2,
+    tourPackageId: halfDay,
+    tourDate: SAT,
+    tourTime: 'morning',
+    acceptPolicy: true,
+    ...overrides,
+  })
+
+  /** One booking request through one way in: the JSON API, the page's plain form post, or its data request. */
+  async function book(way: Way, body: Record<string, unknown>, path = '/booking.data') {
+    address++
+    if (way === 'api') {
+      const res = await app.client().post('/api/bookings', body)
+      return { status: res.status, errors: res.json?.errors as Record<string, string> | undefined }
+    }
+    const fields = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v === true ? 'on' : String(v)]))
+    const form = new URLSearchParams(way === 'data' ? { ...fields, [VIA_SCRIPT_FIELD]: VIA_SCRIPT } : fields)
+    const request = new Request(`http://127.0.0.1${path}`, { method: 'POST', body: form })
+    const context = { services: app.services, config: app.config, cspNonce: '', user: null, clientAddress: `192.0.2.${address}` }
+    const result = (await bookingAction({ request, context, params: {} } as unknown as Parameters<typeof bookingAction>[0])) as unknown
+    if (result instanceof Response) return { status: result.status, errors: undefined }
+    const { data, init } = result as { data: { errors?: Record<string, string> }; init: { status?: number } | null }
+    return { status: init?.status ?? 200, errors: data.errors }
+  }
+
+  const stored = () => app.db.select().from(bookings)
+
+  it.each(WAYS)('stores the meeting point or the hotel pickup the guest chose through %s', async (way) => {
+    expect((await book(way, details({ meetingPoint: String(takada) }))).status).toBeLessThan(400)
+    expect((await book(way, details({ tourTime: 'afternoon', meetingPoint: 'pickup', pickupHotel: '  Hotel Centraal Joetsu ' }))).status).toBeLessThan(400)
+    const rows = await stored()
+    expect(rows.map((r) => [r.tourTime, r.meetingPointId, r.pickupHotel]).sort()).toEqual([
+      ['afternoon', null, 'Hotel Centraal Joetsu'],
+      ['morning', takada, null],
+    ])
+  })
+
+  it('gives a booking that names no place its slot’s usual one, as the guide set it', async () => {
+    await app.db.update(tripSettings).set({ afternoonPointId: takada })
+    expect((await book('api', details())).status).toBe(201)
+    expect((await book('api', details({ tourTime: 'afternoon' }))).status).toBe(201)
+    const rows = await stored()
+    expect(rows.map((r) => [r.tourTime, r.meetingPointId]).sort()).toEqual([
+      ['afternoon', takada],
+      ['morning', station],
+    ])
+  })
+
+  const refusals: [string, Record<string, unknown>, Record<string, string>][] = [
+    ['an unknown place', { meetingPoint: '999999' }, { meetingPoint: MEETING_POINT_MESSAGE }],
+    ['an id too large for the database', { meetingPoint: '99999999999' }, { meetingPoint: MEETING_POINT_MESSAGE }],
+    ['something that is no id', { meetingPoint: "1' or '1'='1" }, { meetingPoint: MEETING_POINT_MESSAGE }],
+    ['a pickup without the hotel', { meetingPoint: 'pickup', pickupHotel: '   ' }, { pickupHotel: HOTEL_MESSAGE }],
+    ['a hotel name over two lines', { meetingPoint: 'pickup', pickupHotel: 'Hotel\nBcc: x@example.com' }, { pickupHotel: 'Hotel name must be on one line, without control characters' }],
+    ['a hotel name too long', { meetingPoint: 'pickup', pickupHotel: 'H'.repeat(121) }, { pickupHotel: 'Hotel name must be at most 120 characters' }],
+  ]
+  for (const way of WAYS) {
+    it.each(refusals)(`refuses %s through ${way} with a 400 naming the field, and stores nothing`, async (_case, fields, errors) => {
+      const res = await book(way, details(fields))
+      expect(res.status).toBe(400)
+      expect(res.errors).toEqual(errors)
+      expect(await stored()).toHaveLength(0)
+      expect(await app.db.select().from(slotClaims)).toHaveLength(0)
+    })
+  }
+
+  it.each(WAYS)('refuses a place the guide stopped offering, and a pickup switched off, through %s', async (way) => {
+    const admin = await app.loggedIn(true)
+    expect((await admin.put(`/api/admin/meeting-points/${takada}/active`, { active: false })).status).toBe(200)
+    expect(await book(way, details({ meetingPoint: String(takada) }))).toEqual({ status: 400, errors: { meetingPoint: MEETING_POINT_MESSAGE } })
+    await app.db.update(tripSettings).set({ pickupEnabled: false })
+    expect(await book(way, details({ meetingPoint: 'pickup', pickupHotel: 'Hotel Centraal' }))).toEqual({ status: 400, errors: { meetingPoint: PICKUP_OFF_MESSAGE } })
+    expect(await stored()).toHaveLength(0)
+  })
+
+  it('refuses in the guest’s language on a translated page', async () => {
+    const res = await book('data', details({ meetingPoint: 'pickup' }), '/ja/booking.data')
+    expect(res.errors).toEqual({ pickupHotel: '上越市内のホテル名を入力してください' })
+  })
+
+  it('keeps a booking’s place when the guide stops offering it, and never deletes a place a booking names', async () => {
+    expect((await book('api', details({ meetingPoint: String(takada) }))).status).toBe(201)
+    const admin = await app.loggedIn(true)
+    expect((await admin.put(`/api/admin/meeting-points/${takada}/active`, { active: false })).status).toBe(200)
+    const [row] = await stored()
+    const view = await app.client().get(`/api/bookings/${row!.reference}`)
+    expect(view.json.meeting).toMatchObject({ kind: 'point', name: 'Takada Station' })
+    await expect(app.db.delete(meetingPoints).where(eq(meetingPoints.id, takada))).rejects.toThrow()
+    // A place and a pickup together cannot be stored.
+    await expect(app.db.update(bookings).set({ pickupHotel: 'Hotel' }).where(eq(bookings.id, row!.id))).rejects.toThrow()
+  })
+
+  it('shows the trip page with the place in the guest’s language, its map links, the taxi address and what to bring in the season', async () => {
+    expect((await book('api', details({ meetingPoint: String(station), locale: 'ja' }))).status).toBe(201)
+    const [row] = await stored()
+    const page = await tripPage(`/ja/booking-confirmation/${row!.reference}`, row!.reference)
+    const meeting = page.booking.meeting as MeetingPlace
+    expect(meeting).toMatchObject({ kind: 'point', name: '上越妙高駅', addressJa: '新潟県上越市大和5丁目 上越妙高駅' })
+    expect(meeting.links.google).toBe('https://www.google.com/maps/search/?api=1&query=37.0785,138.2483')
+    expect(meeting.links.geo).toBe(`geo:37.0785,138.2483?q=37.0785,138.2483(${encodeURIComponent('上越妙高駅')})`)
+    // May: spring; the site's own Japanese text until the guide writes theirs.
+    expect(page.whatToBring).toEqual({ season: 'spring', text: expect.stringContaining('高田公園') })
+
+    // The guide's English shows, marked as English, until they write Japanese.
+    const admin = await app.loggedIn(true)
+    const settings = (await admin.get('/api/admin/trip')).json.settings
+    const saved = await admin.put('/api/admin/trip-settings', { ...settings, whatToBring: { spring: { en: 'Bring a light jacket.' } } })
+    expect(saved.status).toBe(200)
+    expect((await tripPage(`/ja/booking-confirmation/${row!.reference}`, row!.reference)).whatToBring).toEqual({ season: 'spring', text: 'Bring a light jacket.', lang: 'en' })
+  })
+
+  async function tripPage(url: string, reference: string) {
+    const request = new Request(`http://127.0.0.1${url}`)
+    const context = { services: app.services, config: app.config, cspNonce: '', user: null, clientAddress: '192.0.2.1' }
+    const result = (await tripPageLoader({ request, context, params: { reference } } as unknown as Parameters<typeof tripPageLoader>[0])) as { data: { booking: { meeting: unknown }; whatToBring: unknown } }
+    return result.data
+  }
+
+  describe('in the dashboard', () => {
+    const point = { name: 'Naoetsu Station', address: 'Higashi-cho, Joetsu', addressJa: '新潟県上越市東町 直江津駅', latitude: 37.1693, longitude: 138.242, instructions: 'North exit.', translations: { ja: { name: '直江津駅' } } }
+
+    it('is for admins only', async () => {
+      expect((await app.client().get('/api/admin/trip')).status).toBe(401)
+      const helper = await app.loggedIn(false)
+      expect((await helper.post('/api/admin/meeting-points', point)).status).toBe(403)
+      expect((await helper.put('/api/admin/trip-settings', {})).status).toBe(403)
+    })
+
+    it('adds, edits, orders and stops offering places; the booking form offers what is offered, in order', async () => {
+      const admin = await app.loggedIn(true)
+      const added = await admin.post('/api/admin/meeting-points', point)
+      expect(added.status).toBe(201)
+      const id = added.json.id as number
+      expect((await admin.put(`/api/admin/meeting-points/${id}`, { ...point, instructions: 'By the north exit.' })).json.instructions).toBe('By the north exit.')
+      await admin.post(`/api/admin/meeting-points/${id}/move`, { direction: 'up' })
+      expect((await admin.put(`/api/admin/meeting-points/${station}/active`, { active: false })).status).toBe(200)
+      const offer = await app.services.trip.options('ja')
+      expect(offer.points.map((p) => p.name)).toEqual(['直江津駅', '高田駅'])
+      expect(offer.points[0]!.instructionsLang).toBe('en')
+    })
+
+    it('refuses a bad place with a 400 naming the field, and keeps what was stored', async () => {
+      const admin = await app.loggedIn(true)
+      for (const [change, field] of [
+        [{ latitude: 91 }, 'latitude'],
+        [{ longitude: 'east' }, 'longitude'],
+        [{ name: '' }, 'name'],
+        [{ addressJa: 'a\nb' }, 'addressJa'],
+      ] as const) {
+        const res = await admin.put(`/api/admin/meeting-points/${station}`, { ...point, ...change })
+        expect(res.status, field).toBe(400)
+        expect(Object.keys(res.json.errors), field).toEqual([field])
+      }
+      expect((await admin.post('/api/admin/meeting-points', { ...point, translations: { fr: { name: 'Gare' } } })).status).toBe(400)
+      expect((await admin.put('/api/admin/meeting-points/abc', point)).status).toBe(400)
+      expect((await admin.put('/api/admin/meeting-points/99999', point)).status).toBe(404)
+      const [kept] = await app.db.select().from(meetingPoints).where(eq(meetingPoints.id, station))
+      expect(kept!.name).toBe('Joetsu-Myoko Station')
+    })
+
+    it('keeps at least one place offered, and a slot’s usual place among the offered', async () => {
+      const admin = await app.loggedIn(true)
+      expect((await admin.put(`/api/admin/meeting-points/${takada}/active`, { active: false })).status).toBe(200)
+      expect((await admin.put(`/api/admin/meeting-points/${station}/active`, { active: false })).status).toBe(409)
+      const settings = (await admin.get('/api/admin/trip')).json.settings
+      const res = await admin.put('/api/admin/trip-settings', { ...settings, defaults: { ...settings.defaults, morning: takada } })
+      expect(res.status).toBe(400)
+      expect((await admin.put('/api/admin/trip-settings', { ...settings, whatToBring: { monsoon: { en: 'x' } } })).status).toBe(400)
+      const [row] = await app.db.select().from(tripSettings)
+      expect(row!.morningPointId).toBe(station)
+    })
+  })
+})
+
+describe.each(ENGINES)('the e-mails keep the trip page’s promise on %s', (engine) => {
+  let app: TestApp
+  let smtp: TestSmtpServer
+  beforeEach(async () => {
+    smtp = await startSmtp()
+    app = await startTestApp(engine, { clock: new TestClock(new Date(NOW)), env: { SMTP_URL: smtp.url, MAIL_FROM: 'Joetsu Local Tours <tours@example.jp>' } })
+  })
+  afterEach(async () => {
+    await app.close()
+    await smtp.stop()
+  })
+
+  it('the payment confirmation and the reminder hold everything the trip page promises; the calendar file has LOCATION and GEO', async () => {
+    const [pkg] = await app.db.select().from(tourPackages).where(eq(tourPackages.isHalfDay, true))
+    const res = await app.client().post('/api/bookings', {
+      name: 'Aiko Tanaka',
+      email: 'aiko@example.com',
+      phone: '+44 7700 900123',
+      numberOfPeople: 2,
+      tourPackageId: pkg!.id,
+      tourDate: SAT,
+      tourTime: 'morning',
+      acceptPolicy: true,
+    })
+    expect(res.status).toBe(201)
+    const [booking] = await app.db.select().from(bookings)
+    const [paid] = await app.db.update(bookings).set({ status: 'paid', paidAt: app.clock.now(), holdExpiresAt: null }).where(eq(bookings.id, booking!.id)).returning()
+    await app.db.transaction((tx) => app.services.bookingEvents.paid(tx, paid!))
+    // Two days before the tour the reminder goes.
+    app.clock.advanceMinutes(8 * 24 * 60)
+    await app.services.mail.queueReminders()
+    await app.services.mail.outbox.processDue()
+
+    const request = new Request(`http://127.0.0.1/booking-confirmation/${booking!.reference}`)
+    const context = { services: app.services, config: app.config, cspNonce: '', user: null, clientAddress: '192.0.2.1' }
+    const page = ((await tripPageLoader({ request, context, params: { reference: booking!.reference } } as unknown as Parameters<typeof tripPageLoader>[0])) as { data: { booking: { meeting: MeetingPlace }; whatToBring: { text: string } } }).data
+    const meeting = page.booking.meeting
+    const promises = [meeting.name, meeting.address, meeting.addressJa, meeting.instructions, meeting.links.google, meeting.links.apple, page.whatToBring.text, booking!.reference]
+
+    const mails = smtp.to('aiko@example.com')
+    const confirmation = mails.find((m) => m.subject?.startsWith('Payment confirmed'))!
+    const reminder = mails.find((m) => m.subject?.startsWith('See you soon'))!
+    for (const mail of [confirmation, reminder]) {
+      for (const promise of promises) {
+        expect(mail.text, `${mail.subject}: ${promise}`).toContain(promise)
+        expect(mail.html, `${mail.subject}: ${promise}`).toContain(promise.replaceAll('&', '&amp;'))
+      }
+      // The guide's WhatsApp, the message naming the booking, as the trip page's button.
+      expect(mail.html).toContain(`?text=${encodeURIComponent(`Hello! About my booking ${booking!.reference}: `)}"`)
+    }
+
+    const ics = new ICAL.Component(ICAL.parse(confirmation.attachments.find((a) => a.filename === 'tour.ics')!.content.toString('utf8')))
+    const event = ics.getFirstSubcomponent('vevent')!
+    expect(String(event.getFirstPropertyValue('location'))).toContain('Joetsu-Myoko Station')
+    expect(String(event.getFirstPropertyValue('location'))).toContain('Yamato 5-chome, Joetsu, Niigata')
+    expect(event.getFirstPropertyValue('geo')).toEqual([37.0785, 138.2483])
+  })
+})
