@@ -25,18 +25,19 @@ describe('the guide’s calendar feed', () => {
     expect(feedSummary({ name: 'Chloé', numberOfPeople: 2 }, 'confirmed')).toBe('Confirmed: Chloé (2 people)')
   })
 
-  it('tells the guide the tour, the group, the phone, the note and where the booking is', () => {
-    const booking = { name: 'Aiko', numberOfPeople: 3, phone: '+81 90 1234 5678', tourTime: 'morning' as const, packageName: 'Half-Day Tour', specialRequests: 'Vegetarian child' }
+  it('tells the guide the tour, the group, the phone, where to meet, the note and where the booking is', () => {
+    const booking = { name: 'Aiko', numberOfPeople: 3, phone: '+81 90 1234 5678', tourTime: 'morning' as const, packageName: 'Half-Day Tour', specialRequests: 'Vegetarian child', meeting: 'Hotel pickup: Hotel Centraal' }
     const text = feedDescription(booking, 'pending', 'https://tours.example.com/admin/dashboard?tab=bookings&bookingId=7', new Date('2030-05-01T03:30:00Z'))
     expect(text.split('\n')).toEqual([
       'Half-Day Tour, morning',
       'Guests: 3',
       'Phone: +81 90 1234 5678',
+      'Meeting: Hotel pickup: Hotel Centraal',
       'Status: unpaid hold until 2030-05-01T03:30:00Z: the slot is free again if the guest does not pay',
       'Note: Vegetarian child',
       'Booking: https://tours.example.com/admin/dashboard?tab=bookings&bookingId=7',
     ])
-    expect(feedDescription({ ...booking, specialRequests: null }, 'paid', 'u', null)).not.toContain('Note:')
+    expect(feedDescription({ ...booking, specialRequests: null, meeting: null }, 'paid', 'u', null)).not.toMatch(/Note:|Meeting:/)
   })
 
   it('gives a later change a higher SEQUENCE, within a 32-bit integer for decades', () => {

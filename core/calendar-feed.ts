@@ -46,6 +46,8 @@ export type FeedBooking = {
   tourTime: TourTime
   packageName: string
   specialRequests: string | null
+  /** Where the tour starts: a meeting point's name or 'Hotel pickup: …'; null when none is known. */
+  meeting: string | null
 }
 
 /** The event's one-line title: status, guest, group size, e.g. "HOLD – unpaid: Aiko Tanaka (3 people)". */
@@ -60,6 +62,7 @@ export function feedDescription(booking: FeedBooking, status: LiveStatus, dashbo
     `${booking.packageName}, ${slotLabel(booking.tourTime).toLowerCase()}`,
     `Guests: ${booking.numberOfPeople}`,
     `Phone: ${booking.phone}`,
+    booking.meeting ? `Meeting: ${booking.meeting}` : null,
     status === 'pending'
       ? `Status: unpaid hold${holdExpiresAt ? ` until ${holdExpiresAt.toISOString().replace(/\.\d{3}Z$/, 'Z')}` : ''}: the slot is free again if the guest does not pay`
       : `Status: ${STATUS_PREFIX[status].toLowerCase()}`,

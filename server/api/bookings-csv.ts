@@ -39,6 +39,7 @@ const COLUMNS: [header: string, value: (b: AdminBooking) => string | number][] =
   ['amountRefunded', (b) => b.amountRefunded],
   ['status', (b) => b.status],
   ['specialRequests', (b) => b.specialRequests ?? ''],
+  ['meeting', (b) => b.meeting],
   ['language', (b) => b.language],
   ['createdAt (Japan time)', (b) => formatJapanTime(b.createdAt)],
 ]

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { bookings, slotClaims, tourPackages, weekendAvailability, type Booking } from '../db/schema.ts'
+import { bookings, meetingPoints, slotClaims, tourPackages, weekendAvailability, type Booking } from '../db/schema.ts'
 import type { Config } from '../config/index.ts'
 import { ServiceError } from './service-error.ts'
 import type { BookingEvents } from './booking-events.ts'
@@ -47,6 +47,8 @@ export type AdminBooking = {
   /** When the guest accepted the cancellation policy and terms, and which version (docs/decisions/0050); null before the form asked. */
   policyAcceptedAt: string | null
   policyVersion: string | null
+  /** Where the tour starts, in the guide's words: a meeting point's name or 'Hotel pickup: …' (docs/decisions/0052). */
+  meeting: string
 }
 
 export type BookingListQuery = {
@@ -78,7 +80,7 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
 
   const timeTextOf = (tourTime: string) => (isTourTime(tourTime) ? formatClockTime(startTimes[tourTime]) : tourTime)
 
-  const toAdmin = (b: Booking, pkg: { name: string; isHalfDay: boolean } | null, at: Date): AdminBooking => ({
+  const toAdmin = (b: Booking, pkg: { name: string; isHalfDay: boolean } | null, meetingName: string | null, at: Date): AdminBooking => ({
     id: b.id,
     reference: b.reference,
     name: b.name,
@@ -106,24 +108,26 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
     holdExpiresAt: b.holdExpiresAt?.toISOString() ?? null,
     policyAcceptedAt: b.policyAcceptedAt?.toISOString() ?? null,
     policyVersion: b.policyVersion,
+    meeting: b.pickupHotel ? `Hotel pickup: ${b.pickupHotel}` : (meetingName ?? 'The usual place (booked before guests could choose)'),
   })
+
+  /** Bookings with their tour and meeting point, as the list, the dialog and the CSV show them. */
+  const withNames = () =>
+    db
+      .select({ booking: bookings, pkg: { name: tourPackages.name, isHalfDay: tourPackages.isHalfDay }, meetingName: meetingPoints.name })
+      .from(bookings)
+      .leftJoin(tourPackages, eq(bookings.tourPackageId, tourPackages.id))
+      .leftJoin(meetingPoints, eq(bookings.meetingPointId, meetingPoints.id))
 
   const all = async (): Promise<AdminBooking[]> => {
     const at = now()
-    const rows = await db
-      .select({ booking: bookings, pkg: { name: tourPackages.name, isHalfDay: tourPackages.isHalfDay } })
-      .from(bookings)
-      .leftJoin(tourPackages, eq(bookings.tourPackageId, tourPackages.id))
-    return rows.map((r) => toAdmin(r.booking, r.pkg, at))
+    const rows = await withNames()
+    return rows.map((r) => toAdmin(r.booking, r.pkg, r.meetingName, at))
   }
 
   const getOne = async (id: number): Promise<AdminBooking | undefined> => {
-    const [r] = await db
-      .select({ booking: bookings, pkg: { name: tourPackages.name, isHalfDay: tourPackages.isHalfDay } })
-      .from(bookings)
-      .leftJoin(tourPackages, eq(bookings.tourPackageId, tourPackages.id))
-      .where(eq(bookings.id, id))
-    return r ? toAdmin(r.booking, r.pkg, now()) : undefined
+    const [r] = await withNames().where(eq(bookings.id, id))
+    return r ? toAdmin(r.booking, r.pkg, r.meetingName, now()) : undefined
   }
 
   /** Every booking that passes the filter and search, sorted: the list's pages and the CSV export. */
@@ -278,13 +282,8 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
     /** Bookings by id, for the CSV export of a filtered list. */
     async byIds(ids: number[]): Promise<AdminBooking[]> {
       if (ids.length === 0) return []
-      const rows = await db
-        .select({ booking: bookings, pkg: { name: tourPackages.name, isHalfDay: tourPackages.isHalfDay } })
-        .from(bookings)
-        .leftJoin(tourPackages, eq(bookings.tourPackageId, tourPackages.id))
-        .where(inArray(bookings.id, ids))
-        .orderBy(asc(bookings.id))
-      return rows.map((r) => toAdmin(r.booking, r.pkg, now()))
+      const rows = await withNames().where(inArray(bookings.id, ids)).orderBy(asc(bookings.id))
+      return rows.map((r) => toAdmin(r.booking, r.pkg, r.meetingName, now()))
     },
   }
 }

@@ -6,7 +6,8 @@ import { EXPIRED_REASON } from '../../core/booking-lifecycle.ts'
 import { formatYen } from '../../core/money.ts'
 import { formatLongDate } from '../../core/dates.ts'
 import { SLOT_MESSAGE_IDS, isTourTime, slotInstants, slotLabel, type TourTime } from '../../core/slots.ts'
-import { localizePath, toLocale } from '../../core/i18n/locales.ts'
+import { localizePath, toLocale, type Locale } from '../../core/i18n/locales.ts'
+import type { Meeting } from '../../core/meeting-points.ts'
 import { localizeTour } from '../../core/i18n/tour-text.ts'
 import { translate } from '../i18n/catalog.ts'
 import { bookingActionLink, type NotificationService } from './notifications.ts'
@@ -52,20 +53,19 @@ function bookingEvent(config: Config, facts: BookingMailFacts, stamp: Date, sequ
       reference: facts.reference,
       url: confirmationLink(config, facts),
     }),
-    location: calendarLocation(facts, config.site.city),
+    location: calendarLocation(facts.meeting, facts.locale, config.site.city),
     url: confirmationLink(config, facts),
     organizer: { name: config.site.businessName, email: config.site.email },
   }
 }
 
 /**
- * The event's LOCATION: the meeting point's name and address with its coordinates as GEO, or the
- * guest's hotel for a pickup; a booking without either (none offered) is in the city.
+ * A calendar event's LOCATION: the meeting point's name and address with its coordinates as GEO,
+ * or the guest's hotel for a pickup, in the reader's language; without either, the city.
  */
-function calendarLocation(facts: BookingMailFacts, city: string): IcsLocation {
-  const meeting = facts.meeting
+export function calendarLocation(meeting: Meeting | null, locale: Locale, city: string): IcsLocation {
   if (!meeting) return { title: city }
-  if (meeting.kind === 'pickup') return { title: translate(facts.locale, 'trip.pickup.text', { hotel: meeting.hotel }), address: city }
+  if (meeting.kind === 'pickup') return { title: translate(locale, 'trip.pickup.text', { hotel: meeting.hotel }), address: city }
   return { title: meeting.name, address: `${meeting.address} (${meeting.addressJa})`, geo: { lat: meeting.latitude, lon: meeting.longitude } }
 }
 

@@ -1,12 +1,14 @@
 import crypto from 'node:crypto'
 import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { auditLog, bookings, calendarFeed, tourPackages } from '../db/schema.ts'
+import { auditLog, bookings, calendarFeed, meetingPoints, tourPackages } from '../db/schema.ts'
 import type { Config } from '../config/index.ts'
 import { FEED_REFRESH_SECONDS, feedDescription, feedName, feedSequence, feedStatus, feedSummary, feedWindow } from '../../core/calendar-feed.ts'
 import { slotInstants, type TourTime } from '../../core/slots.ts'
 import { buildFeed, type FeedEvent } from '../email/ics.ts'
 import { bookingActionLink } from './notifications.ts'
+import { calendarLocation } from './booking-events.ts'
+import { meetingPlace, type Meeting } from '../../core/meeting-points.ts'
 
 /**
  * The guide's private calendar feed (issue 18, point 6; docs/decisions/0050). Its URL carries a
@@ -71,19 +73,21 @@ export function createCalendarFeedService(deps: { db: Db; config: Config; now: (
       const now = deps.now()
       const { from, to } = feedWindow(now, config.booking.horizonDays)
       const rows = await db
-        .select({ booking: bookings, packageName: tourPackages.name })
+        .select({ booking: bookings, packageName: tourPackages.name, point: meetingPoints })
         .from(bookings)
         .leftJoin(tourPackages, eq(bookings.tourPackageId, tourPackages.id))
+        .leftJoin(meetingPoints, eq(bookings.meetingPointId, meetingPoints.id))
         .where(and(gte(bookings.tourDate, from), lte(bookings.tourDate, to), inArray(bookings.status, ['paid', 'confirmed', 'pending']), isNull(bookings.anonymizedAt)))
         .orderBy(asc(bookings.tourDate), asc(bookings.id))
       const host = new URL(config.baseUrl).hostname
-      const events: FeedEvent[] = rows.flatMap(({ booking, packageName }) => {
+      const events: FeedEvent[] = rows.flatMap(({ booking, packageName, point }) => {
         const status = feedStatus(booking, now)
         if (!status) return []
         const tourTime = booking.tourTime as TourTime
         const { start, end } = slotInstants(booking.tourDate, tourTime, config.booking.startTimes)
         const dashboardUrl = `${config.baseUrl}${bookingActionLink(booking.id)}`
-        const facts = { ...booking, tourTime, packageName: packageName ?? `Package #${booking.tourPackageId}` }
+        const meeting: Meeting | null = booking.pickupHotel ? { kind: 'pickup', hotel: booking.pickupHotel } : point ? meetingPlace(point, 'en') : null
+        const facts = { ...booking, tourTime, packageName: packageName ?? `Package #${booking.tourPackageId}`, meeting: meeting && (meeting.kind === 'pickup' ? `Hotel pickup: ${meeting.hotel}` : meeting.name) }
         return [
           {
             // Not the guest's invitation UID: the guide's feed is a calendar of its own.
@@ -96,6 +100,7 @@ export function createCalendarFeedService(deps: { db: Db; config: Config; now: (
             summary: feedSummary(facts, status),
             description: feedDescription(facts, status, dashboardUrl, booking.holdExpiresAt),
             url: dashboardUrl,
+            location: calendarLocation(meeting, 'en', config.site.city),
             tentative: status === 'pending',
           },
         ]

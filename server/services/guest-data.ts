@@ -55,6 +55,8 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
         email: sql`'booking-' || ${bookings.id} || '@anonymised.invalid'`,
         phone: '',
         specialRequests: null,
+        // Where the guest stays is theirs too (docs/decisions/0052).
+        pickupHotel: null,
         adminNotes: null,
         anonymizedAt: now(),
         updatedAt: now(),

@@ -13,7 +13,7 @@ import { addDays, dayOfWeek, todayInTokyo, type CalendarDate } from '../../core/
 //   privacy    Sundays   from 125 days ahead  (one)
 //   layout     Sundays   from 140 days ahead  (one)
 //   time-zones Sundays   from 155 days ahead  (one)
-//   trip       Sundays   from 168 days ahead  (one: trip-details, issue 18)
+//   trip       Sundays   from 168 days ahead  (two: trip-details and meeting-points, issue 18)
 //   dev-server Saturdays 30–90 days ahead, on a server and database of its own
 //
 // Every band stays inside the 180-day booking horizon and clear of the lead time.

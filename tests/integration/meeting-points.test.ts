@@ -156,6 +156,43 @@ describe.each(ENGINES)('meeting points and hotel pickup on %s', (engine) => {
     expect((await tripPage(`/ja/booking-confirmation/${row!.reference}`, row!.reference)).whatToBring).toEqual({ season: 'spring', text: 'Bring a light jacket.', lang: 'en' })
   })
 
+  it('shows the guide where each booking meets: the booking dialog, the CSV and the calendar feed with LOCATION and GEO', async () => {
+    expect((await book('api', details({ meetingPoint: String(takada) }))).status).toBe(201)
+    expect((await book('api', details({ tourTime: 'afternoon', meetingPoint: 'pickup', pickupHotel: 'Hotel Centraal' }))).status).toBe(201)
+    const rows = await stored()
+    const byTime = (time: string) => rows.find((r) => r.tourTime === time)!
+    const admin = await app.loggedIn(true)
+    expect((await admin.get(`/api/admin/bookings/${byTime('morning').id}`)).json.meeting).toBe('Takada Station')
+    expect((await admin.get(`/api/admin/bookings/${byTime('afternoon').id}`)).json.meeting).toBe('Hotel pickup: Hotel Centraal')
+    const csv = (await admin.get('/api/bookings.csv')).text.split('\r\n')
+    const meetingColumn = csv[0]!.split(',').indexOf('meeting')
+    expect(meetingColumn).toBeGreaterThan(0)
+    expect(csv.slice(1).filter(Boolean).map((line) => line.split(',')[meetingColumn]).sort()).toEqual(['Hotel pickup: Hotel Centraal', 'Takada Station'])
+
+    const url = (await admin.post('/api/admin/calendar-feed')).json.url as string
+    const feed = new ICAL.Component(ICAL.parse((await app.client().get(new URL(url).pathname)).text))
+    const events = feed.getAllSubcomponents('vevent')
+    expect(events).toHaveLength(2)
+    const morning = events.find((e) => String(e.getFirstPropertyValue('location')).includes('Takada Station'))!
+    expect(String(morning.getFirstPropertyValue('location'))).toContain('Takada Station')
+    expect(morning.getFirstPropertyValue('geo')).toEqual([37.1027, 138.2497])
+    expect(String(morning.getFirstPropertyValue('description'))).toContain('Meeting: Takada Station')
+    const pickup = events.find((e) => String(e.getFirstPropertyValue('location')).includes('Hotel Centraal'))!
+    expect(String(pickup.getFirstPropertyValue('description'))).toContain('Meeting: Hotel pickup: Hotel Centraal')
+    expect(pickup.getFirstPropertyValue('geo')).toBeNull()
+  })
+
+  it('erases the hotel with the rest of the guest’s data', async () => {
+    expect((await book('api', details({ email: 'stay@example.com', meetingPoint: 'pickup', pickupHotel: 'Hotel Centraal' }))).status).toBe(201)
+    const [row] = await stored()
+    await app.services.bookings.cancel(row!.id, { reason: 'cancelled by the guest' })
+    const admin = await app.loggedIn(true)
+    expect((await admin.post('/api/admin/guest-data/erase', { email: 'stay@example.com' })).status).toBe(200)
+    const [erased] = await stored()
+    expect(erased!.anonymizedAt).not.toBeNull()
+    expect(erased!.pickupHotel).toBeNull()
+  })
+
   async function tripPage(url: string, reference: string) {
     const request = new Request(`http://127.0.0.1${url}`)
     const context = { services: app.services, config: app.config, cspNonce: '', user: null, clientAddress: '192.0.2.1' }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { eq, max, sql } from 'drizzle-orm'
-import { bookings, calendarFeed, contactMessages, media, notifications, users } from '../../server/db/schema.ts'
+import { bookings, calendarFeed, contactMessages, media, meetingPoints, notifications, users } from '../../server/db/schema.ts'
 import { phonePhoto } from './crafted-images.ts'
 import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
 import { createApp } from '../../server/app.ts'
@@ -93,6 +93,8 @@ type Real = {
   mediaPath: string
   /** The calendar feed's current token (the fuzz may replace it: read again before each run). */
   feedToken: string
+  /** A meeting point (never deleted: the fuzz may only stop offering it). */
+  meetingPointId: number
 }
 
 /** Placeholders the generators emit, replaced at request time by the real value of the moment. */
@@ -124,6 +126,7 @@ function realParam(route: RouteEntry, name: string, real: Real): string {
     if (route.path.startsWith('/api/notifications/')) return String(real.notificationId)
     if (route.path.startsWith('/api/admin/tour-packages/')) return String(real.packageId)
     if (route.path.startsWith('/api/admin/media/')) return String(real.mediaId)
+    if (route.path.startsWith('/api/admin/meeting-points/')) return String(real.meetingPointId)
     if (/^\/api(\/admin)?\/bookings\//.test(route.path)) return String(real.bookingId)
   }
   if (name === 'path') return real.mediaPath.replace(/^\/media\//, '')
@@ -166,6 +169,15 @@ function validBody(route: RouteEntry, real: Real, packageRow: Record<string, unk
       return { alt: 'The moat of Takada Castle', altTranslations: { ja: '高田城址公園の堀' }, focalX: 40, focalY: 60 }
     case 'PUT /api/admin/photo-places/:place':
       return { mediaId: real.mediaId }
+    case 'POST /api/admin/meeting-points':
+    case 'PUT /api/admin/meeting-points/:id':
+      return { name: 'Naoetsu Station', address: 'Higashi-cho, Joetsu', addressJa: '新潟県上越市東町', latitude: 37.1693, longitude: 138.242, instructions: 'North exit.', translations: { ja: { name: '直江津駅' } } }
+    case 'PUT /api/admin/meeting-points/:id/active':
+      return { active: false }
+    case 'POST /api/admin/meeting-points/:id/move':
+      return { direction: 'up' }
+    case 'PUT /api/admin/trip-settings':
+      return { pickupEnabled: true, defaults: { morning: real.meetingPointId, afternoon: null, 'full-day': null }, whatToBring: { winter: { en: 'Snow boots.' } } }
     case 'PUT /api/admin/guide-words/:locale':
       return { biography: 'A paragraph.\n\nAnother one.', signature: '— The guide', loves: 'Sake\nSnow' }
     default:
@@ -179,7 +191,8 @@ const KNOWN_KEYS = [
   'cause', 'reason', 'refundAmount', 'basePrice', 'extraGuestPrice', 'soloPrice', 'soloPromoStart', 'soloPromoEnd', 'duration', 'available',
   'morningAvailable', 'afternoonAvailable', 'fullDayAvailable', 'adminNotes', 'totalPrice', 'notificationPreference', 'whatsappNumber',
   'notificationsEnabled', 'redirectTo', 'date', 'alt', 'altTranslations', 'focalX', 'focalY', 'mediaId', 'file', 'biography', 'signature',
-  'loves', 'spring', 'winter', '__proto__', 'constructor',
+  'loves', 'spring', 'winter', 'meetingPoint', 'pickupHotel', 'addressJa', 'latitude', 'longitude', 'instructions', 'translations', 'active',
+  'direction', 'pickupEnabled', 'defaults', 'whatToBring', '__proto__', 'constructor',
 ]
 const QUERY_KEYS = ['month', 'from', 'to', 'email', 'status', 'sort', 'dir', 'page', 'pageSize', 'q', 'search', 'bookingId', 'format', 'cause']
 
@@ -487,6 +500,7 @@ describe.each(ENGINES)('security on %s', (engine) => {
     await newVictim()
     await latestNotification()
     await newPhoto()
+    real.meetingPointId = (await app.db.select({ id: meetingPoints.id }).from(meetingPoints))[0]!.id
     const currentFeedToken = async () => {
       const [feed] = await app.db.select().from(calendarFeed)
       if (feed) real.feedToken = feed.token

@@ -17,6 +17,8 @@ export function BookingDetails({ booking, onClose }: { booking: AdminBooking; on
         <dd>{booking.numberOfPeople}</dd>
         <dt className="font-medium">Price</dt>
         <dd>{formatYen(booking.totalPrice)}</dd>
+        <dt className="font-medium">Meeting</dt>
+        <dd>{booking.meeting}</dd>
         <dt className="font-medium">Email</dt>
         <dd className="break-all">{booking.email}</dd>
         <dt className="font-medium">Phone</dt>

@@ -1,0 +1,99 @@
+import { expect, test, type Page } from '@playwright/test'
+import { E2E_ADMIN } from '../../playwright.config.ts'
+import { sundayAhead } from './tour-dates.ts'
+import { chooseSlot, policyConsent } from './booking-steps.ts'
+import { expectNoSeriousAxeViolations } from './axe.ts'
+import { hydrated } from './hydration.ts'
+
+// Issue 18, points 1 and 4 (docs/decisions/0052): the guest chooses where to meet, pays, and the
+// trip page keeps the confirmation's promise: where, what to bring, the guide on WhatsApp.
+
+const PHONE_DATE = sundayAhead(168)
+const DESKTOP_DATE = sundayAhead(168, 1)
+
+async function details(page: Page, name: string, email: string) {
+  await page.getByLabel('Full Name').fill(name)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Phone Number').fill('+81 90-2222-3333')
+  await page.getByLabel('Number of People').fill('2')
+}
+
+async function createAndPay(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Create Booking' }).click()
+  await expect(page.getByRole('heading', { name: 'Booking Created Successfully!' })).toBeVisible()
+  await page.getByRole('link', { name: 'Continue to Payment' }).click()
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByRole('button', { name: 'Pay Now' }).click()
+  await expect(page).toHaveURL(/\/booking-confirmation\/[0-9A-Z]{12}$/)
+  await expect(page.getByText('Paid', { exact: true })).toBeVisible()
+  return page.url().split('/').pop()!
+}
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, reducedMotion: 'reduce' })
+
+  test('a guest asks to be picked up at their hotel, pays, and the trip page says so with what to bring and the guide’s WhatsApp; the admin sees it', async ({ page }) => {
+    await page.goto('/booking')
+    await hydrated(page)
+    await chooseSlot(page, PHONE_DATE, /^Morning · 9:00 AM/)
+    await details(page, 'Pickup Guest', 'pickup.guest@example.com')
+
+    const places = page.getByRole('group', { name: 'Where shall we meet?' })
+    // The slot's usual place is chosen at first; the hotel field shows only for a pickup.
+    await expect(places.getByRole('radio', { name: /Joetsu-Myoko Station/ })).toBeChecked()
+    await expect(page.getByLabel('Hotel name')).toBeHidden()
+    await places.getByRole('radio', { name: 'Pick me up at my hotel in Joetsu' }).check()
+    await expect(page.getByLabel('Hotel name')).toBeVisible()
+    await policyConsent(page).check()
+    await page.getByRole('button', { name: 'Create Booking' }).click()
+    await expect(page.getByText('Please enter the name of your hotel in Joetsu')).toBeVisible()
+    await expect(page.getByLabel('Hotel name')).toBeFocused()
+    await expectNoSeriousAxeViolations(page, 'details with the hotel error (375 px)')
+    await page.getByLabel('Hotel name').fill('Hotel Centraal Joetsu')
+    await expect(page.getByRole('complementary', { name: 'Booking summary' })).toContainText('Pick me up at my hotel in Joetsu')
+
+    const reference = await createAndPay(page)
+    const meeting = page.getByRole('region', { name: 'Where we meet' })
+    await expect(meeting).toContainText('We pick you up in the lobby of your hotel: Hotel Centraal Joetsu')
+    await expect(page.getByRole('region', { name: 'What to bring' })).toContainText(/\w{20,}/)
+    const whatsapp = page.getByRole('region', { name: 'On the day' }).getByRole('link', { name: 'Message on WhatsApp' })
+    await expect(whatsapp).toHaveAttribute('href', new RegExp(`^https://wa\\.me/\\d+\\?text=${encodeURIComponent(`Hello! About my booking ${reference}: `).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
+    await expectNoSeriousAxeViolations(page, 'trip page with a hotel pickup (375 px)')
+
+    await page.goto('/admin/login')
+    await page.getByLabel('Username', { exact: true }).fill(E2E_ADMIN.username)
+    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password)
+    await page.getByRole('button', { name: 'Log In' }).click()
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible()
+    const found = await (await page.request.get(`/api/bookings?q=${reference}`)).json()
+    const id = found.items[0].id as number
+    await page.getByRole('searchbox', { name: 'Search' }).fill(`id:${id}`)
+    await page.getByRole('button', { name: `Details of booking #${id}` }).click()
+    await expect(page.getByRole('dialog')).toContainText('Hotel pickup: Hotel Centraal Joetsu')
+  })
+})
+
+test.describe('at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 900 } })
+
+  test('a guest chooses a meeting point by its map links, and the trip page gives the taxi address and opens it in their map app', async ({ page }) => {
+    await page.goto('/booking')
+    await hydrated(page)
+    await chooseSlot(page, DESKTOP_DATE, /^Morning · 9:00 AM/)
+    await details(page, 'Station Guest', 'station.guest@example.com')
+    const places = page.getByRole('group', { name: 'Where shall we meet?' })
+    // Links to the visitor's map app, built from the coordinates: nothing from a map site loads here.
+    await expect(places.getByRole('link', { name: 'Google Maps: Takada Station' })).toHaveAttribute('href', 'https://www.google.com/maps/search/?api=1&query=37.1027,138.2497')
+    await places.getByRole('radio', { name: /Takada Station/ }).check()
+    await policyConsent(page).check()
+    await createAndPay(page)
+
+    const meeting = page.getByRole('region', { name: 'Where we meet' })
+    await expect(meeting).toContainText('Takada Station')
+    await expect(meeting).toContainText('新潟県上越市仲町4丁目 高田駅')
+    await expect(meeting).toContainText('In front of the main entrance of the station building.')
+    await expect(meeting.getByRole('link', { name: 'Apple Maps: Takada Station' })).toHaveAttribute('href', 'https://maps.apple.com/?ll=37.1027,138.2497&q=Takada%20Station')
+    await expect(meeting.getByRole('link', { name: 'Map app: Takada Station' })).toHaveAttribute('href', 'geo:37.1027,138.2497?q=37.1027,138.2497(Takada%20Station)')
+    await expectNoSeriousAxeViolations(page, 'trip page with a meeting point (1280 px)')
+  })
+})
