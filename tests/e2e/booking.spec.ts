@@ -210,13 +210,18 @@ test('without JavaScript a visitor can still book: GET forms for the calendar, t
   // The tick comes back with the rest of what the guest typed.
   await expect(policyConsent(page)).toBeChecked()
 
+  // The hotel's name shows by CSS alone once the guest asks to be picked up (docs/decisions/0052).
+  await expect(page.getByLabel('Hotel name')).toBeHidden()
+  await page.getByRole('radio', { name: 'Pick me up at my hotel in Joetsu' }).check()
+  await expect(page.getByLabel('Hotel name')).toBeVisible()
+  await page.getByLabel('Hotel name').fill('Ryokan Takada')
   await page.getByLabel('Email').fill('noscript@example.com')
   await page.getByRole('button', { name: 'Create Booking' }).click()
   await expect(page.getByRole('heading', { name: 'Booking Created Successfully!' })).toBeVisible()
   const href = await page.getByRole('link', { name: 'Continue to Payment' }).getAttribute('href')
   expect(href).toMatch(/^\/checkout\/[0-9A-HJKMNP-TV-Z]{12}$/)
   const created = await page.request.get(`/api/bookings/${href!.split('/').pop()}`)
-  expect(await created.json()).toMatchObject({ name: 'No Script Guest', tourDate: date, tourTime: 'full-day', totalPrice: 22_000, status: 'pending' })
+  expect(await created.json()).toMatchObject({ name: 'No Script Guest', tourDate: date, tourTime: 'full-day', totalPrice: 22_000, status: 'pending', meeting: { kind: 'pickup', hotel: 'Ryokan Takada' } })
   await context.close()
 })
 

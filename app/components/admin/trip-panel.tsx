@@ -180,10 +180,10 @@ function MeetingPointForm({ point, onDone, onSaved }: { point?: MeetingPoint; on
               <legend className="text-sm font-medium text-slate-900" lang="en">
                 {nativeName} ({code})
               </legend>
-              <Field id={`${prefix}-name-${code}`} name={`name-${code}`} label={<span lang="en">Name</span>} error={errors[`translations.${code}.name`]}>
+              <Field id={`${prefix}-name-${code}`} name={`name-${code}`} label={<span lang="en">Name ({code})</span>} error={errors[`translations.${code}.name`]}>
                 <Input defaultValue={point?.translations[code]?.name ?? ''} />
               </Field>
-              <Field id={`${prefix}-instructions-${code}`} name={`instructions-${code}`} label={<span lang="en">Directions</span>} error={errors[`translations.${code}.instructions`]}>
+              <Field id={`${prefix}-instructions-${code}`} name={`instructions-${code}`} label={<span lang="en">Directions ({code})</span>} error={errors[`translations.${code}.instructions`]}>
                 <Textarea defaultValue={point?.translations[code]?.instructions ?? ''} rows={2} />
               </Field>
             </fieldset>
