@@ -2,6 +2,7 @@ import { DEFAULT_CATALOGUE } from '../../core/pricing.ts'
 import type { TourText, TourTranslations } from '../../core/i18n/tour-text.ts'
 import type { Db } from './client.ts'
 import { tourPackages } from './schema.ts'
+import { seedBookingQuestions } from './seed-booking-questions.ts'
 
 type SeededTour = TourText & { translations: TourTranslations }
 
@@ -115,4 +116,6 @@ export async function seedCatalogue(db: Db): Promise<void> {
       },
     ])
     .onConflictDoNothing({ target: tourPackages.slug })
+  // The booking form's questions (docs/decisions/0053), in their own module.
+  await seedBookingQuestions(db)
 }

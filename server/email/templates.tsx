@@ -8,6 +8,7 @@ import { languageLabel, localizePath, type Locale } from '../../core/i18n/locale
 import type { MessageId, MessageValues } from '../../core/i18n/message-id.ts'
 import { translate } from '../i18n/catalog.ts'
 import type { CancellationCause } from '../../core/cancellation-policy.ts'
+import { answersForGuide, type AnswerSnapshot } from '../../core/booking-questions.ts'
 
 /**
  * E-mail templates (docs/decisions/0008). Each message is described once as an EmailModel (what it says)
@@ -214,6 +215,8 @@ export type BookingMailFacts = {
   specialRequests?: string | null
   /** The language the guest booked in: their e-mails are written in it. */
   locale: Locale
+  /** The guest's answers to the booking questions (docs/decisions/0053). */
+  answers?: AnswerSnapshot[]
 }
 
 /** The guest's e-mails' words in their language ('email' namespace). */
@@ -353,6 +356,8 @@ function adminBookingDetails(b: BookingMailFacts): EmailDetail[] {
     ['Language', languageLabel(b.locale)],
     ...bookingDetails(b, 'en'),
     ...(b.specialRequests ? ([['Special requests', b.specialRequests, 'multi-line']] as EmailDetail[]) : []),
+    // The guide reads the answers in English, each under its question (docs/decisions/0053).
+    ...answersForGuide(b.answers).map(([label, text]): EmailDetail => [label, text, 'multi-line']),
   ]
 }
 

@@ -12,6 +12,7 @@ import { allowedStatuses, statusTransition } from '../../core/booking-transition
 import { formatClockTime, DEFAULT_SLOT_START_TIMES, isTourTime, slotOpenBySwitches, type TourTime } from '../../core/slots.ts'
 import { monthRange, weekendDatesBetween } from '../../core/dates.ts'
 import { languageLabel, toLocale } from '../../core/i18n/locales.ts'
+import type { AnswerSnapshot } from '../../core/booking-questions.ts'
 
 /** A booking as the dashboard shows it. `status` is the effective one: a lapsed hold reads as cancelled (docs/decisions/0005). */
 export type AdminBooking = {
@@ -47,6 +48,8 @@ export type AdminBooking = {
   /** When the guest accepted the cancellation policy and terms, and which version (docs/decisions/0050); null before the form asked. */
   policyAcceptedAt: string | null
   policyVersion: string | null
+  /** The guest's answers to the booking questions, as asked then (docs/decisions/0053). */
+  answers: AnswerSnapshot[]
 }
 
 export type BookingListQuery = {
@@ -106,6 +109,7 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
     holdExpiresAt: b.holdExpiresAt?.toISOString() ?? null,
     policyAcceptedAt: b.policyAcceptedAt?.toISOString() ?? null,
     policyVersion: b.policyVersion,
+    answers: b.answers,
   })
 
   const all = async (): Promise<AdminBooking[]> => {

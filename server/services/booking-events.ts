@@ -103,6 +103,7 @@ export async function bookingMailFacts(tx: Tx, config: Config, booking: Booking)
     guestPackageName: pkg ? localizeTour(pkg, locale).name : translate(locale, 'checkout.row.customTour'),
     specialRequests: booking.specialRequests,
     locale,
+    answers: booking.answers,
   }
 }
 

@@ -56,6 +56,8 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
         phone: '',
         specialRequests: null,
         adminNotes: null,
+        // Answers to the booking questions (dietary and access needs are health data): all of them go.
+        answers: [],
         anonymizedAt: now(),
         updatedAt: now(),
       })

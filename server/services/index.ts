@@ -21,6 +21,7 @@ import { createPaymentService } from './payments.ts'
 import { createRefundService } from './refunds.ts'
 import { createRateLimits, pruneExpiredLimits } from './rate-limits.ts'
 import { createCalendarFeedService } from './calendar-feed.ts'
+import { createBookingQuestionService } from './booking-questions.ts'
 
 export type Clock = { now: () => Date }
 export const systemClock: Clock = { now: () => new Date() }
@@ -56,6 +57,8 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
   const refunds = createRefundService({ db, provider: paymentProvider, events: bookingEvents, logger, now: clock.now })
   const adminBookings = createAdminBookingService({ db, config, events: bookingEvents, now: clock.now })
   const availability = createAvailabilityService({ db, now: clock.now, booking: config.booking })
+  // The guide's booking questions (docs/decisions/0053).
+  const bookingQuestions = createBookingQuestionService({ db, now: clock.now })
   const bookings = createBookingService({
     db,
     now: clock.now,
@@ -64,6 +67,7 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     logger,
     booking: config.booking,
     attemptsPerClient: limits.bookings,
+    questions: bookingQuestions,
   })
 
   const payments = createPaymentService({
@@ -90,7 +94,7 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     { name: 'prune-rate-limits', everyMs: 10 * 60_000, run: () => pruneExpiredLimits(database) },
   ]
 
-  return { limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, jobs }
+  return { limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, bookingQuestions, jobs }
 }
 
 export type Services = ReturnType<typeof createServices>
