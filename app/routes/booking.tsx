@@ -1,6 +1,6 @@
 import { clsx } from 'clsx'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { Link, useFetcher } from 'react-router'
+import { createSearchParams, Link, useFetcher } from 'react-router'
 import type { Route } from './+types/booking'
 import { formatLongDate, isCalendarDate, isMonth, monthRange } from '../../core/dates.ts'
 import { MAX_GROUP } from '../../core/pricing.ts'
@@ -25,6 +25,7 @@ import { handleBookingAction } from '../components/booking/booking-action.server
 import { buttonVariants } from '../components/ui/button.tsx'
 import { ChosenSlotTime } from '../components/site/your-time.tsx'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
+import { splitAnswerValues } from '../components/booking/booking-questions-fields.tsx'
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const t = metaTranslator(localeFromPath(location.pathname), matches)
@@ -51,6 +52,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const month = inWindowMonth(dateMonth) ? dateMonth : inWindowMonth(askedMonth) ? askedMonth : window.first.slice(0, 7)
   const { from, to } = monthRange(month)
   const createdRef = params.get('created')
+  // The guide's booking questions, in the page's language (docs/decisions/0053).
+  const questions = await services.bookingQuestions.forGuests(requestLocale(request))
   const [slots, catalogue, created] = await Promise.all([
     services.availability.timeSlots(from, to),
     services.catalogue.bookableForGuests(requestLocale(request)),
@@ -70,6 +73,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     selectedTime: time,
     step,
     created,
+    questions,
     ...formPageMessages(request, 'booking', 'forms'),
   }
 }
@@ -141,8 +145,9 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
   const [values, setValues] = useState<FormValues>(() => ({
     ...EMPTY_FORM,
     ...initialPackage(loaderData),
-    ...(failed?.values ?? {}),
+    ...splitAnswerValues(failed?.values).fields,
   }))
+  const [answers, setAnswers] = useState(() => splitAnswerValues(failed?.values).answers)
   const [created, setCreated] = useState<PublicBooking | null>(loaderData.created)
   const headingRef = useRef<HTMLHeadingElement>(null)
 
@@ -213,8 +218,9 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
   const [serverErrors, setServerErrors] = useState<Record<string, string>>(() =>
     failed && !slotTaken ? (failed.kind === 'invalid' ? failed.errors : { _form: failed.message }) : {},
   )
-  function submit(payload: Record<string, string>) {
-    void fetcher.submit({ ...payload, [VIA_SCRIPT_FIELD]: VIA_SCRIPT }, { method: 'post' })
+  function submit(payload: Record<string, string | string[]>) {
+    // Search params, so several choices go as repeated fields, as the form itself posts them.
+    void fetcher.submit(createSearchParams({ ...payload, [VIA_SCRIPT_FIELD]: VIA_SCRIPT }), { method: 'post' })
   }
 
   useFetcherAnswer(fetcher, (outcome) => {
@@ -354,6 +360,9 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               onSubmit={submit}
               pending={fetcher.state !== 'idle'}
               serverErrors={serverErrors}
+              questions={loaderData.questions}
+              answers={answers}
+              onAnswersChange={setAnswers}
             />
           </section>
         ) : null}

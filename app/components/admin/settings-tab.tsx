@@ -17,6 +17,7 @@ import { Field, Input, Textarea } from '../ui/field.tsx'
 import { GuestDataPanel } from './guest-data-panel.tsx'
 import { GuideWordsPanel } from './guide-words-panel.tsx'
 import { CalendarFeedPanel } from './calendar-feed-panel.tsx'
+import { BookingQuestionsPanel } from './booking-questions-panel.tsx'
 
 type TourPackage = AsJson<CatalogueRow>
 
@@ -26,6 +27,7 @@ export function SettingsTab() {
       <TestEmail />
       <CalendarFeedPanel />
       <Catalogue />
+      <BookingQuestionsPanel />
       <GuideWordsPanel />
       <GuestDataPanel />
       <Sessions />

@@ -13,6 +13,8 @@ import { PrivacyLine } from '../forms/privacy-line.tsx'
 import { Button } from '../ui/button.tsx'
 import { Field } from '../ui/field.tsx'
 import { ChosenSlotTime } from '../site/your-time.tsx'
+import { checkAnswers, type GuestQuestion } from '../../../core/booking-questions.ts'
+import { BookingQuestionsFields, answerFieldOrder, rawAnswers, type AnswerValues } from './booking-questions-fields.tsx'
 
 export type FormValues = {
   name: string
@@ -81,6 +83,9 @@ export function DetailsForm({
   onSubmit: send,
   pending,
   serverErrors,
+  questions = [],
+  answers = {},
+  onAnswersChange = () => {},
 }: {
   tourDate: string
   tourTime: TourTime
@@ -92,11 +97,15 @@ export function DetailsForm({
   onValuesChange: (v: FormValues) => void
   onBack: () => void
   /** Sends the checked details to the route action. */
-  onSubmit: (payload: Record<string, string>) => void
+  onSubmit: (payload: Record<string, string | string[]>) => void
   /** The details are on their way. */
   pending: boolean
   /** The route action's field errors: of a script-free post at first, then of each refusal. */
   serverErrors: Record<string, string>
+  /** The guide's booking questions and the guest's answers (docs/decisions/0053). */
+  questions?: GuestQuestion[]
+  answers?: AnswerValues
+  onAnswersChange?: (answers: AnswerValues) => void
 }) {
   const t = useT()
   const locale = useLocale()
@@ -129,7 +138,9 @@ export function DetailsForm({
   }
 
   function focusFirstError(errs: Record<string, string>) {
-    const first = FIELD_ORDER.find((f) => errs[f])
+    // The questions come after the fixed fields, before the consent.
+    const order = [...FIELD_ORDER.slice(0, -1), ...answerFieldOrder(questions), ...FIELD_ORDER.slice(-1)]
+    const first = order.find((f) => errs[f])
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
   }
 
@@ -148,13 +159,16 @@ export function DetailsForm({
         },
       )
       const parsed = schema?.safeParse(payload)
-      if (parsed && !parsed.success) {
-        const errs = Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([field, message]) => [field, localize(message)]))
+      // The answers by the same check as the server's (core/booking-questions.ts).
+      const answerErrors = checkAnswers(questions, rawAnswers(answers)).errors
+      if ((parsed && !parsed.success) || Object.keys(answerErrors).length > 0) {
+        const found = { ...(parsed && !parsed.success ? fieldErrors(parsed.error) : {}), ...answerErrors }
+        const errs = Object.fromEntries(Object.entries(found).map(([field, message]) => [field, localize(message)]))
         setErrors(errs)
         focusFirstError(errs)
         return
       }
-      send(payload)
+      send({ ...payload, ...answers })
     } finally {
       setChecking(false)
     }
@@ -251,6 +265,15 @@ export function DetailsForm({
             <textarea {...props} rows={4} value={values.specialRequests} onChange={(e) => set('specialRequests')(e.target.value)} />
           )}
         </Field>
+        <BookingQuestionsFields
+          questions={questions}
+          values={answers}
+          errors={errors}
+          onChange={(field, value) => {
+            onAnswersChange({ ...answers, [field]: value })
+            if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest)
+          }}
+        />
         {/* Consent (docs/decisions/0050): the server refuses a booking without it and records when and which version. */}
         <div className="grid gap-1.5">
           <div className="flex items-start gap-3">
