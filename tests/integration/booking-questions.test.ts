@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import ICAL from 'ical.js'
 import { eq } from 'drizzle-orm'
 import { bookingQuestions, bookings, outgoingEmails, slotClaims, tourPackages, users } from '../../server/db/schema.ts'
 import type { AnswerSnapshot, BookingQuestion } from '../../core/booking-questions.ts'
@@ -193,6 +194,15 @@ describe.each(ENGINES)('booking questions on %s', (engine) => {
     expect(mail?.text).toContain('Allergies: Peanuts and sesame')
     expect(mail?.text).toContain('Shinkansen arriving 10:12')
     expect(mail?.html).toContain('First visit to Japan?')
+    // And in the guide's calendar feed, each event's notes (parsed, as a calendar app reads them).
+    const feedUrl = new URL((await admin.post('/api/admin/calendar-feed')).json.url as string)
+    const feed = await app.client().get(feedUrl.pathname)
+    const events = new ICAL.Component(ICAL.parse(feed.text)).getAllSubcomponents('vevent').map((e) => new ICAL.Event(e))
+    expect(events).toHaveLength(3)
+    for (const event of events) {
+      expect(event.description).toContain('Dietary needs: Allergies: Peanuts and sesame\nMobility or access needs: A pushchair\nNo long stairs, please\n')
+      expect(event.description).toContain('What would you like to see?: Castles, Sake breweries')
+    }
   })
 
   it('keeps the words the guest read on a translated page, and the English for the guide', async () => {
