@@ -38,6 +38,12 @@ describe('the guide’s calendar feed', () => {
       'Booking: https://tours.example.com/admin/dashboard?tab=bookings&bookingId=7',
     ])
     expect(feedDescription({ ...booking, specialRequests: null, meeting: null }, 'paid', 'u', null)).not.toMatch(/Note:|Meeting:/)
+    // The answers to the booking questions, in English, after the note (docs/decisions/0053).
+    const answers = [
+      { questionId: 1, type: 'one-choice' as const, label: 'Dietary needs', guestLabel: '食事の制限', value: 'allergies', choices: [{ id: 'allergies', label: 'Allergies', guestLabel: 'アレルギー' }], detail: 'Peanuts' },
+      { questionId: 4, type: 'short-text' as const, label: 'How you arrive', guestLabel: '到着方法', value: 'Shinkansen 10:12' },
+    ]
+    expect(feedDescription({ ...booking, answers }, 'paid', 'u', null).split('\n').slice(5, 8)).toEqual(['Note: Vegetarian child', 'Dietary needs: Allergies: Peanuts', 'How you arrive: Shinkansen 10:12'])
   })
 
   it('gives a later change a higher SEQUENCE, within a 32-bit integer for decades', () => {

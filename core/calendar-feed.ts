@@ -1,3 +1,4 @@
+import { answersForGuide, type AnswerSnapshot } from './booking-questions.ts'
 import { addDays, type CalendarDate, todayInTokyo } from './dates.ts'
 import { effectiveStatus } from './booking-lifecycle.ts'
 import { slotLabel, type TourTime } from './slots.ts'
@@ -48,6 +49,8 @@ export type FeedBooking = {
   specialRequests: string | null
   /** Where the tour starts: a meeting point's name or 'Hotel pickup: …'; null when none is known. */
   meeting: string | null
+  /** The guest's answers to the booking questions (docs/decisions/0053). */
+  answers?: readonly AnswerSnapshot[]
 }
 
 /** The event's one-line title: status, guest, group size, e.g. "HOLD – unpaid: Aiko Tanaka (3 people)". */
@@ -67,6 +70,7 @@ export function feedDescription(booking: FeedBooking, status: LiveStatus, dashbo
       ? `Status: unpaid hold${holdExpiresAt ? ` until ${holdExpiresAt.toISOString().replace(/\.\d{3}Z$/, 'Z')}` : ''}: the slot is free again if the guest does not pay`
       : `Status: ${STATUS_PREFIX[status].toLowerCase()}`,
     booking.specialRequests ? `Note: ${booking.specialRequests}` : null,
+    ...answersForGuide(booking.answers).map(([question, answer]) => `${question}: ${answer}`),
     `Booking: ${dashboardUrl}`,
   ]
   return lines.filter((line) => line !== null).join('\n')

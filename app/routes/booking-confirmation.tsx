@@ -21,6 +21,7 @@ import { privatePageHeaders } from '../lib/private-page.ts'
 import { buttonVariants } from '../components/ui/button.tsx'
 import { BookingTime } from '../components/site/your-time.tsx'
 import { TripDetails } from '../components/booking/trip-details.tsx'
+import { YourAnswers } from '../components/booking/your-answers.tsx'
 
 export const meta: Route.MetaFunction = ({ matches, location }) => [
   { title: `${metaTranslator(localeFromPath(location.pathname), matches)('checkout.confirmation.metaTitle')} | Joetsu Local Tours` },
@@ -141,6 +142,7 @@ function BookingView({ booking, timeText, now, whatToBring }: { booking: LoadedB
           {formatYen(booking.totalPrice)} <span className="text-sm font-normal text-slate-700">{t('checkout.taxIncluded')}</span>
         </dd>
       </dl>
+      <YourAnswers answers={booking.answers} />
 
       {unpaid ? (
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">

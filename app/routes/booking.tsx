@@ -1,6 +1,6 @@
 import { clsx } from 'clsx'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { Link, useFetcher } from 'react-router'
+import { createSearchParams, Link, useFetcher } from 'react-router'
 import type { Route } from './+types/booking'
 import { formatLongDate, isCalendarDate, isMonth, monthRange } from '../../core/dates.ts'
 import { MAX_GROUP } from '../../core/pricing.ts'
@@ -25,6 +25,7 @@ import { handleBookingAction } from '../components/booking/booking-action.server
 import { buttonVariants } from '../components/ui/button.tsx'
 import { ChosenSlotTime } from '../components/site/your-time.tsx'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
+import { splitAnswerValues } from '../components/booking/booking-questions-fields.tsx'
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const t = metaTranslator(localeFromPath(location.pathname), matches)
@@ -51,10 +52,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const month = inWindowMonth(dateMonth) ? dateMonth : inWindowMonth(askedMonth) ? askedMonth : window.first.slice(0, 7)
   const { from, to } = monthRange(month)
   const createdRef = params.get('created')
-  const [slots, catalogue, meeting, created] = await Promise.all([
+  // Where to meet (docs/decisions/0052) and the guide's booking questions (0053), in the page's language.
+  const [slots, catalogue, meeting, questions, created] = await Promise.all([
     services.availability.timeSlots(from, to),
     services.catalogue.bookableForGuests(requestLocale(request)),
     services.trip.options(requestLocale(request)),
+    services.bookingQuestions.forGuests(requestLocale(request)),
     createdRef ? services.bookings.findByReference(createdRef, requestLocale(request)) : Promise.resolve(null),
   ])
   const day = slots.dates.find((d) => d.date === askedDate && d.slots.some((s) => s.available))
@@ -72,6 +75,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     selectedTime: time,
     step,
     created,
+    questions,
     ...formPageMessages(request, 'booking', 'forms', 'trip'),
   }
 }
@@ -143,8 +147,9 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
   const [values, setValues] = useState<FormValues>(() => ({
     ...EMPTY_FORM,
     ...initialPackage(loaderData),
-    ...(failed?.values ?? {}),
+    ...splitAnswerValues(failed?.values).fields,
   }))
+  const [answers, setAnswers] = useState(() => splitAnswerValues(failed?.values).answers)
   const [created, setCreated] = useState<PublicBooking | null>(loaderData.created)
   const headingRef = useRef<HTMLHeadingElement>(null)
 
@@ -215,8 +220,9 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
   const [serverErrors, setServerErrors] = useState<Record<string, string>>(() =>
     failed && !slotTaken ? (failed.kind === 'invalid' ? failed.errors : { _form: failed.message }) : {},
   )
-  function submit(payload: Record<string, string>) {
-    void fetcher.submit({ ...payload, [VIA_SCRIPT_FIELD]: VIA_SCRIPT }, { method: 'post' })
+  function submit(payload: Record<string, string | string[]>) {
+    // Search params, so several choices go as repeated fields, as the form itself posts them.
+    void fetcher.submit(createSearchParams({ ...payload, [VIA_SCRIPT_FIELD]: VIA_SCRIPT }), { method: 'post' })
   }
 
   useFetcherAnswer(fetcher, (outcome) => {
@@ -357,6 +363,9 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               pending={fetcher.state !== 'idle'}
               serverErrors={serverErrors}
               meeting={loaderData.meeting}
+              questions={loaderData.questions}
+              answers={answers}
+              onAnswersChange={setAnswers}
             />
           </section>
         ) : null}

@@ -3,6 +3,7 @@ import { isPhoneNumber } from '../../core/schemas/fields.ts'
 import { isTourTime, slotLabel } from '../../core/slots.ts'
 import { BUSINESS_TIME_ZONE } from '../../core/dates.ts'
 import type { AdminBooking } from '../services/admin-bookings.ts'
+import { answerColumns } from './answers-csv.ts'
 
 /**
  * Text a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) gets
@@ -44,13 +45,14 @@ const COLUMNS: [header: string, value: (b: AdminBooking) => string | number][] =
   ['createdAt (Japan time)', (b) => formatJapanTime(b.createdAt)],
 ]
 
-/** The admin's CSV export (RFC 4180 through csv-stringify, CRLF line ends). */
+/** The admin's CSV export (RFC 4180 through csv-stringify, CRLF line ends), then one column per booking question answered. */
 export function bookingsCsv(items: AdminBooking[]): string {
+  const columns = [...COLUMNS, ...answerColumns(items)]
   return stringify(
-    items.map((b) => COLUMNS.map(([, value]) => {
+    items.map((b) => columns.map(([, value]) => {
       const v = value(b)
       return typeof v === 'string' ? spreadsheetSafe(v) : v
     })),
-    { header: true, columns: COLUMNS.map(([header]) => header), record_delimiter: 'windows' },
+    { header: true, columns: columns.map(([header]) => spreadsheetSafe(header)), record_delimiter: 'windows' },
   )
 }

@@ -12,6 +12,7 @@ import type { GuideWords } from '../../core/guide-words.ts'
 import type { MeetingPointTranslations } from '../../core/meeting-points.ts'
 import type { WhatToBring } from '../../core/what-to-bring.ts'
 import { LOCALE_CODES } from '../../core/i18n/locales.ts'
+import { QUESTION_TYPES, type AnswerSnapshot, type BookingQuestion } from '../../core/booking-questions.ts'
 import {
   type AnyPgColumn,
   boolean,
@@ -263,6 +264,8 @@ export const bookings = pgTable(
     /** Where the tour starts (docs/decisions/0052): a meeting point, or the guest's hotel for a pickup. */
     meetingPointId: integer('meeting_point_id').references(() => meetingPoints.id, { onDelete: 'restrict' }),
     pickupHotel: text('pickup_hotel'),
+    /** The guest's answers to the booking questions, with the questions as asked (docs/decisions/0053). */
+    answers: jsonb('answers').$type<AnswerSnapshot[]>().notNull().default([]),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -518,6 +521,37 @@ export const calendarFeed = pgTable(
     createdAt: createdAt(),
   },
   (t) => [check('calendar_feed_single_row_check', sql`${t.id} = 1`), check('calendar_feed_token_check', sql`length(${t.token}) >= 22`)],
+)
+
+/**
+ * The guide's booking questions (docs/decisions/0053), asked on the booking form in `position`
+ * order. Never deleted: archiving stops asking; bookings keep a snapshot of what they answered.
+ * `key` names a question the seed made, so a restart never seeds it again.
+ */
+export const bookingQuestions = pgTable(
+  'booking_questions',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').unique(),
+    type: text('type').notNull(),
+    required: boolean('required').notNull().default(false),
+    label: text('label').notNull(),
+    help: text('help').notNull().default(''),
+    translations: jsonb('translations').$type<BookingQuestion['translations']>().notNull().default({}),
+    options: jsonb('options').$type<BookingQuestion['options']>().notNull().default([]),
+    min: integer('min'),
+    max: integer('max'),
+    position: integer('position').notNull(),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('booking_questions_type_check', oneOf(t.type, QUESTION_TYPES)),
+    check('booking_questions_label_check', sql`length(btrim(${t.label})) > 0`),
+    check('booking_questions_bounds_check', sql`${t.min} is null or ${t.max} is null or ${t.min} <= ${t.max}`),
+    index('booking_questions_position_idx').on(t.position),
+  ],
 )
 
 export type User = typeof users.$inferSelect

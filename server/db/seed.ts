@@ -3,6 +3,7 @@ import type { TourText, TourTranslations } from '../../core/i18n/tour-text.ts'
 import type { Db } from './client.ts'
 import { meetingPoints, tourPackages, tripSettings } from './schema.ts'
 import type { MeetingPointInput } from '../../core/meeting-points.ts'
+import { seedBookingQuestions } from './seed-booking-questions.ts'
 
 type SeededTour = TourText & { translations: TourTranslations }
 
@@ -171,8 +172,12 @@ export async function seedTrip(db: Db): Promise<void> {
   })
 }
 
-/** What a new site starts with: the tours and the trip settings. Each part is seeded once, so a restart never overwrites the guide's edits. */
+/**
+ * What a new site starts with: the tours, the trip settings with their meeting points, and the
+ * booking questions. Each part is seeded once, so a restart never overwrites the guide's edits.
+ */
 export async function seedDatabase(db: Db): Promise<void> {
   await seedCatalogue(db)
   await seedTrip(db)
+  await seedBookingQuestions(db)
 }

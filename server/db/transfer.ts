@@ -27,10 +27,11 @@ export const TABLES_IN_ORDER = [
   'photo_placements',
   'guide_words',
   'calendar_feed',
+  'booking_questions',
 ] as const
 
 /** Tables whose id is a serial: their sequences must continue after the imported ids. */
-const SERIAL_TABLES = new Set(['users', 'tour_packages', 'meeting_points', 'contact_messages', 'weekend_availability', 'bookings', 'notifications', 'payments', 'outgoing_emails', 'audit_log', 'media'])
+const SERIAL_TABLES = new Set(['users', 'tour_packages', 'meeting_points', 'contact_messages', 'weekend_availability', 'bookings', 'notifications', 'payments', 'outgoing_emails', 'audit_log', 'media', 'booking_questions'])
 
 export type DatabaseExport = {
   format: 'joetsu-local-tours-export'

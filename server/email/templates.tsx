@@ -9,6 +9,7 @@ import type { MessageId, MessageValues } from '../../core/i18n/message-id.ts'
 import { translate } from '../i18n/catalog.ts'
 import type { CancellationCause } from '../../core/cancellation-policy.ts'
 import type { Meeting } from '../../core/meeting-points.ts'
+import { answersForGuide, type AnswerSnapshot } from '../../core/booking-questions.ts'
 
 /**
  * E-mail templates (docs/decisions/0008). Each message is described once as an EmailModel (what it says)
@@ -259,6 +260,8 @@ export type BookingMailFacts = {
   whatToBring: { text: string; lang?: 'en' }
   /** The guide's WhatsApp with a message naming the booking, in the guest's language. */
   whatsappUrl: string
+  /** The guest's answers to the booking questions (docs/decisions/0053). */
+  answers?: AnswerSnapshot[]
 }
 
 /**
@@ -436,6 +439,8 @@ function adminBookingDetails(b: BookingMailFacts): EmailDetail[] {
     ...bookingDetails(b, 'en'),
     ['Meeting', guideMeetingText(b.guideMeeting)],
     ...(b.specialRequests ? ([['Special requests', b.specialRequests, 'multi-line']] as EmailDetail[]) : []),
+    // The guide reads the answers in English, each under its question (docs/decisions/0053).
+    ...answersForGuide(b.answers).map(([label, text]): EmailDetail => [label, text, 'multi-line']),
   ]
 }
 

@@ -17,6 +17,7 @@ import {
 import { CONTACT_MESSAGE_MESSAGE, CONTACT_NAME_MESSAGE, VISIT_DATE_MESSAGE, contactInquirySchema } from '../../core/schemas/contact.ts'
 import { EMAIL_MESSAGE, controlCharactersMessage, singleLineMessage } from '../../core/schemas/fields.ts'
 import { UNSTORABLE_TEXT_MESSAGE } from '../../core/unstorable-text.ts'
+import { answerMessages } from '../../core/booking-questions.ts'
 import {
   BOOKING_RATE_MESSAGE,
   GROUP_TOO_LARGE_MESSAGE,
@@ -79,6 +80,18 @@ const GUEST_MESSAGES = [
   UNPAID_LIMIT_MESSAGE,
   HONEYPOT_MESSAGE,
   BOOKING_RATE_MESSAGE,
+  // The booking questions' answers (docs/decisions/0053), each naming the question as the guest read it.
+  answerMessages.required('食事の制限'),
+  answerMessages.choice('Dietary needs'),
+  answerMessages.tooLong('How you arrive', 200),
+  answerMessages.oneLine('How you arrive'),
+  answerMessages.control('Mobility or access needs'),
+  answerMessages.whole('Number of children'),
+  answerMessages.min('Number of children', 0),
+  answerMessages.max('Number of children', 6),
+  answerMessages.yesNo('First visit to Japan?'),
+  answerMessages.describe('Dietary needs'),
+  answerMessages.retired('Dietary needs'),
   SLOT_TAKEN_MESSAGE,
   UNSTORABLE_TEXT_MESSAGE,
   CONTACT_NAME_MESSAGE,
@@ -125,5 +138,8 @@ describe('the server messages a guest may see', () => {
     expect(localizeServerText('ja', OUTSIDE_WINDOW_MESSAGE(2, 180))).toBe('ご予約は2日後から180日後まで受け付けています。別の日付をお選びください。')
     expect(localizeServerText('en', MAX_GROUP_MESSAGE)).toBe(MAX_GROUP_MESSAGE)
     expect(localizeServerText('ja', 'Something only the API says')).toBe('Something only the API says')
+    // The question keeps the words the guest read; only the sentence around it is translated.
+    expect(localizeServerText('ja', answerMessages.required('食事の制限'))).toBe('「食事の制限」にお答えください')
+    expect(localizeServerText('ko', answerMessages.max('Number of children', 6))).toBe('"Number of children"은(는) 6 이하여야 합니다')
   })
 })

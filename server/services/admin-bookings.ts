@@ -12,6 +12,7 @@ import { allowedStatuses, statusTransition } from '../../core/booking-transition
 import { formatClockTime, DEFAULT_SLOT_START_TIMES, isTourTime, slotOpenBySwitches, type TourTime } from '../../core/slots.ts'
 import { monthRange, weekendDatesBetween } from '../../core/dates.ts'
 import { languageLabel, toLocale } from '../../core/i18n/locales.ts'
+import type { AnswerSnapshot } from '../../core/booking-questions.ts'
 
 /** A booking as the dashboard shows it. `status` is the effective one: a lapsed hold reads as cancelled (docs/decisions/0005). */
 export type AdminBooking = {
@@ -49,6 +50,8 @@ export type AdminBooking = {
   policyVersion: string | null
   /** Where the tour starts, in the guide's words: a meeting point's name or 'Hotel pickup: …' (docs/decisions/0052). */
   meeting: string
+  /** The guest's answers to the booking questions, as asked then (docs/decisions/0053). */
+  answers: AnswerSnapshot[]
 }
 
 export type BookingListQuery = {
@@ -109,6 +112,7 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
     policyAcceptedAt: b.policyAcceptedAt?.toISOString() ?? null,
     policyVersion: b.policyVersion,
     meeting: b.pickupHotel ? `Hotel pickup: ${b.pickupHotel}` : (meetingName ?? 'The usual place (booked before guests could choose)'),
+    answers: b.answers,
   })
 
   /** Bookings with their tour and meeting point, as the list, the dialog and the CSV show them. */

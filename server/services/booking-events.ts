@@ -125,6 +125,7 @@ export async function bookingMailFacts(tx: Tx, { config, trip }: Pick<BookingMai
     guideMeeting,
     whatToBring,
     whatsappUrl: whatsappLink(config.site, translate(locale, 'trip.whatsapp.message', { reference: booking.reference })),
+    answers: booking.answers,
   }
 }
 

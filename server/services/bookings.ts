@@ -3,7 +3,7 @@ import type { Db, Tx } from '../db/client.ts'
 import { sqlState, UNIQUE_VIOLATION } from '../db/client.ts'
 import { bookings, tourPackages, type Booking } from '../db/schema.ts'
 import { isWithinBookingWindow } from '../../core/dates.ts'
-import { DEFAULT_LOCALE, type Locale } from '../../core/i18n/locales.ts'
+import { DEFAULT_LOCALE, toLocale, type Locale } from '../../core/i18n/locales.ts'
 import { localizeTour } from '../../core/i18n/tour-text.ts'
 import { POLICY_VERSION } from '../../core/cancellation-policy.ts'
 import { quote } from '../../core/pricing.ts'
@@ -20,6 +20,8 @@ import type { Logger } from '../logger.ts'
 import type { HitCounter } from './rate-limits.ts'
 import type { TripService } from './trip.ts'
 import type { Meeting } from '../../core/meeting-points.ts'
+import type { BookingQuestionService } from './booking-questions.ts'
+import type { AnswerSnapshot } from '../../core/booking-questions.ts'
 import { invalidInput, ServiceError } from './service-error.ts'
 
 export { SlotTakenError, SLOT_TAKEN_MESSAGE } from './slot-claims.ts'
@@ -60,6 +62,8 @@ export type PublicBooking = {
   createdAt: string
   /** Where the tour starts, in the guest's language (docs/decisions/0052). */
   meeting: Meeting | null
+  /** The guest's answers to the booking questions, as they were asked (docs/decisions/0053). */
+  answers: AnswerSnapshot[]
 }
 
 export const HONEYPOT_MESSAGE = 'Your booking could not be submitted.'
@@ -75,6 +79,8 @@ export function createBookingService(deps: {
   /** RATE_LIMIT_BOOKINGS_PER_HOUR per client address, for every way in (decision 0024). */
   attemptsPerClient: HitCounter
   trip: TripService
+  /** The booking questions every request's answers are checked against (docs/decisions/0053). */
+  questions: BookingQuestionService
 }) {
   const { db, events } = deps
 
@@ -106,6 +112,7 @@ export function createBookingService(deps: {
       holdExpiresAt: status === 'pending' && booking.holdExpiresAt ? booking.holdExpiresAt.toISOString() : null,
       createdAt: booking.createdAt.toISOString(),
       meeting,
+      answers: booking.answers,
     }
   }
 
@@ -135,7 +142,7 @@ export function createBookingService(deps: {
      * group size), then prices it from the catalogue (docs/decisions/0019) and claims the slot in the same
      * transaction as the insert (docs/decisions/0002). Throws ServiceError (SlotTakenError for the slot).
      */
-    async create(request: BookingRequest, options: { userId?: number | null } = {}): Promise<{ booking: Booking; view: PublicBooking }> {
+    async create(request: BookingRequest, options: { userId?: number | null; answers?: AnswerSnapshot[] } = {}): Promise<{ booking: Booking; view: PublicBooking }> {
       const now = deps.now()
       const { leadDays, horizonDays, holdMinutes } = deps.booking
       if (!isWithinBookingWindow(request.tourDate, now, { leadDays, horizonDays })) {
@@ -192,6 +199,7 @@ export function createBookingService(deps: {
                 policyVersion: request.acceptPolicy ? POLICY_VERSION : null,
                 meetingPointId: meeting.meetingPointId,
                 pickupHotel: meeting.pickupHotel,
+                answers: options.answers ?? [],
                 userId: options.userId ?? null,
                 createdAt: now,
                 updatedAt: now,
@@ -230,8 +238,11 @@ export function createBookingService(deps: {
       // Text PostgreSQL cannot store would fail at the insert as a 500: refused here for every way in.
       if (containsUnstorableText(body)) throw new ServiceError('invalid', UNSTORABLE_TEXT_MESSAGE)
       const parsed = bookingRequestSchema.safeParse(body)
-      if (!parsed.success) throw invalidInput(parsed.error, 'Invalid booking request')
-      return (await service.create(parsed.data, options)).view
+      const refused = parsed.success ? undefined : invalidInput(parsed.error, 'Invalid booking request')
+      // The answers are checked even when a fixed field is wrong, so the form shows every problem at once.
+      const answers = await deps.questions.answersOf(body, toLocale(body.locale), refused)
+      if (!parsed.success) throw refused
+      return (await service.create(parsed.data, { ...options, answers })).view
     },
 
     /** The visitor's view of a booking by its public reference; null for ids, junk or unknown references. */

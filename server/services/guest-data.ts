@@ -58,6 +58,8 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
         // Where the guest stays is theirs too (docs/decisions/0052).
         pickupHotel: null,
         adminNotes: null,
+        // Answers to the booking questions (dietary and access needs are health data): all of them go.
+        answers: [],
         anonymizedAt: now(),
         updatedAt: now(),
       })

@@ -22,6 +22,7 @@ import { createPaymentService } from './payments.ts'
 import { createRefundService } from './refunds.ts'
 import { createRateLimits, pruneExpiredLimits } from './rate-limits.ts'
 import { createCalendarFeedService } from './calendar-feed.ts'
+import { createBookingQuestionService } from './booking-questions.ts'
 
 export type Clock = { now: () => Date }
 export const systemClock: Clock = { now: () => new Date() }
@@ -59,6 +60,8 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
   const refunds = createRefundService({ db, provider: paymentProvider, events: bookingEvents, logger, now: clock.now })
   const adminBookings = createAdminBookingService({ db, config, events: bookingEvents, now: clock.now })
   const availability = createAvailabilityService({ db, now: clock.now, booking: config.booking })
+  // The guide's booking questions (docs/decisions/0053).
+  const bookingQuestions = createBookingQuestionService({ db, now: clock.now })
   const bookings = createBookingService({
     db,
     now: clock.now,
@@ -68,6 +71,7 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     booking: config.booking,
     attemptsPerClient: limits.bookings,
     trip,
+    questions: bookingQuestions,
   })
 
   const payments = createPaymentService({
@@ -94,7 +98,7 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     { name: 'prune-rate-limits', everyMs: 10 * 60_000, run: () => pruneExpiredLimits(database) },
   ]
 
-  return { limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, jobs }
+  return { limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, jobs }
 }
 
 export type Services = ReturnType<typeof createServices>

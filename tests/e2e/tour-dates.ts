@@ -11,6 +11,7 @@ import { addDays, dayOfWeek, todayInTokyo, type CalendarDate } from '../../core/
 //   booking    Saturdays from 83 days ahead  (one random Saturday 97–175 days ahead, and the two before it)
 //   lifecycle  Sundays   from 95 days ahead  (four), and the first weekend day from the lead time
 //   privacy    Sundays   from 125 days ahead  (one)
+//   questions  Sundays   from 133 days ahead  (one: booking-questions, issue 18)
 //   layout     Sundays   from 140 days ahead  (one)
 //   time-zones Sundays   from 155 days ahead  (one)
 //   trip       Sundays   from 168 days ahead  (two: trip-details and meeting-points, issue 18)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { eq, max, sql } from 'drizzle-orm'
-import { bookings, calendarFeed, contactMessages, media, meetingPoints, notifications, users } from '../../server/db/schema.ts'
+import { bookingQuestions, bookings, calendarFeed, contactMessages, media, meetingPoints, notifications, users } from '../../server/db/schema.ts'
 import { phonePhoto } from './crafted-images.ts'
 import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
 import { createApp } from '../../server/app.ts'
@@ -95,6 +95,8 @@ type Real = {
   feedToken: string
   /** A meeting point (never deleted: the fuzz may only stop offering it). */
   meetingPointId: number
+  /** A booking question (seeded; questions are archived, never deleted). */
+  questionId: number
 }
 
 /** Placeholders the generators emit, replaced at request time by the real value of the moment. */
@@ -127,6 +129,7 @@ function realParam(route: RouteEntry, name: string, real: Real): string {
     if (route.path.startsWith('/api/admin/tour-packages/')) return String(real.packageId)
     if (route.path.startsWith('/api/admin/media/')) return String(real.mediaId)
     if (route.path.startsWith('/api/admin/meeting-points/')) return String(real.meetingPointId)
+    if (route.path.startsWith('/api/admin/booking-questions/')) return String(real.questionId)
     if (/^\/api(\/admin)?\/bookings\//.test(route.path)) return String(real.bookingId)
   }
   if (name === 'path') return real.mediaPath.replace(/^\/media\//, '')
@@ -178,6 +181,12 @@ function validBody(route: RouteEntry, real: Real, packageRow: Record<string, unk
       return { direction: 'up' }
     case 'PUT /api/admin/trip-settings':
       return { pickupEnabled: true, defaults: { morning: real.meetingPointId, afternoon: null, 'full-day': null }, whatToBring: { winter: { en: 'Snow boots.' } } }
+    case 'POST /api/admin/booking-questions':
+      return { type: 'one-choice', label: 'Fuzz question', options: [{ label: 'One' }, { label: 'Two', describe: true }] }
+    case 'PUT /api/admin/booking-questions/:id':
+      return { type: 'number', label: 'Fuzz number', required: false, min: 0, max: 9 }
+    case 'POST /api/admin/booking-questions/:id/move':
+      return { direction: 'down' }
     case 'PUT /api/admin/guide-words/:locale':
       return { biography: 'A paragraph.\n\nAnother one.', signature: '— The guide', loves: 'Sake\nSnow' }
     default:
@@ -192,7 +201,7 @@ const KNOWN_KEYS = [
   'morningAvailable', 'afternoonAvailable', 'fullDayAvailable', 'adminNotes', 'totalPrice', 'notificationPreference', 'whatsappNumber',
   'notificationsEnabled', 'redirectTo', 'date', 'alt', 'altTranslations', 'focalX', 'focalY', 'mediaId', 'file', 'biography', 'signature',
   'loves', 'spring', 'winter', 'meetingPoint', 'pickupHotel', 'addressJa', 'latitude', 'longitude', 'instructions', 'translations', 'active',
-  'direction', 'pickupEnabled', 'defaults', 'whatToBring', '__proto__', 'constructor',
+  'direction', 'pickupEnabled', 'defaults', 'whatToBring', 'answers', 'type', 'label', 'required', 'options', '__proto__', 'constructor',
 ]
 const QUERY_KEYS = ['month', 'from', 'to', 'email', 'status', 'sort', 'dir', 'page', 'pageSize', 'q', 'search', 'bookingId', 'format', 'cause']
 
@@ -507,6 +516,7 @@ describe.each(ENGINES)('security on %s', (engine) => {
       else real.feedToken = new URL((await admin.post('/api/admin/calendar-feed')).json.url).pathname.split('/').pop()!.replace(/\.ics$/, '')
     }
     await currentFeedToken()
+    real.questionId = (await app.db.select({ id: bookingQuestions.id }).from(bookingQuestions).orderBy(bookingQuestions.id).limit(1))[0]!.id
 
     /** Before a run: bring back what an earlier run deleted, cancelled or erased (not counted as the run's rows). */
     const refresh = async () => {

@@ -18,6 +18,7 @@ import { GuestDataPanel } from './guest-data-panel.tsx'
 import { GuideWordsPanel } from './guide-words-panel.tsx'
 import { CalendarFeedPanel } from './calendar-feed-panel.tsx'
 import { TripPanels } from './trip-panel.tsx'
+import { BookingQuestionsPanel } from './booking-questions-panel.tsx'
 
 type TourPackage = AsJson<CatalogueRow>
 
@@ -28,6 +29,7 @@ export function SettingsTab() {
       <CalendarFeedPanel />
       <TripPanels />
       <Catalogue />
+      <BookingQuestionsPanel />
       <GuideWordsPanel />
       <GuestDataPanel />
       <Sessions />

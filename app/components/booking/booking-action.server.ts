@@ -31,8 +31,13 @@ function outcomeOf(failure: Failure, locale: Locale): BookingRefusal {
 export async function handleBookingAction(request: Request, context: AppLoadContext) {
   const form = await request.formData()
   const byScript = sentByScript(form)
-  const body: Record<string, string> = {}
+  const body: Record<string, string | string[]> = {}
   for (const [key, value] of form) if (typeof value === 'string' && key !== VIA_SCRIPT_FIELD) body[key] = value
+  // Several choices of a booking question repeat their field (answer.<id>): each counts (docs/decisions/0053).
+  for (const key of new Set(form.keys())) {
+    const all = key.startsWith('answer.') ? form.getAll(key).filter((v): v is string => typeof v === 'string') : []
+    if (all.length > 1) body[key] = all
+  }
   // The guest books in the page's language, whatever the form says (their e-mails are written in it).
   body.locale = requestLocale(request)
   try {

@@ -15,6 +15,8 @@ import { Button } from '../ui/button.tsx'
 import { Field } from '../ui/field.tsx'
 import { ChosenSlotTime } from '../site/your-time.tsx'
 import { MeetingPointFields, usualPointId, type MeetingOffer } from './meeting-point-fields.tsx'
+import { checkAnswers, type GuestQuestion } from '../../../core/booking-questions.ts'
+import { BookingQuestionsFields, answerFieldOrder, rawAnswers, type AnswerValues } from './booking-questions-fields.tsx'
 
 export type FormValues = {
   name: string
@@ -91,6 +93,9 @@ export function DetailsForm({
   pending,
   serverErrors,
   meeting,
+  questions = [],
+  answers = {},
+  onAnswersChange = () => {},
 }: {
   tourDate: string
   tourTime: TourTime
@@ -102,13 +107,17 @@ export function DetailsForm({
   onValuesChange: (v: FormValues) => void
   onBack: () => void
   /** Sends the checked details to the route action. */
-  onSubmit: (payload: Record<string, string>) => void
+  onSubmit: (payload: Record<string, string | string[]>) => void
   /** The details are on their way. */
   pending: boolean
   /** The route action's field errors: of a script-free post at first, then of each refusal. */
   serverErrors: Record<string, string>
   /** The meeting points and pickup the guide offers. */
   meeting: MeetingOffer
+  /** The guide's booking questions and the guest's answers (docs/decisions/0053). */
+  questions?: GuestQuestion[]
+  answers?: AnswerValues
+  onAnswersChange?: (answers: AnswerValues) => void
 }) {
   const t = useT()
   const locale = useLocale()
@@ -143,7 +152,9 @@ export function DetailsForm({
   }
 
   function focusFirstError(errs: Record<string, string>) {
-    const first = FIELD_ORDER.find((f) => errs[f])
+    // The questions come after the fixed fields, before the consent.
+    const order = [...FIELD_ORDER.slice(0, -1), ...answerFieldOrder(questions), ...FIELD_ORDER.slice(-1)]
+    const first = order.find((f) => errs[f])
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
   }
 
@@ -163,13 +174,16 @@ export function DetailsForm({
         },
       )
       const parsed = schema?.safeParse(payload)
-      if (parsed && !parsed.success) {
-        const errs = Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([field, message]) => [field, localize(message)]))
+      // The answers by the same check as the server's (core/booking-questions.ts).
+      const answerErrors = checkAnswers(questions, rawAnswers(answers)).errors
+      if ((parsed && !parsed.success) || Object.keys(answerErrors).length > 0) {
+        const found = { ...(parsed && !parsed.success ? fieldErrors(parsed.error) : {}), ...answerErrors }
+        const errs = Object.fromEntries(Object.entries(found).map(([field, message]) => [field, localize(message)]))
         setErrors(errs)
         focusFirstError(errs)
         return
       }
-      send(payload)
+      send({ ...payload, ...answers })
     } finally {
       setChecking(false)
     }
@@ -274,6 +288,15 @@ export function DetailsForm({
           onChange={set('meetingPoint')}
           onHotelChange={set('pickupHotel')}
           errors={{ meetingPoint: errors.meetingPoint, pickupHotel: errors.pickupHotel }}
+        />
+        <BookingQuestionsFields
+          questions={questions}
+          values={answers}
+          errors={errors}
+          onChange={(field, value) => {
+            onAnswersChange({ ...answers, [field]: value })
+            if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest)
+          }}
         />
         {/* Consent (docs/decisions/0050): the server refuses a booking without it and records when and which version. */}
         <div className="grid gap-1.5">

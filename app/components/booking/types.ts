@@ -24,4 +24,4 @@ export type BookingOutcome =
   | { kind: 'failed'; message: string }
 
 /** A refusal of the script-free post, with what the guest typed, to fill the form again. */
-export type BookingRefusal = Exclude<BookingOutcome, { kind: 'created' }> & { values?: Record<string, string> }
+export type BookingRefusal = Exclude<BookingOutcome, { kind: 'created' }> & { values?: Record<string, string | string[]> }

@@ -4,6 +4,7 @@ import type { AdminBooking } from '../../../../server/for-app.ts'
 import { copyEmail, formatDateTime, mailtoHref } from '../api.ts'
 import { Button, buttonVariants } from '../../ui/button.tsx'
 import { Modal } from '../../ui/dialog.tsx'
+import { BookingAnswers } from './booking-answers.tsx'
 
 export function BookingDetails({ booking, onClose }: { booking: AdminBooking; onClose: () => void }) {
   return (
@@ -44,6 +45,7 @@ export function BookingDetails({ booking, onClose }: { booking: AdminBooking; on
         <h3 className="text-sm font-semibold">Special requests</h3>
         <p className="mt-1 whitespace-pre-wrap rounded-md bg-slate-100 p-3 text-sm text-slate-900">{booking.specialRequests || 'No special requests.'}</p>
       </div>
+      <BookingAnswers answers={booking.answers} />
       <div className="flex flex-wrap gap-2">
         <Button size="md" variant="plain" onClick={() => copyEmail(booking.email)}>
           Copy Email

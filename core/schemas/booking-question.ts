@@ -1,0 +1,113 @@
+import './zod-config.ts'
+import { z } from 'zod'
+import { CHOICE_TYPES, NUMBER_LIMIT, QUESTION_TYPES, type QuestionType, type TextTranslations } from '../booking-questions.ts'
+import type { TranslatedLocale } from './translations.ts'
+import { translationsSchema } from './translations.ts'
+import { checkbox, isSingleLine, optionalText, singleLineMessage } from './fields.ts'
+
+/**
+ * The guide's edit of one booking question (docs/decisions/0053): the English question and hint,
+ * their translations, the type, whether it must be answered, the options of a choice question
+ * and the bounds of a number. Checked by the Settings form and again by the admin API.
+ */
+export const QUESTION_LABEL_MAX = 200
+export const QUESTION_HELP_MAX = 300
+export const OPTION_LABEL_MAX = 100
+export const MAX_OPTIONS = 20
+
+export const OPTIONS_NEEDED_MESSAGE = 'A choice question needs at least two options'
+export const OPTIONS_UNIQUE_MESSAGE = 'Each option must be different'
+export const BOUNDS_ORDER_MESSAGE = 'The smallest number must not be larger than the largest'
+
+const label = z
+  .string({ error: 'Please write the question' })
+  .trim()
+  .min(1, 'Please write the question')
+  .max(QUESTION_LABEL_MAX, `The question must be at most ${QUESTION_LABEL_MAX} characters`)
+  .refine(isSingleLine, singleLineMessage('The question'))
+const help = optionalText(QUESTION_HELP_MAX, `The hint must be at most ${QUESTION_HELP_MAX} characters`, { oneLine: 'The hint' })
+
+const questionTranslation = z.object({
+  label: optionalText(QUESTION_LABEL_MAX, `The question must be at most ${QUESTION_LABEL_MAX} characters`, { oneLine: 'The question' }),
+  help,
+})
+const optionText = optionalText(OPTION_LABEL_MAX, `An option must be at most ${OPTION_LABEL_MAX} characters`, { oneLine: 'An option' })
+
+const option = z.object({
+  id: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, 'An option id is lower-case letters, digits and dashes')
+    .optional(),
+  label: z
+    .string({ error: 'Please write the option' })
+    .trim()
+    .min(1, 'Please write the option')
+    .max(OPTION_LABEL_MAX, `An option must be at most ${OPTION_LABEL_MAX} characters`)
+    .refine(isSingleLine, singleLineMessage('An option')),
+  translations: translationsSchema(optionText, (v) => Boolean(v))
+    .optional()
+    .transform((t): TextTranslations => (t ?? {}) as TextTranslations),
+  describe: checkbox.optional().transform((v) => v ?? false),
+})
+
+const bound = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^[-+]?\d+$/.test(v.trim()) ? Number(v.trim()) : v),
+  z
+    .number({ error: 'Must be a whole number' })
+    .int('Must be a whole number')
+    .min(-NUMBER_LIMIT, `Must be at least ${-NUMBER_LIMIT}`)
+    .max(NUMBER_LIMIT, `Must be at most ${NUMBER_LIMIT}`)
+    .optional(),
+)
+
+export const bookingQuestionInputSchema = z
+  .strictObject(
+    {
+      type: z.enum(QUESTION_TYPES, { error: 'Please choose the kind of answer' }),
+      required: checkbox.optional().transform((v) => v ?? false),
+      label,
+      help: help.transform((v) => v ?? ''),
+      translations: translationsSchema(questionTranslation, (t) => Boolean(t.label || t.help))
+        .optional()
+        .transform((t) => (t ?? {}) as Partial<Record<TranslatedLocale, { label?: string; help?: string }>>),
+      options: z.array(option).max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options`).optional(),
+      min: bound,
+      max: bound,
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Only a question’s own settings can be sent' : undefined) },
+  )
+  .superRefine((q, ctx) => {
+    const options = q.options ?? []
+    if (CHOICE_TYPES.includes(q.type)) {
+      if (options.length < 2) ctx.addIssue({ code: 'custom', path: ['options'], message: OPTIONS_NEEDED_MESSAGE })
+      const labels = options.map((o) => o.label.toLowerCase())
+      if (new Set(labels).size !== labels.length) ctx.addIssue({ code: 'custom', path: ['options'], message: OPTIONS_UNIQUE_MESSAGE })
+      const ids = options.flatMap((o) => (o.id ? [o.id] : []))
+      if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['options'], message: OPTIONS_UNIQUE_MESSAGE })
+    }
+    if (q.type === 'number' && q.min !== undefined && q.max !== undefined && q.min > q.max) {
+      ctx.addIssue({ code: 'custom', path: ['max'], message: BOUNDS_ORDER_MESSAGE })
+    }
+  })
+  .transform((q) => ({
+    ...q,
+    // Only a choice question has options and only a number has bounds: what the others were sent is dropped.
+    options: CHOICE_TYPES.includes(q.type) ? (q.options ?? []) : [],
+    min: q.type === 'number' ? (q.min ?? null) : null,
+    max: q.type === 'number' ? (q.max ?? null) : null,
+  }))
+
+export type BookingQuestionInput = z.input<typeof bookingQuestionInputSchema>
+export type BookingQuestionEdit = z.output<typeof bookingQuestionInputSchema>
+
+export const moveQuestionSchema = z.strictObject({ direction: z.enum(['up', 'down'], { error: 'Move up or down' }) })
+
+/** The kinds of answer as Settings names them. */
+export const QUESTION_TYPE_NAMES: Record<QuestionType, string> = {
+  'short-text': 'Short text (one line)',
+  'long-text': 'Long text',
+  'one-choice': 'One choice',
+  'several-choices': 'Several choices',
+  'yes-no': 'Yes or no',
+  number: 'Number',
+}
