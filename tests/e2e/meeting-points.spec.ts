@@ -36,7 +36,7 @@ async function createAndPay(page: Page): Promise<string> {
 test.describe('on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, reducedMotion: 'reduce' })
 
-  test('a guest asks to be picked up at their hotel, pays, and the trip page says so with what to bring and the guide’s WhatsApp; the admin sees it', async ({ page }) => {
+  test('a guest asks to be picked up at their hotel, answers every question, pays, and the trip page shows it all with what to bring and the guide’s WhatsApp; the admin sees it', async ({ page }) => {
     await page.goto('/booking')
     await hydrated(page)
     await chooseSlot(page, PHONE_DATE, /^Morning · 9:00 AM/)
@@ -54,12 +54,19 @@ test.describe('on a 375 px phone', () => {
     await expect(page.getByLabel('Hotel name')).toBeFocused()
     await expectNoSeriousAxeViolations(page, 'details with the hotel error (375 px)')
     await page.getByLabel('Hotel name').fill('Hotel Centraal Joetsu')
+    // Every seeded booking question answered (docs/decisions/0053).
+    await page.getByRole('radiogroup', { name: 'Dietary needs (optional)' }).getByRole('radio', { name: 'Vegetarian' }).check()
+    await page.getByLabel('Mobility or access needs (optional)').fill('No long stairs, please.')
+    await page.getByLabel('Ages of children (optional)').fill('4 and 9')
+    await page.getByLabel('How you arrive (optional)').fill('Shinkansen arriving 10:12')
     await expect(page.getByRole('complementary', { name: 'Booking summary' })).toContainText('Pick me up at my hotel in Joetsu')
 
     const reference = await createAndPay(page)
     const meeting = page.getByRole('region', { name: 'Where we meet' })
     await expect(meeting).toContainText('We pick you up in the lobby of your hotel: Hotel Centraal Joetsu')
     // The season of the tour date, in the site's words until the guide writes theirs.
+    const answers = page.getByRole('region', { name: 'Your answers' })
+    for (const answer of ['Vegetarian', 'No long stairs, please.', '4 and 9', 'Shinkansen arriving 10:12']) await expect(answers).toContainText(answer)
     await expect(page.getByRole('region', { name: 'What to bring' })).toContainText(english[`trip.bring.${seasonOf(PHONE_DATE)}`]!)
     const whatsapp = page.getByRole('region', { name: 'On the day' }).getByRole('link', { name: 'Message on WhatsApp' })
     await expect(whatsapp).toHaveAttribute('href', new RegExp(`^https://wa\\.me/\\d+\\?text=${encodeURIComponent(`Hello! About my booking ${reference}: `).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
@@ -74,7 +81,10 @@ test.describe('on a 375 px phone', () => {
     const id = found.items[0].id as number
     await page.getByRole('searchbox', { name: 'Search' }).fill(`id:${id}`)
     await page.getByRole('button', { name: `Details of booking #${id}` }).click()
-    await expect(page.getByRole('dialog')).toContainText('Hotel pickup: Hotel Centraal Joetsu')
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toContainText('Hotel pickup: Hotel Centraal Joetsu')
+    for (const answer of ['Vegetarian', 'No long stairs, please.', '4 and 9', 'Shinkansen arriving 10:12']) await expect(dialog).toContainText(answer)
+    await expectNoSeriousAxeViolations(page, 'booking dialog with the pickup and the answers (375 px)')
   })
 })
 
