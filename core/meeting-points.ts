@@ -1,6 +1,7 @@
 import type { Locale } from './i18n/locales.ts'
 import type { TourTime } from './slots.ts'
 import type { TranslatedLocale } from './schemas/translations.ts'
+import type { PagePhoto } from './media/page-photo.ts'
 
 /**
  * Where the guide meets the guest (issue 18, docs/decisions/0052): places the guide keeps in
@@ -32,6 +33,8 @@ export type MeetingPoint = {
   longitude: number
   instructions: string
   translations: MeetingPointTranslations
+  /** A photo of the place from the guide's library, or none. */
+  photoMediaId: number | null
   active: boolean
   sortOrder: number
 }
@@ -50,6 +53,8 @@ export type MeetingPlace = {
   latitude: number
   longitude: number
   links: MapLinks
+  /** The guide's photo of the place, as the trip page draws it. */
+  photo?: PagePhoto
 }
 
 /** "Pick me up at my hotel": the hotel as the guest named it. */
@@ -79,7 +84,7 @@ export function mapLinks(place: { name: string; latitude: number; longitude: num
 }
 
 /** The place in the reader's language: the guide's translation, else their English (marked as such). */
-export function meetingPlace(point: MeetingPoint, locale: Locale): MeetingPlace {
+export function meetingPlace(point: MeetingPoint, locale: Locale, photo?: PagePhoto): MeetingPlace {
   const own = locale === 'en' ? undefined : point.translations[locale]
   const name = own?.name || point.name
   const instructions = own?.instructions || point.instructions
@@ -96,6 +101,7 @@ export function meetingPlace(point: MeetingPoint, locale: Locale): MeetingPlace 
     longitude: point.longitude,
     // The map app labels the pin with the name the guest reads.
     links: mapLinks({ name, latitude: point.latitude, longitude: point.longitude }),
+    ...(photo ? { photo } : {}),
   }
 }
 
@@ -118,7 +124,7 @@ export function defaultPoint<T extends Pick<MeetingPoint, 'active' | 'sortOrder'
 }
 
 /** What the dashboard sends for a place (core/schemas/meeting-point.ts). */
-export type MeetingPointInput = Omit<MeetingPoint, 'id' | 'active' | 'sortOrder'>
+export type MeetingPointInput = Omit<MeetingPoint, 'id' | 'active' | 'sortOrder' | 'photoMediaId'> & { photoMediaId?: number | null }
 
 export type MeetingChoice = { meetingPointId: number | null; pickupHotel: string | null }
 

@@ -1,6 +1,6 @@
 import type { Locale } from '../i18n/locales.ts'
 import type { AltTranslations } from '../schemas/photo.ts'
-import { cropAround, FORMAT_TYPES, heightFor, type Place, placeKind, servedWidths, variantPath } from './places.ts'
+import { cropAround, FORMAT_TYPES, heightFor, type Kind, type Place, placeKind, servedWidths, variantPath } from './places.ts'
 
 /** A placed photo as a page draws it: a `<picture>` with a source per modern format and a JPEG fallback. */
 export type PagePhoto = {
@@ -28,7 +28,11 @@ export function altIn(photo: Pick<StoredPhoto, 'alt' | 'altTranslations'>, local
 }
 
 export function pagePhoto(photo: StoredPhoto, place: Place, locale: Locale): PagePhoto {
-  const kind = placeKind(place)
+  return photoInKind(photo, placeKind(place), locale)
+}
+
+/** A photo cropped and sized as a kind of place draws it, for pictures that belong to a record rather than a page (a meeting point's). */
+export function photoInKind(photo: StoredPhoto, kind: Kind, locale: Locale): PagePhoto {
   const focal = { x: photo.focalX, y: photo.focalY }
   const widths = servedWidths(kind, cropAround(photo, kind.aspect, focal))
   const srcSet = (format: keyof typeof FORMAT_TYPES) =>

@@ -67,6 +67,8 @@ export const meetingPointSchema: z.ZodType<MeetingPointInput, unknown> = z.objec
   longitude: degrees('Longitude', 180),
   instructions: instructionsText('Instructions'),
   translations: translationsSchema(translatedText, (t) => Object.keys(t).length > 0).optional().default({}),
+  /** A photo from the guide's library; null or absent for none. */
+  photoMediaId: z.union([z.null(), z.number().int().min(1).max(ID_MAX)], { error: 'Choose one of your photos' }).optional().default(null),
 })
 
 const pointId = z.union([z.null(), z.number().int().min(1).max(ID_MAX)], { error: 'Choose one of your meeting points' })

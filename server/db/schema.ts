@@ -191,6 +191,8 @@ export const meetingPoints = pgTable(
     instructions: text('instructions').notNull().default(''),
     /** The name and instructions in the guide's other languages (core/meeting-points.ts). */
     translations: jsonb('translations').$type<MeetingPointTranslations>().notNull().default({}),
+    /** A photo of the place from the guide's library, shown on the trip page; gone with the photo. */
+    photoMediaId: integer('photo_media_id').references((): AnyPgColumn => media.id, { onDelete: 'set null' }),
     active: boolean('active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),

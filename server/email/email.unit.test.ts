@@ -29,6 +29,7 @@ const station: MeetingPoint = {
   longitude: 138.2483,
   instructions: 'By the Shinkansen ticket gates.',
   translations: { ja: { name: '上越妙高駅' } },
+  photoMediaId: null,
   active: true,
   sortOrder: 1,
 }

@@ -1,6 +1,9 @@
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
-import { meetingPoints, tripSettings } from '../db/schema.ts'
+import { FOREIGN_KEY_VIOLATION, sqlState } from '../db/client.ts'
+import { media, meetingPoints, tripSettings } from '../db/schema.ts'
+import { PLACE_KINDS } from '../../core/media/places.ts'
+import { photoInKind, type PagePhoto } from '../../core/media/page-photo.ts'
 import {
   defaultPoint,
   meetingPlace,
@@ -26,6 +29,10 @@ export type TripSettings = MeetingSettings & { whatToBring: WhatToBring }
 export type MeetingOptions = { points: MeetingPlace[]; pickupEnabled: boolean; defaults: Record<TourTime, number | null> }
 
 const POINT_NOT_FOUND = 'Meeting point not found'
+const PHOTO_NOT_FOUND = 'Photo not found'
+
+/** A meeting point's photo is drawn like the article's picture: the trip page's column, 3:2. */
+const PHOTO_KIND = PLACE_KINDS.article
 
 const SHIPPED_WHAT_TO_BRING: Record<TripSeason, MessageId> = {
   winter: 'trip.bring.winter',
@@ -53,6 +60,29 @@ export function createTripService(db: Db) {
 
   const allPoints = (reader: Reader): Promise<MeetingPoint[]> => reader.select().from(meetingPoints).orderBy(asc(meetingPoints.sortOrder), asc(meetingPoints.id))
 
+  /** The points' photos as the page draws them, by media id. */
+  async function photosOf(reader: Reader, points: Pick<MeetingPoint, 'photoMediaId'>[], locale: Locale): Promise<Map<number, PagePhoto>> {
+    const ids = [...new Set(points.flatMap((p) => (p.photoMediaId ? [p.photoMediaId] : [])))]
+    if (ids.length === 0) return new Map()
+    const rows = await reader
+      .select({ id: media.id, sha256: media.sha256, width: media.width, height: media.height, alt: media.alt, altTranslations: media.altTranslations, focalX: media.focalX, focalY: media.focalY })
+      .from(media)
+      .where(inArray(media.id, ids))
+    return new Map(rows.map((row) => [row.id, photoInKind(row, PHOTO_KIND, locale)]))
+  }
+
+  const placeIn = (point: MeetingPoint, locale: Locale, photos: Map<number, PagePhoto>) => meetingPlace(point, locale, point.photoMediaId ? photos.get(point.photoMediaId) : undefined)
+
+  /** A photo that is not in the library is refused on its field, not stored. */
+  async function savingPoint<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write()
+    } catch (error) {
+      if (sqlState(error) === FOREIGN_KEY_VIOLATION) throw new ServiceError('not-found', PHOTO_NOT_FOUND, { field: 'photoMediaId' })
+      throw error
+    }
+  }
+
   async function pointIn(reader: Reader, id: number) {
     const [row] = await reader.select().from(meetingPoints).where(eq(meetingPoints.id, id))
     return row
@@ -65,7 +95,9 @@ export function createTripService(db: Db) {
     /** The booking form's choice of places, in the reader's language. */
     async options(locale: Locale): Promise<MeetingOptions> {
       const [points, settings] = await Promise.all([allPoints(db), settingsIn(db)])
-      return { points: offeredPoints(points).map((p) => meetingPlace(p, locale)), pickupEnabled: settings.pickupEnabled, defaults: settings.defaults }
+      const offered = offeredPoints(points)
+      const photos = await photosOf(db, offered, locale)
+      return { points: offered.map((p) => placeIn(p, locale, photos)), pickupEnabled: settings.pickupEnabled, defaults: settings.defaults }
     },
 
     /**
@@ -88,7 +120,7 @@ export function createTripService(db: Db) {
       const point = booking.meetingPointId
         ? await pointIn(reader, booking.meetingPointId)
         : defaultPoint(await allPoints(reader), await settingsIn(reader), booking.tourTime as TourTime)
-      return point ? meetingPlace(point, locale) : null
+      return point ? placeIn(point, locale, await photosOf(reader, [point], locale)) : null
     },
 
     /** The season's "what to bring" for a tour date, in the reader's language. */
@@ -105,12 +137,12 @@ export function createTripService(db: Db) {
     async addPoint(input: MeetingPointInput): Promise<MeetingPoint> {
       const points = await allPoints(db)
       const sortOrder = Math.max(0, ...points.map((p) => p.sortOrder)) + 1
-      const [row] = await db.insert(meetingPoints).values({ ...input, sortOrder }).returning()
+      const [row] = await savingPoint(() => db.insert(meetingPoints).values({ ...input, sortOrder }).returning())
       return row!
     },
 
     async updatePoint(id: number, input: MeetingPointInput): Promise<MeetingPoint> {
-      const [row] = await db.update(meetingPoints).set({ ...input, updatedAt: new Date() }).where(eq(meetingPoints.id, id)).returning()
+      const [row] = await savingPoint(() => db.update(meetingPoints).set({ ...input, updatedAt: new Date() }).where(eq(meetingPoints.id, id)).returning())
       if (!row) throw new ServiceError('not-found', POINT_NOT_FOUND)
       return row
     },

@@ -9,6 +9,7 @@ import { startSmtp, type TestSmtpServer } from './smtp.ts'
 import { action as bookingAction } from '../../app/routes/booking.tsx'
 import { loader as tripPageLoader } from '../../app/routes/booking-confirmation.tsx'
 import { VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../../app/lib/form-post.ts'
+import { phonePhoto } from './crafted-images.ts'
 
 /**
  * Issue 18, points 1, 4 and 5 (docs/decisions/0052): the guest chooses where to meet (a meeting
@@ -191,6 +192,32 @@ describe.each(ENGINES)('meeting points and hotel pickup on %s', (engine) => {
     const [erased] = await stored()
     expect(erased!.anonymizedAt).not.toBeNull()
     expect(erased!.pickupHotel).toBeNull()
+  })
+
+  it('shows the guide’s photo of the place on the trip page, served at the trip page’s sizes; a photo not in the library is refused', async () => {
+    const admin = await app.loggedIn(true)
+    const photo = await app.services.media.upload(await phonePhoto(1600, 1200, 3), 'gate.jpg', { alt: 'The Shinkansen gates', focalX: 50, focalY: 50 })
+    const [point] = await app.db.select().from(meetingPoints).where(eq(meetingPoints.id, station))
+    const body = { name: point!.name, address: point!.address, addressJa: point!.addressJa, latitude: point!.latitude, longitude: point!.longitude, instructions: point!.instructions, translations: point!.translations }
+    const missing = await admin.put(`/api/admin/meeting-points/${station}`, { ...body, photoMediaId: 999999 })
+    expect(missing.status).toBe(404)
+    expect(missing.json.errors).toEqual({ photoMediaId: 'Photo not found' })
+    expect((await admin.put(`/api/admin/meeting-points/${station}`, { ...body, photoMediaId: photo.id })).status).toBe(200)
+
+    expect((await book('api', details({ meetingPoint: String(station) }))).status).toBe(201)
+    const [row] = await stored()
+    const page = await tripPage(`/booking-confirmation/${row!.reference}`, row!.reference)
+    const shown = (page.booking.meeting as MeetingPlace).photo!
+    expect(shown.alt).toBe('The Shinkansen gates')
+    expect(shown.width / shown.height).toBeCloseTo(3 / 2, 2)
+    const picture = await app.client().bytes(shown.src)
+    expect(picture.status).toBe(200)
+    expect(picture.headers.get('content-type')).toBe('image/jpeg')
+
+    // A photo taken out of the library leaves the place without one.
+    expect((await admin.delete(`/api/admin/media/${photo.id}`)).status).toBe(204)
+    const [after] = await app.db.select().from(meetingPoints).where(eq(meetingPoints.id, station))
+    expect(after!.photoMediaId).toBeNull()
   })
 
   async function tripPage(url: string, reference: string) {

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react'
+import type { AsJson, LibraryPhoto } from '../../../server/for-app.ts'
 import { fieldErrors } from '../../../core/schemas/field-errors.ts'
 import { offeredPoints, type MeetingPoint, type MeetingSettings } from '../../../core/meeting-points.ts'
 import { meetingPointSchema } from '../../../core/schemas/meeting-point.ts'
@@ -11,6 +12,8 @@ import { useAdminData } from './use-admin-data.ts'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
 import { Field, Input, Select, Textarea } from '../ui/field.tsx'
+
+type LibraryPhotoJson = AsJson<LibraryPhoto>
 
 type Loaded = {
   points: MeetingPoint[]
@@ -26,6 +29,7 @@ const panel = 'rounded-lg border border-slate-200 bg-white p-4'
  */
 export function TripPanels() {
   const { data, reload } = useAdminData<Loaded | null>('/api/admin/trip', 'Failed to load the meeting points', null)
+  const photos = useAdminData<LibraryPhotoJson[]>('/api/admin/media', 'Failed to load photos', []).data ?? []
   return (
     <>
       <section aria-labelledby="meeting-points-heading" className={panel}>
@@ -35,7 +39,7 @@ export function TripPanels() {
         <p className="mb-3 text-sm text-slate-700">
           Where guests can meet you. They choose one when booking; the trip page, the e-mails and the calendar file give its address, your directions and links that open it in their map app.
         </p>
-        {data === null ? <p className="text-slate-700">Loading…</p> : <MeetingPointList points={data.points} onChanged={reload} />}
+        {data === null ? <p className="text-slate-700">Loading…</p> : <MeetingPointList points={data.points} photos={photos} onChanged={reload} />}
       </section>
       <section aria-labelledby="pickup-heading" className={panel}>
         <h2 id="pickup-heading" className="text-lg font-semibold text-slate-900">
@@ -51,7 +55,7 @@ export function TripPanels() {
   )
 }
 
-function MeetingPointList({ points, onChanged }: { points: MeetingPoint[]; onChanged: () => Promise<void> }) {
+function MeetingPointList({ points, photos, onChanged }: { points: MeetingPoint[]; photos: LibraryPhotoJson[]; onChanged: () => Promise<void> }) {
   const [editing, setEditing] = useState<number | 'new' | null>(null)
 
   async function call(title: string, run: () => Promise<unknown>) {
@@ -69,7 +73,7 @@ function MeetingPointList({ points, onChanged }: { points: MeetingPoint[]; onCha
         {points.map((point, index) => (
           <li key={point.id} className="rounded-md border border-slate-200 p-3">
             {editing === point.id ? (
-              <MeetingPointForm point={point} onDone={() => setEditing(null)} onSaved={onChanged} />
+              <MeetingPointForm point={point} photos={photos} onDone={() => setEditing(null)} onSaved={onChanged} />
             ) : (
               <div className="grid gap-2">
                 <p className="font-medium text-slate-900">
@@ -108,7 +112,7 @@ function MeetingPointList({ points, onChanged }: { points: MeetingPoint[]; onCha
       </ul>
       {editing === 'new' ? (
         <div className="rounded-md border border-slate-200 p-3">
-          <MeetingPointForm onDone={() => setEditing(null)} onSaved={onChanged} />
+          <MeetingPointForm photos={photos} onDone={() => setEditing(null)} onSaved={onChanged} />
         </div>
       ) : (
         <Button size="md" variant="brand" className="justify-self-start" onClick={() => setEditing('new')}>
@@ -127,7 +131,7 @@ const TEXT_FIELDS = [
   ['longitude', 'Longitude', 'Decimal degrees, e.g. 138.2483'],
 ] as const
 
-function MeetingPointForm({ point, onDone, onSaved }: { point?: MeetingPoint; onDone: () => void; onSaved: () => Promise<void> }) {
+function MeetingPointForm({ point, photos, onDone, onSaved }: { point?: MeetingPoint; photos: LibraryPhotoJson[]; onDone: () => void; onSaved: () => Promise<void> }) {
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
   const prefix = `meeting-point-${point?.id ?? 'new'}`
@@ -140,6 +144,7 @@ function MeetingPointForm({ point, onDone, onSaved }: { point?: MeetingPoint; on
       ...Object.fromEntries(TEXT_FIELDS.map(([key]) => [key, text(key)])),
       instructions: text('instructions'),
       translations: Object.fromEntries(TRANSLATED_LOCALES.map(({ code }) => [code, { name: text(`name-${code}`), instructions: text(`instructions-${code}`) }])),
+      photoMediaId: text('photoMediaId') ? Number(text('photoMediaId')) : null,
     }
     const parsed = meetingPointSchema.safeParse(body)
     if (!parsed.success) {
@@ -170,6 +175,16 @@ function MeetingPointForm({ point, onDone, onSaved }: { point?: MeetingPoint; on
       ))}
       <Field id={`${prefix}-instructions`} name="instructions" label="Directions" hint="Where exactly you wait, e.g. “By the ticket gates of the Shinkansen exit”" error={errors.instructions}>
         <Textarea defaultValue={point?.instructions ?? ''} rows={3} maxLength={600} />
+      </Field>
+      <Field id={`${prefix}-photo`} name="photoMediaId" label="Photo" hint="From your photo library (the Photos tab): shown on the guest’s trip page." error={errors.photoMediaId}>
+        <Select defaultValue={point?.photoMediaId ? String(point.photoMediaId) : ''}>
+          <option value="">No photo</option>
+          {photos.map((photo) => (
+            <option key={photo.id} value={String(photo.id)}>
+              {photo.alt}
+            </option>
+          ))}
+        </Select>
       </Field>
       <details className="rounded-md border border-slate-200 p-3">
         <summary className="cursor-pointer text-sm font-medium text-slate-900">Name and directions in other languages</summary>

@@ -43,6 +43,25 @@ export function TripDetails({ reference, meeting, whatToBring }: { reference: st
                 </p>
               ) : null}
               <MapLinks place={meeting} className="mt-3" />
+              {meeting.photo ? (
+                <picture>
+                  {meeting.photo.sources.map((source) => (
+                    <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={meeting.photo!.sizes} />
+                  ))}
+                  <img
+                    src={meeting.photo.src}
+                    srcSet={meeting.photo.srcSet}
+                    sizes={meeting.photo.sizes}
+                    alt={meeting.photo.alt}
+                    lang={meeting.photo.altLang}
+                    width={meeting.photo.width}
+                    height={meeting.photo.height}
+                    loading="lazy"
+                    decoding="async"
+                    className="mt-4 h-auto w-full rounded-xl"
+                  />
+                </picture>
+              ) : null}
             </>
           )}
         </section>

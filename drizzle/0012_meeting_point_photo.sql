@@ -1,0 +1,2 @@
+ALTER TABLE "meeting_points" ADD COLUMN "photo_media_id" integer;--> statement-breakpoint
+ALTER TABLE "meeting_points" ADD CONSTRAINT "meeting_points_photo_media_id_media_id_fk" FOREIGN KEY ("photo_media_id") REFERENCES "public"."media"("id") ON DELETE set null ON UPDATE no action;
