@@ -5,6 +5,7 @@ import { chooseSlot, policyConsent } from './booking-steps.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 import { hydrated } from './hydration.ts'
 import { seasonOf } from '../../core/what-to-bring.ts'
+import { phonePhoto } from '../integration/crafted-images.ts'
 import englishMessages from '../../core/i18n/messages/en.json' with { type: 'json' }
 
 const english: Record<string, string> = englishMessages
@@ -91,7 +92,19 @@ test.describe('on a 375 px phone', () => {
 test.describe('at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 900 } })
 
-  test('a guest chooses a meeting point by its map links, and the trip page gives the taxi address and opens it in their map app', async ({ page }) => {
+  test('a guest chooses a meeting point by its map links, and the trip page gives the taxi address, the guide’s photo of the place and opens it in their map app', async ({ page }) => {
+    // The guide has put a photo of Takada Station on it, through the API the Settings panel uses.
+    expect((await page.request.post('/api/login', { data: E2E_ADMIN })).status()).toBe(200)
+    const upload = await page.request.post('/api/admin/media', {
+      multipart: { alt: 'The entrance of Takada Station', file: { name: 'takada.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(1600, 1200, 11) } },
+    })
+    expect(upload.status(), await upload.text()).toBe(201)
+    const { points } = (await (await page.request.get('/api/admin/trip')).json()) as { points: Record<string, unknown>[] }
+    const { id, name, address, addressJa, latitude, longitude, instructions, translations } = points.find((p) => p.name === 'Takada Station')!
+    const placed = await page.request.put(`/api/admin/meeting-points/${id}`, { data: { name, address, addressJa, latitude, longitude, instructions, translations, photoMediaId: (await upload.json()).id } })
+    expect(placed.status(), await placed.text()).toBe(200)
+    await page.request.post('/api/logout')
+
     await page.goto('/booking')
     await hydrated(page)
     await chooseSlot(page, DESKTOP_DATE, /^Morning · 9:00 AM/)
@@ -108,6 +121,9 @@ test.describe('at 1280 px', () => {
     await expect(meeting).toContainText('新潟県上越市仲町4丁目 高田駅')
     await expect(meeting).toContainText('In front of the main entrance of the station building.')
     await expect(meeting.getByRole('link', { name: 'Apple Maps: Takada Station' })).toHaveAttribute('href', 'https://maps.apple.com/?ll=37.1027,138.2497&q=Takada%20Station')
+    const photo = meeting.getByRole('img', { name: 'The entrance of Takada Station' })
+    await photo.scrollIntoViewIfNeeded()
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
     await expect(meeting.getByRole('link', { name: 'Map app: Takada Station' })).toHaveAttribute('href', 'geo:37.1027,138.2497?q=37.1027,138.2497(Takada%20Station)')
     await expectNoSeriousAxeViolations(page, 'trip page with a meeting point (1280 px)')
   })
