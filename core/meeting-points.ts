@@ -47,7 +47,13 @@ export type MeetingPlace = {
   /** Set when the name or instructions are the guide's English on a page in another language. */
   nameLang?: 'en'
   instructionsLang?: 'en'
+  /**
+   * The address the reader reads: the English one on English pages; on the others the Japanese one,
+   * which taxi drivers and Japan's map apps read (`addressLang` 'ja' where the page is not Japanese).
+   */
   address: string
+  addressLang?: 'ja'
+  /** The Japanese address, for a taxi driver: shown apart only where `address` is the English one (English pages). */
   addressJa: string
   instructions: string
   latitude: number
@@ -83,7 +89,7 @@ export function mapLinks(place: { name: string; latitude: number; longitude: num
   }
 }
 
-/** The place in the reader's language: the guide's translation, else their English (marked as such). */
+/** The place in the reader's language: the guide's translation, else their English (marked as such); the address as above. */
 export function meetingPlace(point: MeetingPoint, locale: Locale, photo?: PagePhoto): MeetingPlace {
   const own = locale === 'en' ? undefined : point.translations[locale]
   const name = own?.name || point.name
@@ -94,7 +100,8 @@ export function meetingPlace(point: MeetingPoint, locale: Locale, photo?: PagePh
     name,
     ...(locale !== 'en' && !own?.name ? { nameLang: 'en' as const } : {}),
     ...(locale !== 'en' && point.instructions && !own?.instructions ? { instructionsLang: 'en' as const } : {}),
-    address: point.address,
+    address: locale === 'en' ? point.address : point.addressJa,
+    ...(locale !== 'en' && locale !== 'ja' ? { addressLang: 'ja' as const } : {}),
     addressJa: point.addressJa,
     instructions,
     latitude: point.latitude,

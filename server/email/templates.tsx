@@ -276,7 +276,12 @@ function tripSections(site: SiteIdentity, b: BookingMailFacts): EmailSection[] {
   else if (meeting) {
     sections.push({
       heading: t('trip.meeting.title'),
-      lines: [meeting.name, meeting.address, `${t('trip.meeting.taxi')}: ${meeting.addressJa}`, ...(meeting.instructions ? [meeting.instructions] : [])],
+      lines: [
+        meeting.name,
+        meeting.address,
+        ...(meeting.address === meeting.addressJa ? [] : [`${t('trip.meeting.taxi')}: ${meeting.addressJa}`]),
+        ...(meeting.instructions ? [meeting.instructions] : []),
+      ],
       links: [
         { label: t('trip.meeting.google'), url: meeting.links.google },
         { label: t('trip.meeting.apple'), url: meeting.links.apple },

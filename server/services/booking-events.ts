@@ -66,7 +66,8 @@ function bookingEvent(config: Config, facts: BookingMailFacts, stamp: Date, sequ
 export function calendarLocation(meeting: Meeting | null, locale: Locale, city: string): IcsLocation {
   if (!meeting) return { title: city }
   if (meeting.kind === 'pickup') return { title: translate(locale, 'trip.pickup.text', { hotel: meeting.hotel }), address: city }
-  return { title: meeting.name, address: `${meeting.address} (${meeting.addressJa})`, geo: { lat: meeting.latitude, lon: meeting.longitude } }
+  const address = meeting.address === meeting.addressJa ? meeting.address : `${meeting.address} (${meeting.addressJa})`
+  return { title: meeting.name, address, geo: { lat: meeting.latitude, lon: meeting.longitude } }
 }
 
 /** The e-mails that gave the guest the tour's calendar event. */

@@ -46,8 +46,8 @@ for (const { locale, date, name, email } of JOURNEYS) {
   test(`a guest books, pays and reads the confirmation in ${locale}`, async ({ page }) => {
     test.setTimeout(120_000)
     const m = messagesOf(locale)
-    // 'Enter' is the key's name as printed on keyboards.
-    const allowed = ['WhatsApp', 'Stripe', 'Joetsu Local Tours', 'Enter']
+    // 'Enter' is the key's name as printed on keyboards; Google and Apple name the map apps.
+    const allowed = ['WhatsApp', 'Stripe', 'Joetsu Local Tours', 'Enter', 'Google', 'Apple']
     const consoleErrors: string[] = []
     page.on('console', (msg) => {
       if (msg.type() === 'error') consoleErrors.push(msg.text())

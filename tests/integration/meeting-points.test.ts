@@ -143,7 +143,7 @@ describe.each(ENGINES)('meeting points and hotel pickup on %s', (engine) => {
     const [row] = await stored()
     const page = await tripPage(`/ja/booking-confirmation/${row!.reference}`, row!.reference)
     const meeting = page.booking.meeting as MeetingPlace
-    expect(meeting).toMatchObject({ kind: 'point', name: '上越妙高駅', addressJa: '新潟県上越市大和5丁目 上越妙高駅' })
+    expect(meeting).toMatchObject({ kind: 'point', name: '上越妙高駅', address: '新潟県上越市大和5丁目 上越妙高駅', addressJa: '新潟県上越市大和5丁目 上越妙高駅' })
     expect(meeting.links.google).toBe('https://www.google.com/maps/search/?api=1&query=37.0785,138.2483')
     expect(meeting.links.geo).toBe(`geo:37.0785,138.2483?q=37.0785,138.2483(${encodeURIComponent('上越妙高駅')})`)
     // May: spring; the site's own Japanese text until the guide writes theirs.

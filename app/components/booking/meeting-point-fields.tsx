@@ -68,7 +68,7 @@ export function MeetingPointFields({
                   {String(point.id) === usual ? <span className="ml-2 text-sm font-normal text-slate-700">({t('booking.form.meeting.usual')})</span> : null}
                 </span>
                 <span id={`${id}-where`} className="text-sm text-slate-700">
-                  {point.address}
+                  <span lang={point.addressLang}>{point.address}</span>
                   {point.instructions ? (
                     <>
                       {' · '}

@@ -32,11 +32,15 @@ export function TripDetails({ reference, meeting, whatToBring }: { reference: st
               <p className="mt-2 text-lg font-semibold text-slate-900" lang={meeting.nameLang}>
                 {meeting.name}
               </p>
-              <p className="text-slate-800">{meeting.address}</p>
-              <p className="mt-1 text-slate-800">
-                <span className="text-sm font-semibold text-slate-600">{t('trip.meeting.taxi')}: </span>
-                <span lang="ja">{meeting.addressJa}</span>
+              <p className="text-slate-800" lang={meeting.addressLang}>
+                {meeting.address}
               </p>
+              {meeting.address === meeting.addressJa ? null : (
+                <p className="mt-1 text-slate-800">
+                  <span className="text-sm font-semibold text-slate-600">{t('trip.meeting.taxi')}: </span>
+                  <span lang="ja">{meeting.addressJa}</span>
+                </p>
+              )}
               {meeting.instructions ? (
                 <p className="mt-2 whitespace-pre-line text-slate-800" lang={meeting.instructionsLang}>
                   {meeting.instructions}
