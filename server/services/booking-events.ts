@@ -103,11 +103,10 @@ export async function bookingMailFacts(tx: Tx, { config, trip }: Pick<BookingMai
     .where(eq(tourPackages.id, booking.tourPackageId))
   const tourTime: TourTime = isTourTime(booking.tourTime) ? booking.tourTime : 'morning'
   const locale = toLocale(booking.locale)
-  const [meeting, guideMeeting, whatToBring] = await Promise.all([
-    trip.meetingOf(booking, locale, tx),
-    trip.meetingOf(booking, 'en', tx),
-    trip.whatToBring(booking.tourDate, locale, tx),
-  ])
+  // One query after the other: a transaction's client runs one at a time.
+  const meeting = await trip.meetingOf(booking, locale, tx)
+  const guideMeeting = await trip.meetingOf(booking, 'en', tx)
+  const whatToBring = await trip.whatToBring(booking.tourDate, locale, tx)
   return {
     reference: booking.reference,
     name: booking.name,

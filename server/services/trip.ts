@@ -105,8 +105,9 @@ export function createTripService(db: Db) {
      * transaction: a place archived or pickup switched off meanwhile is refused, not stored.
      */
     async choose(tx: Tx, request: { meetingPoint?: string; pickupHotel?: string }, tourTime: TourTime): Promise<MeetingChoice> {
-      const [points, settings] = await Promise.all([allPoints(tx), settingsIn(tx)])
-      const resolved = resolveMeetingChoice(request, points, settings, tourTime)
+      // One query after the other: a transaction's client runs one at a time.
+      const points = await allPoints(tx)
+      const resolved = resolveMeetingChoice(request, points, await settingsIn(tx), tourTime)
       if (!resolved.ok) throw new ServiceError('invalid', resolved.message, { field: resolved.field })
       return resolved.choice
     },
@@ -156,7 +157,8 @@ export function createTripService(db: Db) {
         const point = await pointIn(tx, id)
         if (!point) throw new ServiceError('not-found', POINT_NOT_FOUND)
         if (!active && point.active) {
-          const offered = offeredPoints(await allPoints(tx))
+          // Locked, so two instances stopping the last two places at once cannot leave none.
+          const offered = offeredPoints(await tx.select().from(meetingPoints).orderBy(asc(meetingPoints.id)).for('update'))
           if (offered.length === 1) throw new ServiceError('conflict', 'Keep at least one meeting point: guests need somewhere to meet you')
         }
         const [row] = await tx.update(meetingPoints).set({ active, updatedAt: new Date() }).where(eq(meetingPoints.id, id)).returning()

@@ -10,6 +10,9 @@ import { action as bookingAction } from '../../app/routes/booking.tsx'
 import { loader as tripPageLoader } from '../../app/routes/booking-confirmation.tsx'
 import { VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../../app/lib/form-post.ts'
 import { phonePhoto } from './crafted-images.ts'
+import { openDatabase } from '../../server/db/client.ts'
+import { createServices } from '../../server/services/index.ts'
+import { createLogger } from '../../server/logger.ts'
 
 /**
  * Issue 18, points 1, 4 and 5 (docs/decisions/0052): the guest chooses where to meet (a meeting
@@ -267,6 +270,21 @@ describe.each(ENGINES)('meeting points and hotel pickup on %s', (engine) => {
       expect((await admin.put('/api/admin/meeting-points/99999', point)).status).toBe(404)
       const [kept] = await app.db.select().from(meetingPoints).where(eq(meetingPoints.id, station))
       expect(kept!.name).toBe('Joetsu-Myoko Station')
+    })
+
+    it.skipIf(engine !== 'postgres')('keeps one place offered when two instances stop offering the last two at once', async () => {
+      const second = await openDatabase({ databaseUrl: (app.database as { url?: string }).url! })
+      try {
+        const other = createServices({ database: second, config: app.config, logger: createLogger('silent'), clock: app.clock })
+        for (let round = 0; round < 10; round++) {
+          await app.db.update(meetingPoints).set({ active: true })
+          const results = await Promise.allSettled([app.services.trip.setActive(station, false), other.trip.setActive(takada, false)])
+          expect(results.map((r) => r.status).sort(), `round ${round}`).toEqual(['fulfilled', 'rejected'])
+          expect(await app.db.select().from(meetingPoints).where(eq(meetingPoints.active, true)), `round ${round}`).toHaveLength(1)
+        }
+      } finally {
+        await second.close()
+      }
     })
 
     it('keeps at least one place offered, and a slot’s usual place among the offered', async () => {
