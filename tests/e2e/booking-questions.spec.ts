@@ -1,9 +1,9 @@
-import { expect, test, type Page } from '@playwright/test'
-import { E2E_ADMIN } from '../../playwright.config.ts'
+import { expect, test } from '@playwright/test'
 import { sundayAhead } from './tour-dates.ts'
 import { chooseSlot, policyConsent } from './booking-steps.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 import { hydrated } from './hydration.ts'
+import { logInAsAdmin } from './admin-login.ts'
 
 // Issue 18, point 2 on a 375 px phone (docs/decisions/0053): the guest answers every seeded
 // booking question, the form refuses allergies left undescribed on that field, the guest sees
@@ -12,14 +12,6 @@ test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, reducedMotion:
 
 const TOUR_DATE = sundayAhead(133)
 const DESCRIBE_MESSAGE = 'Please describe your answer to "Dietary needs"'
-
-async function logIn(page: Page) {
-  await page.goto('/admin/login')
-  await page.getByLabel('Username', { exact: true }).fill(E2E_ADMIN.username)
-  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password)
-  await page.getByRole('button', { name: 'Log In' }).click()
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible()
-}
 
 test('a guest answers every seeded booking question on a phone, and the admin sees the answers', async ({ page }) => {
   await page.goto('/booking')
@@ -72,7 +64,7 @@ test('a guest answers every seeded booking question on a phone, and the admin se
   // The server refuses a bad answer whichever way it comes, naming the question.
   const fields = { name: 'Sneaky Guest', email: 'sneaky.q@example.com', phone: '+81 90-4444-5555', numberOfPeople: '2', tourPackageId: '1', tourDate: TOUR_DATE, tourTime: 'afternoon', acceptPolicy: 'on' }
 
-  await logIn(page)
+  await logInAsAdmin(page)
   const listed = (await (await page.request.get('/api/admin/booking-questions')).json()).questions as { id: number; key: string | null }[]
   const dietaryId = listed.find((q) => q.key === 'dietary')!.id
   for (const url of ['/booking', '/booking.data']) {
@@ -100,7 +92,7 @@ test('a guest answers every seeded booking question on a phone, and the admin se
 })
 
 test('Settings lists the booking questions in order, and moves one with the keyboard', async ({ page }) => {
-  await logIn(page)
+  await logInAsAdmin(page)
   await page.getByRole('tab', { name: 'Settings' }).click()
   const panel = page.getByRole('region', { name: 'Booking questions' })
   const asked = panel.getByRole('list', { name: 'Questions asked, in order' }).getByRole('listitem')

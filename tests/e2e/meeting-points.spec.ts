@@ -4,6 +4,7 @@ import { sundayAhead } from './tour-dates.ts'
 import { chooseSlot, policyConsent } from './booking-steps.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 import { hydrated } from './hydration.ts'
+import { logInAsAdmin } from './admin-login.ts'
 import { seasonOf } from '../../core/what-to-bring.ts'
 import { phonePhoto } from '../integration/crafted-images.ts'
 import englishMessages from '../../core/i18n/messages/en.json' with { type: 'json' }
@@ -73,11 +74,7 @@ test.describe('on a 375 px phone', () => {
     await expect(whatsapp).toHaveAttribute('href', new RegExp(`^https://wa\\.me/\\d+\\?text=${encodeURIComponent(`Hello! About my booking ${reference}: `).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
     await expectNoSeriousAxeViolations(page, 'trip page with a hotel pickup (375 px)')
 
-    await page.goto('/admin/login')
-    await page.getByLabel('Username', { exact: true }).fill(E2E_ADMIN.username)
-    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password)
-    await page.getByRole('button', { name: 'Log In' }).click()
-    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible()
+    await logInAsAdmin(page)
     const found = await (await page.request.get(`/api/bookings?q=${encodeURIComponent('Pickup Guest')}`)).json()
     const id = found.items[0].id as number
     await page.getByRole('searchbox', { name: 'Search' }).fill(`id:${id}`)
@@ -133,10 +130,7 @@ test.describe('the guide on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, reducedMotion: 'reduce' })
 
   test('adds a meeting point in Settings, is told what is wrong, and stops offering it; the booking form follows', async ({ page }) => {
-    await page.goto('/admin/login')
-    await page.getByLabel('Username', { exact: true }).fill(E2E_ADMIN.username)
-    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password)
-    await page.getByRole('button', { name: 'Log In' }).click()
+    await logInAsAdmin(page)
     await page.getByRole('tab', { name: 'Settings' }).click()
     const panel = page.getByRole('region', { name: 'Meeting points' })
     await expect(panel.getByText('Joetsu-Myoko Station', { exact: true })).toBeVisible()

@@ -1,10 +1,10 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import ICAL from 'ical.js'
-import { E2E_ADMIN } from '../../playwright.config.ts'
 import { sundayAhead } from './tour-dates.ts'
 import { chooseSlot, policyConsent } from './booking-steps.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 import { hydrated } from './hydration.ts'
+import { logInAsAdmin } from './admin-login.ts'
 
 // Issue 18 on a 375 px phone (docs/decisions/0050): the guest books ticking the consent, the
 // admin sees it in the booking's dialog, and the guide takes the private calendar link from
@@ -13,14 +13,6 @@ test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, reducedMotion:
 
 const TOUR_DATE = sundayAhead(168)
 const CONSENT_MESSAGE = 'Please accept the cancellation policy and terms to book'
-
-async function logIn(page: Page) {
-  await page.goto('/admin/login')
-  await page.getByLabel('Username', { exact: true }).fill(E2E_ADMIN.username)
-  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password)
-  await page.getByRole('button', { name: 'Log In' }).click()
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible()
-}
 
 test('a guest must tick the consent to book, and the admin sees when and which version they accepted', async ({ page }) => {
   await page.goto('/booking')
@@ -62,7 +54,7 @@ test('a guest must tick the consent to book, and the admin sees when and which v
   expect(api.status()).toBe(400)
   expect((await api.json()).errors).toEqual({ acceptPolicy: CONSENT_MESSAGE })
 
-  await logIn(page)
+  await logInAsAdmin(page)
   const found = await (await page.request.get(`/api/bookings?q=${encodeURIComponent('Consenting Guest')}`)).json()
   expect(found.total).toBe(1)
   const id = found.items[0].id as number
@@ -75,7 +67,7 @@ test('a guest must tick the consent to book, and the admin sees when and which v
 })
 
 test('the guide takes the calendar link from Settings, and replacing it stops the old one at once', async ({ page }) => {
-  await logIn(page)
+  await logInAsAdmin(page)
   await page.getByRole('tab', { name: 'Settings' }).click()
   const panel = page.getByRole('region', { name: 'Calendar subscription' })
   // A new site has no link until the guide makes one (no GET request makes it).

@@ -5,8 +5,7 @@ import { bookingQuestions, bookings, outgoingEmails, slotClaims, tourPackages, u
 import type { AnswerSnapshot, BookingQuestion } from '../../core/booking-questions.ts'
 import { ENGINES } from './databases.ts'
 import { startTestApp, TestClock, type TestApp, type TestClient } from './app.ts'
-import { action as bookingAction } from '../../app/routes/booking.tsx'
-import { VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../../app/lib/form-post.ts'
+import { postBookingPage } from './booking-page.ts'
 
 /**
  * Issue 18, point 2 (docs/decisions/0053): the guide's booking questions. Answers of every type
@@ -74,18 +73,7 @@ describe.each(ENGINES)('booking questions on %s', (engine) => {
   type FormAnswers = Record<string, string | string[]>
   const formOf = (answers: FormAnswers) => Object.fromEntries(Object.entries(answers).map(([key, v]) => [`answer.${key}`, v]))
 
-  /** The booking page's action as React Router runs it, script-free or from the page's fetcher, at a path (/booking.data, /ja/booking.data). */
-  async function pageAction(fields: Record<string, string | string[]>, byScript: boolean, url = 'http://127.0.0.1/booking.data') {
-    const body = new URLSearchParams()
-    for (const [key, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) body.append(key, v)
-    if (byScript) body.append(VIA_SCRIPT_FIELD, VIA_SCRIPT)
-    const request = new Request(url, { method: 'POST', body })
-    const context = { services: app.services, config: app.config, cspNonce: '', user: null, clientAddress: '192.0.2.8' }
-    const result = (await bookingAction({ request, context, params: {} } as unknown as Parameters<typeof bookingAction>[0])) as unknown
-    if (result instanceof Response) return { status: result.status, data: null as Record<string, unknown> | null }
-    const { data, init } = result as { data: Record<string, unknown>; init: { status?: number } | null }
-    return { status: init?.status ?? 200, data }
-  }
+  const pageAction = (fields: Record<string, string | string[]>, byScript: boolean, path?: string) => postBookingPage(app, fields, { byScript, path })
 
   /**
    * One booking request by one way in: JSON answers for the API (`json`, or the form's strings
@@ -209,7 +197,7 @@ describe.each(ENGINES)('booking questions on %s', (engine) => {
     const res = await pageAction(
       { ...Object.fromEntries(Object.entries(details()).map(([k, v]) => [k, v === true ? 'on' : String(v)])), ...formOf({ ...required(), [q.dietary.id]: 'vegan' }) },
       true,
-      'http://127.0.0.1/ja/booking.data',
+      '/ja/booking.data',
     )
     expect(res.status).toBe(201)
     const [row] = await app.db.select().from(bookings)
@@ -279,7 +267,7 @@ describe.each(ENGINES)('booking questions on %s', (engine) => {
   it('refuses in the guest’s language on a translated page, naming the question as they read it', async () => {
     const fields = { ...Object.fromEntries(Object.entries(details()).map(([k, v]) => [k, v === true ? 'on' : String(v)])), ...formOf({ [q.firstVisit.id]: 'no', [q.dietary.id]: 'allergies' }) }
     for (const byScript of [true, false]) {
-      const res = await pageAction(fields, byScript, 'http://127.0.0.1/ja/booking.data')
+      const res = await pageAction(fields, byScript, '/ja/booking.data')
       expect(res.status).toBe(400)
       expect(res.data!.errors).toMatchObject({
         [`answer.${q.count.id}`]: '「お子様の人数」にお答えください',
@@ -287,7 +275,7 @@ describe.each(ENGINES)('booking questions on %s', (engine) => {
       })
     }
     // The script-free post gets what the guest chose back, to show the form again as it was.
-    const plain = await pageAction(fields, false, 'http://127.0.0.1/ja/booking.data')
+    const plain = await pageAction(fields, false, '/ja/booking.data')
     expect((plain.data as { values: Record<string, unknown> }).values).toMatchObject({ [`answer.${q.dietary.id}`]: 'allergies' })
     await nothingStored()
   })

@@ -4,8 +4,7 @@ import { POLICY_VERSION } from '../../core/cancellation-policy.ts'
 import { POLICY_CONSENT_MESSAGE } from '../../core/schemas/booking.ts'
 import { ENGINES } from './databases.ts'
 import { startTestApp, TestClock, type TestApp } from './app.ts'
-import { action as bookingAction } from '../../app/routes/booking.tsx'
-import { VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../../app/lib/form-post.ts'
+import { postBookingPage } from './booking-page.ts'
 
 /**
  * Issue 18, point 3 (docs/decisions/0050): a booking needs the guest's consent to the
@@ -41,16 +40,7 @@ describe.each(ENGINES)('consent to the cancellation policy and terms on %s', (en
   })
   const asForm = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)]))
 
-  /** The booking page's action as React Router runs it: script-free (a plain form post) or from the page's fetcher (the data request). */
-  async function pageAction(fields: Record<string, string>, byScript: boolean) {
-    const body = new URLSearchParams(byScript ? { ...fields, [VIA_SCRIPT_FIELD]: VIA_SCRIPT } : fields)
-    const request = new Request('http://127.0.0.1/booking.data', { method: 'POST', body })
-    const context = { services: app.services, config: app.config, cspNonce: '', user: null, clientAddress: '192.0.2.8' }
-    const result = (await bookingAction({ request, context, params: {} } as unknown as Parameters<typeof bookingAction>[0])) as unknown
-    if (result instanceof Response) return { status: result.status, data: null }
-    const { data, init } = result as { data: Record<string, unknown>; init: { status?: number } | null }
-    return { status: init?.status ?? 200, data }
-  }
+  const pageAction = (fields: Record<string, string>, byScript: boolean) => postBookingPage(app, fields, { byScript })
 
   async function nothingStored() {
     expect(await app.db.select().from(bookings)).toHaveLength(0)
@@ -81,10 +71,8 @@ describe.each(ENGINES)('consent to the cancellation policy and terms on %s', (en
   })
 
   it('refuses it in the guest’s language on a translated page', async () => {
-    const request = new Request('http://127.0.0.1/ja/booking.data', { method: 'POST', body: new URLSearchParams({ ...asForm(details()), [VIA_SCRIPT_FIELD]: VIA_SCRIPT }) })
-    const context = { services: app.services, config: app.config, cspNonce: '', user: null, clientAddress: '192.0.2.9' }
-    const result = (await bookingAction({ request, context, params: {} } as unknown as Parameters<typeof bookingAction>[0])) as { data: { errors: Record<string, string> } }
-    expect(result.data.errors.acceptPolicy).toBe('予約するには、キャンセルポリシーと利用規約に同意してください')
+    const result = await postBookingPage(app, asForm(details()), { byScript: true, path: '/ja/booking.data', clientAddress: '192.0.2.9' })
+    expect((result.data as { errors: Record<string, string> }).errors.acceptPolicy).toBe('予約するには、キャンセルポリシーと利用規約に同意してください')
     await nothingStored()
   })
 

@@ -6,9 +6,7 @@ import { HOTEL_MESSAGE, MEETING_POINT_MESSAGE, PICKUP_OFF_MESSAGE, type MeetingP
 import { ENGINES } from './databases.ts'
 import { startTestApp, TestClock, type TestApp } from './app.ts'
 import { startSmtp, type TestSmtpServer } from './smtp.ts'
-import { action as bookingAction } from '../../app/routes/booking.tsx'
-import { loader as tripPageLoader } from '../../app/routes/booking-confirmation.tsx'
-import { VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../../app/lib/form-post.ts'
+import { loadTripPage, postBookingPage } from './booking-page.ts'
 import { phonePhoto } from './crafted-images.ts'
 import { openDatabase } from '../../server/db/client.ts'
 import { createServices } from '../../server/services/index.ts'
@@ -65,13 +63,8 @@ describe.each(ENGINES)('meeting points and hotel pickup on %s', (engine) => {
       return { status: res.status, errors: res.json?.errors as Record<string, string> | undefined }
     }
     const fields = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v === true ? 'on' : String(v)]))
-    const form = new URLSearchParams(way === 'data' ? { ...fields, [VIA_SCRIPT_FIELD]: VIA_SCRIPT } : fields)
-    const request = new Request(`http://127.0.0.1${path}`, { method: 'POST', body: form })
-    const context = { services: app.services, config: app.config, cspNonce: '', user: null, clientAddress: `192.0.2.${address}` }
-    const result = (await bookingAction({ request, context, params: {} } as unknown as Parameters<typeof bookingAction>[0])) as unknown
-    if (result instanceof Response) return { status: result.status, errors: undefined }
-    const { data, init } = result as { data: { errors?: Record<string, string> }; init: { status?: number } | null }
-    return { status: init?.status ?? 200, errors: data.errors }
+    const res = await postBookingPage(app, fields, { byScript: way === 'data', path, clientAddress: `192.0.2.${address}` })
+    return { status: res.status, errors: (res.data?.errors ?? undefined) as Record<string, string> | undefined }
   }
 
   const stored = () => app.db.select().from(bookings)
@@ -223,12 +216,7 @@ describe.each(ENGINES)('meeting points and hotel pickup on %s', (engine) => {
     expect(after!.photoMediaId).toBeNull()
   })
 
-  async function tripPage(url: string, reference: string) {
-    const request = new Request(`http://127.0.0.1${url}`)
-    const context = { services: app.services, config: app.config, cspNonce: '', user: null, clientAddress: '192.0.2.1' }
-    const result = (await tripPageLoader({ request, context, params: { reference } } as unknown as Parameters<typeof tripPageLoader>[0])) as { data: { booking: { meeting: unknown }; whatToBring: unknown } }
-    return result.data
-  }
+  const tripPage = (path: string, reference: string) => loadTripPage(app, path, reference)
 
   describe('in the dashboard', () => {
     const point = { name: 'Naoetsu Station', address: 'Higashi-cho, Joetsu', addressJa: '新潟県上越市東町 直江津駅', latitude: 37.1693, longitude: 138.242, instructions: 'North exit.', translations: { ja: { name: '直江津駅' } } }
@@ -334,11 +322,9 @@ describe.each(ENGINES)('the e-mails keep the trip page’s promise on %s', (engi
     await app.services.mail.queueReminders()
     await app.services.mail.outbox.processDue()
 
-    const request = new Request(`http://127.0.0.1/booking-confirmation/${booking!.reference}`)
-    const context = { services: app.services, config: app.config, cspNonce: '', user: null, clientAddress: '192.0.2.1' }
-    const page = ((await tripPageLoader({ request, context, params: { reference: booking!.reference } } as unknown as Parameters<typeof tripPageLoader>[0])) as { data: { booking: { meeting: MeetingPlace }; whatToBring: { text: string } } }).data
-    const meeting = page.booking.meeting
-    const promises = [meeting.name, meeting.address, meeting.addressJa, meeting.instructions, meeting.links.google, meeting.links.apple, page.whatToBring.text, booking!.reference]
+    const page = await loadTripPage(app, `/booking-confirmation/${booking!.reference}`, booking!.reference)
+    const meeting = page.booking.meeting as MeetingPlace
+    const promises = [meeting.name, meeting.address, meeting.addressJa, meeting.instructions, meeting.links.google, meeting.links.apple, page.whatToBring!.text, booking!.reference]
 
     const mails = smtp.to('aiko@example.com')
     const confirmation = mails.find((m) => m.subject?.startsWith('Payment confirmed'))!
