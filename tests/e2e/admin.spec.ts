@@ -92,8 +92,12 @@ test('a visitor without a session is sent to the login page and returned afterwa
 
 test('a session that ends while the dashboard is open leads back to the login page', async ({ page, context }) => {
   await loginViaApi(page)
+  // The session ends only once the dashboard has its data: a first load that met the 401
+  // would already have left for the login page before the click this test is about.
+  const loaded = Promise.all([page.waitForResponse('**/api/admin/messages'), page.waitForResponse('**/api/notifications')])
   await page.goto('/admin/dashboard?tab=messages')
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible()
+  await loaded
   await context.clearCookies()
   await page.getByRole('tab', { name: 'Users' }).click()
   await expect(page).toHaveURL(/\/admin\/login\?denied=1&redirectTo=%2Fadmin%2Fdashboard/)
