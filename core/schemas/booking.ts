@@ -46,7 +46,7 @@ export function outsideWindowMessage(window: { first: CalendarDate; last: Calend
   return `Tours can be booked from ${formatLongDate(window.first)} to ${formatLongDate(window.last)}`
 }
 
-const tourDate = z
+export const tourDateField = z
   .string({ error: SELECT_SLOT_MESSAGE })
   .trim()
   // One message per problem, most basic first, so isWeekend only sees real dates.
@@ -56,7 +56,7 @@ const tourDate = z
     else if (!isWeekend(s)) ctx.addIssue({ code: 'custom', message: WEEKEND_ONLY_MESSAGE })
   })
 
-const tourTime = z
+export const tourTimeField = z
   .string({ error: SELECT_SLOT_MESSAGE })
   .pipe(z.enum(TOUR_TIMES, { error: (issue) => (issue.input === '' ? SELECT_SLOT_MESSAGE : TOUR_TIME_MESSAGE) }))
 
@@ -79,8 +79,8 @@ export const bookingRequestSchema = z.object({
   tourPackageId: wholeNumberField({ min: 1, max: ID_MAX, minMessage: PACKAGE_MESSAGE, maxMessage: PACKAGE_MESSAGE }),
   specialRequests: optionalText(2000, 'Special requests must be at most 2000 characters', { multiLine: 'Special requests' }),
   interestTheme: optionalChoice(THEMES, 'Please choose one of the listed interests'),
-  tourDate,
-  tourTime,
+  tourDate: tourDateField,
+  tourTime: tourTimeField,
   /** "I accept the cancellation policy and terms": required; the server records when and which version. */
   acceptPolicy: policyConsent,
   /**

@@ -8,6 +8,7 @@ import { requireAdmin } from '../auth/guard.ts'
 import { ServiceError } from '../services/service-error.ts'
 import type { AppDeps } from '../deps.ts'
 import { bookingsCsv } from './bookings-csv.ts'
+import { bookingRulesSchema, guideMoveSchema } from '../../core/schemas/booking-move.ts'
 import { numericIdOnly, parseId } from './ids.ts'
 
 const listQuerySchema = z.object({
@@ -41,7 +42,7 @@ export function adminBookingsRouter({ services }: AppDeps) {
       const items = await services.adminBookings.matching(common)
       res.set('Content-Type', 'text/csv; charset=utf-8')
       res.set('Content-Disposition', 'attachment; filename="bookings.csv"')
-      res.send('\uFEFF' + bookingsCsv(items))
+      res.send('\uFEFF' + bookingsCsv(items, await services.bookingMoves.historyOf(items.map((b) => b.id))))
       return
     }
     res.json(await services.adminBookings.list({ ...common, page: query.page, pageSize: query.pageSize }))
@@ -60,6 +61,27 @@ export function adminBookingsRouter({ services }: AppDeps) {
     const booking = await services.adminBookings.get(parseId(req.params.id))
     if (!booking) throw new ServiceError('not-found', 'Booking not found')
     res.json(booking)
+  })
+
+  // The guide moves a booking to another slot (issue 19, docs/decisions/0055).
+  router.post('/admin/bookings/:id/move', requireAdmin, async (req, res) => {
+    const move = guideMoveSchema.parse(req.body ?? {})
+    const user = res.locals.user!
+    const moved = await services.bookingMoves.moveByGuide(parseId(req.params.id), move, { id: user.id, username: user.username })
+    res.json(await services.adminBookings.get(moved.id))
+  })
+
+  router.get('/admin/bookings/:id/changes', requireAdmin, async (req, res) => {
+    res.json(await services.bookingMoves.history(parseId(req.params.id)))
+  })
+
+  router.get('/admin/booking-rules', requireAdmin, async (_req, res) => {
+    res.json({ guestMoveLimit: await services.bookingMoves.guestMoveLimit() })
+  })
+
+  router.put('/admin/booking-rules', requireAdmin, async (req, res) => {
+    const { guestMoveLimit } = bookingRulesSchema.parse(req.body ?? {})
+    res.json({ guestMoveLimit: await services.bookingMoves.setGuestMoveLimit(guestMoveLimit) })
   })
 
   router.patch('/bookings/:id/status', numericIdOnly, requireAdmin, async (req, res) => {

@@ -4,6 +4,8 @@ import { isTourTime, slotLabel } from '../../core/slots.ts'
 import { BUSINESS_TIME_ZONE } from '../../core/dates.ts'
 import type { AdminBooking } from '../services/admin-bookings.ts'
 import { answerColumns } from './answers-csv.ts'
+import { describeMove } from '../../core/booking-changes.ts'
+import type { BookingChangeView } from '../services/booking-moves.ts'
 
 /**
  * Text a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) gets
@@ -45,9 +47,21 @@ const COLUMNS: [header: string, value: (b: AdminBooking) => string | number][] =
   ['createdAt (Japan time)', (b) => formatJapanTime(b.createdAt)],
 ]
 
-/** The admin's CSV export (RFC 4180 through csv-stringify, CRLF line ends), then one column per booking question answered. */
-export function bookingsCsv(items: AdminBooking[]): string {
-  const columns = [...COLUMNS, ...answerColumns(items)]
+/** Who moved a booking, as the history column names them. */
+const MOVED_BY = { guest: 'guest', guide: 'guide', disruption: 'guest after a disruption' } as const
+
+/** A booking's moves, oldest first, in one cell: what changed, who moved it and when (docs/decisions/0055). */
+const changesColumn = (changes: Map<number, BookingChangeView[]>): [string, (b: AdminBooking) => string] => [
+  'changes',
+  (b) => (changes.get(b.id) ?? []).map((c) => `${describeMove(c.from, c.to)} (${c.by ?? MOVED_BY[c.actor]}, ${formatJapanTime(c.at)})`).join('; '),
+]
+
+/**
+ * The admin's CSV export (RFC 4180 through csv-stringify, CRLF line ends): the booking, its
+ * history of moves, then one column per booking question answered.
+ */
+export function bookingsCsv(items: AdminBooking[], changes: Map<number, BookingChangeView[]>): string {
+  const columns = [...COLUMNS, changesColumn(changes), ...answerColumns(items)]
   return stringify(
     items.map((b) => columns.map(([, value]) => {
       const v = value(b)

@@ -153,3 +153,4 @@ export function sqlState(error: unknown): string | undefined {
 
 export const UNIQUE_VIOLATION = '23505'
 export const FOREIGN_KEY_VIOLATION = '23503'
+export const DEADLOCK_DETECTED = '40P01'

@@ -12,6 +12,7 @@ import type { GuideWords } from '../../core/guide-words.ts'
 import type { MeetingPointTranslations } from '../../core/meeting-points.ts'
 import type { WhatToBring } from '../../core/what-to-bring.ts'
 import { LOCALE_CODES } from '../../core/i18n/locales.ts'
+import { CHANGE_ACTORS, DEFAULT_GUEST_MOVE_LIMIT, GUEST_MOVE_LIMIT_MAX } from '../../core/booking-changes.ts'
 import { QUESTION_TYPES, type AnswerSnapshot, type BookingQuestion } from '../../core/booking-questions.ts'
 import {
   type AnyPgColumn,
@@ -217,9 +218,14 @@ export const tripSettings = pgTable(
     afternoonPointId: integer('afternoon_point_id').references(() => meetingPoints.id, { onDelete: 'set null' }),
     fullDayPointId: integer('full_day_point_id').references(() => meetingPoints.id, { onDelete: 'set null' }),
     whatToBring: jsonb('what_to_bring').$type<WhatToBring>().notNull().default({}),
+    /** How many times a guest may move a booking themselves (docs/decisions/0055); 0 turns it off. */
+    guestMoveLimit: integer('guest_move_limit').notNull().default(DEFAULT_GUEST_MOVE_LIMIT),
     updatedAt: updatedAt(),
   },
-  (t) => [check('trip_settings_single_row_check', sql`${t.id} = 1`)],
+  (t) => [
+    check('trip_settings_single_row_check', sql`${t.id} = 1`),
+    check('trip_settings_guest_move_limit_check', sql`${t.guestMoveLimit} between 0 and ${sql.raw(String(GUEST_MOVE_LIMIT_MAX))}`),
+  ],
 )
 
 export const bookings = pgTable(
@@ -290,6 +296,45 @@ export const bookings = pgTable(
     check('bookings_policy_consent_check', sql`(${t.policyAcceptedAt} is null) = (${t.policyVersion} is null)`),
     // A place or a pickup, never both.
     check('bookings_meeting_check', sql`${t.meetingPointId} is null or ${t.pickupHotel} is null`),
+  ],
+)
+
+/**
+ * A booking's history of moves (docs/decisions/0055): one row per change of date, slot, tour or
+ * group, with what it was and what it became, who made it and what it did to the price. The
+ * guest's own moves are counted from here against the move limit; the dashboard and the CSV
+ * show it. No personal data beyond the booking it belongs to, so erasure leaves it as it is.
+ */
+export const bookingChanges = pgTable(
+  'booking_changes',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    actor: text('actor').notNull(),
+    /** The admin who moved it; null for the guest's own moves. */
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorUsername: text('actor_username'),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    fromTime: text('from_time').notNull(),
+    fromPackageId: integer('from_package_id').notNull(),
+    fromPeople: integer('from_people').notNull(),
+    fromTotal: integer('from_total').notNull(),
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+    toTime: text('to_time').notNull(),
+    toPackageId: integer('to_package_id').notNull(),
+    toPeople: integer('to_people').notNull(),
+    toTotal: integer('to_total').notNull(),
+    /** Whether the guest was sent the new date (the guide may move quietly, e.g. after a phone call). */
+    guestTold: boolean('guest_told').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('booking_changes_booking_id_idx').on(t.bookingId),
+    check('booking_changes_actor_check', oneOf(t.actor, CHANGE_ACTORS)),
+    check('booking_changes_time_check', sql`${oneOf(t.fromTime, TOUR_TIMES)} and ${oneOf(t.toTime, TOUR_TIMES)}`),
+    check('booking_changes_totals_check', sql`${t.fromTotal} >= 0 and ${t.toTotal} >= 0`),
   ],
 )
 

@@ -28,10 +28,11 @@ export const TABLES_IN_ORDER = [
   'guide_words',
   'calendar_feed',
   'booking_questions',
+  'booking_changes',
 ] as const
 
 /** Tables whose id is a serial: their sequences must continue after the imported ids. */
-const SERIAL_TABLES = new Set(['users', 'tour_packages', 'meeting_points', 'contact_messages', 'weekend_availability', 'bookings', 'notifications', 'payments', 'outgoing_emails', 'audit_log', 'media', 'booking_questions'])
+const SERIAL_TABLES = new Set(['users', 'tour_packages', 'meeting_points', 'contact_messages', 'weekend_availability', 'bookings', 'notifications', 'payments', 'outgoing_emails', 'audit_log', 'media', 'booking_questions', 'booking_changes'])
 
 export type DatabaseExport = {
   format: 'joetsu-local-tours-export'

@@ -428,6 +428,30 @@ export function bookingConfirmedEmail(site: SiteIdentity, b: BookingMailFacts, c
   }
 }
 
+/** Where the booking was before a move: its date and slot, for the guest's e-mail in their language. */
+export type PreviousSlot = { tourDate: string; tourTime: TourTime }
+
+/**
+ * The booking was moved (issue 19, docs/decisions/0055): the new details, where it was before,
+ * and, for a guest whose calendar has the tour, the calendar file that moves it there.
+ */
+export function bookingMovedEmail(site: SiteIdentity, b: BookingMailFacts, from: PreviousSlot, confirmationUrl: string, withCalendarFile: boolean): EmailModel {
+  const { t, date, slot } = inLanguage(b, b.locale)
+  const fromSlot = b.locale === 'en' ? slotLabel(from.tourTime) : t(SLOT_MESSAGE_IDS[from.tourTime])
+  return {
+    locale: b.locale,
+    subject: t('email.moved.subject', { date }),
+    preheader: t('email.moved.preheader', { date, slot }),
+    heading: t('email.moved.heading'),
+    greeting: t('email.greeting', { name: b.name }),
+    paragraphs: [t('email.moved.text', { fromDate: formatLongDate(from.tourDate, b.locale), fromSlot }), ...(withCalendarFile ? [t('email.moved.calendarFile')] : [])],
+    details: bookingDetails(b),
+    sections: tripSections(site, b),
+    action: { label: t('email.viewBooking'), url: confirmationUrl },
+    closing: guestClosing(site, b.locale),
+  }
+}
+
 /** Where the guide meets the guest, in one line of the guide's e-mail. */
 function guideMeetingText(meeting: Meeting | null): string {
   if (!meeting) return 'Not chosen'
@@ -449,14 +473,17 @@ function adminBookingDetails(b: BookingMailFacts): EmailDetail[] {
   ]
 }
 
+export type AdminBookingMailKind = 'new-booking' | 'payment-received' | 'booking-cancelled' | 'booking-expired' | 'booking-moved'
+
 export function adminBookingEmail(
   site: SiteIdentity,
-  kind: 'new-booking' | 'payment-received' | 'booking-cancelled' | 'booking-expired',
+  kind: AdminBookingMailKind,
   b: BookingMailFacts,
   dashboardUrl: string,
-  extra?: { reason?: string; refund?: number },
+  extra?: { reason?: string; refund?: number; from?: PreviousSlot; by?: string },
 ): EmailModel {
   const date = formatLongDate(b.tourDate)
+  const from = extra?.from ? `${formatLongDate(extra.from.tourDate)} (${slotLabel(extra.from.tourTime)})` : 'its earlier slot'
   const texts = {
     'new-booking': { subject: `New booking: ${b.name}, ${date}`, heading: 'New booking', line: `${b.name} booked ${date} (${slotLabel(b.tourTime)}). It holds its slot until paid.` },
     'payment-received': { subject: `Payment received: ${formatYen(b.totalPrice)} from ${b.name}`, heading: 'Payment received', line: `${b.name} paid ${formatYen(b.totalPrice)} for ${date} (${slotLabel(b.tourTime)}).` },
@@ -466,6 +493,11 @@ export function adminBookingEmail(
       line: `${b.name}'s booking for ${date} was cancelled (${extra?.reason ?? 'no reason given'}). Refund: ${formatYen(extra?.refund ?? 0)}.`,
     },
     'booking-expired': { subject: `Booking expired: ${b.name}, ${date}`, heading: 'Unpaid booking expired', line: `${b.name}'s unpaid booking for ${date} expired and the slot is free again.` },
+    'booking-moved': {
+      subject: `Booking moved: ${b.name}, now ${date}`,
+      heading: 'Booking moved',
+      line: `${b.name}'s booking moved from ${from} to ${date} (${slotLabel(b.tourTime)}), ${extra?.by ?? 'by the guest'}. The earlier slot is free again.`,
+    },
   }[kind]
   return {
     subject: texts.subject,

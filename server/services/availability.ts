@@ -1,5 +1,5 @@
 import { and, asc, gte, lte, sql } from 'drizzle-orm'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import { weekendAvailability, type WeekendAvailability as WeekendAvailabilityRow } from '../db/schema.ts'
 import { bookingWindow, daysBetween, dayOfWeek, isCalendarDate, weekendDatesBetween, type CalendarDate } from '../../core/dates.ts'
 import { deriveSlotAvailability, slotStart, type SlotAvailability, type SlotOverride, type SlotStartTimes } from '../../core/slots.ts'
@@ -101,8 +101,9 @@ export function createAvailabilityService(deps: {
     },
 
     /** The admin's switches for one date, or null when it has none (every slot open). */
-    async override(date: CalendarDate): Promise<SlotOverride | null> {
-      const [row] = await db
+    /** The guide's switches for a date; `reader` is the caller's transaction when it has one. */
+    async override(date: CalendarDate, reader: Db | Tx = db): Promise<SlotOverride | null> {
+      const [row] = await reader
         .select()
         .from(weekendAvailability)
         .where(sql`${weekendAvailability.date} = ${date}`)

@@ -20,11 +20,14 @@ import {
   adminBookingEmail,
   bookingCancelledEmail,
   bookingConfirmedEmail,
+  bookingMovedEmail,
   bookingReceivedEmail,
   paymentConfirmedEmail,
   renderEmail,
+  type AdminBookingMailKind,
   type BookingMailFacts,
 } from '../email/templates.tsx'
+import type { ChangeActor } from '../../core/booking-changes.ts'
 
 /** What the booking e-mails need besides the outbox: the identity, links and slot times. */
 export type BookingMailDeps = { outbox: MailOutbox; config: Config; now: () => Date; trip: TripService }
@@ -142,11 +145,11 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
 
   async function adminMail(
     tx: Tx,
-    kind: 'new-booking' | 'payment-received' | 'booking-cancelled' | 'booking-expired',
+    kind: AdminBookingMailKind,
     booking: Booking,
     facts: BookingMailFacts,
     dedupeBase: string,
-    extra?: { reason?: string; refund?: number },
+    extra?: Parameters<typeof adminBookingEmail>[4],
   ) {
     if (!mail) return
     const model = adminBookingEmail(mail.config.site, kind, facts, `${mail.config.baseUrl}${bookingActionLink(booking.id)}`, extra)
@@ -260,6 +263,38 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
         bookingId: booking.id,
       })
       await adminMail(tx, 'booking-cancelled', booking, facts, `admin-booking-cancelled:${booking.id}:${stamp}`, details)
+    },
+
+    /**
+     * A booking moved to another slot (issue 19, docs/decisions/0055). The admins always hear
+     * of it; the guest when the mover chose to tell them, with the calendar event moved (same
+     * UID, a higher SEQUENCE) when their calendar has it.
+     */
+    async moved(tx: Tx, before: Booking, after: Booking, details: { changeId: number; actor: ChangeActor; tellGuest: boolean }) {
+      const by = details.actor === 'guide' ? 'by the guide' : details.actor === 'disruption' ? 'by the guest, after a disruption' : 'by the guest'
+      await deps.notifications.create(tx, {
+        type: 'booking',
+        title: 'Booking moved',
+        message: `${after.name}'s booking moved from ${when(before)} to ${when(after)}, ${by}.`,
+        actionLink: bookingActionLink(after.id),
+      })
+      if (!mail) return
+      const { config } = mail
+      const facts = await bookingMailFacts(tx, mail, after)
+      const from = { tourDate: before.tourDate, tourTime: isTourTime(before.tourTime) ? before.tourTime : facts.tourTime }
+      if (details.tellGuest) {
+        const calendar = await calendarHistory(tx, after.id)
+        const ics = calendar.invited ? buildIcs(bookingEvent(config, facts, mail.now(), calendar.sent)) : null
+        await mail.outbox.enqueue(tx, {
+          kind: 'booking-moved',
+          to: after.email,
+          email: renderEmail(config.site, bookingMovedEmail(config.site, facts, from, confirmationLink(config, facts), ics !== null)),
+          dedupeKey: `booking-moved:${details.changeId}`,
+          ...(ics ? { attachments: [calendarAttachment(ics, 'PUBLISH')] } : {}),
+          bookingId: after.id,
+        })
+      }
+      await adminMail(tx, 'booking-moved', after, facts, `admin-booking-moved:${details.changeId}`, { from, by })
     },
 
     /** An unpaid hold ran out (docs/decisions/0005). */

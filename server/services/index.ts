@@ -23,6 +23,7 @@ import { createRefundService } from './refunds.ts'
 import { createRateLimits, pruneExpiredLimits } from './rate-limits.ts'
 import { createCalendarFeedService } from './calendar-feed.ts'
 import { createBookingQuestionService } from './booking-questions.ts'
+import { createBookingMoveService } from './booking-moves.ts'
 
 export type Clock = { now: () => Date }
 export const systemClock: Clock = { now: () => new Date() }
@@ -74,6 +75,9 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     questions: bookingQuestions,
   })
 
+  // Changes of plan (issue 19, docs/decisions/0055).
+  const bookingMoves = createBookingMoveService({ db, events: bookingEvents, availability, now: clock.now, booking: config.booking })
+
   const payments = createPaymentService({
     db,
     config,
@@ -98,7 +102,7 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     { name: 'prune-rate-limits', everyMs: 10 * 60_000, run: () => pruneExpiredLimits(database) },
   ]
 
-  return { limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, jobs }
+  return { limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, bookingMoves, jobs }
 }
 
 export type Services = ReturnType<typeof createServices>

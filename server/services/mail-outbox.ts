@@ -23,10 +23,12 @@ export type MailKind =
   | 'booking-confirmed'
   | 'reminder'
   | 'booking-cancelled'
+  | 'booking-moved'
   | 'admin-new-booking'
   | 'admin-payment-received'
   | 'admin-booking-cancelled'
   | 'admin-booking-expired'
+  | 'admin-booking-moved'
   | 'admin-new-inquiry'
 
 export type StoredAttachment = { filename: string; contentType: string; content: string }
@@ -194,11 +196,12 @@ export function createMailOutbox(deps: { db: Db; mailer: Mailer; logger: Logger;
           .update(bookings)
           .set({ reminderSentAt: now() })
           .where(and(eq(bookings.id, id), isNull(bookings.reminderSentAt), inArray(bookings.status, REMINDED_STATUSES)))
-          .returning({ id: bookings.id })
+          .returning({ id: bookings.id, tourDate: bookings.tourDate })
         if (!marked) return false
         const input = await build(tx, id)
         if (!input) return false
-        return enqueue(tx, { ...input, dedupeKey: `reminder:${id}` })
+        // One reminder per booking and date: a booking moved after its reminder gets one for the new date.
+        return enqueue(tx, { ...input, dedupeKey: `reminder:${id}:${marked.tourDate}` })
       })
       if (done) queued++
     }

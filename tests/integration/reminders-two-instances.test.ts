@@ -79,7 +79,7 @@ describe.runIf(ENGINES.includes('postgres'))('reminders with two app instances o
     }
 
     const reminders = await database.db.select().from(outgoingEmails).where(eq(outgoingEmails.kind, 'reminder'))
-    expect(reminders.map((r) => [r.dedupeKey, r.status, r.toAddress])).toEqual([[`reminder:${booking!.id}`, 'sent', 'guest@example.net']])
+    expect(reminders.map((r) => [r.dedupeKey, r.status, r.toAddress])).toEqual([[`reminder:${booking!.id}:${booking!.tourDate}`, 'sent', 'guest@example.net']])
     const [marked] = await database.db.select().from(bookings).where(eq(bookings.id, booking!.id))
     expect(marked!.reminderSentAt).not.toBeNull()
     expect(smtp!.to('guest@example.net').map((m) => m.subject)).toEqual([expect.stringMatching(/^See you soon: your tour on /)])

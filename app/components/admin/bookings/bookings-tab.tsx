@@ -14,6 +14,7 @@ import { StatusBadge } from './status-badge.tsx'
 import { RowActions } from './row-actions.tsx'
 import { BookingDetails } from './details-dialog.tsx'
 import { CancelDialog } from './cancel-dialog.tsx'
+import { MoveDialog } from './move-dialog.tsx'
 
 const PAGE_SIZE = 20
 const NO_BOOKINGS: BookingPage = { items: [], total: 0, page: 1, pageSize: PAGE_SIZE }
@@ -52,6 +53,7 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
   const q = useDebounced(search, 250)
   const [cancelling, setCancelling] = useState<AdminBooking | null>(null)
   const [details, setDetails] = useState<AdminBooking | null>(null)
+  const [moving, setMoving] = useState<AdminBooking | null>(null)
 
   const query = new URLSearchParams()
   if (status) query.set('status', status)
@@ -99,7 +101,7 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
   }
 
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1
-  const actions = (b: AdminBooking) => <RowActions booking={b} onStatus={(s) => setStatus(b, s)} onCancel={() => setCancelling(b)} onDelete={() => remove(b)} onDetails={() => setDetails(b)} />
+  const actions = (b: AdminBooking) => <RowActions booking={b} onStatus={(s) => setStatus(b, s)} onCancel={() => setCancelling(b)} onMove={() => setMoving(b)} onDelete={() => remove(b)} onDetails={() => setDetails(b)} />
 
   return (
     <section aria-labelledby="bookings-heading" className="grid gap-4">
@@ -256,6 +258,16 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
       ) : null}
 
       {details ? <BookingDetails booking={details} onClose={() => setDetails(null)} /> : null}
+      {moving ? (
+        <MoveDialog
+          booking={moving}
+          onClose={() => setMoving(null)}
+          onDone={async () => {
+            setMoving(null)
+            await load()
+          }}
+        />
+      ) : null}
       {cancelling ? (
         <CancelDialog
           booking={cancelling}

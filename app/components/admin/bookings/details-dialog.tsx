@@ -5,6 +5,7 @@ import { copyEmail, formatDateTime, mailtoHref } from '../api.ts'
 import { Button, buttonVariants } from '../../ui/button.tsx'
 import { Modal } from '../../ui/dialog.tsx'
 import { BookingAnswers } from './booking-answers.tsx'
+import { BookingHistory } from './booking-history.tsx'
 
 export function BookingDetails({ booking, onClose }: { booking: AdminBooking; onClose: () => void }) {
   return (
@@ -46,6 +47,7 @@ export function BookingDetails({ booking, onClose }: { booking: AdminBooking; on
         <p className="mt-1 whitespace-pre-wrap rounded-md bg-slate-100 p-3 text-sm text-slate-900">{booking.specialRequests || 'No special requests.'}</p>
       </div>
       <BookingAnswers answers={booking.answers} />
+      <BookingHistory bookingId={booking.id} />
       <div className="flex flex-wrap gap-2">
         <Button size="md" variant="plain" onClick={() => copyEmail(booking.email)}>
           Copy Email

@@ -8,11 +8,13 @@ export function RowActions({
   booking,
   onStatus,
   onCancel,
+  onMove,
   onDelete,
 }: {
   booking: AdminBooking
   onStatus: (s: BookingStatus) => void
   onCancel: () => void
+  onMove: () => void
   onDelete: () => Promise<void>
   onDetails: () => void
 }) {
@@ -34,9 +36,14 @@ export function RowActions({
         ))}
       </select>
       {booking.status !== 'cancelled' ? (
-        <Button size="sm" variant="plain" onClick={onCancel} aria-label={`Cancel booking #${booking.id}`}>
-          Cancel
-        </Button>
+        <>
+          <Button size="sm" variant="plain" onClick={onMove} aria-label={`Move booking #${booking.id}`}>
+            Move
+          </Button>
+          <Button size="sm" variant="plain" onClick={onCancel} aria-label={`Cancel booking #${booking.id}`}>
+            Cancel
+          </Button>
+        </>
       ) : null}
       <ConfirmDialog
         trigger={

@@ -1,0 +1,109 @@
+import { type BookingWindowOptions, type CalendarDate, daysBetween } from './dates.ts'
+import { FREE_CANCELLATION_DAYS } from './cancellation-policy.ts'
+import { formatYen } from './money.ts'
+import type { BookingStatus } from './schemas/booking-status.ts'
+import type { TourTime } from './slots.ts'
+
+/**
+ * A change of plans (issue 19, docs/decisions/0055): who may move a booking to another slot,
+ * when, and what happens to its price. The server enforces every rule here; the pages use
+ * the same functions to say so before the guest tries.
+ *
+ * - The guest moves a live booking free of charge while cancelling would still refund in full
+ *   (until FREE_CANCELLATION_DAYS before the booked date, in Japan), at most `limit` times.
+ * - A disruption (weather, transport, the guide) waives both: the guest may move at any time,
+ *   and such a move is not counted.
+ * - The guide moves any live booking at any time, as often as needed.
+ */
+
+/** How many times a guest may move a booking themselves, unless the guide sets another number. */
+export const DEFAULT_GUEST_MOVE_LIMIT = 2
+/** The setting's bounds: 0 turns the guest's own moves off. */
+export const GUEST_MOVE_LIMIT_MAX = 10
+
+/** Who moved a booking: the guest on their booking page, the guide in the dashboard, or the guest answering a disruption. */
+export const CHANGE_ACTORS = ['guest', 'guide', 'disruption'] as const
+export type ChangeActor = (typeof CHANGE_ACTORS)[number]
+
+/** Why a guest may not move a booking now. */
+export type GuestMoveRefusal = 'cancelled' | 'too-late' | 'limit'
+
+export type GuestMoveInput = {
+  /** The booking's effective status (a lapsed hold reads as cancelled). */
+  status: BookingStatus
+  tourDate: CalendarDate
+  /** The day in Japan (todayInTokyo). */
+  today: CalendarDate
+  /** Moves the guest made themselves so far (disruption moves are not counted). */
+  guestMoves: number
+  limit: number
+  /** The booking's slot was called off by the guide: the date and count rules are waived. */
+  disrupted: boolean
+}
+
+export function guestMoveRefusal({ status, tourDate, today, guestMoves, limit, disrupted }: GuestMoveInput): GuestMoveRefusal | null {
+  if (status === 'cancelled') return 'cancelled'
+  if (disrupted) return null
+  if (daysBetween(today, tourDate) < FREE_CANCELLATION_DAYS) return 'too-late'
+  if (guestMoves >= limit) return 'limit'
+  return null
+}
+
+/** The guide may move any booking that is not cancelled, whenever. */
+export function guideMoveRefusal(status: BookingStatus): 'cancelled' | null {
+  return status === 'cancelled' ? 'cancelled' : null
+}
+
+/**
+ * The dates a move may land on: a guest's move keeps to the booking window; the guide's may
+ * land on any date from today to the window's end (a tour arranged for tomorrow is the
+ * guide's call).
+ */
+export function moveWindow(actor: ChangeActor, window: Required<BookingWindowOptions>): Required<BookingWindowOptions> {
+  return actor === 'guide' ? { leadDays: 0, horizonDays: window.horizonDays } : window
+}
+
+/** A booking's slot: what a move changes. */
+export type SlotChoice = { tourDate: CalendarDate; tourTime: TourTime; tourPackageId: number; numberOfPeople: number }
+
+export const sameSlotChoice = (a: SlotChoice, b: SlotChoice) =>
+  a.tourDate === b.tourDate && a.tourTime === b.tourTime && a.tourPackageId === b.tourPackageId && a.numberOfPeople === b.numberOfPeople
+
+/**
+ * What a move does to the price, given the booking's total and the new slot's price:
+ * - nothing received yet (an unpaid hold, a booking to be paid on the day): the new price
+ *   stands, and is what the guest pays;
+ * - received, new price higher: the guest pays the difference before the move is final;
+ * - received, new price lower: the difference goes back to the guest's card;
+ * - `waived` (a disruption): the guest never pays more; a lower price is still refunded.
+ */
+export type MoveMoney =
+  | { kind: 'none'; newTotal: number }
+  | { kind: 'charge'; newTotal: number; amount: number }
+  | { kind: 'refund'; newTotal: number; amount: number }
+
+export function moveMoney({ received, currentTotal, newPrice, waived }: { received: boolean; currentTotal: number; newPrice: number; waived: boolean }): MoveMoney {
+  const newTotal = waived ? Math.min(newPrice, currentTotal) : newPrice
+  if (!received || newTotal === currentTotal) return { kind: 'none', newTotal }
+  return newTotal > currentTotal ? { kind: 'charge', newTotal, amount: newTotal - currentTotal } : { kind: 'refund', newTotal, amount: currentTotal - newTotal }
+}
+
+/**
+ * The guide keeps the price or types another one. Until the dashboard can settle a difference
+ * (a payment link or a partial refund), the price of a booking whose money was received stays
+ * as paid, so the booking never claims money nobody paid. Null when the price is allowed.
+ */
+export const PAID_PRICE_FIXED_MESSAGE =
+  'This booking is paid, so its price stays as paid. To change what the guest pays, refund part of it or arrange the difference with the guest.'
+
+export function guidePriceProblem({ received, currentTotal, newTotal }: { received: boolean; currentTotal: number; newTotal: number }): string | null {
+  return received && newTotal !== currentTotal ? PAID_PRICE_FIXED_MESSAGE : null
+}
+
+/** One move in the guide's words, as the dashboard's history and the CSV write it: '2030-05-11 morning → 2030-05-18 afternoon, 2 → 4 people, ¥14,300 → ¥30,000'. */
+export function describeMove(from: SlotChoice & { total: number }, to: SlotChoice & { total: number }): string {
+  const parts = [`${from.tourDate} ${from.tourTime} → ${to.tourDate} ${to.tourTime}`]
+  if (from.numberOfPeople !== to.numberOfPeople) parts.push(`${from.numberOfPeople} → ${to.numberOfPeople} people`)
+  if (from.total !== to.total) parts.push(`${formatYen(from.total)} → ${formatYen(to.total)}`)
+  return parts.join(', ')
+}

@@ -1,0 +1,30 @@
+import './zod-config.ts'
+import { z } from 'zod'
+import { MAX_GROUP, MAX_GROUP_MESSAGE, MIN_GROUP, MIN_GROUP_MESSAGE, WHOLE_GROUP_MESSAGE } from '../pricing.ts'
+import { DEFAULT_GUEST_MOVE_LIMIT, GUEST_MOVE_LIMIT_MAX } from '../booking-changes.ts'
+import { PACKAGE_MESSAGE, tourDateField, tourTimeField } from './booking.ts'
+import { ID_MAX, checkbox, wholeNumberField } from './fields.ts'
+
+/** The largest price the guide may type: ten times the dearest tour would already be a typo. */
+export const MOVE_PRICE_MAX = 10_000_000
+export const MOVE_PRICE_MESSAGE = `The price must be a whole number of yen from ¥0 to ¥${MOVE_PRICE_MAX.toLocaleString('en')}`
+
+/** POST /api/admin/bookings/{id}/move (docs/decisions/0055): where the guide moves a booking. */
+export const guideMoveSchema = z.object({
+  tourDate: tourDateField,
+  tourTime: tourTimeField,
+  tourPackageId: wholeNumberField({ min: 1, max: ID_MAX, minMessage: PACKAGE_MESSAGE, maxMessage: PACKAGE_MESSAGE }),
+  numberOfPeople: wholeNumberField({ min: MIN_GROUP, max: MAX_GROUP, minMessage: MIN_GROUP_MESSAGE, maxMessage: MAX_GROUP_MESSAGE, wholeMessage: WHOLE_GROUP_MESSAGE }),
+  /** Absent: the price stays. */
+  totalPrice: wholeNumberField({ min: 0, max: MOVE_PRICE_MAX, minMessage: MOVE_PRICE_MESSAGE, maxMessage: MOVE_PRICE_MESSAGE }).optional(),
+  tellGuest: checkbox.default(true),
+})
+
+export type GuideMoveRequest = z.infer<typeof guideMoveSchema>
+
+export const GUEST_MOVE_LIMIT_MESSAGE = `Enter a whole number from 0 to ${GUEST_MOVE_LIMIT_MAX}`
+
+/** PUT /api/admin/booking-rules: how many times a guest may move a booking themselves. */
+export const bookingRulesSchema = z.object({
+  guestMoveLimit: wholeNumberField({ min: 0, max: GUEST_MOVE_LIMIT_MAX, minMessage: GUEST_MOVE_LIMIT_MESSAGE, maxMessage: GUEST_MOVE_LIMIT_MESSAGE }).default(DEFAULT_GUEST_MOVE_LIMIT),
+})

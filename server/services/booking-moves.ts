@@ -1,0 +1,186 @@
+import { asc, eq, inArray } from 'drizzle-orm'
+import { DEADLOCK_DETECTED, sqlState, type Db, type Tx } from '../db/client.ts'
+import { bookingChanges, bookings, tourPackages, tripSettings, type Booking } from '../db/schema.ts'
+import { DEFAULT_GUEST_MOVE_LIMIT, guideMoveRefusal, guidePriceProblem, moveWindow, sameSlotChoice, type ChangeActor, type SlotChoice } from '../../core/booking-changes.ts'
+import { effectiveStatus, moneyOf } from '../../core/booking-lifecycle.ts'
+import { bookingWindow, formatLongDate } from '../../core/dates.ts'
+import { packageFitsSlot, slotAvailability, type TourTime } from '../../core/slots.ts'
+import type { AvailabilityService } from './availability.ts'
+import type { BookingEvents } from './booking-events.ts'
+import { claimSlot, releaseClaims, SlotTakenError } from './slot-claims.ts'
+import { ServiceError } from './service-error.ts'
+import { BOOKING_NOT_FOUND_MESSAGE } from './admin-bookings.ts'
+import { GROUP_TOO_LARGE_MESSAGE, PACKAGE_DOES_NOT_FIT_MESSAGE, PACKAGE_UNAVAILABLE_MESSAGE } from './bookings.ts'
+
+export const MOVE_CANCELLED_MESSAGE = 'A cancelled booking cannot be moved. Restore it first, or make a new booking.'
+export const MOVE_NOTHING_MESSAGE = 'Choose another date, time, tour or group size to move this booking.'
+export const moveOutsideWindowMessage = (last: string) => `A booking can be moved to a Saturday or Sunday from today until ${formatLongDate(last)}.`
+
+const slotOf = (b: Booking): SlotChoice => ({ tourDate: b.tourDate, tourTime: b.tourTime as TourTime, tourPackageId: b.tourPackageId, numberOfPeople: b.numberOfPeople })
+
+/** A move as the dashboard and the CSV show it. */
+export type BookingChangeView = {
+  at: string
+  actor: ChangeActor
+  /** The admin's username for the guide's moves. */
+  by: string | null
+  from: SlotChoice & { total: number }
+  to: SlotChoice & { total: number }
+  guestTold: boolean
+}
+
+export type GuideMove = SlotChoice & {
+  /** The new price; the booking's own when not given (the guide keeps the price unless changing it). */
+  totalPrice?: number
+  /** Send the guest the new date with the updated calendar event. */
+  tellGuest: boolean
+}
+
+/**
+ * Moving a booking to another slot (issue 19, docs/decisions/0055). A move is one transaction:
+ * lock the booking, release its slot, claim the new one (the slot guarantee of docs/decisions/0002
+ * decides a race: a taken slot rolls the whole move back, so the booking keeps its slot),
+ * update the booking, write its history and tell the guest and the admins.
+ */
+export function createBookingMoveService(deps: { db: Db; events: BookingEvents; availability: AvailabilityService; now: () => Date; booking: { leadDays: number; horizonDays: number } }) {
+  const { db, events } = deps
+
+  const toView = (row: typeof bookingChanges.$inferSelect): BookingChangeView => ({
+    at: row.createdAt.toISOString(),
+    actor: row.actor as ChangeActor,
+    by: row.actorUsername,
+    from: { tourDate: row.fromDate, tourTime: row.fromTime as TourTime, tourPackageId: row.fromPackageId, numberOfPeople: row.fromPeople, total: row.fromTotal },
+    to: { tourDate: row.toDate, tourTime: row.toTime as TourTime, tourPackageId: row.toPackageId, numberOfPeople: row.toPeople, total: row.toTotal },
+    guestTold: row.guestTold,
+  })
+
+  /**
+   * Runs a move's transaction, again if PostgreSQL broke a deadlock by aborting it: two
+   * bookings swapping slots each release one and wait for the other's (40P01). The retry
+   * sees the other move committed and either succeeds or finds the slot taken.
+   */
+  async function inMoveTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await db.transaction(work)
+      } catch (error) {
+        if (sqlState(error) !== DEADLOCK_DETECTED || attempt >= 3) throw error
+      }
+    }
+  }
+
+  /** The tour, its slot and the group size are checked as a new booking's would be; the date against the actor's window. */
+  async function checkTarget(tx: Tx, actor: ChangeActor, target: SlotChoice, now: Date) {
+    const [pkg] = await tx.select().from(tourPackages).where(eq(tourPackages.id, target.tourPackageId))
+    if (!pkg || !pkg.available) throw new ServiceError('invalid', PACKAGE_UNAVAILABLE_MESSAGE, { field: 'tourPackageId' })
+    if (!packageFitsSlot(pkg.isHalfDay, target.tourTime)) throw new ServiceError('invalid', PACKAGE_DOES_NOT_FIT_MESSAGE, { field: 'tourTime' })
+    if (target.numberOfPeople > pkg.maxGroupSize) throw new ServiceError('invalid', GROUP_TOO_LARGE_MESSAGE(pkg.maxGroupSize), { field: 'numberOfPeople' })
+    const window = moveWindow(actor, deps.booking)
+    const slot = slotAvailability({ date: target.tourDate, now, window, override: await deps.availability.override(target.tourDate, tx), claimedParts: new Set() }, target.tourTime)
+    if (slot.reason === 'not-weekend' || slot.reason === 'outside-window') {
+      throw new ServiceError('invalid', moveOutsideWindowMessage(bookingWindow(now, window).last), { field: 'tourDate' })
+    }
+    // Closed by the guide's switches; a slot taken by another booking is found by the claim itself.
+    if (!slot.available && slot.reason !== 'booked') throw new SlotTakenError()
+    return pkg
+  }
+
+  /**
+   * The move itself, inside the caller's transaction, on a booking the caller has locked.
+   * The new slot keeps the booking's kind of claim: an unpaid hold until the same expiry,
+   * a confirmed or paid booking for good.
+   */
+  async function applyMove(tx: Tx, current: Booking, target: SlotChoice, newTotal: number, who: { actor: ChangeActor; user?: { id: number; username: string } | null; tellGuest: boolean }, now: Date): Promise<Booking> {
+    await releaseClaims(tx, current.id)
+    const expiresAt = current.status === 'pending' ? current.holdExpiresAt : null
+    await claimSlot(tx, events, { bookingId: current.id, tourDate: target.tourDate, tourTime: target.tourTime, expiresAt, now })
+    const [moved] = await tx
+      .update(bookings)
+      .set({
+        tourDate: target.tourDate,
+        tourTime: target.tourTime,
+        tourPackageId: target.tourPackageId,
+        numberOfPeople: target.numberOfPeople,
+        totalPrice: newTotal,
+        // The reminder is for a date: the new one gets its own.
+        reminderSentAt: current.tourDate === target.tourDate ? current.reminderSentAt : null,
+        updatedAt: now,
+      })
+      .where(eq(bookings.id, current.id))
+      .returning()
+    const [change] = await tx
+      .insert(bookingChanges)
+      .values({
+        bookingId: current.id,
+        actor: who.actor,
+        actorUserId: who.user?.id ?? null,
+        actorUsername: who.user?.username ?? null,
+        fromDate: current.tourDate,
+        fromTime: current.tourTime,
+        fromPackageId: current.tourPackageId,
+        fromPeople: current.numberOfPeople,
+        fromTotal: current.totalPrice,
+        toDate: target.tourDate,
+        toTime: target.tourTime,
+        toPackageId: target.tourPackageId,
+        toPeople: target.numberOfPeople,
+        toTotal: newTotal,
+        guestTold: who.tellGuest,
+        createdAt: now,
+      })
+      .returning()
+    await events.moved(tx, current, moved!, { changeId: change!.id, actor: who.actor, tellGuest: who.tellGuest })
+    return moved!
+  }
+
+  return {
+    /**
+     * The guide moves a booking (issue 19 point 2): any live booking, any open slot from today
+     * to the window's end, as often as needed; the price stays unless the guide types
+     * another, and a paid booking's price stays as paid (core/booking-changes.ts).
+     */
+    async moveByGuide(bookingId: number, move: GuideMove, user: { id: number; username: string }): Promise<Booking> {
+      const now = deps.now()
+      return inMoveTransaction(async (tx) => {
+        const [current] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update')
+        if (!current || current.anonymizedAt) throw new ServiceError('not-found', BOOKING_NOT_FOUND_MESSAGE)
+        if (guideMoveRefusal(effectiveStatus(current, now))) throw new ServiceError('conflict', MOVE_CANCELLED_MESSAGE)
+        const target: SlotChoice = { tourDate: move.tourDate, tourTime: move.tourTime, tourPackageId: move.tourPackageId, numberOfPeople: move.numberOfPeople }
+        if (sameSlotChoice(target, slotOf(current))) throw new ServiceError('invalid', MOVE_NOTHING_MESSAGE, { field: 'tourDate' })
+        const newTotal = move.totalPrice ?? current.totalPrice
+        const priceProblem = guidePriceProblem({ received: moneyOf(current).received > 0, currentTotal: current.totalPrice, newTotal })
+        if (priceProblem) throw new ServiceError('conflict', priceProblem, { field: 'totalPrice' })
+        await checkTarget(tx, 'guide', target, now)
+        return applyMove(tx, current, target, newTotal, { actor: 'guide', user, tellGuest: move.tellGuest }, now)
+      })
+    },
+
+    /** A booking's moves, oldest first. */
+    async history(bookingId: number): Promise<BookingChangeView[]> {
+      const rows = await db.select().from(bookingChanges).where(eq(bookingChanges.bookingId, bookingId)).orderBy(asc(bookingChanges.id))
+      return rows.map(toView)
+    },
+
+    /** The moves of many bookings, for the CSV. */
+    async historyOf(bookingIds: number[]): Promise<Map<number, BookingChangeView[]>> {
+      const byBooking = new Map<number, BookingChangeView[]>()
+      if (bookingIds.length === 0) return byBooking
+      const rows = await db.select().from(bookingChanges).where(inArray(bookingChanges.bookingId, bookingIds)).orderBy(asc(bookingChanges.id))
+      for (const row of rows) byBooking.set(row.bookingId, [...(byBooking.get(row.bookingId) ?? []), toView(row)])
+      return byBooking
+    },
+
+    /** How many times a guest may move a booking themselves (the guide's setting). */
+    async guestMoveLimit(reader: Db | Tx = db): Promise<number> {
+      const [row] = await reader.select({ limit: tripSettings.guestMoveLimit }).from(tripSettings).where(eq(tripSettings.id, 1))
+      return row?.limit ?? DEFAULT_GUEST_MOVE_LIMIT
+    },
+
+    async setGuestMoveLimit(limit: number): Promise<number> {
+      await db.insert(tripSettings).values({ id: 1, guestMoveLimit: limit }).onConflictDoUpdate({ target: tripSettings.id, set: { guestMoveLimit: limit, updatedAt: deps.now() } })
+      return limit
+    },
+  }
+}
+
+export type BookingMoveService = ReturnType<typeof createBookingMoveService>
