@@ -20,6 +20,8 @@ function publicPages(suffix: string) {
     route('book', 'routes/booking.tsx', { id: id('book') }),
     route('checkout/:reference', 'routes/checkout.tsx', { id: id('routes/checkout') }),
     route('booking-confirmation/:reference?', 'routes/booking-confirmation.tsx', { id: id('routes/booking-confirmation') }),
+    // The guest changes their booking (issue 19, docs/decisions/0055).
+    route('booking-confirmation/:reference/change', 'routes/change-booking.tsx', { id: id('routes/change-booking') }),
     route('legal', 'routes/legal.tsx', { id: id('routes/legal') }),
     route('privacy', 'routes/privacy.tsx', { id: id('routes/privacy') }),
     route('tokyo-2h-joetsu-day-trip', 'routes/tokyo-day-trip.tsx', { id: id('routes/tokyo-day-trip') }),

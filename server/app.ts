@@ -18,6 +18,7 @@ import { adminMessagesRouter } from './api/admin-messages.ts'
 import { testEmailRouter } from './api/test-email.ts'
 import { paymentsRouter } from './api/payments.ts'
 import { cancellationsRouter } from './api/cancellations.ts'
+import { bookingChangesRouter } from './api/booking-changes.ts'
 import { LOCALES } from '../core/i18n/locales.ts'
 import { webhooksRouter } from './api/webhooks.ts'
 import { adminUsersRouter } from './api/admin-users.ts'
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
   // Payments (issue 5).
   api.use(paymentsRouter(deps))
   api.use(cancellationsRouter(deps))
+  api.use(bookingChangesRouter(deps))
   api.use(notFoundApi)
   // Stripe's webhook reads its raw body (signature), so it sits before the JSON parser.
   app.use('/api/webhooks', webhooksRouter(deps))

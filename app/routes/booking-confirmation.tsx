@@ -1,6 +1,7 @@
 import { data, Link } from 'react-router'
 import type { Route } from './+types/booking-confirmation'
 import { formatLongDate } from '../../core/dates.ts'
+import { freeCancellationDeadline } from '../../core/cancellation-policy.ts'
 import { formatYen } from '../../core/money.ts'
 import { slotStart } from '../../core/slots.ts'
 import { isTheme } from '../../core/themes.ts'
@@ -161,6 +162,7 @@ function BookingView({ booking, timeText, now, whatToBring }: { booking: LoadedB
       {/* The trip page (issue 18): where to meet, what to bring, the guide on the day; a cancelled tour has none. */}
       {booking.status !== 'cancelled' && whatToBring ? <TripDetails reference={booking.reference} meeting={booking.meeting} whatToBring={whatToBring} /> : null}
       {/* Payments (issue 5): settle a Stripe redirect return; the guest's own cancellation (docs/decisions/0016). */}
+      {booking.status !== 'cancelled' ? <ChangeOfPlans reference={booking.reference} tourDate={booking.tourDate} /> : null}
       <PaymentReturn reference={booking.reference} status={booking.status} />
       <CancelBooking reference={booking.reference} status={booking.status} />
 
@@ -182,6 +184,26 @@ function BookingView({ booking, timeText, now, whatToBring }: { booking: LoadedB
       )}
       <NextLinks />
       <NeedHelp />
+    </section>
+  )
+}
+
+/** The way to the change page (issue 19, docs/decisions/0055), with the day free changes end. */
+function ChangeOfPlans({ reference, tourDate }: { reference: string; tourDate: string }) {
+  const t = useT()
+  const locale = useLocale()
+  const path = useLocalePath()
+  return (
+    <section aria-labelledby="change-title" className="mt-8 rounded-2xl border border-slate-200 bg-white p-5">
+      <h3 id="change-title" className="text-xl font-bold text-brand-900">
+        {t('checkout.change.title')}
+      </h3>
+      <p className="mt-2 text-slate-800">{t('checkout.change.text', { deadline: formatLongDate(freeCancellationDeadline(tourDate), locale) })}</p>
+      <p className="mt-3">
+        <Link to={path(`/booking-confirmation/${reference}/change`)} className={buttonVariants({ variant: 'secondary' })}>
+          {t('checkout.change.link')}
+        </Link>
+      </p>
     </section>
   )
 }

@@ -22,6 +22,14 @@ export const guideMoveSchema = z.object({
 
 export type GuideMoveRequest = z.infer<typeof guideMoveSchema>
 
+/**
+ * POST /api/bookings/{reference}/move and the change page's form (docs/decisions/0055): the
+ * guest's new date, slot, tour and group. The price is the catalogue's, never the guest's.
+ */
+export const guestMoveSchema = guideMoveSchema.pick({ tourDate: true, tourTime: true, tourPackageId: true, numberOfPeople: true })
+
+export type GuestMoveRequest = z.infer<typeof guestMoveSchema>
+
 export const GUEST_MOVE_LIMIT_MESSAGE = `Enter a whole number from 0 to ${GUEST_MOVE_LIMIT_MAX}`
 
 /** PUT /api/admin/booking-rules: how many times a guest may move a booking themselves. */

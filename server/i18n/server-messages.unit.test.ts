@@ -40,6 +40,7 @@ import {
 } from '../services/payments.ts'
 import { DECLINED_MESSAGE, INCORRECT_NUMBER_MESSAGE } from '../payments/simulated.ts'
 import { englishErrorMessages, localizeServerText } from './catalog.ts'
+import { GUEST_MOVE_MESSAGES, GUEST_MOVE_NOTHING_MESSAGE, GUEST_MOVE_PARTLY_REFUNDED_MESSAGE, guestMoveDearerMessage } from '../services/booking-moves.ts'
 import { HOTEL_MAX, HOTEL_MESSAGE, MEETING_POINT_MESSAGE, PICKUP_OFF_MESSAGE } from '../../core/meeting-points.ts'
 
 /**
@@ -120,6 +121,11 @@ const GUEST_MESSAGES = [
   HOTEL_MESSAGE,
   tooLong(bookingRequestSchema, 'pickupHotel', HOTEL_MAX + 1),
   singleLineMessage('Hotel name'),
+  // The guest's own change of plans (docs/decisions/0055).
+  ...Object.values(GUEST_MOVE_MESSAGES),
+  GUEST_MOVE_NOTHING_MESSAGE,
+  GUEST_MOVE_PARTLY_REFUNDED_MESSAGE,
+  guestMoveDearerMessage('¥11,000'),
 ]
 
 describe('the server messages a guest may see', () => {

@@ -81,9 +81,9 @@ export function createAvailabilityService(deps: {
      * slots. Dates outside the booking window are listed, with every slot unavailable
      * (reason 'outside-window'), so a calendar can show them greyed out.
      */
-    async timeSlots(from: CalendarDate, to: CalendarDate): Promise<TimeSlotsView> {
+    async timeSlots(from: CalendarDate, to: CalendarDate, options: { exceptBookingId?: number } = {}): Promise<TimeSlotsView> {
       const now = deps.now()
-      const [overrides, claimed] = await Promise.all([overridesBetween(from, to), claimedPartsBetween(db, from, to, now)])
+      const [overrides, claimed] = await Promise.all([overridesBetween(from, to), claimedPartsBetween(db, from, to, now, options.exceptBookingId)])
       const dates = weekendDatesBetween(from, to).map((date) => {
         const slots = deriveSlotAvailability({
           date,
@@ -100,8 +100,10 @@ export function createAvailabilityService(deps: {
       return { from, to, window: bookingWindow(now, windowOptions), dates }
     },
 
-    /** The admin's switches for one date, or null when it has none (every slot open). */
-    /** The guide's switches for a date; `reader` is the caller's transaction when it has one. */
+    /**
+     * The admin's switches for one date, or null when it has none (every slot open); `reader`
+     * is the caller's transaction when it has one.
+     */
     async override(date: CalendarDate, reader: Db | Tx = db): Promise<SlotOverride | null> {
       const [row] = await reader
         .select()

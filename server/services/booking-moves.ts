@@ -1,20 +1,53 @@
-import { asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, count, eq, inArray } from 'drizzle-orm'
 import { DEADLOCK_DETECTED, sqlState, type Db, type Tx } from '../db/client.ts'
-import { bookingChanges, bookings, tourPackages, tripSettings, type Booking } from '../db/schema.ts'
-import { DEFAULT_GUEST_MOVE_LIMIT, guideMoveRefusal, guidePriceProblem, moveWindow, sameSlotChoice, type ChangeActor, type SlotChoice } from '../../core/booking-changes.ts'
+import { bookingChanges, bookings, tourPackages, tripSettings, type Booking, type TourPackage } from '../db/schema.ts'
+import {
+  DEFAULT_GUEST_MOVE_LIMIT,
+  guestMoveRefusal,
+  guideMoveRefusal,
+  guidePriceProblem,
+  moveMoney,
+  moveWindow,
+  sameSlotChoice,
+  type ChangeActor,
+  type GuestMoveRefusal,
+  type MoveMoney,
+  type SlotChoice,
+} from '../../core/booking-changes.ts'
 import { effectiveStatus, moneyOf } from '../../core/booking-lifecycle.ts'
-import { bookingWindow, formatLongDate } from '../../core/dates.ts'
+import { bookingWindow, formatLongDate, todayInTokyo } from '../../core/dates.ts'
+import { formatYen } from '../../core/money.ts'
+import { quote } from '../../core/pricing.ts'
+import { normaliseReference } from '../../core/reference.ts'
 import { packageFitsSlot, slotAvailability, type TourTime } from '../../core/slots.ts'
 import type { AvailabilityService } from './availability.ts'
 import type { BookingEvents } from './booking-events.ts'
 import { claimSlot, releaseClaims, SlotTakenError } from './slot-claims.ts'
 import { ServiceError } from './service-error.ts'
 import { BOOKING_NOT_FOUND_MESSAGE } from './admin-bookings.ts'
-import { GROUP_TOO_LARGE_MESSAGE, PACKAGE_DOES_NOT_FIT_MESSAGE, PACKAGE_UNAVAILABLE_MESSAGE } from './bookings.ts'
+import { GROUP_TOO_LARGE_MESSAGE, OUTSIDE_WINDOW_MESSAGE, PACKAGE_DOES_NOT_FIT_MESSAGE, PACKAGE_UNAVAILABLE_MESSAGE } from './bookings.ts'
+import type { RefundOutcome, RefundService } from './refunds.ts'
 
 export const MOVE_CANCELLED_MESSAGE = 'A cancelled booking cannot be moved. Restore it first, or make a new booking.'
 export const MOVE_NOTHING_MESSAGE = 'Choose another date, time, tour or group size to move this booking.'
 export const moveOutsideWindowMessage = (last: string) => `A booking can be moved to a Saturday or Sunday from today until ${formatLongDate(last)}.`
+
+/** What a guest reads when their own change is refused (translated as `errors.*`, docs/decisions/0044). */
+export const GUEST_MOVE_MESSAGES: Record<GuestMoveRefusal, string> = {
+  cancelled: 'This booking is cancelled, so it cannot be changed. You are welcome to make a new booking.',
+  'too-late': 'Your tour is less than 7 days away, so it can no longer be changed online. Please message us and we will do our best to help.',
+  limit: 'This booking has been changed online as many times as we allow. Please message us and we will do our best to help.',
+}
+export const GUEST_MOVE_NOTHING_MESSAGE = 'Choose another date, time, tour or group size to change your booking.'
+export const GUEST_MOVE_PARTLY_REFUNDED_MESSAGE = 'Part of this booking has been refunded, so it can no longer be changed online. Please message us and we will do our best to help.'
+export const guestMoveDearerMessage = (amount: string) =>
+  `This change costs ${amount} more. Paying a difference online is not possible yet: please message us and we will arrange it.`
+
+/** What the guest's booking page needs to offer a change: whether they may (and if not, why, in the API's English), and how many changes are left. */
+export type GuestChangeState = { refusal: GuestMoveRefusal | null; message: string | null; changesLeft: number }
+
+/** A guest's change as the review step shows it, before it is made. */
+export type GuestMovePlan = { target: SlotChoice; money: MoveMoney; currentTotal: number }
 
 const slotOf = (b: Booking): SlotChoice => ({ tourDate: b.tourDate, tourTime: b.tourTime as TourTime, tourPackageId: b.tourPackageId, numberOfPeople: b.numberOfPeople })
 
@@ -42,7 +75,14 @@ export type GuideMove = SlotChoice & {
  * decides a race: a taken slot rolls the whole move back, so the booking keeps its slot),
  * update the booking, write its history and tell the guest and the admins.
  */
-export function createBookingMoveService(deps: { db: Db; events: BookingEvents; availability: AvailabilityService; now: () => Date; booking: { leadDays: number; horizonDays: number } }) {
+export function createBookingMoveService(deps: {
+  db: Db
+  events: BookingEvents
+  availability: AvailabilityService
+  refunds: RefundService
+  now: () => Date
+  booking: { leadDays: number; horizonDays: number }
+}) {
   const { db, events } = deps
 
   const toView = (row: typeof bookingChanges.$inferSelect): BookingChangeView => ({
@@ -70,7 +110,7 @@ export function createBookingMoveService(deps: { db: Db; events: BookingEvents; 
   }
 
   /** The tour, its slot and the group size are checked as a new booking's would be; the date against the actor's window. */
-  async function checkTarget(tx: Tx, actor: ChangeActor, target: SlotChoice, now: Date) {
+  async function checkTarget(tx: Db | Tx, actor: ChangeActor, target: SlotChoice, now: Date): Promise<TourPackage> {
     const [pkg] = await tx.select().from(tourPackages).where(eq(tourPackages.id, target.tourPackageId))
     if (!pkg || !pkg.available) throw new ServiceError('invalid', PACKAGE_UNAVAILABLE_MESSAGE, { field: 'tourPackageId' })
     if (!packageFitsSlot(pkg.isHalfDay, target.tourTime)) throw new ServiceError('invalid', PACKAGE_DOES_NOT_FIT_MESSAGE, { field: 'tourTime' })
@@ -78,7 +118,8 @@ export function createBookingMoveService(deps: { db: Db; events: BookingEvents; 
     const window = moveWindow(actor, deps.booking)
     const slot = slotAvailability({ date: target.tourDate, now, window, override: await deps.availability.override(target.tourDate, tx), claimedParts: new Set() }, target.tourTime)
     if (slot.reason === 'not-weekend' || slot.reason === 'outside-window') {
-      throw new ServiceError('invalid', moveOutsideWindowMessage(bookingWindow(now, window).last), { field: 'tourDate' })
+      const message = actor === 'guide' ? moveOutsideWindowMessage(bookingWindow(now, window).last) : OUTSIDE_WINDOW_MESSAGE(window.leadDays, window.horizonDays)
+      throw new ServiceError('invalid', message, { field: 'tourDate' })
     }
     // Closed by the guide's switches; a slot taken by another booking is found by the claim itself.
     if (!slot.available && slot.reason !== 'booked') throw new SlotTakenError()
@@ -90,7 +131,7 @@ export function createBookingMoveService(deps: { db: Db; events: BookingEvents; 
    * The new slot keeps the booking's kind of claim: an unpaid hold until the same expiry,
    * a confirmed or paid booking for good.
    */
-  async function applyMove(tx: Tx, current: Booking, target: SlotChoice, newTotal: number, who: { actor: ChangeActor; user?: { id: number; username: string } | null; tellGuest: boolean }, now: Date): Promise<Booking> {
+  async function applyMove(tx: Tx, current: Booking, target: SlotChoice, newTotal: number, who: { actor: ChangeActor; user?: { id: number; username: string } | null; tellGuest: boolean }, now: Date): Promise<{ moved: Booking; changeId: number }> {
     await releaseClaims(tx, current.id)
     const expiresAt = current.status === 'pending' ? current.holdExpiresAt : null
     await claimSlot(tx, events, { bookingId: current.id, tourDate: target.tourDate, tourTime: target.tourTime, expiresAt, now })
@@ -130,7 +171,52 @@ export function createBookingMoveService(deps: { db: Db; events: BookingEvents; 
       })
       .returning()
     await events.moved(tx, current, moved!, { changeId: change!.id, actor: who.actor, tellGuest: who.tellGuest })
-    return moved!
+    return { moved: moved!, changeId: change!.id }
+  }
+
+  /** The guest's own moves so far (a disruption's are not counted). */
+  async function guestMovesOf(reader: Db | Tx, bookingId: number): Promise<number> {
+    const [row] = await reader.select({ n: count() }).from(bookingChanges).where(and(eq(bookingChanges.bookingId, bookingId), eq(bookingChanges.actor, 'guest')))
+    return row?.n ?? 0
+  }
+
+  async function guestState(reader: Db | Tx, booking: Booking, now: Date): Promise<GuestChangeState> {
+    const [moves, limit] = [await guestMovesOf(reader, booking.id), await guestMoveLimitIn(reader)]
+    const refusal = guestMoveRefusal({ status: effectiveStatus(booking, now), tourDate: booking.tourDate, today: todayInTokyo(now), guestMoves: moves, limit, disrupted: false })
+    return { refusal, message: refusal ? GUEST_MOVE_MESSAGES[refusal] : null, changesLeft: Math.max(0, limit - moves) }
+  }
+
+  async function guestMoveLimitIn(reader: Db | Tx): Promise<number> {
+    const [row] = await reader.select({ limit: tripSettings.guestMoveLimit }).from(tripSettings).where(eq(tripSettings.id, 1))
+    return row?.limit ?? DEFAULT_GUEST_MOVE_LIMIT
+  }
+
+  /**
+   * Everything a guest's change must pass, in the order the guest can act on it: may this
+   * booking be changed, is the choice a change, does the tour fit the slot and the date the
+   * window, and what does it do to the price (priced from the catalogue, docs/decisions/0019).
+   * Whether the slot is still free is the claim's to say.
+   */
+  async function planGuestMove(reader: Db | Tx, current: Booking, target: SlotChoice, now: Date): Promise<GuestMovePlan> {
+    const { refusal } = await guestState(reader, current, now)
+    if (refusal) throw new ServiceError('conflict', GUEST_MOVE_MESSAGES[refusal])
+    if (sameSlotChoice(target, slotOf(current))) throw new ServiceError('invalid', GUEST_MOVE_NOTHING_MESSAGE, { field: 'tourDate' })
+    const pkg = await checkTarget(reader, 'guest', target, now)
+    const price = quote(pkg, target.numberOfPeople, target.tourDate)
+    if (!price.ok) throw new ServiceError('invalid', price.message, { field: 'numberOfPeople' })
+    const received = moneyOf(current).received > 0
+    if (received && current.amountRefunded > 0) throw new ServiceError('conflict', GUEST_MOVE_PARTLY_REFUNDED_MESSAGE)
+    const money = moveMoney({ received, currentTotal: current.totalPrice, newPrice: price.total, waived: false })
+    if (money.kind === 'charge') throw new ServiceError('conflict', guestMoveDearerMessage(formatYen(money.amount)))
+    return { target, money, currentTotal: current.totalPrice }
+  }
+
+  const byReference = async (reader: Db | Tx, reference: unknown, lock: boolean): Promise<Booking> => {
+    const ref = normaliseReference(reference)
+    const query = ref ? reader.select().from(bookings).where(eq(bookings.reference, ref)) : null
+    const [booking] = query ? await (lock ? query.for('update') : query) : []
+    if (!booking || booking.anonymizedAt) throw new ServiceError('not-found', BOOKING_NOT_FOUND_MESSAGE)
+    return booking
   }
 
   return {
@@ -151,8 +237,43 @@ export function createBookingMoveService(deps: { db: Db; events: BookingEvents; 
         const priceProblem = guidePriceProblem({ received: moneyOf(current).received > 0, currentTotal: current.totalPrice, newTotal })
         if (priceProblem) throw new ServiceError('conflict', priceProblem, { field: 'totalPrice' })
         await checkTarget(tx, 'guide', target, now)
-        return applyMove(tx, current, target, newTotal, { actor: 'guide', user, tellGuest: move.tellGuest }, now)
+        return (await applyMove(tx, current, target, newTotal, { actor: 'guide', user, tellGuest: move.tellGuest }, now)).moved
       })
+    },
+
+    /** Whether the guest may change this booking now, and how many changes are left. */
+    guestState: (booking: Booking) => guestState(db, booking, deps.now()),
+
+    /** The review step: what the guest's change would do, or why it cannot be made (a ServiceError). */
+    async previewGuestMove(reference: unknown, target: SlotChoice): Promise<GuestMovePlan> {
+      return planGuestMove(db, await byReference(db, reference, false), target, deps.now())
+    },
+
+    /**
+     * The guest changes their own booking (issue 19 point 1) through any way in: the same
+     * checks as the review step inside the move's transaction, then the move; a cheaper
+     * choice on a paid booking refunds the difference through the provider once the move
+     * has committed (the refund never counts against what a later cancellation refunds:
+     * the booking's total becomes the new price).
+     */
+    async moveByGuest(reference: unknown, target: SlotChoice): Promise<{ booking: Booking; refund: RefundOutcome }> {
+      const now = deps.now()
+      const { booking, plan, changeId } = await inMoveTransaction(async (tx) => {
+        const current = await byReference(tx, reference, true)
+        const plan = await planGuestMove(tx, current, target, now)
+        const { moved, changeId } = await applyMove(tx, current, target, plan.money.newTotal, { actor: 'guest', tellGuest: true }, now)
+        return { booking: moved, plan, changeId }
+      })
+      if (plan.money.kind !== 'refund' || !booking.paymentIntentId) return { booking, refund: { amount: 0, status: 'none' } }
+      const refund = await deps.refunds.issueRefund({
+        bookingId: booking.id,
+        intentId: booking.paymentIntentId,
+        amount: plan.money.amount,
+        idempotencyKey: `move-refund-${booking.id}-${changeId}`,
+        reason: 'the guest changed to a cheaper tour',
+        countsTowardBooking: false,
+      })
+      return { booking, refund }
     },
 
     /** A booking's moves, oldest first. */
@@ -171,10 +292,7 @@ export function createBookingMoveService(deps: { db: Db; events: BookingEvents; 
     },
 
     /** How many times a guest may move a booking themselves (the guide's setting). */
-    async guestMoveLimit(reader: Db | Tx = db): Promise<number> {
-      const [row] = await reader.select({ limit: tripSettings.guestMoveLimit }).from(tripSettings).where(eq(tripSettings.id, 1))
-      return row?.limit ?? DEFAULT_GUEST_MOVE_LIMIT
-    },
+    guestMoveLimit: () => guestMoveLimitIn(db),
 
     async setGuestMoveLimit(limit: number): Promise<number> {
       await db.insert(tripSettings).values({ id: 1, guestMoveLimit: limit }).onConflictDoUpdate({ target: tripSettings.id, set: { guestMoveLimit: limit, updatedAt: deps.now() } })

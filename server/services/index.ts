@@ -76,7 +76,7 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
   })
 
   // Changes of plan (issue 19, docs/decisions/0055).
-  const bookingMoves = createBookingMoveService({ db, events: bookingEvents, availability, now: clock.now, booking: config.booking })
+  const bookingMoves = createBookingMoveService({ db, events: bookingEvents, availability, refunds, now: clock.now, booking: config.booking })
 
   const payments = createPaymentService({
     db,

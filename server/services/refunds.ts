@@ -80,6 +80,7 @@ export function createRefundService(deps: { db: Db; provider: PaymentProvider; e
     const rows = await tx.select().from(payments).where(and(eq(payments.bookingId, booking.id), eq(payments.kind, 'refund')))
     const failed = new Set(rows.filter((r) => r.status === 'failed').map((r) => r.providerId))
     const byRefund = new Map<string, number>()
+    const extraRefunds = new Map<string, number>()
     for (const r of rows) {
       if (failed.has(r.providerId) || (r.status !== 'pending' && r.status !== 'succeeded')) continue
       const intentId = (() => {
@@ -90,9 +91,14 @@ export function createRefundService(deps: { db: Db; provider: PaymentProvider; e
         }
       })()
       if (intentId && intentId === booking.paymentIntentId) byRefund.set(r.providerId, r.amount)
+      if (intentId && intentId === `extra:${booking.paymentIntentId}`) extraRefunds.set(r.providerId, r.amount)
     }
+    const extraRefunded = [...extraRefunds.values()].reduce((a, b) => a + b, 0)
     const ours = [...byRefund.values()].reduce((a, b) => a + b, 0)
-    const next = Math.min(booking.totalPrice, Math.max(booking.amountRefunded, ours, reportedTotal))
+    // The provider reports everything refunded on the charge, the difference of a move to a
+    // cheaper tour included (docs/decisions/0055); that difference already left the booking's total.
+    const reportedForBooking = Math.max(0, reportedTotal - extraRefunded)
+    const next = Math.min(booking.totalPrice, Math.max(booking.amountRefunded, ours, reportedForBooking))
     if (next !== booking.amountRefunded) {
       await tx.update(bookings).set({ amountRefunded: next, updatedAt: deps.now() }).where(eq(bookings.id, booking.id))
     }

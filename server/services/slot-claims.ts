@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm'
+import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
 import { sqlState, UNIQUE_VIOLATION } from '../db/client.ts'
 import { bookings, slotClaims, type Booking } from '../db/schema.ts'
@@ -40,12 +40,15 @@ export function liveClaim(now: Date) {
   return or(isNull(slotClaims.expiresAt), gte(slotClaims.expiresAt, now))
 }
 
-/** The halves of each date held right now, for dates from `from` to `to`. */
-export async function claimedPartsBetween(db: Db | Tx, from: string, to: string, now: Date): Promise<Map<string, Set<DayPart>>> {
+/**
+ * The halves of each date held right now, for dates from `from` to `to`; a guest changing a
+ * booking sees the halves of that booking as free (`exceptBookingId`).
+ */
+export async function claimedPartsBetween(db: Db | Tx, from: string, to: string, now: Date, exceptBookingId?: number): Promise<Map<string, Set<DayPart>>> {
   const rows = await db
     .select({ tourDate: slotClaims.tourDate, part: slotClaims.part })
     .from(slotClaims)
-    .where(and(gte(slotClaims.tourDate, from), lte(slotClaims.tourDate, to), liveClaim(now)))
+    .where(and(gte(slotClaims.tourDate, from), lte(slotClaims.tourDate, to), liveClaim(now), exceptBookingId === undefined ? undefined : ne(slotClaims.bookingId, exceptBookingId)))
   const byDate = new Map<string, Set<DayPart>>()
   for (const row of rows) {
     const parts = byDate.get(row.tourDate) ?? new Set<DayPart>()

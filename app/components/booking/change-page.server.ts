@@ -1,0 +1,88 @@
+import { data, type AppLoadContext } from 'react-router'
+import { freeCancellationDeadline } from '../../../core/cancellation-policy.ts'
+import { isCalendarDate, isMonth, monthRange } from '../../../core/dates.ts'
+import { isTourTime, slotStart } from '../../../core/slots.ts'
+import { guestMoveSchema } from '../../../core/schemas/booking-move.ts'
+import { failureOf, localizeServerText } from '../../../server/for-app.server.ts'
+import { formPageMessages, requestLocale } from '../../i18n/messages.server.ts'
+
+/** What the change page's form gets back: the change made (with its refund), or why not, in the page's language. */
+export type ChangeOutcome = { kind: 'changed'; refund: { amount: number; status: 'none' | 'pending' | 'succeeded' | 'failed' } } | { kind: 'refused'; message: string }
+
+/**
+ * The change page's data (docs/decisions/0055): the booking; whether the guest may change it
+ * (and if not, why, in their language); otherwise the month's slots with the booking's own
+ * free to it, the tours, the guest's choice from the URL and, for ?step=review, what the
+ * change would do, worked out by the same checks as the change itself.
+ */
+export async function loadChangePage(request: Request, context: AppLoadContext, reference: string) {
+  const { services, config } = context
+  const locale = requestLocale(request)
+  const messages = formPageMessages(request, 'change', 'booking', 'checkout')
+  const stored = await services.bookings.getByReference(reference)
+  const booking = stored && !stored.anonymizedAt ? await services.bookings.findByReference(reference, locale) : null
+  if (!stored || !booking) return data({ booking: null, ...messages }, { status: 404 })
+
+  const state = await services.bookingMoves.guestState(stored)
+  const base = {
+    booking,
+    current: slotStart(booking.tourDate, booking.tourTime, config.booking.startTimes),
+    deadline: freeCancellationDeadline(booking.tourDate),
+    changesLeft: state.changesLeft,
+    ...messages,
+  }
+  if (state.message) return { ...base, refusal: localizeServerText(locale, state.message), chooser: null }
+
+  const url = new URL(request.url).searchParams
+  const window = services.availability.window()
+  const inWindow = (m: string | null): m is string => isMonth(m) && m >= window.first.slice(0, 7) && m <= window.last.slice(0, 7)
+  const askedDate = url.get('date')
+  const askedMonth = isCalendarDate(askedDate) ? askedDate.slice(0, 7) : url.get('month')
+  const month = inWindow(askedMonth) ? askedMonth : inWindow(booking.tourDate.slice(0, 7)) ? booking.tourDate.slice(0, 7) : window.first.slice(0, 7)
+  const { from, to } = monthRange(month)
+  const [slots, packages] = await Promise.all([
+    // The booking's own slot is free to it: a guest may keep the date and change the group.
+    services.availability.timeSlots(from, to, { exceptBookingId: stored.id }),
+    services.catalogue.bookableForGuests(locale),
+  ])
+  const day = slots.dates.find((d) => d.date === askedDate && d.slots.some((s) => s.available)) ?? null
+  const tourTime = url.get('tourTime')
+  const choice = {
+    date: day?.date ?? null,
+    tourTime: day && isTourTime(tourTime) ? tourTime : null,
+    tourPackageId: url.get('tourPackageId') ?? String(booking.tourPackageId),
+    numberOfPeople: url.get('numberOfPeople') ?? String(booking.numberOfPeople),
+  }
+  let review: { newTotal: number; refund: number; start: ReturnType<typeof slotStart> } | null = null
+  let problem: string | null = null
+  if (url.get('step') === 'review' && choice.date && choice.tourTime) {
+    try {
+      const target = guestMoveSchema.parse({ tourDate: choice.date, tourTime: choice.tourTime, tourPackageId: choice.tourPackageId, numberOfPeople: choice.numberOfPeople })
+      const { money } = await services.bookingMoves.previewGuestMove(reference, target)
+      review = { newTotal: money.newTotal, refund: money.kind === 'refund' ? money.amount : 0, start: slotStart(target.tourDate, target.tourTime, config.booking.startTimes) }
+    } catch (error) {
+      const failure = failureOf(error)
+      if (!failure) throw error
+      problem = localizeServerText(locale, failure.message)
+    }
+  }
+  return { ...base, refusal: null, chooser: { month, window: slots.window, dates: slots.dates, packages, choice, review, problem } }
+}
+
+/**
+ * The change page's action: the same schema and service call as POST /api/bookings/{reference}/move,
+ * for the script-free post and the page's data request alike, so the same checks and the same
+ * refusals with their status.
+ */
+export async function handleChangeAction(request: Request, context: AppLoadContext, reference: string) {
+  const form = await request.formData()
+  const body = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+  try {
+    const { refund } = await context.services.bookingMoves.moveByGuest(reference, guestMoveSchema.parse(body))
+    return data<ChangeOutcome>({ kind: 'changed', refund: { amount: refund.amount, status: refund.status } })
+  } catch (error) {
+    const failure = failureOf(error)
+    if (!failure) throw error
+    return data<ChangeOutcome>({ kind: 'refused', message: localizeServerText(requestLocale(request), failure.message) }, { status: failure.status, headers: failure.headers })
+  }
+}
