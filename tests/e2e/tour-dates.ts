@@ -9,6 +9,7 @@ import { addDays, dayOfWeek, todayInTokyo, type CalendarDate } from '../../core/
 //   chat       Saturdays from 60 days ahead  (one, only chosen, never booked)
 //   languages  Saturdays from 67 and 74 days ahead (booking-languages: one in Japanese, one in Korean)
 //   booking    Saturdays from 83 days ahead  (one random Saturday 97–175 days ahead, and the two before it)
+//   changes    Sundays   from 63 days ahead  (one: guest-changes, issue 19)
 //   moves      Sundays   from 70 days ahead  (three: booking-moves, issue 19)
 //   lifecycle  Sundays   from 95 days ahead  (four), and the first weekend day from the lead time
 //   privacy    Sundays   from 125 days ahead  (one)

@@ -1,0 +1,77 @@
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { formatLongDate } from '../../core/dates.ts'
+import { sundayAhead } from './tour-dates.ts'
+import { dayButton } from './booking-steps.ts'
+import { expectNoSeriousAxeViolations } from './axe.ts'
+
+// Issue 19 point 1 (docs/decisions/0055): a guest changes their own booking from its page, on a
+// phone with JavaScript and on a desktop without it.
+test.use({ reducedMotion: 'reduce' })
+
+const SUNDAY = sundayAhead(63)
+
+async function book(request: APIRequestContext, name: string, tourTime: 'morning' | 'afternoon', pay: boolean): Promise<string> {
+  const res = await request.post('/api/bookings', {
+    data: { name, email: `${name.split(' ')[0]!.toLowerCase()}@example.com`, phone: '+81 90-1234-5678', numberOfPeople: 2, tourPackageId: 1, tourDate: SUNDAY, tourTime, acceptPolicy: true },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  const { reference } = await res.json()
+  if (pay) {
+    expect((await request.post('/api/create-payment-intent', { data: { bookingId: reference } })).status()).toBe(200)
+    expect((await request.post(`/api/bookings/${reference}/simulated-payment`, { data: { cardNumber: '4242424242424242' } })).status()).toBe(200)
+    expect((await (await request.post(`/api/bookings/${reference}/payment-success`)).json()).status).toBe('paid')
+  }
+  return reference
+}
+
+test('on a 375 px phone a guest moves their paid booking to the afternoon, after a dearer choice is explained', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 })
+  const reference = await book(page.request, 'Changing Chen', 'morning', true)
+  await page.goto(`/booking-confirmation/${reference}`)
+  await page.getByRole('link', { name: 'Change your booking' }).click()
+  await expect(page.getByRole('heading', { name: 'Change your booking', level: 1 })).toBeVisible()
+  await expect(page.getByText(/You can change this booking online 2 more times/)).toBeVisible()
+
+  await dayButton(page, SUNDAY).click()
+  await page.getByRole('radio', { name: /^Afternoon · 2:00 PM/ }).check()
+  // Three people cost more than the two who paid: not payable online yet, and the page says so.
+  await page.getByLabel('Group size').selectOption('3')
+  await page.getByRole('button', { name: 'Review the change' }).click()
+  await expect(page.getByRole('alert')).toContainText(/This change costs ¥[\d,]+ more/)
+  await expect(page.getByRole('alert').getByRole('link', { name: /WhatsApp/ })).toBeVisible()
+
+  await page.getByRole('radio', { name: /^Afternoon · 2:00 PM/ }).check()
+  await page.getByLabel('Group size').selectOption('2')
+  await page.getByRole('button', { name: 'Review the change' }).click()
+  await expect(page.getByRole('heading', { name: '2. Check and confirm' })).toBeVisible()
+  await expect(page.getByText(`${formatLongDate(SUNDAY)} · Afternoon, 2:00 PM (Japan time)`)).toBeVisible()
+  await expect(page.getByText('The price stays ¥14,300.')).toBeVisible()
+  await expectNoSeriousAxeViolations(page, 'review')
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+
+  await page.getByRole('button', { name: 'Confirm the change' }).click()
+  await expect(page.getByRole('heading', { name: 'Your booking has been changed' })).toBeVisible()
+  await page.getByRole('link', { name: 'View your booking' }).click()
+  await expect(page.getByText('Afternoon', { exact: false }).first()).toBeVisible()
+  const stored = await (await page.request.get(`/api/bookings/${reference}`)).json()
+  expect(stored).toMatchObject({ tourDate: SUNDAY, tourTime: 'afternoon', totalPrice: 14_300, status: 'paid' })
+})
+
+test('without JavaScript a guest changes the size of their group on a desktop', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } })
+  const page = await context.newPage()
+  const reference = await book(page.request, 'Scriptless Suzuki', 'morning', false)
+  await page.goto(`/booking-confirmation/${reference}/change`)
+  await dayButton(page, SUNDAY).click()
+  await expect(page).toHaveURL(new RegExp(`date=${SUNDAY}`))
+  // The booking's own morning is free to it; the guest keeps it and brings a friend.
+  await page.getByRole('radio', { name: /^Morning · 9:00 AM/ }).check()
+  await page.getByLabel('Group size').selectOption('3')
+  await page.getByRole('button', { name: 'Review the change' }).click()
+  await expect(page.getByText(/The new price is ¥[\d,]+, paid when you complete your booking\./)).toBeVisible()
+  await page.getByRole('button', { name: 'Confirm the change' }).click()
+  await expect(page.getByRole('heading', { name: 'Your booking has been changed' })).toBeVisible()
+  const stored = await (await page.request.get(`/api/bookings/${reference}`)).json()
+  expect(stored).toMatchObject({ tourDate: SUNDAY, tourTime: 'morning', numberOfPeople: 3, status: 'pending' })
+  await context.close()
+})
