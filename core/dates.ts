@@ -279,3 +279,12 @@ export function isWithinBookingWindow(date: CalendarDate, now: Date, opts: Booki
   const { first, last } = bookingWindow(now, opts)
   return daysBetween(first, date) >= 0 && daysBetween(date, last) >= 0
 }
+
+/**
+ * An instant as a guest reads a deadline: its date and clock time in Japan, in their language
+ * ('Thursday, December 17, 2026 at 9:00 AM', '2026年12月17日木曜日 9:00'). For e-mails and pages that
+ * label it Japan time themselves.
+ */
+export function formatJapanDateTime(instant: Date, locale: Locale = 'en'): string {
+  return new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : locale, { dateStyle: 'full', timeStyle: 'short', timeZone: BUSINESS_TIME_ZONE }).format(instant)
+}

@@ -12,6 +12,7 @@ import { THEME_NAMES } from '../components/booking/labels.ts'
 import { T, useLocale, useLocalePath, useT } from '../i18n/i18n.tsx'
 import { metaTranslator } from '../i18n/translator.ts'
 import { formPageMessages, requestLocale } from '../i18n/messages.server.ts'
+import { calledOffOf } from '../components/booking/change-page.server.ts'
 import { PageBanner } from '../components/site/page-banner.tsx'
 import { ContactLinks } from '../components/booking/contact-links.tsx'
 import { HoldCountdown } from '../components/booking/hold-countdown.tsx'
@@ -47,8 +48,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const notFound = Boolean(reference) && !booking
   const start = booking ? slotStart(booking.tourDate, booking.tourTime, context.config.booking.startTimes) : null
   const whatToBring = booking ? await context.services.trip.whatToBring(booking.tourDate, requestLocale(request)) : null
+  const calledOff = booking ? await calledOffOf(context, booking.reference, requestLocale(request)) : null
   // Headers come from the route's `headers` export (private page: no-store, no-referrer).
-  return data({ booking, start, now, notFound, whatToBring, ...formPageMessages(request, 'checkout', 'booking', 'trip') }, { status: notFound ? 404 : 200 })
+  return data({ booking, start, now, notFound, whatToBring, calledOff, ...formPageMessages(request, 'checkout', 'booking', 'trip', 'change', 'disruption') }, { status: notFound ? 404 : 200 })
 }
 
 const STATUS_NAMES: Record<BookingStatus, MessageId> = {
@@ -66,7 +68,7 @@ const badgeStyles: Record<string, string> = {
 }
 
 export default function ConfirmationPage({ loaderData }: Route.ComponentProps) {
-  const { booking, start, now, notFound, whatToBring } = loaderData
+  const { booking, start, now, notFound, whatToBring, calledOff } = loaderData
   const t = useT()
   const timeText = booking && start ? <BookingTime tourTime={booking.tourTime} {...start} /> : null
   // No thanks for a booking that is cancelled or was not found (issue 14).
@@ -77,6 +79,7 @@ export default function ConfirmationPage({ loaderData }: Route.ComponentProps) {
         {thanks}
       </PageBanner>
       <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+        {booking && calledOff ? <CalledOffNotice reference={booking.reference} tourDate={booking.tourDate} calledOff={calledOff} /> : null}
         {booking ? <BookingView booking={booking} timeText={timeText} now={now} whatToBring={whatToBring} /> : notFound ? <BookingNotFound /> : <ThankYou />}
       </div>
     </main>
@@ -184,6 +187,27 @@ function BookingView({ booking, timeText, now, whatToBring }: { booking: LoadedB
       )}
       <NextLinks />
       <NeedHelp />
+    </section>
+  )
+}
+
+/** The guide called off the tour (docs/decisions/0056): why, until when, and the way to answer. */
+function CalledOffNotice({ reference, tourDate, calledOff }: { reference: string; tourDate: string; calledOff: { causeId: MessageId; answerBy: string } }) {
+  const t = useT()
+  const locale = useLocale()
+  const path = useLocalePath()
+  return (
+    <section aria-labelledby="called-off-title" className="mb-8 rounded-2xl border-2 border-blossom-700 bg-blossom-100 p-5">
+      <h2 id="called-off-title" className="text-xl font-bold text-blossom-700">
+        {t('change.disrupted.title', { date: formatLongDate(tourDate, locale) })}
+      </h2>
+      <p className="mt-2 text-slate-900">{t('change.disrupted.text', { cause: t(calledOff.causeId) })}</p>
+      <p className="mt-2 font-semibold text-slate-900">{t('change.disrupted.deadline', { deadline: calledOff.answerBy })}</p>
+      <p className="mt-4">
+        <Link to={path(`/booking-confirmation/${reference}/change`)} className={buttonVariants()}>
+          {t('change.disrupted.choose')}
+        </Link>
+      </p>
     </section>
   )
 }

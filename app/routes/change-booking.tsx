@@ -56,9 +56,12 @@ export default function ChangeBookingPage({ loaderData, actionData }: Route.Comp
           <BookingNotFound />
         ) : outcome?.kind === 'changed' ? (
           <Changed reference={loaderData.booking.reference} outcome={outcome} />
+        ) : outcome?.kind === 'refunded' ? (
+          <Refunded outcome={outcome} />
         ) : (
           <>
             <CurrentBooking booking={loaderData.booking} startTime={loaderData.current.startTime} />
+            {loaderData.offer ? <CalledOff tourDate={loaderData.booking.tourDate} offer={loaderData.offer} /> : null}
             {loaderData.chooser ? (
               <Chooser page={loaderData} chooser={loaderData.chooser} refused={outcome?.kind === 'refused' ? outcome.message : null} />
             ) : (
@@ -138,7 +141,7 @@ function Chooser({ page, chooser, refused }: { page: Page; chooser: ChooserData;
   const problem = refused ?? chooser.problem
   return (
     <>
-      <p className="text-slate-800">{t('change.intro', { deadline: formatLongDate(page.deadline, locale), count: page.changesLeft })}</p>
+      {page.offer ? null : <p className="text-slate-800">{t('change.intro', { deadline: formatLongDate(page.deadline, locale), count: page.changesLeft })}</p>}
       {problem ? (
         <div role="alert" className="rounded-lg border border-red-700 bg-white px-4 py-3 text-red-800">
           <p className="font-semibold">{problem}</p>
@@ -257,6 +260,56 @@ function Review({ page, chooser, review, busy }: { page: Page; chooser: ChooserD
           {t('change.review.again')}
         </Link>
       </Form>
+    </section>
+  )
+}
+
+/**
+ * The guide called off this booking's day (docs/decisions/0056): why, until when the guest may
+ * answer, and the full refund as a one-tap answer; the other answer is the chooser below it.
+ */
+function CalledOff({ tourDate, offer }: { tourDate: string; offer: NonNullable<Page['offer']> }) {
+  const t = useT()
+  const locale = useLocale()
+  const navigation = useNavigation()
+  return (
+    <section aria-labelledby="called-off-title" className="rounded-2xl border-2 border-blossom-700 bg-blossom-100 p-5">
+      <h2 id="called-off-title" className="text-xl font-bold text-blossom-700">
+        {t('change.disrupted.title', { date: formatLongDate(tourDate, locale) })}
+      </h2>
+      <p className="mt-2 text-slate-900">{t('change.disrupted.text', { cause: t(offer.causeId) })}</p>
+      {offer.note ? <p className="mt-2 text-slate-900">{t('change.disrupted.note', { note: offer.note })}</p> : null}
+      <p className="mt-2 font-semibold text-slate-900">{t('change.disrupted.deadline', { deadline: offer.answerBy })}</p>
+      <Form method="post" className="mt-4">
+        <input type="hidden" name="intent" value="refund" />
+        <button type="submit" className={buttonVariants({ variant: 'secondary' })} disabled={navigation.state === 'submitting'}>
+          {t('change.disrupted.refund')}
+        </button>
+      </Form>
+    </section>
+  )
+}
+
+function Refunded({ outcome }: { outcome: Extract<ChangeOutcome, { kind: 'refunded' }> }) {
+  const t = useT()
+  const path = useLocalePath()
+  return (
+    <section aria-labelledby="refunded-title" className="rounded-2xl border border-slate-300 bg-white p-5">
+      <h2 id="refunded-title" className="text-2xl font-bold text-brand-900">
+        {t('change.refundDone.title')}
+      </h2>
+      <p className="mt-2 text-slate-800">
+        {outcome.refund.status === 'failed'
+          ? t('change.done.refundFailed')
+          : outcome.refund.amount > 0
+            ? t('change.refundDone.text', { amount: formatYen(outcome.refund.amount) })
+            : t('change.refundDone.nothing')}
+      </p>
+      <p className="mt-4">
+        <Link to={path('/booking')} className={buttonVariants()}>
+          {t('booking.cancelled.bookAgain')}
+        </Link>
+      </p>
     </section>
   )
 }

@@ -9,6 +9,7 @@ import { ServiceError } from '../services/service-error.ts'
 import type { AppDeps } from '../deps.ts'
 import { bookingsCsv } from './bookings-csv.ts'
 import { bookingRulesSchema, guideMoveSchema } from '../../core/schemas/booking-move.ts'
+import { callOffSchema } from '../../core/schemas/disruption.ts'
 import { numericIdOnly, parseId } from './ids.ts'
 
 const listQuerySchema = z.object({
@@ -73,6 +74,16 @@ export function adminBookingsRouter({ services }: AppDeps) {
 
   router.get('/admin/bookings/:id/changes', requireAdmin, async (req, res) => {
     res.json(await services.bookingMoves.history(parseId(req.params.id)))
+  })
+
+  // Days the guide calls off (issue 19, docs/decisions/0056).
+  router.get('/admin/disruptions', requireAdmin, async (_req, res) => {
+    res.json(await services.disruptions.list())
+  })
+
+  router.post('/admin/disruptions', requireAdmin, async (req, res) => {
+    const user = res.locals.user!
+    res.status(201).json(await services.disruptions.callOff(callOffSchema.parse(req.body ?? {}), { id: user.id, username: user.username }))
   })
 
   router.get('/admin/booking-rules', requireAdmin, async (_req, res) => {

@@ -6,6 +6,7 @@ import { ServiceError } from '../services/service-error.ts'
 import { limitLookups } from '../http/rate-limit.ts'
 import { numericIdOnly, parseId } from './ids.ts'
 import { CANCELLATION_CAUSES } from '../../core/cancellation-policy.ts'
+import { cancellationCauseOf } from '../../core/disruptions.ts'
 import { isSingleLine, singleLineMessage } from '../../core/schemas/fields.ts'
 
 const adminCancelSchema = z.object({
@@ -36,15 +37,28 @@ export function cancellationsRouter({ services }: AppDeps) {
     return booking
   }
 
+  // A booking whose day the guide called off is refunded in full, however the guest asks (docs/decisions/0056).
   router.get('/bookings/:reference/cancellation-quote', lookups, async (req, res) => {
     const booking = await byReference(String(req.params.reference))
-    res.json(services.refunds.quote(booking, 'guest'))
+    const offer = await services.disruptions.openOffer(booking.id)
+    res.json(services.refunds.quote(booking, offer ? cancellationCauseOf(offer.cause) : 'guest'))
   })
 
   router.post('/bookings/:reference/cancel', lookups, async (req, res) => {
     const booking = await byReference(String(req.params.reference))
+    if (await services.disruptions.openOffer(booking.id)) {
+      const { refund } = await services.disruptions.answerRefund(booking.reference)
+      res.json({ status: 'cancelled', refund, explanation: 'The guide called off the tour, so the full amount is refunded.' })
+      return
+    }
     const result = await services.refunds.cancel({ bookingId: booking.id, cause: 'guest', reason: 'cancelled by the guest' })
     res.json({ status: 'cancelled', refund: result.refund, explanation: result.policy.explanation })
+  })
+
+  // The guest's answer to a call-off: a full refund (the other answer is a move, POST /api/bookings/:reference/move).
+  router.post('/bookings/:reference/disruption-refund', lookups, async (req, res) => {
+    const { refund } = await services.disruptions.answerRefund(String(req.params.reference))
+    res.json({ status: 'cancelled', refund })
   })
 
   router.get('/admin/bookings/:id/cancellation-quote', requireAdmin, numericIdOnly, async (req, res) => {

@@ -13,6 +13,7 @@ import type { MeetingPointTranslations } from '../../core/meeting-points.ts'
 import type { WhatToBring } from '../../core/what-to-bring.ts'
 import { LOCALE_CODES } from '../../core/i18n/locales.ts'
 import { CHANGE_ACTORS, DEFAULT_GUEST_MOVE_LIMIT, GUEST_MOVE_LIMIT_MAX } from '../../core/booking-changes.ts'
+import { DISRUPTION_CAUSES, OFFER_STATES } from '../../core/disruptions.ts'
 import { QUESTION_TYPES, type AnswerSnapshot, type BookingQuestion } from '../../core/booking-questions.ts'
 import {
   type AnyPgColumn,
@@ -335,6 +336,58 @@ export const bookingChanges = pgTable(
     check('booking_changes_actor_check', oneOf(t.actor, CHANGE_ACTORS)),
     check('booking_changes_time_check', sql`${oneOf(t.fromTime, TOUR_TIMES)} and ${oneOf(t.toTime, TOUR_TIMES)}`),
     check('booking_changes_totals_check', sql`${t.fromTotal} >= 0 and ${t.toTotal} >= 0`),
+  ],
+)
+
+/**
+ * A day or one slot the guide called off (issue 19, docs/decisions/0056): its cause, the guide's
+ * note for the guests, and who called it off. The slots are closed through the guide's switches
+ * (weekend_availability) in the same transaction.
+ */
+export const disruptions = pgTable(
+  'disruptions',
+  {
+    id: serial('id').primaryKey(),
+    tourDate: date('tour_date', { mode: 'string' }).notNull(),
+    /** Null: the whole day. */
+    tourTime: text('tour_time'),
+    cause: text('cause').notNull(),
+    note: text('note'),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorUsername: text('actor_username'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('disruptions_tour_date_idx').on(t.tourDate),
+    check('disruptions_cause_check', oneOf(t.cause, DISRUPTION_CAUSES)),
+    check('disruptions_tour_time_check', sql`${t.tourTime} is null or ${oneOf(t.tourTime, TOUR_TIMES)}`),
+  ],
+)
+
+/**
+ * The choice a call-off gives each live booking on it: a new date free of charge or a full
+ * refund, answered by the guest or refunded at `deadline` (docs/decisions/0056). One offer per
+ * booking and call-off; the state moves from open exactly once, under the booking's row lock.
+ */
+export const disruptionOffers = pgTable(
+  'disruption_offers',
+  {
+    id: serial('id').primaryKey(),
+    disruptionId: integer('disruption_id')
+      .notNull()
+      .references(() => disruptions.id, { onDelete: 'cascade' }),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    state: text('state').notNull().default('open'),
+    deadline: timestamp('deadline', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('disruption_offers_booking_key').on(t.disruptionId, t.bookingId),
+    index('disruption_offers_open_idx').on(t.state, t.deadline),
+    check('disruption_offers_state_check', oneOf(t.state, OFFER_STATES)),
   ],
 )
 

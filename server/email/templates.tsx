@@ -452,6 +452,26 @@ export function bookingMovedEmail(site: SiteIdentity, b: BookingMailFacts, from:
   }
 }
 
+/**
+ * The guide called off the booking's day or slot (issue 19, docs/decisions/0056): why, the two
+ * choices (a new date free of charge or a full refund), and the deadline after which the refund
+ * is automatic, with the link to the page where the guest chooses.
+ */
+export function bookingDisruptedEmail(site: SiteIdentity, b: BookingMailFacts, details: { causeId: MessageId; note: string | null; deadline: string }, choiceUrl: string): EmailModel {
+  const { t, date } = inLanguage(b, b.locale)
+  return {
+    locale: b.locale,
+    subject: t('email.disrupted.subject', { date }),
+    preheader: t('email.disrupted.preheader'),
+    heading: t('email.disrupted.heading'),
+    greeting: t('email.greeting', { name: b.name }),
+    paragraphs: [t('email.disrupted.text', { cause: t(details.causeId), date }), ...(details.note ? [t('email.cancelled.note', { reason: details.note })] : []), t('email.disrupted.deadline', { deadline: details.deadline })],
+    details: bookingDetails(b),
+    action: { label: t('email.disrupted.action'), url: choiceUrl, spellOut: true },
+    closing: guestClosing(site, b.locale),
+  }
+}
+
 /** Where the guide meets the guest, in one line of the guide's e-mail. */
 function guideMeetingText(meeting: Meeting | null): string {
   if (!meeting) return 'Not chosen'

@@ -40,6 +40,7 @@ import {
 } from '../services/payments.ts'
 import { DECLINED_MESSAGE, INCORRECT_NUMBER_MESSAGE } from '../payments/simulated.ts'
 import { englishErrorMessages, localizeServerText } from './catalog.ts'
+import { NO_OPEN_OFFER_MESSAGE } from '../services/disruptions.ts'
 import { GUEST_MOVE_MESSAGES, GUEST_MOVE_NOTHING_MESSAGE, GUEST_MOVE_PARTLY_REFUNDED_MESSAGE, guestMoveDearerMessage } from '../services/booking-moves.ts'
 import { HOTEL_MAX, HOTEL_MESSAGE, MEETING_POINT_MESSAGE, PICKUP_OFF_MESSAGE } from '../../core/meeting-points.ts'
 
@@ -126,6 +127,7 @@ const GUEST_MESSAGES = [
   GUEST_MOVE_NOTHING_MESSAGE,
   GUEST_MOVE_PARTLY_REFUNDED_MESSAGE,
   guestMoveDearerMessage('¥11,000'),
+  NO_OPEN_OFFER_MESSAGE,
 ]
 
 describe('the server messages a guest may see', () => {

@@ -133,15 +133,18 @@ export function createAvailabilityService(deps: {
       })
     },
 
-    /** Creates or updates a weekend date's switches (docs/decisions/0039). The schema has refused weekdays. */
-    async upsert(input: WeekendAvailability): Promise<WeekendAvailabilityRow> {
+    /**
+     * Creates or updates a weekend date's switches (docs/decisions/0039). The schema has refused
+     * weekdays. `writer` is the caller's transaction when it has one (a call-off closes its slots in its own).
+     */
+    async upsert(input: WeekendAvailability, writer: Db | Tx = db): Promise<WeekendAvailabilityRow> {
       const now = deps.now()
       const changes: Partial<typeof weekendAvailability.$inferInsert> = {}
       if (input.morningAvailable !== undefined) changes.morningAvailable = input.morningAvailable
       if (input.afternoonAvailable !== undefined) changes.afternoonAvailable = input.afternoonAvailable
       if (input.fullDayAvailable !== undefined) changes.fullDayAvailable = input.fullDayAvailable
       if (input.adminNotes !== undefined) changes.adminNotes = input.adminNotes
-      const [row] = await db
+      const [row] = await writer
         .insert(weekendAvailability)
         .values({
           date: input.date,

@@ -4,7 +4,7 @@ import { outgoingEmails, tourPackages, type Booking } from '../db/schema.ts'
 import type { Config } from '../config/index.ts'
 import { EXPIRED_REASON } from '../../core/booking-lifecycle.ts'
 import { formatYen } from '../../core/money.ts'
-import { formatLongDate } from '../../core/dates.ts'
+import { formatJapanDateTime, formatLongDate } from '../../core/dates.ts'
 import { SLOT_MESSAGE_IDS, isTourTime, slotInstants, slotLabel, type TourTime } from '../../core/slots.ts'
 import { localizePath, toLocale, type Locale } from '../../core/i18n/locales.ts'
 import type { Meeting } from '../../core/meeting-points.ts'
@@ -20,6 +20,7 @@ import {
   adminBookingEmail,
   bookingCancelledEmail,
   bookingConfirmedEmail,
+  bookingDisruptedEmail,
   bookingMovedEmail,
   bookingReceivedEmail,
   paymentConfirmedEmail,
@@ -28,6 +29,7 @@ import {
   type BookingMailFacts,
 } from '../email/templates.tsx'
 import type { ChangeActor } from '../../core/booking-changes.ts'
+import { DISRUPTION_CAUSE_MESSAGE_IDS, type DisruptionCause } from '../../core/disruptions.ts'
 
 /** What the booking e-mails need besides the outbox: the identity, links and slot times. */
 export type BookingMailDeps = { outbox: MailOutbox; config: Config; now: () => Date; trip: TripService }
@@ -38,6 +40,9 @@ export const payLink = (config: Pick<Config, 'baseUrl'>, facts: Pick<BookingMail
   `${config.baseUrl}${localizePath(`/checkout/${facts.reference}`, facts.locale)}`
 export const confirmationLink = (config: Pick<Config, 'baseUrl'>, facts: Pick<BookingMailFacts, 'reference' | 'locale'>) =>
   `${config.baseUrl}${localizePath(`/booking-confirmation/${facts.reference}`, facts.locale)}`
+/** The page where the guest changes their booking, or answers a call-off (docs/decisions/0055, 0056). */
+export const changeLink = (config: Pick<Config, 'baseUrl'>, facts: Pick<BookingMailFacts, 'reference' | 'locale'>) =>
+  `${config.baseUrl}${localizePath(`/booking-confirmation/${facts.reference}/change`, facts.locale)}`
 
 /** The calendar event of a booking: start = tour date + slot start in Asia/Tokyo, end by duration (half-day 5 h, full-day 9 h). */
 function bookingEvent(config: Config, facts: BookingMailFacts, stamp: Date, sequence: number): IcsEvent {
@@ -295,6 +300,24 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
         })
       }
       await adminMail(tx, 'booking-moved', after, facts, `admin-booking-moved:${details.changeId}`, { from, by })
+    },
+
+    /**
+     * The guide called off the booking's day or slot (docs/decisions/0056): the guest chooses a
+     * new date or a full refund on their booking's change page, before the deadline (in Japan time).
+     */
+    async disrupted(tx: Tx, booking: Booking, details: { cause: DisruptionCause; note: string | null; deadline: Date }) {
+      if (!mail) return
+      const { config } = mail
+      const facts = await bookingMailFacts(tx, mail, booking)
+      const deadline = formatJapanDateTime(details.deadline, facts.locale)
+      await mail.outbox.enqueue(tx, {
+        kind: 'booking-disrupted',
+        to: booking.email,
+        email: renderEmail(config.site, bookingDisruptedEmail(config.site, facts, { causeId: DISRUPTION_CAUSE_MESSAGE_IDS[details.cause], note: details.note, deadline }, changeLink(config, facts))),
+        dedupeKey: `booking-disrupted:${booking.id}:${details.deadline.getTime()}`,
+        bookingId: booking.id,
+      })
     },
 
     /** An unpaid hold ran out (docs/decisions/0005). */

@@ -27,6 +27,7 @@ import { ServiceError } from './service-error.ts'
 import { BOOKING_NOT_FOUND_MESSAGE } from './admin-bookings.ts'
 import { GROUP_TOO_LARGE_MESSAGE, OUTSIDE_WINDOW_MESSAGE, PACKAGE_DOES_NOT_FIT_MESSAGE, PACKAGE_UNAVAILABLE_MESSAGE } from './bookings.ts'
 import type { RefundOutcome, RefundService } from './refunds.ts'
+import { closeOffers, openOfferOf, type OpenOffer } from './disruption-offers.ts'
 
 export const MOVE_CANCELLED_MESSAGE = 'A cancelled booking cannot be moved. Restore it first, or make a new booking.'
 export const MOVE_NOTHING_MESSAGE = 'Choose another date, time, tour or group size to move this booking.'
@@ -44,10 +45,10 @@ export const guestMoveDearerMessage = (amount: string) =>
   `This change costs ${amount} more. Paying a difference online is not possible yet: please message us and we will arrange it.`
 
 /** What the guest's booking page needs to offer a change: whether they may (and if not, why, in the API's English), and how many changes are left. */
-export type GuestChangeState = { refusal: GuestMoveRefusal | null; message: string | null; changesLeft: number }
+export type GuestChangeState = { refusal: GuestMoveRefusal | null; message: string | null; changesLeft: number; offer: OpenOffer | null }
 
 /** A guest's change as the review step shows it, before it is made. */
-export type GuestMovePlan = { target: SlotChoice; money: MoveMoney; currentTotal: number }
+export type GuestMovePlan = { target: SlotChoice; money: MoveMoney; currentTotal: number; actor: ChangeActor; offer: OpenOffer | null }
 
 const slotOf = (b: Booking): SlotChoice => ({ tourDate: b.tourDate, tourTime: b.tourTime as TourTime, tourPackageId: b.tourPackageId, numberOfPeople: b.numberOfPeople })
 
@@ -180,10 +181,13 @@ export function createBookingMoveService(deps: {
     return row?.n ?? 0
   }
 
+  /** A call-off waiting for the guest's answer waives the date and count rules (docs/decisions/0056). */
   async function guestState(reader: Db | Tx, booking: Booking, now: Date): Promise<GuestChangeState> {
-    const [moves, limit] = [await guestMovesOf(reader, booking.id), await guestMoveLimitIn(reader)]
-    const refusal = guestMoveRefusal({ status: effectiveStatus(booking, now), tourDate: booking.tourDate, today: todayInTokyo(now), guestMoves: moves, limit, disrupted: false })
-    return { refusal, message: refusal ? GUEST_MOVE_MESSAGES[refusal] : null, changesLeft: Math.max(0, limit - moves) }
+    const moves = await guestMovesOf(reader, booking.id)
+    const limit = await guestMoveLimitIn(reader)
+    const offer = await openOfferOf(reader, booking.id)
+    const refusal = guestMoveRefusal({ status: effectiveStatus(booking, now), tourDate: booking.tourDate, today: todayInTokyo(now), guestMoves: moves, limit, disrupted: offer !== null })
+    return { refusal, message: refusal ? GUEST_MOVE_MESSAGES[refusal] : null, changesLeft: Math.max(0, limit - moves), offer }
   }
 
   async function guestMoveLimitIn(reader: Db | Tx): Promise<number> {
@@ -198,7 +202,7 @@ export function createBookingMoveService(deps: {
    * Whether the slot is still free is the claim's to say.
    */
   async function planGuestMove(reader: Db | Tx, current: Booking, target: SlotChoice, now: Date): Promise<GuestMovePlan> {
-    const { refusal } = await guestState(reader, current, now)
+    const { refusal, offer } = await guestState(reader, current, now)
     if (refusal) throw new ServiceError('conflict', GUEST_MOVE_MESSAGES[refusal])
     if (sameSlotChoice(target, slotOf(current))) throw new ServiceError('invalid', GUEST_MOVE_NOTHING_MESSAGE, { field: 'tourDate' })
     const pkg = await checkTarget(reader, 'guest', target, now)
@@ -206,9 +210,10 @@ export function createBookingMoveService(deps: {
     if (!price.ok) throw new ServiceError('invalid', price.message, { field: 'numberOfPeople' })
     const received = moneyOf(current).received > 0
     if (received && current.amountRefunded > 0) throw new ServiceError('conflict', GUEST_MOVE_PARTLY_REFUNDED_MESSAGE)
-    const money = moveMoney({ received, currentTotal: current.totalPrice, newPrice: price.total, waived: false })
+    // After a call-off a dearer choice costs the guest nothing more (core/booking-changes.ts).
+    const money = moveMoney({ received, currentTotal: current.totalPrice, newPrice: price.total, waived: offer !== null })
     if (money.kind === 'charge') throw new ServiceError('conflict', guestMoveDearerMessage(formatYen(money.amount)))
-    return { target, money, currentTotal: current.totalPrice }
+    return { target, money, currentTotal: current.totalPrice, actor: offer ? 'disruption' : 'guest', offer }
   }
 
   const byReference = async (reader: Db | Tx, reference: unknown, lock: boolean): Promise<Booking> => {
@@ -261,7 +266,9 @@ export function createBookingMoveService(deps: {
       const { booking, plan, changeId } = await inMoveTransaction(async (tx) => {
         const current = await byReference(tx, reference, true)
         const plan = await planGuestMove(tx, current, target, now)
-        const { moved, changeId } = await applyMove(tx, current, target, plan.money.newTotal, { actor: 'guest', tellGuest: true }, now)
+        const { moved, changeId } = await applyMove(tx, current, target, plan.money.newTotal, { actor: plan.actor, tellGuest: true }, now)
+        // The guest's answer to a call-off: the offer is settled, so its deadline refunds nothing.
+        if (plan.offer) await closeOffers(tx, current.id, 'moved', now)
         return { booking: moved, plan, changeId }
       })
       if (plan.money.kind !== 'refund' || !booking.paymentIntentId) return { booking, refund: { amount: 0, status: 'none' } }

@@ -24,6 +24,7 @@ import { createRateLimits, pruneExpiredLimits } from './rate-limits.ts'
 import { createCalendarFeedService } from './calendar-feed.ts'
 import { createBookingQuestionService } from './booking-questions.ts'
 import { createBookingMoveService } from './booking-moves.ts'
+import { createDisruptionService } from './disruptions.ts'
 
 export type Clock = { now: () => Date }
 export const systemClock: Clock = { now: () => new Date() }
@@ -78,6 +79,9 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
   // Changes of plan (issue 19, docs/decisions/0055).
   const bookingMoves = createBookingMoveService({ db, events: bookingEvents, availability, refunds, now: clock.now, booking: config.booking })
 
+  // Days the guide calls off (issue 19, docs/decisions/0056).
+  const disruptions = createDisruptionService({ db, config, events: bookingEvents, notifications, availability, refunds, logger, now: clock.now })
+
   const payments = createPaymentService({
     db,
     config,
@@ -100,9 +104,11 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     // docs/decisions/0005: lapsed holds are already free for readers and claimers; this records them.
     { name: 'expire-unpaid-holds', everyMs: 60_000, run: () => bookings.expireHolds() },
     { name: 'prune-rate-limits', everyMs: 10 * 60_000, run: () => pruneExpiredLimits(database) },
+    // docs/decisions/0056: an offer nobody answered by its deadline is refunded in full.
+    { name: 'refund-unanswered-call-offs', everyMs: 60_000, run: () => disruptions.refundUnanswered() },
   ]
 
-  return { limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, bookingMoves, jobs }
+  return { limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, bookingMoves, disruptions, jobs }
 }
 
 export type Services = ReturnType<typeof createServices>

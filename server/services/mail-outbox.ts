@@ -24,6 +24,7 @@ export type MailKind =
   | 'reminder'
   | 'booking-cancelled'
   | 'booking-moved'
+  | 'booking-disrupted'
   | 'admin-new-booking'
   | 'admin-payment-received'
   | 'admin-booking-cancelled'

@@ -45,6 +45,12 @@ export type CancelInput = {
   /** Admin only: the amount to refund instead of the policy's (0 .. amount paid). */
   refundAmount?: number
   actor?: { id: number; username: string } | null
+  /**
+   * Runs inside the cancellation's transaction with the booking locked, before anything
+   * changes; a throw refuses the cancellation. A call-off's answer claims its offer here, so
+   * the guest's answer and the deadline's refund cannot both happen (docs/decisions/0056).
+   */
+  precondition?: (tx: Tx, current: Booking) => Promise<void>
 }
 
 /**
@@ -190,6 +196,7 @@ export function createRefundService(deps: { db: Db; provider: PaymentProvider; e
         if (!current) throw new ServiceError('not-found', 'Booking not found')
         const q = quote(current, input.cause)
         if (!q.canCancel) throw new ServiceError('conflict', ALREADY_CANCELLED_MESSAGE)
+        await input.precondition?.(tx, current)
         let amount = q.refund.amount
         if (input.refundAmount !== undefined) {
           const problem = refundChoiceProblem(input.refundAmount, q.amountPaid)

@@ -3,12 +3,13 @@ import { useSearchParams } from 'react-router'
 import { clsx } from 'clsx'
 import { formatLongDate, formatMonthTitle, isMonth, shiftMonth, todayInTokyo } from '../../../core/dates.ts'
 import { slotLabel } from '../../../core/slots.ts'
-import type { CalendarDay, CalendarSlot } from '../../../server/for-app.ts'
+import type { CalendarDay, CalendarSlot, DisruptionView } from '../../../server/for-app.ts'
 import { api, failToast, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { Button } from '../ui/button.tsx'
 import { Modal } from '../ui/dialog.tsx'
 import { Field, Textarea } from '../ui/field.tsx'
+import { CalledOffDays, CallOffDialog } from './call-off.tsx'
 
 
 const STATE_STYLES: Record<CalendarSlot['state'], string> = {
@@ -35,6 +36,8 @@ export function CalendarTab({ onOpenBooking }: { onOpenBooking: (id: number) => 
   }
   const { data: days, reload: load } = useAdminData<CalendarDay[]>(month ? `/api/admin/bookings/calendar?month=${month}` : null, 'Failed to fetch bookings', [])
   const [editing, setEditing] = useState<CalendarDay | null>(null)
+  const [callingOff, setCallingOff] = useState<string | null>(null)
+  const { data: disruptions, reload: loadDisruptions } = useAdminData<DisruptionView[]>('/api/admin/disruptions', 'Failed to fetch called-off days', [])
 
   return (
     <section aria-labelledby="calendar-heading" className="grid gap-4">
@@ -71,9 +74,14 @@ export function CalendarTab({ onOpenBooking }: { onOpenBooking: (id: number) => 
                   {past ? (
                     <span className="text-sm text-slate-700">Past</span>
                   ) : (
-                    <Button size="sm" variant="plain" onClick={() => setEditing(day)} aria-label={`Open or close slots on ${formatLongDate(day.date)}`}>
-                      Edit
-                    </Button>
+                    <span className="flex gap-1">
+                      <Button size="sm" variant="plain" onClick={() => setEditing(day)} aria-label={`Open or close slots on ${formatLongDate(day.date)}`}>
+                        Edit
+                      </Button>
+                      <Button size="sm" variant="plain" onClick={() => setCallingOff(day.date)} aria-label={`Call off ${formatLongDate(day.date)}`}>
+                        Call Off
+                      </Button>
+                    </span>
                   )}
                 </div>
                 {day.note ? <p className="mt-1 text-sm text-slate-700">Note: {day.note}</p> : null}
@@ -105,6 +113,17 @@ export function CalendarTab({ onOpenBooking }: { onOpenBooking: (id: number) => 
           })}
         </ul>
       )}
+      <CalledOffDays disruptions={disruptions ?? []} onOpenBooking={onOpenBooking} />
+      {callingOff ? (
+        <CallOffDialog
+          date={callingOff}
+          onClose={() => setCallingOff(null)}
+          onDone={async () => {
+            setCallingOff(null)
+            await Promise.all([load(), loadDisruptions()])
+          }}
+        />
+      ) : null}
       {editing ? (
         <AvailabilityForm
           day={editing}

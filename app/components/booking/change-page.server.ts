@@ -1,13 +1,15 @@
 import { data, type AppLoadContext } from 'react-router'
 import { freeCancellationDeadline } from '../../../core/cancellation-policy.ts'
-import { isCalendarDate, isMonth, monthRange } from '../../../core/dates.ts'
+import { formatJapanDateTime, isCalendarDate, isMonth, monthRange } from '../../../core/dates.ts'
+import { DISRUPTION_CAUSE_MESSAGE_IDS } from '../../../core/disruptions.ts'
 import { isTourTime, slotStart } from '../../../core/slots.ts'
 import { guestMoveSchema } from '../../../core/schemas/booking-move.ts'
 import { failureOf, localizeServerText } from '../../../server/for-app.server.ts'
 import { formPageMessages, requestLocale } from '../../i18n/messages.server.ts'
 
 /** What the change page's form gets back: the change made (with its refund), or why not, in the page's language. */
-export type ChangeOutcome = { kind: 'changed'; refund: { amount: number; status: 'none' | 'pending' | 'succeeded' | 'failed' } } | { kind: 'refused'; message: string }
+type RefundOutcome = { amount: number; status: 'none' | 'pending' | 'succeeded' | 'failed' }
+export type ChangeOutcome = { kind: 'changed'; refund: RefundOutcome } | { kind: 'refunded'; refund: RefundOutcome } | { kind: 'refused'; message: string }
 
 /**
  * The change page's data (docs/decisions/0055): the booking; whether the guest may change it
@@ -18,17 +20,20 @@ export type ChangeOutcome = { kind: 'changed'; refund: { amount: number; status:
 export async function loadChangePage(request: Request, context: AppLoadContext, reference: string) {
   const { services, config } = context
   const locale = requestLocale(request)
-  const messages = formPageMessages(request, 'change', 'booking', 'checkout')
+  const messages = formPageMessages(request, 'change', 'booking', 'checkout', 'disruption')
   const stored = await services.bookings.getByReference(reference)
   const booking = stored && !stored.anonymizedAt ? await services.bookings.findByReference(reference, locale) : null
   if (!stored || !booking) return data({ booking: null, ...messages }, { status: 404 })
 
   const state = await services.bookingMoves.guestState(stored)
+  // A call-off waiting for the guest's answer (docs/decisions/0056): why, and until when.
+  const offer = state.offer ? { causeId: DISRUPTION_CAUSE_MESSAGE_IDS[state.offer.cause], note: state.offer.note, answerBy: formatJapanDateTime(state.offer.deadline, locale) } : null
   const base = {
     booking,
     current: slotStart(booking.tourDate, booking.tourTime, config.booking.startTimes),
     deadline: freeCancellationDeadline(booking.tourDate),
     changesLeft: state.changesLeft,
+    offer,
     ...messages,
   }
   if (state.message) return { ...base, refusal: localizeServerText(locale, state.message), chooser: null }
@@ -70,7 +75,8 @@ export async function loadChangePage(request: Request, context: AppLoadContext, 
 }
 
 /**
- * The change page's action: the same schema and service call as POST /api/bookings/{reference}/move,
+ * The change page's action: the same schema and service call as POST /api/bookings/{reference}/move
+ * (or, with intent=refund, as POST /api/bookings/{reference}/disruption-refund),
  * for the script-free post and the page's data request alike, so the same checks and the same
  * refusals with their status.
  */
@@ -78,6 +84,11 @@ export async function handleChangeAction(request: Request, context: AppLoadConte
   const form = await request.formData()
   const body = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
   try {
+    // The other answer to a call-off: a full refund (POST /api/bookings/{reference}/disruption-refund).
+    if (body.intent === 'refund') {
+      const { refund } = await context.services.disruptions.answerRefund(reference)
+      return data<ChangeOutcome>({ kind: 'refunded', refund: { amount: refund.amount, status: refund.status } })
+    }
     const { refund } = await context.services.bookingMoves.moveByGuest(reference, guestMoveSchema.parse(body))
     return data<ChangeOutcome>({ kind: 'changed', refund: { amount: refund.amount, status: refund.status } })
   } catch (error) {
@@ -85,4 +96,11 @@ export async function handleChangeAction(request: Request, context: AppLoadConte
     if (!failure) throw error
     return data<ChangeOutcome>({ kind: 'refused', message: localizeServerText(requestLocale(request), failure.message) }, { status: failure.status, headers: failure.headers })
   }
+}
+
+/** A call-off waiting for this booking's answer, for its confirmation page (docs/decisions/0056); null when none. */
+export async function calledOffOf(context: AppLoadContext, reference: string, locale: ReturnType<typeof requestLocale>) {
+  const stored = await context.services.bookings.getByReference(reference)
+  const offer = stored ? await context.services.disruptions.openOffer(stored.id) : null
+  return offer ? { causeId: DISRUPTION_CAUSE_MESSAGE_IDS[offer.cause], answerBy: formatJapanDateTime(offer.deadline, locale) } : null
 }
