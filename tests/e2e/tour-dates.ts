@@ -15,6 +15,7 @@ import { addDays, dayOfWeek, todayInTokyo, type CalendarDate } from '../../core/
 //   privacy    Sundays   from 125 days ahead  (one)
 //   questions  Sundays   from 133 days ahead  (one: booking-questions, issue 18)
 //   layout     Sundays   from 140 days ahead  (one)
+//   call-off   Sundays   from 147 days ahead  (one: its morning called off, issue 19)
 //   time-zones Sundays   from 155 days ahead  (one)
 //   trip       Sundays   from 168 days ahead  (two: trip-details and meeting-points, issue 18)
 //   dev-server Saturdays 30–90 days ahead, on a server and database of its own

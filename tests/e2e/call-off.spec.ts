@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test'
+import { E2E_ADMIN } from '../../playwright.config.ts'
+import { formatLongDate } from '../../core/dates.ts'
+import { sundayAhead } from './tour-dates.ts'
+import { dayButton } from './booking-steps.ts'
+import { expectNoSeriousAxeViolations } from './axe.ts'
+
+// Issue 19 point 3 (docs/decisions/0056): the guide calls off a morning for snow from the
+// dashboard's calendar; the guest answers on a phone by taking the afternoon, free of charge.
+test.use({ reducedMotion: 'reduce' })
+
+const SUNDAY = sundayAhead(147)
+
+test('the guide calls off a morning, and the guest answers on a phone by picking another slot', async ({ page, browser }) => {
+  const booked = await page.request.post('/api/bookings', {
+    data: { name: 'Snowed Sato', email: 'snowed@example.com', phone: '+81 90-1234-5678', numberOfPeople: 2, tourPackageId: 1, tourDate: SUNDAY, tourTime: 'morning', acceptPolicy: true },
+  })
+  expect(booked.status()).toBe(201)
+  const { reference } = await booked.json()
+  expect((await page.request.post('/api/create-payment-intent', { data: { bookingId: reference } })).status()).toBe(200)
+  expect((await page.request.post(`/api/bookings/${reference}/simulated-payment`, { data: { cardNumber: '4242424242424242' } })).status()).toBe(200)
+  expect((await (await page.request.post(`/api/bookings/${reference}/payment-success`)).json()).status).toBe('paid')
+
+  // The guide, on a desktop.
+  await page.setViewportSize({ width: 1280, height: 900 })
+  expect((await page.request.post('/api/login', { data: E2E_ADMIN })).status()).toBe(200)
+  await page.goto(`/admin/dashboard?tab=calendar&month=${SUNDAY.slice(0, 7)}`)
+  await page.getByRole('button', { name: `Call off ${formatLongDate(SUNDAY)}` }).click()
+  const dialog = page.getByRole('dialog', { name: `Call off ${formatLongDate(SUNDAY)}` })
+  await dialog.getByLabel('What is called off').selectOption('morning')
+  await dialog.getByLabel('Why').selectOption('snow')
+  await dialog.getByLabel('A note for the guests (optional)').fill('The road up to Kasugayama is closed')
+  await expectNoSeriousAxeViolations(page, 'call-off dialog')
+  await dialog.getByRole('button', { name: 'Call Off' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('status').filter({ hasText: 'Day called off' }).first()).toContainText('1 guest was offered a new date or a full refund.')
+  const calledOff = page.getByRole('region', { name: 'Called-off days' })
+  await expect(calledOff).toContainText(`${formatLongDate(SUNDAY)}, Morning: Heavy snow`)
+  await expect(calledOff).toContainText('Snowed Sato')
+  await expect(calledOff).toContainText('Waiting for an answer until')
+
+  // The guest, on a phone, from their booking's page.
+  const guestContext = await browser.newContext({ viewport: { width: 375, height: 800 }, reducedMotion: 'reduce' })
+  const guest = await guestContext.newPage()
+  await guest.goto(`/booking-confirmation/${reference}`)
+  await expect(guest.getByRole('heading', { name: `Your tour on ${formatLongDate(SUNDAY)} cannot go ahead` })).toBeVisible()
+  await guest.getByRole('link', { name: 'Choose a new date or a refund' }).click()
+  await expect(guest.getByText('because of heavy snow')).toBeVisible()
+  await expect(guest.getByText('A note from your guide: The road up to Kasugayama is closed')).toBeVisible()
+  await expect(guest.getByRole('button', { name: 'Refund me in full' })).toBeVisible()
+  await dayButton(guest, SUNDAY).click()
+  await expect(guest.getByRole('radio', { name: /^Morning · 9:00 AM/ })).toBeDisabled()
+  await guest.getByRole('radio', { name: /^Afternoon · 2:00 PM/ }).check()
+  await guest.getByRole('button', { name: 'Review the change' }).click()
+  await expect(guest.getByText('The price stays ¥14,300.')).toBeVisible()
+  await expectNoSeriousAxeViolations(guest, 'called-off review')
+  expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await guest.getByRole('button', { name: 'Confirm the change' }).click()
+  await expect(guest.getByRole('heading', { name: 'Your booking has been changed' })).toBeVisible()
+
+  // The guide sees the answer.
+  await page.reload()
+  await expect(page.getByRole('region', { name: 'Called-off days' })).toContainText('Moved to a new date')
+  await guestContext.close()
+})
