@@ -67,3 +67,18 @@ test('the guide moves a booking on a 375 px phone', async ({ page }) => {
   // Nothing on the page is wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
 })
+
+test('the guide reads and saves how often guests may change a booking online', async ({ page }) => {
+  expect((await page.request.post('/api/login', { data: E2E_ADMIN })).status()).toBe(200)
+  await page.goto('/admin/dashboard?tab=settings')
+  const panel = page.getByRole('region', { name: 'Changes of plan' })
+  const field = panel.getByLabel('Changes a guest may make online')
+  // Other journeys run at the same time and count on the default: saved as it is.
+  await expect(field).toHaveValue('2')
+  await field.fill('eleven')
+  await panel.getByRole('button', { name: 'Save' }).click()
+  await expect(panel.getByRole('alert')).toHaveText('Enter a whole number from 0 to 10')
+  await field.fill('2')
+  await panel.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Booking rules saved' }).first()).toContainText('up to 2 times')
+})

@@ -19,6 +19,7 @@ import { GuideWordsPanel } from './guide-words-panel.tsx'
 import { CalendarFeedPanel } from './calendar-feed-panel.tsx'
 import { TripPanels } from './trip-panel.tsx'
 import { BookingQuestionsPanel } from './booking-questions-panel.tsx'
+import { BookingRulesPanel } from './booking-rules-panel.tsx'
 
 type TourPackage = AsJson<CatalogueRow>
 
@@ -30,6 +31,7 @@ export function SettingsTab() {
       <TripPanels />
       <Catalogue />
       <BookingQuestionsPanel />
+      <BookingRulesPanel />
       <GuideWordsPanel />
       <GuestDataPanel />
       <Sessions />
