@@ -36,6 +36,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/bookings/:reference/simulated-payment',
   'GET /api/bookings/:reference/cancellation-quote',
   'POST /api/bookings/:reference/cancel',
+  // The guest's own change and their answer to a called-off day (docs/decisions/0055, 0056): the reference is the secret.
+  'POST /api/bookings/:reference/move',
+  'POST /api/bookings/:reference/disruption-refund',
   // The pictures made from the guide's photos (docs/decisions/0048).
   'GET /media/{*path}',
   // The guide's calendar feed (docs/decisions/0050): calendar apps fetch it without a session; its token is the secret.
@@ -187,6 +190,14 @@ function validBody(route: RouteEntry, real: Real, packageRow: Record<string, unk
       return { type: 'number', label: 'Fuzz number', required: false, min: 0, max: 9 }
     case 'POST /api/admin/booking-questions/:id/move':
       return { direction: 'down' }
+    case 'POST /api/admin/bookings/:id/move':
+      return { tourDate: real.tourDate, tourTime: 'morning', tourPackageId: 1, numberOfPeople: 2, tellGuest: false }
+    case 'POST /api/bookings/:reference/move':
+      return { tourDate: real.tourDate, tourTime: 'morning', tourPackageId: 1, numberOfPeople: 3 }
+    case 'PUT /api/admin/booking-rules':
+      return { guestMoveLimit: 2 }
+    case 'POST /api/admin/disruptions':
+      return { tourDate: real.tourDate, tourTime: 'morning', cause: 'snow', note: 'Set by the fuzz' }
     case 'PUT /api/admin/guide-words/:locale':
       return { biography: 'A paragraph.\n\nAnother one.', signature: '— The guide', loves: 'Sake\nSnow' }
     default:
@@ -201,7 +212,8 @@ const KNOWN_KEYS = [
   'morningAvailable', 'afternoonAvailable', 'fullDayAvailable', 'adminNotes', 'totalPrice', 'notificationPreference', 'whatsappNumber',
   'notificationsEnabled', 'redirectTo', 'date', 'alt', 'altTranslations', 'focalX', 'focalY', 'mediaId', 'file', 'biography', 'signature',
   'loves', 'spring', 'winter', 'meetingPoint', 'pickupHotel', 'addressJa', 'latitude', 'longitude', 'instructions', 'translations', 'active',
-  'direction', 'pickupEnabled', 'defaults', 'whatToBring', 'answers', 'type', 'label', 'required', 'options', '__proto__', 'constructor',
+  'direction', 'pickupEnabled', 'defaults', 'whatToBring', 'answers', 'type', 'label', 'required', 'options', 'tellGuest', 'guestMoveLimit', 'note',
+  '__proto__', 'constructor',
 ]
 const QUERY_KEYS = ['month', 'from', 'to', 'email', 'status', 'sort', 'dir', 'page', 'pageSize', 'q', 'search', 'bookingId', 'format', 'cause']
 
