@@ -41,7 +41,8 @@ describe('pages with a guest’s details', () => {
   // The booking page's own form posts without JavaScript, so it keeps Referers to itself
   // (same-origin) instead of sending none: under no-referrer its posts carry Origin: null,
   // which React Router's CSRF check refuses. Either way no other site learns the URL.
-  const policyOf = (url: string) => (url.startsWith('/booking?') || url.startsWith('/booking.data') || url === '/booking' ? 'same-origin' : 'no-referrer')
+  // So does the change page (docs/decisions/0055).
+  const policyOf = (url: string) => (url.startsWith('/booking?') || url.startsWith('/booking.data') || url === '/booking' || /\/change(\.data)?$/.test(url) ? 'same-origin' : 'no-referrer')
 
   const expectPrivate = async (res: Response, url: string, shows?: string) => {
     const body = await res.text()
@@ -56,6 +57,8 @@ describe('pages with a guest’s details', () => {
     ['the checkout page’s data', (ref: string) => `/checkout/${ref}.data`],
     ['the confirmation page', (ref: string) => `/booking-confirmation/${ref}`],
     ['the confirmation page’s data', (ref: string) => `/booking-confirmation/${ref}.data`],
+    ['the change page', (ref: string) => `/booking-confirmation/${ref}/change`],
+    ['the change page’s data', (ref: string) => `/booking-confirmation/${ref}/change.data`],
     ['step 3 of the booking page (after a script-free post)', (ref: string) => `/booking?created=${ref}`],
     ['the data of step 3 of the booking page', (ref: string) => `/booking.data?created=${ref}`],
   ])('%s is not cached and sends no Referer to other sites', async (_name, url) => {
