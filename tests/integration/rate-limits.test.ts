@@ -73,6 +73,14 @@ const LOOKUPS: { label: string; call: (url: string, headers: Record<string, stri
   { label: 'POST cancel', call: (url, headers) => post(`${url}/api/bookings/ABCDEFGHJKMN/cancel`, {}, headers) },
   { label: 'GET /checkout/:ref', call: (url, headers) => fetch(`${url}/checkout/ABCDEFGHJKMN`, { headers }) },
   { label: 'GET /booking-confirmation/:ref.data', call: (url, headers) => fetch(`${url}/booking-confirmation/ABCDEFGHJKMN.data`, { headers }) },
+  // The guest's change and call-off answer (docs/decisions/0055, 0056): the API, the change page and its form's data request.
+  { label: 'POST move', call: (url, headers) => post(`${url}/api/bookings/ABCDEFGHJKMN/move`, {}, headers) },
+  { label: 'POST disruption-refund', call: (url, headers) => post(`${url}/api/bookings/ABCDEFGHJKMN/disruption-refund`, {}, headers) },
+  { label: 'GET /booking-confirmation/:ref/change', call: (url, headers) => fetch(`${url}/booking-confirmation/ABCDEFGHJKMN/change`, { headers }) },
+  {
+    label: 'POST /ko/booking-confirmation/:ref/change.data',
+    call: (url, headers) => fetch(`${url}/ko/booking-confirmation/ABCDEFGHJKMN/change.data`, { method: 'POST', headers, body: new URLSearchParams({ intent: 'refund' }) }),
+  },
 ]
 
 /** Every way a visitor can send the contact form: the API, the page's plain post and its script's data request. */
