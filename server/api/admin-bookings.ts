@@ -7,7 +7,7 @@ import { ID_MAX } from '../../core/schemas/fields.ts'
 import { requireAdmin } from '../auth/guard.ts'
 import { ServiceError } from '../services/service-error.ts'
 import type { AppDeps } from '../deps.ts'
-import { bookingsCsv } from './bookings-csv.ts'
+import { bookingsCsv, revenueCsv } from './bookings-csv.ts'
 import { bookingRulesSchema, guideMoveSchema } from '../../core/schemas/booking-move.ts'
 import { callOffSchema } from '../../core/schemas/disruption.ts'
 import { numericIdOnly, parseId } from './ids.ts'
@@ -74,6 +74,22 @@ export function adminBookingsRouter({ services }: AppDeps) {
 
   router.get('/admin/bookings/:id/changes', requireAdmin, async (req, res) => {
     res.json(await services.bookingMoves.history(parseId(req.params.id)))
+  })
+
+  // The revenue view (issue 20 point 4, docs/decisions/0058), as JSON or CSV.
+  const yearOf = (raw: unknown) => {
+    const year = Number(raw ?? NaN)
+    if (!Number.isInteger(year) || year < 2000 || year > 2100) throw new ServiceError('invalid', 'Year must be a year such as 2026')
+    return year
+  }
+  router.get('/admin/revenue', requireAdmin, async (req, res) => {
+    res.json(await services.adminBookings.revenue(yearOf(req.query.year)))
+  })
+  router.get('/admin/revenue.csv', requireAdmin, async (req, res) => {
+    const revenue = await services.adminBookings.revenue(yearOf(req.query.year))
+    res.set('Content-Type', 'text/csv; charset=utf-8')
+    res.set('Content-Disposition', `attachment; filename="revenue-${revenue.year}.csv"`)
+    res.send('\uFEFF' + revenueCsv(revenue))
   })
 
   // Days the guide calls off (issue 19, docs/decisions/0056).

@@ -5,6 +5,7 @@ import { BUSINESS_TIME_ZONE } from '../../core/dates.ts'
 import type { AdminBooking } from '../services/admin-bookings.ts'
 import { answerColumns } from './answers-csv.ts'
 import { describeMove } from '../../core/booking-changes.ts'
+import type { RevenueMonth } from '../../core/revenue.ts'
 import type { BookingChangeView } from '../services/booking-moves.ts'
 
 /**
@@ -69,4 +70,14 @@ export function bookingsCsv(items: AdminBooking[], changes: Map<number, BookingC
     })),
     { header: true, columns: columns.map(([header]) => spreadsheetSafe(header)), record_delimiter: 'windows' },
   )
+}
+
+/** The revenue view as a spreadsheet: a row per month and the year's total, net yen per tour type last. */
+export function revenueCsv(revenue: { months: RevenueMonth[]; total: RevenueMonth; tourTypes: string[] }): string {
+  const rows = [...revenue.months, revenue.total].map((m) => [m.month, m.tours, m.guests, m.received, m.refunded, m.net, ...revenue.tourTypes.map((t) => m.byTourType[t] ?? 0)])
+  return stringify(rows, {
+    header: true,
+    columns: ['month (tour date)', 'tours', 'guests', 'received', 'refunded', 'net', ...revenue.tourTypes.map((t) => spreadsheetSafe(`net: ${t}`))],
+    record_delimiter: 'windows',
+  })
 }

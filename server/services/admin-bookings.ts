@@ -13,6 +13,7 @@ import { formatClockTime, DEFAULT_SLOT_START_TIMES, isTourTime, slotOpenBySwitch
 import { monthRange, weekendDatesBetween } from '../../core/dates.ts'
 import { languageLabel, toLocale } from '../../core/i18n/locales.ts'
 import type { AnswerSnapshot } from '../../core/booking-questions.ts'
+import { revenueOfYear } from '../../core/revenue.ts'
 
 /** A booking as the dashboard shows it. `status` is the effective one: a lapsed hold reads as cancelled (docs/decisions/0005). */
 export type AdminBooking = {
@@ -281,6 +282,34 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
         })
         return { date, note: override?.adminNotes ?? null, slots }
       })
+    },
+
+    /** The revenue view of a year (issue 20 point 4, core/revenue.ts), by the month of the tour. */
+    async revenue(year: number) {
+      const at = now()
+      const rows = await db
+        .select({ booking: bookings, tourType: tourPackages.name })
+        .from(bookings)
+        .leftJoin(tourPackages, eq(bookings.tourPackageId, tourPackages.id))
+        .where(and(gte(bookings.tourDate, `${year}-01-01`), lte(bookings.tourDate, `${year}-12-31`)))
+      return {
+        year,
+        ...revenueOfYear(
+          year,
+          rows.map(({ booking, tourType }) => {
+            const status = effectiveStatus(booking, at)
+            return {
+              tourDate: booking.tourDate,
+              live: status !== 'cancelled',
+              firm: status === 'paid' || status === 'confirmed',
+              people: booking.numberOfPeople,
+              received: moneyOf(booking).received,
+              refunded: booking.amountRefunded,
+              tourType: tourType ?? 'Custom Tour',
+            }
+          }),
+        ),
+      }
     },
 
     /** Bookings by id, for the CSV export of a filtered list. */

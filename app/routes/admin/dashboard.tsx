@@ -15,6 +15,7 @@ import { NotificationsTab, type AdminNotification } from '../../components/admin
 import { UsersTab } from '../../components/admin/users-tab.tsx'
 import { SettingsTab } from '../../components/admin/settings-tab.tsx'
 import { PhotosTab } from '../../components/admin/photos-tab.tsx'
+import { RevenueTab } from '../../components/admin/revenue-tab.tsx'
 import { privatePageHeaders } from '../../lib/private-page.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin Dashboard | Joetsu Local Tours' }, { name: 'robots', content: 'noindex' }]
@@ -26,6 +27,7 @@ export const TABS = [
   { value: 'notifications', label: 'Notifications' },
   { value: 'users', label: 'Users' },
   { value: 'photos', label: 'Photos' },
+  { value: 'revenue', label: 'Revenue' },
   { value: 'settings', label: 'Settings' },
 ] as const
 type TabValue = (typeof TABS)[number]['value']
@@ -188,6 +190,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </Tabs.Content>
           <Tabs.Content value="photos">
             <PhotosTab />
+          </Tabs.Content>
+          <Tabs.Content value="revenue">
+            <RevenueTab />
           </Tabs.Content>
           <Tabs.Content value="settings">
             <SettingsTab />

@@ -1,0 +1,132 @@
+import { useEffect, useState } from 'react'
+import { formatMonthTitle, MONTH_NAMES, todayInTokyo } from '../../../core/dates.ts'
+import { formatYen } from '../../../core/money.ts'
+import type { RevenueMonth } from '../../../core/revenue.ts'
+import { useAdminData } from './use-admin-data.ts'
+import { Button, buttonVariants } from '../ui/button.tsx'
+
+type Revenue = { year: number; months: RevenueMonth[]; total: RevenueMonth; tourTypes: string[] }
+
+/**
+ * Revenue (issue 20 point 4, docs/decisions/0058): each month of a year by the month of the tour,
+ * with tours, guests and money received, refunded and kept, by tour type; a chart of what was
+ * kept for a glance, the table for the figures, and the same table as CSV.
+ */
+export function RevenueTab() {
+  // Japan's current year, chosen after hydration so the server and the browser agree.
+  const [year, setYear] = useState<number | null>(null)
+  useEffect(() => setYear(Number(todayInTokyo(new Date()).slice(0, 4))), [])
+  const { data } = useAdminData<Revenue | null>(year ? `/api/admin/revenue?year=${year}` : null, 'Failed to fetch the revenue', null)
+  const shown = data && data.year === year ? data : null
+
+  return (
+    <section aria-labelledby="revenue-heading" className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="revenue-heading" className="text-lg font-semibold text-slate-900">
+          Revenue {year ?? ''}
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          <Button size="md" variant="plain" onClick={() => year && setYear(year - 1)} aria-label="Previous year">
+            ‹ {year ? year - 1 : ''}
+          </Button>
+          <Button size="md" variant="plain" onClick={() => year && setYear(year + 1)} aria-label="Next year">
+            {year ? year + 1 : ''} ›
+          </Button>
+          {year ? (
+            <a href={`/api/admin/revenue.csv?year=${year}`} download className={buttonVariants({ variant: 'plain', size: 'md' })}>
+              Export CSV
+            </a>
+          ) : null}
+        </div>
+      </div>
+      <p className="text-sm text-slate-700">
+        By the month of the tour. Tours and guests count paid and confirmed bookings; money counts every booking of the month, a cancelled one included: received, refunded, and kept (net).
+      </p>
+      {shown === null ? (
+        <p className="text-slate-700">Loading revenue…</p>
+      ) : (
+        <>
+          <NetChart months={shown.months} year={shown.year} />
+          {/* Wider than a phone: it scrolls on its own, reachable by keyboard. */}
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-700" tabIndex={0} role="region" aria-label={`Revenue table of ${shown.year}`}>
+            <table className="w-full text-right text-sm">
+              <caption className="sr-only">Revenue of {shown.year} by month of the tour</caption>
+              <thead className="bg-slate-100 text-slate-800">
+                <tr>
+                  <th scope="col" className="px-3 py-2 text-left">
+                    Month
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Tours
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Guests
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Received
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Refunded
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Net
+                  </th>
+                  {shown.tourTypes.map((t) => (
+                    <th key={t} scope="col" className="px-3 py-2">
+                      {t}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {[...shown.months, shown.total].map((m) => (
+                  <tr key={m.month} className={m.month === 'total' ? 'border-t-2 border-slate-400 font-semibold' : 'border-t border-slate-200'}>
+                    <th scope="row" className="px-3 py-2 text-left font-medium">
+                      {m.month === 'total' ? `Total ${shown.year}` : formatMonthTitle(m.month)}
+                    </th>
+                    <td className="px-3 py-2">{m.tours}</td>
+                    <td className="px-3 py-2">{m.guests}</td>
+                    <td className="px-3 py-2">{formatYen(m.received)}</td>
+                    <td className="px-3 py-2">{formatYen(m.refunded)}</td>
+                    <td className="px-3 py-2">{formatYen(m.net)}</td>
+                    {shown.tourTypes.map((t) => (
+                      <td key={t} className="px-3 py-2">
+                        {formatYen(m.byTourType[t] ?? 0)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  )
+}
+
+/** Net yen per month as bars: drawn for a glance, so it is hidden from screen readers, which read the table. */
+function NetChart({ months, year }: { months: RevenueMonth[]; year: number }) {
+  const highest = Math.max(...months.map((m) => m.net), 1)
+  const width = 600
+  const height = 160
+  const bar = width / 12
+  return (
+    <figure className="rounded-lg border border-slate-200 bg-white p-3">
+      <svg viewBox={`0 0 ${width} ${height + 20}`} className="h-auto w-full" aria-hidden="true" focusable="false">
+        {months.map((m, i) => {
+          const h = Math.round((Math.max(m.net, 0) / highest) * height)
+          return (
+            <g key={m.month}>
+              <rect x={i * bar + 6} y={height - h} width={bar - 12} height={h} rx={3} className="fill-brand-700" />
+              <text x={i * bar + bar / 2} y={height + 15} textAnchor="middle" className="fill-slate-700 text-[11px]">
+                {MONTH_NAMES[i]!.slice(0, 3)}
+              </text>
+            </g>
+          )
+        })}
+      </svg>
+      <figcaption className="text-xs text-slate-700">Net revenue per month of {year}; the table below has the figures.</figcaption>
+    </figure>
+  )
+}

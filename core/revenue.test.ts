@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { revenueOfYear, type RevenueInput } from './revenue.ts'
+
+const item = (over: Partial<RevenueInput>): RevenueInput => ({ tourDate: '2026-12-05', live: true, firm: true, people: 2, received: 14300, refunded: 0, tourType: 'Half-Day', ...over })
+
+describe('revenueOfYear', () => {
+  it('counts tours and guests of bookings that take place, and the money of every booking of the month', () => {
+    const { months, total, tourTypes } = revenueOfYear(2026, [
+      item({}),
+      item({ tourDate: '2026-12-12', people: 4, received: 27500, tourType: 'Full-Day' }),
+      // Cancelled in time: refunded in full, no tour.
+      item({ tourDate: '2026-12-19', live: false, received: 14300, refunded: 14300 }),
+      // Cancelled late: the money is kept, no tour.
+      item({ tourDate: '2026-12-20', live: false, received: 14300, refunded: 0 }),
+      // An unpaid hold: no tour yet, no money.
+      item({ tourDate: '2026-12-26', firm: false, received: 0 }),
+      // Confirmed, to be paid on the day: a tour, no money yet.
+      item({ tourDate: '2026-11-07', received: 0 }),
+      // Another year.
+      item({ tourDate: '2027-01-02' }),
+    ])
+    const december = months[11]!
+    expect(december).toEqual({ month: '2026-12', tours: 2, guests: 6, received: 70400, refunded: 14300, net: 56100, byTourType: { 'Half-Day': 28600, 'Full-Day': 27500 } })
+    expect(months[10]).toMatchObject({ month: '2026-11', tours: 1, guests: 2, net: 0 })
+    expect(months[0]).toMatchObject({ month: '2026-01', tours: 0, net: 0 })
+    expect(total).toMatchObject({ month: 'total', tours: 3, guests: 8, received: 70400, refunded: 14300, net: 56100 })
+    expect(tourTypes).toEqual(['Full-Day', 'Half-Day'])
+    expect(months).toHaveLength(12)
+  })
+
+  it('is all zeros for a year without bookings', () => {
+    const { months, total, tourTypes } = revenueOfYear(2025, [item({})])
+    expect(months.every((m) => m.net === 0 && m.tours === 0)).toBe(true)
+    expect(total.net).toBe(0)
+    expect(tourTypes).toEqual([])
+  })
+})
