@@ -56,6 +56,9 @@ test('the guide moves a booking on a desktop, and its history shows it', async (
   await row.getByRole('button', { name: `View message for booking #${id}` }).click()
   const details = page.getByRole('dialog', { name: `Booking #${id}: Mover Maeda` })
   await expect(details.getByRole('listitem')).toContainText(`moved ${FIRST} morning → ${SECOND} afternoon by ${E2E_ADMIN.username}; the guest was told.`)
+  // The booking's dialog moves it too.
+  await details.getByRole('button', { name: 'Move Booking' }).click()
+  await expect(page.getByRole('dialog', { name: `Move booking #${id}` })).toBeVisible()
 })
 
 test('the guide moves a booking on a 375 px phone', async ({ page }) => {

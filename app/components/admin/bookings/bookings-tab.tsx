@@ -257,7 +257,16 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
         </>
       ) : null}
 
-      {details ? <BookingDetails booking={details} onClose={() => setDetails(null)} /> : null}
+      {details ? (
+        <BookingDetails
+          booking={details}
+          onClose={() => setDetails(null)}
+          onMove={() => {
+            setDetails(null)
+            setMoving(details)
+          }}
+        />
+      ) : null}
       {moving ? (
         <MoveDialog
           booking={moving}

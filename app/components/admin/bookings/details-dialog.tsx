@@ -7,7 +7,7 @@ import { Modal } from '../../ui/dialog.tsx'
 import { BookingAnswers } from './booking-answers.tsx'
 import { BookingHistory } from './booking-history.tsx'
 
-export function BookingDetails({ booking, onClose }: { booking: AdminBooking; onClose: () => void }) {
+export function BookingDetails({ booking, onClose, onMove }: { booking: AdminBooking; onClose: () => void; onMove: () => void }) {
   return (
     <Modal open onOpenChange={(o) => !o && onClose()} title={`Booking #${booking.id}: ${booking.name}`}>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -49,6 +49,11 @@ export function BookingDetails({ booking, onClose }: { booking: AdminBooking; on
       <BookingAnswers answers={booking.answers} />
       <BookingHistory bookingId={booking.id} />
       <div className="flex flex-wrap gap-2">
+        {booking.status !== 'cancelled' ? (
+          <Button size="md" variant="plain" onClick={onMove}>
+            Move Booking
+          </Button>
+        ) : null}
         <Button size="md" variant="plain" onClick={() => copyEmail(booking.email)}>
           Copy Email
         </Button>
