@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import ICAL from 'ical.js'
 import { buildCancellationIcs, buildIcs } from './ics.ts'
-import { adminBookingEmail, adminInquiryEmail, bookingCancelledEmail, bookingConfirmedEmail, bookingReceivedEmail, paymentConfirmedEmail, reminderEmail, renderEmail, type BookingMailFacts } from './templates.tsx'
+import {
+  adminBookingEmail,
+  adminInquiryEmail,
+  bookingCancelledEmail,
+  bookingConfirmedEmail,
+  bookingDisruptedEmail,
+  bookingMovedEmail,
+  bookingReceivedEmail,
+  paymentConfirmedEmail,
+  reminderEmail,
+  renderEmail,
+  type BookingMailFacts,
+} from './templates.tsx'
 import { smtpOptionsFromUrl } from './transports.ts'
 import { retryDelayMs, MAX_ATTEMPTS } from '../services/mail-outbox.ts'
 import { tokyoInstant } from '../../core/dates.ts'
@@ -204,6 +216,37 @@ describe('the guest’s e-mails in the language they booked in (docs/decisions/0
     const mail = renderEmail(site, bookingCancelledEmail(site, { ...booking, locale: 'ja' }, { reason: 'cancelled by the guest', refund: 0, wasPaid: false, by: 'guest' }))
     expect(mail.subject).toBe('予約キャンセル：2025年6月7日土曜日')
     expect(mail.text).toContain('https://tours.example.jp/ja/booking')
+  })
+})
+
+describe('a change of plans, in the guest’s language (docs/decisions/0055, 0056)', () => {
+  it('tells a Korean guest where the booking moved from, with the calendar file when their calendar has the tour', () => {
+    const mail = renderEmail(site, bookingMovedEmail(site, { ...booking, locale: 'ko' }, { tourDate: '2025-05-31', tourTime: 'afternoon' }, 'https://tours.example.jp/ko/booking-confirmation/ABCDEFGHJK12', true))
+    expect(mail.subject).toBe('예약 변경: 2025년 6월 7일 토요일 투어')
+    expect(mail.text).toContain('변경 전 일정은 2025년 5월 31일 토요일(오후)였습니다')
+    expect(mail.text).toContain('tour.ics')
+    expect(mail.text).not.toMatch(/Hello|It was for|calendar file/)
+    const noCalendar = renderEmail(site, bookingMovedEmail(site, booking, { tourDate: '2025-05-31', tourTime: 'afternoon' }, 'https://tours.example.jp/booking-confirmation/ABCDEFGHJK12', false))
+    expect(noCalendar.text).toContain('It was for Saturday, May 31, 2025 (Afternoon)')
+    expect(noCalendar.text).not.toContain('tour.ics')
+  })
+
+  it('tells a Japanese guest their tour is called off, why, the guide’s note, the deadline and where to choose', () => {
+    const mail = renderEmail(
+      site,
+      bookingDisruptedEmail(site, { ...booking, locale: 'ja' }, { causeId: 'disruption.cause.snow', note: '春日山への道が通行止めです', deadline: '2025年6月5日木曜日 9:00' }, 'https://tours.example.jp/ja/booking-confirmation/ABCDEFGHJK12/change'),
+    )
+    expect(mail.subject).toBe('2025年6月7日土曜日のツアーは催行できなくなりました：日程変更または返金をお選びください')
+    expect(mail.text).toContain('大雪のため')
+    expect(mail.text).toContain('春日山への道が通行止めです')
+    expect(mail.text).toContain('2025年6月5日木曜日 9:00（日本時間）までにご回答がない場合は')
+    expect(mail.text).toContain('https://tours.example.jp/ja/booking-confirmation/ABCDEFGHJK12/change')
+  })
+
+  it('tells the guide in English who moved a booking and from where', () => {
+    const mail = renderEmail(site, adminBookingEmail(site, 'booking-moved', { ...booking, locale: 'ko' }, 'https://tours.example.jp/admin/dashboard', { from: { tourDate: '2025-05-31', tourTime: 'afternoon' }, by: 'by the guest' }))
+    expect(mail.subject).toBe('Booking moved: Kenji <b>Tanaka</b>, now Saturday, June 7, 2025')
+    expect(mail.text).toContain('moved from Saturday, May 31, 2025 (Afternoon) to Saturday, June 7, 2025 (Morning), by the guest.')
   })
 })
 
