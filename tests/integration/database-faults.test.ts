@@ -160,13 +160,19 @@ describe.runIf(ENGINES.includes('postgres'))('a stalled, locked or missing Postg
         ['GET /booking.data', '/booking.data'],
         ['GET /checkout/REF', `/checkout/${booked.json.reference}`],
         ['GET /checkout/REF.data', `/checkout/${booked.json.reference}.data`],
+        ['GET /booking-confirmation/REF/change', `/booking-confirmation/${booked.json.reference}/change`],
+        ['GET /booking-confirmation/REF/change.data', `/booking-confirmation/${booked.json.reference}/change.data`],
         ['GET /admin/dashboard', '/admin/dashboard', { headers: { cookie } }],
         ['GET /admin/dashboard.data', '/admin/dashboard.data', { headers: { cookie } }],
       ]
       const form = () => new URLSearchParams(Object.entries(bookingBody(halfDay.id, dates[1]!, 'afternoon', 1)).map(([k, v]) => [k, String(v)]))
+      const change = () => new URLSearchParams({ tourDate: dates[0]!, tourTime: 'afternoon', tourPackageId: String(halfDay.id), numberOfPeople: '2' })
       const posts: [string, string, RequestInit][] = [
         ['POST /booking (form)', '/booking', { method: 'POST', body: form() }],
         ['POST /booking.data', '/booking.data', { method: 'POST', body: form() }],
+        // The guest's change (docs/decisions/0055): the page's form and the API.
+        ['POST /booking-confirmation/REF/change (form)', `/booking-confirmation/${booked.json.reference}/change`, { method: 'POST', body: change() }],
+        ['POST /api/bookings/REF/move', `/api/bookings/${booked.json.reference}/move`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(Object.fromEntries(change())) }],
       ]
       // Before the stall, every way in works (a redirect after a booking is fine).
       for (const [what, p, init] of ways) expect((await timed(what, server.url + p, init)).status, what).toBe(200)
