@@ -25,6 +25,10 @@ export const GUEST_MOVE_LIMIT_MAX = 10
 export const CHANGE_ACTORS = ['guest', 'guide', 'disruption'] as const
 export type ChangeActor = (typeof CHANGE_ACTORS)[number]
 
+/** A change is done, waiting for the difference of a dearer choice to be paid, or lapsed unpaid. */
+export const CHANGE_STATES = ['done', 'awaiting-payment', 'lapsed'] as const
+export type ChangeState = (typeof CHANGE_STATES)[number]
+
 /** Why a guest may not move a booking now. */
 export type GuestMoveRefusal = 'cancelled' | 'too-late' | 'limit'
 

@@ -12,7 +12,7 @@ import type { GuideWords } from '../../core/guide-words.ts'
 import type { MeetingPointTranslations } from '../../core/meeting-points.ts'
 import type { WhatToBring } from '../../core/what-to-bring.ts'
 import { LOCALE_CODES } from '../../core/i18n/locales.ts'
-import { CHANGE_ACTORS, DEFAULT_GUEST_MOVE_LIMIT, GUEST_MOVE_LIMIT_MAX } from '../../core/booking-changes.ts'
+import { CHANGE_ACTORS, CHANGE_STATES, DEFAULT_GUEST_MOVE_LIMIT, GUEST_MOVE_LIMIT_MAX } from '../../core/booking-changes.ts'
 import { DISRUPTION_CAUSES, OFFER_STATES } from '../../core/disruptions.ts'
 import { QUESTION_TYPES, type AnswerSnapshot, type BookingQuestion } from '../../core/booking-questions.ts'
 import {
@@ -329,11 +329,23 @@ export const bookingChanges = pgTable(
     toTotal: integer('to_total').notNull(),
     /** Whether the guest was sent the new date (the guide may move quietly, e.g. after a phone call). */
     guestTold: boolean('guest_told').notNull(),
+    /**
+     * done: the booking moved. awaiting-payment: a dearer change whose difference the guest is
+     * paying; the new slot is held for the booking until `holdExpiresAt`. lapsed: not paid in
+     * time, or replaced by another choice (docs/decisions/0055).
+     */
+    state: text('state').notNull().default('done'),
+    /** Yen the guest pays for a dearer change (0 otherwise), through its own intent. */
+    difference: integer('difference').notNull().default(0),
+    intentId: text('intent_id').unique(),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('booking_changes_booking_id_idx').on(t.bookingId),
     check('booking_changes_actor_check', oneOf(t.actor, CHANGE_ACTORS)),
+    check('booking_changes_state_check', oneOf(t.state, CHANGE_STATES)),
+    check('booking_changes_difference_check', sql`${t.difference} >= 0`),
     check('booking_changes_time_check', sql`${oneOf(t.fromTime, TOUR_TIMES)} and ${oneOf(t.toTime, TOUR_TIMES)}`),
     check('booking_changes_totals_check', sql`${t.fromTotal} >= 0 and ${t.toTotal} >= 0`),
   ],

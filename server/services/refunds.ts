@@ -1,6 +1,6 @@
-import { and, eq, ne } from 'drizzle-orm'
+import { and, desc, eq, isNotNull, ne } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
-import { auditLog, bookings, payments, type Booking } from '../db/schema.ts'
+import { auditLog, bookingChanges, bookings, payments, type Booking } from '../db/schema.ts'
 import type { Logger } from '../logger.ts'
 import { loggableError } from '../http/errors.ts'
 import { ServiceError } from './service-error.ts'
@@ -78,15 +78,14 @@ export function createRefundService(deps: { db: Db; provider: PaymentProvider; e
   }
 
   /**
-   * Sets amountRefunded from what is known: our own refund rows for the booking's intent and
-   * the provider's reported total (charge.refunded). Never decreases, never above the total,
-   * so the order in which our call and the webhook land does not matter.
+   * The refunds issued on a booking's payments and not failed, one per provider refund, with the
+   * intent each was made on and whether it counts against the booking (`extra:` when it does not:
+   * a duplicate payment, or a cheaper change's difference).
    */
-  async function applyRefundedTotal(tx: Tx, booking: Booking, reportedTotal = 0) {
-    const rows = await tx.select().from(payments).where(and(eq(payments.bookingId, booking.id), eq(payments.kind, 'refund')))
+  async function refundsOf(reader: Db | Tx, bookingId: number): Promise<{ intentId: string; counts: boolean; amount: number }[]> {
+    const rows = await reader.select().from(payments).where(and(eq(payments.bookingId, bookingId), eq(payments.kind, 'refund')))
     const failed = new Set(rows.filter((r) => r.status === 'failed').map((r) => r.providerId))
-    const byRefund = new Map<string, number>()
-    const extraRefunds = new Map<string, number>()
+    const byRefund = new Map<string, { intentId: string; counts: boolean; amount: number }>()
     for (const r of rows) {
       if (failed.has(r.providerId) || (r.status !== 'pending' && r.status !== 'succeeded')) continue
       const intentId = (() => {
@@ -96,11 +95,72 @@ export function createRefundService(deps: { db: Db; provider: PaymentProvider; e
           return undefined
         }
       })()
-      if (intentId && intentId === booking.paymentIntentId) byRefund.set(r.providerId, r.amount)
-      if (intentId && intentId === `extra:${booking.paymentIntentId}`) extraRefunds.set(r.providerId, r.amount)
+      if (!intentId) continue
+      const extra = intentId.startsWith('extra:')
+      byRefund.set(r.providerId, { intentId: extra ? intentId.slice('extra:'.length) : intentId, counts: !extra, amount: r.amount })
     }
-    const extraRefunded = [...extraRefunds.values()].reduce((a, b) => a + b, 0)
-    const ours = [...byRefund.values()].reduce((a, b) => a + b, 0)
+    return [...byRefund.values()]
+  }
+
+  /**
+   * The payments a booking holds, newest first: the difference of each dearer change the guest
+   * paid (docs/decisions/0055), then the booking's own payment; each with what it charged and what
+   * was refunded on it, so a refund never asks the provider for more than a payment took.
+   */
+  async function paidIntents(reader: Db | Tx, booking: Booking): Promise<{ intentId: string; charged: number; refunded: number }[]> {
+    if (!booking.paymentIntentId) return []
+    const changes = await reader
+      .select({ intentId: bookingChanges.intentId, difference: bookingChanges.difference })
+      .from(bookingChanges)
+      .where(and(eq(bookingChanges.bookingId, booking.id), eq(bookingChanges.state, 'done'), isNotNull(bookingChanges.intentId)))
+      .orderBy(desc(bookingChanges.id))
+    // What each payment took, as settling it recorded; a booking paid before those records has its total.
+    const charges = await reader
+      .select({ intentId: payments.providerId, amount: payments.amount })
+      .from(payments)
+      .where(and(eq(payments.bookingId, booking.id), eq(payments.kind, 'charge'), eq(payments.status, 'succeeded')))
+    const chargedBy = (intentId: string, otherwise: number) => charges.find((c) => c.intentId === intentId)?.amount ?? otherwise
+    const differences = changes.reduce((sum, c) => sum + c.difference, 0)
+    const refunds = await refundsOf(reader, booking.id)
+    // Every refund on a payment leaves less of it to refund, a change's difference given back included.
+    const refundedOn = (intentId: string) => refunds.filter((r) => r.intentId === intentId).reduce((sum, r) => sum + r.amount, 0)
+    return [
+      ...changes.map((c) => ({ intentId: c.intentId!, charged: chargedBy(c.intentId!, c.difference), refunded: refundedOn(c.intentId!) })),
+      { intentId: booking.paymentIntentId, charged: chargedBy(booking.paymentIntentId, booking.totalPrice - differences), refunded: refundedOn(booking.paymentIntentId) },
+    ]
+  }
+
+  /**
+   * Refunds `amount` of a booking through the provider, newest payment first, never more than a
+   * payment has left. The key names the booking, each payment and its part, so a repeated call
+   * refunds once.
+   */
+  async function refundAcrossPayments(booking: Booking, amount: number, reason: string): Promise<RefundOutcome> {
+    let left = amount
+    const outcomes: RefundOutcome[] = []
+    for (const paid of await paidIntents(db, booking)) {
+      const part = Math.min(left, Math.max(0, paid.charged - paid.refunded))
+      if (part <= 0) continue
+      outcomes.push(await issueRefund({ bookingId: booking.id, intentId: paid.intentId, amount: part, idempotencyKey: refundKey(booking.id, paid.intentId, part), reason, countsTowardBooking: true }))
+      left -= part
+      if (left === 0) break
+    }
+    const failed = outcomes.find((o) => o.status === 'failed')
+    if (failed) return { amount, status: 'failed', message: failed.message }
+    if (outcomes.length === 0) return { amount: 0, status: 'none' }
+    return { amount: outcomes.reduce((sum, o) => sum + o.amount, 0), status: outcomes.some((o) => o.status === 'pending') ? 'pending' : 'succeeded' }
+  }
+
+  /**
+   * Sets amountRefunded from what is known: our own refund rows for the booking's payments and
+   * the provider's reported total (charge.refunded) for its own payment. Never decreases, never
+   * above the total, so the order in which our call and the webhook land does not matter.
+   */
+  async function applyRefundedTotal(tx: Tx, booking: Booking, reportedTotal = 0) {
+    const intents = new Set((await paidIntents(tx, booking)).map((p) => p.intentId))
+    const refunds = await refundsOf(tx, booking.id)
+    const extraRefunded = refunds.filter((r) => !r.counts && r.intentId === booking.paymentIntentId).reduce((sum, r) => sum + r.amount, 0)
+    const ours = refunds.filter((r) => r.counts && intents.has(r.intentId)).reduce((sum, r) => sum + r.amount, 0)
     // The provider reports everything refunded on the charge, the difference of a move to a
     // cheaper tour included (docs/decisions/0055); that difference already left the booking's total.
     const reportedForBooking = Math.max(0, reportedTotal - extraRefunded)
@@ -166,14 +226,7 @@ export function createRefundService(deps: { db: Db; provider: PaymentProvider; e
   async function refundBooking(bookingId: number, amount: number, reason: string): Promise<{ issued: boolean; message?: string }> {
     const booking = await load(bookingId)
     if (!booking.paymentIntentId) return { issued: false, message: 'This booking has no card payment to refund.' }
-    const outcome = await issueRefund({
-      bookingId,
-      intentId: booking.paymentIntentId,
-      amount,
-      idempotencyKey: refundKey(booking.id, booking.paymentIntentId, amount),
-      reason,
-      countsTowardBooking: true,
-    })
+    const outcome = await refundAcrossPayments(booking, amount, reason)
     if (outcome.status === 'failed') return { issued: false, message: outcome.message }
     return { issued: true, message: outcome.status === 'pending' ? `Refund of ${formatYen(amount)} is on its way.` : `Refunded ${formatYen(amount)}.` }
   }
@@ -232,17 +285,7 @@ export function createRefundService(deps: { db: Db; provider: PaymentProvider; e
         return { row, amount, policy: q.refund }
       })
 
-      let refund: RefundOutcome = { amount: 0, status: 'none' }
-      if (result.amount > 0) {
-        refund = await issueRefund({
-          bookingId: result.row.id,
-          intentId: result.row.paymentIntentId!,
-          amount: result.amount,
-          idempotencyKey: refundKey(result.row.id, result.row.paymentIntentId!, result.amount),
-          reason: result.row.cancellationReason ?? 'cancelled',
-          countsTowardBooking: true,
-        })
-      }
+      const refund: RefundOutcome = result.amount > 0 ? await refundAcrossPayments(result.row, result.amount, result.row.cancellationReason ?? 'cancelled') : { amount: 0, status: 'none' }
       return { booking: await load(result.row.id), refund, policy: result.policy }
     },
   }
