@@ -227,7 +227,9 @@ function Review({ page, chooser, review, busy }: { page: Page; chooser: ChooserD
   const choice = chooser.choice as { date: string; tourTime: TourTime; tourPackageId: string; numberOfPeople: string }
   const pkg = chooser.packages.find((p) => String(p.id) === choice.tourPackageId)
   const priceText =
-    review.refund > 0
+    review.charge > 0
+      ? t('change.review.dearer', { amount: formatYen(review.newTotal), difference: formatYen(review.charge), minutes: review.holdMinutes })
+      : review.refund > 0
       ? t('change.review.refund', { amount: formatYen(review.newTotal), difference: formatYen(review.refund) })
       : review.newTotal === page.booking.totalPrice
         ? t('change.review.samePrice', { amount: formatYen(review.newTotal) })
@@ -254,7 +256,7 @@ function Review({ page, chooser, review, busy }: { page: Page; chooser: ChooserD
         <input type="hidden" name="tourPackageId" value={choice.tourPackageId} />
         <input type="hidden" name="numberOfPeople" value={choice.numberOfPeople} />
         <button type="submit" className={buttonVariants()} disabled={busy}>
-          {t('change.review.confirm')}
+          {review.charge > 0 ? t('change.review.pay', { amount: formatYen(review.charge) }) : t('change.review.confirm')}
         </button>
         <Link to={`?${again}`} preventScrollReset className={buttonVariants({ variant: 'secondary' })}>
           {t('change.review.again')}

@@ -11,6 +11,7 @@ import { useLocale, useLocalePath, useT } from '../i18n/i18n.tsx'
 import { useLocalizeText } from '../i18n/localize-text.ts'
 import { metaTranslator } from '../i18n/translator.ts'
 import { formPageMessages, requestLocale } from '../i18n/messages.server.ts'
+import { pendingChangeOf } from '../components/booking/change-page.server.ts'
 import { toast } from '../components/ui/use-toast.ts'
 import { HoldCountdown } from '../components/booking/hold-countdown.tsx'
 import { ApiError, type CheckoutStart, createPaymentIntent, simulatedCharge } from '../components/checkout/api.ts'
@@ -40,10 +41,13 @@ export const headers: Route.HeadersFunction = privatePageHeaders
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const booking = await context.services.bookings.findByReference(params.reference, requestLocale(request))
-  if (booking?.status === 'paid' || booking?.status === 'cancelled') throw redirect(localizePath(`/booking-confirmation/${booking.reference}`, requestLocale(request)))
+  // A paid booking's dearer change waiting for its difference is what this page takes (docs/decisions/0055).
+  const change = booking?.status === 'paid' ? await pendingChangeOf(context, booking.reference) : null
+  if ((booking?.status === 'paid' && !change) || booking?.status === 'cancelled') throw redirect(localizePath(`/booking-confirmation/${booking.reference}`, requestLocale(request)))
   return {
     booking,
-    start: booking ? slotStart(booking.tourDate, booking.tourTime, context.config.booking.startTimes) : null,
+    change,
+    start: booking ? slotStart(change?.tourDate ?? booking.tourDate, change?.tourTime ?? booking.tourTime, context.config.booking.startTimes) : null,
     ...formPageMessages(request, 'checkout', 'booking', 'forms'),
     // The service's clock, as on the confirmation page: both count the hold down alike.
     now: context.services.bookings.now().toISOString(),
@@ -53,13 +57,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 type Phase = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'init-failed' } | { kind: 'ready'; payment: CheckoutStart | null }
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
-  const { booking, start, now } = loaderData
+  const { booking, change, start, now } = loaderData
   const t = useT()
   const path = useLocalePath()
   const localize = useLocalizeText()
   const navigate = useNavigate()
   const [phase, setPhase] = useState<Phase>(() => (booking ? { kind: 'loading' } : { kind: 'error', message: t('checkout.fetchFailed') }))
-  const timeText = booking && start ? <BookingTime tourTime={booking.tourTime} {...start} /> : null
+  const timeText = booking && start ? <BookingTime tourTime={change?.tourTime ?? booking.tourTime} {...start} /> : null
   const started = useRef(false)
 
   const finish = useCallback(
@@ -94,7 +98,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
         {phase.kind === 'loading' ? <Preparing /> : null}
         {phase.kind === 'error' ? <Problem title={t('checkout.problem.title')} message={phase.message} /> : null}
         {phase.kind === 'init-failed' ? <Problem title={t('checkout.problem.initTitle')} message={t('checkout.problem.initText')} /> : null}
-        {phase.kind === 'ready' && booking ? <Ready booking={booking} timeText={timeText} now={now} payment={phase.payment} onFinish={finish} /> : null}
+        {phase.kind === 'ready' && booking ? <Ready booking={booking} change={change} timeText={timeText} now={now} payment={phase.payment} onFinish={finish} /> : null}
       </div>
     </main>
   )
@@ -130,14 +134,19 @@ function Problem({ title, message }: { title: string; message: string }) {
 
 type LoadedBooking = NonNullable<Route.ComponentProps['loaderData']['booking']>
 
+type PendingChange = NonNullable<Route.ComponentProps['loaderData']['change']>
+
 function Ready({
   booking,
+  change,
   timeText,
   now,
   payment,
   onFinish,
 }: {
   booking: LoadedBooking
+  /** A dearer change whose difference is paid here: its details are shown, and its difference is the amount. */
+  change: PendingChange | null
   timeText: React.ReactNode
   now: string
   payment: CheckoutStart | null
@@ -147,7 +156,7 @@ function Ready({
   const locale = useLocale()
   const path = useLocalePath()
   const localize = useLocalizeText()
-  const amountText = formatYen(booking.totalPrice)
+  const amountText = formatYen(change ? change.difference : booking.totalPrice)
   const holdExpiresAt = payment?.holdExpiresAt ?? booking.holdExpiresAt
   const stripePromise = useMemo<Promise<Stripe | null> | null>(() => {
     if (payment?.mode !== 'stripe' || !payment.publishableKey) return null
@@ -176,7 +185,8 @@ function Ready({
 
   return (
     <>
-      <h1 className="text-3xl font-bold tracking-tight text-brand-900 sm:text-4xl">{t('checkout.title')}</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-brand-900 sm:text-4xl">{t(change ? 'checkout.change.payTitle' : 'checkout.title')}</h1>
+      {change ? <p className="mt-4 rounded-lg bg-brand-50 px-4 py-3 text-brand-900">{t('checkout.change.note')}</p> : null}
       {holdExpiresAt ? (
         <p className="mt-4 rounded-lg bg-blossom-100 px-4 py-3 text-blossom-700" aria-live="polite">
           <HoldCountdown expiresAt={holdExpiresAt} serverNow={now} />
@@ -194,12 +204,18 @@ function Ready({
             <dt className="font-semibold text-slate-600">{t('checkout.summary.name')}</dt>
             <dd className="break-words text-slate-900">{booking.name}</dd>
             <dt className="font-semibold text-slate-600">{t('checkout.summary.date')}</dt>
-            <dd className="text-slate-900">{formatLongDate(booking.tourDate, locale)}</dd>
+            <dd className="text-slate-900">{formatLongDate(change?.tourDate ?? booking.tourDate, locale)}</dd>
             <dt className="font-semibold text-slate-600">{t('checkout.summary.time')}</dt>
             <dd className="text-slate-900">{timeText}</dd>
             <dt className="font-semibold text-slate-600">{t('checkout.summary.group')}</dt>
-            <dd className="text-slate-900">{t('checkout.summary.people', { count: booking.numberOfPeople })}</dd>
-            <dt className="border-t border-slate-200 pt-2 font-semibold text-slate-600">{t('checkout.summary.total')}</dt>
+            <dd className="text-slate-900">{t('checkout.summary.people', { count: change?.numberOfPeople ?? booking.numberOfPeople })}</dd>
+            {change ? (
+              <>
+                <dt className="font-semibold text-slate-600">{t('checkout.change.newTotal')}</dt>
+                <dd className="text-slate-900">{formatYen(change.newTotal)}</dd>
+              </>
+            ) : null}
+            <dt className="border-t border-slate-200 pt-2 font-semibold text-slate-600">{t(change ? 'checkout.change.difference' : 'checkout.summary.total')}</dt>
             <dd className="border-t border-slate-200 pt-2 text-lg font-bold text-brand-900">
               {amountText} <span className="text-sm font-normal text-slate-700">{t('checkout.taxIncluded')}</span>
             </dd>

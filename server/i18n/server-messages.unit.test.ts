@@ -32,6 +32,8 @@ import { CONTACT_RATE_LIMITED_MESSAGE, SPAM_REFUSED_MESSAGE } from '../services/
 import {
   ALREADY_PAID_MESSAGE,
   CANCELLED_MESSAGE,
+  CHANGE_HOLD_EXPIRED_MESSAGE,
+  CHANGE_REFUNDED_MESSAGE,
   HOLD_EXPIRED_MESSAGE,
   NOT_COMPLETED_MESSAGE,
   NOT_FOUND_MESSAGE,
@@ -41,7 +43,7 @@ import {
 import { DECLINED_MESSAGE, INCORRECT_NUMBER_MESSAGE } from '../payments/simulated.ts'
 import { englishErrorMessages, localizeServerText } from './catalog.ts'
 import { NO_OPEN_OFFER_MESSAGE } from '../services/disruptions.ts'
-import { GUEST_MOVE_MESSAGES, GUEST_MOVE_NOTHING_MESSAGE, GUEST_MOVE_PARTLY_REFUNDED_MESSAGE, guestMoveDearerMessage } from '../services/booking-moves.ts'
+import { GUEST_MOVE_MESSAGES, GUEST_MOVE_NOTHING_MESSAGE, GUEST_MOVE_PARTLY_REFUNDED_MESSAGE } from '../services/booking-moves.ts'
 import { HOTEL_MAX, HOTEL_MESSAGE, MEETING_POINT_MESSAGE, PICKUP_OFF_MESSAGE } from '../../core/meeting-points.ts'
 
 /**
@@ -126,8 +128,9 @@ const GUEST_MESSAGES = [
   ...Object.values(GUEST_MOVE_MESSAGES),
   GUEST_MOVE_NOTHING_MESSAGE,
   GUEST_MOVE_PARTLY_REFUNDED_MESSAGE,
-  guestMoveDearerMessage('¥11,000'),
   NO_OPEN_OFFER_MESSAGE,
+  CHANGE_HOLD_EXPIRED_MESSAGE,
+  CHANGE_REFUNDED_MESSAGE,
 ]
 
 describe('the server messages a guest may see', () => {

@@ -33,6 +33,8 @@ export type CreateIntentInput = {
   /** Same key, same intent: a retried or concurrent create never makes a second one. */
   idempotencyKey: string
   description?: string
+  /** The dearer change whose difference this pays (docs/decisions/0055), shown beside the booking in the provider's dashboard. */
+  changeId?: number
 }
 
 export type RefundInput = { intentId: string; amount: number; idempotencyKey: string; reason?: string }

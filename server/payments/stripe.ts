@@ -73,7 +73,7 @@ export class StripeProvider implements PaymentProvider {
           currency: input.currency.toLowerCase(),
           automatic_payment_methods: { enabled: true },
           description: input.description,
-          metadata: { bookingId: String(input.bookingId), reference: input.reference },
+          metadata: { bookingId: String(input.bookingId), reference: input.reference, ...(input.changeId ? { changeId: String(input.changeId) } : {}) },
         },
         { idempotencyKey: input.idempotencyKey },
       )

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, not } from 'drizzle-orm'
 import { DEADLOCK_DETECTED, sqlState, type Db, type Tx } from '../db/client.ts'
-import { bookingChanges, bookings, tourPackages, tripSettings, type Booking, type TourPackage } from '../db/schema.ts'
+import { bookingChanges, bookings, slotClaims, tourPackages, tripSettings, type Booking, type TourPackage } from '../db/schema.ts'
 import {
   DEFAULT_GUEST_MOVE_LIMIT,
   guestMoveRefusal,
@@ -10,19 +10,19 @@ import {
   moveWindow,
   sameSlotChoice,
   type ChangeActor,
+  type ChangeState,
   type GuestMoveRefusal,
   type MoveMoney,
   type SlotChoice,
 } from '../../core/booking-changes.ts'
 import { effectiveStatus, moneyOf } from '../../core/booking-lifecycle.ts'
 import { bookingWindow, formatLongDate, todayInTokyo } from '../../core/dates.ts'
-import { formatYen } from '../../core/money.ts'
 import { quote } from '../../core/pricing.ts'
 import { normaliseReference } from '../../core/reference.ts'
-import { packageFitsSlot, slotAvailability, type TourTime } from '../../core/slots.ts'
+import { packageFitsSlot, partsClaimedBy, slotAvailability, type TourTime } from '../../core/slots.ts'
 import type { AvailabilityService } from './availability.ts'
 import type { BookingEvents } from './booking-events.ts'
-import { claimSlot, releaseClaims, SlotTakenError } from './slot-claims.ts'
+import { claimParts, claimSlot, ownSlotClaim, releaseClaims, SlotTakenError } from './slot-claims.ts'
 import { ServiceError } from './service-error.ts'
 import { BOOKING_NOT_FOUND_MESSAGE } from './admin-bookings.ts'
 import { GROUP_TOO_LARGE_MESSAGE, OUTSIDE_WINDOW_MESSAGE, PACKAGE_DOES_NOT_FIT_MESSAGE, PACKAGE_UNAVAILABLE_MESSAGE } from './bookings.ts'
@@ -41,11 +41,15 @@ export const GUEST_MOVE_MESSAGES: Record<GuestMoveRefusal, string> = {
 }
 export const GUEST_MOVE_NOTHING_MESSAGE = 'Choose another date, time, tour or group size to change your booking.'
 export const GUEST_MOVE_PARTLY_REFUNDED_MESSAGE = 'Part of this booking has been refunded, so it can no longer be changed online. Please message us and we will do our best to help.'
-export const guestMoveDearerMessage = (amount: string) =>
-  `This change costs ${amount} more. Paying a difference online is not possible yet: please message us and we will arrange it.`
 
 /** What the guest's booking page needs to offer a change: whether they may (and if not, why, in the API's English), and how many changes are left. */
 export type GuestChangeState = { refusal: GuestMoveRefusal | null; message: string | null; changesLeft: number; offer: OpenOffer | null }
+
+/** A dearer change waiting for its difference to be paid (docs/decisions/0055). */
+export type PendingChange = { id: number; bookingId: number; target: SlotChoice; newTotal: number; difference: number; holdExpiresAt: Date; intentId: string | null; state: ChangeState }
+
+/** What the guest's change did: made, or waiting for the difference to be paid. */
+export type GuestMoveOutcome = { kind: 'moved'; booking: Booking; refund: RefundOutcome } | { kind: 'awaiting-payment'; booking: Booking; change: PendingChange }
 
 /** A guest's change as the review step shows it, before it is made. */
 export type GuestMovePlan = { target: SlotChoice; money: MoveMoney; currentTotal: number; actor: ChangeActor; offer: OpenOffer | null }
@@ -82,7 +86,7 @@ export function createBookingMoveService(deps: {
   availability: AvailabilityService
   refunds: RefundService
   now: () => Date
-  booking: { leadDays: number; horizonDays: number }
+  booking: { leadDays: number; horizonDays: number; holdMinutes: number }
 }) {
   const { db, events } = deps
 
@@ -128,11 +132,13 @@ export function createBookingMoveService(deps: {
   }
 
   /**
-   * The move itself, inside the caller's transaction, on a booking the caller has locked.
-   * The new slot keeps the booking's kind of claim: an unpaid hold until the same expiry,
-   * a confirmed or paid booking for good.
+   * The booking takes its new slot, inside the caller's transaction, on a booking the caller has
+   * locked: its claims go and the new slot's are made, then the booking row changes. The new
+   * slot keeps the booking's kind of claim: an unpaid hold until the same expiry, a confirmed or
+   * paid booking for good. A taken slot throws SlotTakenError (the caller's transaction or
+   * savepoint rolls back, and the booking keeps its slot).
    */
-  async function applyMove(tx: Tx, current: Booking, target: SlotChoice, newTotal: number, who: { actor: ChangeActor; user?: { id: number; username: string } | null; tellGuest: boolean }, now: Date): Promise<{ moved: Booking; changeId: number }> {
+  async function takeSlot(tx: Tx, current: Booking, target: SlotChoice, newTotal: number, now: Date): Promise<Booking> {
     await releaseClaims(tx, current.id)
     const expiresAt = current.status === 'pending' ? current.holdExpiresAt : null
     await claimSlot(tx, events, { bookingId: current.id, tourDate: target.tourDate, tourTime: target.tourTime, expiresAt, now })
@@ -150,34 +156,76 @@ export function createBookingMoveService(deps: {
       })
       .where(eq(bookings.id, current.id))
       .returning()
+    return moved!
+  }
+
+  /** The history row of a change, as it was asked for. */
+  const changeValues = (current: Booking, target: SlotChoice, newTotal: number, who: { actor: ChangeActor; user?: { id: number; username: string } | null; tellGuest: boolean }, now: Date) => ({
+    bookingId: current.id,
+    actor: who.actor,
+    actorUserId: who.user?.id ?? null,
+    actorUsername: who.user?.username ?? null,
+    fromDate: current.tourDate,
+    fromTime: current.tourTime,
+    fromPackageId: current.tourPackageId,
+    fromPeople: current.numberOfPeople,
+    fromTotal: current.totalPrice,
+    toDate: target.tourDate,
+    toTime: target.tourTime,
+    toPackageId: target.tourPackageId,
+    toPeople: target.numberOfPeople,
+    toTotal: newTotal,
+    guestTold: who.tellGuest,
+    createdAt: now,
+  })
+
+  /** The move itself: the new slot, the history row, and the e-mails and notification. */
+  async function applyMove(tx: Tx, current: Booking, target: SlotChoice, newTotal: number, who: { actor: ChangeActor; user?: { id: number; username: string } | null; tellGuest: boolean }, now: Date): Promise<{ moved: Booking; changeId: number }> {
+    const moved = await takeSlot(tx, current, target, newTotal, now)
+    const [change] = await tx.insert(bookingChanges).values(changeValues(current, target, newTotal, who, now)).returning()
+    await events.moved(tx, current, moved, { changeId: change!.id, actor: who.actor, tellGuest: who.tellGuest })
+    return { moved, changeId: change!.id }
+  }
+
+  /**
+   * A dearer change of a paid booking waits for its difference (docs/decisions/0055): the new
+   * slot's halves the booking does not hold already are held for it like any unpaid hold, and
+   * the change is recorded as awaiting payment. The booking itself stays as it is until the
+   * difference is paid. A change still waiting from before gives way to this one.
+   */
+  async function holdDearerChange(tx: Tx, current: Booking, plan: GuestMovePlan, now: Date): Promise<PendingChange> {
+    await lapsePendingChanges(tx, current.id)
+    const holdExpiresAt = new Date(now.getTime() + deps.booking.holdMinutes * 60_000)
+    const own = plan.target.tourDate === current.tourDate ? new Set(partsClaimedBy(current.tourTime as TourTime)) : new Set<string>()
+    const parts = partsClaimedBy(plan.target.tourTime).filter((part) => !own.has(part))
+    if (parts.length > 0) await claimParts(tx, events, { bookingId: current.id, tourDate: plan.target.tourDate, parts, expiresAt: holdExpiresAt, now })
     const [change] = await tx
       .insert(bookingChanges)
-      .values({
-        bookingId: current.id,
-        actor: who.actor,
-        actorUserId: who.user?.id ?? null,
-        actorUsername: who.user?.username ?? null,
-        fromDate: current.tourDate,
-        fromTime: current.tourTime,
-        fromPackageId: current.tourPackageId,
-        fromPeople: current.numberOfPeople,
-        fromTotal: current.totalPrice,
-        toDate: target.tourDate,
-        toTime: target.tourTime,
-        toPackageId: target.tourPackageId,
-        toPeople: target.numberOfPeople,
-        toTotal: newTotal,
-        guestTold: who.tellGuest,
-        createdAt: now,
-      })
+      .values({ ...changeValues(current, plan.target, plan.money.newTotal, { actor: plan.actor, tellGuest: true }, now), state: 'awaiting-payment', difference: plan.money.kind === 'charge' ? plan.money.amount : 0, holdExpiresAt })
       .returning()
-    await events.moved(tx, current, moved!, { changeId: change!.id, actor: who.actor, tellGuest: who.tellGuest })
-    return { moved: moved!, changeId: change!.id }
+    return pendingOf(change!)
   }
+
+  /** A change still waiting for its difference gives way: it lapses, and the hold it had goes. */
+  async function lapsePendingChanges(tx: Tx, bookingId: number) {
+    await tx.update(bookingChanges).set({ state: 'lapsed' }).where(and(eq(bookingChanges.bookingId, bookingId), eq(bookingChanges.state, 'awaiting-payment')))
+    await tx.delete(slotClaims).where(and(eq(slotClaims.bookingId, bookingId), not(ownSlotClaim)))
+  }
+
+  const pendingOf = (row: typeof bookingChanges.$inferSelect): PendingChange => ({
+    id: row.id,
+    bookingId: row.bookingId,
+    target: { tourDate: row.toDate, tourTime: row.toTime as TourTime, tourPackageId: row.toPackageId, numberOfPeople: row.toPeople },
+    newTotal: row.toTotal,
+    difference: row.difference,
+    holdExpiresAt: row.holdExpiresAt!,
+    intentId: row.intentId,
+    state: row.state as ChangeState,
+  })
 
   /** The guest's own moves so far (a disruption's are not counted). */
   async function guestMovesOf(reader: Db | Tx, bookingId: number): Promise<number> {
-    const [row] = await reader.select({ n: count() }).from(bookingChanges).where(and(eq(bookingChanges.bookingId, bookingId), eq(bookingChanges.actor, 'guest')))
+    const [row] = await reader.select({ n: count() }).from(bookingChanges).where(and(eq(bookingChanges.bookingId, bookingId), eq(bookingChanges.actor, 'guest'), eq(bookingChanges.state, 'done')))
     return row?.n ?? 0
   }
 
@@ -212,7 +260,6 @@ export function createBookingMoveService(deps: {
     if (received && current.amountRefunded > 0) throw new ServiceError('conflict', GUEST_MOVE_PARTLY_REFUNDED_MESSAGE)
     // After a call-off a dearer choice costs the guest nothing more (core/booking-changes.ts).
     const money = moveMoney({ received, currentTotal: current.totalPrice, newPrice: price.total, waived: offer !== null })
-    if (money.kind === 'charge') throw new ServiceError('conflict', guestMoveDearerMessage(formatYen(money.amount)))
     return { target, money, currentTotal: current.totalPrice, actor: offer ? 'disruption' : 'guest', offer }
   }
 
@@ -261,17 +308,22 @@ export function createBookingMoveService(deps: {
      * has committed (the refund never counts against what a later cancellation refunds:
      * the booking's total becomes the new price).
      */
-    async moveByGuest(reference: unknown, target: SlotChoice): Promise<{ booking: Booking; refund: RefundOutcome }> {
+    async moveByGuest(reference: unknown, target: SlotChoice): Promise<GuestMoveOutcome> {
       const now = deps.now()
-      const { booking, plan, changeId } = await inMoveTransaction(async (tx) => {
+      const outcome = await inMoveTransaction(async (tx) => {
         const current = await byReference(tx, reference, true)
         const plan = await planGuestMove(tx, current, target, now)
+        // Dearer, on a paid booking: the new slot is held while the guest pays the difference.
+        if (plan.money.kind === 'charge') return { kind: 'awaiting-payment' as const, booking: current, change: await holdDearerChange(tx, current, plan, now) }
+        await lapsePendingChanges(tx, current.id)
         const { moved, changeId } = await applyMove(tx, current, target, plan.money.newTotal, { actor: plan.actor, tellGuest: true }, now)
         // The guest's answer to a call-off: the offer is settled, so its deadline refunds nothing.
         if (plan.offer) await closeOffers(tx, current.id, 'moved', now)
-        return { booking: moved, plan, changeId }
+        return { kind: 'moved' as const, booking: moved, plan, changeId }
       })
-      if (plan.money.kind !== 'refund' || !booking.paymentIntentId) return { booking, refund: { amount: 0, status: 'none' } }
+      if (outcome.kind === 'awaiting-payment') return outcome
+      const { booking, plan, changeId } = outcome
+      if (plan.money.kind !== 'refund' || !booking.paymentIntentId) return { kind: 'moved', booking, refund: { amount: 0, status: 'none' } }
       const refund = await deps.refunds.issueRefund({
         bookingId: booking.id,
         intentId: booking.paymentIntentId,
@@ -280,12 +332,54 @@ export function createBookingMoveService(deps: {
         reason: 'the guest changed to a cheaper tour',
         countsTowardBooking: false,
       })
-      return { booking, refund }
+      return { kind: 'moved', booking, refund }
+    },
+
+    /** The booking's dearer change waiting for its difference, if any (the checkout pays it). */
+    async pendingChange(bookingId: number, reader: Db | Tx = db): Promise<PendingChange | null> {
+      const [row] = await reader
+        .select()
+        .from(bookingChanges)
+        .where(and(eq(bookingChanges.bookingId, bookingId), eq(bookingChanges.state, 'awaiting-payment')))
+        .orderBy(desc(bookingChanges.id))
+        .limit(1)
+      return row ? pendingOf(row) : null
+    },
+
+    /** The change a difference payment belongs to, by its intent (settling a payment). */
+    async changeOfIntent(tx: Tx, intentId: string): Promise<PendingChange | null> {
+      const [row] = await tx.select().from(bookingChanges).where(eq(bookingChanges.intentId, intentId))
+      return row ? pendingOf(row) : null
+    },
+
+    /** Records the intent that pays a waiting change's difference. */
+    async attachIntent(changeId: number, intentId: string) {
+      await db.update(bookingChanges).set({ intentId }).where(eq(bookingChanges.id, changeId))
+    },
+
+    /**
+     * The difference of a waiting change is paid: the booking moves, inside the settling
+     * transaction (the booking locked). The new slot is taken for good; if the hold lapsed and
+     * someone else took it meanwhile, the change lapses and the caller refunds the difference.
+     */
+    async completePaidChange(tx: Tx, current: Booking, change: PendingChange, now: Date): Promise<'moved' | 'already' | 'slot-taken'> {
+      if (change.state === 'done') return 'already'
+      try {
+        const moved = await tx.transaction(async (sp) => takeSlot(sp, current, change.target, change.newTotal, now))
+        await tx.update(bookingChanges).set({ state: 'done' }).where(eq(bookingChanges.id, change.id))
+        await events.moved(tx, current, moved, { changeId: change.id, actor: 'guest', tellGuest: true })
+        return 'moved'
+      } catch (error) {
+        if (!(error instanceof SlotTakenError)) throw error
+        await lapsePendingChanges(tx, current.id)
+        await tx.update(bookingChanges).set({ state: 'lapsed' }).where(eq(bookingChanges.id, change.id))
+        return 'slot-taken'
+      }
     },
 
     /** A booking's moves, oldest first. */
     async history(bookingId: number): Promise<BookingChangeView[]> {
-      const rows = await db.select().from(bookingChanges).where(eq(bookingChanges.bookingId, bookingId)).orderBy(asc(bookingChanges.id))
+      const rows = await db.select().from(bookingChanges).where(and(eq(bookingChanges.bookingId, bookingId), eq(bookingChanges.state, 'done'))).orderBy(asc(bookingChanges.id))
       return rows.map(toView)
     },
 
@@ -293,7 +387,7 @@ export function createBookingMoveService(deps: {
     async historyOf(bookingIds: number[]): Promise<Map<number, BookingChangeView[]>> {
       const byBooking = new Map<number, BookingChangeView[]>()
       if (bookingIds.length === 0) return byBooking
-      const rows = await db.select().from(bookingChanges).where(inArray(bookingChanges.bookingId, bookingIds)).orderBy(asc(bookingChanges.id))
+      const rows = await db.select().from(bookingChanges).where(and(inArray(bookingChanges.bookingId, bookingIds), eq(bookingChanges.state, 'done'))).orderBy(asc(bookingChanges.id))
       for (const row of rows) byBooking.set(row.bookingId, [...(byBooking.get(row.bookingId) ?? []), toView(row)])
       return byBooking
     },

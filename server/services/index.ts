@@ -92,6 +92,7 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     notifications,
     refunds,
     getByReference: (reference) => bookings.getByReference(reference),
+    moves: bookingMoves,
   })
 
   /** Periodic work this process runs (see server/jobs.ts). */

@@ -19,6 +19,7 @@ import type { NotificationService } from './notifications.ts'
 import { bookingActionLink } from './notifications.ts'
 import { SlotTakenError, claimSlot, makeClaimsPermanent, releaseClaims } from './slot-claims.ts'
 import type { RefundService } from './refunds.ts'
+import type { BookingMoveService, PendingChange } from './booking-moves.ts'
 
 export const HOLD_EXPIRED_MESSAGE = "This booking's hold has expired. Please book again."
 export const ALREADY_PAID_MESSAGE = 'This booking has already been paid.'
@@ -28,6 +29,9 @@ export const NOT_COMPLETED_MESSAGE = 'The payment has not been completed.'
 export const REFUNDED_MESSAGE = 'Your payment arrived after this booking could no longer be kept, so it is being refunded in full. Please contact us.'
 export const PAYMENT_HANDLED_MESSAGE = 'This payment has already been processed and the booking changed since. Please contact us.'
 export const LATE_SLOT_TAKEN_REASON = 'the slot was booked by someone else before the payment arrived'
+/** A dearer change's difference (docs/decisions/0055). */
+export const CHANGE_HOLD_EXPIRED_MESSAGE = 'The new slot was held for you for a limited time, and that time ran out. Please choose your change again.'
+export const CHANGE_REFUNDED_MESSAGE = 'The new slot was taken before your payment arrived, so the difference is being refunded and your booking stays as it was.'
 
 export type CheckoutStart = {
   clientSecret: string
@@ -48,7 +52,7 @@ export type Settlement =
   /** Settled before (by the other path or a retry), and the booking is not paid now. */
   | { kind: 'not-kept'; booking: Booking }
   /** Money arrived that the booking cannot keep: refund it (after the transaction commits). */
-  | { kind: 'refund'; bookingId: number; intentId: string; amount: number; idempotencyKey: string; reason: string; countsTowardBooking: boolean }
+  | { kind: 'refund'; bookingId: number; intentId: string; amount: number; idempotencyKey: string; reason: string; countsTowardBooking: boolean; message?: string }
 
 export type PaymentServiceDeps = {
   db: Db
@@ -60,6 +64,8 @@ export type PaymentServiceDeps = {
   notifications: NotificationService
   refunds: RefundService
   getByReference: (reference: unknown) => Promise<Booking | null>
+  /** Dearer changes whose difference the checkout takes (docs/decisions/0055). */
+  moves: BookingMoveService
 }
 
 /**
@@ -70,7 +76,7 @@ export type PaymentServiceDeps = {
  * UPDATE ... WHERE status <> 'paid' RETURNING decides who fires the 'Payment received' event.
  */
 export function createPaymentService(deps: PaymentServiceDeps) {
-  const { db, provider, events, notifications, refunds, logger } = deps
+  const { db, provider, events, notifications, refunds, logger, moves } = deps
 
   async function record(tx: Tx | Db, row: { bookingId: number; providerId: string; kind: 'intent' | 'charge' | 'refund'; amount: number; status: string; detail?: string | null }) {
     const inserted = await tx
@@ -102,6 +108,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
    */
   async function settleInTx(tx: Tx, intent: ProviderIntent): Promise<Settlement> {
     const now = deps.now()
+    const change = await moves.changeOfIntent(tx, intent.id)
+    if (change) return settleChangeInTx(tx, intent, change, now)
     let [booking] = await tx.select().from(bookings).where(eq(bookings.paymentIntentId, intent.id)).for('update')
     if (!booking && intent.metadata.bookingId && /^\d+$/.test(intent.metadata.bookingId)) {
       ;[booking] = await tx.select().from(bookings).where(eq(bookings.id, Number(intent.metadata.bookingId))).for('update')
@@ -151,6 +159,73 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         if (decision.claimSlot && !(await claimForGood(tx, booking, now))) return cancelSlotTaken(tx, booking, intent, now)
         return markPaid(tx, booking, intent, now)
     }
+  }
+
+  /**
+   * The difference of a dearer change (docs/decisions/0055): paid for its own amount, it moves the
+   * booking; if the booking was cancelled meanwhile, or the new slot went to someone else after
+   * its hold lapsed, the difference goes back (after commit) and the booking stays as it was.
+   */
+  async function settleChangeInTx(tx: Tx, intent: ProviderIntent, change: PendingChange, now: Date): Promise<Settlement> {
+    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, change.bookingId)).for('update')
+    if (!booking) return { kind: 'unknown-booking' }
+    if (intent.status !== 'succeeded') return { kind: 'not-succeeded', bookingId: booking.id, status: intent.status, lastError: intent.lastError }
+    if (intent.amount !== change.difference || intent.currency.toLowerCase() !== booking.currency.toLowerCase()) {
+      const detail = `Received ${intent.amount} ${intent.currency.toUpperCase()} for a change whose difference is ${change.difference} ${booking.currency}`
+      if (await record(tx, { bookingId: booking.id, providerId: intent.id, kind: 'charge', amount: intent.amount, status: 'mismatch', detail })) {
+        await flag(tx, booking, `Payment ${intent.id} does not match the change it pays: ${detail}. Check it in the payment provider.`, now)
+      }
+      return { kind: 'mismatch', bookingId: booking.id }
+    }
+    await record(tx, { bookingId: booking.id, providerId: intent.id, kind: 'charge', amount: intent.amount, status: 'succeeded', detail: JSON.stringify({ changeId: change.id }) })
+    if (change.state === 'done') return { kind: 'already-paid', booking }
+    const giveBack = (reason: string): Settlement => ({ kind: 'refund', bookingId: booking.id, intentId: intent.id, amount: intent.amount, idempotencyKey: `refund-change-${intent.id}`, reason, countsTowardBooking: false, message: CHANGE_REFUNDED_MESSAGE })
+    if (effectiveStatus(booking, now) === 'cancelled') return giveBack('the booking was cancelled before the difference of its change arrived')
+    const done = await moves.completePaidChange(tx, booking, change, now)
+    if (done === 'slot-taken') {
+      await notifications.create(tx, {
+        type: 'system',
+        title: 'Payment needs attention',
+        message: `${booking.name} paid ${formatYen(intent.amount)} for a change after its hold ran out, and the new slot was taken meanwhile. The difference is being refunded; the booking stays as it was.`,
+        actionLink: bookingActionLink(booking.id),
+      })
+      return giveBack('the new slot was taken before the difference of the change arrived')
+    }
+    const [moved] = await tx.select().from(bookings).where(eq(bookings.id, booking.id))
+    return { kind: 'paid', booking: moved! }
+  }
+
+  /** The checkout of a dearer change's difference: one intent per change, for the difference. */
+  async function startChangePayment(booking: Booking, change: PendingChange, now: Date): Promise<CheckoutStart> {
+    if (change.holdExpiresAt.getTime() < now.getTime()) throw new ServiceError('gone', CHANGE_HOLD_EXPIRED_MESSAGE)
+    const answer = (intent: ProviderIntent): CheckoutStart => ({
+      clientSecret: intent.clientSecret ?? '',
+      mode: deps.config.paymentMode,
+      ...(deps.config.paymentMode === 'stripe' ? { publishableKey: deps.config.env.STRIPE_PUBLISHABLE_KEY } : {}),
+      amount: change.difference,
+      currency: booking.currency,
+      holdExpiresAt: change.holdExpiresAt.toISOString(),
+    })
+    if (change.intentId) {
+      const previous = await provider.retrieveIntent(change.intentId)
+      if (previous.status === 'succeeded') {
+        await settle(previous)
+        throw new ServiceError('conflict', ALREADY_PAID_MESSAGE)
+      }
+      if (previous.status !== 'canceled' && previous.amount === change.difference) return answer(previous)
+    }
+    const intent = await provider.createIntent({
+      bookingId: booking.id,
+      reference: booking.reference,
+      amount: change.difference,
+      currency: booking.currency,
+      idempotencyKey: `change-${change.id}-${change.difference}`,
+      description: `Change of Joetsu tour ${booking.reference} to ${change.target.tourDate} ${change.target.tourTime}`,
+      changeId: change.id,
+    })
+    await record(db, { bookingId: booking.id, providerId: intent.id, kind: 'intent', amount: intent.amount, status: 'created', detail: JSON.stringify({ changeId: change.id }) })
+    await moves.attachIntent(change.id, intent.id)
+    return answer(intent)
   }
 
   /** Claims the booking's slot with no expiry, in a savepoint; false when someone else holds it. */
@@ -248,6 +323,15 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     return settlement
   }
 
+  /** The payment-success call for a dearer change's difference: the provider's word, settled. */
+  async function confirmChange(intentId: string): Promise<{ status: 'paid' | 'processing' }> {
+    const settled = await settle(await provider.retrieveIntent(intentId))
+    if (settled.kind === 'paid' || settled.kind === 'already-paid') return { status: 'paid' }
+    if (settled.kind === 'not-succeeded' && settled.status === 'processing') return { status: 'processing' }
+    if (settled.kind === 'refund') throw new ServiceError('conflict', settled.message ?? REFUNDED_MESSAGE)
+    throw new ServiceError('conflict', NOT_COMPLETED_MESSAGE)
+  }
+
   /** Zero-total bookings (docs/decisions/0019: admin-set prices) are paid with nothing to collect. */
   async function markZeroTotalPaid(booking: Booking): Promise<Booking> {
     const now = deps.now()
@@ -272,6 +356,9 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     async startPayment(reference: string): Promise<CheckoutStart> {
       const booking = await findBooking(reference)
       const now = deps.now()
+      // A paid booking's dearer change waiting for its difference: that is what the checkout takes.
+      const change = booking.status === 'paid' ? await moves.pendingChange(booking.id) : null
+      if (change) return startChangePayment(booking, change, now)
       assertPayable(booking, now)
       if (booking.totalPrice === 0) throw new ServiceError('invalid', 'This booking has nothing to pay.')
 
@@ -324,6 +411,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
      */
     async confirmPayment(reference: string): Promise<{ status: 'paid' | 'processing' }> {
       const booking = await findBooking(reference)
+      const change = booking.status === 'paid' ? await moves.pendingChange(booking.id) : null
+      if (change?.intentId) return confirmChange(change.intentId)
       if (booking.status === 'paid') return { status: 'paid' }
       if (booking.totalPrice === 0) {
         assertPayable(booking, deps.now())
@@ -343,7 +432,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         case 'mismatch':
           throw new ServiceError('conflict', 'The payment does not match this booking. Please contact us.')
         case 'refund':
-          throw new ServiceError('conflict', REFUNDED_MESSAGE)
+          throw new ServiceError('conflict', settled.message ?? REFUNDED_MESSAGE)
         case 'not-kept':
           throw new ServiceError('conflict', notKeptMessage(settled.booking))
         default:
@@ -358,15 +447,18 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     async simulatedCharge(reference: string, cardNumber: string): Promise<{ status: 'succeeded' } | { status: 'failed'; message: string }> {
       if (!(provider instanceof SimulatedProvider)) throw new ServiceError('not-found', 'Not found')
       const booking = await findBooking(reference)
-      if (booking.status === 'paid') return { status: 'succeeded' }
-      if (!booking.paymentIntentId) throw new ServiceError('conflict', 'No payment has been started for this booking.')
-      const outcome = await provider.confirm(booking.paymentIntentId, cardNumber)
+      // A dearer change's difference is paid on its own intent (docs/decisions/0055).
+      const change = booking.status === 'paid' ? await moves.pendingChange(booking.id) : null
+      if (booking.status === 'paid' && !change?.intentId) return { status: 'succeeded' }
+      const intentId = change?.intentId ?? booking.paymentIntentId
+      if (!intentId) throw new ServiceError('conflict', 'No payment has been started for this booking.')
+      const outcome = await provider.confirm(intentId, cardNumber)
       if (outcome.ok) return { status: 'succeeded' }
       await record(db, {
         bookingId: booking.id,
         providerId: `sim_ch_${crypto.randomBytes(8).toString('hex')}`,
         kind: 'charge',
-        amount: booking.totalPrice,
+        amount: change?.difference ?? booking.totalPrice,
         status: 'failed',
         detail: outcome.message,
       })

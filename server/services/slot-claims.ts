@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or } from 'drizzle-orm'
+import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
 import { sqlState, UNIQUE_VIOLATION } from '../db/client.ts'
 import { bookings, slotClaims, type Booking } from '../db/schema.ts'
@@ -105,7 +105,19 @@ export async function claimSlot(
     now: Date
   },
 ): Promise<void> {
-  const parts = partsClaimedBy(claim.tourTime)
+  await claimParts(tx, events, { ...claim, parts: partsClaimedBy(claim.tourTime) })
+}
+
+/**
+ * Claims the given halves of a date, as claimSlot does for a slot's: a dearer change holds only
+ * the halves its booking does not hold already (docs/decisions/0055).
+ */
+export async function claimParts(
+  tx: Tx,
+  events: BookingEvents,
+  claim: { bookingId: number; tourDate: string; parts: DayPart[]; expiresAt: Date | null; now: Date },
+): Promise<void> {
+  const { parts } = claim
   // Read, not lock: each lapsed booking is locked by expireBooking before its claims go.
   // Ascending ids, so two claimers taking over the same lapsed bookings lock them in one order.
   const lapsed = await tx
@@ -136,7 +148,13 @@ export async function releaseClaims(tx: Tx | Db, bookingId: number): Promise<voi
   await tx.delete(slotClaims).where(eq(slotClaims.bookingId, bookingId))
 }
 
-/** A paid or confirmed booking keeps its claims for good (no expiry). */
+/**
+ * A claim of the booking's own slot (its date, and the halves its time uses), as opposed to the
+ * hold of a dearer change waiting for its difference (docs/decisions/0055).
+ */
+export const ownSlotClaim = sql`exists (select 1 from ${bookings} b where b.id = ${slotClaims.bookingId} and b.tour_date = ${slotClaims.tourDate} and (b.tour_time = 'full-day' or b.tour_time = ${slotClaims.part}))`
+
+/** A paid or confirmed booking keeps the claims of its own slot for good (no expiry); a waiting change's hold still runs out. */
 export async function makeClaimsPermanent(tx: Tx | Db, bookingId: number): Promise<void> {
-  await tx.update(slotClaims).set({ expiresAt: null }).where(eq(slotClaims.bookingId, bookingId))
+  await tx.update(slotClaims).set({ expiresAt: null }).where(and(eq(slotClaims.bookingId, bookingId), ownSlotClaim))
 }

@@ -24,7 +24,7 @@ async function book(request: APIRequestContext, name: string, tourTime: 'morning
   return reference
 }
 
-test('on a 375 px phone a guest moves their paid booking to the afternoon, after a dearer choice is explained', async ({ page }) => {
+test('on a 375 px phone a guest moves their paid booking to the afternoon and brings a friend, paying the difference', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 })
   const reference = await book(page.request, 'Changing Chen', 'morning', true)
   await page.goto(`/booking-confirmation/${reference}`)
@@ -34,27 +34,32 @@ test('on a 375 px phone a guest moves their paid booking to the afternoon, after
 
   await dayButton(page, SUNDAY).click()
   await page.getByRole('radio', { name: /^Afternoon · 2:00 PM/ }).check()
-  // Three people cost more than the two who paid: not payable online yet, and the page says so.
+  // Three people cost more than the two who paid: the difference is paid by card.
   await page.getByLabel('Group size').selectOption('3')
-  await page.getByRole('button', { name: 'Review the change' }).click()
-  await expect(page.getByRole('alert')).toContainText(/This change costs ¥[\d,]+ more/)
-  await expect(page.getByRole('alert').getByRole('link', { name: /WhatsApp/ })).toBeVisible()
-
-  await page.getByRole('radio', { name: /^Afternoon · 2:00 PM/ }).check()
-  await page.getByLabel('Group size').selectOption('2')
   await page.getByRole('button', { name: 'Review the change' }).click()
   await expect(page.getByRole('heading', { name: '2. Check and confirm' })).toBeVisible()
   await expect(page.getByText(`${formatLongDate(SUNDAY)} · Afternoon, 2:00 PM (Japan time)`)).toBeVisible()
-  await expect(page.getByText('The price stays ¥14,300.')).toBeVisible()
+  await expect(page.getByText(/The new price is ¥[\d,]+: you pay the difference of ¥[\d,]+ by card/)).toBeVisible()
   await expectNoSeriousAxeViolations(page, 'review')
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await page.getByRole('button', { name: /^Hold the new slot and pay ¥[\d,]+$/ }).click()
 
-  await page.getByRole('button', { name: 'Confirm the change' }).click()
-  await expect(page.getByRole('heading', { name: 'Your booking has been changed' })).toBeVisible()
-  await page.getByRole('link', { name: 'View your booking' }).click()
-  await expect(page.getByText('Afternoon', { exact: false }).first()).toBeVisible()
+  // The checkout takes the difference only.
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay the difference for your change' })).toBeVisible()
+  const summary = page.getByRole('region', { name: 'Booking Summary' })
+  await expect(summary).toContainText('3 people')
+  await expect(summary).toContainText('Difference to pay')
+  await expectNoSeriousAxeViolations(page, 'checkout of the difference')
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByRole('button', { name: 'Pay Now' }).click()
+  await expect(page).toHaveURL(new RegExp(`/booking-confirmation/${reference}$`))
   const stored = await (await page.request.get(`/api/bookings/${reference}`)).json()
-  expect(stored).toMatchObject({ tourDate: SUNDAY, tourTime: 'afternoon', totalPrice: 14_300, status: 'paid' })
+  expect(stored).toMatchObject({ tourDate: SUNDAY, tourTime: 'afternoon', numberOfPeople: 3, status: 'paid' })
+  expect(stored.totalPrice).toBeGreaterThan(14_300)
+  // Nothing is left to pay: the checkout leads to the booking.
+  await page.goto(`/checkout/${reference}`)
+  await expect(page).toHaveURL(new RegExp(`/booking-confirmation/${reference}$`))
 })
 
 test('without JavaScript a guest changes the size of their group on a desktop', async ({ browser }) => {

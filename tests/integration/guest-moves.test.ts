@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm'
 import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
 import { quote } from '../../core/pricing.ts'
 import { bookingChanges, outgoingEmails, tourPackages, tripSettings, type TourPackage } from '../../server/db/schema.ts'
-import { GUEST_MOVE_MESSAGES, GUEST_MOVE_NOTHING_MESSAGE, guestMoveDearerMessage } from '../../server/services/booking-moves.ts'
+import { GUEST_MOVE_MESSAGES, GUEST_MOVE_NOTHING_MESSAGE } from '../../server/services/booking-moves.ts'
+import { CHANGE_HOLD_EXPIRED_MESSAGE, CHANGE_REFUNDED_MESSAGE } from '../../server/services/payments.ts'
 import { OUTSIDE_WINDOW_MESSAGE, SLOT_TAKEN_MESSAGE } from '../../server/services/bookings.ts'
 import { action as changeAction, loader as changeLoader } from '../../app/routes/change-booking.tsx'
 import { ENGINES } from './databases.ts'
@@ -101,6 +102,90 @@ describe.each(ENGINES)('the guest changes their booking on %s (simulated payment
     expect((await move(booking.reference, { tourDate: SAT3, tourTime: 'morning', tourPackageId: half.id, numberOfPeople: 2 })).status).toBe(409)
   })
 
+  const payDifference = async (reference: string, card = '4242424242424242') => {
+    const client = app.client()
+    const started = await client.post('/api/create-payment-intent', { bookingId: reference })
+    if (started.status !== 200) return { started, success: null }
+    expect((await client.post(`/api/bookings/${reference}/simulated-payment`, { cardNumber: card })).status).toBe(200)
+    return { started, success: await client.post(`/api/bookings/${reference}/payment-success`) }
+  }
+  const slotsOf = async (date: string) =>
+    (await app.client().get(`/api/time-slots?month=${date.slice(0, 7)}`)).json.dates.find((d: { date: string }) => d.date === date).slots.map((s: { available: boolean }) => s.available)
+
+  it('holds the new slot of a dearer choice while the guest pays the difference, then moves the booking; a later cancellation refunds both payments', async () => {
+    const booking = await paidBooking({ tourDate: SAT1 })
+    const dearer = price(full, 2, SAT2)
+    const res = await move(booking.reference, { tourDate: SAT2, tourTime: 'full-day', tourPackageId: full.id, numberOfPeople: 2 })
+    expect(res.status).toBe(202)
+    expect(res.json).toMatchObject({ status: 'payment-required', change: { difference: dearer - booking.totalPrice, newTotal: dearer, tourDate: SAT2, tourTime: 'full-day' } })
+    // Nothing moved yet, and nobody else can take the new slot meanwhile.
+    expect(await reload(app, booking.id)).toMatchObject({ tourDate: SAT1, totalPrice: booking.totalPrice })
+    expect(await slotsOf(SAT2)).toEqual([false, false, false])
+
+    const { started, success } = await payDifference(booking.reference)
+    expect(started.json).toMatchObject({ amount: dearer - booking.totalPrice, mode: 'simulated' })
+    expect(success!.json).toEqual({ status: 'paid' })
+    expect(await reload(app, booking.id)).toMatchObject({ tourDate: SAT2, tourTime: 'full-day', tourPackageId: full.id, totalPrice: dearer, status: 'paid' })
+    expect((await claimsOf(app, booking.id)).map((c) => [c.tourDate, c.part, c.expiresAt]).sort()).toEqual([[SAT2, 'afternoon', null], [SAT2, 'morning', null]])
+    expect(await slotsOf(SAT1)).toEqual([true, true, true])
+    const changes = await app.db.select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id))
+    expect(changes.map((c) => [c.state, c.difference])).toEqual([['done', dearer - booking.totalPrice]])
+    expect(await app.db.select().from(outgoingEmails).where(eq(outgoingEmails.kind, 'booking-moved'))).toHaveLength(1)
+    // Paying again is refused, and the checkout of a moved booking goes to its page.
+    expect((await app.client().post('/api/create-payment-intent', { bookingId: booking.reference })).status).toBe(409)
+
+    // Cancelled in time: everything paid comes back, each payment refunded no more than it took.
+    const cancel = await app.client().post(`/api/bookings/${booking.reference}/cancel`)
+    expect(cancel.json.refund).toMatchObject({ amount: dearer, status: 'succeeded' })
+    const refunds = await paymentRows(app, booking.id, 'refund')
+    expect(refunds.map((r) => r.amount).sort((a, b) => a - b)).toEqual([dearer - booking.totalPrice, booking.totalPrice].sort((a, b) => a - b))
+    expect(await reload(app, booking.id)).toMatchObject({ status: 'cancelled', amountRefunded: dearer })
+  })
+
+  it('refunds a difference paid after the hold ran out and the slot was taken, and keeps the booking as it was', async () => {
+    const booking = await paidBooking({ tourDate: SAT1 })
+    expect((await move(booking.reference, { tourDate: SAT2, tourTime: 'morning', tourPackageId: half.id, numberOfPeople: 4 })).status).toBe(202)
+    const client = app.client()
+    expect((await client.post('/api/create-payment-intent', { bookingId: booking.reference })).status).toBe(200)
+    app.clock.advanceMinutes(45)
+    // The hold ran out: the slot is free again, and another guest books it.
+    expect(await slotsOf(SAT2)).toEqual([true, true, true])
+    expect((await app.client().post('/api/bookings', { name: 'Quick Guest', email: 'quick@example.com', phone: '+81 90 1234 5678', numberOfPeople: 2, tourPackageId: half.id, tourDate: SAT2, tourTime: 'morning', acceptPolicy: true })).status).toBe(201)
+    // Starting the payment now is refused; a payment made in another tab before still arrives.
+    expect((await app.client().post('/api/create-payment-intent', { bookingId: booking.reference })).json.message).toBe(CHANGE_HOLD_EXPIRED_MESSAGE)
+    expect((await client.post(`/api/bookings/${booking.reference}/simulated-payment`, { cardNumber: '4242424242424242' })).status).toBe(200)
+    const success = await client.post(`/api/bookings/${booking.reference}/payment-success`)
+    expect([success.status, success.json.message]).toEqual([409, CHANGE_REFUNDED_MESSAGE])
+    expect(await reload(app, booking.id)).toMatchObject({ tourDate: SAT1, numberOfPeople: 2, totalPrice: booking.totalPrice, status: 'paid' })
+    const changes = await app.db.select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id))
+    expect(changes.map((c) => c.state)).toEqual(['lapsed'])
+    const difference = price(half, 4, SAT2) - booking.totalPrice
+    expect((await paymentRows(app, booking.id, 'refund')).map((r) => r.amount)).toEqual([difference])
+    // The booking's own payment is whole: a cancellation in time refunds all of it.
+    expect((await app.client().post(`/api/bookings/${booking.reference}/cancel`)).json.refund).toMatchObject({ amount: booking.totalPrice })
+  })
+
+  it('lets a new choice replace a change still waiting for its difference, freeing the slot it held', async () => {
+    const booking = await paidBooking({ tourDate: SAT1 })
+    expect((await move(booking.reference, { tourDate: SAT2, tourTime: 'full-day', tourPackageId: full.id, numberOfPeople: 2 })).status).toBe(202)
+    expect((await move(booking.reference, { tourDate: SUN2, tourTime: 'morning', tourPackageId: half.id, numberOfPeople: 2 })).status).toBe(200)
+    expect(await slotsOf(SAT2)).toEqual([true, true, true])
+    expect(await reload(app, booking.id)).toMatchObject({ tourDate: SUN2 })
+    const states = (await app.db.select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id))).map((c) => c.state).sort()
+    expect(states).toEqual(['done', 'lapsed'])
+    // No checkout is waiting any more.
+    expect((await app.client().post('/api/create-payment-intent', { bookingId: booking.reference })).status).toBe(409)
+  })
+
+  it('keeps a waiting change’s hold a hold when the booking’s own claims are made permanent', async () => {
+    const booking = await paidBooking({ tourDate: SAT1 })
+    expect((await move(booking.reference, { tourDate: SAT2, tourTime: 'afternoon', tourPackageId: half.id, numberOfPeople: 4 })).status).toBe(202)
+    await app.services.bookings.makeClaimsPermanent(booking.id)
+    expect((await claimsOf(app, booking.id)).map((c) => [c.tourDate, c.part, c.expiresAt === null]).sort()).toEqual([[SAT1, 'morning', true], [SAT2, 'afternoon', false]])
+    app.clock.advanceMinutes(45)
+    expect(await slotsOf(SAT2)).toEqual([true, true, true])
+  })
+
   it('prices an unpaid hold anew, dearer or not, and keeps its hold', async () => {
     const booking = await insertBooking(app, { tourDate: SAT1, status: 'pending', holdMinutes: 30, totalPrice: price(half, 2, SAT1) })
     const res = await move(booking.reference, { tourDate: SUN1, tourTime: 'full-day', tourPackageId: full.id, numberOfPeople: 4 })
@@ -118,7 +203,6 @@ describe.each(ENGINES)('the guest changes their booking on %s (simulated payment
     const cases: Array<[string, string, Target | Record<string, unknown>, number, string]> = [
       ['a slot someone holds', booking.reference, target({ tourDate: SUN1 }), 409, SLOT_TAKEN_MESSAGE],
       ['the same slot', booking.reference, target({ tourDate: SAT1 }), 400, GUEST_MOVE_NOTHING_MESSAGE],
-      ['a dearer choice on a paid booking', booking.reference, target({ tourTime: 'full-day', tourPackageId: full.id }), 409, guestMoveDearerMessage(`¥${(price(full, 2, SAT2) - booking.totalPrice).toLocaleString('en')}`)],
       ['beyond the window', booking.reference, target({ tourDate: addDays(today, 400) }), 400, ''],
       ['a date in the past', booking.reference, target({ tourDate: weekendDatesBetween(addDays(today, -7), addDays(today, -1))[0]! }), 400, OUTSIDE_WINDOW_MESSAGE(2, 180)],
       ['a weekday', booking.reference, target({ tourDate: addDays(SAT2, 2) }), 400, 'Tours are only available on weekends (Saturday and Sunday)'],
@@ -220,6 +304,35 @@ describe.each(ENGINES)('a cheaper change refunded through Stripe on %s', (engine
   })
   afterEach(async () => {
     await app.close()
+  })
+
+  it('takes a dearer change’s difference through Stripe, settled by the webhook, and refunds both payments on cancellation', async () => {
+    const [full] = await app.db.select().from(tourPackages).where(eq(tourPackages.slug, 'full-day'))
+    const booking = await insertBooking(app, { tourDate: SAT1, totalPrice: 14300 })
+    const intent = (await app.client().post('/api/create-payment-intent', { bookingId: booking.reference })).json.clientSecret.replace('_secret_double', '')
+    stripe.succeed(intent)
+    expect((await app.client().post(`/api/bookings/${booking.reference}/payment-success`)).json.status).toBe('paid')
+    const dearer = quote(full!, 2, SAT2)
+    if (!dearer.ok) throw new Error(dearer.message)
+    expect((await app.client().post(`/api/bookings/${booking.reference}/move`, { tourDate: SAT2, tourTime: 'full-day', tourPackageId: full!.id, numberOfPeople: 2 })).status).toBe(202)
+    const started = await app.client().post('/api/create-payment-intent', { bookingId: booking.reference })
+    expect(started.json).toMatchObject({ mode: 'stripe', amount: dearer.total - 14300 })
+    const changeIntent = started.json.clientSecret.replace('_secret_double', '')
+    expect(changeIntent).not.toBe(intent)
+    const create = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents').at(-1)!
+    expect(create.params).toMatchObject({ amount: String(dearer.total - 14300), metadata: { bookingId: String(booking.id), reference: booking.reference } })
+    // Stripe's webhook settles it, before the browser comes back.
+    stripe.succeed(changeIntent)
+    const event = signedEvent('payment_intent.succeeded', { id: changeIntent, object: 'payment_intent', amount: dearer.total - 14300, currency: 'jpy', status: 'succeeded', metadata: { bookingId: String(booking.id), reference: booking.reference } })
+    expect((await postWebhook(app, event)).status).toBe(200)
+    expect(await reload(app, booking.id)).toMatchObject({ tourDate: SAT2, tourTime: 'full-day', totalPrice: dearer.total, status: 'paid' })
+    expect((await app.client().post(`/api/bookings/${booking.reference}/payment-success`)).json.status).toBe('paid')
+    // Cancelled by the guide: both payments refunded, each on its own intent, none above what it took.
+    const admin = await app.loggedIn(true)
+    expect((await admin.post(`/api/admin/bookings/${booking.id}/cancel`, { cause: 'guide-weather' })).json.refund).toMatchObject({ amount: dearer.total, status: 'succeeded' })
+    const refunds = [...stripe.refunds.values()].map((r) => [r.payment_intent, r.amount]).sort()
+    expect(refunds).toEqual([[changeIntent, dearer.total - 14300], [intent, 14300]].sort())
+    expect((await reload(app, booking.id)).amountRefunded).toBe(dearer.total)
   })
 
   it('refunds the difference once, and Stripe’s charge.refunded report does not count it against the booking', async () => {

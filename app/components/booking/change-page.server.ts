@@ -1,4 +1,5 @@
-import { data, type AppLoadContext } from 'react-router'
+import { data, redirect, type AppLoadContext } from 'react-router'
+import { localizePath } from '../../../core/i18n/locales.ts'
 import { freeCancellationDeadline } from '../../../core/cancellation-policy.ts'
 import { formatJapanDateTime, isCalendarDate, isMonth, monthRange } from '../../../core/dates.ts'
 import { DISRUPTION_CAUSE_MESSAGE_IDS } from '../../../core/disruptions.ts'
@@ -58,13 +59,19 @@ export async function loadChangePage(request: Request, context: AppLoadContext, 
     tourPackageId: url.get('tourPackageId') ?? String(booking.tourPackageId),
     numberOfPeople: url.get('numberOfPeople') ?? String(booking.numberOfPeople),
   }
-  let review: { newTotal: number; refund: number; start: ReturnType<typeof slotStart> } | null = null
+  let review: { newTotal: number; refund: number; charge: number; holdMinutes: number; start: ReturnType<typeof slotStart> } | null = null
   let problem: string | null = null
   if (url.get('step') === 'review' && choice.date && choice.tourTime) {
     try {
       const target = guestMoveSchema.parse({ tourDate: choice.date, tourTime: choice.tourTime, tourPackageId: choice.tourPackageId, numberOfPeople: choice.numberOfPeople })
       const { money } = await services.bookingMoves.previewGuestMove(reference, target)
-      review = { newTotal: money.newTotal, refund: money.kind === 'refund' ? money.amount : 0, start: slotStart(target.tourDate, target.tourTime, config.booking.startTimes) }
+      review = {
+        newTotal: money.newTotal,
+        refund: money.kind === 'refund' ? money.amount : 0,
+        charge: money.kind === 'charge' ? money.amount : 0,
+        holdMinutes: config.booking.holdMinutes,
+        start: slotStart(target.tourDate, target.tourTime, config.booking.startTimes),
+      }
     } catch (error) {
       const failure = failureOf(error)
       if (!failure) throw error
@@ -89,7 +96,10 @@ export async function handleChangeAction(request: Request, context: AppLoadConte
       const { refund } = await context.services.disruptions.answerRefund(reference)
       return data<ChangeOutcome>({ kind: 'refunded', refund: { amount: refund.amount, status: refund.status } })
     }
-    const { refund } = await context.services.bookingMoves.moveByGuest(reference, guestMoveSchema.parse(body))
+    const outcome = await context.services.bookingMoves.moveByGuest(reference, guestMoveSchema.parse(body))
+    // Dearer: the new slot is held, and the checkout takes the difference.
+    if (outcome.kind === 'awaiting-payment') return redirect(localizePath(`/checkout/${outcome.booking.reference}`, requestLocale(request)))
+    const { refund } = outcome
     return data<ChangeOutcome>({ kind: 'changed', refund: { amount: refund.amount, status: refund.status } })
   } catch (error) {
     const failure = failureOf(error)
@@ -103,4 +113,12 @@ export async function calledOffOf(context: AppLoadContext, reference: string, lo
   const stored = await context.services.bookings.getByReference(reference)
   const offer = stored ? await context.services.disruptions.openOffer(stored.id) : null
   return offer ? { causeId: DISRUPTION_CAUSE_MESSAGE_IDS[offer.cause], answerBy: formatJapanDateTime(offer.deadline, locale) } : null
+}
+
+/** A paid booking's dearer change waiting for its difference, for the checkout (docs/decisions/0055); null when none or its hold ran out. */
+export async function pendingChangeOf(context: AppLoadContext, reference: string) {
+  const stored = await context.services.bookings.getByReference(reference)
+  const change = stored ? await context.services.bookingMoves.pendingChange(stored.id) : null
+  if (!change || change.holdExpiresAt.getTime() < context.services.bookings.now().getTime()) return null
+  return { ...change.target, newTotal: change.newTotal, difference: change.difference, holdExpiresAt: change.holdExpiresAt.toISOString() }
 }
