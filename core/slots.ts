@@ -39,6 +39,11 @@ export function packageFitsSlot(isHalfDay: boolean, tourTime: TourTime): boolean
   return isHalfDay ? tourTime !== 'full-day' : tourTime === 'full-day'
 }
 
+/** The tours that fit a slot, in the order given (the catalogue's: cheapest entry price first). */
+export function packagesForSlot<T extends { isHalfDay: boolean }>(packages: T[], tourTime: TourTime): T[] {
+  return packages.filter((p) => packageFitsSlot(p.isHalfDay, tourTime))
+}
+
 /** 'HH:mm' in Japan. Settings may override them (docs/decisions/0039); these are the defaults. */
 export type SlotStartTimes = Record<TourTime, string>
 
