@@ -10,12 +10,14 @@ export function isYenAmount(n: unknown): n is number {
 }
 
 // en-US grouping (comma every three digits) is fixed here rather than taken from
-// the runtime's locale, so the server's HTML and the browser's hydration agree.
-const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0, useGrouping: true })
+// the runtime's locale, so the server's HTML and the browser's hydration agree. Made at the
+// first price, not when the module loads: every page loads it, and most pages show no price.
+let grouping: Intl.NumberFormat | undefined
 
 /** '¥14,300'. Negative amounts (e.g. an adjustment) print as '-¥2,200'. */
 export function formatYen(amount: number): string {
   if (!Number.isSafeInteger(amount)) throw new RangeError(`Not a whole number of yen: ${amount}`)
+  grouping ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0, useGrouping: true })
   const digits = grouping.format(Math.abs(amount))
   return amount < 0 ? `-¥${digits}` : `¥${digits}`
 }

@@ -5,6 +5,7 @@ import {
   type CalendarDate,
   daysBetween,
   bookingWindow,
+  dateTimeFormat,
   isWeekend,
   tokyoInstant,
 } from './dates.ts'
@@ -123,7 +124,7 @@ export function localizeClockText(text: string, locale: Locale): string {
   if (locale === 'en') return text
   const minutes = parseClockText(text)
   if (minutes === null) return text
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, 0, minutes))
+  return dateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, 0, minutes))
 }
 
 const CLOCK_12 = /^(\d{1,2})(?::([0-5]\d))?\s*([ap])\.?\s*m\.?$/i
