@@ -9,15 +9,14 @@ export function isYenAmount(n: unknown): n is number {
   return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0
 }
 
-// en-US grouping (comma every three digits) is fixed here rather than taken from
-// the runtime's locale, so the server's HTML and the browser's hydration agree. Made at the
-// first price, not when the module loads: every page loads it, and most pages show no price.
-let grouping: Intl.NumberFormat | undefined
+// en-US grouping (a comma every three digits), written here rather than by the runtime's
+// locale, so the server's HTML and the browser's hydration agree; and not by Intl.NumberFormat,
+// whose first use costs a browser 15-30 ms while it hydrates the page (docs/decisions/0054).
+const GROUPS_OF_THREE = /\B(?=(\d{3})+$)/g
 
 /** '¥14,300'. Negative amounts (e.g. an adjustment) print as '-¥2,200'. */
 export function formatYen(amount: number): string {
   if (!Number.isSafeInteger(amount)) throw new RangeError(`Not a whole number of yen: ${amount}`)
-  grouping ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0, useGrouping: true })
-  const digits = grouping.format(Math.abs(amount))
+  const digits = String(Math.abs(amount)).replace(GROUPS_OF_THREE, ',')
   return amount < 0 ? `-¥${digits}` : `¥${digits}`
 }

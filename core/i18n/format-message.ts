@@ -20,7 +20,14 @@ function memo<T>(cache: Map<string, T>, key: string, make: () => T): T {
   return value
 }
 
-const formatNumber = (locale: Locale, value: number) => memo(numberFormats, locale, () => new Intl.NumberFormat(locale)).format(value)
+/**
+ * Whole numbers from 0 to 999 are written alike in every language of the site (Latin digits, no
+ * separator), so they skip Intl: a browser's first Intl.NumberFormat costs it 15-30 ms (it loads
+ * the number data), in the task that hydrates the page, and the booking calendar's "3 slots
+ * available" needs none (docs/decisions/0054). The unit test holds this to Lingui's output.
+ */
+const formatNumber = (locale: Locale, value: number) =>
+  Number.isInteger(value) && value >= 0 && value < 1000 ? String(value) : memo(numberFormats, locale, () => new Intl.NumberFormat(locale)).format(value)
 
 /**
  * A compiled message with its values, as Lingui's own runtime writes it (the unit test checks
