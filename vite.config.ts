@@ -16,13 +16,21 @@ function clientChunk(id: string): string | undefined {
   if (/\/node_modules\/(react|react-dom|scheduler|react-router|@react-router\/[^/]+|turbo-stream|cookie|set-cookie-parser)\//.test(id)) return 'framework'
   if (
     /\/app\/(root\.tsx|routes\/public-layout\.tsx|lib\/(seo|nonce)\.tsx?|content\/(images|tagline)\.ts|components\/ui\/(use-toast\.ts|deferred-toaster\.tsx)|components\/site\/(site-header|site-footer|whatsapp-button|icons|nav-links|styles|image-with-fallback)\.tsx?)$/.test(id) ||
-    /\/core\/(site|money)\.ts$/.test(id) ||
+    /\/core\/(site|money)\.ts$|\/app\/lib\/site\.ts$/.test(id) ||
     // The header's class names use it on every page.
     /\/node_modules\/clsx\//.test(id)
   )
     return 'site'
   // Small pieces the form pages share (booking, contact, checkout, admin): one file, not five.
   if (/\/app\/components\/forms\/|\/core\/(themes|contact-options|schemas\/field-errors)\.ts$/.test(id)) return 'forms'
+  // The booking page's first screen, its details step (fetched when the guest reaches it,
+  // docs/decisions/0054), the checkout and the trip page share these small pieces: two files,
+  // as when the details step was in the booking page's first chunks, not the five Rollup cuts
+  // without them. The dates and slots rules they use are named too, or Rollup would move them
+  // into these files (a manual chunk takes its modules' unassigned dependencies).
+  if (/\/core\/(dates|slots)\.ts$|\/node_modules\/@date-fns\/tz\/(tzName|tzOffset|date)\/[^/]+\.js$/.test(id)) return 'slots'
+  if (/\/app\/components\/booking\/(contact-links\.tsx|map-links\.tsx|labels\.ts)$|\/core\/pricing\.ts$/.test(id)) return 'booking-shared'
+  if (/\/app\/(components\/site\/your-time\.tsx|i18n\/localize-text\.ts)$|\/core\/i18n\/message-match\.ts$/.test(id)) return 'your-time'
   return undefined
 }
 

@@ -87,6 +87,12 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A Suspense boundary whose content is ready is written in place, never "outlined": React
+        // otherwise sends one that comes after more than this many bytes of the page (all of them,
+        // with the inline stylesheet) hidden at the end and moves it in with an inline script, so a
+        // visitor without JavaScript would never see it (the booking page's details form sits in
+        // such a boundary, docs/decisions/0054).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true
           const body = new PassThrough({

@@ -166,7 +166,25 @@ export function isWeekend(date: CalendarDate): boolean {
  * by a day (docs/decisions/0044). English keeps its fixed names below.
  */
 function intlFormat(ymd: YMD, locale: Locale, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(Date.UTC(ymd.year, ymd.month - 1, ymd.day))
+  return dateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(Date.UTC(ymd.year, ymd.month - 1, ymd.day))
+}
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * One Intl.DateTimeFormat per language and options, made when first asked for and kept: making
+ * one costs far more than formatting with it, and the calendar of a page in another language
+ * than English formats some sixty dates and names per render (in the browser, in the task that
+ * hydrates the page).
+ */
+export function dateTimeFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`
+  let format = dateTimeFormats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options)
+    dateTimeFormats.set(key, format)
+  }
+  return format
 }
 
 /**

@@ -4,18 +4,20 @@
  * is a bug, and formatYen says so instead of printing it.
  */
 
+import { formatWholeNumber } from './i18n/format-message.ts'
+
 /** A non-negative safe integer: a price, a total or a refund in yen. */
 export function isYenAmount(n: unknown): n is number {
   return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0
 }
 
-// en-US grouping (comma every three digits) is fixed here rather than taken from
-// the runtime's locale, so the server's HTML and the browser's hydration agree.
-const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0, useGrouping: true })
-
-/** '¥14,300'. Negative amounts (e.g. an adjustment) print as '-¥2,200'. */
+/**
+ * '¥14,300'. Negative amounts (e.g. an adjustment) print as '-¥2,200'. The grouping is fixed
+ * (formatWholeNumber), not the runtime's locale, so the server's HTML and the browser's
+ * hydration agree.
+ */
 export function formatYen(amount: number): string {
   if (!Number.isSafeInteger(amount)) throw new RangeError(`Not a whole number of yen: ${amount}`)
-  const digits = grouping.format(Math.abs(amount))
+  const digits = formatWholeNumber(Math.abs(amount))
   return amount < 0 ? `-¥${digits}` : `¥${digits}`
 }

@@ -5,6 +5,7 @@ import {
   type CalendarDate,
   daysBetween,
   bookingWindow,
+  dateTimeFormat,
   isWeekend,
   tokyoInstant,
 } from './dates.ts'
@@ -37,6 +38,11 @@ export function partsClaimedBy(tourTime: TourTime): DayPart[] {
 /** Half-day tours run in the morning or afternoon slot; full-day tours only in the full-day slot. */
 export function packageFitsSlot(isHalfDay: boolean, tourTime: TourTime): boolean {
   return isHalfDay ? tourTime !== 'full-day' : tourTime === 'full-day'
+}
+
+/** The tours that fit a slot, in the order given (the catalogue's: cheapest entry price first). */
+export function packagesForSlot<T extends { isHalfDay: boolean }>(packages: T[], tourTime: TourTime): T[] {
+  return packages.filter((p) => packageFitsSlot(p.isHalfDay, tourTime))
 }
 
 /** 'HH:mm' in Japan. Settings may override them (docs/decisions/0039); these are the defaults. */
@@ -118,7 +124,7 @@ export function localizeClockText(text: string, locale: Locale): string {
   if (locale === 'en') return text
   const minutes = parseClockText(text)
   if (minutes === null) return text
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, 0, minutes))
+  return dateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, 0, minutes))
 }
 
 const CLOCK_12 = /^(\d{1,2})(?::([0-5]\d))?\s*([ap])\.?\s*m\.?$/i

@@ -4,7 +4,7 @@ import { createSearchParams, Link, useFetcher } from 'react-router'
 import type { Route } from './+types/booking'
 import { formatLongDate, isCalendarDate, isMonth, monthRange } from '../../core/dates.ts'
 import { MAX_GROUP } from '../../core/pricing.ts'
-import { SLOT_MESSAGE_IDS, isTourTime, type TourTime } from '../../core/slots.ts'
+import { SLOT_MESSAGE_IDS, isTourTime, packagesForSlot, type TourTime } from '../../core/slots.ts'
 import { localeFromPath } from '../../core/i18n/locales.ts'
 import { T, useLocale, useLocalePath, useT } from '../i18n/i18n.tsx'
 import { metaTranslator } from '../i18n/translator.ts'
@@ -16,7 +16,8 @@ import { CheckIcon } from '../components/site/icons.tsx'
 import { ContactLinks } from '../components/booking/contact-links.tsx'
 import { MonthCalendar } from '../components/booking/month-calendar.tsx'
 import { SlotPicker } from '../components/booking/slot-picker.tsx'
-import { DetailsForm, EMPTY_FORM, packagesForSlot, type FormValues } from '../components/booking/details-form.tsx'
+import { EMPTY_FORM, splitAnswerValues, type FormValues } from '../components/booking/form-values.ts'
+import { DetailsStep, loadDetailsForm } from '../components/booking/details-step.tsx'
 import type { BookingOutcome, BookingRefusal, DateSlots, PublicBooking } from '../components/booking/types.ts'
 import { retryAfterOf, VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../lib/form-post.ts'
 import { useFetcherAnswer } from '../lib/use-fetcher-answer.ts'
@@ -25,7 +26,6 @@ import { handleBookingAction } from '../components/booking/booking-action.server
 import { buttonVariants } from '../components/ui/button.tsx'
 import { ChosenSlotTime } from '../components/site/your-time.tsx'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
-import { splitAnswerValues } from '../components/booking/booking-questions-fields.tsx'
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const t = metaTranslator(localeFromPath(location.pathname), matches)
@@ -121,7 +121,7 @@ type Step = 'calendar' | 'details' | 'created'
 /** The tour preselected when only one fits the chosen slot. */
 function initialPackage(d: { packages: { id: number; isHalfDay: boolean }[]; selectedTime: TourTime | null }): Partial<FormValues> {
   if (!d.selectedTime) return {}
-  const fitting = packagesForSlot(d.packages as Parameters<typeof packagesForSlot>[0], d.selectedTime)
+  const fitting = packagesForSlot(d.packages, d.selectedTime)
   return fitting.length === 1 ? { tourPackageId: String(fitting[0]!.id) } : {}
 }
 
@@ -202,6 +202,12 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
     if (!day?.slots.some((s) => s.tourTime === selectedTime && s.available)) setSelectedTime(null)
   }
 
+  // The details form's code is fetched when a slot is chosen (docs/decisions/0054), so it is
+  // usually there by the time the guest continues.
+  useEffect(() => {
+    if (step === 'calendar' && selectedTime) loadDetailsForm().catch(() => {})
+  }, [step, selectedTime])
+
   function continueToDetails() {
     if (!selectedDate || !selectedTime) return
     const fitting = packagesForSlot(packages, selectedTime)
@@ -211,7 +217,14 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
         tourPackageId: fitting.length === 1 ? String(fitting[0]!.id) : '',
       }))
     }
-    setStep('details')
+    // Step 2 shows once its form is here, never an empty step. If its file cannot be fetched
+    // (a new release replaced it, the connection dropped), the slot form's own request loads
+    // step 2 from the server, as without JavaScript.
+    const query = new URLSearchParams({ date: selectedDate, tourTime: selectedTime, step: 'details' })
+    loadDetailsForm().then(
+      () => setStep('details'),
+      () => location.assign(`${location.pathname}?${query}`),
+    )
   }
 
   // The details form goes to the route action through a fetcher (docs/decisions/0043).
@@ -350,7 +363,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
             <h2 id="step-title" ref={headingRef} tabIndex={-1} className="mb-6 text-2xl font-bold text-brand-900 sm:text-3xl">
               {t('booking.details.title')}
             </h2>
-            <DetailsForm
+            <DetailsStep
               tourDate={selectedDate}
               tourTime={selectedTime}
               startTime={selectedSlot?.startTime ?? ''}

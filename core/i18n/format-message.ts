@@ -20,7 +20,20 @@ function memo<T>(cache: Map<string, T>, key: string, make: () => T): T {
   return value
 }
 
-const formatNumber = (locale: Locale, value: number) => memo(numberFormats, locale, () => new Intl.NumberFormat(locale)).format(value)
+/**
+ * A whole number as every language of the site writes it: Latin digits, a comma every three
+ * ('1,234', '-1,200'), which is what Intl.NumberFormat writes for en, ja, ko, zh-Hant and zh-Hans
+ * (the unit test holds the messages to Lingui's output, which uses it, and fails if a language
+ * with other digits or grouping is added). Intl is left for other numbers: a browser's first
+ * Intl.NumberFormat costs it 15-30 ms (it loads the number data), in the task that hydrates the
+ * page, and the booking calendar's "3 slots available" or a price needs none (docs/decisions/0054).
+ */
+export function formatWholeNumber(value: number): string {
+  return (value < 0 ? '-' : '') + String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, ',')
+}
+
+const formatNumber = (locale: Locale, value: number) =>
+  Number.isSafeInteger(value) ? formatWholeNumber(value) : memo(numberFormats, locale, () => new Intl.NumberFormat(locale)).format(value)
 
 /**
  * A compiled message with its values, as Lingui's own runtime writes it (the unit test checks

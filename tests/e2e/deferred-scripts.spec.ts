@@ -1,9 +1,12 @@
 import { expect, test, type Page } from '@playwright/test'
 import { hydrated } from './hydration.ts'
+import { dayButton, openMonthOf } from './booking-steps.ts'
+import { saturdayAhead } from './tour-dates.ts'
 
 // Content pages fetch their JavaScript only once they have painted their content and main
 // picture (docs/decisions/0023), or at once when the visitor touches or types first; so does
-// the booking page, whose calendar and forms work before its scripts arrive (decision 0047).
+// the booking page, whose calendar and forms work before its scripts arrive (decision 0047). Its
+// details step comes in a file of its own, fetched when the guest reaches it (decision 0054).
 
 const HERO_PICTURE = '/images/slides/authentic-joetsu.svg'
 
@@ -94,4 +97,71 @@ test('the booking page defers its scripts too, and a day picked before they arri
   await day.click()
   await expect(page).toHaveURL(new RegExp(`[?&]date=${date}`))
   await expect(page.getByRole('radio').first()).toBeVisible()
+})
+
+test('the booking page fetches its details step when the guest reaches it, and a page the server sent on that step keeps its form until the file arrives (decision 0054)', async ({ page }) => {
+  const date = saturdayAhead(60)
+  const fetched: string[] = []
+  page.on('request', (request) => fetched.push(`${request.method()} ${new URL(request.url()).pathname}`))
+  const detailsFile = (line: string) => /^GET \/assets\/details-form-[\w-]+\.js$/.test(line)
+
+  // The calendar comes without the form's file; choosing a slot fetches it, before the guest continues.
+  await page.goto('/booking')
+  await hydrated(page)
+  await openMonthOf(page, date)
+  await dayButton(page, date).click()
+  expect(fetched.filter(detailsFile)).toEqual([])
+  await page.getByRole('radio', { name: /^Morning · 9:00 AM/ }).check()
+  await expect.poll(() => fetched.filter(detailsFile).length).toBe(1)
+  await page.getByRole('button', { name: 'Continue to Booking Details' }).click()
+  await expect(page.getByRole('heading', { name: 'Booking details' })).toBeFocused()
+  await expect(page.getByLabel('Full Name')).toBeVisible()
+
+  // Step 2 straight from the server, its file held back: the server's form stays while the rest of the
+  // page hydrates, and is the very form that hydrates once the file arrives (nothing blinks, React says
+  // nothing), then checks itself in the browser instead of posting.
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text())
+  })
+  page.on('pageerror', (error) => problems.push(error.message))
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/details-form-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto(`/booking?date=${date}&tourTime=morning&step=details`)
+  await hydrated(page)
+  const name = page.getByLabel('Full Name')
+  await expect(name).toBeVisible()
+  await name.evaluate((input) => input.setAttribute('data-from-server', ''))
+  release()
+  // Hydrated: React has tied the element to its component (typing before that would be lost, as on any
+  // page whose scripts have not run yet).
+  await expect.poll(() => name.evaluate((input) => Object.keys(input).some((key) => key.startsWith('__reactFiber$')))).toBe(true)
+  expect(fetched.filter(detailsFile)).toHaveLength(2)
+  await name.fill('Early Guest')
+  await page.getByRole('button', { name: 'Create Booking' }).click()
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible()
+  await expect(name).toHaveValue('Early Guest')
+  await expect(name).toHaveAttribute('data-from-server', '')
+  expect(fetched.filter((line) => line.startsWith('POST '))).toEqual([])
+  expect(problems).toEqual([])
+})
+
+test('when the details form’s file cannot be fetched, continuing loads step 2 from the server, whose form stays (decision 0054)', async ({ page }) => {
+  const date = saturdayAhead(60)
+  await page.route(/\/assets\/details-form-[\w-]+\.js$/, (route) => route.abort())
+  await page.goto('/booking')
+  await hydrated(page)
+  await openMonthOf(page, date)
+  await dayButton(page, date).click()
+  await page.getByRole('radio', { name: /^Morning · 9:00 AM/ }).check()
+  await page.getByRole('button', { name: 'Continue to Booking Details' }).click()
+  await expect(page).toHaveURL(new RegExp(`/booking\\?date=${date}&tourTime=morning&step=details$`))
+  await hydrated(page)
+  await expect(page.getByRole('heading', { name: 'Booking details' })).toBeVisible()
+  await expect(page.getByLabel('Full Name')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Create Booking' })).toBeVisible()
 })

@@ -3,20 +3,7 @@ import { answerField, detailField, LONG_TEXT_MAX, SHORT_TEXT_MAX, type GuestQues
 import type { Locale } from '../../../core/i18n/locales.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { Field } from '../ui/field.tsx'
-
-/** What the guest chose or typed, by form field (answer.12, answer.12.detail); several choices are a list. */
-export type AnswerValues = Record<string, string | string[]>
-
-/** The answer fields of a form post echoed back (a refused script-free post), and the other fields apart. */
-export function splitAnswerValues(values: Record<string, string | string[]> | undefined): { fields: Record<string, string>; answers: AnswerValues } {
-  const fields: Record<string, string> = {}
-  const answers: AnswerValues = {}
-  for (const [key, value] of Object.entries(values ?? {})) {
-    if (key.startsWith('answer.')) answers[key] = value
-    else fields[key] = Array.isArray(value) ? (value[value.length - 1] ?? '') : value
-  }
-  return { fields, answers }
-}
+import type { AnswerValues } from './form-values.ts'
 
 /** The answers as the shared check reads them ("12", "12.detail"). */
 export function rawAnswers(values: AnswerValues): Record<string, unknown> {

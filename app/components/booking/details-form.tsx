@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { formatLongDate } from '../../../core/dates.ts'
 import { formatYen } from '../../../core/money.ts'
 import { MAX_GROUP, MIN_GROUP, quote } from '../../../core/pricing.ts'
-import { packageFitsSlot, type TourTime } from '../../../core/slots.ts'
+import { packagesForSlot, type TourTime } from '../../../core/slots.ts'
 import { THEMES } from '../../../core/themes.ts'
 import { PICKUP } from '../../../core/meeting-points.ts'
 import { T, useLocale, useLocalePath, useT } from '../../i18n/i18n.tsx'
@@ -16,37 +16,8 @@ import { Field } from '../ui/field.tsx'
 import { ChosenSlotTime } from '../site/your-time.tsx'
 import { MeetingPointFields, usualPointId, type MeetingOffer } from './meeting-point-fields.tsx'
 import { checkAnswers, type GuestQuestion } from '../../../core/booking-questions.ts'
-import { BookingQuestionsFields, answerFieldOrder, rawAnswers, type AnswerValues } from './booking-questions-fields.tsx'
-
-export type FormValues = {
-  name: string
-  email: string
-  phone: string
-  numberOfPeople: string
-  tourPackageId: string
-  interestTheme: string
-  specialRequests: string
-  /** 'on' once the guest ticked the consent to the cancellation policy and terms, as a form posts it. */
-  acceptPolicy: string
-  /** A meeting point's id or 'pickup'; '' keeps the slot's usual place (docs/decisions/0052). */
-  meetingPoint: string
-  pickupHotel: string
-  website: string
-}
-
-export const EMPTY_FORM: FormValues = {
-  name: '',
-  email: '',
-  phone: '',
-  numberOfPeople: '2',
-  tourPackageId: '',
-  interestTheme: '',
-  specialRequests: '',
-  acceptPolicy: '',
-  meetingPoint: '',
-  pickupHotel: '',
-  website: '',
-}
+import { BookingQuestionsFields, answerFieldOrder, rawAnswers } from './booking-questions-fields.tsx'
+import type { AnswerValues, FormValues } from './form-values.ts'
 
 const FIELD_ORDER = [
   'name',
@@ -70,11 +41,6 @@ const FIELD_ORDER = [
  */
 let schemaModule: Promise<typeof import('../../../core/schemas/booking.ts')> | undefined
 const loadBookingSchema = () => (schemaModule ??= import('../../../core/schemas/booking.ts'))
-
-/** Tours that fit a slot (docs/decisions/0039), cheapest entry price first. */
-export function packagesForSlot(packages: PublicTourPackage[], tourTime: TourTime): PublicTourPackage[] {
-  return packages.filter((p) => packageFitsSlot(p.isHalfDay, tourTime))
-}
 
 /**
  * Step 2 (docs/decisions/0040): the guest's details, validated with the same zod schema as the server,
