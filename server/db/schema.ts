@@ -404,6 +404,44 @@ export const disruptionOffers = pgTable(
 )
 
 /**
+ * Visitors waiting for a taken slot (issue 19 point 4, docs/decisions/0057). When the slot can be
+ * booked again, each entry not yet told gets one e-mail (`notified_at` set in the same
+ * transaction as the release); when it is taken again, `notified_at` goes back to null so the
+ * next opening tells it again. `notices` counts the e-mails, and names each in the outbox's
+ * dedupe key. `token` is the secret of the removal link. One address waits once per slot
+ * (`email` is stored trimmed and in lower case). Deleted the day after the tour date
+ * (retention sweep) or by the visitor, and by erasure.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: serial('id').primaryKey(),
+    tourDate: date('tour_date', { mode: 'string' }).notNull(),
+    tourTime: text('tour_time').notNull(),
+    email: text('email').notNull(),
+    numberOfPeople: integer('number_of_people').notNull(),
+    tourPackageId: integer('tour_package_id')
+      .notNull()
+      .references(() => tourPackages.id, { onDelete: 'cascade' }),
+    /** The language of the page the visitor joined on: the e-mails are written in it. */
+    locale: text('locale').notNull().default('en'),
+    token: text('token').notNull().unique(),
+    notices: integer('notices').notNull().default(0),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('waitlist_entries_slot_email_key').on(t.tourDate, t.tourTime, t.email),
+    index('waitlist_entries_email_idx').on(t.email),
+    check('waitlist_entries_tour_time_check', oneOf(t.tourTime, TOUR_TIMES)),
+    check('waitlist_entries_group_size_check', sql`${t.numberOfPeople} between 1 and ${sql.raw(String(MAX_GROUP))}`),
+    check('waitlist_entries_email_check', sql`${t.email} = lower(btrim(${t.email})) and length(${t.email}) between 3 and 254`),
+    check('waitlist_entries_locale_check', oneOf(t.locale, LOCALE_CODES)),
+    check('waitlist_entries_notices_check', sql`${t.notices} >= 0`),
+  ],
+)
+
+/**
  * One group per slot (docs/decisions/0002), held by the primary key: a booking claims one row per half
  * of the day it uses (a full-day tour claims both), so a second claim of the same half —
  * from this server or another — fails with a unique violation. A pending booking's claim
@@ -675,3 +713,4 @@ export type Notification = typeof notifications.$inferSelect
 export type Payment = typeof payments.$inferSelect
 export type OutgoingEmail = typeof outgoingEmails.$inferSelect
 export type Media = typeof media.$inferSelect
+export type WaitlistEntry = typeof waitlistEntries.$inferSelect

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest'
+import { deriveSlotAvailability } from './slots.ts'
+import { WAITLIST_TOKEN_LENGTH, canJoinWaitlist, newWaitlistToken, waitlistChanges, waitlistTokenOf, type WaitingEntry } from './waitlist.ts'
+import { waitlistRequestSchema } from './schemas/waitlist.ts'
+
+describe('waitlist removal tokens', () => {
+  it('are 26 characters of the references alphabet, 130 random bits, and read back as they are', () => {
+    const token = newWaitlistToken()
+    expect(token).toHaveLength(WAITLIST_TOKEN_LENGTH)
+    expect(token).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/)
+    expect(waitlistTokenOf(token)).toBe(token)
+    expect(waitlistTokenOf(token.toLowerCase())).toBe(token)
+    expect(newWaitlistToken()).not.toBe(token)
+  })
+
+  it('refuses junk, references and too few random bytes', () => {
+    expect(waitlistTokenOf('01ZZZ8JMRVM8')).toBeNull()
+    expect(waitlistTokenOf(`${newWaitlistToken()}X`)).toBeNull()
+    expect(waitlistTokenOf('U'.repeat(26))).toBeNull()
+    expect(waitlistTokenOf(42)).toBeNull()
+    expect(() => newWaitlistToken(() => new Uint8Array(25))).toThrow(RangeError)
+  })
+})
+
+describe('who may join a waitlist', () => {
+  it.each([
+    [
+      { available: true, reason: null },
+      { ok: false, why: 'free' },
+    ],
+    [{ available: false, reason: 'booked' }, { ok: true }],
+    [
+      { available: false, reason: 'closed' },
+      { ok: false, why: 'not-bookable' },
+    ],
+    [
+      { available: false, reason: 'outside-window' },
+      { ok: false, why: 'not-bookable' },
+    ],
+    [
+      { available: false, reason: 'not-weekend' },
+      { ok: false, why: 'not-bookable' },
+    ],
+  ] as const)('%o → %o', (slot, verdict) => {
+    expect(canJoinWaitlist(slot)).toEqual(verdict)
+  })
+})
+
+describe('what a change to a date does to its waitlist', () => {
+  const now = new Date('2026-03-02T00:00:00Z')
+  const date = '2026-03-21' // a Saturday inside the window
+  const slots = (claimed: ('morning' | 'afternoon')[], override: { morningAvailable: boolean; afternoonAvailable: boolean; fullDayAvailable: boolean } | null = null) =>
+    deriveSlotAvailability({ date, now, override, claimedParts: new Set(claimed) })
+  const entries: WaitingEntry[] = [
+    { id: 3, tourTime: 'morning', told: false },
+    { id: 1, tourTime: 'afternoon', told: false },
+    { id: 2, tourTime: 'full-day', told: false },
+  ]
+
+  it('a freed morning tells the morning only while the afternoon is still taken', () => {
+    expect(waitlistChanges(entries, slots(['afternoon']))).toEqual({ tell: [3], rearm: [] })
+  })
+
+  it('a freed day tells every slot; the full day only when both halves are free', () => {
+    expect(waitlistChanges(entries, slots([]))).toEqual({ tell: [1, 2, 3], rearm: [] })
+  })
+
+  it('a closed slot tells nobody, even when no booking holds it', () => {
+    expect(waitlistChanges(entries, slots([], { morningAvailable: false, afternoonAvailable: true, fullDayAvailable: true }))).toEqual({ tell: [1], rearm: [] })
+  })
+
+  it('tells an entry once per opening: told entries of a free slot are left alone', () => {
+    const told = entries.map((e) => ({ ...e, told: true }))
+    expect(waitlistChanges(told, slots([]))).toEqual({ tell: [], rearm: [] })
+  })
+
+  it('a slot taken again puts its told entries back on the list for the next opening', () => {
+    const told = entries.map((e) => ({ ...e, told: true }))
+    expect(waitlistChanges(told, slots(['morning']))).toEqual({ tell: [], rearm: [2, 3] })
+    expect(waitlistChanges(entries, slots(['morning', 'afternoon']))).toEqual({ tell: [], rearm: [] })
+  })
+
+  it('a date outside the booking window tells nobody', () => {
+    const late = deriveSlotAvailability({ date: '2026-03-07', now: new Date('2026-03-06T00:00:00Z'), claimedParts: new Set() })
+    expect(waitlistChanges(entries, late)).toEqual({ tell: [], rearm: [] })
+  })
+})
+
+describe('the waitlist request', () => {
+  const valid = { email: ' guest@example.com ', tourDate: '2026-03-21', tourTime: 'morning', numberOfPeople: '2', tourPackageId: '1' }
+
+  it('accepts what the form posts, trimmed, numbers from text, the language defaulted', () => {
+    const parsed = waitlistRequestSchema.parse(valid)
+    expect(parsed).toMatchObject({ email: 'guest@example.com', numberOfPeople: 2, tourPackageId: 1, locale: 'en' })
+  })
+
+  it.each([
+    [{ email: 'nope' }, 'email', 'Please enter a valid email address'],
+    [{ numberOfPeople: '6' }, 'numberOfPeople', 'Maximum 5 people per group'],
+    [{ numberOfPeople: '0' }, 'numberOfPeople', 'At least 1 person required'],
+    [{ tourDate: '2026-03-18' }, 'tourDate', 'Tours are only available on weekends (Saturday and Sunday)'],
+    [{ tourTime: 'evening' }, 'tourTime', 'Tour time must be morning, afternoon, or full-day'],
+    [{ tourPackageId: '' }, 'tourPackageId', 'Please select a tour package'],
+    [{ email: `${'a'.repeat(250)}@example.com` }, 'email', 'Email address must be at most 254 characters'],
+  ])('refuses %o on %s', (change, field, message) => {
+    const parsed = waitlistRequestSchema.safeParse({ ...valid, ...change })
+    expect(parsed.success).toBe(false)
+    expect(parsed.error?.issues.find((i) => i.path[0] === field)?.message).toBe(message)
+  })
+})
