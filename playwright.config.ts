@@ -57,6 +57,7 @@ export default defineConfig({
       // Every spec comes from 127.0.0.1: the abuse limits are proven by the integration tests.
       RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
       RATE_LIMIT_BOOKINGS_PER_HOUR: '1000',
+      RATE_LIMIT_WAITLIST_PER_HOUR: '1000',
       RATE_LIMIT_CONTACT_PER_MINUTE: '1000',
       RATE_LIMIT_LOOKUPS_PER_MINUTE: '10000',
       ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),

@@ -34,6 +34,7 @@ import { bookingsRouter } from './api/bookings.ts'
 import { timeSlotsRouter } from './api/time-slots.ts'
 import { tourPackagesRouter } from './api/tour-packages.ts'
 import { weekendAvailabilityRouter } from './api/weekend-availability.ts'
+import { waitlistRouter } from './api/waitlist.ts'
 
 
 export const JSON_BODY_LIMIT = '100kb'
@@ -110,6 +111,7 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
   api.use(tourPackagesRouter(deps))
   api.use(bookingsRouter(deps))
   api.use(weekendAvailabilityRouter(deps))
+  api.use(waitlistRouter(deps))
   // Payments (issue 5).
   api.use(paymentsRouter(deps))
   api.use(cancellationsRouter(deps))
@@ -131,9 +133,9 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
     // (request.formData()); express.urlencoded would consume it and leave actions empty.
     app.use(limitPageBodies)
     app.use(attachUser(deps.services.sessions))
-    // A booking's pages by reference (document and .data), in every language, share the API's lookup limit.
+    // A booking's pages by reference and a waitlist entry's by token (document and .data), in every language, share the API's lookup limit.
     app.use(
-      LOCALES.flatMap(({ prefix }) => [`${prefix}/checkout/:reference`, `${prefix}/booking-confirmation/:reference`]),
+      LOCALES.flatMap(({ prefix }) => [`${prefix}/checkout/:reference`, `${prefix}/booking-confirmation/:reference`, `${prefix}/waitlist/:token`]),
       limitLookups(limits),
     )
     // The booking page's action (form post and /booking.data alike) is limited where it

@@ -123,6 +123,11 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               <strong>When you pay:</strong> the amount and the payment status. Your card details go directly to our card processor
               and never reach our servers.
             </li>
+            <li>
+              <strong>When you ask to hear if a taken time slot frees up:</strong> your e-mail address, group size, chosen tour and
+              the language of the page — only to e-mail you, once each time that slot frees up, a link to book it and a link to
+              leave the list.
+            </li>
           </ul>
         ),
       },
@@ -138,6 +143,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
             </li>
             <li>
               <strong>お支払いの際：</strong>金額と決済の状況。カード情報は決済代行会社に直接送信され、当方のサーバーを経由・保存することはありません。
+            </li>
+            <li>
+              <strong>予約済みの時間枠の空き通知をご希望の際：</strong>メールアドレス、人数、ご希望のツアー、ページの言語。その枠が空くたびに一度、予約用のリンクと登録解除用のリンクをメールでお送りするためだけに利用します。
             </li>
           </ul>
         ),
@@ -188,6 +196,10 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               Copies of the e-mails about a booking or message, and the notifications our staff get about it: as long as that booking
               or message.
             </li>
+            <li>
+              Waitlist entries (a slot you asked to hear about): until the day after that slot’s date, or until you leave the list
+              with the link in our e-mail, whichever comes first.
+            </li>
           </ul>
         ),
       },
@@ -201,6 +213,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
             </li>
             <li>その他のご予約（キャンセル、またはお支払い・確定のないもの）：ツアー日から{retention.unpaidBookingsMonths}か月</li>
             <li>ご予約・お問い合わせに関するメールの控えと、管理者向けの通知：そのご予約・お問い合わせと同じ期間</li>
+            <li>空き通知の登録（ご希望の時間枠）：その日付の翌日まで。メール内のリンクから登録を解除された場合は、その時点で削除します。</li>
           </ul>
         ),
       },
@@ -336,6 +349,7 @@ function TranslatedSummary({ retention, email }: { retention: Route.ComponentPro
         <li>{t('privacy.summary.collect')}</li>
         <li>{t('privacy.summary.processors')}</li>
         <li>{t('privacy.summary.retention', { ...retention })}</li>
+        <li>{t('privacy.summary.waitlist')}</li>
         <li>
           <T id="privacy.summary.rights" values={{ email }} components={{ 0: <a href={mailtoLink(email)} className={linkStyle} /> }} />
         </li>

@@ -13,6 +13,7 @@ const counts = (summary: GuestDataSummary) => ({
   messages: summary.messages.length,
   emails: summary.emails.length,
   notifications: summary.notifications.length,
+  waitlist: summary.waitlist.length,
 })
 
 /**

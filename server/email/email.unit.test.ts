@@ -12,6 +12,7 @@ import {
   paymentConfirmedEmail,
   reminderEmail,
   renderEmail,
+  waitlistOpenEmail,
   type BookingMailFacts,
 } from './templates.tsx'
 import { smtpOptionsFromUrl } from './transports.ts'
@@ -247,6 +248,36 @@ describe('a change of plans, in the guest’s language (docs/decisions/0055, 005
     const mail = renderEmail(site, adminBookingEmail(site, 'booking-moved', { ...booking, locale: 'ko' }, 'https://tours.example.jp/admin/dashboard', { from: { tourDate: '2025-05-31', tourTime: 'afternoon' }, by: 'by the guest' }))
     expect(mail.subject).toBe('Booking moved: Kenji <b>Tanaka</b>, now Saturday, June 7, 2025')
     expect(mail.text).toContain('moved from Saturday, May 31, 2025 (Afternoon) to Saturday, June 7, 2025 (Morning), by the guest.')
+  })
+})
+
+describe('the waitlist e-mail (docs/decisions/0057)', () => {
+  const book = 'https://tours.example.jp/ja/booking?date=2025-06-07&tourTime=afternoon'
+  const leave = 'https://tours.example.jp/ja/waitlist/0123456789ABCDEFGHJKMNPQRS'
+
+  it('tells the visitor in their language which slot is free, that the first to book gets it, with the booking link and the removal link', () => {
+    const mail = renderEmail(
+      site,
+      waitlistOpenEmail(site, { locale: 'ja', tourDate: '2025-06-07', tourTime: 'afternoon', startTime: '14:00', numberOfPeople: 3, packageName: '半日プライベートツアー' }, book, leave),
+    )
+    expect(mail.subject).toBe('2025年6月7日土曜日の午後に空きが出ました')
+    expect(mail.html).toContain('<html lang="ja">')
+    expect(mail.text).toContain('先にご予約された方が優先')
+    expect(mail.text).toContain('午後・14:00開始（日本時間）')
+    expect(mail.text).toContain('3名')
+    expect(mail.text).toContain('半日プライベートツアー')
+    expect(mail.text).toContain(`この枠を予約する: ${book}`)
+    expect(mail.text).toContain(leave)
+    expect(mail.html).toContain(book.replace(/&/g, '&amp;'))
+    expect(mail.html).toContain(leave)
+    expect(mail.text).not.toMatch(/Book this slot|Leave the waitlist/)
+  })
+
+  it('in English names the slot as the booking page does', () => {
+    const mail = renderEmail(site, waitlistOpenEmail(site, { locale: 'en', tourDate: '2025-06-07', tourTime: 'full-day', startTime: '09:00', numberOfPeople: 1, packageName: 'Full-Day Private Tour' }, book, leave))
+    expect(mail.subject).toBe('Full Day on Saturday, June 7, 2025 is free again: book it now')
+    expect(mail.text).toContain('1 person')
+    expect(mail.text).toContain('Leave the waitlist')
   })
 })
 

@@ -472,6 +472,46 @@ export function bookingDisruptedEmail(site: SiteIdentity, b: BookingMailFacts, d
   }
 }
 
+/** What a waitlist e-mail says about the slot (issue 19 point 4, docs/decisions/0057). */
+export type WaitlistMailFacts = {
+  locale: Locale
+  tourDate: string
+  tourTime: TourTime
+  /** 'HH:mm' in Japan, as the settings hold it. */
+  startTime: string
+  numberOfPeople: number
+  /** The tour's name in the visitor's language. */
+  packageName: string
+}
+
+/**
+ * The slot a visitor waited for can be booked (issue 19 point 4, docs/decisions/0057): the slot,
+ * the link to the booking page with it chosen, that the first to book gets it, and the link
+ * that takes the address off this slot's waitlist.
+ */
+export function waitlistOpenEmail(site: SiteIdentity, w: WaitlistMailFacts, bookUrl: string, removeUrl: string): EmailModel {
+  const t = translatorFor(w.locale)
+  const date = formatLongDate(w.tourDate, w.locale)
+  const slot = w.locale === 'en' ? slotLabel(w.tourTime) : t(SLOT_MESSAGE_IDS[w.tourTime])
+  const time = localizeClockText(formatClockTime(w.startTime), w.locale)
+  return {
+    locale: w.locale,
+    subject: t('email.waitlist.subject', { date, slot }),
+    preheader: t('email.waitlist.preheader'),
+    heading: t('email.waitlist.heading'),
+    paragraphs: [t('email.waitlist.text', { date, slot }), t('email.waitlist.firstCome')],
+    details: [
+      [t('email.detail.tour'), w.packageName],
+      [t('email.detail.date'), date],
+      [t('email.detail.time'), t('email.detail.timeValue', { slot, time })],
+      [t('email.detail.group'), t('email.detail.people', { count: w.numberOfPeople })],
+    ],
+    action: { label: t('email.waitlist.action'), url: bookUrl, spellOut: true },
+    sections: [{ heading: t('email.waitlist.leaveHeading'), lines: [t('email.waitlist.leaveText')], links: [{ label: t('email.waitlist.leaveLink'), url: removeUrl }] }],
+    closing: guestClosing(site, w.locale),
+  }
+}
+
 /** Where the guide meets the guest, in one line of the guide's e-mail. */
 function guideMeetingText(meeting: Meeting | null): string {
   if (!meeting) return 'Not chosen'

@@ -45,6 +45,7 @@ import { englishErrorMessages, localizeServerText } from './catalog.ts'
 import { NO_OPEN_OFFER_MESSAGE } from '../services/disruptions.ts'
 import { GUEST_MOVE_MESSAGES, GUEST_MOVE_NOTHING_MESSAGE, GUEST_MOVE_PARTLY_REFUNDED_MESSAGE } from '../services/booking-moves.ts'
 import { HOTEL_MAX, HOTEL_MESSAGE, MEETING_POINT_MESSAGE, PICKUP_OFF_MESSAGE } from '../../core/meeting-points.ts'
+import { WAITLIST_HONEYPOT_MESSAGE, WAITLIST_NOT_BOOKABLE_MESSAGE, WAITLIST_RATE_MESSAGE, WAITLIST_SLOT_FREE_MESSAGE } from '../../core/schemas/waitlist.ts'
 
 /**
  * Every message the booking and contact forms' server and schemas can show a guest is
@@ -131,6 +132,11 @@ const GUEST_MESSAGES = [
   NO_OPEN_OFFER_MESSAGE,
   CHANGE_HOLD_EXPIRED_MESSAGE,
   CHANGE_REFUNDED_MESSAGE,
+  // The waitlist page (docs/decisions/0057); its fields' messages are the booking form's.
+  WAITLIST_SLOT_FREE_MESSAGE,
+  WAITLIST_NOT_BOOKABLE_MESSAGE,
+  WAITLIST_RATE_MESSAGE,
+  WAITLIST_HONEYPOT_MESSAGE,
 ]
 
 describe('the server messages a guest may see', () => {

@@ -1,6 +1,6 @@
-import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm'
+import { and, asc, count, eq, gte, inArray, lte } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { bookings, meetingPoints, slotClaims, tourPackages, weekendAvailability, type Booking } from '../db/schema.ts'
+import { bookings, meetingPoints, slotClaims, tourPackages, waitlistEntries, weekendAvailability, type Booking } from '../db/schema.ts'
 import type { Config } from '../config/index.ts'
 import { ServiceError } from './service-error.ts'
 import type { BookingEvents } from './booking-events.ts'
@@ -68,7 +68,16 @@ export type BookingListQuery = {
 export type BookingPage = { items: AdminBooking[]; total: number; page: number; pageSize: number }
 
 export type SlotState = 'free' | 'held' | 'booked' | 'closed'
-export type CalendarSlot = { tourTime: TourTime; state: SlotState; timeText: string; /** The admin's switch (docs/decisions/0039), whatever the bookings. */ open: boolean; booking: { id: number; name: string; status: BookingStatus } | null }
+export type CalendarSlot = {
+  tourTime: TourTime
+  state: SlotState
+  timeText: string
+  /** The admin's switch (docs/decisions/0039), whatever the bookings. */
+  open: boolean
+  booking: { id: number; name: string; status: BookingStatus } | null
+  /** Visitors on the slot's waitlist (docs/decisions/0057). */
+  waiting: number
+}
 export type CalendarDay = { date: string; note: string | null; slots: CalendarSlot[] }
 
 export const BOOKING_NOT_FOUND_MESSAGE = 'Booking not found'
@@ -188,7 +197,7 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
           const holdUntil = status === 'pending' ? new Date(at.getTime() + config.booking.holdMinutes * 60_000) : null
 
           if (status === 'cancelled') {
-            await releaseClaims(tx, id)
+            const freed = await releaseClaims(tx, id)
             const [cancelled] = await tx
               .update(bookings)
               .set({
@@ -202,6 +211,7 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
               .returning()
             // A lapsed hold already had its notice (the expiry); a live booking gets one now.
             if (before !== 'cancelled') await events.cancelled(tx, cancelled!, { reason: cancelled!.cancellationReason!, refund: 0 })
+            await events.slotsChanged(tx, [current.tourDate, ...freed])
             return
           }
 
@@ -230,6 +240,7 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
           if (status === 'paid' && before !== 'paid') await events.paid(tx, updated!)
           // A booking the guide confirms is held for good: the guest hears it (a paid one already has).
           if (status === 'confirmed' && before !== 'confirmed' && before !== 'paid') await events.confirmed(tx, updated!)
+          await events.slotsChanged(tx, [current.tourDate])
         })
       } catch (error) {
         if (error instanceof SlotTakenError) throw new ServiceError('conflict', REVIVE_CONFLICT_MESSAGE)
@@ -246,8 +257,9 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
         if (amountPaid(current) > 0) {
           throw new ServiceError('conflict', PAID_DELETE_MESSAGE)
         }
-        await releaseClaims(tx, id)
+        const freed = await releaseClaims(tx, id)
         await tx.delete(bookings).where(eq(bookings.id, id))
+        await events.slotsChanged(tx, [current.tourDate, ...freed])
       })
     },
 
@@ -255,13 +267,18 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
     async calendar(month: string): Promise<CalendarDay[]> {
       const at = now()
       const { from, to } = monthRange(month)
-      const [claims, overrides] = await Promise.all([
+      const [claims, overrides, waitlist] = await Promise.all([
         db
           .select({ tourDate: slotClaims.tourDate, part: slotClaims.part, booking: bookings })
           .from(slotClaims)
           .innerJoin(bookings, eq(slotClaims.bookingId, bookings.id))
           .where(and(gte(slotClaims.tourDate, from), lte(slotClaims.tourDate, to), liveClaim(at))),
         db.select().from(weekendAvailability).where(and(gte(weekendAvailability.date, from), lte(weekendAvailability.date, to))),
+        db
+          .select({ tourDate: waitlistEntries.tourDate, tourTime: waitlistEntries.tourTime, waiting: count() })
+          .from(waitlistEntries)
+          .where(and(gte(waitlistEntries.tourDate, from), lte(waitlistEntries.tourDate, to)))
+          .groupBy(waitlistEntries.tourDate, waitlistEntries.tourTime),
       ])
       return weekendDatesBetween(from, to).map((date) => {
         const override = overrides.find((o) => o.date === date)
@@ -273,12 +290,13 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
           const claim = candidates.find((c) => effectiveStatus(c.booking, at) !== 'pending') ?? candidates[0]
           const open = !override || (tourTime === 'morning' ? override.morningAvailable : tourTime === 'afternoon' ? override.afternoonAvailable : override.fullDayAvailable)
           const timeText = timeTextOf(tourTime)
+          const waiting = Number(waitlist.find((w) => w.tourDate === date && w.tourTime === tourTime)?.waiting ?? 0)
           if (claim) {
             const status = effectiveStatus(claim.booking, at)
-            return { tourTime, timeText, open, state: status === 'pending' ? 'held' : 'booked', booking: { id: claim.booking.id, name: claim.booking.name, status } }
+            return { tourTime, timeText, open, state: status === 'pending' ? 'held' : 'booked', booking: { id: claim.booking.id, name: claim.booking.name, status }, waiting }
           }
           // On sale only if the switches of every part it shares are open (docs/decisions/0029).
-          return { tourTime, timeText, open, state: slotOpenBySwitches(tourTime, override) ? 'free' : 'closed', booking: null }
+          return { tourTime, timeText, open, state: slotOpenBySwitches(tourTime, override) ? 'free' : 'closed', booking: null, waiting }
         })
         return { date, note: override?.adminNotes ?? null, slots }
       })

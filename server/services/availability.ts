@@ -55,6 +55,8 @@ export function createAvailabilityService(deps: {
     horizonDays: number
     startTimes: SlotStartTimes
   }
+  /** The switches of a date changed in `tx`: the waitlist tells whoever waits for a slot reopened (docs/decisions/0057). */
+  switchesChanged?: (tx: Tx, date: CalendarDate) => Promise<unknown>
 }) {
   const { db } = deps
   const windowOptions = {
@@ -137,7 +139,9 @@ export function createAvailabilityService(deps: {
      * Creates or updates a weekend date's switches (docs/decisions/0039). The schema has refused
      * weekdays. `writer` is the caller's transaction when it has one (a call-off closes its slots in its own).
      */
-    async upsert(input: WeekendAvailability, writer: Db | Tx = db): Promise<WeekendAvailabilityRow> {
+    async upsert(input: WeekendAvailability, writer?: Tx): Promise<WeekendAvailabilityRow> {
+      // The switches and what they do to the waitlist commit together.
+      if (!writer) return db.transaction((tx) => this.upsert(input, tx))
       const now = deps.now()
       const changes: Partial<typeof weekendAvailability.$inferInsert> = {}
       if (input.morningAvailable !== undefined) changes.morningAvailable = input.morningAvailable
@@ -158,6 +162,7 @@ export function createAvailabilityService(deps: {
           set: { ...changes, updatedAt: now },
         })
         .returning()
+      await deps.switchesChanged?.(writer, input.date)
       return row!
     },
   }

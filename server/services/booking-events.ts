@@ -31,6 +31,9 @@ import {
 import type { ChangeActor } from '../../core/booking-changes.ts'
 import { DISRUPTION_CAUSE_MESSAGE_IDS, type DisruptionCause } from '../../core/disruptions.ts'
 
+/** The waitlist's one function (server/services/waitlist.ts reconcile, docs/decisions/0057). */
+export type WaitlistReconciler = { reconcile(tx: Tx, dates: readonly string[]): Promise<number> }
+
 /** What the booking e-mails need besides the outbox: the identity, links and slot times. */
 export type BookingMailDeps = { outbox: MailOutbox; config: Config; now: () => Date; trip: TripService }
 
@@ -144,7 +147,7 @@ export async function bookingMailFacts(tx: Tx, { config, trip }: Pick<BookingMai
  * (the outbox job sends the e-mails after the commit). Without `mail` only notifications
  * are made (unit uses).
  */
-export function createBookingEvents(deps: { notifications: NotificationService; mail?: BookingMailDeps }) {
+export function createBookingEvents(deps: { notifications: NotificationService; mail?: BookingMailDeps; waitlist?: WaitlistReconciler }) {
   const when = (b: Booking) => `${formatLongDate(b.tourDate)} (${b.tourTime})`
   const mail = deps.mail
 
@@ -168,6 +171,15 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
   }
 
   return {
+    /**
+     * The slots of these dates changed in `tx` (claims made or released): the waitlist tells
+     * whoever waits for a slot that can now be booked (docs/decisions/0057). Every transaction
+     * that changes a date's claims calls this last, once they are as they will commit.
+     */
+    async slotsChanged(tx: Tx, dates: readonly string[]) {
+      await deps.waitlist?.reconcile(tx, dates)
+    },
+
     async created(tx: Tx, booking: Booking) {
       await deps.notifications.create(tx, {
         type: 'booking',

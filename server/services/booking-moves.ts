@@ -184,6 +184,8 @@ export function createBookingMoveService(deps: {
     const moved = await takeSlot(tx, current, target, newTotal, now)
     const [change] = await tx.insert(bookingChanges).values(changeValues(current, target, newTotal, who, now)).returning()
     await events.moved(tx, current, moved, { changeId: change!.id, actor: who.actor, tellGuest: who.tellGuest })
+    // The old slot may be free now (docs/decisions/0057); the new one is taken.
+    await events.slotsChanged(tx, [current.tourDate, target.tourDate])
     return { moved, changeId: change!.id }
   }
 
@@ -194,7 +196,7 @@ export function createBookingMoveService(deps: {
    * difference is paid. A change still waiting from before gives way to this one.
    */
   async function holdDearerChange(tx: Tx, current: Booking, plan: GuestMovePlan, now: Date): Promise<PendingChange> {
-    await lapsePendingChanges(tx, current.id)
+    const freed = await lapsePendingChanges(tx, current.id)
     const holdExpiresAt = new Date(now.getTime() + deps.booking.holdMinutes * 60_000)
     const own = plan.target.tourDate === current.tourDate ? new Set(partsClaimedBy(current.tourTime as TourTime)) : new Set<string>()
     const parts = partsClaimedBy(plan.target.tourTime).filter((part) => !own.has(part))
@@ -203,13 +205,16 @@ export function createBookingMoveService(deps: {
       .insert(bookingChanges)
       .values({ ...changeValues(current, plan.target, plan.money.newTotal, { actor: plan.actor, tellGuest: true }, now), state: 'awaiting-payment', difference: plan.money.kind === 'charge' ? plan.money.amount : 0, holdExpiresAt })
       .returning()
+    // An earlier waiting change's hold may have freed a slot; the new hold takes one (docs/decisions/0057).
+    await events.slotsChanged(tx, [...freed, plan.target.tourDate])
     return pendingOf(change!)
   }
 
-  /** A change still waiting for its difference gives way: it lapses, and the hold it had goes. */
-  async function lapsePendingChanges(tx: Tx, bookingId: number) {
+  /** A change still waiting for its difference gives way: it lapses, and the hold it had goes. Returns the dates of the halves it freed. */
+  async function lapsePendingChanges(tx: Tx, bookingId: number): Promise<string[]> {
     await tx.update(bookingChanges).set({ state: 'lapsed' }).where(and(eq(bookingChanges.bookingId, bookingId), eq(bookingChanges.state, 'awaiting-payment')))
-    await tx.delete(slotClaims).where(and(eq(slotClaims.bookingId, bookingId), not(ownSlotClaim)))
+    const freed = await tx.delete(slotClaims).where(and(eq(slotClaims.bookingId, bookingId), not(ownSlotClaim))).returning({ tourDate: slotClaims.tourDate })
+    return freed.map((c) => c.tourDate)
   }
 
   const pendingOf = (row: typeof bookingChanges.$inferSelect): PendingChange => ({
@@ -315,8 +320,10 @@ export function createBookingMoveService(deps: {
         const plan = await planGuestMove(tx, current, target, now)
         // Dearer, on a paid booking: the new slot is held while the guest pays the difference.
         if (plan.money.kind === 'charge') return { kind: 'awaiting-payment' as const, booking: current, change: await holdDearerChange(tx, current, plan, now) }
-        await lapsePendingChanges(tx, current.id)
+        const freed = await lapsePendingChanges(tx, current.id)
         const { moved, changeId } = await applyMove(tx, current, target, plan.money.newTotal, { actor: plan.actor, tellGuest: true }, now)
+        // A dearer change the guest asked for before, and gave up for this one, held a slot.
+        await events.slotsChanged(tx, freed)
         // The guest's answer to a call-off: the offer is settled, so its deadline refunds nothing.
         if (plan.offer) await closeOffers(tx, current.id, 'moved', now)
         return { kind: 'moved' as const, booking: moved, plan, changeId }
@@ -368,11 +375,13 @@ export function createBookingMoveService(deps: {
         const moved = await tx.transaction(async (sp) => takeSlot(sp, current, change.target, change.newTotal, now))
         await tx.update(bookingChanges).set({ state: 'done' }).where(eq(bookingChanges.id, change.id))
         await events.moved(tx, current, moved, { changeId: change.id, actor: 'guest', tellGuest: true })
+        await events.slotsChanged(tx, [current.tourDate, change.target.tourDate])
         return 'moved'
       } catch (error) {
         if (!(error instanceof SlotTakenError)) throw error
-        await lapsePendingChanges(tx, current.id)
+        const freed = await lapsePendingChanges(tx, current.id)
         await tx.update(bookingChanges).set({ state: 'lapsed' }).where(eq(bookingChanges.id, change.id))
+        await events.slotsChanged(tx, freed)
         return 'slot-taken'
       }
     },

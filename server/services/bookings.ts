@@ -213,6 +213,8 @@ export function createBookingService(deps: {
               now,
             })
             await events.created(tx, row!)
+            // Taken again for those told it was free; a lapsed full day taken over on one half frees the other.
+            await events.slotsChanged(tx, [row!.tourDate])
             return row!
           })
           const meeting = await deps.trip.meetingOf(booking, request.locale)
@@ -281,11 +283,12 @@ export function createBookingService(deps: {
           .where(and(eq(bookings.id, bookingId), ne(bookings.status, 'cancelled')))
           .returning()
         if (!row) return null
-        await releaseClaims(tx, bookingId)
+        const freed = await releaseClaims(tx, bookingId)
         await events.cancelled(tx, row, {
           reason: details.reason,
           refund: details.refund ?? 0,
         })
+        await events.slotsChanged(tx, [row.tourDate, ...freed])
         return row
       })
     },
@@ -320,6 +323,7 @@ export function createBookingService(deps: {
           })
           .where(eq(bookings.id, bookingId))
           .returning()
+        await events.slotsChanged(tx, [current.tourDate])
         return row ?? null
       })
     },
@@ -340,7 +344,12 @@ export function createBookingService(deps: {
         .where(and(eq(bookings.status, 'pending'), isNotNull(bookings.holdExpiresAt), lt(bookings.holdExpiresAt, now)))
       let count = 0
       for (const { id } of lapsed) {
-        const expired = await db.transaction((tx) => expireBooking(tx, events, id, now))
+        const expired = await db.transaction(async (tx) => {
+          const row = await expireBooking(tx, events, id, now)
+          // The hold's slot is free: whoever waits for it hears now (docs/decisions/0057).
+          if (row) await events.slotsChanged(tx, [row.tourDate])
+          return row
+        })
         if (expired) count++
       }
       if (count > 0) deps.logger.info({ count }, 'expired unpaid holds')

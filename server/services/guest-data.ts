@@ -5,7 +5,7 @@ import { and, desc, eq, inArray, isNull, lt, ne, or, sql, type AnyColumn, type S
 import { addMonths, compareDates, todayInTokyo, tokyoInstant } from '../../core/dates.ts'
 import type { Config } from '../config/index.ts'
 import type { Db, Tx } from '../db/client.ts'
-import { auditLog, bookings, contactMessages, notifications, outgoingEmails, type Booking, type Notification } from '../db/schema.ts'
+import { auditLog, bookings, contactMessages, notifications, outgoingEmails, waitlistEntries, type Booking, type Notification } from '../db/schema.ts'
 import { outboxFolder } from '../email/mailer.ts'
 import { outgoingEmailIdOfFile } from '../email/transports.ts'
 import type { Logger } from '../logger.ts'
@@ -34,10 +34,12 @@ export type GuestDataSummary = {
   messages: (typeof contactMessages.$inferSelect)[]
   emails: { id: number; kind: string; subject: string; status: string; createdAt: Date; sentAt: Date | null }[]
   notifications: Pick<Notification, 'id' | 'type' | 'title' | 'message' | 'createdAt'>[]
+  /** Slots the address waits for (docs/decisions/0057); the removal link's token is a secret, not shown. */
+  waitlist: { id: number; tourDate: string; tourTime: string; numberOfPeople: number; tourPackageId: number; locale: string; createdAt: Date; notifiedAt: Date | null; notices: number }[]
 }
 
 /** The counts of one erasure or sweep. */
-export type Forgotten = { bookings: number; messages: number; notifications: number; emails: number; outboxFiles: number }
+export type Forgotten = { bookings: number; messages: number; notifications: number; emails: number; waitlist: number; outboxFiles: number }
 
 /** A booking that cannot be erased yet, and why (shown to the admin). */
 export type ErasureBlocker = { reference: string; tourDate: string; reason: string }
@@ -212,7 +214,9 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
           lt(outgoingEmails.createdAt, c.messagesBefore),
         )
         const emails = await deleteEmails(tx, or(emailsOf({ bookingIds, messageIds }), unlinkedPast))
-        return { bookings: bookingIds.length, messages: messageIds.length, notifications: notes, emails }
+        // A waitlist entry has nothing left to wait for once its date has passed (docs/decisions/0057).
+        const waitlist = (await tx.delete(waitlistEntries).where(lt(waitlistEntries.tourDate, c.today)).returning({ id: waitlistEntries.id })).length
+        return { bookings: bookingIds.length, messages: messageIds.length, notifications: notes, emails, waitlist }
       })
       const touched = { ...result, outboxFiles: await pruneOutbox(c.messagesBefore) }
       logger.info(touched, 'retention sweep')
@@ -226,7 +230,7 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
       ])
       const bookingIds = guestBookings.map((b) => b.id)
       const messageIds = messages.map((m) => m.id)
-      const [emails, notes] = await Promise.all([
+      const [emails, notes, waitlist] = await Promise.all([
         db
           .select({
             id: outgoingEmails.id,
@@ -244,8 +248,23 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
           .from(notifications)
           .where(inArray(notifications.actionLink, notificationLinks(bookingIds, messageIds)))
           .orderBy(desc(notifications.createdAt), desc(notifications.id)),
+        db
+          .select({
+            id: waitlistEntries.id,
+            tourDate: waitlistEntries.tourDate,
+            tourTime: waitlistEntries.tourTime,
+            numberOfPeople: waitlistEntries.numberOfPeople,
+            tourPackageId: waitlistEntries.tourPackageId,
+            locale: waitlistEntries.locale,
+            createdAt: waitlistEntries.createdAt,
+            notifiedAt: waitlistEntries.notifiedAt,
+            notices: waitlistEntries.notices,
+          })
+          .from(waitlistEntries)
+          .where(sameEmail(waitlistEntries.email, email))
+          .orderBy(desc(waitlistEntries.tourDate), desc(waitlistEntries.id)),
       ])
-      return { email: email.trim(), bookings: guestBookings, messages, emails, notifications: notes }
+      return { email: email.trim(), bookings: guestBookings, messages, emails, notifications: notes, waitlist }
     },
 
     /** Bookings that must stay as they are for now: a tour still to come, or a payment under way. */
@@ -277,7 +296,9 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
         const notes = await anonymiseNotifications(tx, bookingIds, messageIds)
         // Queued ones too: with no tour to come there is nothing left to tell this guest.
         const emails = await deleteEmails(tx, emailsOf({ email, bookingIds, messageIds }))
-        const counts = { bookings: bookingIds.length, messages: messageIds.length, notifications: notes, emails }
+        // Waiting for a slot is no record the books need: the entries go, removal links and all.
+        const waitlist = (await tx.delete(waitlistEntries).where(sameEmail(waitlistEntries.email, email)).returning({ id: waitlistEntries.id })).length
+        const counts = { bookings: bookingIds.length, messages: messageIds.length, notifications: notes, emails, waitlist }
         await this.audit(actor, 'guest-data.erase', email, counts, tx)
         return counts
       })

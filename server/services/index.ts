@@ -25,6 +25,7 @@ import { createCalendarFeedService } from './calendar-feed.ts'
 import { createBookingQuestionService } from './booking-questions.ts'
 import { createBookingMoveService } from './booking-moves.ts'
 import { createDisruptionService } from './disruptions.ts'
+import { createWaitlistService } from './waitlist.ts'
 
 export type Clock = { now: () => Date }
 export const systemClock: Clock = { now: () => new Date() }
@@ -52,7 +53,10 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
   // Meeting points, pickup and what to bring (issue 18, docs/decisions/0052).
   const trip = createTripService(db)
   const mail = createMailServices({ db, config, logger, clock, trip })
-  const bookingEvents = createBookingEvents({ notifications, mail: mail.bookingMail })
+  // Visitors waiting for a taken slot (issue 19 point 4, docs/decisions/0057): told in every
+  // transaction that frees one, through the booking events and the guide's switches.
+  const waitlist = createWaitlistService({ db, config, outbox: mail.outbox, now: clock.now, attemptsPerClient: limits.waitlist })
+  const bookingEvents = createBookingEvents({ notifications, mail: mail.bookingMail, waitlist })
   const contact = createContactService({ db, config, notifications, outbox: mail.outbox, attemptsPerClient: limits.contact })
   const adminUsers = createAdminUserService(db, sessions)
   // Guests' personal data (issue 9): retention sweep, lookup, export, erasure, audit log.
@@ -61,7 +65,7 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
   const paymentProvider = createPaymentProvider(config, db)
   const refunds = createRefundService({ db, provider: paymentProvider, events: bookingEvents, logger, now: clock.now })
   const adminBookings = createAdminBookingService({ db, config, events: bookingEvents, now: clock.now })
-  const availability = createAvailabilityService({ db, now: clock.now, booking: config.booking })
+  const availability = createAvailabilityService({ db, now: clock.now, booking: config.booking, switchesChanged: (tx, date) => waitlist.reconcile(tx, [date]) })
   // The guide's booking questions (docs/decisions/0053).
   const bookingQuestions = createBookingQuestionService({ db, now: clock.now })
   const bookings = createBookingService({
@@ -107,9 +111,11 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     { name: 'prune-rate-limits', everyMs: 10 * 60_000, run: () => pruneExpiredLimits(database) },
     // docs/decisions/0056: an offer nobody answered by its deadline is refunded in full.
     { name: 'refund-unanswered-call-offs', everyMs: 60_000, run: () => disruptions.refundUnanswered() },
+    // docs/decisions/0057: a slot freed by a hold that simply ran out is told within a minute.
+    { name: 'tell-waitlists', everyMs: 60_000, run: () => waitlist.tellFreedSlots() },
   ]
 
-  return { limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, bookingMoves, disruptions, jobs }
+  return { limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, bookingMoves, disruptions, waitlist, jobs }
 }
 
 export type Services = ReturnType<typeof createServices>

@@ -25,6 +25,7 @@ export type MailKind =
   | 'booking-cancelled'
   | 'booking-moved'
   | 'booking-disrupted'
+  | 'waitlist-open'
   | 'admin-new-booking'
   | 'admin-payment-received'
   | 'admin-booking-cancelled'

@@ -234,6 +234,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       await tx.transaction(async (sp) => {
         await releaseClaims(sp, booking.id)
         await claimSlot(sp, events, { bookingId: booking.id, tourDate: booking.tourDate, tourTime: booking.tourTime as TourTime, expiresAt: null, now })
+        await events.slotsChanged(sp, [booking.tourDate])
       })
       return true
     } catch (error) {
@@ -259,6 +260,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       .where(eq(bookings.id, booking.id))
       .returning()
     if (booking.status !== 'cancelled') await events.cancelled(tx, row!, { reason: LATE_SLOT_TAKEN_REASON, refund: intent.amount })
+    // Its lapsed claims no longer count: a half nobody else took is free (docs/decisions/0057).
+    await events.slotsChanged(tx, [booking.tourDate])
     await notifications.create(tx, {
       type: 'system',
       title: 'Payment needs attention',

@@ -271,8 +271,9 @@ export function createRefundService(deps: { db: Db; provider: PaymentProvider; e
           .where(and(eq(bookings.id, current.id), ne(bookings.status, 'cancelled')))
           .returning()
         if (!row) throw new ServiceError('conflict', ALREADY_CANCELLED_MESSAGE)
-        await releaseClaims(tx, row.id)
+        const freed = await releaseClaims(tx, row.id)
         await events.cancelled(tx, row, { reason, refund: amount, cause: input.cause })
+        await events.slotsChanged(tx, [row.tourDate, ...freed])
         if (input.actor) {
           await tx.insert(auditLog).values({
             actorUserId: input.actor.id,

@@ -143,9 +143,13 @@ export async function claimParts(
   }
 }
 
-/** Frees every half a booking holds (cancellation, deletion). */
-export async function releaseClaims(tx: Tx | Db, bookingId: number): Promise<void> {
-  await tx.delete(slotClaims).where(eq(slotClaims.bookingId, bookingId))
+/**
+ * Frees every half a booking holds (cancellation, deletion), a dearer change's hold on another
+ * date included; returns the dates of the halves freed, for the waitlist (docs/decisions/0057).
+ */
+export async function releaseClaims(tx: Tx | Db, bookingId: number): Promise<string[]> {
+  const freed = await tx.delete(slotClaims).where(eq(slotClaims.bookingId, bookingId)).returning({ tourDate: slotClaims.tourDate })
+  return freed.map((c) => c.tourDate)
 }
 
 /**

@@ -90,6 +90,7 @@ export function CalendarTab({ onOpenBooking }: { onOpenBooking: (id: number) => 
                     <li key={slot.tourTime} className={clsx('flex min-h-9 items-center justify-between gap-2 rounded border px-2 text-sm', past && slot.state === 'free' ? 'border-slate-200 bg-slate-50 text-slate-700' : STATE_STYLES[slot.state])}>
                       <span>
                         <span className="font-medium">{slotLabel(slot.tourTime)}</span> <span className="text-xs">{slot.timeText}</span>
+                        {slot.waiting > 0 ? <span className="ml-1 text-xs font-semibold">· {slot.waiting} waiting</span> : null}
                       </span>
                       {slot.booking ? (
                         <button type="button" className="min-h-9 truncate font-semibold underline underline-offset-2" onClick={() => onOpenBooking(slot.booking!.id)}>

@@ -50,8 +50,8 @@ export function GuestDataPanel() {
   async function erase() {
     if (!summary) return
     try {
-      const result = await api<{ bookings: number; messages: number; emails: number }>('POST', '/api/admin/guest-data/erase', { email: summary.email })
-      successToast('Personal data erased', `${result.bookings} booking(s), ${result.messages} message(s) and ${result.emails} e-mail(s) anonymised or removed.`)
+      const result = await api<{ bookings: number; messages: number; emails: number; waitlist: number }>('POST', '/api/admin/guest-data/erase', { email: summary.email })
+      successToast('Personal data erased', `${result.bookings} booking(s), ${result.messages} message(s), ${result.emails} e-mail(s) and ${result.waitlist} waitlist entr${result.waitlist === 1 ? 'y' : 'ies'} anonymised or removed.`)
       await find()
     } catch (err) {
       failToast('Failed to erase guest data', err)
@@ -60,7 +60,7 @@ export function GuestDataPanel() {
   }
 
   const exportHref = summary ? `/api/admin/guest-data/export?email=${encodeURIComponent(summary.email)}` : undefined
-  const nothingFound = summary && summary.bookings.length + summary.messages.length + summary.emails.length === 0
+  const nothingFound = summary && summary.bookings.length + summary.messages.length + summary.emails.length + summary.waitlist.length === 0
 
   return (
     <section aria-labelledby="guest-data-title" className="rounded-lg border border-slate-300 bg-white p-4 sm:p-6 lg:col-span-2">
@@ -109,6 +109,18 @@ export function GuestDataPanel() {
                   ))}
                 </ul>
               </div>
+              {summary.waitlist.length > 0 ? (
+                <div>
+                  <h4 className="text-sm font-semibold text-slate-800">Waiting for a slot ({summary.waitlist.length})</h4>
+                  <ul className="mt-1 grid gap-1 text-sm text-slate-800">
+                    {summary.waitlist.map((w) => (
+                      <li key={w.id}>
+                        {formatLongDate(w.tourDate)} ({w.tourTime}) · {w.numberOfPeople} {w.numberOfPeople === 1 ? 'guest' : 'guests'} · since {formatDateTime(w.createdAt)}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
               <div>
                 <h4 className="text-sm font-semibold text-slate-800">E-mails sent ({summary.emails.length})</h4>
                 <ul className="mt-1 grid gap-1 text-sm text-slate-800">
