@@ -22,6 +22,9 @@ function publicPages(suffix: string) {
     route('booking-confirmation/:reference?', 'routes/booking-confirmation.tsx', { id: id('routes/booking-confirmation') }),
     // The guest changes their booking (issue 19, docs/decisions/0055).
     route('booking-confirmation/:reference/change', 'routes/change-booking.tsx', { id: id('routes/change-booking') }),
+    // Waiting for a taken slot, and leaving the list from the e-mail's link (issue 19 point 4, docs/decisions/0057).
+    route('booking/waitlist', 'routes/waitlist-join.tsx', { id: id('routes/waitlist-join') }),
+    route('waitlist/:token', 'routes/waitlist-leave.tsx', { id: id('routes/waitlist-leave') }),
     route('legal', 'routes/legal.tsx', { id: id('routes/legal') }),
     route('privacy', 'routes/privacy.tsx', { id: id('routes/privacy') }),
     route('tokyo-2h-joetsu-day-trip', 'routes/tokyo-day-trip.tsx', { id: id('routes/tokyo-day-trip') }),

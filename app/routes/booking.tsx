@@ -313,7 +313,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
                   >
                     <input type="hidden" name="date" value={selectedDay.date} />
                     <input type="hidden" name="step" value="details" />
-                    <SlotPicker day={selectedDay} value={selectedTime} onChange={setSelectedTime} />
+                    <SlotPicker day={selectedDay} value={selectedTime} onChange={setSelectedTime} waitlist />
                     <noscript>
                       <button
                         type="submit"

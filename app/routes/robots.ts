@@ -10,6 +10,7 @@ export function loader() {
     'Disallow: /api',
     'Disallow: /checkout/',
     'Disallow: /booking-confirmation',
+    'Disallow: /waitlist/',
     'Disallow: /calendar/',
     '',
     `Sitemap: ${base}/sitemap.xml`,

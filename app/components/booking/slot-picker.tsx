@@ -1,7 +1,8 @@
 import { clsx } from 'clsx'
+import { Link } from 'react-router'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { SLOT_MESSAGE_IDS, localizeClockText, type TourTime } from '../../../core/slots.ts'
-import { useLocale, useT } from '../../i18n/i18n.tsx'
+import { useLocale, useLocalePath, useT } from '../../i18n/i18n.tsx'
 import type { DateSlots } from './types.ts'
 
 const KIND: Record<TourTime, MessageId> = {
@@ -16,10 +17,14 @@ const REASON: Record<string, MessageId> = {
   'not-weekend': 'booking.slot.noTours',
 }
 
-/** The three slots of the chosen date as native radio buttons (keyboard and screen readers for free). */
-export function SlotPicker({ day, value, onChange }: { day: DateSlots; value: TourTime | null; onChange: (t: TourTime) => void }) {
+/**
+ * The three slots of the chosen date as native radio buttons (keyboard and screen readers for free).
+ * With `waitlist`, a taken slot links to its waitlist page (docs/decisions/0057).
+ */
+export function SlotPicker({ day, value, onChange, waitlist = false }: { day: DateSlots; value: TourTime | null; onChange: (t: TourTime) => void; waitlist?: boolean }) {
   const t = useT()
   const locale = useLocale()
+  const path = useLocalePath()
   return (
     <fieldset className="mt-6">
       <legend className="text-lg font-bold text-brand-900">{t('booking.slot.legend')}</legend>
@@ -28,35 +33,45 @@ export function SlotPicker({ day, value, onChange }: { day: DateSlots; value: To
           const id = `slot-${slot.tourTime}`
           const checked = value === slot.tourTime
           return (
-            <label
-              key={slot.tourTime}
-              htmlFor={id}
-              className={clsx(
-                'flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border-2 p-4 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700',
-                checked ? 'border-brand-800 bg-brand-50' : 'border-slate-200 bg-white',
-                !slot.available && 'cursor-not-allowed bg-slate-100',
-              )}
-            >
-              <input
-                id={id}
-                type="radio"
-                name="tourTime"
-                value={slot.tourTime}
-                checked={checked}
-                disabled={!slot.available}
-                onChange={() => onChange(slot.tourTime)}
-                className="mt-1 size-4 accent-brand-800"
-              />
-              <span className="grid gap-0.5">
-                <span className="font-semibold text-brand-900">
-                  {t(SLOT_MESSAGE_IDS[slot.tourTime])} · {localizeClockText(slot.startTime, locale)}
+            <div key={slot.tourTime} className="grid content-start gap-1">
+              <label
+                htmlFor={id}
+                className={clsx(
+                  'flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border-2 p-4 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700',
+                  checked ? 'border-brand-800 bg-brand-50' : 'border-slate-200 bg-white',
+                  !slot.available && 'cursor-not-allowed bg-slate-100',
+                )}
+              >
+                <input
+                  id={id}
+                  type="radio"
+                  name="tourTime"
+                  value={slot.tourTime}
+                  checked={checked}
+                  disabled={!slot.available}
+                  onChange={() => onChange(slot.tourTime)}
+                  className="mt-1 size-4 accent-brand-800"
+                />
+                <span className="grid gap-0.5">
+                  <span className="font-semibold text-brand-900">
+                    {t(SLOT_MESSAGE_IDS[slot.tourTime])} · {localizeClockText(slot.startTime, locale)}
+                  </span>
+                  <span className="text-sm text-slate-700">{t(KIND[slot.tourTime])}</span>
+                  <span className={clsx('text-sm font-semibold', slot.available ? 'text-field-600' : 'text-slate-700')}>
+                    {t(slot.available ? 'booking.slot.available' : (REASON[slot.reason ?? ''] ?? 'booking.slot.unavailable'))}
+                  </span>
                 </span>
-                <span className="text-sm text-slate-700">{t(KIND[slot.tourTime])}</span>
-                <span className={clsx('text-sm font-semibold', slot.available ? 'text-field-600' : 'text-slate-700')}>
-                  {t(slot.available ? 'booking.slot.available' : (REASON[slot.reason ?? ''] ?? 'booking.slot.unavailable'))}
-                </span>
-              </span>
-            </label>
+              </label>
+              {waitlist && slot.reason === 'booked' ? (
+                <Link
+                  to={path(`/booking/waitlist?date=${day.date}&tourTime=${slot.tourTime}`)}
+                  className="inline-flex min-h-11 items-center px-1 text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-blossom-700"
+                >
+                  {t('booking.slot.waitlist')}
+                  <span className="sr-only"> ({t(SLOT_MESSAGE_IDS[slot.tourTime])})</span>
+                </Link>
+              ) : null}
+            </div>
           )
         })}
       </div>

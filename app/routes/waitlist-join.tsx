@@ -1,0 +1,197 @@
+import { clsx } from 'clsx'
+import { useState } from 'react'
+import { Link, useFetcher } from 'react-router'
+import type { Route } from './+types/waitlist-join'
+import { formatLongDate } from '../../core/dates.ts'
+import { MAX_GROUP } from '../../core/pricing.ts'
+import { localeFromPath } from '../../core/i18n/locales.ts'
+import { useLocale, useLocalePath, useT } from '../i18n/i18n.tsx'
+import { useLocalizeText } from '../i18n/localize-text.ts'
+import { metaTranslator } from '../i18n/translator.ts'
+import { PRIVATE_FORM_PAGE_HEADERS } from '../lib/private-page.ts'
+import { retryAfterOf, VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../lib/form-post.ts'
+import { useFetcherAnswer } from '../lib/use-fetcher-answer.ts'
+import { contentPageHandle } from '../lib/deferred-scripts.tsx'
+import { PageBanner } from '../components/site/page-banner.tsx'
+import { ChosenSlotTime } from '../components/site/your-time.tsx'
+import { PrivacyLine } from '../components/forms/privacy-line.tsx'
+import { Field, Input, Select } from '../components/ui/field.tsx'
+import { buttonVariants } from '../components/ui/button.tsx'
+import { handleJoinAction, loadJoinPage } from '../components/waitlist/waitlist-page.server.ts'
+import type { JoinOutcome } from '../components/waitlist/types.ts'
+
+export const meta: Route.MetaFunction = ({ matches, location }) => [
+  { title: `${metaTranslator(localeFromPath(location.pathname), matches)('waitlist.join.title')} | Joetsu Local Tours` },
+  // One page per slot and day, reached from the booking page: nothing for a search engine.
+  { name: 'robots', content: 'noindex' },
+]
+
+/** A refused script-free post echoes what the visitor typed: kept out of caches, like /booking. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => ({ ...PRIVATE_FORM_PAGE_HEADERS, ...retryAfterOf(actionHeaders) })
+
+/** Scripts after the first paint, like the booking page's (docs/decisions/0047): the form works without them. */
+export const handle = contentPageHandle
+
+/**
+ * /booking/waitlist?date=…&tourTime=… (issue 19 point 4, docs/decisions/0057): "tell me if this
+ * slot frees up", reached from a taken slot on the booking page. Its own route, so its code is
+ * fetched only by the visitors who open it, never with the booking calendar.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadJoinPage(request, context)
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleJoinAction(request, context)
+}
+
+export default function WaitlistJoinPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT()
+  const locale = useLocale()
+  const path = useLocalePath()
+  const { date, tourTime, slot, packages } = loaderData
+  const fetcher = useFetcher<JoinOutcome>()
+  const posted = actionData as JoinOutcome | undefined
+  const [outcome, setOutcome] = useState<JoinOutcome | undefined>(posted)
+  useFetcherAnswer(fetcher, setOutcome)
+  const joined = loaderData.joined || outcome?.kind === 'joined'
+  const free = loaderData.state === 'free' || outcome?.kind === 'free'
+  const bookingLink = date && tourTime ? path(`/booking?date=${date}&tourTime=${tourTime}`) : path('/booking')
+
+  return (
+    <main id="main">
+      <PageBanner eyebrow={t('waitlist.join.eyebrow')} title={t('waitlist.join.title')}>
+        <p>{t('waitlist.join.lead')}</p>
+      </PageBanner>
+      <div className="mx-auto grid max-w-2xl gap-6 px-4 py-10 sm:py-14">
+        {date && tourTime && slot ? (
+          <div className="rounded-2xl border-2 border-brand-800 bg-brand-50 p-5">
+            <h2 className="text-lg font-bold text-brand-900">{t('waitlist.join.slotHeading')}</h2>
+            <p className="mt-2 text-slate-800">{formatLongDate(date, locale)}</p>
+            <p className="text-slate-800">
+              <ChosenSlotTime tourTime={tourTime} startTime={slot.startTime} startsAt={slot.startsAt} />
+            </p>
+          </div>
+        ) : null}
+
+        {joined ? (
+          <div role="status" className="rounded-xl border border-field-600 bg-white p-5">
+            <h2 className="text-lg font-bold text-field-600">{t('waitlist.joined.title')}</h2>
+            <p className="mt-2 text-slate-800">{t('waitlist.joined.text')}</p>
+            <Link to={path('/booking')} className={clsx(buttonVariants({ variant: 'secondary' }), 'mt-4')}>
+              {t('waitlist.backToCalendar')}
+            </Link>
+          </div>
+        ) : free ? (
+          <div role="status" className="rounded-xl border border-field-600 bg-white p-5">
+            <h2 className="text-lg font-bold text-field-600">{t('waitlist.free.title')}</h2>
+            <p className="mt-2 text-slate-800">{t('waitlist.free.text')}</p>
+            <Link to={bookingLink} className={clsx(buttonVariants(), 'mt-4')}>
+              {t('waitlist.free.book')}
+            </Link>
+          </div>
+        ) : loaderData.state === 'not-bookable' || !date || !tourTime ? (
+          <div className="rounded-xl border border-slate-400 bg-white p-5">
+            <h2 className="text-lg font-bold text-brand-900">{t('waitlist.notBookable.title')}</h2>
+            <p className="mt-2 text-slate-800">{t('waitlist.notBookable.text')}</p>
+            <Link to={path('/booking')} className={clsx(buttonVariants({ variant: 'secondary' }), 'mt-4')}>
+              {t('waitlist.backToCalendar')}
+            </Link>
+          </div>
+        ) : (
+          <JoinForm
+            date={date}
+            tourTime={tourTime}
+            packages={packages}
+            refused={outcome?.kind === 'refused' ? outcome : null}
+            pending={fetcher.state !== 'idle'}
+            onSubmit={(form) => {
+              form.set(VIA_SCRIPT_FIELD, VIA_SCRIPT)
+              void fetcher.submit(form, { method: 'post' })
+            }}
+          />
+        )}
+      </div>
+    </main>
+  )
+}
+
+function JoinForm({
+  date,
+  tourTime,
+  packages,
+  refused,
+  pending,
+  onSubmit,
+}: {
+  date: string
+  tourTime: string
+  packages: { id: number; name: string; maxGroupSize: number }[]
+  refused: Extract<JoinOutcome, { kind: 'refused' }> | null
+  pending: boolean
+  onSubmit: (form: FormData) => void
+}) {
+  const t = useT()
+  const localize = useLocalizeText()
+  const errors = refused?.errors ?? {}
+  const values = refused?.values ?? {}
+  const maxGroup = Math.min(MAX_GROUP, Math.max(1, ...packages.map((p) => p.maxGroupSize)))
+  const fieldError = (name: string) => (errors[name] ? localize(errors[name]) : undefined)
+  // What does not belong to a field of this form (the slot, the rate limit, the honeypot).
+  const formError = refused && !errors.email && !errors.numberOfPeople && !errors.tourPackageId ? localize(refused.message) : null
+  return (
+    <form
+      method="post"
+      className="relative grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6"
+      aria-labelledby="waitlist-form-title"
+      onSubmit={(event) => {
+        event.preventDefault()
+        onSubmit(new FormData(event.currentTarget))
+      }}
+    >
+      <div>
+        <h2 id="waitlist-form-title" className="text-xl font-bold text-brand-900">
+          {t('waitlist.form.title')}
+        </h2>
+        <p className="mt-2 text-slate-800">{t('waitlist.form.text')}</p>
+      </div>
+      <input type="hidden" name="tourDate" value={date} />
+      <input type="hidden" name="tourTime" value={tourTime} />
+      <Field tone="public" name="email" label={t('waitlist.form.email')} error={fieldError('email')}>
+        <Input type="email" required autoComplete="email" maxLength={254} defaultValue={values.email ?? ''} />
+      </Field>
+      <Field tone="public" name="numberOfPeople" label={t('waitlist.form.people')} error={fieldError('numberOfPeople')}>
+        <Select defaultValue={values.numberOfPeople ?? '2'}>
+          {Array.from({ length: maxGroup }, (_, i) => i + 1).map((n) => (
+            <option key={n} value={n}>
+              {t('waitlist.form.peopleOption', { count: n })}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field tone="public" name="tourPackageId" label={t('waitlist.form.tour')} error={fieldError('tourPackageId')}>
+        <Select defaultValue={values.tourPackageId ?? String(packages[0]?.id ?? '')}>
+          {packages.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {/* Honeypot: hidden from people and assistive technology; scripts fill it. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor="website">Website</label>
+        <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      {formError ? (
+        <p role="alert" className="font-semibold text-red-800">
+          {formError}
+        </p>
+      ) : null}
+      <PrivacyLine />
+      <button type="submit" className={buttonVariants()} disabled={pending}>
+        {pending ? t('waitlist.form.sending') : t('waitlist.form.submit')}
+      </button>
+    </form>
+  )
+}
