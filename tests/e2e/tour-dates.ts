@@ -18,6 +18,8 @@ import { addDays, dayOfWeek, todayInTokyo, type CalendarDate } from '../../core/
 //   call-off   Sundays   from 147 days ahead  (one: its morning called off, issue 19)
 //   time-zones Sundays   from 155 days ahead  (one)
 //   trip       Sundays   from 168 days ahead  (two: trip-details and meeting-points, issue 18)
+//   waitlist   Sundays   162–167 days ahead (one: waitlist, issue 19), or 91 days ahead when no Sunday
+//              lies between time-zones' and trip's (then one lies between moves' and lifecycle's)
 //   dev-server Saturdays 30–90 days ahead, on a server and database of its own
 //
 // Every band stays inside the 180-day booking horizon and clear of the lead time.
@@ -34,3 +36,13 @@ function nthWeekdayAhead(weekday: typeof SATURDAY | typeof SUNDAY, daysAhead: nu
 
 export const saturdayAhead = (daysAhead: number, n = 0) => nthWeekdayAhead(SATURDAY, daysAhead, n)
 export const sundayAhead = (daysAhead: number, n = 0) => nthWeekdayAhead(SUNDAY, daysAhead, n)
+
+/**
+ * The waitlist spec's Sunday (issue 19 point 4): the Sunday after time-zones' and before trip's,
+ * or, when those two are a week apart, the one after moves' last and before lifecycle's first
+ * (the Sundays then fall on days 84, 91, 98 … ahead).
+ */
+export function waitlistSunday(): CalendarDate {
+  const afterTimeZones = sundayAhead(155, 1)
+  return afterTimeZones === sundayAhead(168) ? sundayAhead(91) : afterTimeZones
+}
