@@ -39,6 +39,9 @@ const PUBLIC_ROUTES = new Set([
   // The guest's own change and their answer to a called-off day (docs/decisions/0055, 0056): the reference is the secret.
   'POST /api/bookings/:reference/move',
   'POST /api/bookings/:reference/disruption-refund',
+  // The waitlist (docs/decisions/0057): anyone may wait for a taken slot; the removal token is the secret.
+  'POST /api/waitlist',
+  'DELETE /api/waitlist/:token',
   // The pictures made from the guide's photos (docs/decisions/0048).
   'GET /media/{*path}',
   // The guide's calendar feed (docs/decisions/0050): calendar apps fetch it without a session; its token is the secret.
@@ -194,6 +197,8 @@ function validBody(route: RouteEntry, real: Real, packageRow: Record<string, unk
       return { tourDate: real.tourDate, tourTime: 'morning', tourPackageId: 1, numberOfPeople: 2, tellGuest: false }
     case 'POST /api/bookings/:reference/move':
       return { tourDate: real.tourDate, tourTime: 'morning', tourPackageId: 1, numberOfPeople: 3 }
+    case 'POST /api/waitlist':
+      return { email: 'fuzz.wait@example.com', tourDate: real.tourDate, tourTime: 'morning', numberOfPeople: 2, tourPackageId: 1 }
     case 'PUT /api/admin/booking-rules':
       return { guestMoveLimit: 2 }
     case 'POST /api/admin/disruptions':
