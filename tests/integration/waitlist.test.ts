@@ -268,6 +268,39 @@ describe.each(ENGINES)('the waitlist on %s', (engine) => {
     expect(await waitlistMails()).toHaveLength(2)
   })
 
+  it('a dearer change holds its new slot while the difference is unpaid: its lapse is told by the minute job, a cancellation at once', async () => {
+    const pay = async (reference: string) => {
+      const client = app.client()
+      expect((await client.post('/api/create-payment-intent', { bookingId: reference })).status).toBe(200)
+      expect((await client.post(`/api/bookings/${reference}/simulated-payment`, { cardNumber: '4242424242424242' })).status).toBe(200)
+      expect((await client.post(`/api/bookings/${reference}/payment-success`)).json.status).toBe('paid')
+    }
+    const first = await insertBooking(app, { tourDate: SAT1, tourTime: 'morning', totalPrice: 14300 })
+    await pay(first.reference)
+    // A dearer choice (a full day on SAT2) holds SAT2 for the difference.
+    const held = await app.client().post(`/api/bookings/${first.reference}/move`, { tourDate: SAT2, tourTime: 'full-day', tourPackageId: full.id, numberOfPeople: 2 })
+    expect(held.json.status).toBe('payment-required')
+    await join('sat2@example.com', SAT2, 'afternoon')
+    expect(await app.services.waitlist.tellFreedSlots()).toBe(0)
+    // The difference is never paid: the hold runs out, no transaction reports it, the job does.
+    app.clock.advanceMinutes(31)
+    admin = await logInAgain(app)
+    expect(await app.services.bookings.expireHolds()).toBe(0)
+    expect(await app.services.waitlist.tellFreedSlots()).toBe(1)
+    expect(await mailedTo()).toEqual(['sat2@example.com'])
+    expect(await app.services.waitlist.tellFreedSlots()).toBe(0)
+
+    // Another paid booking holds a later day for a dearer change, then is cancelled: both its slots are told at once.
+    const later = weekendDatesBetween(addDays(today, 41), addDays(today, 50))[0]!
+    const second = await insertBooking(app, { tourDate: SUN1, tourTime: 'morning', totalPrice: 14300 })
+    await pay(second.reference)
+    expect((await app.client().post(`/api/bookings/${second.reference}/move`, { tourDate: later, tourTime: 'full-day', tourPackageId: full.id, numberOfPeople: 2 })).json.status).toBe('payment-required')
+    await join('later@example.com', later, 'morning')
+    await join('sun1@example.com', SUN1, 'morning')
+    expect((await admin.post(`/api/admin/bookings/${second.id}/cancel`, { cause: 'guide-other', reason: 'Guide unwell' })).status).toBe(200)
+    expect(await mailedTo()).toEqual(['later@example.com', 'sat2@example.com', 'sun1@example.com'])
+  })
+
   it('tells nobody while a call-off keeps the slot closed, and everyone when the guide reopens it; once per opening', async () => {
     const booking = await insertBooking(app, { tourDate: SAT1, tourTime: 'morning', status: 'confirmed' })
     await join('morning@example.com', SAT1, 'morning')
