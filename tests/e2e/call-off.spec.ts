@@ -4,9 +4,10 @@ import { formatLongDate } from '../../core/dates.ts'
 import { sundayAhead } from './tour-dates.ts'
 import { dayButton } from './booking-steps.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
+import { emailTo } from './outbox-mail.ts'
 
 // Issue 19 point 3 (docs/decisions/0056): the guide calls off a morning for snow from the
-// dashboard's calendar; the guest answers on a phone by taking the afternoon, free of charge.
+// dashboard's calendar; the guest follows the e-mail's link on a phone and takes the afternoon, free of charge.
 test.use({ reducedMotion: 'reduce' })
 
 const SUNDAY = sundayAhead(147)
@@ -39,12 +40,16 @@ test('the guide calls off a morning, and the guest answers on a phone by picking
   await expect(calledOff).toContainText('Snowed Sato')
   await expect(calledOff).toContainText('Waiting for an answer until')
 
-  // The guest, on a phone, from their booking's page.
+  // The guest, on a phone: the e-mail says why and links to the choice; the booking's page says so too.
+  const mail = await emailTo('snowed@example.com', /cannot go ahead/)
+  expect(mail.text).toContain('because of heavy snow')
+  const choose = new URL(/(http\S+\/booking-confirmation\/\S+\/change)/.exec(mail.text ?? '')![1]!)
   const guestContext = await browser.newContext({ viewport: { width: 375, height: 800 }, reducedMotion: 'reduce' })
   const guest = await guestContext.newPage()
   await guest.goto(`/booking-confirmation/${reference}`)
   await expect(guest.getByRole('heading', { name: `Your tour on ${formatLongDate(SUNDAY)} cannot go ahead` })).toBeVisible()
-  await guest.getByRole('link', { name: 'Choose a new date or a refund' }).click()
+  await expect(guest.getByRole('link', { name: 'Choose a new date or a refund' })).toHaveAttribute('href', choose.pathname)
+  await guest.goto(choose.pathname)
   await expect(guest.getByText('because of heavy snow')).toBeVisible()
   await expect(guest.getByText('A note from your guide: The road up to Kasugayama is closed')).toBeVisible()
   await expect(guest.getByRole('button', { name: 'Refund me in full' })).toBeVisible()

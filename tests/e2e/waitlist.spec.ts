@@ -1,11 +1,9 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import { simpleParser } from 'mailparser'
 import { formatLongDate } from '../../core/dates.ts'
 import { waitlistSunday } from './tour-dates.ts'
 import { dayButton, openMonthOf } from './booking-steps.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
+import { emailTo } from './outbox-mail.ts'
 
 // Issue 19 point 4 (docs/decisions/0057): on a phone, a visitor waits for a taken slot; the booking
 // is cancelled; the e-mail's link opens the booking page with the slot chosen; its removal link
@@ -14,26 +12,6 @@ test.use({ reducedMotion: 'reduce' })
 
 const SUNDAY = waitlistSunday()
 const VISITOR = `waiting-${Date.now()}@example.com`
-
-/** The e-mail the outbox job wrote for `to` (DATA_DIR/outbox, docs/decisions/0008), parsed. */
-async function emailTo(to: string) {
-  const folder = path.join(process.env.E2E_DATA_DIR!, 'outbox')
-  let found: string | undefined
-  await expect
-    .poll(
-      async () => {
-        const files = fs.existsSync(folder) ? fs.readdirSync(folder).filter((f) => f.endsWith('.eml')) : []
-        for (const file of files) {
-          const raw = fs.readFileSync(path.join(folder, file), 'utf8')
-          if (raw.includes(to)) found = raw
-        }
-        return found !== undefined
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true)
-  return simpleParser(found!)
-}
 
 test('on a 375 px phone a visitor waits for a taken morning, is e-mailed when it frees, books from the link, and leaves the list without JavaScript', async ({ page, browser }) => {
   await page.setViewportSize({ width: 375, height: 800 })

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { eq } from 'drizzle-orm'
 import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
 import { quote } from '../../core/pricing.ts'
-import { bookingChanges, outgoingEmails, tourPackages, tripSettings, type TourPackage } from '../../server/db/schema.ts'
+import { bookingChanges, bookings, outgoingEmails, tourPackages, tripSettings, type TourPackage } from '../../server/db/schema.ts'
 import { GUEST_MOVE_MESSAGES, GUEST_MOVE_NOTHING_MESSAGE } from '../../server/services/booking-moves.ts'
 import { CHANGE_HOLD_EXPIRED_MESSAGE, CHANGE_REFUNDED_MESSAGE } from '../../server/services/payments.ts'
 import { OUTSIDE_WINDOW_MESSAGE, SLOT_TAKEN_MESSAGE } from '../../server/services/bookings.ts'
@@ -261,7 +261,7 @@ describe.each(ENGINES)('the guest changes their booking on %s (simulated payment
 })
 
 describe.each(ENGINES.filter((e) => e === 'postgres'))('a guest’s change racing a new booking through two instances on %s', (engine) => {
-  it('lets exactly one of them have the slot, 30 times in a row, and the loser keeps what it had', async () => {
+  it('lets exactly one of them have the slot, 30 times in a row, and the loser keeps what it had; two guests likewise, 20 times', async () => {
     const app = await startTestApp(engine, { clock: new TestClock(new Date(NOW)), env: { RATE_LIMIT_BOOKINGS_PER_HOUR: '1000', RATE_LIMIT_LOOKUPS_PER_MINUTE: '1000' } })
     const second = await openDatabase({ databaseUrl: (app.database as { url?: string }).url! })
     const other = await startTestApp(engine, { clock: app.clock, database: second, env: { RATE_LIMIT_BOOKINGS_PER_HOUR: '1000', RATE_LIMIT_LOOKUPS_PER_MINUTE: '1000' } })
@@ -280,6 +280,19 @@ describe.each(ENGINES.filter((e) => e === 'postgres'))('a guest’s change racin
         expect([[200, 409], [409, 201]], `round ${round}: ${moved.text} ${created.text}`).toContainEqual([moved.status, created.status])
         const claims = await claimsOf(app, booking.id)
         expect(claims.map((c) => `${c.tourDate} ${c.part}`), `round ${round}`).toEqual([moved.status === 200 ? `${to} afternoon` : `${from} morning`])
+      }
+      // Two guests changing onto one slot at once, each through an instance: one moves, the other keeps theirs.
+      for (let round = 0; round < 20; round++) {
+        // A clean calendar each round (claims go with their bookings).
+        await app.db.delete(bookings)
+        const [first, second] = [await insertBooking(app, { tourDate: free[0]!, tourTime: 'afternoon', status: 'confirmed' }), await insertBooking(app, { tourDate: free[1]!, tourTime: 'afternoon', status: 'confirmed' })]
+        const target = { tourDate: free[2]!, tourTime: 'morning', tourPackageId: half!.id, numberOfPeople: 2 }
+        const answers = await Promise.all([app.client().post(`/api/bookings/${first.reference}/move`, target), other.client().post(`/api/bookings/${second.reference}/move`, target)])
+        expect(answers.map((a) => a.status).sort(), `guests round ${round}`).toEqual([200, 409])
+        for (const [i, booking] of [first, second].entries()) {
+          const claims = (await claimsOf(app, booking.id)).map((c) => `${c.tourDate} ${c.part}`)
+          expect(claims, `guests round ${round}`).toEqual([answers[i]!.status === 200 ? `${target.tourDate} morning` : `${booking.tourDate} afternoon`])
+        }
       }
     } finally {
       await other.close()
