@@ -3,7 +3,7 @@ import type { Db, Tx } from '../db/client.ts'
 import { tourPackages, waitlistEntries, weekendAvailability, type WaitlistEntry } from '../db/schema.ts'
 import type { Config } from '../config/index.ts'
 import { bookingWindow, type CalendarDate } from '../../core/dates.ts'
-import { deriveSlotAvailability, isTourTime, packageFitsSlot, slotAvailability, type SlotAvailability, type TourTime } from '../../core/slots.ts'
+import { deriveSlotAvailability, isTourTime, packageFitsSlot, type SlotAvailability, type TourTime } from '../../core/slots.ts'
 import { localizePath, toLocale, type Locale } from '../../core/i18n/locales.ts'
 import { localizeTour } from '../../core/i18n/tour-text.ts'
 import { canJoinWaitlist, newWaitlistToken, waitlistChanges, waitlistTokenOf } from '../../core/waitlist.ts'
@@ -101,9 +101,7 @@ export function createWaitlistService(deps: {
       const request = parsed.data
       const now = deps.now()
 
-      const [override] = await db.select().from(weekendAvailability).where(eq(weekendAvailability.date, request.tourDate))
-      const claimed = await claimedPartsBetween(db, request.tourDate, request.tourDate, now)
-      const slot = slotAvailability({ date: request.tourDate, now, window: windowOptions, override: override ?? null, claimedParts: claimed.get(request.tourDate) ?? new Set() }, request.tourTime)
+      const slot = (await slotsOf(db, request.tourDate, now)).find((s) => s.tourTime === request.tourTime)!
       const verdict = canJoinWaitlist(slot)
       if (!verdict.ok) {
         if (verdict.why === 'free') throw new ServiceError('conflict', WAITLIST_SLOT_FREE_MESSAGE)
