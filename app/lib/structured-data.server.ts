@@ -3,7 +3,7 @@ import type { SiteIdentity } from '../../core/site.ts'
 import type { SiteImage } from '../content/images.ts'
 import type { PublicTour } from '../components/site/tour-prices.ts'
 import type { PageLanguage } from '../i18n/messages.server.ts'
-import { absoluteUrl } from './seo.ts'
+import { absoluteUrl } from './seo.server.ts'
 
 /**
  * JSON-LD (schema.org) for the pages search engines show as a business, its tours and an

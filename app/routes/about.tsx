@@ -11,11 +11,10 @@ import { linkStyle, sectionHeading } from '../components/site/styles.ts'
 import { buttonVariants } from '../components/ui/button.tsx'
 import { aboutJoetsu, guideStory, tourPromises } from '../content/about.ts'
 import { images } from '../content/images.ts'
-import { seo } from '../lib/seo.ts'
+import { loaderMeta } from '../lib/seo.ts'
+import { seo } from '../lib/seo.server.ts'
 import { T, useLocalePath, useT } from '../i18n/i18n.tsx'
-import { metaTranslator } from '../i18n/translator.ts'
 import { pageLanguage, pageMessages } from '../i18n/messages.server.ts'
-import { localeFromPath } from '../../core/i18n/locales.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 
 export const handle = contentPageHandle
@@ -31,13 +30,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     loadPagePhotos(context, locale, placesOf([images.guide.banner, PORTRAIT])),
     readOrFallback(() => context.services.guideWords.all(), {}),
   ])
-  return { photos, words: aboutWords(words, locale), messages: pageMessages(request, 'about') }
+  return {
+    photos,
+    words: aboutWords(words, locale),
+    meta: seo(request, { title: 'about.meta.title', description: 'about.meta.description', path: '/about', image: images.guide.banner, photo: photos['guide.banner'] }),
+    messages: pageMessages(request, 'about'),
+  }
 }
 
-export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
-  const t = metaTranslator(localeFromPath(location.pathname), matches)
-  return seo({ matches, title: t('about.meta.title'), description: t('about.meta.description'), path: '/about', image: images.guide.banner, photo: loaderData?.photos['guide.banner'] })
-}
+export const meta = loaderMeta
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const site = useSite()

@@ -5,11 +5,10 @@ import type { Route } from './+types/booking'
 import { formatLongDate, isCalendarDate, isMonth, monthRange } from '../../core/dates.ts'
 import { MAX_GROUP } from '../../core/pricing.ts'
 import { SLOT_MESSAGE_IDS, isTourTime, packagesForSlot, type TourTime } from '../../core/slots.ts'
-import { localeFromPath } from '../../core/i18n/locales.ts'
 import { T, useLocale, useLocalePath, useT } from '../i18n/i18n.tsx'
-import { metaTranslator } from '../i18n/translator.ts'
 import { formPageMessages, requestLocale } from '../i18n/messages.server.ts'
-import { seo } from '../lib/seo.ts'
+import { loaderMeta } from '../lib/seo.ts'
+import { seo } from '../lib/seo.server.ts'
 import { toast } from '../components/ui/use-toast.ts'
 import { PageBanner } from '../components/site/page-banner.tsx'
 import { CheckIcon } from '../components/site/icons.tsx'
@@ -27,10 +26,7 @@ import { buttonVariants } from '../components/ui/button.tsx'
 import { ChosenSlotTime } from '../components/site/your-time.tsx'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 
-export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const t = metaTranslator(localeFromPath(location.pathname), matches)
-  return seo({ matches, title: t('booking.meta.title'), description: t('booking.meta.description'), path: '/booking' })
-}
+export const meta = loaderMeta
 
 /**
  * The month shown first: the chosen date's month, else ?month=yyyy-MM when it lies in the
@@ -76,6 +72,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     step,
     created,
     questions,
+    meta: seo(request, { title: 'booking.meta.title', description: 'booking.meta.description', path: '/booking' }),
     ...formPageMessages(request, 'booking', 'forms', 'trip'),
   }
 }

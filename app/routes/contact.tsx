@@ -4,21 +4,17 @@ import { contactPackageFromQuery } from '../../core/contact-options.ts'
 import { PageBanner } from '../components/site/page-banner.tsx'
 import { ContactInfo } from '../components/contact/contact-info.tsx'
 import { ContactForm, type ContactActionData } from '../components/contact/contact-form.tsx'
-import { localeFromPath } from '../../core/i18n/locales.ts'
 import { useT } from '../i18n/i18n.tsx'
-import { metaTranslator } from '../i18n/translator.ts'
 import { formPageMessages } from '../i18n/messages.server.ts'
 import { handleContactAction } from '../components/contact/contact-action.server.ts'
 import { retryAfterOf } from '../lib/form-post.ts'
-import { seo } from '../lib/seo.ts'
+import { loaderMeta } from '../lib/seo.ts'
+import { seo } from '../lib/seo.server.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 
 export const handle = contentPageHandle
 
-export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const t = metaTranslator(localeFromPath(location.pathname), matches)
-  return seo({ matches, title: t('contact.meta.title'), description: t('contact.meta.description'), path: '/contact' })
-}
+export const meta = loaderMeta
 
 /** ?package= presets the select (docs/decisions/0038); ?sent=1 is where a no-JS submission lands. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -26,6 +22,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return {
     initialPackage: contactPackageFromQuery(url.searchParams.get('package')),
     sent: url.searchParams.get('sent') === '1',
+    meta: seo(request, { title: 'contact.meta.title', description: 'contact.meta.description', path: '/contact' }),
     ...formPageMessages(request, 'contact', 'forms'),
   }
 }

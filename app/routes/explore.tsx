@@ -9,12 +9,11 @@ import { sectionHeading } from '../components/site/styles.ts'
 import { buttonVariants } from '../components/ui/button.tsx'
 import { exploreCategories } from '../content/explore.ts'
 import { images } from '../content/images.ts'
-import { seo } from '../lib/seo.ts'
+import { loaderMeta } from '../lib/seo.ts'
+import { seo } from '../lib/seo.server.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 import { useLocalePath, useT } from '../i18n/i18n.tsx'
 import { pageLanguage, pageMessages } from '../i18n/messages.server.ts'
-import { metaTranslator } from '../i18n/translator.ts'
-import { localeFromPath } from '../../core/i18n/locales.ts'
 
 export const handle = contentPageHandle
 
@@ -23,13 +22,15 @@ const PLACES = placesOf(exploreCategories.map((category) => category.image))
 // Rendered per request: the pictures are the guide's photos where placed (docs/decisions/0048).
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale } = pageLanguage(request)
-  return { photos: await loadPagePhotos(context, locale, PLACES), messages: pageMessages(request, 'explore', 'summaries') }
+  const photos = await loadPagePhotos(context, locale, PLACES)
+  return {
+    photos,
+    meta: seo(request, { title: 'explore.meta.title', description: 'explore.meta.description', path: '/explore', image: images.explore.culture, photo: photos['explore.culture'] }),
+    messages: pageMessages(request, 'explore', 'summaries'),
+  }
 }
 
-export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
-  const t = metaTranslator(localeFromPath(location.pathname), matches)
-  return seo({ matches, title: t('explore.meta.title'), description: t('explore.meta.description'), path: '/explore', image: images.explore.culture, photo: loaderData?.photos['explore.culture'] })
-}
+export const meta = loaderMeta
 
 export default function Explore() {
   const t = useT()

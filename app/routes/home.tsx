@@ -11,12 +11,11 @@ import { TourPriceCards } from '../components/site/tour-price-cards.tsx'
 import { exploreSummaries } from '../content/explore-summaries.ts'
 import { benefits, heroSlides, planningSteps } from '../content/home.ts'
 import { T, useLocalePath, useT } from '../i18n/i18n.tsx'
-import { metaTranslator } from '../i18n/translator.ts'
 import { pageLanguage, pageMessages } from '../i18n/messages.server.ts'
-import { localeFromPath } from '../../core/i18n/locales.ts'
 import { images } from '../content/images.ts'
 import { packageSummaries } from '../content/package-summaries.ts'
-import { seo } from '../lib/seo.ts'
+import { loaderMeta } from '../lib/seo.ts'
+import { seo } from '../lib/seo.server.ts'
 import { siteIdentity } from '../lib/site.server.ts'
 import { localBusinessJsonLd } from '../lib/structured-data.server.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
@@ -32,23 +31,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     tours,
     photos,
-    jsonLd: [localBusinessJsonLd(siteIdentity(), tours, images.slides.blossoms, language)],
+    meta: seo(request, {
+      title: 'home.meta.title',
+      description: 'home.meta.description',
+      path: '/',
+      image: images.slides.blossoms,
+      photo: photos['slide.blossoms'],
+      jsonLd: [localBusinessJsonLd(siteIdentity(), tours, images.slides.blossoms, language)],
+    }),
     messages: pageMessages(request, 'home', 'summaries', 'planning', 'prices'),
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
-  const t = metaTranslator(localeFromPath(location.pathname), matches)
-  return seo({
-    matches,
-    title: t('home.meta.title'),
-    description: t('home.meta.description'),
-    path: '/',
-    image: images.slides.blossoms,
-    photo: loaderData?.photos['slide.blossoms'],
-    jsonLd: loaderData?.jsonLd,
-  })
-}
+export const meta = loaderMeta
 
 const benefitIcons = { heart: HeartIcon, compass: CompassIcon, sparkle: SparkleIcon } as const
 const teaserCategories = ['food', 'culture', 'lifestyle'] as const

@@ -6,11 +6,10 @@ import { PageBanner } from '../components/site/page-banner.tsx'
 import { linkStyle, sectionHeading } from '../components/site/styles.ts'
 import { buttonVariants } from '../components/ui/button.tsx'
 import { planningSteps } from '../content/planning-steps.ts'
-import { seo } from '../lib/seo.ts'
+import { loaderMeta } from '../lib/seo.ts'
+import { seo } from '../lib/seo.server.ts'
 import { T, useLocalePath, useT } from '../i18n/i18n.tsx'
-import { metaTranslator } from '../i18n/translator.ts'
 import { pageMessages } from '../i18n/messages.server.ts'
-import { localeFromPath } from '../../core/i18n/locales.ts'
 import type { MessageId } from '../../core/i18n/message-id.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 
@@ -19,13 +18,13 @@ import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 export const handle = contentPageHandle
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { messages: pageMessages(request, 'howItWorks', 'planning') }
+  return {
+    meta: seo(request, { title: 'howItWorks.meta.title', description: 'howItWorks.meta.description', path: '/how-it-works' }),
+    messages: pageMessages(request, 'howItWorks', 'planning'),
+  }
 }
 
-export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const t = metaTranslator(localeFromPath(location.pathname), matches)
-  return seo({ matches, title: t('howItWorks.meta.title'), description: t('howItWorks.meta.description'), path: '/how-it-works' })
-}
+export const meta = loaderMeta
 
 const faqs: { q: MessageId; a: MessageId }[] = [
   { q: 'howItWorks.faq.japaneseQ', a: 'howItWorks.faq.japaneseA' },

@@ -6,12 +6,11 @@ import { useSite } from '../lib/site.ts'
 import { loadPublicToursIn, publicPolicy } from '../components/site/catalogue.server.ts'
 import { linkStyle } from '../components/site/styles.ts'
 import type { PublicTour } from '../components/site/tour-prices.ts'
-import { seo } from '../lib/seo.ts'
+import { loaderMeta } from '../lib/seo.ts'
+import { seo } from '../lib/seo.server.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 import { T, useLocalePath, useT } from '../i18n/i18n.tsx'
-import { metaTranslator } from '../i18n/translator.ts'
 import { pageMessages } from '../i18n/messages.server.ts'
-import { localeFromPath } from '../../core/i18n/locales.ts'
 
 export const handle = contentPageHandle
 
@@ -20,13 +19,16 @@ export const handle = contentPageHandle
 export async function loader({ context, request }: Route.LoaderArgs) {
   // The Japanese column names the tours in Japanese where the guide has translated them.
   const { en: tours, ja: toursJa } = await loadPublicToursIn(context, ['en', 'ja'])
-  return { tours, toursJa, policy: publicPolicy(), messages: pageMessages(request, 'legal') }
+  return {
+    tours,
+    toursJa,
+    policy: publicPolicy(),
+    meta: seo(request, { title: 'legal.meta.title', description: 'legal.meta.description', path: '/legal' }),
+    messages: pageMessages(request, 'legal'),
+  }
 }
 
-export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const t = metaTranslator(localeFromPath(location.pathname), matches)
-  return seo({ matches, title: t('legal.meta.title'), description: t('legal.meta.description'), path: '/legal' })
-}
+export const meta = loaderMeta
 
 /** `id`: an anchor other pages link to (the booking form's consent links #cancellation). */
 type Row = { id?: string; ja: string; en: string; contentJa: React.ReactNode; contentEn: React.ReactNode }

@@ -3,29 +3,21 @@ import type { Route } from './+types/not-found'
 import { linkStyle } from '../components/site/styles.ts'
 import { buttonVariants } from '../components/ui/button.tsx'
 import { T, useLocalePath, useT } from '../i18n/i18n.tsx'
-import { metaTranslator } from '../i18n/translator.ts'
-import { localeFromPath, stripLocale } from '../../core/i18n/locales.ts'
-import { seo } from '../lib/seo.ts'
+import { stripLocale } from '../../core/i18n/locales.ts'
+import { loaderMeta } from '../lib/seo.ts'
+import { seo } from '../lib/seo.server.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 
 export const handle = contentPageHandle
 
 // The catch-all answers a real HTTP 404 (docs/decisions/0019) with a hint that helps the
 // visitor; its words are the chrome's ('common'), which the root delivers.
-export function loader() {
-  return data(null, { status: 404 })
+export function loader({ request }: Route.LoaderArgs) {
+  const meta = seo(request, { title: 'common.notFound.title', description: 'common.notFound.description', path: stripLocale(new URL(request.url).pathname), noindex: true })
+  return data({ meta }, { status: 404 })
 }
 
-export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const t = metaTranslator(localeFromPath(location.pathname), matches)
-  return seo({
-    matches,
-    title: t('common.notFound.title'),
-    description: t('common.notFound.description'),
-    path: stripLocale(location.pathname),
-    noindex: true,
-  })
-}
+export const meta = loaderMeta
 
 export default function NotFound() {
   const t = useT()

@@ -4,8 +4,6 @@ import { Link, useLocation } from 'react-router'
 import type { Route } from './+types/packages'
 import { T, useLocalePath, useT } from '../i18n/i18n.tsx'
 import type { Translate } from '../i18n/translator.ts'
-import { metaTranslator } from '../i18n/translator.ts'
-import { localeFromPath } from '../../core/i18n/locales.ts'
 import { pageLanguage, pageMessages } from '../i18n/messages.server.ts'
 import { loadPublicTours, publicPolicy } from '../components/site/catalogue.server.ts'
 import { CheckIcon } from '../components/site/icons.tsx'
@@ -18,7 +16,8 @@ import { TourPriceCards } from '../components/site/tour-price-cards.tsx'
 import type { PublicPolicy } from '../components/site/tour-prices.ts'
 import { images } from '../content/images.ts'
 import { contactKey, itineraryPackages } from '../content/packages.ts'
-import { seo } from '../lib/seo.ts'
+import { loaderMeta } from '../lib/seo.ts'
+import { seo } from '../lib/seo.server.ts'
 import { siteIdentity } from '../lib/site.server.ts'
 import { touristTripJsonLd } from '../lib/structured-data.server.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
@@ -49,19 +48,23 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       ),
     ),
   ]
-  return { tours, photos, policy: publicPolicy(), jsonLd, messages: pageMessages(request, 'packages', 'summaries', 'prices') }
+  return {
+    tours,
+    photos,
+    policy: publicPolicy(),
+    meta: seo(request, {
+      title: 'packages.meta.title',
+      description: 'packages.meta.description',
+      path: '/packages',
+      image: images.packages.explorer,
+      photo: photos['packages.hero'] ?? photos['package.explorer'],
+      jsonLd,
+    }),
+    messages: pageMessages(request, 'packages', 'summaries', 'prices'),
+  }
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData, location }) =>
-  seo({
-    matches,
-    title: metaTranslator(localeFromPath(location.pathname), matches)('packages.meta.title'),
-    description: metaTranslator(localeFromPath(location.pathname), matches)('packages.meta.description'),
-    path: '/packages',
-    image: images.packages.explorer,
-    photo: loaderData?.photos['packages.hero'] ?? loaderData?.photos['package.explorer'],
-    jsonLd: loaderData?.jsonLd,
-  })
+export const meta = loaderMeta
 
 /** Smooth-scroll to the card named in the URL's #hash, after 100 ms. */
 function useScrollToHash() {

@@ -3,12 +3,11 @@ import type { Route } from './+types/privacy'
 import { mailtoLink } from '../../core/site.ts'
 import { useSite } from '../lib/site.ts'
 import { linkStyle, sectionHeading } from '../components/site/styles.ts'
-import { seo } from '../lib/seo.ts'
+import { loaderMeta } from '../lib/seo.ts'
+import { seo } from '../lib/seo.server.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 import { T, useLocale, useLocalePath, useT } from '../i18n/i18n.tsx'
-import { metaTranslator } from '../i18n/translator.ts'
 import { pageMessages } from '../i18n/messages.server.ts'
-import { localeFromPath } from '../../core/i18n/locales.ts'
 
 export const handle = contentPageHandle
 
@@ -21,6 +20,7 @@ export const handle = contentPageHandle
 export function loader({ context, request }: Route.LoaderArgs) {
   const { config } = context
   return {
+    meta: seo(request, { title: 'privacy.meta.title', description: 'privacy.meta.description', path: '/privacy' }),
     messages: pageMessages(request, 'privacy'),
     retention: config.retention,
     emailProvider: config.emailProvider,
@@ -30,10 +30,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const t = metaTranslator(localeFromPath(location.pathname), matches)
-  return seo({ matches, title: t('privacy.meta.title'), description: t('privacy.meta.description'), path: '/privacy' })
-}
+export const meta = loaderMeta
 
 type Section = { id: string; en: { title: string; body: React.ReactNode }; ja: { title: string; body: React.ReactNode } }
 

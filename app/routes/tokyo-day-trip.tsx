@@ -6,14 +6,13 @@ import { loadPagePhotos, placesOf } from '../components/site/page-photos.server.
 import { linkStyle } from '../components/site/styles.ts'
 import { buttonVariants } from '../components/ui/button.tsx'
 import { images } from '../content/images.ts'
-import { seo } from '../lib/seo.ts'
+import { loaderMeta } from '../lib/seo.ts'
+import { seo } from '../lib/seo.server.ts'
 import { siteIdentity } from '../lib/site.server.ts'
 import { articleJsonLd } from '../lib/structured-data.server.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
-import { metaTranslator } from '../i18n/translator.ts'
 import { T, useLocalePath, useT } from '../i18n/i18n.tsx'
 import { pageLanguage, pageMessages } from '../i18n/messages.server.ts'
-import { localeFromPath } from '../../core/i18n/locales.ts'
 
 const PATH = '/tokyo-2h-joetsu-day-trip'
 /** When this article was first published and last revised (for search engines). */
@@ -25,33 +24,32 @@ export const handle = contentPageHandle
 // Rendered per request: its picture is the guide's photo where placed (docs/decisions/0048).
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, translate } = pageLanguage(request)
+  const photos = await loadPagePhotos(context, locale, placesOf([HERO]))
   return {
-    photos: await loadPagePhotos(context, locale, placesOf([HERO])),
-    jsonLd: [
-      articleJsonLd(siteIdentity(), {
-        headline: translate('tokyo.meta.headline'),
-        description: translate('tokyo.meta.description'),
-        path: PATH,
-        image: HERO,
-        datePublished: PUBLISHED,
-        locale,
-      }),
-    ],
+    photos,
+    meta: seo(request, {
+      title: 'tokyo.meta.title',
+      description: 'tokyo.meta.description',
+      path: PATH,
+      type: 'article',
+      image: HERO,
+      photo: photos['tokyo.article'],
+      jsonLd: [
+        articleJsonLd(siteIdentity(), {
+          headline: translate('tokyo.meta.headline'),
+          description: translate('tokyo.meta.description'),
+          path: PATH,
+          image: HERO,
+          datePublished: PUBLISHED,
+          locale,
+        }),
+      ],
+    }),
     messages: pageMessages(request, 'tokyo'),
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData, location }) =>
-  seo({
-    matches,
-    title: metaTranslator(localeFromPath(location.pathname), matches)('tokyo.meta.title'),
-    description: metaTranslator(localeFromPath(location.pathname), matches)('tokyo.meta.description'),
-    path: PATH,
-    type: 'article',
-    image: HERO,
-    photo: loaderData?.photos['tokyo.article'],
-    jsonLd: loaderData?.jsonLd,
-  })
+export const meta = loaderMeta
 
 const prose = 'space-y-5 text-lg leading-relaxed text-slate-700'
 const h2 = 'mt-14 text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl'

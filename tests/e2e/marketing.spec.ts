@@ -160,6 +160,9 @@ test.describe('public pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Our Curated Joetsu Experiences' })).toBeVisible()
     await expect(page.getByRole('main').getByText('¥14,300').first()).toBeVisible()
     await expect(page).toHaveTitle(/Curated Experiences/)
+    // The head follows: the page's loader writes its tags (docs/decisions/0060).
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/packages$/)
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', /\/packages$/)
   })
 
   test('the header gains a shadow once the page is scrolled more than 10 px', async ({ page }) => {
