@@ -15,8 +15,12 @@ export type TypefaceFiles = {
 const TypefaceContext = createContext<TypefaceFiles | undefined>(undefined)
 export const TypefaceProvider = TypefaceContext.Provider
 
+/** Screens on which pages use the Latin faces: the media query of app/app.css's rule that names them. */
+export const TYPEFACE_MEDIA = '(min-width: 48rem)'
+
 /**
- * Preload hints for the Latin faces, at low priority: the page's main picture goes first on a
+ * Preload hints for the Latin faces, at low priority, for the screens that use them (a phone
+ * draws the page in its own faces, decision 0061): the page's main picture goes first on a
  * slow connection (the faces are `optional` and simply miss that first view), while on a
  * usual one they arrive in time for the first paint. Japanese, Chinese and Korean pages draw
  * their text in the system's own fonts and Latin only in a few words, so they are not hinted there.
@@ -26,6 +30,6 @@ export function TypefacePreloads({ locale }: { locale: Locale }) {
   if (!import.meta.env.SSR) return null
   const files = use(TypefaceContext)
   if (!files || locale !== 'en') return null
-  for (const href of files.latin) preload(href, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous', fetchPriority: 'low' })
+  for (const href of files.latin) preload(href, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous', fetchPriority: 'low', media: TYPEFACE_MEDIA })
   return null
 }
