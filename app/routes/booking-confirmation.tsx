@@ -1,3 +1,4 @@
+import { CalledOffNotice } from '../components/booking/called-off-notice.tsx'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/booking-confirmation'
 import { formatLongDate } from '../../core/dates.ts'
@@ -70,6 +71,7 @@ const badgeStyles: Record<string, string> = {
 export default function ConfirmationPage({ loaderData }: Route.ComponentProps) {
   const { booking, start, now, notFound, whatToBring, calledOff } = loaderData
   const t = useT()
+  const path = useLocalePath()
   const timeText = booking && start ? <BookingTime tourTime={booking.tourTime} {...start} /> : null
   // No thanks for a booking that is cancelled or was not found (issue 14).
   const thanks = notFound || booking?.status === 'cancelled' ? null : <p>{t('checkout.confirmation.thanks')}</p>
@@ -79,7 +81,15 @@ export default function ConfirmationPage({ loaderData }: Route.ComponentProps) {
         {thanks}
       </PageBanner>
       <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
-        {booking && calledOff ? <CalledOffNotice reference={booking.reference} tourDate={booking.tourDate} calledOff={calledOff} /> : null}
+        {booking && calledOff ? (
+          <div className="mb-8">
+            <CalledOffNotice tourDate={booking.tourDate} calledOff={calledOff}>
+              <Link to={path(`/booking-confirmation/${booking.reference}/change`)} className={buttonVariants()}>
+                {t('change.disrupted.choose')}
+              </Link>
+            </CalledOffNotice>
+          </div>
+        ) : null}
         {booking ? <BookingView booking={booking} timeText={timeText} now={now} whatToBring={whatToBring} /> : notFound ? <BookingNotFound /> : <ThankYou />}
       </div>
     </main>
@@ -187,27 +197,6 @@ function BookingView({ booking, timeText, now, whatToBring }: { booking: LoadedB
       )}
       <NextLinks />
       <NeedHelp />
-    </section>
-  )
-}
-
-/** The guide called off the tour (docs/decisions/0056): why, until when, and the way to answer. */
-function CalledOffNotice({ reference, tourDate, calledOff }: { reference: string; tourDate: string; calledOff: { causeId: MessageId; answerBy: string } }) {
-  const t = useT()
-  const locale = useLocale()
-  const path = useLocalePath()
-  return (
-    <section aria-labelledby="called-off-title" className="mb-8 rounded-2xl border-2 border-blossom-700 bg-blossom-100 p-5">
-      <h2 id="called-off-title" className="text-xl font-bold text-blossom-700">
-        {t('change.disrupted.title', { date: formatLongDate(tourDate, locale) })}
-      </h2>
-      <p className="mt-2 text-slate-900">{t('change.disrupted.text', { cause: t(calledOff.causeId) })}</p>
-      <p className="mt-2 font-semibold text-slate-900">{t('change.disrupted.deadline', { deadline: calledOff.answerBy })}</p>
-      <p className="mt-4">
-        <Link to={path(`/booking-confirmation/${reference}/change`)} className={buttonVariants()}>
-          {t('change.disrupted.choose')}
-        </Link>
-      </p>
     </section>
   )
 }

@@ -1,3 +1,4 @@
+import { CalledOffNotice } from '../components/booking/called-off-notice.tsx'
 import { useState } from 'react'
 import { Form, Link, useNavigation, useSearchParams } from 'react-router'
 import type { Route } from './+types/change-booking'
@@ -266,29 +267,19 @@ function Review({ page, chooser, review, busy }: { page: Page; chooser: ChooserD
   )
 }
 
-/**
- * The guide called off this booking's day (docs/decisions/0056): why, until when the guest may
- * answer, and the full refund as a one-tap answer; the other answer is the chooser below it.
- */
+/** A called-off day's notice with its one-tap answer, the full refund; the other answer is the chooser below it. */
 function CalledOff({ tourDate, offer }: { tourDate: string; offer: NonNullable<Page['offer']> }) {
   const t = useT()
-  const locale = useLocale()
   const navigation = useNavigation()
   return (
-    <section aria-labelledby="called-off-title" className="rounded-2xl border-2 border-blossom-700 bg-blossom-100 p-5">
-      <h2 id="called-off-title" className="text-xl font-bold text-blossom-700">
-        {t('change.disrupted.title', { date: formatLongDate(tourDate, locale) })}
-      </h2>
-      <p className="mt-2 text-slate-900">{t('change.disrupted.text', { cause: t(offer.causeId) })}</p>
-      {offer.note ? <p className="mt-2 text-slate-900">{t('change.disrupted.note', { note: offer.note })}</p> : null}
-      <p className="mt-2 font-semibold text-slate-900">{t('change.disrupted.deadline', { deadline: offer.answerBy })}</p>
-      <Form method="post" className="mt-4">
+    <CalledOffNotice tourDate={tourDate} calledOff={offer}>
+      <Form method="post">
         <input type="hidden" name="intent" value="refund" />
         <button type="submit" className={buttonVariants({ variant: 'secondary' })} disabled={navigation.state === 'submitting'}>
           {t('change.disrupted.refund')}
         </button>
       </Form>
-    </section>
+    </CalledOffNotice>
   )
 }
 

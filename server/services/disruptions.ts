@@ -82,6 +82,39 @@ export function createDisruptionService(deps: {
     return { booking, refund }
   }
 
+  /** The dashboard's view of these call-offs, with each offer's booking and answer. */
+  async function viewsOf(rows: (typeof disruptions.$inferSelect)[]): Promise<DisruptionView[]> {
+    if (rows.length === 0) return []
+    const offers = await db
+      .select({ offer: disruptionOffers, booking: { id: bookings.id, name: bookings.name, reference: bookings.reference, tourDate: bookings.tourDate, tourTime: bookings.tourTime } })
+      .from(disruptionOffers)
+      .innerJoin(bookings, eq(disruptionOffers.bookingId, bookings.id))
+      .where(inArray(disruptionOffers.disruptionId, rows.map((r) => r.id)))
+      .orderBy(asc(disruptionOffers.id))
+    return rows.map((r) => ({
+      id: r.id,
+      tourDate: r.tourDate,
+      tourTime: r.tourTime as TourTime | null,
+      cause: r.cause as DisruptionCause,
+      causeLabel: DISRUPTION_CAUSE_LABELS[r.cause as DisruptionCause],
+      note: r.note,
+      by: r.actorUsername,
+      at: r.createdAt.toISOString(),
+      offers: offers
+        .filter((o) => o.offer.disruptionId === r.id)
+        .map((o) => ({
+          bookingId: o.booking.id,
+          name: o.booking.name,
+          reference: o.booking.reference,
+          state: o.offer.state as OfferState,
+          deadline: o.offer.deadline.toISOString(),
+          answeredAt: o.offer.answeredAt?.toISOString() ?? null,
+          tourDate: o.booking.tourDate,
+          tourTime: o.booking.tourTime,
+        })),
+    }))
+  }
+
   return {
     /** The guide calls off a date or one slot of it. */
     async callOff(input: CallOff, user: { id: number; username: string }): Promise<DisruptionView> {
@@ -117,42 +150,14 @@ export function createDisruptionService(deps: {
         })
         return row!.id
       })
-      return (await this.list()).find((d) => d.id === id)!
+      const [view] = await viewsOf(await db.select().from(disruptions).where(eq(disruptions.id, id)))
+      return view!
     },
 
     /** Call-offs from a month ago on, newest first, each with its offers. */
     async list(): Promise<DisruptionView[]> {
       const since = todayInTokyo(new Date(deps.now().getTime() - 31 * 86_400_000))
-      const rows = await db.select().from(disruptions).where(gte(disruptions.tourDate, since)).orderBy(desc(disruptions.tourDate), desc(disruptions.id))
-      if (rows.length === 0) return []
-      const offers = await db
-        .select({ offer: disruptionOffers, booking: { id: bookings.id, name: bookings.name, reference: bookings.reference, tourDate: bookings.tourDate, tourTime: bookings.tourTime } })
-        .from(disruptionOffers)
-        .innerJoin(bookings, eq(disruptionOffers.bookingId, bookings.id))
-        .where(inArray(disruptionOffers.disruptionId, rows.map((r) => r.id)))
-        .orderBy(asc(disruptionOffers.id))
-      return rows.map((r) => ({
-        id: r.id,
-        tourDate: r.tourDate,
-        tourTime: r.tourTime as TourTime | null,
-        cause: r.cause as DisruptionCause,
-        causeLabel: DISRUPTION_CAUSE_LABELS[r.cause as DisruptionCause],
-        note: r.note,
-        by: r.actorUsername,
-        at: r.createdAt.toISOString(),
-        offers: offers
-          .filter((o) => o.offer.disruptionId === r.id)
-          .map((o) => ({
-            bookingId: o.booking.id,
-            name: o.booking.name,
-            reference: o.booking.reference,
-            state: o.offer.state as OfferState,
-            deadline: o.offer.deadline.toISOString(),
-            answeredAt: o.offer.answeredAt?.toISOString() ?? null,
-            tourDate: o.booking.tourDate,
-            tourTime: o.booking.tourTime,
-          })),
-      }))
+      return viewsOf(await db.select().from(disruptions).where(gte(disruptions.tourDate, since)).orderBy(desc(disruptions.tourDate), desc(disruptions.id)))
     },
 
     /** The booking's offer waiting for an answer (the guest's pages), or null. */

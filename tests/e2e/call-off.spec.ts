@@ -49,6 +49,8 @@ test('the guide calls off a morning, and the guest answers on a phone by picking
   await guest.goto(`/booking-confirmation/${reference}`)
   await expect(guest.getByRole('heading', { name: `Your tour on ${formatLongDate(SUNDAY)} cannot go ahead` })).toBeVisible()
   await expect(guest.getByRole('link', { name: 'Choose a new date or a refund' })).toHaveAttribute('href', choose.pathname)
+  // The trip page and the change page show the one notice, the guide's note included.
+  await expect(guest.getByText('A note from your guide: The road up to Kasugayama is closed')).toBeVisible()
   await guest.goto(choose.pathname)
   await expect(guest.getByText('because of heavy snow')).toBeVisible()
   await expect(guest.getByText('A note from your guide: The road up to Kasugayama is closed')).toBeVisible()
