@@ -1,0 +1,67 @@
+import './zod-config.ts'
+import { z } from 'zod'
+import { MIN_GROUP, WHOLE_GROUP_MESSAGE } from '../pricing.ts'
+import {
+  CUSTOM_PRICE_MAX,
+  CUSTOM_PRICE_MESSAGE,
+  CUSTOM_PRICE_MIN,
+  DEFAULT_GUIDE_GROUP_LIMIT,
+  DEFAULT_GUIDE_HOLD_HOURS,
+  GUIDE_GROUP_CEILING,
+  GUIDE_HOLD_HOURS_MAX,
+  PRICE_NOTE_MAX,
+  PRICE_NOTE_MESSAGE,
+  guideGroupMessage,
+} from '../guide-bookings.ts'
+import { PACKAGE_MESSAGE, PHONE_MESSAGE, PHONE_MIN_LENGTH, bookingRequestSchema, tourDateField, tourTimeField } from './booking.ts'
+import { ID_MAX, emailField, localeField, optionalText, phoneField, wholeNumberField } from './fields.ts'
+
+export const GUIDE_PAYMENT_MESSAGE = 'Choose a hold for payment or confirmed without payment'
+
+/**
+ * POST /api/admin/bookings (issue 20 point 1, docs/decisions/0059): the booking the guide makes
+ * for a guest. The group is bounded here by the database's ceiling; the guide's limit in force
+ * (a setting) and the booking window are the service's checks. `customPrice` and `priceNote`
+ * come together: a custom price the guest would read no reason for is refused.
+ */
+export const guideBookingSchema = z
+  .object({
+    name: bookingRequestSchema.shape.name,
+    email: emailField(),
+    phone: phoneField(PHONE_MESSAGE, PHONE_MIN_LENGTH),
+    tourDate: tourDateField,
+    tourTime: tourTimeField,
+    tourPackageId: wholeNumberField({ min: 1, max: ID_MAX, minMessage: PACKAGE_MESSAGE, maxMessage: PACKAGE_MESSAGE }),
+    numberOfPeople: wholeNumberField({
+      min: MIN_GROUP,
+      max: GUIDE_GROUP_CEILING,
+      minMessage: guideGroupMessage(GUIDE_GROUP_CEILING),
+      maxMessage: guideGroupMessage(GUIDE_GROUP_CEILING),
+      wholeMessage: WHOLE_GROUP_MESSAGE,
+    }),
+    /** Absent: the catalogue's price. */
+    customPrice: wholeNumberField({ min: CUSTOM_PRICE_MIN, max: CUSTOM_PRICE_MAX, minMessage: CUSTOM_PRICE_MESSAGE, maxMessage: CUSTOM_PRICE_MESSAGE }).optional(),
+    priceNote: optionalText(PRICE_NOTE_MAX, `The note must be at most ${PRICE_NOTE_MAX} characters`, { oneLine: 'The note' }),
+    payment: z.enum(['hold', 'confirmed'], { error: GUIDE_PAYMENT_MESSAGE }).default('hold'),
+    specialRequests: optionalText(2000, 'Special requests must be at most 2000 characters', { multiLine: 'Special requests' }),
+    /** The guest's language: their e-mails and pages are written in it. */
+    locale: localeField,
+  })
+  .superRefine((b, ctx) => {
+    if (b.customPrice !== undefined && !b.priceNote) ctx.addIssue({ code: 'custom', path: ['priceNote'], message: PRICE_NOTE_MESSAGE })
+    if (b.customPrice === undefined && b.priceNote) ctx.addIssue({ code: 'custom', path: ['customPrice'], message: 'A note goes with a custom price: enter the price, or leave the note empty' })
+  })
+
+export type GuideBookingInput = z.input<typeof guideBookingSchema>
+export type GuideBookingRequest = z.output<typeof guideBookingSchema>
+
+const GUIDE_GROUP_LIMIT_MESSAGE = `Enter a whole number from ${MIN_GROUP} to ${GUIDE_GROUP_CEILING}`
+const GUIDE_HOLD_HOURS_MESSAGE = `Enter a whole number of hours from 1 to ${GUIDE_HOLD_HOURS_MAX}`
+
+/** PUT /api/admin/guide-booking-rules: the largest group the guide books, and how long their bookings wait for payment. */
+export const guideBookingRulesSchema = z.object({
+  groupLimit: wholeNumberField({ min: MIN_GROUP, max: GUIDE_GROUP_CEILING, minMessage: GUIDE_GROUP_LIMIT_MESSAGE, maxMessage: GUIDE_GROUP_LIMIT_MESSAGE }).default(DEFAULT_GUIDE_GROUP_LIMIT),
+  holdHours: wholeNumberField({ min: 1, max: GUIDE_HOLD_HOURS_MAX, minMessage: GUIDE_HOLD_HOURS_MESSAGE, maxMessage: GUIDE_HOLD_HOURS_MESSAGE }).default(DEFAULT_GUIDE_HOLD_HOURS),
+})
+
+export type GuideBookingRules = z.output<typeof guideBookingRulesSchema>
