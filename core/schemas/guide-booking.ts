@@ -5,10 +5,7 @@ import {
   CUSTOM_PRICE_MAX,
   CUSTOM_PRICE_MESSAGE,
   CUSTOM_PRICE_MIN,
-  DEFAULT_GUIDE_GROUP_LIMIT,
-  DEFAULT_GUIDE_HOLD_HOURS,
   GUIDE_GROUP_CEILING,
-  GUIDE_HOLD_HOURS_MAX,
   PRICE_NOTE_MAX,
   PRICE_NOTE_MESSAGE,
   guideGroupMessage,
@@ -54,14 +51,3 @@ export const guideBookingSchema = z
 
 export type GuideBookingInput = z.input<typeof guideBookingSchema>
 export type GuideBookingRequest = z.output<typeof guideBookingSchema>
-
-const GUIDE_GROUP_LIMIT_MESSAGE = `Enter a whole number from ${MIN_GROUP} to ${GUIDE_GROUP_CEILING}`
-const GUIDE_HOLD_HOURS_MESSAGE = `Enter a whole number of hours from 1 to ${GUIDE_HOLD_HOURS_MAX}`
-
-/** PUT /api/admin/guide-booking-rules: the largest group the guide books, and how long their bookings wait for payment. */
-export const guideBookingRulesSchema = z.object({
-  groupLimit: wholeNumberField({ min: MIN_GROUP, max: GUIDE_GROUP_CEILING, minMessage: GUIDE_GROUP_LIMIT_MESSAGE, maxMessage: GUIDE_GROUP_LIMIT_MESSAGE }).default(DEFAULT_GUIDE_GROUP_LIMIT),
-  holdHours: wholeNumberField({ min: 1, max: GUIDE_HOLD_HOURS_MAX, minMessage: GUIDE_HOLD_HOURS_MESSAGE, maxMessage: GUIDE_HOLD_HOURS_MESSAGE }).default(DEFAULT_GUIDE_HOLD_HOURS),
-})
-
-export type GuideBookingRules = z.output<typeof guideBookingRulesSchema>

@@ -122,7 +122,7 @@ describe('calendar files', () => {
 
 describe('e-mail templates', () => {
   it('renders HTML and a plain-text part from the same content, with the pay link', () => {
-    const mail = renderEmail(site, bookingReceivedEmail(site, booking, 'https://tours.example.jp/checkout/ABCDEFGHJK12', 30))
+    const mail = renderEmail(site, bookingReceivedEmail(site, booking, 'https://tours.example.jp/checkout/ABCDEFGHJK12', { minutes: 30 }))
     expect(mail.subject).toBe('Booking received: Saturday, June 7, 2025 – please complete payment')
     expect(mail.html.startsWith('<!DOCTYPE html><html lang="en">')).toBe(true)
     expect(mail.html).toContain('href="https://tours.example.jp/checkout/ABCDEFGHJK12"')
@@ -193,7 +193,7 @@ describe('the guest’s e-mails in the language they booked in (docs/decisions/0
   const korean: BookingMailFacts = { ...booking, locale: 'ko', guestPackageName: '반일 프라이빗 투어' }
 
   it('writes the booking e-mail in Korean, with Korean dates, the 24-hour clock and the Korean pay page', () => {
-    const mail = renderEmail(site, bookingReceivedEmail(site, korean, 'https://tours.example.jp/ko/checkout/ABCDEFGHJK12', 30))
+    const mail = renderEmail(site, bookingReceivedEmail(site, korean, 'https://tours.example.jp/ko/checkout/ABCDEFGHJK12', { minutes: 30 }))
     expect(mail.subject).toBe('예약 접수: 2025년 6월 7일 토요일 – 결제를 완료해 주세요')
     expect(mail.html).toContain('<html lang="ko">')
     expect(mail.text).toContain('오전, 09:00 시작 (일본 시간)')
@@ -350,7 +350,7 @@ describe('retry backoff', () => {
 describe('one-line values in e-mails', () => {
   it('show line breaks and control characters of a stored name as spaces; multi-line details keep their lines', () => {
     const forged = { ...booking, name: 'Evil\r\nBcc: x@evil.example', specialRequests: 'Line one\r\nLine two' }
-    const guest = renderEmail(site, bookingReceivedEmail(site, forged, 'https://tours.example.jp/checkout/ABCDEFGHJK12', 30))
+    const guest = renderEmail(site, bookingReceivedEmail(site, forged, 'https://tours.example.jp/checkout/ABCDEFGHJK12', { minutes: 30 }))
     expect(guest.text).not.toMatch(/^\s*Bcc:/m)
     expect(guest.text).toContain('Hello Evil Bcc: x@evil.example,')
     const admin = renderEmail(site, adminBookingEmail(site, 'new-booking', forged, 'https://tours.example.jp/admin'))

@@ -53,6 +53,9 @@ export type AdminBooking = {
   meeting: string
   /** The guest's answers to the booking questions, as asked then (docs/decisions/0053). */
   answers: AnswerSnapshot[]
+  /** The admin who made the booking in the dashboard (null: the guest on the site), and a custom price's note (docs/decisions/0059). */
+  arrangedBy: string | null
+  priceNote: string | null
 }
 
 export type BookingListQuery = {
@@ -123,6 +126,8 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
     policyVersion: b.policyVersion,
     meeting: b.pickupHotel ? `Hotel pickup: ${b.pickupHotel}` : (meetingName ?? 'The usual place (booked before guests could choose)'),
     answers: b.answers,
+    arrangedBy: b.arrangedBy,
+    priceNote: b.priceNote,
   })
 
   /** Bookings with their tour and meeting point, as the list, the dialog and the CSV show them. */
