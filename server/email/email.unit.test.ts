@@ -203,6 +203,14 @@ describe('the guest’s e-mails in the language they booked in (docs/decisions/0
     expect(mail.text).not.toMatch(/Hello|Total|Reference|Questions/)
   })
 
+  it('tells a guide’s booking when its longer hold ends, in Japan time, and the note of its custom price', () => {
+    const arranged: BookingMailFacts = { ...booking, locale: 'ja', guestPackageName: '半日プライベートツアー', priceNote: '撮影の特別な一日（8時間）' }
+    const mail = renderEmail(site, bookingReceivedEmail(site, arranged, 'https://tours.example.jp/ja/checkout/ABCDEFGHJK12', { until: new Date('2025-06-03T03:00:00Z') }))
+    expect(mail.text).toContain('2025年6月3日火曜日 12:00（日本時間）までお取り置き')
+    expect(mail.text).not.toMatch(/分間/)
+    expect(mail.text).toContain('料金について: 撮影の特別な一日（8時間）')
+  })
+
   it('tells the guide in English which language the guest booked in', () => {
     const mail = renderEmail(site, adminBookingEmail(site, 'new-booking', korean, 'https://tours.example.jp/admin/dashboard'))
     expect(mail.subject).toBe('New booking: Kenji <b>Tanaka</b>, Saturday, June 7, 2025')
