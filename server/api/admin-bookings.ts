@@ -68,8 +68,9 @@ export function adminBookingsRouter({ services }: AppDeps) {
   // The guide makes a booking for a guest (issue 20 point 1, docs/decisions/0059).
   router.post('/admin/bookings', requireAdmin, async (req, res) => {
     const request = guideBookingSchema.parse(req.body ?? {})
-    const { booking, payUrl, whatsappUrl } = await services.guideBookings.create(request, res.locals.user!)
-    res.status(201).json({ booking: await services.adminBookings.get(booking.id), payUrl, whatsappUrl })
+    const booking = await services.guideBookings.create(request, res.locals.user!)
+    // As the dashboard shows every booking, with the pay link to copy or send.
+    res.status(201).json(await services.adminBookings.get(booking.id))
   })
 
   router.get('/admin/guide-booking-rules', requireAdmin, async (_req, res) => {

@@ -1,29 +1,14 @@
 import type { Db } from '../db/client.ts'
 import { bookings, type Booking } from '../db/schema.ts'
-import type { Config } from '../config/index.ts'
-import { guestWhatsappLink, guideHoldExpiry } from '../../core/guide-bookings.ts'
-import { formatLongDate } from '../../core/dates.ts'
-import { formatYen } from '../../core/money.ts'
+import { guideHoldExpiry } from '../../core/guide-bookings.ts'
 import { quote } from '../../core/pricing.ts'
 import { newReference } from '../../core/reference.ts'
-import { toLocale } from '../../core/i18n/locales.ts'
 import type { GuideBookingRequest } from '../../core/schemas/guide-booking.ts'
-import { translate } from '../i18n/catalog.ts'
 import type { BookingEvents } from './booking-events.ts'
-import { payLink } from './booking-events.ts'
 import type { BookingMoveService } from './booking-moves.ts'
 import { claimSlot } from './slot-claims.ts'
 import { ServiceError } from './service-error.ts'
 import type { TripService } from './trip.ts'
-
-/** What the dashboard shows once the guide has made a booking: the pay link to copy or send. */
-export type GuideBookingOutcome = {
-  booking: Booking
-  /** The guest's checkout page in their language; null when confirmed without payment. */
-  payUrl: string | null
-  /** A WhatsApp chat with the pay link and the total, in the guest's language; null without a pay link. */
-  whatsappUrl: string | null
-}
 
 /**
  * Bookings the guide makes in the dashboard (issue 20 point 1, docs/decisions/0059). One
@@ -34,13 +19,13 @@ export type GuideBookingOutcome = {
  * the slot as a guest's does, it is paid through the same checkout, cancelled, refunded and moved
  * by the same services.
  */
-export function createGuideBookingService(deps: { db: Db; config: Pick<Config, 'baseUrl'>; events: BookingEvents; moves: BookingMoveService; trip: TripService; now: () => Date }) {
+export function createGuideBookingService(deps: { db: Db; events: BookingEvents; moves: BookingMoveService; trip: TripService; now: () => Date }) {
   const { db, events } = deps
 
   return {
-    async create(request: GuideBookingRequest, user: { username: string }): Promise<GuideBookingOutcome> {
+    async create(request: GuideBookingRequest, user: { username: string }): Promise<Booking> {
       const now = deps.now()
-      const booking = await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const rules = await deps.moves.guideRules(tx)
         const pkg = await deps.moves.checkGuideTarget(tx, request, now)
         let total = request.customPrice
@@ -84,17 +69,7 @@ export function createGuideBookingService(deps: { db: Db; config: Pick<Config, '
         await events.slotsChanged(tx, [row!.tourDate])
         return row!
       })
-      return { booking, ...payLinks(booking) }
     },
-  }
-
-  /** The pay link and the WhatsApp message carrying it, in the booking's language. */
-  function payLinks(booking: Booking): Omit<GuideBookingOutcome, 'booking'> {
-    if (booking.status !== 'pending' || booking.totalPrice === 0) return { payUrl: null, whatsappUrl: null }
-    const locale = toLocale(booking.locale)
-    const payUrl = payLink(deps.config, { reference: booking.reference, locale })
-    const message = translate(locale, 'guideBooking.whatsapp', { name: booking.name, date: formatLongDate(booking.tourDate, locale), amount: formatYen(booking.totalPrice), url: payUrl })
-    return { payUrl, whatsappUrl: guestWhatsappLink(booking.phone, message) }
   }
 }
 

@@ -84,7 +84,7 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
   // Changes of plan (issue 19, docs/decisions/0055).
   const bookingMoves = createBookingMoveService({ db, events: bookingEvents, availability, refunds, now: clock.now, booking: config.booking })
   // Bookings the guide makes in the dashboard (issue 20 point 1, docs/decisions/0059).
-  const guideBookings = createGuideBookingService({ db, config, events: bookingEvents, moves: bookingMoves, trip, now: clock.now })
+  const guideBookings = createGuideBookingService({ db, events: bookingEvents, moves: bookingMoves, trip, now: clock.now })
 
   // Days the guide calls off (issue 19, docs/decisions/0056).
   const disruptions = createDisruptionService({ db, config, events: bookingEvents, notifications, availability, refunds, logger, now: clock.now })

@@ -11,13 +11,11 @@ import { useAdminData } from '../use-admin-data.ts'
 import { Button } from '../../ui/button.tsx'
 import { Modal } from '../../ui/dialog.tsx'
 import { Field, Input, Select } from '../../ui/field.tsx'
-import { toast } from '../../ui/use-toast.ts'
 import { groupSizes, SlotAndTourFields, type SlotAndTour } from './slot-fields.tsx'
+import { PayLink } from './pay-link.tsx'
 
 /** What the dialog starts from: nothing, or a contact message's guest (docs/decisions/0059). */
 export type BookingPrefill = { name?: string; email?: string; phone?: string | null; tourDate?: string | null; groupSize?: string | null; locale?: Locale }
-
-type Created = { booking: AdminBooking; payUrl: string | null; whatsappUrl: string | null }
 
 /** The contact form's '5+' starts at 5: the guide sets the real number. */
 const peopleFrom = (groupSize: string | null | undefined) => (groupSize ? String(Number.parseInt(groupSize, 10) || 2) : '2')
@@ -38,7 +36,7 @@ export function CreateBookingDialog({ prefill, onClose, onDone }: { prefill: Boo
   const [payment, setPayment] = useState<'hold' | 'confirmed'>('hold')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
-  const [created, setCreated] = useState<Created | null>(null)
+  const [created, setCreated] = useState<AdminBooking | null>(null)
   const { data: packages } = useAdminData<TourPackage[]>('/api/admin/tour-packages', 'Failed to fetch tour packages', [])
   const { data: rules } = useAdminData<GuideBookingRules | null>('/api/admin/guide-booking-rules', 'Failed to load the booking rules', null)
   const groupLimit = rules?.groupLimit ?? DEFAULT_GUIDE_GROUP_LIMIT
@@ -50,7 +48,7 @@ export function CreateBookingDialog({ prefill, onClose, onDone }: { prefill: Boo
     setBusy(true)
     setErrors({})
     try {
-      const made = await api<Created>('POST', '/api/admin/bookings', {
+      const made = await api<AdminBooking>('POST', '/api/admin/bookings', {
         ...guest,
         tourDate: slot.tourDate,
         tourTime: slot.tourTime,
@@ -60,7 +58,7 @@ export function CreateBookingDialog({ prefill, onClose, onDone }: { prefill: Boo
         payment,
       })
       setCreated(made)
-      successToast('Booking created', `Booking #${made.booking.id} for ${made.booking.name} on ${formatLongDate(made.booking.tourDate)}.${made.payUrl ? ' The guest has been e-mailed the pay link.' : ''}`)
+      successToast('Booking created', `Booking #${made.id} for ${made.name} on ${formatLongDate(made.tourDate)}.${made.payUrl ? ' The guest has been e-mailed the pay link.' : ''}`)
       onDone?.()
     } catch (error) {
       setErrors(serverFieldErrors(error) ?? { form: error instanceof Error ? error.message : 'The booking could not be created.' })
@@ -70,7 +68,7 @@ export function CreateBookingDialog({ prefill, onClose, onDone }: { prefill: Boo
     }
   }
 
-  if (created) return <CreatedView created={created} onClose={onClose} />
+  if (created) return <CreatedView booking={created} onClose={onClose} />
 
   const holdHours = rules?.holdHours ?? DEFAULT_GUIDE_HOLD_HOURS
   return (
@@ -163,39 +161,16 @@ function Choice({ name, value, checked, onChange, children }: { name: string; va
 }
 
 /** The booking made: its pay link to copy or send on WhatsApp, or that it needs none. */
-function CreatedView({ created, onClose }: { created: Created; onClose: () => void }) {
-  const { booking, payUrl, whatsappUrl } = created
-  async function copy(url: string) {
-    try {
-      await navigator.clipboard.writeText(url)
-      toast({ title: 'Link copied', description: 'The pay link is on the clipboard.' })
-    } catch {
-      toast({ title: 'Failed to Copy', description: 'Select the link and copy it yourself.', variant: 'destructive' })
-    }
-  }
+function CreatedView({ booking, onClose }: { booking: AdminBooking; onClose: () => void }) {
   return (
     <Modal open onOpenChange={(o) => !o && onClose()} title={`Booking #${booking.id} created`} description={`${booking.name}, ${formatLongDate(booking.tourDate)} at ${booking.timeText}, ${formatYen(booking.totalPrice)}`}>
       <div className="grid gap-3">
-        {payUrl ? (
-          <>
-            <p className="text-sm text-slate-800">The guest has been e-mailed this link; the slot is held until they pay or the hold runs out.</p>
-            <Field id="created-pay-link" label="Pay link">
-              <Input value={payUrl} readOnly onFocus={(e) => e.currentTarget.select()} />
-            </Field>
-            <div className="flex flex-wrap gap-2">
-              <Button size="md" variant="brand" onClick={() => copy(payUrl)}>
-                Copy link
-              </Button>
-              {whatsappUrl ? (
-                <a href={whatsappUrl} target="_blank" rel="noreferrer" className="inline-flex min-h-10 items-center rounded-md border border-slate-400 bg-white px-4 text-sm font-medium text-slate-900 hover:bg-slate-100">
-                  Send on WhatsApp
-                </a>
-              ) : null}
-            </div>
-          </>
-        ) : (
-          <p className="text-sm text-slate-800">Confirmed without payment: the guest has been e-mailed the confirmation with the calendar event.</p>
-        )}
+        <p className="text-sm text-slate-800">
+          {booking.payUrl
+            ? 'The guest has been e-mailed this link; the slot is held until they pay or the hold runs out.'
+            : 'Confirmed without payment: the guest has been e-mailed the confirmation with the calendar event.'}
+        </p>
+        <PayLink booking={booking} />
         <div className="flex justify-end">
           <Button size="md" variant="plain" onClick={onClose}>
             Done
