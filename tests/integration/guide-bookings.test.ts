@@ -98,6 +98,13 @@ describe.each(ENGINES)('the guide makes a booking on %s', (engine) => {
     // The guest's page shows the note.
     expect((await app.client().get(`/api/bookings/${booking.reference}`)).json).toMatchObject({ totalPrice: 80_000, priceNote: 'Custom day: photography, 8 hours', status: 'confirmed' })
 
+    // The CSV says what the price is for and who made the booking.
+    const [header, row] = (await admin.get('/api/bookings.csv')).text.replace(/^\uFEFF/, '').split('\r\n')
+    expect(header).toContain(',totalPrice,priceNote,')
+    expect(header).toContain(',language,arrangedBy,')
+    expect(row).toContain(',80000,"Custom day: photography, 8 hours",')
+    expect(row).toContain(',English,guide-admin,')
+
     // A hand-priced booking is not re-priced by the guest's own change.
     const change = await app.client().post(`/api/bookings/${booking.reference}/move`, { tourDate: '2030-06-01', tourTime: 'morning', tourPackageId: halfDay, numberOfPeople: 2 })
     expect(change.status).toBe(409)
