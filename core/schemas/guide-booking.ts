@@ -11,7 +11,7 @@ import {
   guideGroupMessage,
 } from '../guide-bookings.ts'
 import { PACKAGE_MESSAGE, PHONE_MESSAGE, PHONE_MIN_LENGTH, bookingRequestSchema, tourDateField, tourTimeField } from './booking.ts'
-import { ID_MAX, emailField, localeField, optionalText, phoneField, wholeNumberField } from './fields.ts'
+import { ID_MAX, blankToUndefined, emailField, localeField, optionalText, phoneField, wholeNumberField } from './fields.ts'
 
 export const GUIDE_PAYMENT_MESSAGE = 'Choose a hold for payment or confirmed without payment'
 
@@ -25,7 +25,8 @@ export const guideBookingSchema = z
   .object({
     name: bookingRequestSchema.shape.name,
     email: emailField(),
-    phone: phoneField(PHONE_MESSAGE, PHONE_MIN_LENGTH),
+    /** Optional: a contact message may come with an e-mail address only. */
+    phone: z.preprocess(blankToUndefined, phoneField(PHONE_MESSAGE, PHONE_MIN_LENGTH).optional()),
     tourDate: tourDateField,
     tourTime: tourTimeField,
     tourPackageId: wholeNumberField({ min: 1, max: ID_MAX, minMessage: PACKAGE_MESSAGE, maxMessage: PACKAGE_MESSAGE }),
@@ -49,5 +50,4 @@ export const guideBookingSchema = z
     if (b.customPrice === undefined && b.priceNote) ctx.addIssue({ code: 'custom', path: ['customPrice'], message: 'A note goes with a custom price: enter the price, or leave the note empty' })
   })
 
-export type GuideBookingInput = z.input<typeof guideBookingSchema>
 export type GuideBookingRequest = z.output<typeof guideBookingSchema>

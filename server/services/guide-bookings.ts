@@ -43,7 +43,8 @@ export function createGuideBookingService(deps: { db: Db; events: BookingEvents;
             reference: newReference(),
             name: request.name,
             email: request.email,
-            phone: request.phone,
+            // The column holds '' for no phone, as the booking pages read it.
+            phone: request.phone ?? '',
             numberOfPeople: request.numberOfPeople,
             tourPackageId: pkg.id,
             tourDate: request.tourDate,

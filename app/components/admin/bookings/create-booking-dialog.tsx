@@ -80,8 +80,8 @@ export function CreateBookingDialog({ prefill, onClose, onDone }: { prefill: Boo
         <Field id="create-email" label="Email" error={errors.email}>
           <Input type="email" value={guest.email} onChange={(e) => setGuest({ ...guest, email: e.target.value })} autoComplete="off" required />
         </Field>
-        <Field id="create-phone" label="Phone" error={errors.phone} hint="With the country code (+81 …) for a WhatsApp link to the guest.">
-          <Input type="tel" value={guest.phone} onChange={(e) => setGuest({ ...guest, phone: e.target.value })} autoComplete="off" required />
+        <Field id="create-phone" label="Phone (optional)" error={errors.phone} hint="With the country code (+81 …) for a WhatsApp link to the guest.">
+          <Input type="tel" value={guest.phone} onChange={(e) => setGuest({ ...guest, phone: e.target.value })} autoComplete="off" />
         </Field>
         <Field id="create-locale" label="Guest's language" error={errors.locale}>
           <Select value={guest.locale} onChange={(e) => setGuest({ ...guest, locale: e.target.value as Locale })}>
