@@ -3,7 +3,7 @@ import { guestMoveRefusal, guideMoveRefusal, guidePriceProblem, moveMoney, moveW
 import { refundFor } from './cancellation-policy.ts'
 
 const tourDate = '2026-12-19' // Saturday
-const base: GuestMoveInput = { status: 'paid', tourDate, today: '2026-12-01', guestMoves: 0, limit: 2, disrupted: false }
+const base: GuestMoveInput = { status: 'paid', tourDate, today: '2026-12-01', guestMoves: 0, limit: 2, disrupted: false, arranged: false }
 
 describe('guestMoveRefusal: when a guest may move their own booking', () => {
   it.each([
@@ -20,6 +20,9 @@ describe('guestMoveRefusal: when a guest may move their own booking', () => {
     ['a confirmed booking', { status: 'confirmed' }, null],
     ['a disruption, 1 day before, moved twice already', { disrupted: true, today: '2026-12-18', guestMoves: 2 }, null],
     ['a disruption does not revive a cancelled booking', { disrupted: true, status: 'cancelled' }, 'cancelled'],
+    ['a booking the guide priced or sized by hand', { arranged: true }, 'arranged'],
+    ['the guide’s booking, even after a disruption', { arranged: true, disrupted: true }, 'arranged'],
+    ['the guide’s booking once cancelled', { arranged: true, status: 'cancelled' }, 'cancelled'],
   ] as const)('%s → %s', (_, change, expected) => {
     expect(guestMoveRefusal({ ...base, ...change })).toBe(expected)
   })

@@ -30,7 +30,7 @@ export const CHANGE_STATES = ['done', 'awaiting-payment', 'lapsed'] as const
 export type ChangeState = (typeof CHANGE_STATES)[number]
 
 /** Why a guest may not move a booking now. */
-export type GuestMoveRefusal = 'cancelled' | 'too-late' | 'limit'
+export type GuestMoveRefusal = 'cancelled' | 'arranged' | 'too-late' | 'limit'
 
 export type GuestMoveInput = {
   /** The booking's effective status (a lapsed hold reads as cancelled). */
@@ -43,10 +43,17 @@ export type GuestMoveInput = {
   limit: number
   /** The booking's slot was called off by the guide: the date and count rules are waived. */
   disrupted: boolean
+  /**
+   * The guide priced the booking by hand or booked a group the site does not sell
+   * (arrangedOnly, core/guide-bookings.ts): the catalogue cannot price the guest's change, so
+   * only the guide changes it, even after a call-off (docs/decisions/0059).
+   */
+  arranged: boolean
 }
 
-export function guestMoveRefusal({ status, tourDate, today, guestMoves, limit, disrupted }: GuestMoveInput): GuestMoveRefusal | null {
+export function guestMoveRefusal({ status, tourDate, today, guestMoves, limit, disrupted, arranged }: GuestMoveInput): GuestMoveRefusal | null {
   if (status === 'cancelled') return 'cancelled'
+  if (arranged) return 'arranged'
   if (disrupted) return null
   if (daysBetween(today, tourDate) < FREE_CANCELLATION_DAYS) return 'too-late'
   if (guestMoves >= limit) return 'limit'

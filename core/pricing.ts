@@ -106,12 +106,13 @@ function assertCatalogueEntry(entry: PriceCatalogueEntry): void {
  * That also makes the total reproducible from the booking alone.
  *
  * Group size outside 1–5 (or not a whole number) is an answer, not an exception,
- * because it comes straight from the form.
+ * because it comes straight from the form. The guide's bookings (docs/decisions/0059) pass
+ * their larger `maxGuests`: each guest beyond two costs the extra-guest price, as up to five.
  */
-export function quote(entry: PriceCatalogueEntry, guests: number, tourDate: CalendarDate): Quote {
+export function quote(entry: PriceCatalogueEntry, guests: number, tourDate: CalendarDate, maxGuests: number = MAX_GROUP): Quote {
   if (!Number.isInteger(guests)) return { ok: false, message: WHOLE_GROUP_MESSAGE }
   if (guests < MIN_GROUP) return { ok: false, message: MIN_GROUP_MESSAGE }
-  if (guests > MAX_GROUP) return { ok: false, message: MAX_GROUP_MESSAGE }
+  if (guests > maxGuests) return { ok: false, message: maxGuests === MAX_GROUP ? MAX_GROUP_MESSAGE : `Maximum ${maxGuests} people per group` }
   if (!isCalendarDate(tourDate)) throw new RangeError(`Invalid tour date: ${JSON.stringify(tourDate)}`)
   assertCatalogueEntry(entry)
 

@@ -155,6 +155,12 @@ function BookingView({ booking, timeText, now, whatToBring }: { booking: LoadedB
         <dd className="text-lg font-bold text-brand-900">
           {formatYen(booking.totalPrice)} <span className="text-sm font-normal text-slate-700">{t('checkout.taxIncluded')}</span>
         </dd>
+        {booking.priceNote ? (
+          <>
+            <dt className="font-semibold text-slate-600">{t('checkout.row.priceNote')}</dt>
+            <dd className="break-words text-slate-900">{booking.priceNote}</dd>
+          </>
+        ) : null}
       </dl>
       <YourAnswers answers={booking.answers} />
 

@@ -219,6 +219,12 @@ function Ready({
             <dd className="border-t border-slate-200 pt-2 text-lg font-bold text-brand-900">
               {amountText} <span className="text-sm font-normal text-slate-700">{t('checkout.taxIncluded')}</span>
             </dd>
+            {booking.priceNote ? (
+              <>
+                <dt className="font-semibold text-slate-600">{t('checkout.row.priceNote')}</dt>
+                <dd className="break-words text-slate-900">{booking.priceNote}</dd>
+              </>
+            ) : null}
           </dl>
         </section>
 

@@ -8,7 +8,8 @@ import { requireAdmin } from '../auth/guard.ts'
 import { ServiceError } from '../services/service-error.ts'
 import type { AppDeps } from '../deps.ts'
 import { bookingsCsv, revenueCsv } from './bookings-csv.ts'
-import { bookingRulesSchema, guideMoveSchema } from '../../core/schemas/booking-move.ts'
+import { bookingRulesSchema, guideBookingRulesSchema, guideMoveSchema } from '../../core/schemas/booking-move.ts'
+import { guideBookingSchema } from '../../core/schemas/guide-booking.ts'
 import { callOffSchema } from '../../core/schemas/disruption.ts'
 import { numericIdOnly, parseId } from './ids.ts'
 
@@ -62,6 +63,22 @@ export function adminBookingsRouter({ services }: AppDeps) {
     const booking = await services.adminBookings.get(parseId(req.params.id))
     if (!booking) throw new ServiceError('not-found', 'Booking not found')
     res.json(booking)
+  })
+
+  // The guide makes a booking for a guest (issue 20 point 1, docs/decisions/0059).
+  router.post('/admin/bookings', requireAdmin, async (req, res) => {
+    const request = guideBookingSchema.parse(req.body ?? {})
+    const booking = await services.guideBookings.create(request, res.locals.user!)
+    // As the dashboard shows every booking, with the pay link to copy or send.
+    res.status(201).json(await services.adminBookings.get(booking.id))
+  })
+
+  router.get('/admin/guide-booking-rules', requireAdmin, async (_req, res) => {
+    res.json(await services.bookingMoves.guideRules())
+  })
+
+  router.put('/admin/guide-booking-rules', requireAdmin, async (req, res) => {
+    res.json(await services.bookingMoves.setGuideRules(guideBookingRulesSchema.parse(req.body ?? {})))
   })
 
   // The guide moves a booking to another slot (issue 19, docs/decisions/0055).

@@ -40,11 +40,14 @@ const COLUMNS: [header: string, value: (b: AdminBooking) => string | number][] =
   ['package', (b) => b.packageName],
   ['numberOfPeople', (b) => b.numberOfPeople],
   ['totalPrice', (b) => b.totalPrice],
+  // A custom price's note and the admin who made the booking in the dashboard (docs/decisions/0059).
+  ['priceNote', (b) => b.priceNote ?? ''],
   ['amountRefunded', (b) => b.amountRefunded],
   ['status', (b) => b.status],
   ['specialRequests', (b) => b.specialRequests ?? ''],
   ['meeting', (b) => b.meeting],
   ['language', (b) => b.language],
+  ['arrangedBy', (b) => b.arrangedBy ?? ''],
   ['createdAt (Japan time)', (b) => formatJapanTime(b.createdAt)],
 ]
 

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { GROUP_SIZE_OPTIONS } from '../../core/contact-options.ts'
 import { MAX_GROUP } from '../../core/pricing.ts'
+import { DEFAULT_GUIDE_GROUP_LIMIT, DEFAULT_GUIDE_HOLD_HOURS, GUIDE_GROUP_CEILING, GUIDE_HOLD_HOURS_MAX } from '../../core/guide-bookings.ts'
 import { BOOKING_STATUSES } from '../../core/schemas/booking-status.ts'
 import { NOTIFICATION_PREFERENCES } from '../../core/schemas/users.ts'
 import { HALF_DAY_PARTS, TOUR_TIMES } from '../../core/slots.ts'
@@ -221,11 +222,17 @@ export const tripSettings = pgTable(
     whatToBring: jsonb('what_to_bring').$type<WhatToBring>().notNull().default({}),
     /** How many times a guest may move a booking themselves (docs/decisions/0055); 0 turns it off. */
     guestMoveLimit: integer('guest_move_limit').notNull().default(DEFAULT_GUEST_MOVE_LIMIT),
+    /** The largest group the guide books in the dashboard (docs/decisions/0059). */
+    guideGroupLimit: integer('guide_group_limit').notNull().default(DEFAULT_GUIDE_GROUP_LIMIT),
+    /** How many hours the guide's bookings wait for their payment (docs/decisions/0059). */
+    guideHoldHours: integer('guide_hold_hours').notNull().default(DEFAULT_GUIDE_HOLD_HOURS),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('trip_settings_single_row_check', sql`${t.id} = 1`),
     check('trip_settings_guest_move_limit_check', sql`${t.guestMoveLimit} between 0 and ${sql.raw(String(GUEST_MOVE_LIMIT_MAX))}`),
+    check('trip_settings_guide_group_limit_check', sql`${t.guideGroupLimit} between 1 and ${sql.raw(String(GUIDE_GROUP_CEILING))}`),
+    check('trip_settings_guide_hold_hours_check', sql`${t.guideHoldHours} between 1 and ${sql.raw(String(GUIDE_HOLD_HOURS_MAX))}`),
   ],
 )
 
@@ -275,6 +282,12 @@ export const bookings = pgTable(
     pickupHotel: text('pickup_hotel'),
     /** The guest's answers to the booking questions, with the questions as asked (docs/decisions/0053). */
     answers: jsonb('answers').$type<AnswerSnapshot[]>().notNull().default([]),
+    /**
+     * The guide's bookings (docs/decisions/0059): who made it in the dashboard (null: the guest on
+     * the site), and the note the guest reads beside a custom price (null: the catalogue's price).
+     */
+    arrangedBy: text('arranged_by'),
+    priceNote: text('price_note'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -286,7 +299,8 @@ export const bookings = pgTable(
     index('bookings_email_idx').on(sql`lower(${t.email})`),
     check('bookings_status_check', oneOf(t.status, BOOKING_STATUSES)),
     check('bookings_tour_time_check', oneOf(t.tourTime, TOUR_TIMES)),
-    check('bookings_group_size_check', sql`${t.numberOfPeople} between 1 and ${sql.raw(String(MAX_GROUP))}`),
+    // The site sells up to MAX_GROUP; the guide books up to their limit (docs/decisions/0059).
+    check('bookings_group_size_check', sql`${t.numberOfPeople} between 1 and ${sql.raw(String(GUIDE_GROUP_CEILING))}`),
     check('bookings_total_check', sql`${t.totalPrice} >= 0`),
     check('bookings_refund_check', sql`${t.amountRefunded} >= 0 and ${t.amountRefunded} <= ${t.totalPrice}`),
     check(

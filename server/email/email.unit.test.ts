@@ -122,7 +122,7 @@ describe('calendar files', () => {
 
 describe('e-mail templates', () => {
   it('renders HTML and a plain-text part from the same content, with the pay link', () => {
-    const mail = renderEmail(site, bookingReceivedEmail(site, booking, 'https://tours.example.jp/checkout/ABCDEFGHJK12', 30))
+    const mail = renderEmail(site, bookingReceivedEmail(site, booking, 'https://tours.example.jp/checkout/ABCDEFGHJK12', { minutes: 30 }))
     expect(mail.subject).toBe('Booking received: Saturday, June 7, 2025 – please complete payment')
     expect(mail.html.startsWith('<!DOCTYPE html><html lang="en">')).toBe(true)
     expect(mail.html).toContain('href="https://tours.example.jp/checkout/ABCDEFGHJK12"')
@@ -193,7 +193,7 @@ describe('the guest’s e-mails in the language they booked in (docs/decisions/0
   const korean: BookingMailFacts = { ...booking, locale: 'ko', guestPackageName: '반일 프라이빗 투어' }
 
   it('writes the booking e-mail in Korean, with Korean dates, the 24-hour clock and the Korean pay page', () => {
-    const mail = renderEmail(site, bookingReceivedEmail(site, korean, 'https://tours.example.jp/ko/checkout/ABCDEFGHJK12', 30))
+    const mail = renderEmail(site, bookingReceivedEmail(site, korean, 'https://tours.example.jp/ko/checkout/ABCDEFGHJK12', { minutes: 30 }))
     expect(mail.subject).toBe('예약 접수: 2025년 6월 7일 토요일 – 결제를 완료해 주세요')
     expect(mail.html).toContain('<html lang="ko">')
     expect(mail.text).toContain('오전, 09:00 시작 (일본 시간)')
@@ -201,6 +201,14 @@ describe('the guest’s e-mails in the language they booked in (docs/decisions/0
     expect(mail.text).toContain('반일 프라이빗 투어')
     expect(mail.text).toContain('결제 완료하기: https://tours.example.jp/ko/checkout/ABCDEFGHJK12')
     expect(mail.text).not.toMatch(/Hello|Total|Reference|Questions/)
+  })
+
+  it('tells a guide’s booking when its longer hold ends, in Japan time, and the note of its custom price', () => {
+    const arranged: BookingMailFacts = { ...booking, locale: 'ja', guestPackageName: '半日プライベートツアー', priceNote: '撮影の特別な一日（8時間）' }
+    const mail = renderEmail(site, bookingReceivedEmail(site, arranged, 'https://tours.example.jp/ja/checkout/ABCDEFGHJK12', { until: new Date('2025-06-03T03:00:00Z') }))
+    expect(mail.text).toContain('2025年6月3日火曜日 12:00（日本時間）までお取り置き')
+    expect(mail.text).not.toMatch(/分間/)
+    expect(mail.text).toContain('料金について: 撮影の特別な一日（8時間）')
   })
 
   it('tells the guide in English which language the guest booked in', () => {
@@ -350,7 +358,7 @@ describe('retry backoff', () => {
 describe('one-line values in e-mails', () => {
   it('show line breaks and control characters of a stored name as spaces; multi-line details keep their lines', () => {
     const forged = { ...booking, name: 'Evil\r\nBcc: x@evil.example', specialRequests: 'Line one\r\nLine two' }
-    const guest = renderEmail(site, bookingReceivedEmail(site, forged, 'https://tours.example.jp/checkout/ABCDEFGHJK12', 30))
+    const guest = renderEmail(site, bookingReceivedEmail(site, forged, 'https://tours.example.jp/checkout/ABCDEFGHJK12', { minutes: 30 }))
     expect(guest.text).not.toMatch(/^\s*Bcc:/m)
     expect(guest.text).toContain('Hello Evil Bcc: x@evil.example,')
     const admin = renderEmail(site, adminBookingEmail(site, 'new-booking', forged, 'https://tours.example.jp/admin'))

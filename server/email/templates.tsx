@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import type { SiteIdentity } from '../../core/site.ts'
-import { formatLongDate } from '../../core/dates.ts'
+import { formatJapanDateTime, formatLongDate } from '../../core/dates.ts'
 import { formatYen } from '../../core/money.ts'
 import { SLOT_MESSAGE_IDS, formatClockTime, localizeClockText, slotLabel, type TourTime } from '../../core/slots.ts'
 import { languageLabel, localizePath, type Locale } from '../../core/i18n/locales.ts'
@@ -262,6 +262,8 @@ export type BookingMailFacts = {
   whatsappUrl: string
   /** The guest's answers to the booking questions (docs/decisions/0053). */
   answers?: AnswerSnapshot[]
+  /** What a custom price is for, as the guide wrote it for the guest (docs/decisions/0059). */
+  priceNote?: string | null
 }
 
 /**
@@ -315,24 +317,33 @@ function bookingDetails(b: BookingMailFacts, locale: Locale = b.locale): Array<[
     [t('email.detail.time'), t('email.detail.timeValue', { slot, time })],
     [t('email.detail.group'), t('email.detail.people', { count: b.numberOfPeople })],
     [t('email.detail.total'), t('email.detail.totalValue', { amount: formatYen(b.totalPrice) })],
+    ...(b.priceNote ? [[t('email.detail.priceNote'), b.priceNote] satisfies [string, string]] : []),
     [t('email.detail.reference'), b.reference],
   ]
 }
+
+/**
+ * How long an unpaid booking waits for its payment: the site's hold in minutes, or the guide's
+ * longer one until a moment, told in Japan time (docs/decisions/0059).
+ */
+export type PaymentHold = { minutes: number } | { until: Date }
 
 const guestClosing = (site: SiteIdentity, locale: Locale) => {
   const t = translatorFor(locale)
   return [t('email.closing', { who: site.guideName === 'your local guide' ? t('email.closingUs') : site.guideName, number: site.whatsappNumber })]
 }
 
-export function bookingReceivedEmail(site: SiteIdentity, b: BookingMailFacts, payUrl: string, holdMinutes: number): EmailModel {
+export function bookingReceivedEmail(site: SiteIdentity, b: BookingMailFacts, payUrl: string, hold: PaymentHold): EmailModel {
   const { t, date } = inLanguage(b, b.locale)
+  const deadline = 'until' in hold ? formatJapanDateTime(hold.until, b.locale) : null
+  const minutes = 'minutes' in hold ? hold.minutes : 0
   return {
     locale: b.locale,
     subject: t('email.received.subject', { date }),
-    preheader: t('email.received.preheader', { date, minutes: holdMinutes }),
+    preheader: deadline ? t('email.received.preheaderUntil', { date, deadline }) : t('email.received.preheader', { date, minutes }),
     heading: t('email.received.heading'),
     greeting: t('email.greeting', { name: b.name }),
-    paragraphs: [t('email.received.text', { businessName: site.businessName, minutes: holdMinutes })],
+    paragraphs: [deadline ? t('email.received.textUntil', { businessName: site.businessName, deadline }) : t('email.received.text', { businessName: site.businessName, minutes })],
     details: bookingDetails(b),
     action: { label: t('email.received.action'), url: payUrl, spellOut: true },
     closing: guestClosing(site, b.locale),

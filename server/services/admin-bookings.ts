@@ -3,14 +3,17 @@ import type { Db } from '../db/client.ts'
 import { bookings, meetingPoints, slotClaims, tourPackages, waitlistEntries, weekendAvailability, type Booking } from '../db/schema.ts'
 import type { Config } from '../config/index.ts'
 import { ServiceError } from './service-error.ts'
-import type { BookingEvents } from './booking-events.ts'
+import { payLink, type BookingEvents } from './booking-events.ts'
 import { amountPaid, EXPIRED_REASON, effectiveStatus, moneyOf } from '../../core/booking-lifecycle.ts'
 import { SlotTakenError, claimSlot, liveClaim, makeClaimsPermanent, releaseClaims } from './slot-claims.ts'
 import { matchesBookingSearch, sortBookings, type BookingSortKey, type SortDirection } from '../../core/booking-search.ts'
 import { type BookingStatus } from '../../core/schemas/booking-status.ts'
 import { allowedStatuses, statusTransition } from '../../core/booking-transitions.ts'
 import { formatClockTime, DEFAULT_SLOT_START_TIMES, isTourTime, slotOpenBySwitches, type TourTime } from '../../core/slots.ts'
-import { monthRange, weekendDatesBetween } from '../../core/dates.ts'
+import { formatLongDate, monthRange, weekendDatesBetween } from '../../core/dates.ts'
+import { formatYen } from '../../core/money.ts'
+import { guestWhatsappLink } from '../../core/guide-bookings.ts'
+import { translate } from '../i18n/catalog.ts'
 import { languageLabel, toLocale } from '../../core/i18n/locales.ts'
 import type { AnswerSnapshot } from '../../core/booking-questions.ts'
 import { revenueOfYear } from '../../core/revenue.ts'
@@ -53,6 +56,15 @@ export type AdminBooking = {
   meeting: string
   /** The guest's answers to the booking questions, as asked then (docs/decisions/0053). */
   answers: AnswerSnapshot[]
+  /** The admin who made the booking in the dashboard (null: the guest on the site), and a custom price's note (docs/decisions/0059). */
+  arrangedBy: string | null
+  priceNote: string | null
+  /**
+   * An unpaid hold's pay link, and a WhatsApp chat to the guest carrying it with the total, both
+   * in the guest's language (docs/decisions/0059); null when nothing is to be paid.
+   */
+  payUrl: string | null
+  whatsappUrl: string | null
 }
 
 export type BookingListQuery = {
@@ -123,7 +135,18 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
     policyVersion: b.policyVersion,
     meeting: b.pickupHotel ? `Hotel pickup: ${b.pickupHotel}` : (meetingName ?? 'The usual place (booked before guests could choose)'),
     answers: b.answers,
+    arrangedBy: b.arrangedBy,
+    priceNote: b.priceNote,
+    ...payLinksOf(b, effectiveStatus(b, at)),
   })
+
+  function payLinksOf(b: Booking, status: BookingStatus): Pick<AdminBooking, 'payUrl' | 'whatsappUrl'> {
+    if (status !== 'pending' || b.totalPrice === 0) return { payUrl: null, whatsappUrl: null }
+    const locale = toLocale(b.locale)
+    const payUrl = payLink(config, { reference: b.reference, locale })
+    const message = translate(locale, 'guideBooking.whatsapp', { name: b.name, date: formatLongDate(b.tourDate, locale), amount: formatYen(b.totalPrice), url: payUrl })
+    return { payUrl, whatsappUrl: guestWhatsappLink(b.phone, message) }
+  }
 
   /** Bookings with their tour and meeting point, as the list, the dialog and the CSV show them. */
   const withNames = () =>

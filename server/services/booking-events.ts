@@ -137,6 +137,7 @@ export async function bookingMailFacts(tx: Tx, { config, trip }: Pick<BookingMai
     whatToBring,
     whatsappUrl: whatsappLink(config.site, translate(locale, 'trip.whatsapp.message', { reference: booking.reference })),
     answers: booking.answers,
+    priceNote: booking.priceNote,
   }
 }
 
@@ -195,7 +196,8 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
         await mail.outbox.enqueue(tx, {
           kind: 'booking-received',
           to: booking.email,
-          email: renderEmail(config.site, bookingReceivedEmail(config.site, facts, payLink(config, facts), config.booking.holdMinutes)),
+          // The guide's bookings wait longer, until a moment the guest is told (docs/decisions/0059).
+          email: renderEmail(config.site, bookingReceivedEmail(config.site, facts, payLink(config, facts), booking.arrangedBy && booking.holdExpiresAt ? { until: booking.holdExpiresAt } : { minutes: config.booking.holdMinutes })),
           dedupeKey: `booking-received:${booking.id}`,
           bookingId: booking.id,
         })

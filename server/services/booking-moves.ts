@@ -18,6 +18,8 @@ import {
 import { effectiveStatus, moneyOf } from '../../core/booking-lifecycle.ts'
 import { bookingWindow, formatLongDate, todayInTokyo } from '../../core/dates.ts'
 import { quote } from '../../core/pricing.ts'
+import { arrangedOnly, DEFAULT_GUIDE_GROUP_LIMIT, DEFAULT_GUIDE_HOLD_HOURS, guideGroupProblem } from '../../core/guide-bookings.ts'
+import type { GuideBookingRules } from '../../core/schemas/booking-move.ts'
 import { normaliseReference } from '../../core/reference.ts'
 import { packageFitsSlot, partsClaimedBy, slotAvailability, type TourTime } from '../../core/slots.ts'
 import type { AvailabilityService } from './availability.ts'
@@ -36,6 +38,7 @@ export const moveOutsideWindowMessage = (last: string) => `A booking can be move
 /** What a guest reads when their own change is refused (translated as `errors.*`, docs/decisions/0044). */
 export const GUEST_MOVE_MESSAGES: Record<GuestMoveRefusal, string> = {
   cancelled: 'This booking is cancelled, so it cannot be changed. You are welcome to make a new booking.',
+  arranged: 'This booking was arranged with us personally, so it can be changed by message only. Please message us and we will do our best to help.',
   'too-late': 'Your tour is less than 7 days away, so it can no longer be changed online. Please message us and we will do our best to help.',
   limit: 'This booking has been changed online as many times as we allow. Please message us and we will do our best to help.',
 }
@@ -114,12 +117,18 @@ export function createBookingMoveService(deps: {
     }
   }
 
-  /** The tour, its slot and the group size are checked as a new booking's would be; the date against the actor's window. */
+  /**
+   * The tour, its slot and the group size are checked as a new booking's would be; the date
+   * against the actor's window. The guide books groups up to their own limit (docs/decisions/0059).
+   */
   async function checkTarget(tx: Db | Tx, actor: ChangeActor, target: SlotChoice, now: Date): Promise<TourPackage> {
     const [pkg] = await tx.select().from(tourPackages).where(eq(tourPackages.id, target.tourPackageId))
     if (!pkg || !pkg.available) throw new ServiceError('invalid', PACKAGE_UNAVAILABLE_MESSAGE, { field: 'tourPackageId' })
     if (!packageFitsSlot(pkg.isHalfDay, target.tourTime)) throw new ServiceError('invalid', PACKAGE_DOES_NOT_FIT_MESSAGE, { field: 'tourTime' })
-    if (target.numberOfPeople > pkg.maxGroupSize) throw new ServiceError('invalid', GROUP_TOO_LARGE_MESSAGE(pkg.maxGroupSize), { field: 'numberOfPeople' })
+    if (actor === 'guide') {
+      const problem = guideGroupProblem(target.numberOfPeople, (await guideRulesIn(tx)).groupLimit)
+      if (problem) throw new ServiceError('invalid', problem, { field: 'numberOfPeople' })
+    } else if (target.numberOfPeople > pkg.maxGroupSize) throw new ServiceError('invalid', GROUP_TOO_LARGE_MESSAGE(pkg.maxGroupSize), { field: 'numberOfPeople' })
     const window = moveWindow(actor, deps.booking)
     const slot = slotAvailability({ date: target.tourDate, now, window, override: await deps.availability.override(target.tourDate, tx), claimedParts: new Set() }, target.tourTime)
     if (slot.reason === 'not-weekend' || slot.reason === 'outside-window') {
@@ -239,8 +248,14 @@ export function createBookingMoveService(deps: {
     const moves = await guestMovesOf(reader, booking.id)
     const limit = await guestMoveLimitIn(reader)
     const offer = await openOfferOf(reader, booking.id)
-    const refusal = guestMoveRefusal({ status: effectiveStatus(booking, now), tourDate: booking.tourDate, today: todayInTokyo(now), guestMoves: moves, limit, disrupted: offer !== null })
+    const refusal = guestMoveRefusal({ status: effectiveStatus(booking, now), tourDate: booking.tourDate, today: todayInTokyo(now), guestMoves: moves, limit, disrupted: offer !== null, arranged: arrangedOnly(booking) })
     return { refusal, message: refusal ? GUEST_MOVE_MESSAGES[refusal] : null, changesLeft: Math.max(0, limit - moves), offer }
+  }
+
+  /** The guide's own bookings' rules (docs/decisions/0059): the largest group, and the hours a payment is waited for. */
+  async function guideRulesIn(reader: Db | Tx): Promise<GuideBookingRules> {
+    const [row] = await reader.select({ groupLimit: tripSettings.guideGroupLimit, holdHours: tripSettings.guideHoldHours }).from(tripSettings).where(eq(tripSettings.id, 1))
+    return row ?? { groupLimit: DEFAULT_GUIDE_GROUP_LIMIT, holdHours: DEFAULT_GUIDE_HOLD_HOURS }
   }
 
   async function guestMoveLimitIn(reader: Db | Tx): Promise<number> {
@@ -408,6 +423,18 @@ export function createBookingMoveService(deps: {
       await db.insert(tripSettings).values({ id: 1, guestMoveLimit: limit }).onConflictDoUpdate({ target: tripSettings.id, set: { guestMoveLimit: limit, updatedAt: deps.now() } })
       return limit
     },
+
+    /** The largest group the guide books and the hours their bookings wait for payment (docs/decisions/0059). */
+    guideRules: (reader: Db | Tx = db) => guideRulesIn(reader),
+
+    async setGuideRules(rules: GuideBookingRules): Promise<GuideBookingRules> {
+      const values = { guideGroupLimit: rules.groupLimit, guideHoldHours: rules.holdHours }
+      await db.insert(tripSettings).values({ id: 1, ...values }).onConflictDoUpdate({ target: tripSettings.id, set: { ...values, updatedAt: deps.now() } })
+      return rules
+    },
+
+    /** A guide's choice of slot, tour and group, checked as a guide's move is (docs/decisions/0059: a booking the guide makes). */
+    checkGuideTarget: (tx: Tx, target: SlotChoice, now: Date) => checkTarget(tx, 'guide', target, now),
   }
 }
 

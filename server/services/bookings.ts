@@ -64,6 +64,8 @@ export type PublicBooking = {
   meeting: Meeting | null
   /** The guest's answers to the booking questions, as they were asked (docs/decisions/0053). */
   answers: AnswerSnapshot[]
+  /** What a custom price the guide set is for, as written for the guest (docs/decisions/0059). */
+  priceNote: string | null
 }
 
 export const HONEYPOT_MESSAGE = 'Your booking could not be submitted.'
@@ -113,6 +115,7 @@ export function createBookingService(deps: {
       createdAt: booking.createdAt.toISOString(),
       meeting,
       answers: booking.answers,
+      priceNote: booking.priceNote,
     }
   }
 

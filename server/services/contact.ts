@@ -1,4 +1,4 @@
-import { languageLabel, toLocale } from '../../core/i18n/locales.ts'
+import { languageLabel, toLocale, type Locale } from '../../core/i18n/locales.ts'
 import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { contactMessages, type ContactMessage } from '../db/schema.ts'
@@ -20,8 +20,9 @@ export type ContactMessageView = Pick<
   ContactMessage,
   'id' | 'name' | 'email' | 'phone' | 'visitDate' | 'groupSize' | 'package' | 'message' | 'read' | 'createdAt'
 > & {
-  /** The language the visitor wrote from ('한국어 (ko)'). */
+  /** The language the visitor wrote from ('한국어 (ko)'), and its code: a booking made from the message is written in it. */
   language: string
+  locale: Locale
 }
 
 const view = (m: ContactMessage): ContactMessageView => ({
@@ -34,6 +35,7 @@ const view = (m: ContactMessage): ContactMessageView => ({
   package: m.package,
   message: m.message,
   language: languageLabel(toLocale(m.locale)),
+  locale: toLocale(m.locale),
   read: m.read,
   createdAt: m.createdAt,
 })

@@ -20,6 +20,7 @@ import { createTripService } from './trip.ts'
 import { createPaymentProvider } from '../payments/index.ts'
 import { createPaymentService } from './payments.ts'
 import { createRefundService } from './refunds.ts'
+import { createGuideBookingService } from './guide-bookings.ts'
 import { createRateLimits, pruneExpiredLimits } from './rate-limits.ts'
 import { createCalendarFeedService } from './calendar-feed.ts'
 import { createBookingQuestionService } from './booking-questions.ts'
@@ -82,6 +83,8 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
 
   // Changes of plan (issue 19, docs/decisions/0055).
   const bookingMoves = createBookingMoveService({ db, events: bookingEvents, availability, refunds, now: clock.now, booking: config.booking })
+  // Bookings the guide makes in the dashboard (issue 20 point 1, docs/decisions/0059).
+  const guideBookings = createGuideBookingService({ db, events: bookingEvents, moves: bookingMoves, trip, now: clock.now })
 
   // Days the guide calls off (issue 19, docs/decisions/0056).
   const disruptions = createDisruptionService({ db, config, events: bookingEvents, notifications, availability, refunds, logger, now: clock.now })
@@ -115,7 +118,7 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     { name: 'tell-waitlists', everyMs: 60_000, run: () => waitlist.tellFreedSlots() },
   ]
 
-  return { limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, bookingMoves, disruptions, waitlist, jobs }
+  return { limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, bookingMoves, guideBookings, disruptions, waitlist, jobs }
 }
 
 export type Services = ReturnType<typeof createServices>

@@ -5,6 +5,8 @@ import { addDays, dayOfWeek, todayInTokyo, type CalendarDate } from '../../core/
 // only on its own day of the week and band of days ahead:
 //
 //   admin      Saturdays from 14 days ahead  (a handful, up to ~7 weeks)
+//   guide      Sundays   from 9 days ahead   (one: guide-bookings, issue 20; its morning and
+//              afternoon; after lifecycle's soonest day (at most 8 ahead), before checkout's (21))
 //   checkout   Sundays   from 21 days ahead  (a handful, up to ~9 weeks)
 //   chat       Saturdays from 60 days ahead  (one, only chosen, never booked; deferred-scripts views the same)
 //   languages  Saturdays from 67 and 74 days ahead (booking-languages: one in Japanese, one in Korean)
@@ -46,3 +48,6 @@ export function waitlistSunday(): CalendarDate {
   const afterTimeZones = sundayAhead(155, 1)
   return afterTimeZones === sundayAhead(168) ? sundayAhead(91) : afterTimeZones
 }
+
+/** The Sunday of the guide's own bookings (issue 20 point 1, guide-bookings.spec.ts). */
+export const guideBookingSunday = () => sundayAhead(9)

@@ -201,6 +201,10 @@ function validBody(route: RouteEntry, real: Real, packageRow: Record<string, unk
       return { email: 'fuzz.wait@example.com', tourDate: real.tourDate, tourTime: 'morning', numberOfPeople: 2, tourPackageId: 1 }
     case 'PUT /api/admin/booking-rules':
       return { guestMoveLimit: 2 }
+    case 'POST /api/admin/bookings':
+      return { name: 'Fuzz Guest', email: 'fuzz@example.com', phone: '+81 90 1234 5678', tourDate: real.tourDate, tourTime: 'morning', tourPackageId: 1, numberOfPeople: 7, customPrice: 50000, priceNote: 'Set by the fuzz', payment: 'hold' }
+    case 'PUT /api/admin/guide-booking-rules':
+      return { groupLimit: 12, holdHours: 48 }
     case 'POST /api/admin/disruptions':
       return { tourDate: real.tourDate, tourTime: 'morning', cause: 'snow', note: 'Set by the fuzz' }
     case 'PUT /api/admin/guide-words/:locale':
@@ -218,6 +222,7 @@ const KNOWN_KEYS = [
   'notificationsEnabled', 'redirectTo', 'date', 'alt', 'altTranslations', 'focalX', 'focalY', 'mediaId', 'file', 'biography', 'signature',
   'loves', 'spring', 'winter', 'meetingPoint', 'pickupHotel', 'addressJa', 'latitude', 'longitude', 'instructions', 'translations', 'active',
   'direction', 'pickupEnabled', 'defaults', 'whatToBring', 'answers', 'type', 'label', 'required', 'options', 'tellGuest', 'guestMoveLimit', 'note',
+  'customPrice', 'priceNote', 'payment', 'locale', 'groupLimit', 'holdHours',
   '__proto__', 'constructor',
 ]
 const QUERY_KEYS = ['month', 'from', 'to', 'email', 'status', 'sort', 'dir', 'page', 'pageSize', 'q', 'search', 'bookingId', 'format', 'cause']
@@ -225,7 +230,7 @@ const QUERY_KEYS = ['month', 'from', 'to', 'email', 'status', 'sort', 'dir', 'pa
 /** Words the server knows: with them a random body or query passes a schema now and then. */
 const KNOWN_WORDS = [
   'morning', 'afternoon', 'full-day', 'pending', 'confirmed', 'cancelled', 'paid', 'all', 'guest', 'guide-weather', 'guide-transport', 'guide-other',
-  'explorer', 'custom', '5+', 'email', 'whatsapp', 'none', 'json', 'csv', 'asc', 'desc', 'tourDate', 'createdAt', 'totalPrice', 'on', 'true', 'false',
+  'explorer', 'custom', '5+', 'hold', 'email', 'whatsapp', 'none', 'json', 'csv', 'asc', 'desc', 'tourDate', 'createdAt', 'totalPrice', 'on', 'true', 'false',
   '4242424242424242', '4000000000000002', '4242 4242 4242 4241', 'fuzz@example.com', '+81 90 1234 5678', '2030-06-01', '2030-06', '2030-02-30',
   ...Object.keys(TOKENS),
 ]

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import type { AsJson, ContactMessageView } from '../../../server/for-app.ts'
 import { matchesText } from '../../../core/booking-search.ts'
 import { contactPackageLabel } from '../../../core/schemas/contact.ts'
@@ -5,6 +6,7 @@ import { api, copyEmail, failToast, formatDateTime, mailtoHref } from './api.ts'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
 import { EmptyState } from '../ui/empty-state.tsx'
+import { CreateBookingDialog } from './bookings/create-booking-dialog.tsx'
 
 export type ContactMessage = AsJson<ContactMessageView>
 
@@ -18,6 +20,9 @@ export function MessagesTab({
   search: string
   updateMessages: (change: (m: ContactMessage[]) => ContactMessage[]) => void
 }) {
+  // "Create booking" on a message (docs/decisions/0059): the dialog starts from the guest's details.
+  const [bookingFrom, setBookingFrom] = useState<ContactMessage | null>(null)
+
   async function markRead(id: number) {
     try {
       await api('PATCH', `/api/admin/messages/${id}/read`)
@@ -69,6 +74,9 @@ export function MessagesTab({
                       Mark as read
                     </Button>
                   ) : null}
+                  <Button size="sm" variant="brand" onClick={() => setBookingFrom(m)} aria-label={`Create booking for ${m.name}`}>
+                    Create booking
+                  </Button>
                   <Button size="sm" variant="plain" onClick={() => copyEmail(m.email)}>
                     Copy Email
                   </Button>
@@ -84,6 +92,12 @@ export function MessagesTab({
           ))}
         </ul>
       )}
+      {bookingFrom ? (
+        <CreateBookingDialog
+          prefill={{ name: bookingFrom.name, email: bookingFrom.email, phone: bookingFrom.phone, tourDate: bookingFrom.visitDate, groupSize: bookingFrom.groupSize, locale: bookingFrom.locale }}
+          onClose={() => setBookingFrom(null)}
+        />
+      ) : null}
     </section>
   )
 }

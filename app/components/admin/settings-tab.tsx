@@ -19,7 +19,7 @@ import { GuideWordsPanel } from './guide-words-panel.tsx'
 import { CalendarFeedPanel } from './calendar-feed-panel.tsx'
 import { TripPanels } from './trip-panel.tsx'
 import { BookingQuestionsPanel } from './booking-questions-panel.tsx'
-import { BookingRulesPanel } from './booking-rules-panel.tsx'
+import { BookingRulesPanel, GuideBookingRulesPanel } from './booking-rules-panel.tsx'
 
 type TourPackage = AsJson<CatalogueRow>
 
@@ -32,6 +32,7 @@ export function SettingsTab() {
       <Catalogue />
       <BookingQuestionsPanel />
       <BookingRulesPanel />
+      <GuideBookingRulesPanel />
       <GuideWordsPanel />
       <GuestDataPanel />
       <Sessions />

@@ -15,6 +15,7 @@ import { RowActions } from './row-actions.tsx'
 import { BookingDetails } from './details-dialog.tsx'
 import { CancelDialog } from './cancel-dialog.tsx'
 import { MoveDialog } from './move-dialog.tsx'
+import { CreateBookingDialog } from './create-booking-dialog.tsx'
 
 const PAGE_SIZE = 20
 const NO_BOOKINGS: BookingPage = { items: [], total: 0, page: 1, pageSize: PAGE_SIZE }
@@ -54,6 +55,7 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
   const [cancelling, setCancelling] = useState<AdminBooking | null>(null)
   const [details, setDetails] = useState<AdminBooking | null>(null)
   const [moving, setMoving] = useState<AdminBooking | null>(null)
+  const [creating, setCreating] = useState(false)
 
   const query = new URLSearchParams()
   if (status) query.set('status', status)
@@ -126,6 +128,9 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
           <a href={`/api/bookings.csv?${queryString}`} download className={buttonVariants({ variant: 'plain', size: 'md' })}>
             Export CSV
           </a>
+          <Button size="md" variant="brand" onClick={() => setCreating(true)}>
+            New Booking
+          </Button>
         </div>
       </div>
 
@@ -277,6 +282,7 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
           }}
         />
       ) : null}
+      {creating ? <CreateBookingDialog prefill={{}} onClose={() => setCreating(false)} onDone={() => void load()} /> : null}
       {cancelling ? (
         <CancelDialog
           booking={cancelling}

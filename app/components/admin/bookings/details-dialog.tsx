@@ -6,6 +6,7 @@ import { Button, buttonVariants } from '../../ui/button.tsx'
 import { Modal } from '../../ui/dialog.tsx'
 import { BookingAnswers } from './booking-answers.tsx'
 import { BookingHistory } from './booking-history.tsx'
+import { PayLink } from './pay-link.tsx'
 
 export function BookingDetails({ booking, onClose, onMove }: { booking: AdminBooking; onClose: () => void; onMove: () => void }) {
   return (
@@ -18,7 +19,16 @@ export function BookingDetails({ booking, onClose, onMove }: { booking: AdminBoo
         <dt className="font-medium">Guests</dt>
         <dd>{booking.numberOfPeople}</dd>
         <dt className="font-medium">Price</dt>
-        <dd>{formatYen(booking.totalPrice)}</dd>
+        <dd>
+          {formatYen(booking.totalPrice)}
+          {booking.priceNote ? ` (custom: ${booking.priceNote})` : ''}
+        </dd>
+        {booking.arrangedBy ? (
+          <>
+            <dt className="font-medium">Made by</dt>
+            <dd>{booking.arrangedBy}, in the dashboard</dd>
+          </>
+        ) : null}
         <dt className="font-medium">Meeting</dt>
         <dd>{booking.meeting}</dd>
         <dt className="font-medium">Email</dt>
@@ -46,6 +56,7 @@ export function BookingDetails({ booking, onClose, onMove }: { booking: AdminBoo
         <h3 className="text-sm font-semibold">Special requests</h3>
         <p className="mt-1 whitespace-pre-wrap rounded-md bg-slate-100 p-3 text-sm text-slate-900">{booking.specialRequests || 'No special requests.'}</p>
       </div>
+      <PayLink booking={booking} />
       <BookingAnswers answers={booking.answers} />
       <BookingHistory bookingId={booking.id} />
       <div className="flex flex-wrap gap-2">

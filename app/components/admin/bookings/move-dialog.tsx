@@ -1,16 +1,16 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { formatLongDate, isCalendarDate } from '../../../../core/dates.ts'
 import { formatYen } from '../../../../core/money.ts'
-import { MAX_GROUP, quote } from '../../../../core/pricing.ts'
-import { packageFitsSlot, slotLabel, TOUR_TIMES, type TourTime } from '../../../../core/slots.ts'
-import type { AdminBooking, CalendarDay, TourPackage } from '../../../../server/for-app.ts'
+import { quote } from '../../../../core/pricing.ts'
+import { DEFAULT_GUIDE_GROUP_LIMIT } from '../../../../core/guide-bookings.ts'
+import type { TourTime } from '../../../../core/slots.ts'
+import type { AdminBooking, TourPackage } from '../../../../server/for-app.ts'
 import { api, failToast, serverFieldErrors, successToast } from '../api.ts'
 import { useAdminData } from '../use-admin-data.ts'
 import { Button } from '../../ui/button.tsx'
 import { Modal } from '../../ui/dialog.tsx'
 import { Field, Input, Select } from '../../ui/field.tsx'
-
-const SLOT_STATE_TEXT = { free: 'free', held: 'held by an unpaid booking', booked: 'booked', closed: 'closed' } as const
+import { groupSizes, SlotAndTourFields, type SlotAndTour } from './slot-fields.tsx'
 
 /**
  * The guide moves a booking to another slot (issue 19, docs/decisions/0055): date, slot, tour and
@@ -18,41 +18,18 @@ const SLOT_STATE_TEXT = { free: 'free', held: 'held by an unpaid booking', booke
  * the calendar says of it on the chosen date; the server decides.
  */
 export function MoveDialog({ booking, onClose, onDone }: { booking: AdminBooking; onClose: () => void; onDone: () => Promise<void> }) {
-  const [tourDate, setTourDate] = useState(booking.tourDate)
-  const [tourTime, setTourTime] = useState(booking.tourTime as TourTime)
-  const [tourPackageId, setTourPackageId] = useState(String(booking.tourPackageId))
+  const [slot, setSlot] = useState<SlotAndTour>({ tourDate: booking.tourDate, tourTime: booking.tourTime as TourTime, tourPackageId: String(booking.tourPackageId) })
+  const { tourDate, tourTime, tourPackageId } = slot
   const [people, setPeople] = useState(String(booking.numberOfPeople))
   const [price, setPrice] = useState(String(booking.totalPrice))
   const [tellGuest, setTellGuest] = useState(true)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
   const { data: packages } = useAdminData<TourPackage[]>('/api/admin/tour-packages', 'Failed to fetch tour packages', [])
-  const [day, setDay] = useState<CalendarDay | null>(null)
-
-  useEffect(() => {
-    if (!isCalendarDate(tourDate)) return
-    let live = true
-    api<CalendarDay[]>('GET', `/api/admin/bookings/calendar?month=${tourDate.slice(0, 7)}`)
-      .then((days) => live && setDay(days.find((d) => d.date === tourDate) ?? null))
-      .catch(() => live && setDay(null))
-    return () => {
-      live = false
-    }
-  }, [tourDate])
-
   const pkg = packages?.find((p) => String(p.id) === tourPackageId)
-  const fitting = (packages ?? []).filter((p) => packageFitsSlot(p.isHalfDay, tourTime))
-  const catalogue = pkg && isCalendarDate(tourDate) ? quote(pkg, Number(people), tourDate) : null
+  const { data: rules } = useAdminData<{ groupLimit: number } | null>('/api/admin/guide-booking-rules', 'Failed to load the booking rules', null)
+  const catalogue = pkg && isCalendarDate(tourDate) ? quote(pkg, Number(people), tourDate, rules?.groupLimit) : null
   const paid = booking.amountPaid > 0 || booking.status === 'paid'
-
-  const slotText = (time: TourTime) => {
-    const slot = day?.slots.find((s) => s.tourTime === time)
-    if (!isCalendarDate(tourDate)) return slotLabel(time)
-    if (!day) return `${slotLabel(time)} (not a tour day)`
-    if (!slot) return slotLabel(time)
-    const mine = slot.booking?.id === booking.id
-    return `${slotLabel(time)}, ${slot.timeText} (${mine ? 'this booking' : slot.booking ? `${SLOT_STATE_TEXT[slot.state]}: ${slot.booking.name}` : SLOT_STATE_TEXT[slot.state]})`
-  }
 
   async function submit(event: React.FormEvent) {
     event.preventDefault()
@@ -82,42 +59,10 @@ export function MoveDialog({ booking, onClose, onDone }: { booking: AdminBooking
   return (
     <Modal open onOpenChange={(o) => !o && onClose()} title={`Move booking #${booking.id}`} description={`${booking.name}, now ${formatLongDate(booking.tourDate)} at ${booking.timeText}`}>
       <form className="grid gap-3" onSubmit={submit} noValidate>
-        <Field id="move-date" label="New date" error={errors.tourDate} hint="Tours run on Saturdays and Sundays.">
-          <Input type="date" value={tourDate} onChange={(e) => setTourDate(e.target.value)} required />
-        </Field>
-        <Field id="move-slot" label="Time slot" error={errors.tourTime}>
-          <Select
-            value={tourTime}
-            onChange={(e) => {
-              const next = e.target.value as TourTime
-              setTourTime(next)
-              // The tour follows the slot: a full day needs a full-day tour, a half a half-day one.
-              if (pkg && !packageFitsSlot(pkg.isHalfDay, next)) {
-                const other = (packages ?? []).find((p) => packageFitsSlot(p.isHalfDay, next))
-                if (other) setTourPackageId(String(other.id))
-              }
-            }}
-          >
-            {TOUR_TIMES.map((time) => (
-              <option key={time} value={time}>
-                {slotText(time)}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id="move-package" label="Tour" error={errors.tourPackageId}>
-          <Select value={tourPackageId} onChange={(e) => setTourPackageId(e.target.value)}>
-            {fitting.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-            {pkg && !fitting.includes(pkg) ? <option value={pkg.id}>{pkg.name} (does not fit this slot)</option> : null}
-          </Select>
-        </Field>
+        <SlotAndTourFields idPrefix="move" dateLabel="New date" value={slot} onChange={setSlot} packages={packages ?? []} errors={errors} bookingId={booking.id} />
         <Field id="move-people" label="Guests" error={errors.numberOfPeople}>
           <Select value={people} onChange={(e) => setPeople(e.target.value)}>
-            {Array.from({ length: MAX_GROUP }, (_, i) => String(i + 1)).map((n) => (
+            {groupSizes(Math.max(rules?.groupLimit ?? DEFAULT_GUIDE_GROUP_LIMIT, booking.numberOfPeople)).map((n) => (
               <option key={n} value={n}>
                 {n}
               </option>
