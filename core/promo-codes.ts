@@ -52,7 +52,10 @@ export const PROMO_NOT_YET_MESSAGE = (from: string) => `This promo code can be u
 export const PROMO_EXPIRED_MESSAGE = 'This promo code has expired'
 export const PROMO_USED_UP_MESSAGE = 'This promo code has been fully used'
 export const PROMO_EMAIL_USED_MESSAGE = 'This promo code has already been used with this e-mail address'
-export const PROMO_TOUR_MESSAGE = (tour: string) => `This promo code is for ${tour} tours only`
+export const PROMO_TOUR_MESSAGES: Record<PromoTourKind, string> = {
+  'half-day': 'This promo code is for half-day tours only',
+  'full-day': 'This promo code is for full-day tours only',
+}
 export const PROMO_GROUP_MESSAGE = (min: number) => `This promo code is for groups of ${min} or more`
 
 /** The facts of one booking a code is checked against. */
@@ -88,7 +91,7 @@ export function checkPromo(rule: PromoRule, use: PromoUse): PromoCheck {
   if (!rule.active) return { ok: false, message: PROMO_INACTIVE_MESSAGE }
   if (rule.validFrom !== null && compareDates(use.today, rule.validFrom) < 0) return { ok: false, message: PROMO_NOT_YET_MESSAGE(rule.validFrom) }
   if (rule.validTo !== null && compareDates(use.today, rule.validTo) > 0) return { ok: false, message: PROMO_EXPIRED_MESSAGE }
-  if (rule.tourKind !== null && (rule.tourKind === 'half-day') !== use.isHalfDay) return { ok: false, message: PROMO_TOUR_MESSAGE(rule.tourKind) }
+  if (rule.tourKind !== null && (rule.tourKind === 'half-day') !== use.isHalfDay) return { ok: false, message: PROMO_TOUR_MESSAGES[rule.tourKind] }
   if (rule.minGroup !== null && use.guests < rule.minGroup) return { ok: false, message: PROMO_GROUP_MESSAGE(rule.minGroup) }
   if (rule.maxUses !== null && rule.uses >= rule.maxUses) return { ok: false, message: PROMO_USED_UP_MESSAGE }
   return { ok: true, discount: discountOf(rule, use.total) }

@@ -23,6 +23,7 @@ import type { Meeting } from '../../core/meeting-points.ts'
 import type { BookingQuestionService } from './booking-questions.ts'
 import type { AnswerSnapshot } from '../../core/booking-questions.ts'
 import { invalidInput, ServiceError } from './service-error.ts'
+import { recordPromoUse, releasePromoUse, takePromoUse } from './promo-codes.ts'
 
 export { SlotTakenError, SLOT_TAKEN_MESSAGE } from './slot-claims.ts'
 
@@ -66,6 +67,9 @@ export type PublicBooking = {
   answers: AnswerSnapshot[]
   /** What a custom price the guide set is for, as written for the guest (docs/decisions/0059). */
   priceNote: string | null
+  /** The promo code the booking took and its yen off; totalPrice is after the discount (docs/decisions/0062). */
+  promoCode: string | null
+  discount: number
 }
 
 export const HONEYPOT_MESSAGE = 'Your booking could not be submitted.'
@@ -116,6 +120,8 @@ export function createBookingService(deps: {
       meeting,
       answers: booking.answers,
       priceNote: booking.priceNote,
+      promoCode: booking.promoCode,
+      discount: booking.discount,
     }
   }
 
@@ -178,6 +184,10 @@ export function createBookingService(deps: {
         try {
           const booking = await db.transaction(async (tx) => {
             await refuseOverUnpaidLimit(tx, request.email, now)
+            // After the e-mail's lock, which the code's one-use-per-address check relies on.
+            const promo = request.promoCode
+              ? await takePromoUse(tx, request.promoCode, { email: request.email, isHalfDay: pkg.isHalfDay, guests: request.numberOfPeople, total: price.total, now })
+              : null
             const meeting = await deps.trip.choose(tx, request, request.tourTime)
             const [row] = await tx
               .insert(bookings)
@@ -194,7 +204,9 @@ export function createBookingService(deps: {
                 specialRequests: request.specialRequests ?? null,
                 status: 'pending',
                 holdExpiresAt,
-                totalPrice: price.total,
+                totalPrice: price.total - (promo?.discount ?? 0),
+                promoCode: promo?.code ?? null,
+                discount: promo?.discount ?? 0,
                 currency: 'JPY',
                 locale: request.locale,
                 // The schema let the request through only with the box ticked (docs/decisions/0050).
@@ -208,6 +220,7 @@ export function createBookingService(deps: {
                 updatedAt: now,
               })
               .returning()
+            if (promo) await recordPromoUse(tx, promo, row!.id)
             await claimSlot(tx, events, {
               bookingId: row!.id,
               tourDate: row!.tourDate,
@@ -287,6 +300,7 @@ export function createBookingService(deps: {
           .returning()
         if (!row) return null
         const freed = await releaseClaims(tx, bookingId)
+        await releasePromoUse(tx, row)
         await events.cancelled(tx, row, {
           reason: details.reason,
           refund: details.refund ?? 0,
