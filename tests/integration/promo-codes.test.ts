@@ -223,6 +223,17 @@ describe.each(ENGINES)('promo codes on %s', (engine) => {
     expect(await reload(app, id)).toMatchObject({ amountRefunded: 14_500, totalPrice: 14_500, discount: 2_000 })
   })
 
+  it('keeps the yen a code took off when the guest changes the tour or the group', async () => {
+    await newCode({ code: 'SPRING-10' })
+    const res = await book({ promoCode: 'SPRING-10' })
+    expect(res.json).toMatchObject({ totalPrice: 14_850, discount: 1_650 })
+    // Five guests on a full day: ¥35,200 in the catalogue, the same ¥1,650 off.
+    const moved = await app.client().post(`/api/bookings/${res.json.reference}/move`, { tourDate: '2030-05-25', tourTime: 'full-day', tourPackageId: fullDay, numberOfPeople: 5 })
+    expect(moved.status, moved.text).toBe(200)
+    expect(await app.services.bookings.getByReference(res.json.reference)).toMatchObject({ totalPrice: 33_550, discount: 1_650, promoCode: 'SPRING-10' })
+    expect(await usesOf('SPRING-10')).toBe(1)
+  })
+
   it('lets a 100 % code make the total 0, which is settled without a card', async () => {
     await newCode({ code: 'ON-THE-HOUSE', value: 100 })
     const res = await book({ promoCode: 'on-the-house' })
