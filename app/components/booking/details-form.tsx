@@ -29,6 +29,7 @@ const FIELD_ORDER = [
   'specialRequests',
   'meetingPoint',
   'pickupHotel',
+  'promoCode',
   'tourDate',
   'tourTime',
   'acceptPolicy',
@@ -264,6 +265,20 @@ export function DetailsForm({
             if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest)
           }}
         />
+        <Field tone="public" label={t('booking.form.promoCode')} name="promoCode" error={errors.promoCode} hint={t('booking.form.promoCodeHint')}>
+          {(props) => (
+            <input
+              {...props}
+              type="text"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={40}
+              value={values.promoCode}
+              onChange={(e) => set('promoCode')(e.target.value)}
+            />
+          )}
+        </Field>
         {/* Consent (docs/decisions/0050): the server refuses a booking without it and records when and which version. */}
         <div className="grid gap-1.5">
           <div className="flex items-start gap-3">
@@ -360,6 +375,12 @@ export function DetailsForm({
                 </div>
               ))
             : null}
+          {values.promoCode.trim() ? (
+            <div className="flex justify-between gap-3 text-sm">
+              <dt>{t('booking.summary.promoCode', { code: values.promoCode.trim().toUpperCase() })}</dt>
+              <dd>{t('booking.summary.promoCodeLater')}</dd>
+            </div>
+          ) : null}
         </dl>
         <p className="mt-4 border-t border-brand-100 pt-3 text-lg font-bold text-brand-900" aria-live="polite">
           {t('booking.summary.total', { total: price?.ok ? formatYen(price.total) : '–' })}
