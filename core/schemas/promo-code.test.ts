@@ -39,6 +39,7 @@ describe('promoCodeInputSchema', () => {
     [{ ...valid, kind: 'amount', value: '1.5' }, [`value: ${AMOUNT_MESSAGE}`]],
     [{ ...valid, validFrom: '2026-06-02', validTo: '2026-06-01' }, [`validTo: ${DATES_ORDER_MESSAGE}`]],
     [{ ...valid, validFrom: '2026-02-30' }, ['validFrom: Please enter a valid date']],
+    [{ ...valid, validFrom: '2030-01-01"', validTo: '2030-12-31' }, ['validFrom: Please enter a valid date']],
     [{ ...valid, maxUses: '0' }, ['maxUses: Total uses must be a whole number from 1']],
     [{ ...valid, minGroup: '31' }, ['minGroup: A minimum group is from 1 to 30 people']],
   ])('refuses %j', (input, messages) => {

@@ -1,6 +1,6 @@
 import './zod-config.ts'
 import { z } from 'zod'
-import { compareDates } from '../dates.ts'
+import { compareDates, isCalendarDate } from '../dates.ts'
 import { GUIDE_GROUP_CEILING } from '../guide-bookings.ts'
 import { AMOUNT_MAX, PERCENT_MAX, PROMO_CODE_FORMAT_MESSAGE, PROMO_KINDS, PROMO_TOUR_KINDS, normalisePromoCode } from '../promo-codes.ts'
 import { blankToUndefined, calendarDateField, checkbox, optionalChoice, wholeNumberField } from './fields.ts'
@@ -32,7 +32,8 @@ export const promoCodeInputSchema = z
   })
   .superRefine((p, ctx) => {
     if (p.kind === 'percent' && p.value > PERCENT_MAX) ctx.addIssue({ code: 'custom', path: ['value'], message: PERCENT_MESSAGE })
-    if (p.validFrom && p.validTo && compareDates(p.validFrom, p.validTo) > 0) ctx.addIssue({ code: 'custom', path: ['validTo'], message: DATES_ORDER_MESSAGE })
+    // A refused date still reaches this check (zod runs it after non-fatal issues): only real dates are compared.
+    if (isCalendarDate(p.validFrom) && isCalendarDate(p.validTo) && compareDates(p.validFrom, p.validTo) > 0) ctx.addIssue({ code: 'custom', path: ['validTo'], message: DATES_ORDER_MESSAGE })
   })
 
 export type PromoCodeInput = z.output<typeof promoCodeInputSchema>
