@@ -42,6 +42,9 @@ const COLUMNS: [header: string, value: (b: AdminBooking) => string | number][] =
   ['totalPrice', (b) => b.totalPrice],
   // A custom price's note and the admin who made the booking in the dashboard (docs/decisions/0059).
   ['priceNote', (b) => b.priceNote ?? ''],
+  // A promo code's part (docs/decisions/0062): totalPrice is what the guest pays, after the discount.
+  ['promoCode', (b) => b.promoCode ?? ''],
+  ['discount', (b) => b.discount],
   ['amountRefunded', (b) => b.amountRefunded],
   ['status', (b) => b.status],
   ['specialRequests', (b) => b.specialRequests ?? ''],

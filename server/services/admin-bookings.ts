@@ -59,6 +59,9 @@ export type AdminBooking = {
   /** The admin who made the booking in the dashboard (null: the guest on the site), and a custom price's note (docs/decisions/0059). */
   arrangedBy: string | null
   priceNote: string | null
+  /** A promo code and the yen it took off the catalogue's price; totalPrice is after it (docs/decisions/0062). */
+  promoCode: string | null
+  discount: number
   /**
    * An unpaid hold's pay link, and a WhatsApp chat to the guest carrying it with the total, both
    * in the guest's language (docs/decisions/0059); null when nothing is to be paid.
@@ -137,6 +140,8 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
     answers: b.answers,
     arrangedBy: b.arrangedBy,
     priceNote: b.priceNote,
+    promoCode: b.promoCode,
+    discount: b.discount,
     ...payLinksOf(b, effectiveStatus(b, at)),
   })
 

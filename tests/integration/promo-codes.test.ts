@@ -112,6 +112,14 @@ describe.each(ENGINES)('promo codes on %s', (engine) => {
     expect((await book({ tourDate: '2030-06-01', email: 'mei@example.com' })).json).toMatchObject({ totalPrice: 16_500, discount: 0, promoCode: null })
     expect([await usesOf('SPRING-10'), await usesOf('TAKE-2000')]).toEqual([1, 1])
     expect(await app.db.select().from(promoRedemptions)).toHaveLength(2)
+
+    // The dashboard and the CSV show the code and its discount beside the total paid.
+    const listed = (await admin.get('/api/bookings')).json.items as { reference: string; totalPrice: number; promoCode: string | null; discount: number }[]
+    expect(listed.find((b) => b.reference === res.json.reference)).toMatchObject({ totalPrice: 14_850, promoCode: 'SPRING-10', discount: 1_650 })
+    const [header, ...rows] = (await admin.get('/api/bookings.csv')).text.replace(/^\uFEFF/, '').trim().split('\r\n')
+    expect(header).toContain(',totalPrice,priceNote,promoCode,discount,')
+    expect(rows.filter((r) => r.includes(res.json.reference))[0]).toContain(',14850,,SPRING-10,1650,')
+    expect(rows.filter((r) => r.includes('mei@example.com'))[0]).toContain(',16500,,,0,')
   })
 
   it('refuses every bad code with a 400 on the code field, storing nothing and taking no use', async () => {
