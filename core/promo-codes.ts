@@ -39,6 +39,9 @@ export type PromoRule = {
   active: boolean
 }
 
+/** A promo code as the dashboard lists and edits it. */
+export type PromoCodeView = PromoRule & { id: number; code: string; createdAt: string; updatedAt: string }
+
 /** Upper-cased and trimmed; null when it is not a code's shape (so it can never match a stored one). */
 export function normalisePromoCode(input: unknown): string | null {
   if (typeof input !== 'string') return null

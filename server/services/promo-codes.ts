@@ -9,6 +9,7 @@ import {
   PROMO_EMAIL_USED_MESSAGE,
   PROMO_UNKNOWN_MESSAGE,
   PROMO_USED_UP_MESSAGE,
+  type PromoCodeView,
   type PromoKind,
   type PromoRule,
   type PromoTourKind,
@@ -24,9 +25,6 @@ export const PROMO_MAX_BELOW_USES_MESSAGE = (uses: number) => `This code has bee
 const FIELD = 'promoCode'
 
 type Row = typeof promoCodes.$inferSelect
-
-/** A promo code as the dashboard lists it. */
-export type PromoCodeView = PromoRule & { id: number; code: string; createdAt: string; updatedAt: string }
 
 const toRule = (r: Row): PromoRule => ({
   kind: r.kind as PromoKind,
