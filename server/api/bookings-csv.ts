@@ -80,10 +80,10 @@ export function bookingsCsv(items: AdminBooking[], changes: Map<number, BookingC
 
 /** The revenue view as a spreadsheet: a row per month and the year's total, net yen per tour type last. */
 export function revenueCsv(revenue: { months: RevenueMonth[]; total: RevenueMonth; tourTypes: string[] }): string {
-  const rows = [...revenue.months, revenue.total].map((m) => [m.month, m.tours, m.guests, m.received, m.refunded, m.net, ...revenue.tourTypes.map((t) => m.byTourType[t] ?? 0)])
+  const rows = [...revenue.months, revenue.total].map((m) => [m.month, m.tours, m.guests, m.received, m.refunded, m.net, m.discounts, ...revenue.tourTypes.map((t) => m.byTourType[t] ?? 0)])
   return stringify(rows, {
     header: true,
-    columns: ['month (tour date)', 'tours', 'guests', 'received', 'refunded', 'net', ...revenue.tourTypes.map((t) => spreadsheetSafe(`net: ${t}`))],
+    columns: ['month (tour date)', 'tours', 'guests', 'received', 'refunded', 'net', 'discounts (promo codes)', ...revenue.tourTypes.map((t) => spreadsheetSafe(`net: ${t}`))],
     record_delimiter: 'windows',
   })
 }

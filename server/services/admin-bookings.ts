@@ -351,6 +351,7 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
               people: booking.numberOfPeople,
               received: moneyOf(booking).received,
               refunded: booking.amountRefunded,
+              discount: booking.discount,
               tourType: tourType ?? 'Custom Tour',
             }
           }),

@@ -248,6 +248,8 @@ describe.each(ENGINES)('promo codes on %s', (engine) => {
     expect(res.json).toMatchObject({ totalPrice: 0, discount: 16_500 })
     expect((await app.client().post(`/api/bookings/${res.json.reference}/payment-success`)).json).toMatchObject({ status: 'paid' })
     expect((await app.services.bookings.getByReference(res.json.reference))!.status).toBe('paid')
+    // The revenue view shows the price given away apart from the money.
+    expect((await admin.get('/api/admin/revenue?year=2030')).json.months[4]).toMatchObject({ tours: 1, received: 0, net: 0, discounts: 16_500 })
   })
 
   it('counts code attempts against the booking limit per client address, so codes cannot be guessed cheaply', async () => {
