@@ -17,6 +17,7 @@ import { translate } from '../i18n/catalog.ts'
 import { languageLabel, toLocale } from '../../core/i18n/locales.ts'
 import type { AnswerSnapshot } from '../../core/booking-questions.ts'
 import { revenueOfYear } from '../../core/revenue.ts'
+import { releasePromoUse } from './promo-codes.ts'
 
 /** A booking as the dashboard shows it. `status` is the effective one: a lapsed hold reads as cancelled (docs/decisions/0005). */
 export type AdminBooking = {
@@ -286,6 +287,7 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
           throw new ServiceError('conflict', PAID_DELETE_MESSAGE)
         }
         const freed = await releaseClaims(tx, id)
+        await releasePromoUse(tx, current)
         await tx.delete(bookings).where(eq(bookings.id, id))
         await events.slotsChanged(tx, [current.tourDate, ...freed])
       })

@@ -205,6 +205,12 @@ describe.each(ENGINES)('promo codes on %s', (engine) => {
     expect((await app.client().post(`/api/bookings/${second.json.reference}/cancel`)).status).toBe(200)
     expect(await usesOf('ONCE')).toBe(0)
 
+    // Deleted by the guide before payment: given back.
+    const deleted = await book({ promoCode: 'ONCE', tourDate: '2030-05-25', email: 'deleted@example.com' })
+    expect(deleted.status).toBe(201)
+    expect((await admin.delete(`/api/bookings/${(await app.services.bookings.getByReference(deleted.json.reference))!.id}`)).status).toBeLessThan(300)
+    expect(await usesOf('ONCE')).toBe(0)
+
     // Paid, then cancelled: the use stays spent.
     const third = await book({ promoCode: 'ONCE', tourDate: '2030-06-01', email: 'third@example.com' })
     const guest = app.client()
