@@ -2,7 +2,8 @@ import './zod-config.ts'
 import { z } from 'zod'
 import { compareDates, isCalendarDate } from '../dates.ts'
 import { GUIDE_GROUP_CEILING } from '../guide-bookings.ts'
-import { AMOUNT_MAX, PERCENT_MAX, PROMO_CODE_FORMAT_MESSAGE, PROMO_KINDS, PROMO_TOUR_KINDS, normalisePromoCode } from '../promo-codes.ts'
+import { AMOUNT_MAX, PERCENT_MAX, PROMO_CODE_FORMAT_MESSAGE, PROMO_KINDS, PROMO_TOUR_KINDS, PROMO_UNKNOWN_MESSAGE, normalisePromoCode } from '../promo-codes.ts'
+import { bookingRequestSchema, tourDateField, tourTimeField } from './booking.ts'
 import { blankToUndefined, calendarDateField, checkbox, optionalChoice, wholeNumberField } from './fields.ts'
 
 export const PERCENT_MESSAGE = `A percentage is a whole number from 1 to ${PERCENT_MAX}`
@@ -37,3 +38,17 @@ export const promoCodeInputSchema = z
   })
 
 export type PromoCodeInput = z.output<typeof promoCodeInputSchema>
+
+/**
+ * GET /api/promo-codes/check (docs/decisions/0062): what a code would take off the booking the
+ * form describes, for its summary. The booking's own fields, checked as the booking checks them;
+ * the e-mail is optional (without it the one-use-per-address limit waits for the booking).
+ */
+export const promoCheckSchema = z.object({
+  promoCode: z.string({ error: PROMO_UNKNOWN_MESSAGE }).trim().min(1, PROMO_UNKNOWN_MESSAGE).max(40, PROMO_UNKNOWN_MESSAGE),
+  tourPackageId: bookingRequestSchema.shape.tourPackageId,
+  numberOfPeople: bookingRequestSchema.shape.numberOfPeople,
+  tourDate: tourDateField,
+  tourTime: tourTimeField,
+  email: z.string().max(254).optional(),
+})

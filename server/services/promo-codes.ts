@@ -57,6 +57,30 @@ const columnsOf = (input: PromoCodeInput) => ({
 /** What a booking takes from a code: the code's id and name, and the yen off. */
 export type PromoTaken = { promoCodeId: number; code: string; discount: number }
 
+/** The booking a code is checked against; without an e-mail address the one-per-address limit is not checked. */
+type PromoUseOf = { email?: string; isHalfDay: boolean; guests: number; total: number; now: Date }
+
+/**
+ * The code `input` names if it applies to `use`, and its discount; a ServiceError on the promoCode
+ * field if not. Takes nothing: the booking form's summary asks this (GET /api/promo-codes/check).
+ */
+export async function applicablePromoCode(reader: Db | Tx, input: string, use: PromoUseOf): Promise<PromoTaken> {
+  const code = normalisePromoCode(input)
+  const [row] = code ? await reader.select().from(promoCodes).where(eq(promoCodes.code, code)) : []
+  if (!row) throw new ServiceError('invalid', PROMO_UNKNOWN_MESSAGE, { field: FIELD })
+  const check = checkPromo(toRule(row), { today: todayInTokyo(use.now), isHalfDay: use.isHalfDay, guests: use.guests, total: use.total })
+  if (!check.ok) throw new ServiceError('invalid', check.message, { field: FIELD })
+  if (row.onePerEmail && use.email) {
+    const [used] = await reader
+      .select({ n: count() })
+      .from(promoRedemptions)
+      .innerJoin(bookings, eq(bookings.id, promoRedemptions.bookingId))
+      .where(and(eq(promoRedemptions.promoCodeId, row.id), sql`lower(${bookings.email}) = ${use.email.trim().toLowerCase()}`))
+    if ((used?.n ?? 0) > 0) throw new ServiceError('invalid', PROMO_EMAIL_USED_MESSAGE, { field: FIELD })
+  }
+  return { promoCodeId: row.id, code: row.code, discount: check.discount }
+}
+
 /**
  * Takes one use of the code `input` names for a booking, inside the booking's transaction, or
  * throws a ServiceError on the promoCode field (docs/decisions/0062). The caller must already hold
@@ -65,27 +89,15 @@ export type PromoTaken = { promoCodeId: number; code: string; discount: number }
  * conditional UPDATE: of two servers racing for the last use, one updates the row and the other
  * finds nothing to update. A refusal rolls the whole booking back, so nothing is stored.
  */
-export async function takePromoUse(tx: Tx, input: string, use: { email: string; isHalfDay: boolean; guests: number; total: number; now: Date }): Promise<PromoTaken> {
-  const code = normalisePromoCode(input)
-  const [row] = code ? await tx.select().from(promoCodes).where(eq(promoCodes.code, code)) : []
-  if (!row) throw new ServiceError('invalid', PROMO_UNKNOWN_MESSAGE, { field: FIELD })
-  const check = checkPromo(toRule(row), { today: todayInTokyo(use.now), isHalfDay: use.isHalfDay, guests: use.guests, total: use.total })
-  if (!check.ok) throw new ServiceError('invalid', check.message, { field: FIELD })
-  if (row.onePerEmail) {
-    const [used] = await tx
-      .select({ n: count() })
-      .from(promoRedemptions)
-      .innerJoin(bookings, eq(bookings.id, promoRedemptions.bookingId))
-      .where(and(eq(promoRedemptions.promoCodeId, row.id), sql`lower(${bookings.email}) = ${use.email.trim().toLowerCase()}`))
-    if ((used?.n ?? 0) > 0) throw new ServiceError('invalid', PROMO_EMAIL_USED_MESSAGE, { field: FIELD })
-  }
+export async function takePromoUse(tx: Tx, input: string, use: PromoUseOf & { email: string }): Promise<PromoTaken> {
+  const applicable = await applicablePromoCode(tx, input, use)
   const [taken] = await tx
     .update(promoCodes)
     .set({ uses: sql`${promoCodes.uses} + 1` })
-    .where(and(eq(promoCodes.id, row.id), eq(promoCodes.active, true), or(isNull(promoCodes.maxUses), lt(promoCodes.uses, promoCodes.maxUses))))
+    .where(and(eq(promoCodes.id, applicable.promoCodeId), eq(promoCodes.active, true), or(isNull(promoCodes.maxUses), lt(promoCodes.uses, promoCodes.maxUses))))
     .returning({ id: promoCodes.id })
   if (!taken) throw new ServiceError('invalid', PROMO_USED_UP_MESSAGE, { field: FIELD })
-  return { promoCodeId: row.id, code: row.code, discount: check.discount }
+  return applicable
 }
 
 /** Records which booking holds the use `takePromoUse` took, in the same transaction. */

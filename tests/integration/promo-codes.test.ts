@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { bookings, promoCodes, promoRedemptions, slotClaims, tourPackages } from '../../server/db/schema.ts'
+import { bookings, promoCodes, promoRedemptions, slotClaims } from '../../server/db/schema.ts'
 import { openDatabase } from '../../server/db/client.ts'
 import {
   PROMO_EMAIL_USED_MESSAGE,
@@ -15,7 +15,7 @@ import {
 import { PROMO_CODE_TAKEN_MESSAGE, PROMO_MAX_BELOW_USES_MESSAGE } from '../../server/services/promo-codes.ts'
 import { BOOKING_RATE_MESSAGE } from '../../server/services/bookings.ts'
 import { ENGINES } from './databases.ts'
-import { startTestApp, TestClient, TestClock, type TestApp } from './app.ts'
+import { startTestApp, startWithCatalogue, TestClient, TestClock, type TestApp } from './app.ts'
 import { postBookingPage } from './booking-page.ts'
 import { paymentRows, reload } from './payments-helpers.ts'
 
@@ -37,11 +37,7 @@ describe.each(ENGINES)('promo codes on %s', (engine) => {
   let halfDay: number
   let fullDay: number
   beforeEach(async () => {
-    app = await startTestApp(engine, { clock: new TestClock(new Date(NOW)) })
-    admin = await app.loggedIn(true)
-    const packages = await app.db.select().from(tourPackages)
-    halfDay = packages.find((p) => p.slug === 'half-day')!.id
-    fullDay = packages.find((p) => p.slug === 'full-day')!.id
+    ;({ app, admin, halfDay, fullDay } = await startWithCatalogue(engine, NOW))
   })
   afterEach(async () => {
     await app.close()
@@ -258,21 +254,39 @@ describe.each(ENGINES)('promo codes on %s', (engine) => {
     expect((await admin.get('/api/admin/revenue?year=2030')).json.months[4]).toMatchObject({ tours: 1, received: 0, net: 0, discounts: 16_500 })
   })
 
+  it('tells the form what a code takes off the current choice, without taking a use', async () => {
+    await newCode({ code: 'FAMILY', minGroup: 3, maxUses: 2, onePerEmail: true })
+    const check = (query: Record<string, string | number>) =>
+      app.client().get(`/api/promo-codes/check?${new URLSearchParams(Object.entries({ tourPackageId: halfDay, numberOfPeople: 3, tourDate: SAT, tourTime: 'morning', ...query }).map(([k, v]) => [k, String(v)]))}`)
+    expect((await check({ promoCode: 'family' })).json).toEqual({ promoCode: 'FAMILY', discount: 1_650, catalogueTotal: 16_500, total: 14_850 })
+    expect(await usesOf('FAMILY')).toBe(0)
+    const small = await check({ promoCode: 'family', numberOfPeople: 2 })
+    expect([small.status, small.json.errors]).toEqual([400, { promoCode: PROMO_GROUP_MESSAGE(3) }])
+    expect((await check({ promoCode: 'nope' })).json.errors).toEqual({ promoCode: PROMO_UNKNOWN_MESSAGE })
+    expect((await check({ promoCode: '' })).json.errors).toMatchObject({ promoCode: PROMO_UNKNOWN_MESSAGE })
+    expect((await check({ promoCode: 'family', tourTime: 'full-day' })).status).toBe(400)
+    // An address that used the code already is told so when it is given.
+    expect((await book({ promoCode: 'FAMILY' })).status).toBe(201)
+    expect((await check({ promoCode: 'family', email: 'Aiko@example.com', tourDate: '2030-05-25' })).json.errors).toEqual({ promoCode: PROMO_EMAIL_USED_MESSAGE })
+  })
+
   it('counts code attempts against the booking limit per client address, so codes cannot be guessed cheaply', async () => {
     await app.close()
     app = await startTestApp(engine, { clock: new TestClock(new Date(NOW)), env: { RATE_LIMIT_BOOKINGS_PER_HOUR: '3' } })
     const guesser = app.client()
-    for (const code of ['GUESS-1', 'GUESS-2', 'GUESS-3']) expect((await book({ promoCode: code }, guesser)).status).toBe(400)
+    for (const code of ['GUESS-1', 'GUESS-2']) expect((await book({ promoCode: code }, guesser)).status).toBe(400)
+    // The form's check counts too.
+    expect((await guesser.get(`/api/promo-codes/check?promoCode=GUESS-3&tourPackageId=${halfDay}&numberOfPeople=2&tourDate=${SAT}&tourTime=morning`)).status).toBe(400)
     const limited = await book({ promoCode: 'GUESS-4' }, guesser)
     expect([limited.status, limited.json.message]).toEqual([429, BOOKING_RATE_MESSAGE])
+    expect((await guesser.get(`/api/promo-codes/check?promoCode=GUESS-5&tourPackageId=${halfDay}&numberOfPeople=2&tourDate=${SAT}&tourTime=morning`)).status).toBe(429)
   })
 
   it.skipIf(engine !== 'postgres')('gives the last use to exactly one of two bookings racing through two instances, 20 times', async () => {
     // Forty bookings from one test address: above the hourly limit per address the race is not about.
     const env = { RATE_LIMIT_BOOKINGS_PER_HOUR: '1000' }
     await app.close()
-    app = await startTestApp(engine, { clock: new TestClock(new Date(NOW)), env })
-    admin = await app.loggedIn(true)
+    ;({ app, admin } = await startWithCatalogue(engine, NOW, env))
     const second = await openDatabase({ databaseUrl: (app.database as { url?: string }).url! })
     const other = await startTestApp(engine, { clock: app.clock, database: second, env })
     try {

@@ -31,6 +31,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/tour-packages',
   'POST /api/bookings',
   'GET /api/bookings/:reference',
+  // What a promo code takes off (docs/decisions/0062): counted against the booking limit per address.
+  'GET /api/promo-codes/check',
   'POST /api/create-payment-intent',
   'POST /api/bookings/:reference/payment-success',
   'POST /api/bookings/:reference/simulated-payment',
