@@ -81,9 +81,14 @@ test('a guest’s promo code lowers the total; the checkout and the e-mail show 
   await expect(page.getByRole('main').getByText('This promo code is not valid')).toBeVisible()
   await expectNoSeriousAxeViolations(page, 'refused code')
 
+  // The right code: leaving the field asks the server, and the summary shows the total to pay.
   await code.fill('Spring-10')
+  await code.blur()
   const summary = page.getByRole('complementary', { name: 'Booking summary' })
   await expect(summary).toContainText('Promo code SPRING-10')
+  await expect(summary).toContainText('−¥1,430')
+  await expect(summary).toContainText('Total: ¥12,870')
+  await expect(code).not.toHaveAttribute('aria-invalid', 'true')
   await page.getByRole('button', { name: 'Create Booking' }).click()
   // Half day, 2 guests: ¥14,300, 10 % off.
   await expect(page.getByText('Promo code SPRING-10 takes ¥1,430 off: you pay ¥12,870.')).toBeVisible()
@@ -122,8 +127,9 @@ test('a code on the Japanese booking page: the refusal and the discount in Japan
   await page.getByLabel(ja['booking.form.phone']!).fill('+81 90 1234 5678')
   await page.getByRole('checkbox', { name: ja['booking.form.consent']!.replace(/<\/?\d>/g, '') }).check()
   const code = page.getByLabel(ja['booking.form.promoCode']!)
+  // Refused when the guest leaves the field, in Japanese, before anything is sent.
   await code.fill('NOPE-2030')
-  await page.getByRole('button', { name: ja['booking.form.create'] }).click()
+  await code.blur()
   await expect(page.getByRole('main').getByText(ja['errors.promoUnknown']!)).toBeVisible()
 
   await code.fill('spring-10')
