@@ -2,16 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { bookings, promoCodes, promoRedemptions, slotClaims } from '../../server/db/schema.ts'
 import { openDatabase } from '../../server/db/client.ts'
-import {
-  PROMO_EMAIL_USED_MESSAGE,
-  PROMO_EXPIRED_MESSAGE,
-  PROMO_GROUP_MESSAGE,
-  PROMO_INACTIVE_MESSAGE,
-  PROMO_NOT_YET_MESSAGE,
-  PROMO_TOUR_MESSAGES,
-  PROMO_UNKNOWN_MESSAGE,
-  PROMO_USED_UP_MESSAGE,
-} from '../../core/promo-codes.ts'
+import * as promo from '../../core/promo-codes.ts'
 import { PROMO_CODE_TAKEN_MESSAGE, PROMO_MAX_BELOW_USES_MESSAGE } from '../../server/services/promo-codes.ts'
 import { BOOKING_RATE_MESSAGE } from '../../server/services/bookings.ts'
 import { ENGINES } from './databases.ts'
@@ -134,18 +125,18 @@ describe.each(ENGINES)('promo codes on %s', (engine) => {
     const before = { bookings: (await app.db.select().from(bookings)).length, claims: (await app.db.select().from(slotClaims)).length }
 
     const cases: [string, Record<string, unknown>, string][] = [
-      ['NOPE', {}, PROMO_UNKNOWN_MESSAGE],
-      ['x'.repeat(41), {}, PROMO_UNKNOWN_MESSAGE],
-      ['NOT A CODE', {}, PROMO_UNKNOWN_MESSAGE],
-      ['LATER', {}, PROMO_NOT_YET_MESSAGE('2030-05-02')],
-      ['OVER', {}, PROMO_EXPIRED_MESSAGE],
-      ['OFF', {}, PROMO_INACTIVE_MESSAGE],
-      ['FULLDAY', {}, PROMO_TOUR_MESSAGES['full-day']],
-      ['HALFDAY', { tourTime: 'full-day', tourPackageId: fullDay }, PROMO_TOUR_MESSAGES['half-day']],
-      ['FAMILY', {}, PROMO_GROUP_MESSAGE(4)],
-      ['ONCE', {}, PROMO_USED_UP_MESSAGE],
+      ['NOPE', {}, promo.PROMO_UNKNOWN_MESSAGE],
+      ['x'.repeat(41), {}, promo.PROMO_UNKNOWN_MESSAGE],
+      ['NOT A CODE', {}, promo.PROMO_UNKNOWN_MESSAGE],
+      ['LATER', {}, promo.PROMO_NOT_YET_MESSAGE('2030-05-02')],
+      ['OVER', {}, promo.PROMO_EXPIRED_MESSAGE],
+      ['OFF', {}, promo.PROMO_INACTIVE_MESSAGE],
+      ['FULLDAY', {}, promo.PROMO_TOUR_MESSAGES['full-day']],
+      ['HALFDAY', { tourTime: 'full-day', tourPackageId: fullDay }, promo.PROMO_TOUR_MESSAGES['half-day']],
+      ['FAMILY', {}, promo.PROMO_GROUP_MESSAGE(4)],
+      ['ONCE', {}, promo.PROMO_USED_UP_MESSAGE],
       // Another letter case of the same address is the same guest.
-      ['MINE', { email: 'AIKO@example.com' }, PROMO_EMAIL_USED_MESSAGE],
+      ['MINE', { email: 'AIKO@example.com' }, promo.PROMO_EMAIL_USED_MESSAGE],
     ]
     for (const [code, overrides, message] of cases) {
       const res = await book({ promoCode: code, tourDate: '2030-06-01', email: 'guest@example.com', ...overrides })
@@ -189,7 +180,7 @@ describe.each(ENGINES)('promo codes on %s', (engine) => {
     await newCode({ code: 'ONCE', maxUses: 1 })
     const held = await book({ promoCode: 'ONCE' })
     expect(held.status).toBe(201)
-    expect((await book({ promoCode: 'ONCE', tourDate: '2030-05-25', email: 'other@example.com' })).json.errors.promoCode).toBe(PROMO_USED_UP_MESSAGE)
+    expect((await book({ promoCode: 'ONCE', tourDate: '2030-05-25', email: 'other@example.com' })).json.errors.promoCode).toBe(promo.PROMO_USED_UP_MESSAGE)
     app.clock.advanceMinutes(31)
     expect(await app.services.bookings.expireHolds()).toBe(1)
     expect(await usesOf('ONCE')).toBe(0)
@@ -261,13 +252,13 @@ describe.each(ENGINES)('promo codes on %s', (engine) => {
     expect((await check({ promoCode: 'family' })).json).toEqual({ promoCode: 'FAMILY', discount: 1_650, catalogueTotal: 16_500, total: 14_850 })
     expect(await usesOf('FAMILY')).toBe(0)
     const small = await check({ promoCode: 'family', numberOfPeople: 2 })
-    expect([small.status, small.json.errors]).toEqual([400, { promoCode: PROMO_GROUP_MESSAGE(3) }])
-    expect((await check({ promoCode: 'nope' })).json.errors).toEqual({ promoCode: PROMO_UNKNOWN_MESSAGE })
-    expect((await check({ promoCode: '' })).json.errors).toMatchObject({ promoCode: PROMO_UNKNOWN_MESSAGE })
+    expect([small.status, small.json.errors]).toEqual([400, { promoCode: promo.PROMO_GROUP_MESSAGE(3) }])
+    expect((await check({ promoCode: 'nope' })).json.errors).toEqual({ promoCode: promo.PROMO_UNKNOWN_MESSAGE })
+    expect((await check({ promoCode: '' })).json.errors).toMatchObject({ promoCode: promo.PROMO_UNKNOWN_MESSAGE })
     expect((await check({ promoCode: 'family', tourTime: 'full-day' })).status).toBe(400)
     // An address that used the code already is told so when it is given.
     expect((await book({ promoCode: 'FAMILY' })).status).toBe(201)
-    expect((await check({ promoCode: 'family', email: 'Aiko@example.com', tourDate: '2030-05-25' })).json.errors).toEqual({ promoCode: PROMO_EMAIL_USED_MESSAGE })
+    expect((await check({ promoCode: 'family', email: 'Aiko@example.com', tourDate: '2030-05-25' })).json.errors).toEqual({ promoCode: promo.PROMO_EMAIL_USED_MESSAGE })
   })
 
   it('counts code attempts against the booking limit per client address, so codes cannot be guessed cheaply', async () => {
@@ -300,7 +291,7 @@ describe.each(ENGINES)('promo codes on %s', (engine) => {
           book({ promoCode: code, tourDate, tourTime: 'afternoon', email: `b${round}@example.com` }, other.client()),
         ])
         expect([a.status, b.status].sort(), `round ${round}: ${a.text} ${b.text}`).toEqual([201, 400])
-        expect([a, b].find((r) => r.status === 400)!.json.errors.promoCode).toBe(PROMO_USED_UP_MESSAGE)
+        expect([a, b].find((r) => r.status === 400)!.json.errors.promoCode).toBe(promo.PROMO_USED_UP_MESSAGE)
         expect(await usesOf(code), `round ${round}`).toBe(1)
       }
       expect(await app.db.select().from(promoRedemptions)).toHaveLength(20)
