@@ -9,11 +9,11 @@ import { POLICY_VERSION } from '../../core/cancellation-policy.ts'
 import { quote } from '../../core/pricing.ts'
 import { newReference, normaliseReference } from '../../core/reference.ts'
 import { containsUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../core/unstorable-text.ts'
-import { packageFitsSlot, slotAvailability, type TourTime } from '../../core/slots.ts'
+import { packageFitsSlot, type TourTime } from '../../core/slots.ts'
 import { bookingRequestSchema, type BookingRequest } from '../../core/schemas/booking.ts'
 import type { BookingStatus } from '../../core/schemas/booking-status.ts'
 import { effectiveStatus, moneyOf } from '../../core/booking-lifecycle.ts'
-import type { AvailabilityService } from './availability.ts'
+import { slotOn } from './availability.ts'
 import type { BookingEvents } from './booking-events.ts'
 import { claimSlot, expireBooking, makeClaimsPermanent, releaseClaims, SlotTakenError } from './slot-claims.ts'
 import type { Logger } from '../logger.ts'
@@ -75,7 +75,6 @@ export function createBookingService(deps: {
   db: Db
   now: () => Date
   events: BookingEvents
-  availability: AvailabilityService
   logger: Logger
   booking: { holdMinutes: number; leadDays: number; horizonDays: number; maxUnpaidPerEmail: number }
   /** RATE_LIMIT_BOOKINGS_PER_HOUR per client address, for every way in (decision 0024). */
@@ -151,17 +150,7 @@ export function createBookingService(deps: {
       if (!isWithinBookingWindow(request.tourDate, now, { leadDays, horizonDays })) {
         throw new ServiceError('invalid', OUTSIDE_WINDOW_MESSAGE(leadDays, horizonDays), { field: 'tourDate' })
       }
-      const override = await deps.availability.override(request.tourDate)
-      const switchCheck = slotAvailability(
-        {
-          date: request.tourDate,
-          now,
-          window: { leadDays, horizonDays },
-          override,
-          claimedParts: new Set(),
-        },
-        request.tourTime,
-      )
+      const switchCheck = await slotOn(db, request.tourDate, request.tourTime, { now, window: { leadDays, horizonDays }, claims: false })
       if (!switchCheck.available) throw new SlotTakenError()
 
       const [pkg] = await db.select().from(tourPackages).where(eq(tourPackages.id, request.tourPackageId))
