@@ -481,8 +481,9 @@ describe.each(ENGINES)('the waitlist on %s', (engine) => {
         const results = await Promise.all([book(app.client(), 'first'), book(new TestClient(other.baseUrl), 'second')])
         expect(results.map((r) => r.status).sort(), `round ${round}`).toEqual([201, 409])
         expect(results.find((r) => r.status === 409)!.json.message).toBe(SLOT_TAKEN_MESSAGE)
-        // Taken again: both wait again for the next opening.
-        expect((await app.db.select().from(waitlistEntries).where(eq(waitlistEntries.tourDate, date))).map((e) => e.notifiedAt)).toEqual([null, null])
+        // Taken again: the one who lost waits again for the next opening; the winner, who holds it, waits no more.
+        const loser = results.find((r) => r.status === 409) === results[0] ? 'first' : 'second'
+        expect((await app.db.select().from(waitlistEntries).where(eq(waitlistEntries.tourDate, date))).map((e) => [e.email, e.notifiedAt])).toEqual([[`${loser}${round}@example.com`, null]])
       }
     } finally {
       await other.close()
