@@ -1,6 +1,6 @@
 import { and, count, eq, gte, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
-import { sqlState, UNIQUE_VIOLATION } from '../db/client.ts'
+import { withFreshReference } from './booking-reference.ts'
 import { bookings, tourPackages, type Booking } from '../db/schema.ts'
 import { isWithinBookingWindow } from '../../core/dates.ts'
 import { DEFAULT_LOCALE, toLocale, type Locale } from '../../core/i18n/locales.ts'
@@ -163,60 +163,54 @@ export function createBookingService(deps: {
       if (!price.ok) throw new ServiceError('invalid', price.message, { field: 'numberOfPeople' })
 
       const holdExpiresAt = new Date(now.getTime() + holdMinutes * 60_000)
-      for (let attempt = 0; ; attempt++) {
-        try {
-          const booking = await db.transaction(async (tx) => {
-            await refuseOverUnpaidLimit(tx, request.email, now)
-            const meeting = await deps.trip.choose(tx, request, request.tourTime)
-            const [row] = await tx
-              .insert(bookings)
-              .values({
-                reference: newReference(),
-                name: request.name,
-                email: request.email,
-                phone: request.phone,
-                numberOfPeople: request.numberOfPeople,
-                tourPackageId: pkg.id,
-                tourDate: request.tourDate,
-                tourTime: request.tourTime,
-                interestTheme: request.interestTheme ?? null,
-                specialRequests: request.specialRequests ?? null,
-                status: 'pending',
-                holdExpiresAt,
-                totalPrice: price.total,
-                currency: 'JPY',
-                locale: request.locale,
-                // The schema let the request through only with the box ticked (docs/decisions/0050).
-                policyAcceptedAt: request.acceptPolicy ? now : null,
-                policyVersion: request.acceptPolicy ? POLICY_VERSION : null,
-                meetingPointId: meeting.meetingPointId,
-                pickupHotel: meeting.pickupHotel,
-                answers: options.answers ?? [],
-                userId: options.userId ?? null,
-                createdAt: now,
-                updatedAt: now,
-              })
-              .returning()
-            await claimSlot(tx, events, {
-              bookingId: row!.id,
-              tourDate: row!.tourDate,
+      const booking = await withFreshReference(() =>
+        db.transaction(async (tx) => {
+          await refuseOverUnpaidLimit(tx, request.email, now)
+          const meeting = await deps.trip.choose(tx, request, request.tourTime)
+          const [row] = await tx
+            .insert(bookings)
+            .values({
+              reference: newReference(),
+              name: request.name,
+              email: request.email,
+              phone: request.phone,
+              numberOfPeople: request.numberOfPeople,
+              tourPackageId: pkg.id,
+              tourDate: request.tourDate,
               tourTime: request.tourTime,
-              expiresAt: holdExpiresAt,
-              now,
+              interestTheme: request.interestTheme ?? null,
+              specialRequests: request.specialRequests ?? null,
+              status: 'pending',
+              holdExpiresAt,
+              totalPrice: price.total,
+              currency: 'JPY',
+              locale: request.locale,
+              // The schema let the request through only with the box ticked (docs/decisions/0050).
+              policyAcceptedAt: request.acceptPolicy ? now : null,
+              policyVersion: request.acceptPolicy ? POLICY_VERSION : null,
+              meetingPointId: meeting.meetingPointId,
+              pickupHotel: meeting.pickupHotel,
+              answers: options.answers ?? [],
+              userId: options.userId ?? null,
+              createdAt: now,
+              updatedAt: now,
             })
-            await events.created(tx, row!)
-            // Taken again for those told it was free; a lapsed full day taken over on one half frees the other.
-            await events.slotsChanged(tx, [row!.tourDate])
-            return row!
+            .returning()
+          await claimSlot(tx, events, {
+            bookingId: row!.id,
+            tourDate: row!.tourDate,
+            tourTime: request.tourTime,
+            expiresAt: holdExpiresAt,
+            now,
           })
-          const meeting = await deps.trip.meetingOf(booking, request.locale)
-          return { booking, view: toPublic(booking, pkg, meeting, now) }
-        } catch (error) {
-          // A reference collision (60 random bits: practically never) is retried with a new one.
-          if (!(error instanceof SlotTakenError) && sqlState(error) === UNIQUE_VIOLATION && attempt < 2) continue
-          throw error
-        }
-      }
+          await events.created(tx, row!)
+          // Taken again for those told it was free; a lapsed full day taken over on one half frees the other.
+          await events.slotsChanged(tx, [row!.tourDate])
+          return row!
+        }),
+      )
+      const meeting = await deps.trip.meetingOf(booking, request.locale)
+      return { booking, view: toPublic(booking, pkg, meeting, now) }
     },
 
     /**
