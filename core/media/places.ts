@@ -34,7 +34,9 @@ export const PLACE_KINDS: Record<PlaceKind, Kind> = {
   article: { aspect: [3, 2], widths: [480, 768, 1152, 1536], sizes: '(min-width: 800px) 736px, calc(100vw - 32px)' },
   // A page head's full-bleed photo: as wide as the window, and on a phone as tall as the head
   // (about 480 px, so drawn about 640 px wide at 4:3 and cropped at the sides around the focal point).
-  hero: { aspect: [4, 3], widths: [640, 960, 1280, 1920, 2560], sizes: '(max-width: 639px) 640px, 100vw' },
+  // On a phone the browser is told 360 px: one photo pixel to a screen pixel under the navy veil that
+  // covers it (docs/decisions/0061), where a sharper one costs the page's largest paint and shows no more.
+  hero: { aspect: [4, 3], widths: [640, 960, 1280, 1920, 2560], sizes: '(max-width: 639px) 360px, 100vw' },
 }
 
 export const PLACES = {

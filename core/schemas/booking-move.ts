@@ -1,14 +1,17 @@
 import './zod-config.ts'
 import { z } from 'zod'
 import { MAX_GROUP, MAX_GROUP_MESSAGE, MIN_GROUP, MIN_GROUP_MESSAGE, WHOLE_GROUP_MESSAGE } from '../pricing.ts'
-import { DEFAULT_GUIDE_GROUP_LIMIT, DEFAULT_GUIDE_HOLD_HOURS, GUIDE_GROUP_CEILING, GUIDE_HOLD_HOURS_MAX, guideGroupMessage } from '../guide-bookings.ts'
+import { formatYen } from '../money.ts'
+import { CUSTOM_PRICE_MAX, DEFAULT_GUIDE_GROUP_LIMIT, DEFAULT_GUIDE_HOLD_HOURS, GUIDE_GROUP_CEILING, GUIDE_HOLD_HOURS_MAX, guideGroupMessage } from '../guide-bookings.ts'
 import { DEFAULT_GUEST_MOVE_LIMIT, GUEST_MOVE_LIMIT_MAX } from '../booking-changes.ts'
 import { PACKAGE_MESSAGE, tourDateField, tourTimeField } from './booking.ts'
 import { ID_MAX, checkbox, wholeNumberField } from './fields.ts'
 
-/** The largest price the guide may type: ten times the dearest tour would already be a typo. */
-export const MOVE_PRICE_MAX = 10_000_000
-export const MOVE_PRICE_MESSAGE = `The price must be a whole number of yen from ¥0 to ¥${MOVE_PRICE_MAX.toLocaleString('en')}`
+/**
+ * The largest price the guide may type for a moved booking: the custom price's ceiling, which
+ * catches a slipped zero (docs/decisions/0059). ¥0 stays possible here: a move may waive the price.
+ */
+export const MOVE_PRICE_MESSAGE = `The price must be a whole number of yen from ¥0 to ${formatYen(CUSTOM_PRICE_MAX)}`
 
 /** POST /api/admin/bookings/{id}/move (docs/decisions/0055): where the guide moves a booking. */
 export const guideMoveSchema = z.object({
@@ -18,7 +21,7 @@ export const guideMoveSchema = z.object({
   /** Up to the database's ceiling: the guide's limit in force is the service's check (docs/decisions/0059). */
   numberOfPeople: wholeNumberField({ min: MIN_GROUP, max: GUIDE_GROUP_CEILING, minMessage: MIN_GROUP_MESSAGE, maxMessage: guideGroupMessage(GUIDE_GROUP_CEILING), wholeMessage: WHOLE_GROUP_MESSAGE }),
   /** Absent: the price stays. */
-  totalPrice: wholeNumberField({ min: 0, max: MOVE_PRICE_MAX, minMessage: MOVE_PRICE_MESSAGE, maxMessage: MOVE_PRICE_MESSAGE }).optional(),
+  totalPrice: wholeNumberField({ min: 0, max: CUSTOM_PRICE_MAX, minMessage: MOVE_PRICE_MESSAGE, maxMessage: MOVE_PRICE_MESSAGE }).optional(),
   tellGuest: checkbox.default(true),
 })
 

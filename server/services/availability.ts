@@ -2,7 +2,7 @@ import { and, asc, gte, lte, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
 import { weekendAvailability, type WeekendAvailability as WeekendAvailabilityRow } from '../db/schema.ts'
 import { bookingWindow, daysBetween, dayOfWeek, isCalendarDate, weekendDatesBetween, type CalendarDate } from '../../core/dates.ts'
-import { deriveSlotAvailability, slotStart, type SlotAvailability, type SlotOverride, type SlotStartTimes } from '../../core/slots.ts'
+import { deriveSlotAvailability, slotStart, type SlotAvailability, type SlotStartTimes, type TourTime } from '../../core/slots.ts'
 import type { WeekendAvailability } from '../../core/schemas/availability.ts'
 import { claimedPartsBetween } from './slot-claims.ts'
 import { ServiceError } from './service-error.ts'
@@ -41,6 +41,27 @@ export function checkRange(from: unknown, to: unknown): { from: CalendarDate; to
   if (span < 0) throw new ServiceError('invalid', 'from must not be after to')
   if (span > MAX_RANGE_DAYS) throw new ServiceError('invalid', `A range may cover at most ${MAX_RANGE_DAYS} days`)
   return { from, to }
+}
+
+/**
+ * One date's three slots, read through `reader` (the caller's transaction when it has one):
+ * the date against `window`, the guide's switches and, with `claims`, what live bookings hold.
+ * A booking's own check reads the switches only (`claims: false`): the slot claim it then makes
+ * decides a taken slot (docs/decisions/0002).
+ */
+export async function slotsOn(
+  reader: Db | Tx,
+  date: CalendarDate,
+  options: { now: Date; window: { leadDays: number; horizonDays: number }; claims: boolean },
+): Promise<SlotAvailability[]> {
+  const [override] = await reader.select().from(weekendAvailability).where(sql`${weekendAvailability.date} = ${date}`)
+  const claimed = options.claims ? (await claimedPartsBetween(reader, date, date, options.now)).get(date) : undefined
+  return deriveSlotAvailability({ date, now: options.now, window: options.window, override: override ?? null, claimedParts: claimed ?? new Set() })
+}
+
+/** The slot of `tourTime` on `date`, as slotsOn reads it. */
+export async function slotOn(reader: Db | Tx, date: CalendarDate, tourTime: TourTime, options: Parameters<typeof slotsOn>[2]): Promise<SlotAvailability> {
+  return (await slotsOn(reader, date, options)).find((s) => s.tourTime === tourTime)!
 }
 
 /**
@@ -100,18 +121,6 @@ export function createAvailabilityService(deps: {
         }
       })
       return { from, to, window: bookingWindow(now, windowOptions), dates }
-    },
-
-    /**
-     * The admin's switches for one date, or null when it has none (every slot open); `reader`
-     * is the caller's transaction when it has one.
-     */
-    async override(date: CalendarDate, reader: Db | Tx = db): Promise<SlotOverride | null> {
-      const [row] = await reader
-        .select()
-        .from(weekendAvailability)
-        .where(sql`${weekendAvailability.date} = ${date}`)
-      return row ?? null
     },
 
     /** Every weekend date of the range with the admin's switches, notes and what is booked. */

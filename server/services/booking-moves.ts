@@ -21,8 +21,8 @@ import { quote } from '../../core/pricing.ts'
 import { arrangedOnly, DEFAULT_GUIDE_GROUP_LIMIT, DEFAULT_GUIDE_HOLD_HOURS, guideGroupProblem } from '../../core/guide-bookings.ts'
 import type { GuideBookingRules } from '../../core/schemas/booking-move.ts'
 import { normaliseReference } from '../../core/reference.ts'
-import { packageFitsSlot, partsClaimedBy, slotAvailability, type TourTime } from '../../core/slots.ts'
-import type { AvailabilityService } from './availability.ts'
+import { packageFitsSlot, partsClaimedBy, type TourTime } from '../../core/slots.ts'
+import { slotOn } from './availability.ts'
 import type { BookingEvents } from './booking-events.ts'
 import { claimParts, claimSlot, ownSlotClaim, releaseClaims, SlotTakenError } from './slot-claims.ts'
 import { ServiceError } from './service-error.ts'
@@ -86,7 +86,6 @@ export type GuideMove = SlotChoice & {
 export function createBookingMoveService(deps: {
   db: Db
   events: BookingEvents
-  availability: AvailabilityService
   refunds: RefundService
   now: () => Date
   booking: { leadDays: number; horizonDays: number; holdMinutes: number }
@@ -130,7 +129,7 @@ export function createBookingMoveService(deps: {
       if (problem) throw new ServiceError('invalid', problem, { field: 'numberOfPeople' })
     } else if (target.numberOfPeople > pkg.maxGroupSize) throw new ServiceError('invalid', GROUP_TOO_LARGE_MESSAGE(pkg.maxGroupSize), { field: 'numberOfPeople' })
     const window = moveWindow(actor, deps.booking)
-    const slot = slotAvailability({ date: target.tourDate, now, window, override: await deps.availability.override(target.tourDate, tx), claimedParts: new Set() }, target.tourTime)
+    const slot = await slotOn(tx, target.tourDate, target.tourTime, { now, window, claims: false })
     if (slot.reason === 'not-weekend' || slot.reason === 'outside-window') {
       const message = actor === 'guide' ? moveOutsideWindowMessage(bookingWindow(now, window).last) : OUTSIDE_WINDOW_MESSAGE(window.leadDays, window.horizonDays)
       throw new ServiceError('invalid', message, { field: 'tourDate' })

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
-import { sqlState, UNIQUE_VIOLATION } from '../db/client.ts'
+import { withFreshReference } from './booking-reference.ts'
 import { bookings, tourPackages, type Booking } from '../db/schema.ts'
 import { isWithinBookingWindow } from '../../core/dates.ts'
 import { DEFAULT_LOCALE, toLocale, type Locale } from '../../core/i18n/locales.ts'
@@ -9,11 +9,11 @@ import { POLICY_VERSION } from '../../core/cancellation-policy.ts'
 import { quote } from '../../core/pricing.ts'
 import { newReference, normaliseReference } from '../../core/reference.ts'
 import { containsUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../core/unstorable-text.ts'
-import { packageFitsSlot, slotAvailability, type TourTime } from '../../core/slots.ts'
+import { packageFitsSlot, type TourTime } from '../../core/slots.ts'
 import { bookingRequestSchema, type BookingRequest } from '../../core/schemas/booking.ts'
 import type { BookingStatus } from '../../core/schemas/booking-status.ts'
 import { effectiveStatus, moneyOf } from '../../core/booking-lifecycle.ts'
-import type { AvailabilityService } from './availability.ts'
+import { slotOn } from './availability.ts'
 import type { BookingEvents } from './booking-events.ts'
 import { claimSlot, expireBooking, makeClaimsPermanent, releaseClaims, SlotTakenError } from './slot-claims.ts'
 import type { Logger } from '../logger.ts'
@@ -81,7 +81,6 @@ export function createBookingService(deps: {
   db: Db
   now: () => Date
   events: BookingEvents
-  availability: AvailabilityService
   logger: Logger
   booking: { holdMinutes: number; leadDays: number; horizonDays: number; maxUnpaidPerEmail: number }
   /** RATE_LIMIT_BOOKINGS_PER_HOUR per client address, for every way in (decision 0024). */
@@ -178,83 +177,67 @@ export function createBookingService(deps: {
       if (!isWithinBookingWindow(request.tourDate, now, { leadDays, horizonDays })) {
         throw new ServiceError('invalid', OUTSIDE_WINDOW_MESSAGE(leadDays, horizonDays), { field: 'tourDate' })
       }
-      const override = await deps.availability.override(request.tourDate)
-      const switchCheck = slotAvailability(
-        {
-          date: request.tourDate,
-          now,
-          window: { leadDays, horizonDays },
-          override,
-          claimedParts: new Set(),
-        },
-        request.tourTime,
-      )
+      const switchCheck = await slotOn(db, request.tourDate, request.tourTime, { now, window: { leadDays, horizonDays }, claims: false })
       if (!switchCheck.available) throw new SlotTakenError()
 
       const { pkg, price } = await pricedPackage(request)
 
       const holdExpiresAt = new Date(now.getTime() + holdMinutes * 60_000)
-      for (let attempt = 0; ; attempt++) {
-        try {
-          const booking = await db.transaction(async (tx) => {
-            await refuseOverUnpaidLimit(tx, request.email, now)
-            // After the e-mail's lock, which the code's one-use-per-address check relies on.
-            const promo = request.promoCode
-              ? await takePromoUse(tx, request.promoCode, { email: request.email, isHalfDay: pkg.isHalfDay, guests: request.numberOfPeople, total: price.total, now })
-              : null
-            const meeting = await deps.trip.choose(tx, request, request.tourTime)
-            const [row] = await tx
-              .insert(bookings)
-              .values({
-                reference: newReference(),
-                name: request.name,
-                email: request.email,
-                phone: request.phone,
-                numberOfPeople: request.numberOfPeople,
-                tourPackageId: pkg.id,
-                tourDate: request.tourDate,
-                tourTime: request.tourTime,
-                interestTheme: request.interestTheme ?? null,
-                specialRequests: request.specialRequests ?? null,
-                status: 'pending',
-                holdExpiresAt,
-                totalPrice: price.total - (promo?.discount ?? 0),
-                promoCode: promo?.code ?? null,
-                discount: promo?.discount ?? 0,
-                currency: 'JPY',
-                locale: request.locale,
-                // The schema let the request through only with the box ticked (docs/decisions/0050).
-                policyAcceptedAt: request.acceptPolicy ? now : null,
-                policyVersion: request.acceptPolicy ? POLICY_VERSION : null,
-                meetingPointId: meeting.meetingPointId,
-                pickupHotel: meeting.pickupHotel,
-                answers: options.answers ?? [],
-                userId: options.userId ?? null,
-                createdAt: now,
-                updatedAt: now,
-              })
-              .returning()
-            if (promo) await recordPromoUse(tx, promo, row!.id)
-            await claimSlot(tx, events, {
-              bookingId: row!.id,
-              tourDate: row!.tourDate,
+      const booking = await withFreshReference(() =>
+        db.transaction(async (tx) => {
+          await refuseOverUnpaidLimit(tx, request.email, now)
+          // After the e-mail's lock, which the code's one-use-per-address check relies on.
+          const promo = request.promoCode
+            ? await takePromoUse(tx, request.promoCode, { email: request.email, isHalfDay: pkg.isHalfDay, guests: request.numberOfPeople, total: price.total, now })
+            : null
+          const meeting = await deps.trip.choose(tx, request, request.tourTime)
+          const [row] = await tx
+            .insert(bookings)
+            .values({
+              reference: newReference(),
+              name: request.name,
+              email: request.email,
+              phone: request.phone,
+              numberOfPeople: request.numberOfPeople,
+              tourPackageId: pkg.id,
+              tourDate: request.tourDate,
               tourTime: request.tourTime,
-              expiresAt: holdExpiresAt,
-              now,
+              interestTheme: request.interestTheme ?? null,
+              specialRequests: request.specialRequests ?? null,
+              status: 'pending',
+              holdExpiresAt,
+              totalPrice: price.total - (promo?.discount ?? 0),
+              promoCode: promo?.code ?? null,
+              discount: promo?.discount ?? 0,
+              currency: 'JPY',
+              locale: request.locale,
+              // The schema let the request through only with the box ticked (docs/decisions/0050).
+              policyAcceptedAt: request.acceptPolicy ? now : null,
+              policyVersion: request.acceptPolicy ? POLICY_VERSION : null,
+              meetingPointId: meeting.meetingPointId,
+              pickupHotel: meeting.pickupHotel,
+              answers: options.answers ?? [],
+              userId: options.userId ?? null,
+              createdAt: now,
+              updatedAt: now,
             })
-            await events.created(tx, row!)
-            // Taken again for those told it was free; a lapsed full day taken over on one half frees the other.
-            await events.slotsChanged(tx, [row!.tourDate])
-            return row!
+            .returning()
+          if (promo) await recordPromoUse(tx, promo, row!.id)
+          await claimSlot(tx, events, {
+            bookingId: row!.id,
+            tourDate: row!.tourDate,
+            tourTime: request.tourTime,
+            expiresAt: holdExpiresAt,
+            now,
           })
-          const meeting = await deps.trip.meetingOf(booking, request.locale)
-          return { booking, view: toPublic(booking, pkg, meeting, now) }
-        } catch (error) {
-          // A reference collision (60 random bits: practically never) is retried with a new one.
-          if (!(error instanceof SlotTakenError) && sqlState(error) === UNIQUE_VIOLATION && attempt < 2) continue
-          throw error
-        }
-      }
+          await events.created(tx, row!)
+          // Taken again for those told it was free; a lapsed full day taken over on one half frees the other.
+          await events.slotsChanged(tx, [row!.tourDate])
+          return row!
+        }),
+      )
+      const meeting = await deps.trip.meetingOf(booking, request.locale)
+      return { booking, view: toPublic(booking, pkg, meeting, now) }
     },
 
     /**

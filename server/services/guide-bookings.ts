@@ -6,6 +6,7 @@ import { newReference } from '../../core/reference.ts'
 import type { GuideBookingRequest } from '../../core/schemas/guide-booking.ts'
 import type { BookingEvents } from './booking-events.ts'
 import type { BookingMoveService } from './booking-moves.ts'
+import { withFreshReference } from './booking-reference.ts'
 import { claimSlot } from './slot-claims.ts'
 import { ServiceError } from './service-error.ts'
 import type { TripService } from './trip.ts'
@@ -25,51 +26,53 @@ export function createGuideBookingService(deps: { db: Db; events: BookingEvents;
   return {
     async create(request: GuideBookingRequest, user: { username: string }): Promise<Booking> {
       const now = deps.now()
-      return db.transaction(async (tx) => {
-        const rules = await deps.moves.guideRules(tx)
-        const pkg = await deps.moves.checkGuideTarget(tx, request, now)
-        let total = request.customPrice
-        if (total === undefined) {
-          const price = quote(pkg, request.numberOfPeople, request.tourDate, rules.groupLimit)
-          if (!price.ok) throw new ServiceError('invalid', price.message, { field: 'numberOfPeople' })
-          total = price.total
-        }
-        const holdExpiresAt = guideHoldExpiry(request.payment, now, rules.holdHours)
-        // The slot's own meeting point: the guide tells the guest any other place.
-        const meeting = await deps.trip.choose(tx, {}, request.tourTime)
-        const [row] = await tx
-          .insert(bookings)
-          .values({
-            reference: newReference(),
-            name: request.name,
-            email: request.email,
-            // The column holds '' for no phone, as the booking pages read it.
-            phone: request.phone ?? '',
-            numberOfPeople: request.numberOfPeople,
-            tourPackageId: pkg.id,
-            tourDate: request.tourDate,
-            tourTime: request.tourTime,
-            specialRequests: request.specialRequests ?? null,
-            status: request.payment === 'hold' ? 'pending' : 'confirmed',
-            holdExpiresAt,
-            totalPrice: total,
-            currency: 'JPY',
-            locale: request.locale,
-            meetingPointId: meeting.meetingPointId,
-            pickupHotel: meeting.pickupHotel,
-            arrangedBy: user.username,
-            priceNote: request.customPrice === undefined ? null : (request.priceNote ?? null),
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning()
-        await claimSlot(tx, events, { bookingId: row!.id, tourDate: row!.tourDate, tourTime: request.tourTime, expiresAt: holdExpiresAt, now })
-        // A hold gets the pay link; a booking confirmed without payment gets its confirmation and calendar file.
-        await events.created(tx, row!)
-        if (row!.status === 'confirmed') await events.confirmed(tx, row!)
-        await events.slotsChanged(tx, [row!.tourDate])
-        return row!
-      })
+      return withFreshReference(() =>
+        db.transaction(async (tx) => {
+          const rules = await deps.moves.guideRules(tx)
+          const pkg = await deps.moves.checkGuideTarget(tx, request, now)
+          let total = request.customPrice
+          if (total === undefined) {
+            const price = quote(pkg, request.numberOfPeople, request.tourDate, rules.groupLimit)
+            if (!price.ok) throw new ServiceError('invalid', price.message, { field: 'numberOfPeople' })
+            total = price.total
+          }
+          const holdExpiresAt = guideHoldExpiry(request.payment, now, rules.holdHours)
+          // The slot's own meeting point: the guide tells the guest any other place.
+          const meeting = await deps.trip.choose(tx, {}, request.tourTime)
+          const [row] = await tx
+            .insert(bookings)
+            .values({
+              reference: newReference(),
+              name: request.name,
+              email: request.email,
+              // The column holds '' for no phone, as the booking pages read it.
+              phone: request.phone ?? '',
+              numberOfPeople: request.numberOfPeople,
+              tourPackageId: pkg.id,
+              tourDate: request.tourDate,
+              tourTime: request.tourTime,
+              specialRequests: request.specialRequests ?? null,
+              status: request.payment === 'hold' ? 'pending' : 'confirmed',
+              holdExpiresAt,
+              totalPrice: total,
+              currency: 'JPY',
+              locale: request.locale,
+              meetingPointId: meeting.meetingPointId,
+              pickupHotel: meeting.pickupHotel,
+              arrangedBy: user.username,
+              priceNote: request.customPrice === undefined ? null : (request.priceNote ?? null),
+              createdAt: now,
+              updatedAt: now,
+            })
+            .returning()
+          await claimSlot(tx, events, { bookingId: row!.id, tourDate: row!.tourDate, tourTime: request.tourTime, expiresAt: holdExpiresAt, now })
+          // A hold gets the pay link; a booking confirmed without payment gets its confirmation and calendar file.
+          await events.created(tx, row!)
+          if (row!.status === 'confirmed') await events.confirmed(tx, row!)
+          await events.slotsChanged(tx, [row!.tourDate])
+          return row!
+        }),
+      )
     },
   }
 }

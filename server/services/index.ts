@@ -76,7 +76,6 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     db,
     now: clock.now,
     events: bookingEvents,
-    availability,
     logger,
     booking: config.booking,
     attemptsPerClient: limits.bookings,
@@ -85,7 +84,7 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
   })
 
   // Changes of plan (issue 19, docs/decisions/0055).
-  const bookingMoves = createBookingMoveService({ db, events: bookingEvents, availability, refunds, now: clock.now, booking: config.booking })
+  const bookingMoves = createBookingMoveService({ db, events: bookingEvents, refunds, now: clock.now, booking: config.booking })
   // Bookings the guide makes in the dashboard (issue 20 point 1, docs/decisions/0059).
   const guideBookings = createGuideBookingService({ db, events: bookingEvents, moves: bookingMoves, trip, now: clock.now })
 

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
 import { sqlState, UNIQUE_VIOLATION } from '../db/client.ts'
-import { bookings, slotClaims, type Booking } from '../db/schema.ts'
+import { bookings, slotClaims, waitlistEntries, type Booking } from '../db/schema.ts'
 import { EXPIRED_REASON } from '../../core/booking-lifecycle.ts'
 import { partsClaimedBy, type DayPart, type TourTime } from '../../core/slots.ts'
 import type { BookingEvents } from './booking-events.ts'
@@ -111,6 +111,17 @@ export async function claimSlot(
   },
 ): Promise<void> {
   await claimParts(tx, events, { ...claim, parts: partsClaimedBy(claim.tourTime) })
+  // The booking's own visitor no longer waits for this slot (docs/decisions/0057): a later
+  // opening must not e-mail them about the slot they hold.
+  await tx
+    .delete(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.tourDate, claim.tourDate),
+        eq(waitlistEntries.tourTime, claim.tourTime),
+        sql`${waitlistEntries.email} = (select lower(trim(${bookings.email})) from ${bookings} where ${bookings.id} = ${claim.bookingId})`,
+      ),
+    )
 }
 
 /**

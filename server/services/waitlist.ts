@@ -1,9 +1,9 @@
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
-import { tourPackages, waitlistEntries, weekendAvailability, type WaitlistEntry } from '../db/schema.ts'
+import { tourPackages, waitlistEntries, type WaitlistEntry } from '../db/schema.ts'
 import type { Config } from '../config/index.ts'
 import { bookingWindow, type CalendarDate } from '../../core/dates.ts'
-import { deriveSlotAvailability, isTourTime, packageFitsSlot, type SlotAvailability, type TourTime } from '../../core/slots.ts'
+import { isTourTime, packageFitsSlot, type TourTime } from '../../core/slots.ts'
 import { localizePath, toLocale, type Locale } from '../../core/i18n/locales.ts'
 import { localizeTour } from '../../core/i18n/tour-text.ts'
 import { canJoinWaitlist, newWaitlistToken, waitlistChanges, waitlistTokenOf } from '../../core/waitlist.ts'
@@ -12,7 +12,7 @@ import { containsUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../core/unst
 import { renderEmail, waitlistOpenEmail } from '../email/templates.tsx'
 import type { MailOutbox } from './mail-outbox.ts'
 import type { HitCounter } from './rate-limits.ts'
-import { claimedPartsBetween } from './slot-claims.ts'
+import { slotsOn } from './availability.ts'
 import { invalidInput, ServiceError } from './service-error.ts'
 import { GROUP_TOO_LARGE_MESSAGE, PACKAGE_DOES_NOT_FIT_MESSAGE, PACKAGE_UNAVAILABLE_MESSAGE } from './bookings.ts'
 
@@ -52,11 +52,7 @@ export function createWaitlistService(deps: {
   const windowOptions = { leadDays: config.booking.leadDays, horizonDays: config.booking.horizonDays }
 
   /** The date's three slots as a guest would see them, read through `reader` (the caller's transaction). */
-  async function slotsOf(reader: Db | Tx, date: CalendarDate, now: Date): Promise<SlotAvailability[]> {
-    const [override] = await reader.select().from(weekendAvailability).where(eq(weekendAvailability.date, date))
-    const claimed = await claimedPartsBetween(reader, date, date, now)
-    return deriveSlotAvailability({ date, now, window: windowOptions, override: override ?? null, claimedParts: claimed.get(date) ?? new Set() })
-  }
+  const slotsOf = (reader: Db | Tx, date: CalendarDate, now: Date) => slotsOn(reader, date, { now, window: windowOptions, claims: true })
 
   async function tell(tx: Tx, entry: WaitlistEntry, notices: number) {
     const [pkg] = await tx.select().from(tourPackages).where(eq(tourPackages.id, entry.tourPackageId))

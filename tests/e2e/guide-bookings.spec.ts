@@ -47,6 +47,7 @@ async function journey(page: Page, viewport: { width: number; height: number }, 
   // A slip is refused by the server, and the dialog says so beside the field.
   await dialog.getByLabel('Custom price (¥, tax included)').fill('0')
   await dialog.getByLabel('Note the guest sees').fill('Custom day: photography, 8 hours')
+  await dialog.getByLabel('Special requests (optional)').fill('Sunrise at Takada Castle, then the Gangi streets')
   await expectNoSeriousAxeViolations(page, 'create booking dialog')
   await dialog.getByRole('button', { name: 'Create Booking' }).click()
   await expect(dialog.getByText('A custom price must be a whole number of yen from ¥1,000 to ¥1,000,000')).toBeVisible()
@@ -82,6 +83,7 @@ async function journey(page: Page, viewport: { width: number; height: number }, 
   await page.getByRole('button', { name: /今すぐ支払う/ }).click()
   await expect(page).toHaveURL(/\/ja\/booking-confirmation\//)
   await expect(page.getByText('支払い済み', { exact: true }).first()).toBeVisible()
+  await expect(page.getByText('Sunrise at Takada Castle, then the Gangi streets')).toBeVisible()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width)
 }
 

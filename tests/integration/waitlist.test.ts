@@ -202,6 +202,36 @@ describe.each(ENGINES)('the waitlist on %s', (engine) => {
     expect(res.json.dates.find((d: { date: string }) => d.date === SAT1).slots[0]).toMatchObject({ tourTime: 'morning', available: true })
   })
 
+  it('a visitor who books the slot they waited for leaves its list: the next opening tells only who still waits', async () => {
+    const first = await insertBooking(app, { tourDate: SAT1, tourTime: 'morning', status: 'confirmed' })
+    expect((await join('en@example.com', SAT1, 'morning')).status).toBe(201)
+    expect((await join('en@example.com', SAT1, 'full-day')).status).toBe(201)
+    expect((await join('ko@example.com', SAT1, 'morning')).status).toBe(201)
+    expect((await app.client().post(`/api/bookings/${first.reference}/cancel`)).status).toBe(200)
+    expect(await mailedTo()).toEqual(['en@example.com', 'en@example.com', 'ko@example.com'])
+
+    // en books the freed morning, with the address written otherwise: only that slot's entry goes.
+    const booked = await app.client().post('/api/bookings', {
+      name: 'Waited Guest',
+      email: ' EN@Example.com',
+      phone: '+81 90-1234-5678',
+      numberOfPeople: 2,
+      tourPackageId: half.id,
+      tourDate: SAT1,
+      tourTime: 'morning',
+      acceptPolicy: true,
+    })
+    expect(booked.status).toBe(201)
+    expect((await entries()).map((e) => [e.email, e.tourTime])).toEqual([
+      ['en@example.com', 'full-day'],
+      ['ko@example.com', 'morning'],
+    ])
+
+    // The morning frees again: ko hears of it a second time, en only of the full day it still waits for.
+    expect((await app.client().post(`/api/bookings/${booked.json.reference}/cancel`)).status).toBe(200)
+    expect(await mailedTo()).toEqual(['en@example.com', 'en@example.com', 'en@example.com', 'ko@example.com', 'ko@example.com'])
+  })
+
   it('e-mails on a guide’s cancellation with a refund, a status switch to cancelled and a deletion', async () => {
     const paid = await insertBooking(app, { tourDate: SAT1, tourTime: 'morning', status: 'confirmed' })
     const switched = await insertBooking(app, { tourDate: SAT1, tourTime: 'afternoon', status: 'confirmed' })
@@ -451,8 +481,9 @@ describe.each(ENGINES)('the waitlist on %s', (engine) => {
         const results = await Promise.all([book(app.client(), 'first'), book(new TestClient(other.baseUrl), 'second')])
         expect(results.map((r) => r.status).sort(), `round ${round}`).toEqual([201, 409])
         expect(results.find((r) => r.status === 409)!.json.message).toBe(SLOT_TAKEN_MESSAGE)
-        // Taken again: both wait again for the next opening.
-        expect((await app.db.select().from(waitlistEntries).where(eq(waitlistEntries.tourDate, date))).map((e) => e.notifiedAt)).toEqual([null, null])
+        // Taken again: the one who lost waits again for the next opening; the winner, who holds it, waits no more.
+        const loser = results.find((r) => r.status === 409) === results[0] ? 'first' : 'second'
+        expect((await app.db.select().from(waitlistEntries).where(eq(waitlistEntries.tourDate, date))).map((e) => [e.email, e.notifiedAt])).toEqual([[`${loser}${round}@example.com`, null]])
       }
     } finally {
       await other.close()

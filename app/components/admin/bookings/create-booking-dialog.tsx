@@ -10,7 +10,7 @@ import { api, failToast, serverFieldErrors, successToast } from '../api.ts'
 import { useAdminData } from '../use-admin-data.ts'
 import { Button } from '../../ui/button.tsx'
 import { Modal } from '../../ui/dialog.tsx'
-import { Field, Input, Select } from '../../ui/field.tsx'
+import { Field, Input, Select, Textarea } from '../../ui/field.tsx'
 import { groupSizes, SlotAndTourFields, type SlotAndTour } from './slot-fields.tsx'
 import { PayLink } from './pay-link.tsx'
 
@@ -34,6 +34,7 @@ export function CreateBookingDialog({ prefill, onClose, onDone }: { prefill: Boo
   const [customPrice, setCustomPrice] = useState('')
   const [priceNote, setPriceNote] = useState('')
   const [payment, setPayment] = useState<'hold' | 'confirmed'>('hold')
+  const [specialRequests, setSpecialRequests] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
   const [created, setCreated] = useState<AdminBooking | null>(null)
@@ -56,6 +57,7 @@ export function CreateBookingDialog({ prefill, onClose, onDone }: { prefill: Boo
         numberOfPeople: people,
         ...(pricing === 'custom' ? { customPrice: customPrice.trim(), priceNote } : {}),
         payment,
+        specialRequests,
       })
       setCreated(made)
       successToast('Booking created', `Booking #${made.id} for ${made.name} on ${formatLongDate(made.tourDate)}.${made.payUrl ? ' The guest has been e-mailed the pay link.' : ''}`)
@@ -121,6 +123,9 @@ export function CreateBookingDialog({ prefill, onClose, onDone }: { prefill: Boo
             </Field>
           </>
         ) : null}
+        <Field id="create-special-requests" label="Special requests (optional)" error={errors.specialRequests} hint="What you agreed in the conversation; the guest and you see it with the booking.">
+          <Textarea value={specialRequests} onChange={(e) => setSpecialRequests(e.target.value)} rows={3} maxLength={2000} />
+        </Field>
         <fieldset className="grid gap-2">
           <legend className="text-sm font-medium text-slate-900">Payment</legend>
           <Choice name="create-payment" value="hold" checked={payment === 'hold'} onChange={() => setPayment('hold')}>
