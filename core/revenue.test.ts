@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import { revenueOfYear, type RevenueInput } from './revenue.ts'
 
-const item = (over: Partial<RevenueInput>): RevenueInput => ({ tourDate: '2026-12-05', live: true, firm: true, people: 2, received: 14300, refunded: 0, tourType: 'Half-Day', ...over })
+const item = (over: Partial<RevenueInput>): RevenueInput => ({ tourDate: '2026-12-05', live: true, firm: true, people: 2, received: 14300, refunded: 0, discount: 0, tourType: 'Half-Day', ...over })
 
 describe('revenueOfYear', () => {
+  it('shows promo codes’ discounts apart from the money, for the tours that take place', () => {
+    const { months } = revenueOfYear(2026, [
+      item({ received: 12_870, discount: 1_430 }),
+      // A 100 % code: nothing received, the whole price given.
+      item({ tourDate: '2026-12-06', received: 0, discount: 14_300 }),
+      // Not taking place: an unpaid hold and a cancelled booking give nothing away.
+      item({ tourDate: '2026-12-12', firm: false, received: 0, discount: 2_000 }),
+      item({ tourDate: '2026-12-13', live: false, received: 12_870, refunded: 12_870, discount: 1_430 }),
+    ])
+    expect(months[11]).toMatchObject({ discounts: 15_730, received: 25_740, refunded: 12_870, net: 12_870 })
+  })
+
   it('counts tours and guests of bookings that take place, and the money of every booking of the month', () => {
     const { months, total, tourTypes } = revenueOfYear(2026, [
       item({}),
@@ -20,7 +32,7 @@ describe('revenueOfYear', () => {
       item({ tourDate: '2027-01-02' }),
     ])
     const december = months[11]!
-    expect(december).toEqual({ month: '2026-12', tours: 2, guests: 6, received: 70400, refunded: 14300, net: 56100, byTourType: { 'Half-Day': 28600, 'Full-Day': 27500 } })
+    expect(december).toEqual({ month: '2026-12', tours: 2, guests: 6, received: 70400, refunded: 14300, net: 56100, discounts: 0, byTourType: { 'Half-Day': 28600, 'Full-Day': 27500 } })
     expect(months[10]).toMatchObject({ month: '2026-11', tours: 1, guests: 2, net: 0 })
     expect(months[0]).toMatchObject({ month: '2026-01', tours: 0, net: 0 })
     expect(total).toMatchObject({ month: 'total', tours: 3, guests: 8, received: 70400, refunded: 14300, net: 56100 })

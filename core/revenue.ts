@@ -5,6 +5,9 @@
  *
  * Money counts every booking of the month, a cancelled one included (a late cancellation keeps
  * its money); tours and guests count only bookings that still take place.
+ *
+ * Discounts (promo codes, docs/decisions/0062) are shown apart: the yen the codes took off the
+ * catalogue's price of the tours that take place. They are not money, so net does not move.
  */
 
 export type RevenueInput = {
@@ -17,6 +20,8 @@ export type RevenueInput = {
   /** Yen received for the booking, and yen given back. */
   received: number
   refunded: number
+  /** Yen a promo code took off the catalogue's price (docs/decisions/0062). */
+  discount: number
   tourType: string
 }
 
@@ -28,16 +33,18 @@ export type RevenueMonth = {
   received: number
   refunded: number
   net: number
+  discounts: number
   /** Net yen per tour type. */
   byTourType: Record<string, number>
 }
 
-const empty = (month: string): RevenueMonth => ({ month, tours: 0, guests: 0, received: 0, refunded: 0, net: 0, byTourType: {} })
+const empty = (month: string): RevenueMonth => ({ month, tours: 0, guests: 0, received: 0, refunded: 0, net: 0, discounts: 0, byTourType: {} })
 
 function add(row: RevenueMonth, item: RevenueInput) {
   if (item.live && item.firm) {
     row.tours += 1
     row.guests += item.people
+    row.discounts += item.discount
   }
   row.received += item.received
   row.refunded += item.refunded

@@ -28,6 +28,7 @@ import { adminMediaRouter, mediaFilesRouter } from './api/admin-media.ts'
 import { adminGuideWordsRouter } from './api/admin-guide-words.ts'
 import { adminTripRouter } from './api/admin-trip.ts'
 import { adminBookingQuestionsRouter } from './api/admin-booking-questions.ts'
+import { adminPromoCodesRouter } from './api/admin-promo-codes.ts'
 import { adminCalendarFeedRouter, calendarFeedRouter } from './api/calendar-feed.ts'
 import { wellKnownRouter } from './api/well-known.ts'
 import { bookingsRouter } from './api/bookings.ts'
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
   api.use(adminMediaRouter(deps))
   api.use(adminGuideWordsRouter(deps))
   api.use(adminBookingQuestionsRouter(deps))
+  api.use(adminPromoCodesRouter(deps))
   api.use(adminCalendarFeedRouter(deps))
   api.use(adminTripRouter(deps))
   api.use(timeSlotsRouter(deps))

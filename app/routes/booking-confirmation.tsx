@@ -25,6 +25,7 @@ import { buttonVariants } from '../components/ui/button.tsx'
 import { BookingTime } from '../components/site/your-time.tsx'
 import { TripDetails } from '../components/booking/trip-details.tsx'
 import { YourAnswers } from '../components/booking/your-answers.tsx'
+import { DiscountRows } from '../components/booking/discount-rows.tsx'
 
 export const meta: Route.MetaFunction = ({ matches, location }) => [
   { title: `${metaTranslator(localeFromPath(location.pathname), matches)('checkout.confirmation.metaTitle')} | Joetsu Local Tours` },
@@ -151,6 +152,7 @@ function BookingView({ booking, timeText, now, whatToBring }: { booking: LoadedB
             <dd className="break-words text-slate-900">{value}</dd>
           </div>
         ))}
+        <DiscountRows booking={booking} />
         <dt className="font-semibold text-slate-600">{t('checkout.row.total')}</dt>
         <dd className="text-lg font-bold text-brand-900">
           {formatYen(booking.totalPrice)} <span className="text-sm font-normal text-slate-700">{t('checkout.taxIncluded')}</span>

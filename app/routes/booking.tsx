@@ -25,6 +25,7 @@ import { handleBookingAction } from '../components/booking/booking-action.server
 import { buttonVariants } from '../components/ui/button.tsx'
 import { ChosenSlotTime } from '../components/site/your-time.tsx'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
+import { formatYen } from '../../core/money.ts'
 
 export const meta = loaderMeta
 
@@ -400,6 +401,11 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
                 components={{ 0: <strong className="font-mono" /> }}
               />
             </p>
+            {created.promoCode && created.discount > 0 ? (
+              <p className="mt-3 font-semibold text-brand-900">
+                {t('booking.created.discount', { code: created.promoCode, discount: formatYen(created.discount), total: formatYen(created.totalPrice) })}
+              </p>
+            ) : null}
             <div className="mt-6 flex flex-col items-center gap-3 sm:flex-row sm:justify-center">
               <Link to={path(`/checkout/${created.reference}`)} className={buttonVariants()}>
                 {t('booking.created.pay')}

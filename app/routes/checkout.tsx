@@ -22,6 +22,7 @@ import { PrivacyLine } from '../components/forms/privacy-line.tsx'
 import { privatePageHeaders } from '../lib/private-page.ts'
 import { buttonVariants } from '../components/ui/button.tsx'
 import { BookingTime } from '../components/site/your-time.tsx'
+import { DiscountRows } from '../components/booking/discount-rows.tsx'
 
 // The Payment Element and its React bindings load only here, and only in Stripe mode.
 const StripePaymentForm = lazy(() => import('../components/checkout/stripe-payment-form.tsx'))
@@ -215,6 +216,7 @@ function Ready({
                 <dd className="text-slate-900">{formatYen(change.newTotal)}</dd>
               </>
             ) : null}
+            {change ? null : <DiscountRows booking={booking} />}
             <dt className="border-t border-slate-200 pt-2 font-semibold text-slate-600">{t(change ? 'checkout.change.difference' : 'checkout.summary.total')}</dt>
             <dd className="border-t border-slate-200 pt-2 text-lg font-bold text-brand-900">
               {amountText} <span className="text-sm font-normal text-slate-700">{t('checkout.taxIncluded')}</span>

@@ -2,11 +2,12 @@ import './zod-config.ts'
 import { z } from 'zod'
 import { type CalendarDate, formatLongDate, isCalendarDate, isWeekend } from '../dates.ts'
 import { MAX_GROUP, MAX_GROUP_MESSAGE, MIN_GROUP, MIN_GROUP_MESSAGE, WHOLE_GROUP_MESSAGE } from '../pricing.ts'
+import { PROMO_UNKNOWN_MESSAGE } from '../promo-codes.ts'
 import { TOUR_TIMES } from '../slots.ts'
 import { THEMES } from '../themes.ts'
 import { HOTEL_MESSAGE, PICKUP } from '../meeting-points.ts'
 import { meetingPointField, pickupHotelField } from './meeting-point.ts'
-import { ID_MAX, emailField, isSingleLine, localeField, optionalChoice, optionalText, phoneField, singleLineMessage, wholeNumberField } from './fields.ts'
+import { ID_MAX, blankToUndefined, emailField, isSingleLine, localeField, optionalChoice, optionalText, phoneField, singleLineMessage, wholeNumberField } from './fields.ts'
 
 /**
  * POST /api/bookings (docs/decisions/0019, 0040), checked by the booking form and again
@@ -21,6 +22,9 @@ import { ID_MAX, emailField, isSingleLine, localeField, optionalChoice, optional
  * the booking window (isWithinBookingWindow, with `outsideWindowMessage`), whether
  * the slot is still free, and whether the package fits the slot (packageFitsSlot).
  */
+
+/** The longest promo code field taken: a code is at most 24 characters, spaces around it allowed. */
+const PROMO_INPUT_MAX = 40
 
 export const NAME_MESSAGE = 'Please enter your full name'
 export const PHONE_MESSAGE = 'Please enter a valid phone number'
@@ -89,6 +93,14 @@ export const bookingRequestSchema = z.object({
    */
   meetingPoint: meetingPointField,
   pickupHotel: pickupHotelField,
+  /**
+   * A promo code (docs/decisions/0062), optional; whether it exists and applies is the service's
+   * check, in the booking's transaction. Anything longer than a code is an unknown code.
+   */
+  promoCode: z.preprocess(
+    (v) => blankToUndefined(typeof v === 'string' ? v.trim() : v),
+    z.string({ error: PROMO_UNKNOWN_MESSAGE }).max(PROMO_INPUT_MAX, PROMO_UNKNOWN_MESSAGE).optional(),
+  ),
   /** Honeypot: a hidden field people leave empty. The server quietly drops requests that fill it. */
   website: z.string().optional(),
   /** The language the guest books in: their e-mails are written in it. */

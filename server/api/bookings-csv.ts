@@ -42,6 +42,9 @@ const COLUMNS: [header: string, value: (b: AdminBooking) => string | number][] =
   ['totalPrice', (b) => b.totalPrice],
   // A custom price's note and the admin who made the booking in the dashboard (docs/decisions/0059).
   ['priceNote', (b) => b.priceNote ?? ''],
+  // A promo code's part (docs/decisions/0062): totalPrice is what the guest pays, after the discount.
+  ['promoCode', (b) => b.promoCode ?? ''],
+  ['discount', (b) => b.discount],
   ['amountRefunded', (b) => b.amountRefunded],
   ['status', (b) => b.status],
   ['specialRequests', (b) => b.specialRequests ?? ''],
@@ -77,10 +80,10 @@ export function bookingsCsv(items: AdminBooking[], changes: Map<number, BookingC
 
 /** The revenue view as a spreadsheet: a row per month and the year's total, net yen per tour type last. */
 export function revenueCsv(revenue: { months: RevenueMonth[]; total: RevenueMonth; tourTypes: string[] }): string {
-  const rows = [...revenue.months, revenue.total].map((m) => [m.month, m.tours, m.guests, m.received, m.refunded, m.net, ...revenue.tourTypes.map((t) => m.byTourType[t] ?? 0)])
+  const rows = [...revenue.months, revenue.total].map((m) => [m.month, m.tours, m.guests, m.received, m.refunded, m.net, m.discounts, ...revenue.tourTypes.map((t) => m.byTourType[t] ?? 0)])
   return stringify(rows, {
     header: true,
-    columns: ['month (tour date)', 'tours', 'guests', 'received', 'refunded', 'net', ...revenue.tourTypes.map((t) => spreadsheetSafe(`net: ${t}`))],
+    columns: ['month (tour date)', 'tours', 'guests', 'received', 'refunded', 'net', 'discounts (promo codes)', ...revenue.tourTypes.map((t) => spreadsheetSafe(`net: ${t}`))],
     record_delimiter: 'windows',
   })
 }

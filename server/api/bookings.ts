@@ -19,6 +19,11 @@ export function bookingsRouter({ services }: AppDeps) {
     res.status(201).json(booking)
   })
 
+  // What a promo code takes off the booking the form describes (docs/decisions/0062): counted as a booking attempt.
+  router.get('/promo-codes/check', async (req, res) => {
+    res.json(await services.bookings.previewPromo(req.query as Record<string, unknown>, { clientAddress: clientAddress(req) }))
+  })
+
   router.get('/bookings/:reference', limitLookups(services.limits), async (req, res) => {
     const booking = await services.bookings.findByReference(req.params.reference)
     if (!booking) throw new ServiceError('not-found', 'Booking not found')

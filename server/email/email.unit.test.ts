@@ -211,6 +211,18 @@ describe('the guest’s e-mails in the language they booked in (docs/decisions/0
     expect(mail.text).toContain('料金について: 撮影の特別な一日（8時間）')
   })
 
+  it('shows a promo code’s discount in the guest’s language, and the guide’s English', () => {
+    const discounted: BookingMailFacts = { ...booking, locale: 'ja', guestPackageName: '半日プライベートツアー', totalPrice: 14_850, promoCode: 'SPRING-10', discount: 1_650 }
+    const guest = renderEmail(site, bookingReceivedEmail(site, discounted, 'https://tours.example.jp/ja/checkout/ABCDEFGHJK12', { minutes: 30 }))
+    expect(guest.text).toMatch(/ツアー料金: +¥16,500/)
+    expect(guest.text).toContain('プロモーションコード SPRING-10: −¥1,650')
+    expect(guest.text).toMatch(/合計: +¥14,850（税込）/)
+    const guide = renderEmail(site, adminBookingEmail(site, 'new-booking', discounted, 'https://tours.example.jp/admin/dashboard'))
+    expect(guide.text).toMatch(/Promo code SPRING-10: +−¥1,650/)
+    // No code, no rows.
+    expect(renderEmail(site, bookingReceivedEmail(site, booking, 'https://tours.example.jp/checkout/ABCDEFGHJK12', { minutes: 30 })).text).not.toMatch(/Promo code|Tour price/)
+  })
+
   it('tells the guide in English which language the guest booked in', () => {
     const mail = renderEmail(site, adminBookingEmail(site, 'new-booking', korean, 'https://tours.example.jp/admin/dashboard'))
     expect(mail.subject).toBe('New booking: Kenji <b>Tanaka</b>, Saturday, June 7, 2025')

@@ -264,6 +264,9 @@ export type BookingMailFacts = {
   answers?: AnswerSnapshot[]
   /** What a custom price is for, as the guide wrote it for the guest (docs/decisions/0059). */
   priceNote?: string | null
+  /** A promo code and the yen it took off the catalogue's price; totalPrice is after it (docs/decisions/0062). */
+  promoCode?: string | null
+  discount?: number
 }
 
 /**
@@ -316,6 +319,12 @@ function bookingDetails(b: BookingMailFacts, locale: Locale = b.locale): Array<[
     [t('email.detail.date'), date],
     [t('email.detail.time'), t('email.detail.timeValue', { slot, time })],
     [t('email.detail.group'), t('email.detail.people', { count: b.numberOfPeople })],
+    ...(b.promoCode && b.discount
+      ? ([
+          [t('email.detail.cataloguePrice'), formatYen(b.totalPrice + b.discount)],
+          [t('email.detail.promoCode', { code: b.promoCode }), `−${formatYen(b.discount)}`],
+        ] satisfies Array<[string, string]>)
+      : []),
     [t('email.detail.total'), t('email.detail.totalValue', { amount: formatYen(b.totalPrice) })],
     ...(b.priceNote ? [[t('email.detail.priceNote'), b.priceNote] satisfies [string, string]] : []),
     [t('email.detail.reference'), b.reference],

@@ -42,6 +42,16 @@ import {
 } from '../services/payments.ts'
 import { DECLINED_MESSAGE, INCORRECT_NUMBER_MESSAGE } from '../payments/simulated.ts'
 import { englishErrorMessages, localizeServerText } from './catalog.ts'
+import {
+  PROMO_EMAIL_USED_MESSAGE,
+  PROMO_EXPIRED_MESSAGE,
+  PROMO_GROUP_MESSAGE,
+  PROMO_INACTIVE_MESSAGE,
+  PROMO_NOT_YET_MESSAGE,
+  PROMO_TOUR_MESSAGES,
+  PROMO_UNKNOWN_MESSAGE,
+  PROMO_USED_UP_MESSAGE,
+} from '../../core/promo-codes.ts'
 import { NO_OPEN_OFFER_MESSAGE } from '../services/disruptions.ts'
 import { GUEST_MOVE_MESSAGES, GUEST_MOVE_NOTHING_MESSAGE, GUEST_MOVE_PARTLY_REFUNDED_MESSAGE } from '../services/booking-moves.ts'
 import { HOTEL_MAX, HOTEL_MESSAGE, MEETING_POINT_MESSAGE, PICKUP_OFF_MESSAGE } from '../../core/meeting-points.ts'
@@ -137,6 +147,15 @@ const GUEST_MESSAGES = [
   WAITLIST_NOT_BOOKABLE_MESSAGE,
   WAITLIST_RATE_MESSAGE,
   WAITLIST_HONEYPOT_MESSAGE,
+  // Promo codes (docs/decisions/0062), on the booking form's code field.
+  PROMO_UNKNOWN_MESSAGE,
+  PROMO_INACTIVE_MESSAGE,
+  PROMO_NOT_YET_MESSAGE('2030-06-01'),
+  PROMO_EXPIRED_MESSAGE,
+  PROMO_USED_UP_MESSAGE,
+  PROMO_EMAIL_USED_MESSAGE,
+  ...Object.values(PROMO_TOUR_MESSAGES),
+  PROMO_GROUP_MESSAGE(3),
 ]
 
 describe('the server messages a guest may see', () => {

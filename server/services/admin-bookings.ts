@@ -17,6 +17,7 @@ import { translate } from '../i18n/catalog.ts'
 import { languageLabel, toLocale } from '../../core/i18n/locales.ts'
 import type { AnswerSnapshot } from '../../core/booking-questions.ts'
 import { revenueOfYear } from '../../core/revenue.ts'
+import { releasePromoUse } from './promo-codes.ts'
 
 /** A booking as the dashboard shows it. `status` is the effective one: a lapsed hold reads as cancelled (docs/decisions/0005). */
 export type AdminBooking = {
@@ -59,6 +60,9 @@ export type AdminBooking = {
   /** The admin who made the booking in the dashboard (null: the guest on the site), and a custom price's note (docs/decisions/0059). */
   arrangedBy: string | null
   priceNote: string | null
+  /** A promo code and the yen it took off the catalogue's price; totalPrice is after it (docs/decisions/0062). */
+  promoCode: string | null
+  discount: number
   /**
    * An unpaid hold's pay link, and a WhatsApp chat to the guest carrying it with the total, both
    * in the guest's language (docs/decisions/0059); null when nothing is to be paid.
@@ -137,6 +141,8 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
     answers: b.answers,
     arrangedBy: b.arrangedBy,
     priceNote: b.priceNote,
+    promoCode: b.promoCode,
+    discount: b.discount,
     ...payLinksOf(b, effectiveStatus(b, at)),
   })
 
@@ -281,6 +287,7 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
           throw new ServiceError('conflict', PAID_DELETE_MESSAGE)
         }
         const freed = await releaseClaims(tx, id)
+        await releasePromoUse(tx, current)
         await tx.delete(bookings).where(eq(bookings.id, id))
         await events.slotsChanged(tx, [current.tourDate, ...freed])
       })
@@ -346,6 +353,7 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
               people: booking.numberOfPeople,
               received: moneyOf(booking).received,
               refunded: booking.amountRefunded,
+              discount: booking.discount,
               tourType: tourType ?? 'Custom Tour',
             }
           }),

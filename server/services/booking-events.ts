@@ -138,6 +138,8 @@ export async function bookingMailFacts(tx: Tx, { config, trip }: Pick<BookingMai
     whatsappUrl: whatsappLink(config.site, translate(locale, 'trip.whatsapp.message', { reference: booking.reference })),
     answers: booking.answers,
     priceNote: booking.priceNote,
+    promoCode: booking.promoCode,
+    discount: booking.discount,
   }
 }
 

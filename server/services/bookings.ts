@@ -23,6 +23,9 @@ import type { Meeting } from '../../core/meeting-points.ts'
 import type { BookingQuestionService } from './booking-questions.ts'
 import type { AnswerSnapshot } from '../../core/booking-questions.ts'
 import { invalidInput, ServiceError } from './service-error.ts'
+import { applicablePromoCode, recordPromoUse, releasePromoUse, takePromoUse } from './promo-codes.ts'
+import { promoCheckSchema } from '../../core/schemas/promo-code.ts'
+import { PROMO_UNKNOWN_MESSAGE } from '../../core/promo-codes.ts'
 
 export { SlotTakenError, SLOT_TAKEN_MESSAGE } from './slot-claims.ts'
 
@@ -66,6 +69,9 @@ export type PublicBooking = {
   answers: AnswerSnapshot[]
   /** What a custom price the guide set is for, as written for the guest (docs/decisions/0059). */
   priceNote: string | null
+  /** The promo code the booking took and its yen off; totalPrice is after the discount (docs/decisions/0062). */
+  promoCode: string | null
+  discount: number
 }
 
 export const HONEYPOT_MESSAGE = 'Your booking could not be submitted.'
@@ -115,6 +121,8 @@ export function createBookingService(deps: {
       meeting,
       answers: booking.answers,
       priceNote: booking.priceNote,
+      promoCode: booking.promoCode,
+      discount: booking.discount,
     }
   }
 
@@ -132,6 +140,25 @@ export function createBookingService(deps: {
       .from(bookings)
       .where(and(sql`lower(${bookings.email}) = ${address}`, eq(bookings.status, 'pending'), or(isNull(bookings.holdExpiresAt), gte(bookings.holdExpiresAt, now))))
     if ((counted?.live ?? 0) >= deps.booking.maxUnpaidPerEmail) throw new ServiceError('conflict', UNPAID_LIMIT_MESSAGE, { field: 'email' })
+  }
+
+  /** The tour a request names, if it is on sale, fits the slot and takes the group, and its catalogue price (docs/decisions/0019). */
+  async function pricedPackage(request: Pick<BookingRequest, 'tourPackageId' | 'tourTime' | 'numberOfPeople' | 'tourDate'>) {
+    const [pkg] = await db.select().from(tourPackages).where(eq(tourPackages.id, request.tourPackageId))
+    if (!pkg || !pkg.available) throw new ServiceError('invalid', PACKAGE_UNAVAILABLE_MESSAGE, { field: 'tourPackageId' })
+    if (!packageFitsSlot(pkg.isHalfDay, request.tourTime)) throw new ServiceError('invalid', PACKAGE_DOES_NOT_FIT_MESSAGE, { field: 'tourPackageId' })
+    if (request.numberOfPeople > pkg.maxGroupSize) {
+      throw new ServiceError('invalid', GROUP_TOO_LARGE_MESSAGE(pkg.maxGroupSize), { field: 'numberOfPeople' })
+    }
+    const price = quote(pkg, request.numberOfPeople, request.tourDate)
+    if (!price.ok) throw new ServiceError('invalid', price.message, { field: 'numberOfPeople' })
+    return { pkg, price }
+  }
+
+  /** One booking attempt from a client address (decision 0024): a booking, or a promo code's check. */
+  async function countAttempt(clientAddress: string) {
+    const retryAfter = await deps.attemptsPerClient.hit(`ip:${clientAddress}`)
+    if (retryAfter > 0) throw new ServiceError('rate-limited', BOOKING_RATE_MESSAGE, { retryAfter })
   }
 
   const service = {
@@ -153,19 +180,16 @@ export function createBookingService(deps: {
       const switchCheck = await slotOn(db, request.tourDate, request.tourTime, { now, window: { leadDays, horizonDays }, claims: false })
       if (!switchCheck.available) throw new SlotTakenError()
 
-      const [pkg] = await db.select().from(tourPackages).where(eq(tourPackages.id, request.tourPackageId))
-      if (!pkg || !pkg.available) throw new ServiceError('invalid', PACKAGE_UNAVAILABLE_MESSAGE, { field: 'tourPackageId' })
-      if (!packageFitsSlot(pkg.isHalfDay, request.tourTime)) throw new ServiceError('invalid', PACKAGE_DOES_NOT_FIT_MESSAGE, { field: 'tourPackageId' })
-      if (request.numberOfPeople > pkg.maxGroupSize) {
-        throw new ServiceError('invalid', GROUP_TOO_LARGE_MESSAGE(pkg.maxGroupSize), { field: 'numberOfPeople' })
-      }
-      const price = quote(pkg, request.numberOfPeople, request.tourDate)
-      if (!price.ok) throw new ServiceError('invalid', price.message, { field: 'numberOfPeople' })
+      const { pkg, price } = await pricedPackage(request)
 
       const holdExpiresAt = new Date(now.getTime() + holdMinutes * 60_000)
       const booking = await withFreshReference(() =>
         db.transaction(async (tx) => {
           await refuseOverUnpaidLimit(tx, request.email, now)
+          // After the e-mail's lock, which the code's one-use-per-address check relies on.
+          const promo = request.promoCode
+            ? await takePromoUse(tx, request.promoCode, { email: request.email, isHalfDay: pkg.isHalfDay, guests: request.numberOfPeople, total: price.total, now })
+            : null
           const meeting = await deps.trip.choose(tx, request, request.tourTime)
           const [row] = await tx
             .insert(bookings)
@@ -182,7 +206,9 @@ export function createBookingService(deps: {
               specialRequests: request.specialRequests ?? null,
               status: 'pending',
               holdExpiresAt,
-              totalPrice: price.total,
+              totalPrice: price.total - (promo?.discount ?? 0),
+              promoCode: promo?.code ?? null,
+              discount: promo?.discount ?? 0,
               currency: 'JPY',
               locale: request.locale,
               // The schema let the request through only with the box ticked (docs/decisions/0050).
@@ -196,6 +222,7 @@ export function createBookingService(deps: {
               updatedAt: now,
             })
             .returning()
+          if (promo) await recordPromoUse(tx, promo, row!.id)
           await claimSlot(tx, events, {
             bookingId: row!.id,
             tourDate: row!.tourDate,
@@ -220,8 +247,7 @@ export function createBookingService(deps: {
      * this, so the limit is counted here rather than on URLs in front of it (decision 0024).
      */
     async submit(body: Record<string, unknown>, options: { userId?: number | null; clientAddress: string }): Promise<PublicBooking> {
-      const retryAfter = await deps.attemptsPerClient.hit(`ip:${options.clientAddress}`)
-      if (retryAfter > 0) throw new ServiceError('rate-limited', BOOKING_RATE_MESSAGE, { retryAfter })
+      await countAttempt(options.clientAddress)
       if (typeof body.website === 'string' && body.website.trim() !== '') throw new ServiceError('invalid', HONEYPOT_MESSAGE)
       // Text PostgreSQL cannot store would fail at the insert as a 500: refused here for every way in.
       if (containsUnstorableText(body)) throw new ServiceError('invalid', UNSTORABLE_TEXT_MESSAGE)
@@ -231,6 +257,20 @@ export function createBookingService(deps: {
       const answers = await deps.questions.answersOf(body, toLocale(body.locale), refused)
       if (!parsed.success) throw refused
       return (await service.create(parsed.data, { ...options, answers })).view
+    },
+
+    /**
+     * GET /api/promo-codes/check (docs/decisions/0062): what a code would take off the booking the
+     * form describes, so its summary shows the total to pay. Takes no use. Each check counts as a
+     * booking attempt of the client address, so codes cost as much to guess here as by booking.
+     */
+    async previewPromo(query: Record<string, unknown>, options: { clientAddress: string }) {
+      await countAttempt(options.clientAddress)
+      const parsed = promoCheckSchema.safeParse(query)
+      if (!parsed.success) throw invalidInput(parsed.error, PROMO_UNKNOWN_MESSAGE)
+      const { pkg, price } = await pricedPackage(parsed.data)
+      const promo = await applicablePromoCode(db, parsed.data.promoCode, { email: parsed.data.email, isHalfDay: pkg.isHalfDay, guests: parsed.data.numberOfPeople, total: price.total, now: deps.now() })
+      return { promoCode: promo.code, discount: promo.discount, catalogueTotal: price.total, total: price.total - promo.discount }
     },
 
     /** The visitor's view of a booking by its public reference; null for ids, junk or unknown references. */
@@ -270,6 +310,7 @@ export function createBookingService(deps: {
           .returning()
         if (!row) return null
         const freed = await releaseClaims(tx, bookingId)
+        await releasePromoUse(tx, row)
         await events.cancelled(tx, row, {
           reason: details.reason,
           refund: details.refund ?? 0,

@@ -23,6 +23,7 @@ import { createRefundService } from './refunds.ts'
 import { createGuideBookingService } from './guide-bookings.ts'
 import { createRateLimits, pruneExpiredLimits } from './rate-limits.ts'
 import { createCalendarFeedService } from './calendar-feed.ts'
+import { createPromoCodeService } from './promo-codes.ts'
 import { createBookingQuestionService } from './booking-questions.ts'
 import { createBookingMoveService } from './booking-moves.ts'
 import { createDisruptionService } from './disruptions.ts'
@@ -69,6 +70,8 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
   const availability = createAvailabilityService({ db, now: clock.now, booking: config.booking, switchesChanged: (tx, date) => waitlist.reconcile(tx, [date]) })
   // The guide's booking questions (docs/decisions/0053).
   const bookingQuestions = createBookingQuestionService({ db, now: clock.now })
+  // Promo codes (issue 20 point 2, docs/decisions/0062).
+  const promoCodes = createPromoCodeService({ db, now: clock.now })
   const bookings = createBookingService({
     db,
     now: clock.now,
@@ -117,7 +120,7 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     { name: 'tell-waitlists', everyMs: 60_000, run: () => waitlist.tellFreedSlots() },
   ]
 
-  return { limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, bookingMoves, guideBookings, disruptions, waitlist, jobs }
+  return { limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, promoCodes, bookingMoves, guideBookings, disruptions, waitlist, jobs }
 }
 
 export type Services = ReturnType<typeof createServices>

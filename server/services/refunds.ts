@@ -11,6 +11,7 @@ import { formatYen } from '../../core/money.ts'
 import type { BookingEvents } from './booking-events.ts'
 import { amountPaid, effectiveStatus } from '../../core/booking-lifecycle.ts'
 import { releaseClaims } from './slot-claims.ts'
+import { releasePromoUse } from './promo-codes.ts'
 
 /** One key per booking, intent and amount: the same refund asked twice is issued once. */
 const refundKey = (bookingId: number, intentId: string, amount: number) => `refund-cancel-${bookingId}-${intentId}-${amount}`
@@ -272,6 +273,7 @@ export function createRefundService(deps: { db: Db; provider: PaymentProvider; e
           .returning()
         if (!row) throw new ServiceError('conflict', ALREADY_CANCELLED_MESSAGE)
         const freed = await releaseClaims(tx, row.id)
+        await releasePromoUse(tx, row)
         await events.cancelled(tx, row, { reason, refund: amount, cause: input.cause })
         await events.slotsChanged(tx, [row.tourDate, ...freed])
         if (input.actor) {

@@ -6,6 +6,7 @@ import { EXPIRED_REASON } from '../../core/booking-lifecycle.ts'
 import { partsClaimedBy, type DayPart, type TourTime } from '../../core/slots.ts'
 import type { BookingEvents } from './booking-events.ts'
 import { ServiceError } from './service-error.ts'
+import { releasePromoUse } from './promo-codes.ts'
 
 /**
  * One group per slot (docs/decisions/0002), held by the primary key of slot_claims (tour_date, part).
@@ -85,7 +86,11 @@ export async function expireBooking(tx: Tx, events: BookingEvents, bookingId: nu
     )
     .returning()
   await tx.delete(slotClaims).where(and(eq(slotClaims.bookingId, bookingId), lapsedClaim(now)))
-  if (expired) await events.expired(tx, expired)
+  if (expired) {
+    // An unpaid hold that lapsed gives its promo code's use back (docs/decisions/0062).
+    await releasePromoUse(tx, expired)
+    await events.expired(tx, expired)
+  }
   return expired ?? null
 }
 

@@ -23,6 +23,7 @@ import { addDays, dayOfWeek, todayInTokyo, type CalendarDate } from '../../core/
 //   waitlist   Sundays   162–167 days ahead (one: waitlist, issue 19), or 91 days ahead when no Sunday
 //              lies between time-zones' and trip's (then one lies between moves' and lifecycle's)
 //   dev-server Saturdays 30–90 days ahead, on a server and database of its own
+//   promo      Saturdays 20 and 27 days ahead, on a server and database of its own (promo-codes, issue 20)
 //
 // Every band stays inside the 180-day booking horizon and clear of the lead time.
 

@@ -8,7 +8,7 @@ import { loadConfig } from '../../server/config/index.ts'
 import { createLogger } from '../../server/logger.ts'
 import { createServices, type Clock } from '../../server/services/index.ts'
 import { hashPassword } from '../../server/auth/passwords.ts'
-import { users } from '../../server/db/schema.ts'
+import { tourPackages, users } from '../../server/db/schema.ts'
 import { testDatabase, type EngineKind } from './databases.ts'
 import type { Database } from '../../server/db/client.ts'
 
@@ -74,6 +74,14 @@ export async function startTestApp(
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>
+
+/** An app whose clock stands at `now`, a logged-in admin, and the seeded half-day and full-day tours' ids. */
+export async function startWithCatalogue(engine: EngineKind, now: string, env?: Record<string, string>) {
+  const app = await startTestApp(engine, { clock: new TestClock(new Date(now)), env })
+  const admin = await app.loggedIn(true)
+  const slugs = new Map((await app.db.select().from(tourPackages)).map((p) => [p.slug, p.id]))
+  return { app, admin, halfDay: slugs.get('half-day')!, fullDay: slugs.get('full-day')! }
+}
 
 export class TestClient {
   private cookies = new Map<string, string>()

@@ -31,6 +31,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/tour-packages',
   'POST /api/bookings',
   'GET /api/bookings/:reference',
+  // What a promo code takes off (docs/decisions/0062): counted against the booking limit per address.
+  'GET /api/promo-codes/check',
   'POST /api/create-payment-intent',
   'POST /api/bookings/:reference/payment-success',
   'POST /api/bookings/:reference/simulated-payment',
@@ -103,6 +105,8 @@ type Real = {
   meetingPointId: number
   /** A booking question (seeded; questions are archived, never deleted). */
   questionId: number
+  /** A promo code (codes are switched off, never deleted). */
+  promoCodeId: number
 }
 
 /** Placeholders the generators emit, replaced at request time by the real value of the moment. */
@@ -136,6 +140,7 @@ function realParam(route: RouteEntry, name: string, real: Real): string {
     if (route.path.startsWith('/api/admin/media/')) return String(real.mediaId)
     if (route.path.startsWith('/api/admin/meeting-points/')) return String(real.meetingPointId)
     if (route.path.startsWith('/api/admin/booking-questions/')) return String(real.questionId)
+    if (route.path.startsWith('/api/admin/promo-codes/')) return String(real.promoCodeId)
     if (/^\/api(\/admin)?\/bookings\//.test(route.path)) return String(real.bookingId)
   }
   if (name === 'path') return real.mediaPath.replace(/^\/media\//, '')
@@ -193,6 +198,9 @@ function validBody(route: RouteEntry, real: Real, packageRow: Record<string, unk
       return { type: 'number', label: 'Fuzz number', required: false, min: 0, max: 9 }
     case 'POST /api/admin/booking-questions/:id/move':
       return { direction: 'down' }
+    case 'POST /api/admin/promo-codes':
+    case 'PUT /api/admin/promo-codes/:id':
+      return { code: 'FUZZ-10', kind: 'percent', value: 10, validFrom: '2030-01-01', validTo: '2030-12-31', maxUses: 5, onePerEmail: true, tourKind: 'half-day', minGroup: 2, active: true }
     case 'POST /api/admin/bookings/:id/move':
       return { tourDate: real.tourDate, tourTime: 'morning', tourPackageId: 1, numberOfPeople: 2, tellGuest: false }
     case 'POST /api/bookings/:reference/move':
@@ -223,6 +231,7 @@ const KNOWN_KEYS = [
   'loves', 'spring', 'winter', 'meetingPoint', 'pickupHotel', 'addressJa', 'latitude', 'longitude', 'instructions', 'translations', 'active',
   'direction', 'pickupEnabled', 'defaults', 'whatToBring', 'answers', 'type', 'label', 'required', 'options', 'tellGuest', 'guestMoveLimit', 'note',
   'customPrice', 'priceNote', 'payment', 'locale', 'groupLimit', 'holdHours',
+  'promoCode', 'code', 'kind', 'value', 'validFrom', 'validTo', 'maxUses', 'onePerEmail', 'tourKind', 'minGroup',
   '__proto__', 'constructor',
 ]
 const QUERY_KEYS = ['month', 'from', 'to', 'email', 'status', 'sort', 'dir', 'page', 'pageSize', 'q', 'search', 'bookingId', 'format', 'cause']
@@ -230,7 +239,7 @@ const QUERY_KEYS = ['month', 'from', 'to', 'email', 'status', 'sort', 'dir', 'pa
 /** Words the server knows: with them a random body or query passes a schema now and then. */
 const KNOWN_WORDS = [
   'morning', 'afternoon', 'full-day', 'pending', 'confirmed', 'cancelled', 'paid', 'all', 'guest', 'guide-weather', 'guide-transport', 'guide-other',
-  'explorer', 'custom', '5+', 'hold', 'email', 'whatsapp', 'none', 'json', 'csv', 'asc', 'desc', 'tourDate', 'createdAt', 'totalPrice', 'on', 'true', 'false',
+  'explorer', 'custom', '5+', 'hold', 'email', 'percent', 'amount', 'half-day', 'FUZZ-REAL', 'whatsapp', 'none', 'json', 'csv', 'asc', 'desc', 'tourDate', 'createdAt', 'totalPrice', 'on', 'true', 'false',
   '4242424242424242', '4000000000000002', '4242 4242 4242 4241', 'fuzz@example.com', '+81 90 1234 5678', '2030-06-01', '2030-06', '2030-02-30',
   ...Object.keys(TOKENS),
 ]
@@ -539,6 +548,7 @@ describe.each(ENGINES)('security on %s', (engine) => {
     }
     await currentFeedToken()
     real.questionId = (await app.db.select({ id: bookingQuestions.id }).from(bookingQuestions).orderBy(bookingQuestions.id).limit(1))[0]!.id
+    real.promoCodeId = (await app.services.promoCodes.create({ code: 'FUZZ-REAL', kind: 'amount', value: 1000, onePerEmail: false, active: true })).id
 
     /** Before a run: bring back what an earlier run deleted, cancelled or erased (not counted as the run's rows). */
     const refresh = async () => {

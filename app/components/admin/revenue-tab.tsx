@@ -40,7 +40,7 @@ export function RevenueTab() {
         </div>
       </div>
       <p className="text-sm text-slate-700">
-        By the month of the tour. Tours and guests count paid and confirmed bookings; money counts every booking of the month, a cancelled one included: received, refunded, and kept (net).
+        By the month of the tour. Tours and guests count paid and confirmed bookings; money counts every booking of the month, a cancelled one included: received, refunded, and kept (net); discounts are what promo codes took off the price of the tours that take place, apart from the money.
       </p>
       {shown === null ? (
         <p className="text-slate-700">Loading revenue…</p>
@@ -71,6 +71,9 @@ export function RevenueTab() {
                   <th scope="col" className="px-3 py-2">
                     Net
                   </th>
+                  <th scope="col" className="px-3 py-2">
+                    Discounts
+                  </th>
                   {shown.tourTypes.map((t) => (
                     <th key={t} scope="col" className="px-3 py-2">
                       {t}
@@ -89,6 +92,7 @@ export function RevenueTab() {
                     <td className="px-3 py-2">{formatYen(m.received)}</td>
                     <td className="px-3 py-2">{formatYen(m.refunded)}</td>
                     <td className="px-3 py-2">{formatYen(m.net)}</td>
+                    <td className="px-3 py-2">{formatYen(m.discounts)}</td>
                     {shown.tourTypes.map((t) => (
                       <td key={t} className="px-3 py-2">
                         {formatYen(m.byTourType[t] ?? 0)}

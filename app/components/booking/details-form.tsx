@@ -29,6 +29,7 @@ const FIELD_ORDER = [
   'specialRequests',
   'meetingPoint',
   'pickupHotel',
+  'promoCode',
   'tourDate',
   'tourTime',
   'acceptPolicy',
@@ -109,12 +110,33 @@ export function DetailsForm({
   const chosen = fitting.find((p) => String(p.id) === values.tourPackageId)
   const people = Number(values.numberOfPeople)
   const price = chosen ? quote(chosen, people, tourDate) : null
+  // What the guest's promo code takes off this choice, as the server said (docs/decisions/0062); the booking is priced again.
+  const [promo, setPromo] = useState<{ choice: string; code: string; discount: number } | null>(null)
+  const promoChoice = [values.promoCode.trim().toUpperCase(), values.tourPackageId, values.numberOfPeople].join('|')
+  const applied = promo?.choice === promoChoice ? promo : null
   const chosenPlace = values.meetingPoint || usualPointId(meeting, tourTime)
   const meetingName = chosenPlace === PICKUP ? t('booking.form.meeting.pickup') : meeting.points.find((p) => String(p.id) === chosenPlace)?.name
 
   const set = (field: keyof FormValues) => (value: string) => {
     onValuesChange({ ...values, [field]: value })
     if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest)
+  }
+
+  /** Asks the server what the code takes off the current choice, when the guest leaves the code field. */
+  async function checkPromoCode() {
+    const promoCode = values.promoCode.trim()
+    if (!promoCode || !price?.ok) return setPromo(null)
+    const query = new URLSearchParams({ promoCode, tourPackageId: values.tourPackageId, numberOfPeople: values.numberOfPeople, tourDate, tourTime, email: values.email })
+    try {
+      const res = await fetch(`/api/promo-codes/check?${query}`)
+      const body = (await res.json()) as { promoCode: string; discount: number; errors?: Record<string, string> }
+      setPromo(res.ok ? { choice: promoChoice, code: body.promoCode, discount: body.discount } : null)
+      const refused = body.errors?.promoCode
+      if (refused) setErrors((e) => ({ ...e, promoCode: localize(refused) }))
+    } catch {
+      // Offline or refused for too many attempts: the booking itself says what is wrong with the code.
+      setPromo(null)
+    }
   }
 
   function focusFirstError(errs: Record<string, string>) {
@@ -264,6 +286,21 @@ export function DetailsForm({
             if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest)
           }}
         />
+        <Field tone="public" label={t('booking.form.promoCode')} name="promoCode" error={errors.promoCode} hint={t('booking.form.promoCodeHint')}>
+          {(props) => (
+            <input
+              {...props}
+              type="text"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={40}
+              value={values.promoCode}
+              onChange={(e) => set('promoCode')(e.target.value)}
+              onBlur={() => void checkPromoCode()}
+            />
+          )}
+        </Field>
         {/* Consent (docs/decisions/0050): the server refuses a booking without it and records when and which version. */}
         <div className="grid gap-1.5">
           <div className="flex items-start gap-3">
@@ -360,9 +397,15 @@ export function DetailsForm({
                 </div>
               ))
             : null}
+          {values.promoCode.trim() ? (
+            <div className="flex justify-between gap-3 text-sm">
+              <dt>{t('booking.summary.promoCode', { code: applied?.code ?? values.promoCode.trim().toUpperCase() })}</dt>
+              <dd>{applied ? `−${formatYen(applied.discount)}` : t('booking.summary.promoCodeLater')}</dd>
+            </div>
+          ) : null}
         </dl>
         <p className="mt-4 border-t border-brand-100 pt-3 text-lg font-bold text-brand-900" aria-live="polite">
-          {t('booking.summary.total', { total: price?.ok ? formatYen(price.total) : '–' })}
+          {t('booking.summary.total', { total: price?.ok ? formatYen(price.total - (applied?.discount ?? 0)) : '–' })}
           <span className="block text-sm font-normal text-slate-700">{t('booking.summary.taxIncluded')}</span>
         </p>
         {price && !price.ok ? <p className="mt-2 text-sm text-red-800">{localize(price.message)}</p> : null}

@@ -16,6 +16,8 @@ export type FormValues = {
   /** A meeting point's id or 'pickup'; '' keeps the slot's usual place (docs/decisions/0052). */
   meetingPoint: string
   pickupHotel: string
+  /** A promo code as typed (docs/decisions/0062); the server checks and applies it. */
+  promoCode: string
   website: string
 }
 
@@ -30,6 +32,7 @@ export const EMPTY_FORM: FormValues = {
   acceptPolicy: '',
   meetingPoint: '',
   pickupHotel: '',
+  promoCode: '',
   website: '',
 }
 

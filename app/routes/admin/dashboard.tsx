@@ -16,6 +16,7 @@ import { UsersTab } from '../../components/admin/users-tab.tsx'
 import { SettingsTab } from '../../components/admin/settings-tab.tsx'
 import { PhotosTab } from '../../components/admin/photos-tab.tsx'
 import { RevenueTab } from '../../components/admin/revenue-tab.tsx'
+import { PromoCodesTab } from '../../components/admin/promo-codes-tab.tsx'
 import { privatePageHeaders } from '../../lib/private-page.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin Dashboard | Joetsu Local Tours' }, { name: 'robots', content: 'noindex' }]
@@ -28,6 +29,7 @@ export const TABS = [
   { value: 'users', label: 'Users' },
   { value: 'photos', label: 'Photos' },
   { value: 'revenue', label: 'Revenue' },
+  { value: 'promo-codes', label: 'Promo codes' },
   { value: 'settings', label: 'Settings' },
 ] as const
 type TabValue = (typeof TABS)[number]['value']
@@ -193,6 +195,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </Tabs.Content>
           <Tabs.Content value="revenue">
             <RevenueTab />
+          </Tabs.Content>
+          <Tabs.Content value="promo-codes">
+            <PromoCodesTab />
           </Tabs.Content>
           <Tabs.Content value="settings">
             <SettingsTab />

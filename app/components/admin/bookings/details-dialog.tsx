@@ -22,6 +22,7 @@ export function BookingDetails({ booking, onClose, onMove }: { booking: AdminBoo
         <dd>
           {formatYen(booking.totalPrice)}
           {booking.priceNote ? ` (custom: ${booking.priceNote})` : ''}
+          {booking.promoCode && booking.discount > 0 ? ` (${formatYen(booking.totalPrice + booking.discount)} less ${formatYen(booking.discount)}, promo code ${booking.promoCode})` : ''}
         </dd>
         {booking.arrangedBy ? (
           <>
