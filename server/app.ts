@@ -35,6 +35,7 @@ import { timeSlotsRouter } from './api/time-slots.ts'
 import { tourPackagesRouter } from './api/tour-packages.ts'
 import { weekendAvailabilityRouter } from './api/weekend-availability.ts'
 import { waitlistRouter } from './api/waitlist.ts'
+import { reviewsRouter } from './api/reviews.ts'
 
 
 export const JSON_BODY_LIMIT = '100kb'
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
   api.use(bookingsRouter(deps))
   api.use(weekendAvailabilityRouter(deps))
   api.use(waitlistRouter(deps))
+  api.use(reviewsRouter(deps))
   // Payments (issue 5).
   api.use(paymentsRouter(deps))
   api.use(cancellationsRouter(deps))
