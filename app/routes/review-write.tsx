@@ -14,8 +14,8 @@ import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 import { PageBanner } from '../components/site/page-banner.tsx'
 import { Field, Input, Textarea } from '../components/ui/field.tsx'
 import { buttonVariants } from '../components/ui/button.tsx'
-import { handleReviewAction, loadReviewPage, STOP_INTENT } from '../components/reviews/review-page.server.ts'
-import type { ReviewOutcome } from '../components/reviews/types.ts'
+import { handleReviewAction, loadReviewPage } from '../components/reviews/review-page.server.ts'
+import { STOP_INTENT, type ReviewOutcome } from '../components/reviews/types.ts'
 
 export const meta: Route.MetaFunction = ({ matches, location }) => [
   { title: `${metaTranslator(localeFromPath(location.pathname), matches)('review.page.title')} | Joetsu Local Tours` },

@@ -5,10 +5,10 @@ import { simpleParser, type ParsedMail } from 'mailparser'
 
 /**
  * The e-mail the outbox job wrote for `to` (DATA_DIR/outbox, docs/decisions/0008), parsed; the
- * one whose subject matches, when the address got several.
+ * one whose subject matches, when the address got several. `dataDir`: a server of its own's.
  */
-export async function emailTo(to: string, subject?: RegExp): Promise<ParsedMail> {
-  const folder = path.join(process.env.E2E_DATA_DIR!, 'outbox')
+export async function emailTo(to: string, subject?: RegExp, dataDir = process.env.E2E_DATA_DIR!): Promise<ParsedMail> {
+  const folder = path.join(dataDir, 'outbox')
   let found: ParsedMail | undefined
   await expect
     .poll(

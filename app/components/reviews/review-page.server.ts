@@ -3,10 +3,7 @@ import { REVIEW_LINK_MESSAGE } from '../../../core/schemas/review.ts'
 import { failureOf, localizeServerText } from '../../../server/for-app.server.ts'
 import { formPageMessages, requestLocale } from '../../i18n/messages.server.ts'
 import { VIA_SCRIPT_FIELD, sentByScript } from '../../lib/form-post.ts'
-import { REVIEW_FIELDS, type ReviewOutcome } from './types.ts'
-
-/** The form's intent that stops the e-mails (the opt-out), rather than saving the review. */
-export const STOP_INTENT = 'stop'
+import { REVIEW_FIELDS, STOP_INTENT, type ReviewOutcome } from './types.ts'
 
 /**
  * /review/{token} (docs/decisions/0063): the guest's tour and review, or a 404 page for a link

@@ -7,3 +7,6 @@ export type ReviewOutcome = { kind: 'saved' } | { kind: 'stopped' } | { kind: 'r
 
 /** The form's fields, in the order the page shows them. */
 export const REVIEW_FIELDS = ['rating', 'title', 'text', 'displayName', 'country'] as const
+
+/** The form's intent that stops the e-mails (the opt-out), rather than saving the review. */
+export const STOP_INTENT = 'stop'
