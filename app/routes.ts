@@ -13,6 +13,8 @@ function publicPages(suffix: string) {
     route('about', 'routes/about.tsx', { id: id('routes/about') }),
     route('explore', 'routes/explore.tsx', { id: id('routes/explore') }),
     route('packages', 'routes/packages.tsx', { id: id('routes/packages') }),
+    // What guests said (issue 21 point 5, docs/decisions/0063).
+    route('reviews', 'routes/reviews.tsx', { id: id('routes/reviews') }),
     route('how-it-works', 'routes/how-it-works.tsx', { id: id('routes/how-it-works') }),
     route('contact', 'routes/contact.tsx', { id: id('routes/contact') }),
     route('booking', 'routes/booking.tsx', { id: id('booking') }),

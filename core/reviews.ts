@@ -52,6 +52,10 @@ export function defaultDisplayName(fullName: string): string {
 export const newReviewToken = newWaitlistToken
 export const reviewTokenOf = waitlistTokenOf
 
+/** Reviews on a page of /reviews; the home page and /packages show the latest few. */
+export const PUBLIC_PAGE_SIZE = 10
+export const LATEST_SHOWN = 3
+
 export const REVIEW_STATES = ['new', 'approved', 'hidden'] as const
 export type ReviewState = (typeof REVIEW_STATES)[number]
 

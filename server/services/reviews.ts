@@ -1,10 +1,10 @@
-import { and, asc, between, desc, eq, isNull, lte, sql } from 'drizzle-orm'
+import { and, asc, between, count, desc, eq, isNull, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
 import { bookings, reviewRequests, reviews, tourPackages, type Booking, type Review } from '../db/schema.ts'
 import type { Config } from '../config/index.ts'
 import { localizePath, toLocale, type Locale } from '../../core/i18n/locales.ts'
 import { localizeTour } from '../../core/i18n/tour-text.ts'
-import { canEditReview, defaultDisplayName, newReviewToken, reminderDueFor, requestDueTourDates, reviewTokenOf, type ReviewState } from '../../core/reviews.ts'
+import { canEditReview, defaultDisplayName, newReviewToken, ratingSummary, reminderDueFor, requestDueTourDates, reviewTokenOf, type RatingSummary, type ReviewState } from '../../core/reviews.ts'
 import { REVIEW_CLOSED_MESSAGE, REVIEW_HONEYPOT_MESSAGE, REVIEW_LINK_MESSAGE, reviewModerationSchema, reviewSchema } from '../../core/schemas/review.ts'
 import { WAITLIST_RATE_MESSAGE } from '../../core/schemas/waitlist.ts'
 import { containsUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../core/unstorable-text.ts'
@@ -31,6 +31,15 @@ export type ReviewPageView = {
   review: Pick<Review, 'rating' | 'title' | 'text' | 'displayName' | 'country' | 'status'> | null
   editable: boolean
 }
+
+/** What the site shows of an approved review: never the guest's name, e-mail or booking. */
+export type PublicReview = Pick<Review, 'id' | 'rating' | 'title' | 'text' | 'displayName' | 'country' | 'source' | 'sourceUrl' | 'reply' | 'locale' | 'tourDate'> & {
+  /** The tour's name in the page's language; null for a review from elsewhere without one. */
+  packageName: string | null
+}
+
+/** The /reviews page's filters: a tour of the catalogue, the language a review was written in. */
+export type PublicReviewFilter = { tourPackageId?: number; locale?: Locale }
 
 /** The dashboard's row: the review and, for one written here, the guest and booking behind it. */
 export type AdminReview = Review & { guestName: string | null; bookingReference: string | null; packageName: string | null }
@@ -252,6 +261,50 @@ export function createReviewService(deps: {
         .leftJoin(tourPackages, eq(tourPackages.id, reviews.tourPackageId))
         .orderBy(sql`${reviews.status} = 'new' desc`, desc(reviews.createdAt), desc(reviews.id))
       return rows.map((r) => ({ ...r.review, guestName: r.guestName, bookingReference: r.bookingReference, packageName: r.packageName }))
+    },
+
+    /**
+     * Approved reviews, newest tour first, `limit` from `offset`, in the page's language; with
+     * the number that match the filter, for paging.
+     */
+    async published(options: { locale: Locale; filter?: PublicReviewFilter; limit: number; offset?: number }): Promise<{ reviews: PublicReview[]; total: number }> {
+      const conditions: SQL[] = [eq(reviews.status, 'approved')]
+      if (options.filter?.tourPackageId !== undefined) conditions.push(eq(reviews.tourPackageId, options.filter.tourPackageId))
+      if (options.filter?.locale !== undefined) conditions.push(eq(reviews.locale, options.filter.locale))
+      const where = and(...conditions)
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({ review: reviews, pkg: tourPackages })
+          .from(reviews)
+          .leftJoin(tourPackages, eq(tourPackages.id, reviews.tourPackageId))
+          .where(where)
+          .orderBy(desc(reviews.tourDate), desc(reviews.id))
+          .limit(options.limit)
+          .offset(options.offset ?? 0),
+        db.select({ n: count() }).from(reviews).where(where),
+      ])
+      return {
+        total: counted?.n ?? 0,
+        reviews: rows.map(({ review: r, pkg }) => ({
+          id: r.id,
+          rating: r.rating,
+          title: r.title,
+          text: r.text,
+          displayName: r.displayName,
+          country: r.country,
+          source: r.source,
+          sourceUrl: r.sourceUrl,
+          reply: r.reply,
+          locale: r.locale,
+          tourDate: r.tourDate,
+          packageName: pkg ? localizeTour(pkg, options.locale).name : null,
+        })),
+      }
+    },
+
+    /** The average of approved reviews and the count of each kind; null when there are none. */
+    async summary(): Promise<RatingSummary | null> {
+      return ratingSummary(await db.select({ rating: reviews.rating, source: reviews.source }).from(reviews).where(eq(reviews.status, 'approved')))
     },
 
     /** Approve, hide, reply (a blank reply removes it). */

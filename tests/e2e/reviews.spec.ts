@@ -111,4 +111,29 @@ test('a guest reviews their tour from the e-mail on a 375 px phone; the guide ap
   await item.getByLabel("Public reply to Aiko Tanaka's review").fill('Thank you, Aiko! Come back for the cherry blossoms.')
   await item.getByRole('button', { name: 'Save reply' }).click()
   await expect(page.getByText('Reply saved').first()).toBeVisible()
+
+  // Public now: on /reviews (at 1280 and 375 px) and /packages, with the guide's reply, the
+  // markup the guest typed shown as text, and the average beside the prices.
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto(`${server.baseURL}/reviews`)
+    const review = page.getByRole('listitem').filter({ hasText: TITLE })
+    await expect(review.getByRole('heading', { name: TITLE })).toBeVisible()
+    await expect(review.getByText('<b>Wonderful</b> day: the castle in the snow')).toBeVisible()
+    await expect(review.getByText('Reply from the guide')).toBeVisible()
+    await expect(review.getByText('Thank you, Aiko! Come back for the cherry blossoms.')).toBeVisible()
+    await expect(review.getByText('Verified booking')).toBeVisible()
+    await expect(review.getByRole('img', { name: '5 of 5 stars' })).toBeVisible()
+    await expect(page.getByText('5 out of 5 from 1 review')).toBeVisible()
+    await expectNoSeriousAxeViolations(page, `/reviews at ${width} px`)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+  }
+  const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents()
+  expect(jsonLd.some((text) => text.includes('"AggregateRating"') && text.includes('"reviewCount":1'))).toBe(true)
+
+  await page.goto(`${server.baseURL}/packages`)
+  await expect(page.getByRole('heading', { name: 'What guests say' })).toBeVisible()
+  await expect(page.getByText('Thank you, Aiko! Come back for the cherry blossoms.')).toBeVisible()
+  await expect(page.locator('#prices').getByText('5 out of 5 from 1 review')).toBeVisible()
+  await expectNoSeriousAxeViolations(page, '/packages with a review at 375 px')
 })

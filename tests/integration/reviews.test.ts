@@ -1,11 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { bookings, notifications, outgoingEmails, reviewRequests, reviews, users, type Booking } from '../../server/db/schema.ts'
 import { openDatabase } from '../../server/db/client.ts'
 import { REVIEW_CLOSED_MESSAGE, REVIEW_LINK_MESSAGE, REVIEW_TEXT_MESSAGE } from '../../core/schemas/review.ts'
 import { WAITLIST_RATE_MESSAGE } from '../../core/schemas/waitlist.ts'
 import { action as reviewAction, loader as reviewLoader } from '../../app/routes/review-write.tsx'
+import { loader as reviewsPageLoader } from '../../app/routes/reviews.tsx'
+import { loader as packagesLoader } from '../../app/routes/packages.tsx'
 import { VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../../app/lib/form-post.ts'
+import { addDays } from '../../core/dates.ts'
 import { ENGINES } from './databases.ts'
 import { startTestApp, TestClock, type TestApp, type TestClient } from './app.ts'
 import { insertBooking } from './payments-helpers.ts'
@@ -48,6 +51,11 @@ async function loadPage(app: TestApp, token: string) {
 
 const mails = (app: TestApp, kind: string) => app.db.select().from(outgoingEmails).where(eq(outgoingEmails.kind, kind))
 const tokenOf = async (app: TestApp, booking: Booking) => (await app.db.select().from(reviewRequests).where(eq(reviewRequests.bookingId, booking.id)))[0]?.token
+
+// The public pages' loaders read the site's address from the environment, where Vite puts its own BASE_URL ('/').
+beforeAll(() => {
+  vi.stubEnv('BASE_URL', 'http://127.0.0.1')
+})
 
 describe.each(ENGINES)('reviews on %s', (engine) => {
   let app: TestApp
@@ -276,4 +284,54 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
     expect((await admin.patch(`/api/admin/reviews/${review!.id}`, { status: 'hidden' })).json).toMatchObject({ status: 'hidden', reply: 'Thank you, Aiko!' })
     expect((await admin.patch(`/api/admin/reviews/${review!.id}`, { reply: '' })).json).toMatchObject({ reply: null, repliedAt: null })
   })
+
+  it('shows only approved reviews, newest tour first, paged and filtered, with the average, the counts and JSON-LD only when there are some', async () => {
+    type Page = { reviews: { title: string; reply: string | null; source: string | null; month: string }[]; summary: unknown; pages: number; meta: Record<string, unknown>[] }
+    const page = async (query = '', prefix = '') => (await loadPageAt<Page>(reviewsPageLoader, `${prefix}/reviews${query}`)).data
+    const ldOf = (meta: Record<string, unknown>[]) => meta.filter((m) => 'script:ld+json' in m).map((m) => m['script:ld+json'] as Record<string, unknown>)
+    // None approved: nothing shown, no rating, no review markup.
+    const empty = await page()
+    expect(empty).toMatchObject({ reviews: [], summary: null, pages: 1 })
+    expect(ldOf(empty.meta)).toEqual([])
+    expect(ldOf((await loadPageAt<Page>(packagesLoader, '/packages')).data.meta).some((ld) => 'aggregateRating' in ld)).toBe(false)
+
+    const ids: number[] = []
+    for (const [i, date] of ['2026-02-01', '2026-02-08', '2026-02-15', '2026-02-22', '2026-03-01'].entries()) {
+      // The day after each tour, its guest is asked.
+      app.clock.set(`${addDays(date, 1)}T01:00:00Z`)
+      const { token } = await askedBooking({ tourDate: date, tourTime: i % 2 ? 'afternoon' : 'morning' })
+      await app.client().post(`/api/reviews/request/${token}`, { ...GOOD, rating: 5 - (i % 2), title: `Review ${i}` })
+      ids.push((await app.db.select().from(reviews).where(eq(reviews.title, `Review ${i}`)))[0]!.id)
+    }
+    // Review 4 stays new, review 3 is hidden, the others are approved; review 2 gets a reply.
+    for (const id of [ids[0], ids[1], ids[2]]) await admin.patch(`/api/admin/reviews/${id}`, { status: 'approved' })
+    await admin.patch(`/api/admin/reviews/${ids[2]}`, { reply: 'Thank you!' })
+    await admin.patch(`/api/admin/reviews/${ids[3]}`, { status: 'hidden' })
+    await app.db.update(reviews).set({ locale: 'ja' }).where(eq(reviews.id, ids[1]!))
+
+    const shown = await page()
+    expect(shown.reviews.map((r) => r.title)).toEqual(['Review 2', 'Review 1', 'Review 0'])
+    expect(shown.reviews[0]).toMatchObject({ reply: 'Thank you!', source: null, month: 'February 2026' })
+    expect(shown.summary).toEqual({ average: 4.7, count: 3, verified: 3, elsewhere: 0 })
+    const [ld] = ldOf(shown.meta)
+    expect(ld).toMatchObject({ aggregateRating: { ratingValue: 4.7, reviewCount: 3 } })
+    expect((ld!.review as unknown[]).length).toBe(3)
+    expect((await page('', '/ja')).reviews[0]!.month).toBe('2026年2月')
+    expect((await page('?lang=ja')).reviews.map((r) => r.title)).toEqual(['Review 1'])
+    const afternoonTour = (await app.db.select().from(reviews).where(eq(reviews.id, ids[1]!)))[0]!.tourPackageId
+    expect((await page(`?tour=${afternoonTour}`)).reviews.map((r) => r.title)).toContain('Review 1')
+    // Junk in the query is the first page, unfiltered.
+    expect((await page('?tour=abc&lang=xx&page=-1')).reviews).toHaveLength(3)
+    expect((await page('?page=2')).reviews).toEqual([])
+
+    const packages = (await loadPageAt<Page & { summary: unknown }>(packagesLoader, '/packages')).data
+    expect(packages.summary).toEqual(shown.summary)
+    expect(packages.reviews.map((r) => r.title)).toEqual(['Review 2', 'Review 1', 'Review 0'])
+    expect(ldOf(packages.meta).some((l) => 'aggregateRating' in l)).toBe(true)
+  })
+
+  async function loadPageAt<T>(loader: (args: never) => unknown, path: string) {
+    const result = (await loader({ request: new Request(`http://127.0.0.1${path}`), context: context(app), params: {} } as never)) as unknown
+    return { data: result as T }
+  }
 })
