@@ -85,7 +85,7 @@ const PAGES: PublicPage[] = [
     path: '/reviews',
     h1: 'What guests say',
     title: /Reviews from our guests/,
-    texts: ['No reviews to show yet.', 'All tours', 'Any language'],
+    texts: ['No reviews to show yet.', 'Written in', 'Show reviews'],
   },
   {
     path: '/tokyo-2h-joetsu-day-trip',
