@@ -330,6 +330,28 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
     expect(ldOf(packages.meta).some((l) => 'aggregateRating' in l)).toBe(true)
   })
 
+  it.each(['remove', 'anonymise'] as const)('the guest data export lists the reviews; erasure (%s) takes them from the guest, and their link dies', async (choice) => {
+    const { booking, token } = await askedBooking()
+    await app.client().post(`/api/reviews/request/${token}`, GOOD)
+    const [review] = await app.db.select().from(reviews)
+    await admin.patch(`/api/admin/reviews/${review!.id}`, { status: 'approved', reply: 'Thanks!' })
+
+    const exported = await admin.get(`/api/admin/guest-data/export?email=${encodeURIComponent(booking.email)}`)
+    expect(exported.json.reviews).toEqual([expect.objectContaining({ id: review!.id, title: GOOD.title, displayName: 'Aiko T.', status: 'approved', reply: 'Thanks!' })])
+    expect(JSON.stringify(exported.json.reviews)).not.toContain(token)
+
+    expect((await admin.post('/api/admin/guest-data/erase', { email: booking.email, reviews: 'keep' })).status).toBe(400)
+    const erased = await admin.post('/api/admin/guest-data/erase', { email: booking.email, reviews: choice })
+    expect(erased.status).toBe(200)
+    expect(erased.json.reviews).toBe(1)
+    const left = await app.db.select().from(reviews)
+    if (choice === 'remove') expect(left).toEqual([])
+    else expect(left).toEqual([expect.objectContaining({ displayName: 'Anonymised guest', country: null, bookingId: null, title: GOOD.title, status: 'approved' })])
+    expect(await app.db.select().from(reviewRequests)).toEqual([])
+    expect((await app.client().get(`/api/reviews/request/${token}`)).status).toBe(404)
+    expect((await admin.get(`/api/admin/guest-data/export?email=${encodeURIComponent(booking.email)}`)).json.reviews).toEqual([])
+  })
+
   async function loadPageAt<T>(loader: (args: never) => unknown, path: string) {
     const result = (await loader({ request: new Request(`http://127.0.0.1${path}`), context: context(app), params: {} } as never)) as unknown
     return { data: result as T }
