@@ -1,7 +1,7 @@
 import './zod-config.ts'
 import { z } from 'zod'
 import { EDIT_DAYS, REVIEW_LIMITS } from '../reviews.ts'
-import { checkbox, controlCharactersMessage, hasOnlyTextControls, isSingleLine, optionalText, singleLineMessage, wholeNumberField } from './fields.ts'
+import { calendarDateField, checkbox, controlCharactersMessage, hasOnlyTextControls, isSingleLine, localeField, optionalText, singleLineMessage, wholeNumberField } from './fields.ts'
 
 export const RATING_MESSAGE = 'Please choose from 1 to 5 stars'
 export const REVIEW_TITLE_MESSAGE = `Please give your review a title of at least ${REVIEW_LIMITS.title.min} characters`
@@ -23,7 +23,7 @@ function lineField(label: string, min: number, max: number, minMessage: string, 
  * the JSON API alike. Text is stored as text and always shown escaped; the limits are
  * REVIEW_LIMITS, which the page shows as the guest types.
  */
-export const reviewSchema = z.object({
+const reviewFields = {
   rating: wholeNumberField({ min: 1, max: 5, minMessage: RATING_MESSAGE, maxMessage: RATING_MESSAGE }),
   title: lineField('Title', REVIEW_LIMITS.title.min, REVIEW_LIMITS.title.max, REVIEW_TITLE_MESSAGE, REVIEW_TITLE_TOO_LONG),
   text: z
@@ -34,6 +34,10 @@ export const reviewSchema = z.object({
     .refine(hasOnlyTextControls, controlCharactersMessage('Review')),
   displayName: lineField('Name', REVIEW_LIMITS.displayName.min, REVIEW_LIMITS.displayName.max, DISPLAY_NAME_MESSAGE, DISPLAY_NAME_TOO_LONG),
   country: optionalText(REVIEW_LIMITS.country.max, COUNTRY_TOO_LONG, { oneLine: 'Country' }),
+}
+
+export const reviewSchema = z.object({
+  ...reviewFields,
   consent: checkbox.optional().refine((v) => v === true, REVIEW_CONSENT_MESSAGE),
   /** Honeypot, as on the other guest forms: people leave it empty. */
   website: z.string().optional(),
@@ -57,3 +61,28 @@ export const reviewModerationSchema = z
     ),
   })
   .refine((v) => v.status !== undefined || v.reply !== undefined, 'Nothing to change')
+
+/** A link to a review elsewhere: http or https only, so no script URL ever reaches a page. */
+const webLink = z
+  .string()
+  .trim()
+  .max(500, 'The link must be at most 500 characters')
+  .refine((v) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(v).protocol)
+    } catch {
+      return false
+    }
+  }, 'The link must be a web address starting with http:// or https://')
+
+/**
+ * A review a guest left on another site, added by the guide (issue 21 point 4): the site's name,
+ * the review's date, an optional link to it, and the review itself. Shown labelled with its source.
+ */
+export const externalReviewSchema = z.object({
+  ...reviewFields,
+  source: z.string({ error: 'Please name the site the review is from' }).trim().min(1, 'Please name the site the review is from').max(60, 'The site name must be at most 60 characters').refine(isSingleLine, singleLineMessage('Site name')),
+  sourceUrl: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), webLink.optional()),
+  reviewDate: calendarDateField('Please give the date of the review', 'Please give a valid date'),
+  locale: localeField,
+})

@@ -35,6 +35,10 @@ export function reviewsRouter({ services }: AppDeps) {
     res.json(await services.reviews.list())
   })
 
+  router.post('/admin/reviews', requireAdmin, async (req, res) => {
+    res.status(201).json(await services.reviews.addExternal(req.body))
+  })
+
   router.patch('/admin/reviews/:id', requireAdmin, async (req, res) => {
     res.json(await services.reviews.moderate(parseId(req.params.id), req.body))
   })

@@ -3,9 +3,10 @@ import type { Db, Tx } from '../db/client.ts'
 import { bookings, reviewRequests, reviews, tourPackages, type Booking, type Review } from '../db/schema.ts'
 import type { Config } from '../config/index.ts'
 import { localizePath, toLocale, type Locale } from '../../core/i18n/locales.ts'
+import { compareDates, todayInTokyo } from '../../core/dates.ts'
 import { localizeTour } from '../../core/i18n/tour-text.ts'
 import { canEditReview, defaultDisplayName, newReviewToken, ratingSummary, reminderDueFor, requestDueTourDates, reviewTokenOf, type RatingSummary, type ReviewState } from '../../core/reviews.ts'
-import { REVIEW_CLOSED_MESSAGE, REVIEW_HONEYPOT_MESSAGE, REVIEW_LINK_MESSAGE, reviewModerationSchema, reviewSchema } from '../../core/schemas/review.ts'
+import { externalReviewSchema, REVIEW_CLOSED_MESSAGE, REVIEW_HONEYPOT_MESSAGE, REVIEW_LINK_MESSAGE, reviewModerationSchema, reviewSchema } from '../../core/schemas/review.ts'
 import { WAITLIST_RATE_MESSAGE } from '../../core/schemas/waitlist.ts'
 import { containsUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../core/unstorable-text.ts'
 import { adminNewReviewEmail, renderEmail, reviewRequestEmail } from '../email/templates.tsx'
@@ -305,6 +306,37 @@ export function createReviewService(deps: {
     /** The average of approved reviews and the count of each kind; null when there are none. */
     async summary(): Promise<RatingSummary | null> {
       return ratingSummary(await db.select({ rating: reviews.rating, source: reviews.source }).from(reviews).where(eq(reviews.status, 'approved')))
+    },
+
+    /**
+     * A review from another site, added by the guide (issue 21 point 4): labelled with its source,
+     * counted in the average, and public at once, since the guide is the one who approves.
+     */
+    async addExternal(body: unknown): Promise<Review> {
+      const parsed = externalReviewSchema.safeParse(body)
+      if (!parsed.success) throw invalidInput(parsed.error, 'Invalid review')
+      const r = parsed.data
+      const now = deps.now()
+      if (compareDates(r.reviewDate, todayInTokyo(now)) > 0) throw new ServiceError('invalid', 'The date of the review cannot be in the future', { field: 'reviewDate' })
+      const [row] = await db
+        .insert(reviews)
+        .values({
+          source: r.source,
+          sourceUrl: r.sourceUrl ?? null,
+          rating: r.rating,
+          title: r.title,
+          text: r.text,
+          displayName: r.displayName,
+          country: r.country ?? null,
+          locale: r.locale,
+          tourDate: r.reviewDate,
+          status: 'approved',
+          consentedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()
+      return row!
     },
 
     /** Approve, hide, reply (a blank reply removes it). */

@@ -352,6 +352,32 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
     expect((await admin.get(`/api/admin/guest-data/export?email=${encodeURIComponent(booking.email)}`)).json.reviews).toEqual([])
   })
 
+  it('the guide adds reviews from other sites: labelled with their source, counted apart in the average, bad links and dates refused', async () => {
+    const external = { source: 'Tripadvisor', sourceUrl: 'https://www.tripadvisor.com/review/1', reviewDate: '2026-01-10', rating: 4, title: 'Great guide', text: 'Copied from the other site, word for word.', displayName: 'Sam', locale: 'en' }
+    expect((await app.client().post('/api/admin/reviews', external)).status).toBe(401)
+    for (const bad of [{ sourceUrl: 'javascript:alert(1)' }, { sourceUrl: 'data:text/html,x' }, { source: '' }, { reviewDate: '2026-12-01' }, { reviewDate: '2026-02-30' }, { rating: 6 }]) {
+      const res = await admin.post('/api/admin/reviews', { ...external, ...bad })
+      expect(res.status, JSON.stringify(bad)).toBe(400)
+    }
+    expect(await app.db.select().from(reviews)).toHaveLength(0)
+    const added = await admin.post('/api/admin/reviews', external)
+    expect(added.status).toBe(201)
+    expect(added.json).toMatchObject({ source: 'Tripadvisor', status: 'approved', bookingId: null, tourDate: '2026-01-10' })
+    expect((await admin.post('/api/admin/reviews', { ...external, sourceUrl: '', title: 'No link' })).json.sourceUrl).toBeNull()
+
+    const { token } = await askedBooking()
+    await app.client().post(`/api/reviews/request/${token}`, GOOD)
+    const [own] = await app.db.select().from(reviews).where(eq(reviews.title, GOOD.title))
+    await admin.patch(`/api/admin/reviews/${own!.id}`, { status: 'approved' })
+    expect(await app.services.reviews.summary()).toEqual({ average: 4.3, count: 3, verified: 1, elsewhere: 2 })
+    const shown = (await loadPageAt<{ reviews: { title: string; source: string | null; sourceUrl: string | null }[] }>(reviewsPageLoader, '/reviews')).data.reviews
+    expect(shown.map((r) => [r.title, r.source])).toEqual([
+      [GOOD.title, null],
+      ['No link', 'Tripadvisor'],
+      ['Great guide', 'Tripadvisor'],
+    ])
+  })
+
   async function loadPageAt<T>(loader: (args: never) => unknown, path: string) {
     const result = (await loader({ request: new Request(`http://127.0.0.1${path}`), context: context(app), params: {} } as never)) as unknown
     return { data: result as T }

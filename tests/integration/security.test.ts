@@ -210,6 +210,8 @@ function validBody(route: RouteEntry, real: Real, packageRow: Record<string, unk
       return { email: 'fuzz.wait@example.com', tourDate: real.tourDate, tourTime: 'morning', numberOfPeople: 2, tourPackageId: 1 }
     case 'POST /api/reviews/request/:token':
       return { rating: 4, title: 'A fuzzed review', text: 'Long enough to pass the schema of the form.', displayName: 'Fuzz G.', country: 'Japan', consent: true }
+    case 'POST /api/admin/reviews':
+      return { source: 'Tripadvisor', sourceUrl: 'https://www.tripadvisor.com/x', reviewDate: '2025-10-01', rating: 5, title: 'From elsewhere', text: 'A review the guide copied from another site.', displayName: 'Sam', locale: 'en' }
     case 'PATCH /api/admin/reviews/:id':
       return { status: 'approved', reply: 'Thank you from the fuzz' }
     case 'PUT /api/admin/booking-rules':
@@ -235,7 +237,7 @@ const KNOWN_KEYS = [
   'notificationsEnabled', 'redirectTo', 'date', 'alt', 'altTranslations', 'focalX', 'focalY', 'mediaId', 'file', 'biography', 'signature',
   'loves', 'spring', 'winter', 'meetingPoint', 'pickupHotel', 'addressJa', 'latitude', 'longitude', 'instructions', 'translations', 'active',
   'direction', 'pickupEnabled', 'defaults', 'whatToBring', 'answers', 'type', 'label', 'required', 'options', 'tellGuest', 'guestMoveLimit', 'note',
-  'customPrice', 'priceNote', 'payment', 'locale', 'groupLimit', 'holdHours', 'rating', 'title', 'text', 'displayName', 'country', 'consent', 'reply',
+  'customPrice', 'priceNote', 'payment', 'locale', 'groupLimit', 'holdHours', 'rating', 'title', 'text', 'displayName', 'country', 'consent', 'reply', 'source', 'sourceUrl', 'reviewDate',
   '__proto__', 'constructor',
 ]
 const QUERY_KEYS = ['month', 'from', 'to', 'email', 'status', 'sort', 'dir', 'page', 'pageSize', 'q', 'search', 'bookingId', 'format', 'cause']

@@ -3,11 +3,11 @@ import type { AdminReview, AsJson } from '../../../server/for-app.ts'
 import { matchesText } from '../../../core/booking-search.ts'
 import { formatLongDate } from '../../../core/dates.ts'
 import { REVIEW_LIMITS } from '../../../core/reviews.ts'
-import { api, failToast, formatDateTime, successToast } from './api.ts'
+import { api, failToast, formatDateTime, serverFieldErrors, successToast } from './api.ts'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
 import { EmptyState } from '../ui/empty-state.tsx'
-import { Field, Textarea } from '../ui/field.tsx'
+import { Field, Input, Select, Textarea } from '../ui/field.tsx'
 
 export type ReviewRow = AsJson<AdminReview>
 
@@ -25,6 +25,7 @@ export function ReviewsTab({ reviews, search, reload }: { reviews: ReviewRow[] |
       <h2 id="reviews-heading" className="text-lg font-semibold text-slate-900">
         Reviews
       </h2>
+      <ExternalReviewForm reload={reload} />
       {reviews === null ? (
         <p className="text-slate-700">Loading reviews…</p>
       ) : shown.length === 0 ? (
@@ -102,5 +103,81 @@ function ReviewItem({ review: r, reload }: { review: ReviewRow; reload: () => vo
         </form>
       </article>
     </li>
+  )
+}
+
+const EXTERNAL_FIELDS = [
+  { name: 'source', label: 'Site it is from (e.g. Tripadvisor)', max: 60 },
+  { name: 'sourceUrl', label: 'Link to the review (optional)', max: 500, type: 'url' },
+  { name: 'reviewDate', label: 'Date of the review', type: 'date' },
+  { name: 'title', label: 'Title', max: REVIEW_LIMITS.title.max },
+  { name: 'displayName', label: 'Name shown (as on that site)', max: REVIEW_LIMITS.displayName.max },
+  { name: 'country', label: 'Country (optional)', max: REVIEW_LIMITS.country.max },
+] as const
+
+/** A review a guest left on another site (issue 21 point 4): public at once, labelled with its source. */
+function ExternalReviewForm({ reload }: { reload: () => void }) {
+  const [open, setOpen] = useState(false)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState(false)
+  if (!open) {
+    return (
+      <div>
+        <Button size="sm" variant="plain" onClick={() => setOpen(true)}>
+          Add a review from another site
+        </Button>
+      </div>
+    )
+  }
+  async function submit(form: HTMLFormElement) {
+    setBusy(true)
+    try {
+      await api('POST', '/api/admin/reviews', Object.fromEntries(new FormData(form)))
+      successToast('Review added')
+      setErrors({})
+      setOpen(false)
+      reload()
+    } catch (error) {
+      setErrors(serverFieldErrors(error) ?? {})
+      failToast('Failed to add the review', error)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <form
+      className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2"
+      aria-label="Add a review from another site"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void submit(event.currentTarget)
+      }}
+    >
+      {EXTERNAL_FIELDS.map((f) => (
+        <Field key={f.name} name={f.name} label={f.label} error={errors[f.name]}>
+          <Input type={'type' in f ? f.type : 'text'} maxLength={'max' in f ? f.max : undefined} />
+        </Field>
+      ))}
+      <Field name="rating" label="Stars" error={errors.rating}>
+        <Select defaultValue="5">
+          {[5, 4, 3, 2, 1].map((n) => (
+            <option key={n} value={n}>
+              {n} of 5
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field name="text" label="Review" error={errors.text} className="sm:col-span-2">
+        <Textarea rows={4} maxLength={REVIEW_LIMITS.text.max} />
+      </Field>
+      <div className="flex gap-2 sm:col-span-2">
+        <Button type="submit" size="sm" variant="brand" disabled={busy}>
+          Add review
+        </Button>
+        <Button type="button" size="sm" variant="plain" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   )
 }
