@@ -97,7 +97,7 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
             {t('reviews.filter.apply')}
           </button>
         </form>
-        {reviews.length > 0 ? <ReviewList reviews={reviews} /> : <p className="text-slate-800">{t('reviews.empty')}</p>}
+        {reviews.length > 0 ? <ReviewList reviews={reviews} level={2} /> : <p className="text-slate-800">{t('reviews.empty')}</p>}
         {pages > 1 ? (
           <nav aria-label={t('reviews.pager.label')} className="flex flex-wrap justify-between gap-3">
             {page > 1 ? (

@@ -41,16 +41,20 @@ export function RatingLine({ summary }: { summary: RatingSummary }) {
   )
 }
 
-/** Reviews with their stars, who wrote them, the tour's month, where they came from and the guide's reply. Text is shown escaped, as React does. */
-export function ReviewList({ reviews }: { reviews: ShownReview[] }) {
+/**
+ * Reviews with their stars, who wrote them, the tour's month, where they came from and the guide's
+ * reply. Text is shown escaped, as React does. `level`: the titles' heading level in the page's outline.
+ */
+export function ReviewList({ reviews, level = 3 }: { reviews: ShownReview[]; level?: 2 | 3 }) {
   const t = useT()
+  const Title = level === 2 ? 'h2' : 'h3'
   return (
     <ul className="grid gap-4 md:grid-cols-2">
       {reviews.map((r) => (
         <li key={r.id} className="rounded-2xl border border-slate-200 bg-white p-5">
           <article>
             <Stars rating={r.rating} />
-            <h3 className="mt-1 text-lg font-bold text-brand-900">{r.title}</h3>
+            <Title className="mt-1 text-lg font-bold text-brand-900">{r.title}</Title>
             <p className="mt-2 whitespace-pre-line text-slate-800">{r.text}</p>
             <p className="mt-3 text-sm text-slate-700">
               {[r.country ? `${r.displayName}, ${r.country}` : r.displayName, t('reviews.tourMonth', { month: r.month }), r.packageName].filter(Boolean).join(' · ')}
