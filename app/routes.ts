@@ -13,6 +13,8 @@ function publicPages(suffix: string) {
     route('about', 'routes/about.tsx', { id: id('routes/about') }),
     route('explore', 'routes/explore.tsx', { id: id('routes/explore') }),
     route('packages', 'routes/packages.tsx', { id: id('routes/packages') }),
+    // What guests said (issue 21 point 5, docs/decisions/0063).
+    route('reviews', 'routes/reviews.tsx', { id: id('routes/reviews') }),
     route('how-it-works', 'routes/how-it-works.tsx', { id: id('routes/how-it-works') }),
     route('contact', 'routes/contact.tsx', { id: id('routes/contact') }),
     route('booking', 'routes/booking.tsx', { id: id('booking') }),
@@ -25,6 +27,8 @@ function publicPages(suffix: string) {
     // Waiting for a taken slot, and leaving the list from the e-mail's link (issue 19 point 4, docs/decisions/0057).
     route('booking/waitlist', 'routes/waitlist-join.tsx', { id: id('routes/waitlist-join') }),
     route('waitlist/:token', 'routes/waitlist-leave.tsx', { id: id('routes/waitlist-leave') }),
+    // The private link of a review request (issue 21, docs/decisions/0063).
+    route('review/:token', 'routes/review-write.tsx', { id: id('routes/review-write') }),
     route('legal', 'routes/legal.tsx', { id: id('routes/legal') }),
     route('privacy', 'routes/privacy.tsx', { id: id('routes/privacy') }),
     route('tokyo-2h-joetsu-day-trip', 'routes/tokyo-day-trip.tsx', { id: id('routes/tokyo-day-trip') }),

@@ -32,7 +32,14 @@ export async function benchPhoto(width: number, height: number, seed: number): P
 
 type Session = { baseUrl: string; cookie: string }
 
-async function call(session: Session, method: string, path: string, body?: BodyInit, json = false) {
+/** The benchmark's admin session on the server under test, for what a --option puts in place first. */
+export async function benchSession(baseUrl: string, credentials: { username: string; password: string }, option: string): Promise<Session> {
+  const login = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl }, body: JSON.stringify(credentials) })
+  if (!login.ok) throw new Error(`log-in for ${option} failed: ${login.status}`)
+  return { baseUrl, cookie: login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') }
+}
+
+export async function call(session: Session, method: string, path: string, body?: BodyInit, json = false) {
   const res = await fetch(session.baseUrl + path, {
     method,
     body,
@@ -48,9 +55,7 @@ async function call(session: Session, method: string, path: string, body?: BodyI
  * measurement sees them as visitors after the first do (made once, kept in the database).
  */
 export async function placeBenchPhotos(baseUrl: string, credentials: { username: string; password: string }, pages: readonly string[]): Promise<void> {
-  const login = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl }, body: JSON.stringify(credentials) })
-  if (!login.ok) throw new Error(`log-in for --photos failed: ${login.status}`)
-  const session = { baseUrl, cookie: login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') }
+  const session = await benchSession(baseUrl, credentials, '--photos')
   for (const [i, place] of PLACE_KEYS.entries()) {
     const kind = placeKind(place)
     const width = Math.min(3000, Math.round(kind.widths[kind.widths.length - 1]! * 1.5))

@@ -2,7 +2,7 @@
  * Web performance benchmark of the public site (issue 3).
  *
  *   node --import tsx scripts/bench-web.ts [--skip-build] [--runs N] [--verbose] [--json DIR]
- *                                          [--throttling simulate|devtools|cpu] [--photos] [/path ...]
+ *                                          [--throttling simulate|devtools|cpu] [--photos] [--reviews] [/path ...]
  *
  * Builds the app (npm run build), starts the production server on a free port with a
  * fresh data folder, runs Lighthouse (mobile form factor, simulated throttling) on each
@@ -17,6 +17,7 @@
  * 4x CPU slowdown, no network throttling: a mid-range phone on fast Wi-Fi, where the
  * scripts arrive before the first paint if the page lets them.
  *
+ * --reviews adds twenty approved reviews first, labelled as benchmark data (scripts/bench-reviews.ts).
  * --photos puts a photo in every place of the site first (scripts/bench-photos.ts), as the guide
  * will: the pages with the guide's pictures instead of the illustrations. "img" is the pictures
  * Lighthouse's phone loaded; "1st screen 375" the pictures that show on the first screen of a
@@ -37,6 +38,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromium as playwrightChromium } from '@playwright/test'
 import { placeBenchPhotos } from './bench-photos.ts'
+import { addBenchReviews } from './bench-reviews.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
 import { BENCH_ENV, freePort, startProductionServer } from './production-server.ts'
 
@@ -47,6 +49,7 @@ const BUDGET = { score: 95, lcpMs: 1500, cls: 0.02, homeJsKb: 120 }
 const args = process.argv.slice(2)
 const skipBuild = args.includes('--skip-build')
 const withPhotos = args.includes('--photos')
+const withReviews = args.includes('--reviews')
 const verbose = args.includes('--verbose')
 const runsIndex = args.indexOf('--runs')
 const runs = runsIndex >= 0 ? Math.max(1, Number(args[runsIndex + 1] ?? 1)) : 1
@@ -318,6 +321,7 @@ async function main() {
 
   try {
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS })
+    if (withReviews) await addBenchReviews(baseUrl, { username: 'admin', password: BENCH_ENV.ADMIN_PASSWORD })
     if (withPhotos) await placeBenchPhotos(baseUrl, { username: 'admin', password: BENCH_ENV.ADMIN_PASSWORD }, PAGES)
     // One warm-up request per page, so the first measurement does not pay for cold server caches.
     for (const p of PAGES) await fetch(baseUrl + p)
@@ -340,7 +344,7 @@ async function main() {
       rows.push({ ...(results[Math.floor(results.length / 2)] as Row), firstScreenImages: firstScreens.get(p) ?? 0 })
     }
 
-    console.log(`\nLighthouse ${'12.x'}, mobile, ${throttling.label}, ${runs} run(s) per page (median shown)${withPhotos ? ', a photo in every place' : ''}\n`)
+    console.log(`\nLighthouse ${'12.x'}, mobile, ${throttling.label}, ${runs} run(s) per page (median shown)${withPhotos ? ', a photo in every place' : ''}${withReviews ? ', 20 approved reviews' : ''}\n`)
     printTable(rows)
     console.log(`\nThis machine's Lighthouse benchmarkIndex: ${rows.map((r) => Math.round(r.benchmarkIndex)).join(', ')} (the simulated phone's TBT grows as it falls)`)
     if (verbose) {

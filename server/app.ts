@@ -36,6 +36,7 @@ import { timeSlotsRouter } from './api/time-slots.ts'
 import { tourPackagesRouter } from './api/tour-packages.ts'
 import { weekendAvailabilityRouter } from './api/weekend-availability.ts'
 import { waitlistRouter } from './api/waitlist.ts'
+import { reviewsRouter } from './api/reviews.ts'
 
 
 export const JSON_BODY_LIMIT = '100kb'
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
   api.use(bookingsRouter(deps))
   api.use(weekendAvailabilityRouter(deps))
   api.use(waitlistRouter(deps))
+  api.use(reviewsRouter(deps))
   // Payments (issue 5).
   api.use(paymentsRouter(deps))
   api.use(cancellationsRouter(deps))
@@ -135,9 +137,9 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
     // (request.formData()); express.urlencoded would consume it and leave actions empty.
     app.use(limitPageBodies)
     app.use(attachUser(deps.services.sessions))
-    // A booking's pages by reference and a waitlist entry's by token (document and .data), in every language, share the API's lookup limit.
+    // A booking's pages by reference, a waitlist entry's and a review request's by token (document and .data), in every language, share the API's lookup limit.
     app.use(
-      LOCALES.flatMap(({ prefix }) => [`${prefix}/checkout/:reference`, `${prefix}/booking-confirmation/:reference`, `${prefix}/waitlist/:token`]),
+      LOCALES.flatMap(({ prefix }) => [`${prefix}/checkout/:reference`, `${prefix}/booking-confirmation/:reference`, `${prefix}/waitlist/:token`, `${prefix}/review/:token`]),
       limitLookups(limits),
     )
     // The booking page's action (form post and /booking.data alike) is limited where it

@@ -17,6 +17,7 @@ export type { AdminBooking, BookingPage, CalendarDay, CalendarSlot } from './ser
 export type { DateSlots, SlotView } from './services/availability.ts'
 export type { PublicBooking } from './services/bookings.ts'
 export type { ContactMessageView, ContactService } from './services/contact.ts'
+export type { AdminReview, PublicReview, PublicReviewFilter } from './services/reviews.ts'
 export type { AuditEntry, ErasureBlocker, GuestDataSummary } from './services/guest-data.ts'
 export type { CheckoutStart } from './services/payments.ts'
 export type { CalendarFeedInfo } from './services/calendar-feed.ts'

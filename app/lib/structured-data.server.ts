@@ -1,5 +1,7 @@
 import { localizePath, type Locale } from '../../core/i18n/locales.ts'
 import type { SiteIdentity } from '../../core/site.ts'
+import type { RatingSummary } from '../../core/reviews.ts'
+import type { PublicReview } from '../../server/for-app.ts'
 import type { SiteImage } from '../content/images.ts'
 import type { PublicTour } from '../components/site/tour-prices.ts'
 import type { PageLanguage } from '../i18n/messages.server.ts'
@@ -110,5 +112,31 @@ export function articleJsonLd(
       name: site.businessName,
       logo: { '@type': 'ImageObject', url: absoluteUrl(site, '/favicon.svg') },
     },
+  }
+}
+
+/**
+ * The business's approved reviews (docs/decisions/0063): its AggregateRating over all of them,
+ * and each review shown on the page. Null when there are none: nothing invented, nothing empty.
+ */
+export function reviewsJsonLd(
+  site: SiteIdentity,
+  summary: RatingSummary | null,
+  reviews: readonly Pick<PublicReview, 'rating' | 'title' | 'text' | 'displayName' | 'tourDate' | 'locale'>[],
+): Record<string, unknown> | null {
+  if (!summary) return null
+  return {
+    '@context': 'https://schema.org',
+    ...businessRef(site),
+    aggregateRating: { '@type': 'AggregateRating', ratingValue: summary.average, reviewCount: summary.count, bestRating: 5, worstRating: 1 },
+    review: reviews.map((r) => ({
+      '@type': 'Review',
+      name: r.title,
+      reviewBody: r.text,
+      inLanguage: r.locale,
+      datePublished: r.tourDate,
+      author: { '@type': 'Person', name: r.displayName },
+      reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+    })),
   }
 }

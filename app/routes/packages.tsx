@@ -19,7 +19,10 @@ import { contactKey, itineraryPackages } from '../content/packages.ts'
 import { loaderMeta } from '../lib/seo.ts'
 import { seo } from '../lib/seo.server.ts'
 import { siteIdentity } from '../lib/site.server.ts'
-import { touristTripJsonLd } from '../lib/structured-data.server.ts'
+import { reviewsJsonLd, touristTripJsonLd } from '../lib/structured-data.server.ts'
+import { RatingLine, ReviewsSection } from '../components/site/review-list.tsx'
+import { loadReviews } from '../components/site/reviews.server.ts'
+import { LATEST_SHOWN } from '../../core/reviews.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 
 export const handle = contentPageHandle
@@ -33,8 +36,13 @@ const PLACES = ['packages.hero' as const, ...placesOf(itineraryPackages.map((pkg
 export async function loader({ context, request }: Route.LoaderArgs) {
   const language = pageLanguage(request)
   const { translate } = language
-  const [tours, photos] = await Promise.all([loadPublicTours(context, language.locale), loadPagePhotos(context, language.locale, PLACES)])
+  const [tours, photos, latest] = await Promise.all([
+    loadPublicTours(context, language.locale),
+    loadPagePhotos(context, language.locale, PLACES),
+    loadReviews(context, language.locale, { limit: LATEST_SHOWN }),
+  ])
   const site = siteIdentity()
+  const reviewed = reviewsJsonLd(site, latest.summary, latest.published)
   const jsonLd = [
     ...tours.map((tour) =>
       touristTripJsonLd(site, { name: tour.name, description: tour.description || tour.shortDescription, url: '/packages#prices' }, [tour], language),
@@ -51,6 +59,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     tours,
     photos,
+    summary: latest.summary,
+    reviews: latest.reviews,
     policy: publicPolicy(),
     meta: seo(request, {
       title: 'packages.meta.title',
@@ -58,9 +68,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       path: '/packages',
       image: images.packages.explorer,
       photo: photos['packages.hero'] ?? photos['package.explorer'],
-      jsonLd,
+      jsonLd: reviewed ? [...jsonLd, reviewed] : jsonLd,
     }),
-    messages: pageMessages(request, 'packages', 'summaries', 'prices'),
+    messages: pageMessages(request, 'packages', 'summaries', 'prices', 'reviews'),
   }
 }
 
@@ -173,6 +183,11 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
             {t('packages.prices.title')}
           </h2>
           <p className="mt-4 max-w-3xl text-lg text-slate-700">{t('packages.prices.lead')}</p>
+          {loaderData.summary ? (
+            <div className="mt-3">
+              <RatingLine summary={loaderData.summary} />
+            </div>
+          ) : null}
           <div className="mt-10">
             <TourPriceCards tours={tours} />
           </div>
@@ -190,6 +205,8 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </section>
+
+      <ReviewsSection reviews={loaderData.reviews} summary={loaderData.summary} allLink={path('/reviews')} />
 
       <section className="py-16 sm:py-20" aria-labelledby="start-heading">
         <div className="mx-auto max-w-3xl px-4 text-center">

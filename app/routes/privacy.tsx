@@ -125,6 +125,13 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               the language of the page — only to e-mail you, once each time that slot frees up, a link to book it and a link to
               leave the list.
             </li>
+            <li>
+              <strong>After a paid tour:</strong> we use your name, e-mail address and booking to e-mail you, the day after the tour,
+              a private link to review it, and one reminder five days later unless you answered or opted out (the e-mail has a link to
+              stop them). If you write a review, we keep its stars, title, text, the name and country you chose to show, and your
+              consent; it is published on this site, with the guide’s reply, only once the guide has approved it. Reviews the guide
+              adds from other sites carry that site’s name.
+            </li>
           </ul>
         ),
       },
@@ -143,6 +150,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
             </li>
             <li>
               <strong>予約済みの時間枠の空き通知をご希望の際：</strong>メールアドレス、人数、ご希望のツアー、ページの言語。その枠が空くたびに一度、予約用のリンクと登録解除用のリンクをメールでお送りするためだけに利用します。
+            </li>
+            <li>
+              <strong>お支払い済みのツアーの後：</strong>お名前、メールアドレス、ご予約の情報を用いて、ツアーの翌日にご感想を書くための専用リンクを、ご回答や配信停止がない場合はその5日後に一度だけリマインダーをメールでお送りします（メール内のリンクから停止できます）。ご感想をお寄せいただいた場合は、評価、タイトル、本文、表示するお名前と国、掲載への同意を保存し、ガイドが承認した後に限り、ガイドの返信とともに本サイトに掲載します。ガイドが他サイトから掲載するご感想には、そのサイト名を表示します。
             </li>
           </ul>
         ),
@@ -197,6 +207,10 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               Waitlist entries (a slot you asked to hear about): until the day after that slot’s date, or until you leave the list
               with the link in our e-mail, whichever comes first.
             </li>
+            <li>
+              Reviews: a published review stays until the guide removes it or you ask us to; if you ask us to erase your data, we remove
+              your reviews or keep them anonymised, without your name, country or booking.
+            </li>
           </ul>
         ),
       },
@@ -211,6 +225,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
             <li>その他のご予約（キャンセル、またはお支払い・確定のないもの）：ツアー日から{retention.unpaidBookingsMonths}か月</li>
             <li>ご予約・お問い合わせに関するメールの控えと、管理者向けの通知：そのご予約・お問い合わせと同じ期間</li>
             <li>空き通知の登録（ご希望の時間枠）：その日付の翌日まで。メール内のリンクから登録を解除された場合は、その時点で削除します。</li>
+            <li>
+              ご感想：掲載したご感想は、ガイドが削除するか、お客様からご依頼があるまで保存します。個人情報の消去をご依頼いただいた場合は、ご感想を削除するか、お名前・国・ご予約との紐付けを除いて匿名で残します。
+            </li>
           </ul>
         ),
       },
@@ -347,6 +364,7 @@ function TranslatedSummary({ retention, email }: { retention: Route.ComponentPro
         <li>{t('privacy.summary.processors')}</li>
         <li>{t('privacy.summary.retention', { ...retention })}</li>
         <li>{t('privacy.summary.waitlist')}</li>
+        <li>{t('privacy.summary.reviews')}</li>
         <li>
           <T id="privacy.summary.rights" values={{ email }} components={{ 0: <a href={mailtoLink(email)} className={linkStyle} /> }} />
         </li>

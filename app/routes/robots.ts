@@ -1,6 +1,6 @@
 import { siteIdentity } from '../lib/site.server.ts'
 
-/** /robots.txt: everything public may be crawled; the admin area, the API and the guide's calendar feed may not. */
+/** /robots.txt: everything public may be crawled; the admin area, the API and the guide's calendar feed and the private links may not. */
 export function loader() {
   const base = siteIdentity().baseUrl.replace(/\/$/, '')
   const body = [
@@ -11,6 +11,7 @@ export function loader() {
     'Disallow: /checkout/',
     'Disallow: /booking-confirmation',
     'Disallow: /waitlist/',
+    'Disallow: /review/',
     'Disallow: /calendar/',
     '',
     `Sitemap: ${base}/sitemap.xml`,

@@ -11,6 +11,7 @@ const PUBLIC_PATHS = [
   { path: '/about', changefreq: 'monthly', priority: '0.8' },
   { path: '/explore', changefreq: 'monthly', priority: '0.8' },
   { path: '/packages', changefreq: 'weekly', priority: '0.9' },
+  { path: '/reviews', changefreq: 'weekly', priority: '0.7' },
   { path: '/how-it-works', changefreq: 'monthly', priority: '0.7' },
   { path: '/contact', changefreq: 'monthly', priority: '0.7' },
   { path: '/booking', changefreq: 'weekly', priority: '0.8' },

@@ -3,9 +3,11 @@ import { z } from 'zod'
 import { requireAdmin } from '../auth/guard.ts'
 import { ServiceError } from '../services/service-error.ts'
 import type { AppDeps } from '../deps.ts'
-import type { ErasureBlocker, GuestDataSummary } from '../services/guest-data.ts'
+import { REVIEW_ERASURE_CHOICES, type ErasureBlocker, type GuestDataSummary } from '../services/guest-data.ts'
 
 const emailQuery = z.object({ email: z.email('Please enter a valid email address').max(254) })
+/** The address, and what becomes of the guest's reviews (removed unless the guide keeps them anonymised). */
+const erasureBody = emailQuery.extend({ reviews: z.enum(REVIEW_ERASURE_CHOICES, { error: 'Reviews must be removed or anonymised' }).default('remove') })
 
 /** What the audit log records of a lookup or export: how much was found, not what. */
 const counts = (summary: GuestDataSummary) => ({
@@ -14,6 +16,7 @@ const counts = (summary: GuestDataSummary) => ({
   emails: summary.emails.length,
   notifications: summary.notifications.length,
   waitlist: summary.waitlist.length,
+  reviews: summary.reviews.length,
 })
 
 /**
@@ -50,8 +53,8 @@ export function adminGuestDataRouter({ services }: AppDeps) {
   })
 
   router.post('/admin/guest-data/erase', async (req, res) => {
-    const { email } = emailQuery.parse(req.body ?? {})
-    const result = await services.guestData.erase(email, actorOf(res.locals))
+    const { email, reviews } = erasureBody.parse(req.body ?? {})
+    const result = await services.guestData.erase(email, actorOf(res.locals), { reviews })
     if (!result.ok) {
       const reasons = result.blockers.map((b: ErasureBlocker) => `#${b.reference} (${b.tourDate}): ${b.reason}`).join(' ')
       throw new ServiceError('conflict', `This guest's data cannot be erased yet. ${reasons}`, { extra: { blockers: result.blockers } })

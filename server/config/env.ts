@@ -69,6 +69,8 @@ export const envSchema = z.object({
   RATE_LIMIT_BOOKINGS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /** Waitlist requests per client address (docs/decisions/0057): the API, the page's form post and its data request together. */
   RATE_LIMIT_WAITLIST_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Review submissions per client address (docs/decisions/0063): the API, the review page's form post and its data request together. */
+  RATE_LIMIT_REVIEWS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   // Reads and actions by booking reference (status, checkout, payment, cancellation).
   RATE_LIMIT_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   // Fetches of the guide's calendar feed (docs/decisions/0050), right token or wrong.

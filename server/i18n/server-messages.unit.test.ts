@@ -55,6 +55,20 @@ import {
 import { NO_OPEN_OFFER_MESSAGE } from '../services/disruptions.ts'
 import { GUEST_MOVE_MESSAGES, GUEST_MOVE_NOTHING_MESSAGE, GUEST_MOVE_PARTLY_REFUNDED_MESSAGE } from '../services/booking-moves.ts'
 import { HOTEL_MAX, HOTEL_MESSAGE, MEETING_POINT_MESSAGE, PICKUP_OFF_MESSAGE } from '../../core/meeting-points.ts'
+import {
+  COUNTRY_TOO_LONG,
+  DISPLAY_NAME_MESSAGE,
+  DISPLAY_NAME_TOO_LONG,
+  RATING_MESSAGE,
+  REVIEW_CLOSED_MESSAGE,
+  REVIEW_CONSENT_MESSAGE,
+  REVIEW_HONEYPOT_MESSAGE,
+  REVIEW_LINK_MESSAGE,
+  REVIEW_TEXT_MESSAGE,
+  REVIEW_TEXT_TOO_LONG,
+  REVIEW_TITLE_MESSAGE,
+  REVIEW_TITLE_TOO_LONG,
+} from '../../core/schemas/review.ts'
 import { WAITLIST_HONEYPOT_MESSAGE, WAITLIST_NOT_BOOKABLE_MESSAGE, WAITLIST_RATE_MESSAGE, WAITLIST_SLOT_FREE_MESSAGE } from '../../core/schemas/waitlist.ts'
 
 /**
@@ -156,6 +170,22 @@ const GUEST_MESSAGES = [
   PROMO_EMAIL_USED_MESSAGE,
   ...Object.values(PROMO_TOUR_MESSAGES),
   PROMO_GROUP_MESSAGE(3),
+  // The review page (docs/decisions/0063); its rate limit's message is the waitlist's.
+  RATING_MESSAGE,
+  REVIEW_TITLE_MESSAGE,
+  REVIEW_TITLE_TOO_LONG,
+  singleLineMessage('Title'),
+  REVIEW_TEXT_MESSAGE,
+  REVIEW_TEXT_TOO_LONG,
+  controlCharactersMessage('Review'),
+  DISPLAY_NAME_MESSAGE,
+  DISPLAY_NAME_TOO_LONG,
+  COUNTRY_TOO_LONG,
+  singleLineMessage('Country'),
+  REVIEW_CONSENT_MESSAGE,
+  REVIEW_LINK_MESSAGE,
+  REVIEW_CLOSED_MESSAGE,
+  REVIEW_HONEYPOT_MESSAGE,
 ]
 
 describe('the server messages a guest may see', () => {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Tx } from '../db/client.ts'
-import { outgoingEmails, tourPackages, type Booking } from '../db/schema.ts'
+import { outgoingEmails, reviewRequests, tourPackages, type Booking } from '../db/schema.ts'
 import type { Config } from '../config/index.ts'
 import { EXPIRED_REASON } from '../../core/booking-lifecycle.ts'
 import { formatYen } from '../../core/money.ts'
@@ -262,6 +262,8 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
         message: `${booking.name}'s booking for ${when(booking)} was cancelled: ${details.reason}.${details.refund > 0 ? ` Refund ${formatYen(details.refund)}.` : ''}`,
         actionLink: bookingActionLink(booking.id),
       })
+      // A cancelled tour is not reviewed: its pending request goes, and with it the link (docs/decisions/0063).
+      await tx.delete(reviewRequests).where(eq(reviewRequests.bookingId, booking.id))
       if (!mail) return
       const { config } = mail
       const facts = await bookingMailFacts(tx, mail, booking)

@@ -5,7 +5,7 @@ import { and, desc, eq, inArray, isNull, lt, ne, or, sql, type AnyColumn, type S
 import { addMonths, compareDates, todayInTokyo, tokyoInstant } from '../../core/dates.ts'
 import type { Config } from '../config/index.ts'
 import type { Db, Tx } from '../db/client.ts'
-import { auditLog, bookings, contactMessages, notifications, outgoingEmails, waitlistEntries, type Booking, type Notification } from '../db/schema.ts'
+import { auditLog, bookings, contactMessages, notifications, outgoingEmails, reviewRequests, reviews, waitlistEntries, type Booking, type Notification } from '../db/schema.ts'
 import { outboxFolder } from '../email/mailer.ts'
 import { outgoingEmailIdOfFile } from '../email/transports.ts'
 import type { Logger } from '../logger.ts'
@@ -36,7 +36,13 @@ export type GuestDataSummary = {
   notifications: Pick<Notification, 'id' | 'type' | 'title' | 'message' | 'createdAt'>[]
   /** Slots the address waits for (docs/decisions/0057); the removal link's token is a secret, not shown. */
   waitlist: { id: number; tourDate: string; tourTime: string; numberOfPeople: number; tourPackageId: number; locale: string; createdAt: Date; notifiedAt: Date | null; notices: number }[]
+  /** Reviews written through the address's bookings (docs/decisions/0063), with their state and the guide's reply. */
+  reviews: { id: number; bookingId: number | null; rating: number; title: string; text: string; displayName: string; country: string | null; status: string; reply: string | null; createdAt: Date; updatedAt: Date }[]
 }
+
+/** What erasure does with the guest's reviews: the guide's choice on the erasure screen (docs/decisions/0063). */
+export const REVIEW_ERASURE_CHOICES = ['remove', 'anonymise'] as const
+export type ReviewErasure = (typeof REVIEW_ERASURE_CHOICES)[number]
 
 /** The counts of one erasure or sweep. */
 export type Forgotten = { bookings: number; messages: number; notifications: number; emails: number; waitlist: number; outboxFiles: number }
@@ -230,7 +236,7 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
       ])
       const bookingIds = guestBookings.map((b) => b.id)
       const messageIds = messages.map((m) => m.id)
-      const [emails, notes, waitlist] = await Promise.all([
+      const [emails, notes, waitlist, guestReviews] = await Promise.all([
         db
           .select({
             id: outgoingEmails.id,
@@ -263,8 +269,27 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
           .from(waitlistEntries)
           .where(sameEmail(waitlistEntries.email, email))
           .orderBy(desc(waitlistEntries.tourDate), desc(waitlistEntries.id)),
+        bookingIds.length === 0
+          ? []
+          : db
+              .select({
+                id: reviews.id,
+                bookingId: reviews.bookingId,
+                rating: reviews.rating,
+                title: reviews.title,
+                text: reviews.text,
+                displayName: reviews.displayName,
+                country: reviews.country,
+                status: reviews.status,
+                reply: reviews.reply,
+                createdAt: reviews.createdAt,
+                updatedAt: reviews.updatedAt,
+              })
+              .from(reviews)
+              .where(inArray(reviews.bookingId, bookingIds))
+              .orderBy(desc(reviews.id)),
       ])
-      return { email: email.trim(), bookings: guestBookings, messages, emails, notifications: notes, waitlist }
+      return { email: email.trim(), bookings: guestBookings, messages, emails, notifications: notes, waitlist, reviews: guestReviews }
     },
 
     /** Bookings that must stay as they are for now: a tour still to come, or a payment under way. */
@@ -282,24 +307,43 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
       return blockers
     },
 
-    /** Erase everything about one e-mail address, or refuse with the reasons. */
-    async erase(email: string, actor: AuditActor): Promise<({ ok: true } & Forgotten) | { ok: false; blockers: ErasureBlocker[] }> {
+    /**
+     * Erase everything about one e-mail address, or refuse with the reasons. The guest's
+     * reviews are removed, or anonymised (kept, with the stars and words, but shown as
+     * ANONYMISED_NAME, without a country or a link to the booking), as the guide chooses.
+     */
+    async erase(email: string, actor: AuditActor, choice: { reviews: ReviewErasure } = { reviews: 'remove' }): Promise<({ ok: true; reviews: number } & Forgotten) | { ok: false; blockers: ErasureBlocker[] }> {
       const summary = await this.lookup(email)
       const blockers = this.erasureBlockers(summary)
       if (blockers.length > 0) {
         await this.audit(actor, 'guest-data.erase-refused', email, { blockers })
         return { ok: false, blockers }
       }
+      const reviewIds = summary.reviews.map((r) => r.id)
       const result = await db.transaction(async (tx) => {
         const bookingIds = await anonymiseBookings(tx, sameEmail(bookings.email, email))
+        // The review links die with the bookings; the reviews go or lose their author.
+        if (bookingIds.length > 0) await tx.delete(reviewRequests).where(inArray(reviewRequests.bookingId, bookingIds))
+        const reviewCount =
+          reviewIds.length === 0
+            ? 0
+            : choice.reviews === 'remove'
+              ? (await tx.delete(reviews).where(inArray(reviews.id, reviewIds)).returning({ id: reviews.id })).length
+              : (
+                  await tx
+                    .update(reviews)
+                    .set({ displayName: ANONYMISED_NAME, country: null, bookingId: null, updatedAt: now() })
+                    .where(inArray(reviews.id, reviewIds))
+                    .returning({ id: reviews.id })
+                ).length
         const messageIds = await anonymiseMessages(tx, sameEmail(contactMessages.email, email))
         const notes = await anonymiseNotifications(tx, bookingIds, messageIds)
         // Queued ones too: with no tour to come there is nothing left to tell this guest.
         const emails = await deleteEmails(tx, emailsOf({ email, bookingIds, messageIds }))
         // Waiting for a slot is no record the books need: the entries go, removal links and all.
         const waitlist = (await tx.delete(waitlistEntries).where(sameEmail(waitlistEntries.email, email)).returning({ id: waitlistEntries.id })).length
-        const counts = { bookings: bookingIds.length, messages: messageIds.length, notifications: notes, emails, waitlist }
-        await this.audit(actor, 'guest-data.erase', email, counts, tx)
+        const counts = { bookings: bookingIds.length, messages: messageIds.length, notifications: notes, emails, waitlist, reviews: reviewCount }
+        await this.audit(actor, 'guest-data.erase', email, { ...counts, reviewChoice: choice.reviews }, tx)
         return counts
       })
       // After the commit: a file must not go while its row might still be rolled back.

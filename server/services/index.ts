@@ -28,6 +28,7 @@ import { createBookingQuestionService } from './booking-questions.ts'
 import { createBookingMoveService } from './booking-moves.ts'
 import { createDisruptionService } from './disruptions.ts'
 import { createWaitlistService } from './waitlist.ts'
+import { createReviewService } from './reviews.ts'
 
 export type Clock = { now: () => Date }
 export const systemClock: Clock = { now: () => new Date() }
@@ -59,6 +60,8 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
   // transaction that frees one, through the booking events and the guide's switches.
   const waitlist = createWaitlistService({ db, config, outbox: mail.outbox, now: clock.now, attemptsPerClient: limits.waitlist })
   const bookingEvents = createBookingEvents({ notifications, mail: mail.bookingMail, waitlist })
+  // Reviews from real guests (issue 21, docs/decisions/0063).
+  const reviews = createReviewService({ db, config, outbox: mail.outbox, notifications, now: clock.now, attemptsPerClient: limits.reviews })
   const contact = createContactService({ db, config, notifications, outbox: mail.outbox, attemptsPerClient: limits.contact })
   const adminUsers = createAdminUserService(db, sessions)
   // Guests' personal data (issue 9): retention sweep, lookup, export, erasure, audit log.
@@ -118,9 +121,12 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     { name: 'refund-unanswered-call-offs', everyMs: 60_000, run: () => disruptions.refundUnanswered() },
     // docs/decisions/0057: a slot freed by a hold that simply ran out is told within a minute.
     { name: 'tell-waitlists', everyMs: 60_000, run: () => waitlist.tellFreedSlots() },
+    // docs/decisions/0063: the day after a paid tour, its guest is asked for a review; five days later, reminded once.
+    { name: 'request-reviews', everyMs: 10 * 60_000, run: () => reviews.queueRequests() },
+    { name: 'remind-reviews', everyMs: 10 * 60_000, run: () => reviews.queueReminders() },
   ]
 
-  return { limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, promoCodes, bookingMoves, guideBookings, disruptions, waitlist, jobs }
+  return { limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, promoCodes, bookingMoves, guideBookings, disruptions, waitlist, reviews, jobs }
 }
 
 export type Services = ReturnType<typeof createServices>

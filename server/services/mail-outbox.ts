@@ -26,12 +26,15 @@ export type MailKind =
   | 'booking-moved'
   | 'booking-disrupted'
   | 'waitlist-open'
+  | 'review-request'
+  | 'review-reminder'
   | 'admin-new-booking'
   | 'admin-payment-received'
   | 'admin-booking-cancelled'
   | 'admin-booking-expired'
   | 'admin-booking-moved'
   | 'admin-new-inquiry'
+  | 'admin-new-review'
 
 export type StoredAttachment = { filename: string; contentType: string; content: string }
 

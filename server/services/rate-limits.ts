@@ -70,6 +70,8 @@ export function createRateLimits(database: Database, env: Config['env']) {
     bookings: hitCounter(database, 'bookings', env.RATE_LIMIT_BOOKINGS_PER_HOUR, 60 * 60_000),
     /** "Tell me if this slot frees up" (docs/decisions/0057). */
     waitlist: hitCounter(database, 'waitlist', env.RATE_LIMIT_WAITLIST_PER_HOUR, 60 * 60_000),
+    /** Reviews written or changed at their private link (docs/decisions/0063). */
+    reviews: hitCounter(database, 'reviews', env.RATE_LIMIT_REVIEWS_PER_HOUR, 60 * 60_000),
     /** Reads and actions by booking reference: generous, against scripted guessing. */
     lookups: hitCounter(database, 'lookups', env.RATE_LIMIT_LOOKUPS_PER_MINUTE, 60_000),
     /** The guide's calendar feed (docs/decisions/0050): a calendar app fetches it every few minutes at most. */

@@ -7,7 +7,7 @@ import { sundayAhead } from './tour-dates.ts'
 test.use({ reducedMotion: 'reduce' })
 
 const PUBLIC_PAGES = ['/', '/about', '/packages', '/explore', '/how-it-works', '/tokyo-day-trip', '/contact', '/booking', '/legal', '/privacy', '/booking-confirmation', '/no-such-page']
-const ADMIN_TABS = ['bookings', 'calendar', 'messages', 'notifications', 'users', 'photos', 'revenue', 'settings']
+const ADMIN_TABS = ['bookings', 'calendar', 'messages', 'notifications', 'reviews', 'users', 'photos', 'revenue', 'settings']
 
 async function login(page: Page) {
   const res = await page.request.post('/api/login', { data: E2E_ADMIN })

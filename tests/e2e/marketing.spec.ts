@@ -81,6 +81,13 @@ const PAGES: PublicPage[] = [
     texts: ['Who we are', 'Processors, including abroad', 'How long we keep it', 'Cookies', '個人情報取扱事業者'],
   },
   {
+    // Reviews (docs/decisions/0063): this server has none approved, so the page says so and claims no rating.
+    path: '/reviews',
+    h1: 'What guests say',
+    title: /Reviews from our guests/,
+    texts: ['No reviews to show yet.', 'Written in', 'Show reviews'],
+  },
+  {
     path: '/tokyo-2h-joetsu-day-trip',
     h1: 'From Tokyo to Joetsu in 2 Hours',
     title: /From Tokyo to Joetsu in 2 Hours/,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { eq, max, sql } from 'drizzle-orm'
-import { bookingQuestions, bookings, calendarFeed, contactMessages, media, meetingPoints, notifications, users } from '../../server/db/schema.ts'
+import { bookingQuestions, bookings, calendarFeed, contactMessages, media, meetingPoints, notifications, reviewRequests, reviews, users } from '../../server/db/schema.ts'
+import { newReviewToken } from '../../core/reviews.ts'
 import { phonePhoto } from './crafted-images.ts'
 import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
 import { createApp } from '../../server/app.ts'
@@ -44,6 +45,10 @@ const PUBLIC_ROUTES = new Set([
   // The waitlist (docs/decisions/0057): anyone may wait for a taken slot; the removal token is the secret.
   'POST /api/waitlist',
   'DELETE /api/waitlist/:token',
+  // A review at its request's private link (docs/decisions/0063): the token is the secret.
+  'GET /api/reviews/request/:token',
+  'POST /api/reviews/request/:token',
+  'POST /api/reviews/request/:token/opt-out',
   // The pictures made from the guide's photos (docs/decisions/0048).
   'GET /media/{*path}',
   // The guide's calendar feed (docs/decisions/0050): calendar apps fetch it without a session; its token is the secret.
@@ -107,6 +112,9 @@ type Real = {
   questionId: number
   /** A promo code (codes are switched off, never deleted). */
   promoCodeId: number
+  /** The review link of a finished paid tour, and its review (docs/decisions/0063). */
+  reviewToken: string
+  reviewId: number
 }
 
 /** Placeholders the generators emit, replaced at request time by the real value of the moment. */
@@ -141,12 +149,13 @@ function realParam(route: RouteEntry, name: string, real: Real): string {
     if (route.path.startsWith('/api/admin/meeting-points/')) return String(real.meetingPointId)
     if (route.path.startsWith('/api/admin/booking-questions/')) return String(real.questionId)
     if (route.path.startsWith('/api/admin/promo-codes/')) return String(real.promoCodeId)
+    if (route.path.startsWith('/api/admin/reviews/')) return String(real.reviewId)
     if (/^\/api(\/admin)?\/bookings\//.test(route.path)) return String(real.bookingId)
   }
   if (name === 'path') return real.mediaPath.replace(/^\/media\//, '')
   if (name === 'place') return 'tokyo.article'
   if (name === 'locale') return 'ja'
-  if (name === 'token') return real.feedToken
+  if (name === 'token') return route.path.startsWith('/api/reviews/') ? real.reviewToken : real.feedToken
   throw new Error(`The fuzz has no real value for :${name} of ${route.method} ${route.path}: teach realParam() which row it names`)
 }
 
@@ -207,6 +216,12 @@ function validBody(route: RouteEntry, real: Real, packageRow: Record<string, unk
       return { tourDate: real.tourDate, tourTime: 'morning', tourPackageId: 1, numberOfPeople: 3 }
     case 'POST /api/waitlist':
       return { email: 'fuzz.wait@example.com', tourDate: real.tourDate, tourTime: 'morning', numberOfPeople: 2, tourPackageId: 1 }
+    case 'POST /api/reviews/request/:token':
+      return { rating: 4, title: 'A fuzzed review', text: 'Long enough to pass the schema of the form.', displayName: 'Fuzz G.', country: 'Japan', consent: true }
+    case 'POST /api/admin/reviews':
+      return { source: 'Tripadvisor', sourceUrl: 'https://www.tripadvisor.com/x', reviewDate: '2025-10-01', rating: 5, title: 'From elsewhere', text: 'A review the guide copied from another site.', displayName: 'Sam', locale: 'en' }
+    case 'PATCH /api/admin/reviews/:id':
+      return { status: 'approved', reply: 'Thank you from the fuzz' }
     case 'PUT /api/admin/booking-rules':
       return { guestMoveLimit: 2 }
     case 'POST /api/admin/bookings':
@@ -232,6 +247,7 @@ const KNOWN_KEYS = [
   'direction', 'pickupEnabled', 'defaults', 'whatToBring', 'answers', 'type', 'label', 'required', 'options', 'tellGuest', 'guestMoveLimit', 'note',
   'customPrice', 'priceNote', 'payment', 'locale', 'groupLimit', 'holdHours',
   'promoCode', 'code', 'kind', 'value', 'validFrom', 'validTo', 'maxUses', 'onePerEmail', 'tourKind', 'minGroup',
+  'rating', 'title', 'text', 'displayName', 'country', 'consent', 'reply', 'source', 'sourceUrl', 'reviewDate',
   '__proto__', 'constructor',
 ]
 const QUERY_KEYS = ['month', 'from', 'to', 'email', 'status', 'sort', 'dir', 'page', 'pageSize', 'q', 'search', 'bookingId', 'format', 'cause']
@@ -366,7 +382,7 @@ describe.each(ENGINES)('security on %s', (engine) => {
   let admin: TestClient
   let user: TestClient
   beforeAll(async () => {
-    app = await startTestApp(engine, { env: { RATE_LIMIT_BOOKINGS_PER_HOUR: '100000', RATE_LIMIT_CONTACT_PER_MINUTE: '100000', RATE_LIMIT_LOGIN_PER_MINUTE: '100000', RATE_LIMIT_CALENDAR_FEED_PER_MINUTE: '100000' } })
+    app = await startTestApp(engine, { env: { RATE_LIMIT_BOOKINGS_PER_HOUR: '100000', RATE_LIMIT_CONTACT_PER_MINUTE: '100000', RATE_LIMIT_LOGIN_PER_MINUTE: '100000', RATE_LIMIT_CALENDAR_FEED_PER_MINUTE: '100000', RATE_LIMIT_REVIEWS_PER_HOUR: '100000' } })
     routes = listRoutes(createApp({ database: app.database, services: app.services, config: app.config, logger: (await import('../../server/logger.ts')).createLogger('silent') }).app)
     admin = await app.loggedIn(true)
     user = await app.loggedIn(false)
@@ -549,6 +565,18 @@ describe.each(ENGINES)('security on %s', (engine) => {
     await currentFeedToken()
     real.questionId = (await app.db.select({ id: bookingQuestions.id }).from(bookingQuestions).orderBy(bookingQuestions.id).limit(1))[0]!.id
     real.promoCodeId = (await app.services.promoCodes.create({ code: 'FUZZ-REAL', kind: 'amount', value: 1000, onePerEmail: false, active: true })).id
+    // A finished paid tour with its review request and review, as the request job and the guest leave them.
+    const [toured] = await app.db
+      .insert(bookings)
+      .values({ reference: 'FUZZREVIEW01', name: 'Fuzz Reviewer', email: 'fuzz.reviewer@example.com', phone: '+81 90 1234 5678', numberOfPeople: 2, tourPackageId: 1, tourDate: '2020-01-04', tourTime: 'morning', status: 'paid', totalPrice: 14300 })
+      .returning()
+    real.reviewToken = (await app.db.insert(reviewRequests).values({ bookingId: toured!.id, token: newReviewToken(), requestedAt: new Date() }).returning())[0]!.token
+    real.reviewId = (
+      await app.db
+        .insert(reviews)
+        .values({ bookingId: toured!.id, rating: 5, title: 'A real review', text: 'A real review for the fuzz to aim at.', displayName: 'Fuzz R.', tourDate: '2020-01-04', consentedAt: new Date() })
+        .returning()
+    )[0]!.id
 
     /** Before a run: bring back what an earlier run deleted, cancelled or erased (not counted as the run's rows). */
     const refresh = async () => {

@@ -47,11 +47,16 @@ export function GuestDataPanel() {
     }
   }
 
+  const [reviewChoice, setReviewChoice] = useState<'remove' | 'anonymise'>('remove')
+
   async function erase() {
     if (!summary) return
     try {
-      const result = await api<{ bookings: number; messages: number; emails: number; waitlist: number }>('POST', '/api/admin/guest-data/erase', { email: summary.email })
-      successToast('Personal data erased', `${result.bookings} booking(s), ${result.messages} message(s), ${result.emails} e-mail(s) and ${result.waitlist} waitlist entr${result.waitlist === 1 ? 'y' : 'ies'} anonymised or removed.`)
+      const result = await api<{ bookings: number; messages: number; emails: number; waitlist: number; reviews: number }>('POST', '/api/admin/guest-data/erase', { email: summary.email, reviews: reviewChoice })
+      successToast(
+        'Personal data erased',
+        `${result.bookings} booking(s), ${result.messages} message(s), ${result.emails} e-mail(s), ${result.waitlist} waitlist entr${result.waitlist === 1 ? 'y' : 'ies'} and ${result.reviews} review(s) anonymised or removed.`,
+      )
       await find()
     } catch (err) {
       failToast('Failed to erase guest data', err)
@@ -119,6 +124,29 @@ export function GuestDataPanel() {
                       </li>
                     ))}
                   </ul>
+                </div>
+              ) : null}
+              {summary.reviews.length > 0 ? (
+                <div>
+                  <h4 className="text-sm font-semibold text-slate-800">Reviews ({summary.reviews.length})</h4>
+                  <ul className="mt-1 grid gap-1 text-sm text-slate-800">
+                    {summary.reviews.map((r) => (
+                      <li key={r.id}>
+                        {r.rating} of 5 · {r.title} · shown as {r.displayName} ({r.status})
+                      </li>
+                    ))}
+                  </ul>
+                  <fieldset className="mt-2 text-sm text-slate-800">
+                    <legend className="font-semibold">On erasure, the reviews are</legend>
+                    <label className="mr-4 inline-flex min-h-9 items-center gap-2">
+                      <input type="radio" name="review-erasure" checked={reviewChoice === 'remove'} onChange={() => setReviewChoice('remove')} />
+                      removed
+                    </label>
+                    <label className="inline-flex min-h-9 items-center gap-2">
+                      <input type="radio" name="review-erasure" checked={reviewChoice === 'anonymise'} onChange={() => setReviewChoice('anonymise')} />
+                      kept anonymised (shown as “Anonymised guest”, no country)
+                    </label>
+                  </fieldset>
                 </div>
               ) : null}
               <div>

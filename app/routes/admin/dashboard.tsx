@@ -17,6 +17,7 @@ import { SettingsTab } from '../../components/admin/settings-tab.tsx'
 import { PhotosTab } from '../../components/admin/photos-tab.tsx'
 import { RevenueTab } from '../../components/admin/revenue-tab.tsx'
 import { PromoCodesTab } from '../../components/admin/promo-codes-tab.tsx'
+import { ReviewsTab, type ReviewRow } from '../../components/admin/reviews-tab.tsx'
 import { privatePageHeaders } from '../../lib/private-page.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin Dashboard | Joetsu Local Tours' }, { name: 'robots', content: 'noindex' }]
@@ -26,6 +27,7 @@ export const TABS = [
   { value: 'calendar', label: 'Calendar View' },
   { value: 'messages', label: 'Messages' },
   { value: 'notifications', label: 'Notifications' },
+  { value: 'reviews', label: 'Reviews' },
   { value: 'users', label: 'Users' },
   { value: 'photos', label: 'Photos' },
   { value: 'revenue', label: 'Revenue' },
@@ -60,7 +62,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 
   const messages = useAdminData<ContactMessage[]>('/api/admin/messages', 'Failed to fetch messages', [])
   const notifications = useAdminData<AdminNotification[]>('/api/notifications', 'Failed to fetch notifications', [])
+  // Guests' reviews (docs/decisions/0063): the badge counts the ones not yet moderated.
+  const reviews = useAdminData<ReviewRow[]>('/api/admin/reviews', 'Failed to fetch reviews', [])
   const { reload: loadMessages } = messages
+  const { reload: loadReviews } = reviews
   const { reload: loadNotifications } = notifications
 
   useEffect(() => {
@@ -70,6 +75,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     const refresh = () => {
       void loadNotifications({ quiet: true })
       void loadMessages({ quiet: true })
+      void loadReviews({ quiet: true })
     }
     const timer = window.setInterval(refresh, NOTIFICATION_REFRESH_MS)
     // The admin's own changes show in the badges at once.
@@ -78,10 +84,11 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       window.clearInterval(timer)
       window.removeEventListener(ADMIN_CHANGED_EVENT, refresh)
     }
-  }, [loadMessages, loadNotifications])
+  }, [loadMessages, loadNotifications, loadReviews])
 
   const unreadMessages = messages.data?.filter((m) => !m.read).length ?? 0
   const unreadNotifications = notifications.data?.filter((n) => !n.read).length ?? 0
+  const newReviews = reviews.data?.filter((r) => r.status === 'new').length ?? 0
 
   const setTab = (value: string) => {
     const next = new URLSearchParams(params)
@@ -108,12 +115,12 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   }
 
   const badgeFor = (value: TabValue) => {
-    const count = value === 'messages' ? unreadMessages : value === 'notifications' ? unreadNotifications : 0
+    const count = value === 'messages' ? unreadMessages : value === 'notifications' ? unreadNotifications : value === 'reviews' ? newReviews : 0
     if (count === 0) return null
     return (
       <Badge tone="count" size="count" className="ml-1.5" data-testid={`${value}-badge`}>
         {count}
-        <span className="sr-only"> unread</span>
+        <span className="sr-only">{value === 'reviews' ? ' new' : ' unread'}</span>
       </Badge>
     )
   }
@@ -186,6 +193,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </Tabs.Content>
           <Tabs.Content value="notifications">
             <NotificationsTab notifications={notifications.data} search={search} updateNotifications={notifications.update} reload={() => loadNotifications()} />
+          </Tabs.Content>
+          <Tabs.Content value="reviews">
+            <ReviewsTab reviews={reviews.data} search={search} reload={() => void loadReviews()} />
           </Tabs.Content>
           <Tabs.Content value="users">
             <UsersTab search={search} currentUserId={loaderData.user.id} />

@@ -1,0 +1,88 @@
+import './zod-config.ts'
+import { z } from 'zod'
+import { EDIT_DAYS, REVIEW_LIMITS } from '../reviews.ts'
+import { calendarDateField, checkbox, controlCharactersMessage, hasOnlyTextControls, isSingleLine, localeField, optionalText, singleLineMessage, wholeNumberField } from './fields.ts'
+
+export const RATING_MESSAGE = 'Please choose from 1 to 5 stars'
+export const REVIEW_TITLE_MESSAGE = `Please give your review a title of at least ${REVIEW_LIMITS.title.min} characters`
+export const REVIEW_TITLE_TOO_LONG = `The title must be at most ${REVIEW_LIMITS.title.max} characters`
+export const REVIEW_TEXT_MESSAGE = `Please write at least ${REVIEW_LIMITS.text.min} characters about your tour`
+export const REVIEW_TEXT_TOO_LONG = `Your review must be at most ${REVIEW_LIMITS.text.max} characters`
+export const DISPLAY_NAME_MESSAGE = 'Please enter the name to show with your review'
+export const DISPLAY_NAME_TOO_LONG = `The name must be at most ${REVIEW_LIMITS.displayName.max} characters`
+export const COUNTRY_TOO_LONG = `The country must be at most ${REVIEW_LIMITS.country.max} characters`
+export const REVIEW_CONSENT_MESSAGE = 'Please agree that we may publish your review'
+
+/** A required one-line text between limits, trimmed. */
+function lineField(label: string, min: number, max: number, minMessage: string, maxMessage: string) {
+  return z.string({ error: minMessage }).trim().min(min, minMessage).max(max, maxMessage).refine(isSingleLine, singleLineMessage(label))
+}
+
+/**
+ * The review form at the private link (issue 21 point 2, docs/decisions/0063), for the page and
+ * the JSON API alike. Text is stored as text and always shown escaped; the limits are
+ * REVIEW_LIMITS, which the page shows as the guest types.
+ */
+const reviewFields = {
+  rating: wholeNumberField({ min: 1, max: 5, minMessage: RATING_MESSAGE, maxMessage: RATING_MESSAGE }),
+  title: lineField('Title', REVIEW_LIMITS.title.min, REVIEW_LIMITS.title.max, REVIEW_TITLE_MESSAGE, REVIEW_TITLE_TOO_LONG),
+  text: z
+    .string({ error: REVIEW_TEXT_MESSAGE })
+    .trim()
+    .min(REVIEW_LIMITS.text.min, REVIEW_TEXT_MESSAGE)
+    .max(REVIEW_LIMITS.text.max, REVIEW_TEXT_TOO_LONG)
+    .refine(hasOnlyTextControls, controlCharactersMessage('Review')),
+  displayName: lineField('Name', REVIEW_LIMITS.displayName.min, REVIEW_LIMITS.displayName.max, DISPLAY_NAME_MESSAGE, DISPLAY_NAME_TOO_LONG),
+  country: optionalText(REVIEW_LIMITS.country.max, COUNTRY_TOO_LONG, { oneLine: 'Country' }),
+}
+
+export const reviewSchema = z.object({
+  ...reviewFields,
+  consent: checkbox.optional().refine((v) => v === true, REVIEW_CONSENT_MESSAGE),
+  /** Honeypot, as on the other guest forms: people leave it empty. */
+  website: z.string().optional(),
+})
+
+export type ReviewInput = z.input<typeof reviewSchema>
+export type ReviewFields = z.output<typeof reviewSchema>
+
+/** The service's refusals, in the API's English (translated on the pages through errors.*). */
+export const REVIEW_LINK_MESSAGE = 'This review link does not work: it may be mistyped, or the booking was cancelled'
+export const REVIEW_CLOSED_MESSAGE = `Reviews can be changed for ${EDIT_DAYS} days after they are written, and this one can no longer be changed`
+export const REVIEW_HONEYPOT_MESSAGE = 'Your review could not be submitted.'
+
+/** The guide's moderation (the dashboard, English): a state, a public reply, or both. */
+export const reviewModerationSchema = z
+  .object({
+    status: z.enum(['approved', 'hidden'], { error: 'Status must be approved or hidden' }).optional(),
+    reply: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim() : v),
+      z.string().max(REVIEW_LIMITS.text.max, `The reply must be at most ${REVIEW_LIMITS.text.max} characters`).refine(hasOnlyTextControls, controlCharactersMessage('Reply')).optional(),
+    ),
+  })
+  .refine((v) => v.status !== undefined || v.reply !== undefined, 'Nothing to change')
+
+/** A link to a review elsewhere: http or https only, so no script URL ever reaches a page. */
+const webLink = z
+  .string()
+  .trim()
+  .max(500, 'The link must be at most 500 characters')
+  .refine((v) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(v).protocol)
+    } catch {
+      return false
+    }
+  }, 'The link must be a web address starting with http:// or https://')
+
+/**
+ * A review a guest left on another site, added by the guide (issue 21 point 4): the site's name,
+ * the review's date, an optional link to it, and the review itself. Shown labelled with its source.
+ */
+export const externalReviewSchema = z.object({
+  ...reviewFields,
+  source: z.string({ error: 'Please name the site the review is from' }).trim().min(1, 'Please name the site the review is from').max(60, 'The site name must be at most 60 characters').refine(isSingleLine, singleLineMessage('Site name')),
+  sourceUrl: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), webLink.optional()),
+  reviewDate: calendarDateField('Please give the date of the review', 'Please give a valid date'),
+  locale: localeField,
+})

@@ -1,0 +1,25 @@
+import { benchSession, call } from './bench-photos.ts'
+
+/**
+ * --reviews: twenty approved reviews on the server under test (docs/decisions/0063), added as the
+ * guide adds reviews from other sites, through the admin API, and labelled as benchmark data so
+ * nobody could take them for real ones. Lengths vary as real reviews do.
+ */
+export async function addBenchReviews(baseUrl: string, credentials: { username: string; password: string }, count = 20): Promise<void> {
+  const session = await benchSession(baseUrl, credentials, '--reviews')
+  const sentence = 'We walked the castle grounds, ate soba by the river and heard the stories behind every street. '
+  for (let i = 0; i < count; i++) {
+    const review = {
+      source: 'Benchmark (not a real review)',
+      reviewDate: `2025-${String((i % 12) + 1).padStart(2, '0')}-15`,
+      rating: 5 - (i % 3 === 2 ? 1 : 0),
+      title: `Benchmark review ${i + 1}`,
+      text: sentence.repeat(1 + (i % 6)).trim(),
+      displayName: `Bench Guest ${i + 1}`,
+      country: i % 2 ? 'Australia' : 'Canada',
+      locale: 'en',
+    }
+    await call(session, 'POST', '/api/admin/reviews', JSON.stringify(review), true)
+  }
+  console.log(`Added ${count} benchmark reviews.`)
+}

@@ -1,0 +1,385 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { bookings, notifications, outgoingEmails, reviewRequests, reviews, users, type Booking } from '../../server/db/schema.ts'
+import { openDatabase } from '../../server/db/client.ts'
+import { REVIEW_CLOSED_MESSAGE, REVIEW_LINK_MESSAGE, REVIEW_TEXT_MESSAGE } from '../../core/schemas/review.ts'
+import { WAITLIST_RATE_MESSAGE } from '../../core/schemas/waitlist.ts'
+import { action as reviewAction, loader as reviewLoader } from '../../app/routes/review-write.tsx'
+import { loader as reviewsPageLoader } from '../../app/routes/reviews.tsx'
+import { loader as packagesLoader } from '../../app/routes/packages.tsx'
+import { VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../../app/lib/form-post.ts'
+import { addDays } from '../../core/dates.ts'
+import { ENGINES } from './databases.ts'
+import { startTestApp, TestClock, type TestApp, type TestClient } from './app.ts'
+import { insertBooking } from './payments-helpers.ts'
+
+/**
+ * Issue 21 (docs/decisions/0063): the day after a paid tour its guest is asked for a review,
+ * reminded once five days later, never more; they write one review per booking at the private
+ * link and may change it for 14 days; the guide approves, hides and replies.
+ */
+
+// Monday 2026-03-02, 10:00 in Japan: Saturday's and Sunday's tours are over.
+const NOW = '2026-03-02T01:00:00Z'
+const SAT = '2026-02-28'
+const SUN = '2026-03-01'
+const LONG_AGO = '2026-02-15'
+const NEXT_SAT = '2026-03-07'
+const DAY_MINUTES = 24 * 60
+
+const GOOD = { rating: 5, title: 'A wonderful day', text: 'Everything was lovely, from the shrine to the noodles.', displayName: 'Aiko T.', country: 'Japan', consent: true }
+
+const context = (app: TestApp, clientAddress = '192.0.2.1') => ({ services: app.services, config: app.config, cspNonce: '', user: null, clientAddress })
+
+/** The review page's action as React Router runs it: a plain form post, or the page's data request (…/review/{token}.data). */
+async function postPage(app: TestApp, token: string, fields: Record<string, string>, byScript: boolean, clientAddress?: string) {
+  const body = new URLSearchParams(fields)
+  if (byScript) body.append(VIA_SCRIPT_FIELD, VIA_SCRIPT)
+  const path = byScript ? `/ja/review/${token}.data` : `/ja/review/${token}`
+  const request = new Request(`http://127.0.0.1${path}`, { method: 'POST', body })
+  const result = (await reviewAction({ request, context: context(app, clientAddress), params: { token } } as unknown as Parameters<typeof reviewAction>[0])) as unknown
+  if (result instanceof Response) return { status: result.status, location: result.headers.get('Location'), data: null }
+  const { data, init } = result as { data: Record<string, unknown>; init: { status?: number } | null }
+  return { status: init?.status ?? 200, location: null, data }
+}
+
+async function loadPage(app: TestApp, token: string) {
+  const result = (await reviewLoader({ request: new Request(`http://127.0.0.1/review/${token}`), context: context(app), params: { token } } as never)) as unknown
+  const wrapped = result as { data?: Record<string, unknown>; init?: { status?: number } | null; type?: string }
+  return wrapped.type === 'DataWithResponseInit' ? { status: wrapped.init?.status ?? 200, data: wrapped.data! } : { status: 200, data: result as Record<string, unknown> }
+}
+
+const mails = (app: TestApp, kind: string) => app.db.select().from(outgoingEmails).where(eq(outgoingEmails.kind, kind))
+const tokenOf = async (app: TestApp, booking: Booking) => (await app.db.select().from(reviewRequests).where(eq(reviewRequests.bookingId, booking.id)))[0]?.token
+
+// The public pages' loaders read the site's address from the environment, where Vite puts its own BASE_URL ('/').
+beforeAll(() => {
+  vi.stubEnv('BASE_URL', 'http://127.0.0.1')
+})
+
+describe.each(ENGINES)('reviews on %s', (engine) => {
+  let app: TestApp
+  let admin: TestClient
+  beforeEach(async () => {
+    app = await startTestApp(engine, { clock: new TestClock(new Date(NOW)), env: { RATE_LIMIT_REVIEWS_PER_HOUR: '50' } })
+    admin = await app.loggedIn(true)
+    // The guide wants e-mail about new reviews.
+    await app.db.update(users).set({ email: 'guide@example.com' }).where(eq(users.username, 'guide-admin'))
+  })
+  afterEach(async () => {
+    await app.close()
+  })
+
+  /** A paid tour on SUN, asked for its review; the token of its link. */
+  async function askedBooking(opts: { tourDate?: string; tourTime?: 'morning' | 'afternoon'; name?: string } = {}) {
+    const booking = await insertBooking(app, { tourDate: opts.tourDate ?? SUN, tourTime: opts.tourTime, status: 'paid', name: opts.name })
+    await app.services.reviews.queueRequests()
+    return { booking, token: (await tokenOf(app, booking))! }
+  }
+
+  it('asks each finished paid tour once, the day after, in its language; not cancelled, unpaid, future or long-past ones', async () => {
+    const paid = await insertBooking(app, { tourDate: SUN, status: 'paid' })
+    await app.db.update(bookings).set({ locale: 'ja' }).where(eq(bookings.id, paid.id))
+    const paidSat = await insertBooking(app, { tourDate: SAT, tourTime: 'afternoon', status: 'paid' })
+    await insertBooking(app, { tourDate: SAT, tourTime: 'morning', status: 'cancelled' })
+    await insertBooking(app, { tourDate: SUN, tourTime: 'afternoon', status: 'confirmed' })
+    await insertBooking(app, { tourDate: NEXT_SAT, status: 'paid' })
+    await insertBooking(app, { tourDate: LONG_AGO, status: 'paid' })
+
+    expect(await app.services.reviews.queueRequests()).toBe(2)
+    expect(await app.services.reviews.queueRequests()).toBe(0)
+    const sent = await mails(app, 'review-request')
+    expect(sent.map((m) => m.bookingId).sort()).toEqual([paid.id, paidSat.id].sort())
+    const japanese = sent.find((m) => m.bookingId === paid.id)!
+    expect(japanese.subject).toContain('ご感想')
+    const token = await tokenOf(app, paid)
+    expect(japanese.text).toContain(`http://127.0.0.1/ja/review/${token}`)
+    expect(japanese.text).toContain(`http://127.0.0.1/ja/review/${token}?stop=1`)
+
+    // Sunday's tour is not asked on Sunday evening, only from Monday in Japan.
+    await app.db.delete(reviewRequests)
+    await app.db.delete(outgoingEmails)
+    app.clock.set('2026-03-01T14:59:00Z')
+    await app.services.reviews.queueRequests()
+    expect((await mails(app, 'review-request')).map((m) => m.bookingId)).toEqual([paidSat.id])
+  })
+
+  it('two runs of the job at once (two instances on PostgreSQL) still send one e-mail per tour', async () => {
+    await insertBooking(app, { tourDate: SUN, status: 'paid' })
+    await insertBooking(app, { tourDate: SAT, status: 'paid' })
+    let other: TestApp | null = null
+    const second = engine === 'postgres' ? await openDatabase({ databaseUrl: (app.database as { url?: string }).url! }) : null
+    try {
+      if (second) other = await startTestApp(engine, { clock: app.clock, database: second })
+      const runner = other ?? app
+      const counts = await Promise.all([app.services.reviews.queueRequests(), runner.services.reviews.queueRequests(), app.services.reviews.queueRequests()])
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(2)
+      expect(await mails(app, 'review-request')).toHaveLength(2)
+      app.clock.advanceMinutes(5 * DAY_MINUTES)
+      const reminded = await Promise.all([app.services.reviews.queueReminders(), runner.services.reviews.queueReminders()])
+      expect(reminded.reduce((a, b) => a + b, 0)).toBe(2)
+      expect(await mails(app, 'review-reminder')).toHaveLength(2)
+    } finally {
+      await other?.close()
+      await second?.close()
+    }
+  })
+
+  it('reminds once five days later, never again; not after opt-out, a review or a cancellation', async () => {
+    const quiet = await askedBooking()
+    const optedOut = await askedBooking({ tourDate: SAT })
+    const answered = await askedBooking({ tourDate: SAT, tourTime: 'afternoon', name: 'Ken Sato' })
+    const cancelled = await askedBooking({ tourDate: SUN, tourTime: 'afternoon', name: 'Mia Wong' })
+    expect((await app.client().post(`/api/reviews/request/${optedOut.token}/opt-out`)).status).toBe(204)
+    expect((await app.client().post(`/api/reviews/request/${answered.token}`, GOOD)).status).toBe(201)
+    expect((await admin.post(`/api/admin/bookings/${cancelled.booking.id}/cancel`, { cause: 'guide-weather', refundAmount: 0 })).status).toBe(200)
+    // A cancellation removes the pending request, and with it the link.
+    expect(await tokenOf(app, cancelled.booking)).toBeUndefined()
+    expect((await app.client().get(`/api/reviews/request/${cancelled.token}`)).status).toBe(404)
+
+    app.clock.advanceMinutes(5 * DAY_MINUTES - 1)
+    expect(await app.services.reviews.queueReminders()).toBe(0)
+    app.clock.advanceMinutes(1)
+    expect(await app.services.reviews.queueReminders()).toBe(1)
+    app.clock.advanceMinutes(30 * DAY_MINUTES)
+    expect(await app.services.reviews.queueReminders()).toBe(0)
+    expect(await app.services.reviews.queueRequests()).toBe(0)
+    const reminders = await mails(app, 'review-reminder')
+    expect(reminders.map((m) => m.bookingId)).toEqual([quiet.booking.id])
+    expect(reminders[0]!.text).toContain(`/review/${quiet.token}`)
+  })
+
+  it('takes a review through the API: bad input refused with nothing stored, then one review, the guide told', async () => {
+    const { token } = await askedBooking()
+    const refused = await app.client().post(`/api/reviews/request/${token}`, { ...GOOD, text: 'Too short', consent: false })
+    expect(refused.status).toBe(400)
+    expect(refused.json.errors).toMatchObject({ text: REVIEW_TEXT_MESSAGE, consent: 'Please agree that we may publish your review' })
+    expect(await app.db.select().from(reviews)).toHaveLength(0)
+
+    const view = await app.client().get(`/api/reviews/request/${token}`)
+    expect(view.json).toMatchObject({ defaultName: 'Aiko T.', review: null, editable: true })
+
+    const saved = await app.client().post(`/api/reviews/request/${token}`, GOOD)
+    expect(saved.status).toBe(201)
+    const [row] = await app.db.select().from(reviews)
+    expect(row).toMatchObject({ rating: 5, title: GOOD.title, status: 'new', source: null, tourDate: SUN, country: 'Japan' })
+    expect(await app.db.select().from(notifications).where(eq(notifications.title, 'New review'))).toHaveLength(1)
+    const [toGuide] = await mails(app, 'admin-new-review')
+    expect(toGuide).toMatchObject({ toAddress: 'guide@example.com' })
+    expect(toGuide!.text).toContain(GOOD.title)
+  })
+
+  it('keeps one review per booking: a second write within 14 days changes it (back to the guide), after that it is refused', async () => {
+    const { token } = await askedBooking()
+    expect((await app.client().post(`/api/reviews/request/${token}`, GOOD)).status).toBe(201)
+    const [first] = await app.db.select().from(reviews)
+    expect((await admin.patch(`/api/admin/reviews/${first!.id}`, { status: 'approved' })).status).toBe(200)
+
+    app.clock.advanceMinutes(14 * DAY_MINUTES - 1)
+    const changed = await app.client().post(`/api/reviews/request/${token}`, { ...GOOD, rating: 4, title: 'Still a wonderful day' })
+    expect(changed.status).toBe(200)
+    const rows = await app.db.select().from(reviews)
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ rating: 4, title: 'Still a wonderful day', status: 'new' })
+
+    app.clock.advanceMinutes(1)
+    const late = await app.client().post(`/api/reviews/request/${token}`, { ...GOOD, rating: 1 })
+    expect(late.status).toBe(409)
+    expect(late.json.message).toBe(REVIEW_CLOSED_MESSAGE)
+    expect((await app.db.select().from(reviews))[0]!.rating).toBe(4)
+    expect((await app.client().get(`/api/reviews/request/${token}`)).json.editable).toBe(false)
+  })
+
+  it('two first reviews of one booking at once store one', async () => {
+    const { token } = await askedBooking()
+    const results = await Promise.all([1, 2, 3].map((n) => app.client().post(`/api/reviews/request/${token}`, { ...GOOD, rating: n + 2 })))
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 201])
+    expect(await app.db.select().from(reviews)).toHaveLength(1)
+  })
+
+  it('refuses forged links, cancelled bookings and the honeypot; keeps markup as inert text', async () => {
+    const { booking, token } = await askedBooking()
+    for (const forged of ['NOT-A-TOKEN', '0'.repeat(26), booking.reference, `${token}X`]) {
+      const res = await app.client().post(`/api/reviews/request/${encodeURIComponent(forged)}`, GOOD)
+      expect(res.status).toBe(404)
+      expect(res.json.message).toBe(REVIEW_LINK_MESSAGE)
+    }
+    expect((await app.client().post(`/api/reviews/request/${token}`, { ...GOOD, website: 'http://spam.example' })).status).toBe(400)
+    expect((await app.client().post(`/api/reviews/request/${token}`, { ...GOOD, text: 'x'.repeat(100_000) })).status).toBeGreaterThanOrEqual(400)
+    expect((await app.client().post(`/api/reviews/request/${token}`, { ...GOOD, title: 'a\u0000b' })).status).toBe(400)
+    expect(await app.db.select().from(reviews)).toHaveLength(0)
+
+    const markup = '<script>alert(1)</script><img src=x onerror=alert(2)>'
+    const hostile = { rating: 3, title: markup.slice(0, 100), text: `${markup} and more words`, displayName: '<b>x</b>', country: '<i>y</i>', consent: true }
+    expect((await app.client().post(`/api/reviews/request/${token}`, hostile)).status).toBe(201)
+    expect((await app.db.select().from(reviews))[0]).toMatchObject({ title: hostile.title, displayName: '<b>x</b>' })
+
+    await app.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, booking.id))
+    expect((await app.client().post(`/api/reviews/request/${token}`, GOOD)).status).toBe(404)
+  })
+
+  it('counts review writes per client address across the API and the page', async () => {
+    const { token } = await startLimited()
+    const statuses = []
+    for (let i = 0; i < 3; i++) statuses.push((await app.client().post(`/api/reviews/request/${token}`, GOOD)).status)
+    // The test client's address, as Express sees it.
+    statuses.push((await postPage(app, token, { rating: '5' }, true, '127.0.0.1')).status)
+    // Another address has its own budget.
+    statuses.push((await postPage(app, token, { rating: '5' }, true, '192.0.2.99')).status)
+    expect(statuses).toEqual([201, 200, 429, 429, 400])
+    const limited = await app.client().post(`/api/reviews/request/${token}`, GOOD)
+    expect(limited.json.message).toBe(WAITLIST_RATE_MESSAGE)
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/)
+
+    async function startLimited() {
+      await app.close()
+      app = await startTestApp(engine, { clock: new TestClock(new Date(NOW)), env: { RATE_LIMIT_REVIEWS_PER_HOUR: '2' } })
+      return askedBooking()
+    }
+  })
+
+  it('takes the page form post without JavaScript and its data request alike, in the page language', async () => {
+    const { token } = await askedBooking()
+    const page = await loadPage(app, token)
+    expect(page.status).toBe(200)
+    expect(page.data.view).toMatchObject({ defaultName: 'Aiko T.', editable: true })
+    expect((await loadPage(app, 'A'.repeat(26))).status).toBe(404)
+
+    const fields = { rating: '4', title: 'Lovely', text: 'short', displayName: 'Aiko T.', country: '', consent: 'on' }
+    const refused = await postPage(app, token, fields, false)
+    expect(refused.status).toBe(400)
+    expect(refused.data).toMatchObject({ kind: 'refused', errors: { text: 'ツアーについて20文字以上でお書きください' }, values: { title: 'Lovely', text: 'short' } })
+    const byScript = await postPage(app, token, fields, true)
+    expect(byScript.status).toBe(400)
+    expect(byScript.data).not.toHaveProperty('values')
+    expect(await app.db.select().from(reviews)).toHaveLength(0)
+
+    const saved = await postPage(app, token, { ...fields, text: 'A long enough review of a very good day.' }, false)
+    expect(saved).toMatchObject({ status: 302, location: `/ja/review/${token}?saved=1` })
+    expect((await postPage(app, token, { ...fields, text: 'A long enough review, changed by script.' }, true)).data).toEqual({ kind: 'saved' })
+    expect((await app.db.select().from(reviews))[0]!.text).toBe('A long enough review, changed by script.')
+
+    // The opt-out button, both ways; a dead link says so.
+    const other = await askedBooking({ tourDate: SAT })
+    expect(await postPage(app, other.token, { intent: 'stop' }, false)).toMatchObject({ status: 302, location: `/ja/review/${other.token}?stopped=1` })
+    expect((await app.db.select().from(reviewRequests).where(eq(reviewRequests.token, other.token)))[0]!.optedOutAt).not.toBeNull()
+    expect((await postPage(app, 'B'.repeat(26), { intent: 'stop' }, true)).status).toBe(404)
+  })
+
+  it('moderation: admin only, new first, approve, hide, reply', async () => {
+    const { token } = await askedBooking()
+    await app.client().post(`/api/reviews/request/${token}`, GOOD)
+    const [review] = await app.db.select().from(reviews)
+    expect((await app.client().get('/api/admin/reviews')).status).toBe(401)
+    expect((await app.client().patch(`/api/admin/reviews/${review!.id}`, { status: 'approved' })).status).toBe(401)
+
+    const list = await admin.get('/api/admin/reviews')
+    expect(list.json).toEqual([expect.objectContaining({ id: review!.id, status: 'new', guestName: 'Aiko Tanaka' })])
+    expect((await admin.patch(`/api/admin/reviews/${review!.id}`, { status: 'published' })).status).toBe(400)
+    expect((await admin.patch(`/api/admin/reviews/${review!.id}`, {})).status).toBe(400)
+    expect((await admin.patch('/api/admin/reviews/99999', { status: 'approved' })).status).toBe(404)
+
+    const approved = await admin.patch(`/api/admin/reviews/${review!.id}`, { status: 'approved', reply: '  Thank you, Aiko!  ' })
+    expect(approved.json).toMatchObject({ status: 'approved', reply: 'Thank you, Aiko!' })
+    expect((await admin.patch(`/api/admin/reviews/${review!.id}`, { status: 'hidden' })).json).toMatchObject({ status: 'hidden', reply: 'Thank you, Aiko!' })
+    expect((await admin.patch(`/api/admin/reviews/${review!.id}`, { reply: '' })).json).toMatchObject({ reply: null, repliedAt: null })
+  })
+
+  it('shows only approved reviews, newest tour first, paged and filtered, with the average, the counts and JSON-LD only when there are some', async () => {
+    type Page = { reviews: { title: string; reply: string | null; source: string | null; month: string }[]; summary: unknown; pages: number; meta: Record<string, unknown>[] }
+    const page = async (query = '', prefix = '') => (await loadPageAt<Page>(reviewsPageLoader, `${prefix}/reviews${query}`)).data
+    const ldOf = (meta: Record<string, unknown>[]) => meta.filter((m) => 'script:ld+json' in m).map((m) => m['script:ld+json'] as Record<string, unknown>)
+    // None approved: nothing shown, no rating, no review markup.
+    const empty = await page()
+    expect(empty).toMatchObject({ reviews: [], summary: null, pages: 1 })
+    expect(ldOf(empty.meta)).toEqual([])
+    expect(ldOf((await loadPageAt<Page>(packagesLoader, '/packages')).data.meta).some((ld) => 'aggregateRating' in ld)).toBe(false)
+
+    const ids: number[] = []
+    for (const [i, date] of ['2026-02-01', '2026-02-08', '2026-02-15', '2026-02-22', '2026-03-01'].entries()) {
+      // The day after each tour, its guest is asked.
+      app.clock.set(`${addDays(date, 1)}T01:00:00Z`)
+      const { token } = await askedBooking({ tourDate: date, tourTime: i % 2 ? 'afternoon' : 'morning' })
+      await app.client().post(`/api/reviews/request/${token}`, { ...GOOD, rating: 5 - (i % 2), title: `Review ${i}` })
+      ids.push((await app.db.select().from(reviews).where(eq(reviews.title, `Review ${i}`)))[0]!.id)
+    }
+    // Review 4 stays new, review 3 is hidden, the others are approved; review 2 gets a reply.
+    for (const id of [ids[0], ids[1], ids[2]]) await admin.patch(`/api/admin/reviews/${id}`, { status: 'approved' })
+    await admin.patch(`/api/admin/reviews/${ids[2]}`, { reply: 'Thank you!' })
+    await admin.patch(`/api/admin/reviews/${ids[3]}`, { status: 'hidden' })
+    await app.db.update(reviews).set({ locale: 'ja' }).where(eq(reviews.id, ids[1]!))
+
+    const shown = await page()
+    expect(shown.reviews.map((r) => r.title)).toEqual(['Review 2', 'Review 1', 'Review 0'])
+    expect(shown.reviews[0]).toMatchObject({ reply: 'Thank you!', source: null, month: 'February 2026' })
+    expect(shown.summary).toEqual({ average: 4.7, count: 3, verified: 3, elsewhere: 0 })
+    const [ld] = ldOf(shown.meta)
+    expect(ld).toMatchObject({ aggregateRating: { ratingValue: 4.7, reviewCount: 3 } })
+    expect((ld!.review as unknown[]).length).toBe(3)
+    expect((await page('', '/ja')).reviews[0]!.month).toBe('2026年2月')
+    expect((await page('?lang=ja')).reviews.map((r) => r.title)).toEqual(['Review 1'])
+    const afternoonTour = (await app.db.select().from(reviews).where(eq(reviews.id, ids[1]!)))[0]!.tourPackageId
+    expect((await page(`?tour=${afternoonTour}`)).reviews.map((r) => r.title)).toContain('Review 1')
+    // Junk in the query is the first page, unfiltered.
+    expect((await page('?tour=abc&lang=xx&page=-1')).reviews).toHaveLength(3)
+    expect((await page('?page=2')).reviews).toEqual([])
+
+    const packages = (await loadPageAt<Page & { summary: unknown }>(packagesLoader, '/packages')).data
+    expect(packages.summary).toEqual(shown.summary)
+    expect(packages.reviews.map((r) => r.title)).toEqual(['Review 2', 'Review 1', 'Review 0'])
+    expect(ldOf(packages.meta).some((l) => 'aggregateRating' in l)).toBe(true)
+  })
+
+  it.each(['remove', 'anonymise'] as const)('the guest data export lists the reviews; erasure (%s) takes them from the guest, and their link dies', async (choice) => {
+    const { booking, token } = await askedBooking()
+    await app.client().post(`/api/reviews/request/${token}`, GOOD)
+    const [review] = await app.db.select().from(reviews)
+    await admin.patch(`/api/admin/reviews/${review!.id}`, { status: 'approved', reply: 'Thanks!' })
+
+    const exported = await admin.get(`/api/admin/guest-data/export?email=${encodeURIComponent(booking.email)}`)
+    expect(exported.json.reviews).toEqual([expect.objectContaining({ id: review!.id, title: GOOD.title, displayName: 'Aiko T.', status: 'approved', reply: 'Thanks!' })])
+    expect(JSON.stringify(exported.json.reviews)).not.toContain(token)
+
+    expect((await admin.post('/api/admin/guest-data/erase', { email: booking.email, reviews: 'keep' })).status).toBe(400)
+    const erased = await admin.post('/api/admin/guest-data/erase', { email: booking.email, reviews: choice })
+    expect(erased.status).toBe(200)
+    expect(erased.json.reviews).toBe(1)
+    const left = await app.db.select().from(reviews)
+    if (choice === 'remove') expect(left).toEqual([])
+    else expect(left).toEqual([expect.objectContaining({ displayName: 'Anonymised guest', country: null, bookingId: null, title: GOOD.title, status: 'approved' })])
+    expect(await app.db.select().from(reviewRequests)).toEqual([])
+    expect((await app.client().get(`/api/reviews/request/${token}`)).status).toBe(404)
+    expect((await admin.get(`/api/admin/guest-data/export?email=${encodeURIComponent(booking.email)}`)).json.reviews).toEqual([])
+  })
+
+  it('the guide adds reviews from other sites: labelled with their source, counted apart in the average, bad links and dates refused', async () => {
+    const external = { source: 'Tripadvisor', sourceUrl: 'https://www.tripadvisor.com/review/1', reviewDate: '2026-01-10', rating: 4, title: 'Great guide', text: 'Copied from the other site, word for word.', displayName: 'Sam', locale: 'en' }
+    expect((await app.client().post('/api/admin/reviews', external)).status).toBe(401)
+    for (const bad of [{ sourceUrl: 'javascript:alert(1)' }, { sourceUrl: 'data:text/html,x' }, { source: '' }, { reviewDate: '2026-12-01' }, { reviewDate: '2026-02-30' }, { rating: 6 }]) {
+      const res = await admin.post('/api/admin/reviews', { ...external, ...bad })
+      expect(res.status, JSON.stringify(bad)).toBe(400)
+    }
+    expect(await app.db.select().from(reviews)).toHaveLength(0)
+    const added = await admin.post('/api/admin/reviews', external)
+    expect(added.status).toBe(201)
+    expect(added.json).toMatchObject({ source: 'Tripadvisor', status: 'approved', bookingId: null, tourDate: '2026-01-10' })
+    expect((await admin.post('/api/admin/reviews', { ...external, sourceUrl: '', title: 'No link' })).json.sourceUrl).toBeNull()
+
+    const { token } = await askedBooking()
+    await app.client().post(`/api/reviews/request/${token}`, GOOD)
+    const [own] = await app.db.select().from(reviews).where(eq(reviews.title, GOOD.title))
+    await admin.patch(`/api/admin/reviews/${own!.id}`, { status: 'approved' })
+    expect(await app.services.reviews.summary()).toEqual({ average: 4.3, count: 3, verified: 1, elsewhere: 2 })
+    const shown = (await loadPageAt<{ reviews: { title: string; source: string | null; sourceUrl: string | null }[] }>(reviewsPageLoader, '/reviews')).data.reviews
+    expect(shown.map((r) => [r.title, r.source])).toEqual([
+      [GOOD.title, null],
+      ['No link', 'Tripadvisor'],
+      ['Great guide', 'Tripadvisor'],
+    ])
+  })
+
+  async function loadPageAt<T>(loader: (args: never) => unknown, path: string) {
+    const result = (await loader({ request: new Request(`http://127.0.0.1${path}`), context: context(app), params: {} } as never)) as unknown
+    return { data: result as T }
+  }
+})
