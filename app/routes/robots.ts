@@ -1,4 +1,8 @@
+import { LOCALES } from '../../core/i18n/locales.ts'
 import { siteIdentity } from '../lib/site.server.ts'
+
+/** A guest's own pages, in every language (their `noindex` is the second lock). */
+const PRIVATE_PATHS = ['/checkout/', '/booking-confirmation', '/waitlist/', '/review/']
 
 /** /robots.txt: everything public may be crawled; the admin area, the API and the guide's calendar feed and the private links may not. */
 export function loader() {
@@ -8,10 +12,7 @@ export function loader() {
     'Allow: /',
     'Disallow: /admin',
     'Disallow: /api',
-    'Disallow: /checkout/',
-    'Disallow: /booking-confirmation',
-    'Disallow: /waitlist/',
-    'Disallow: /review/',
+    ...LOCALES.flatMap(({ prefix }) => PRIVATE_PATHS.map((path) => `Disallow: ${prefix}${path}`)),
     'Disallow: /calendar/',
     '',
     `Sitemap: ${base}/sitemap.xml`,

@@ -539,4 +539,8 @@ test('search engines get a sitemap of every public page and a robots.txt that ke
   expect(robots.status()).toBe(200)
   const lines = (await robots.text()).split('\n')
   expect(lines).toEqual(expect.arrayContaining(['User-agent: *', 'Disallow: /admin', 'Disallow: /api', `Sitemap: ${baseURL}/sitemap.xml`]))
+  // A guest's own pages are kept out in every language, not only at their English paths.
+  for (const prefix of ['', '/ja', '/zh-hant', '/zh-hans', '/ko']) {
+    for (const path of ['/checkout/', '/booking-confirmation', '/waitlist/', '/review/']) expect(lines).toContain(`Disallow: ${prefix}${path}`)
+  }
 })
