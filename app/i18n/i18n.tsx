@@ -7,6 +7,9 @@ import { createTranslator, messagesOfMatches, type Translate } from './translato
 
 const TranslateContext = createContext<Translate | null>(null)
 
+/** Gives `useT` a translator outside the router: app/lib/static-markup.server.tsx renders with it. */
+export const TranslateProvider = TranslateContext.Provider
+
 /**
  * The page's language for every component below the root (docs/decisions/0044): the locale
  * comes from the URL, the messages from the matched routes' loaders; a new set of matched

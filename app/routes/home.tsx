@@ -17,8 +17,12 @@ import { packageSummaries } from '../content/package-summaries.ts'
 import { loaderMeta } from '../lib/seo.ts'
 import { seo } from '../lib/seo.server.ts'
 import { siteIdentity } from '../lib/site.server.ts'
-import { localBusinessJsonLd } from '../lib/structured-data.server.ts'
+import { localBusinessJsonLd, reviewsJsonLd } from '../lib/structured-data.server.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
+import { RatingLine, ReviewsSection } from '../components/site/review-list.tsx'
+import { loadReviews } from '../components/site/reviews.server.ts'
+import { staticMarkup } from '../lib/static-markup.server.tsx'
+import { localizePath } from '../../core/i18n/locales.ts'
 
 export const handle = contentPageHandle
 
@@ -27,17 +31,31 @@ const PLACES = placesOf([...heroSlides.map((s) => s.image), ...packageSummaries.
 // Rendered per request: the pricing section reads the catalogue (docs/decisions/0004), the pictures the guide's photos (0048).
 export async function loader({ context, request }: Route.LoaderArgs) {
   const language = pageLanguage(request)
-  const [tours, photos] = await Promise.all([loadPublicTours(context, language.locale), loadPagePhotos(context, language.locale, PLACES)])
+  const [tours, photos, latest] = await Promise.all([
+    loadPublicTours(context, language.locale),
+    loadPagePhotos(context, language.locale, PLACES),
+    loadReviews(context, language.locale, { limit: LATEST_REVIEWS }),
+  ])
+  const reviewed = reviewsJsonLd(siteIdentity(), latest.summary, latest.published)
   return {
     tours,
     photos,
+    // What guests said, written here as HTML: the home page's JavaScript has no room for the
+    // reviews' component (its 120 KB budget, docs/decisions/0064). Nothing until one is approved.
+    reviews:
+      latest.summary && latest.reviews.length > 0
+        ? {
+            rating: staticMarkup(request, <RatingLine summary={latest.summary} />),
+            section: staticMarkup(request, <ReviewsSection reviews={latest.reviews} summary={latest.summary} allLink={localizePath('/reviews', language.locale)} />),
+          }
+        : null,
     meta: seo(request, {
       title: 'home.meta.title',
       description: 'home.meta.description',
       path: '/',
       image: images.slides.blossoms,
       photo: photos['slide.blossoms'],
-      jsonLd: [localBusinessJsonLd(siteIdentity(), tours, images.slides.blossoms, language)],
+      jsonLd: [localBusinessJsonLd(siteIdentity(), tours, images.slides.blossoms, language), ...(reviewed ? [reviewed] : [])],
     }),
     messages: pageMessages(request, 'home', 'summaries', 'planning', 'prices'),
   }
@@ -45,13 +63,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const meta = loaderMeta
 
+/** The latest approved reviews the home page shows, as /packages does. */
+const LATEST_REVIEWS = 3
+
 const benefitIcons = { heart: HeartIcon, compass: CompassIcon, sparkle: SparkleIcon } as const
 const teaserCategories = ['food', 'culture', 'lifestyle'] as const
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const path = useLocalePath()
-  const { tours } = loaderData
+  const { tours, reviews } = loaderData
   const curated = packageSummaries.filter((p) => p.id === 'mom-package' || p.id === 'dad-package')
   const teasers = teaserCategories.map((id) => exploreSummaries.find((c) => c.id === id)).filter((c) => c !== undefined)
 
@@ -122,6 +143,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {t('home.prices.title')}
           </h2>
           <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-slate-700">{t('home.prices.lead')}</p>
+          {reviews ? <div className="mt-6 flex justify-center" dangerouslySetInnerHTML={{ __html: reviews.rating }} /> : null}
           <div className="mt-10">
             <TourPriceCards tours={tours} />
           </div>
@@ -224,6 +246,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       </section>
+
+      {reviews ? <div dangerouslySetInnerHTML={{ __html: reviews.section }} /> : null}
 
       {/* Closing call to action */}
       <section className="bg-blossom-100 py-16 sm:py-20" aria-labelledby="cta-heading">

@@ -7,6 +7,7 @@ import { migrateDatabase, openDatabase } from '../../server/db/client.ts'
 import { seedDatabase } from '../../server/db/seed.ts'
 import { bookings } from '../../server/db/schema.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
+import { hydrated } from './hydration.ts'
 import { emailTo } from './outbox-mail.ts'
 import { startOwnServer, type OwnServer } from './own-server.ts'
 
@@ -136,4 +137,24 @@ test('a guest reviews their tour from the e-mail on a 375 px phone; the guide ap
   await expect(page.getByText('Thank you, Aiko! Come back for the cherry blossoms.')).toBeVisible()
   await expect(page.locator('#prices').getByText('5 out of 5 from 1 review')).toBeVisible()
   await expectNoSeriousAxeViolations(page, '/packages with a review at 375 px')
+
+  // And on the home page, written as HTML by its loader (docs/decisions/0064), in each language,
+  // the markup the guest typed still shown as text, and nothing broken once the page's scripts run.
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
+  for (const [path, heading] of [['/', 'What guests say'], ['/ja/', null]] as const) {
+    await page.goto(`${server.baseURL}${path}`)
+    const section = page.locator('section[aria-labelledby="reviews-heading"]')
+    if (heading) await expect(section.getByRole('heading', { name: heading })).toBeVisible()
+    await expect(section.getByText('<b>Wonderful</b> day: the castle in the snow')).toBeVisible()
+    await expect(section.getByText('Thank you, Aiko! Come back for the cherry blossoms.')).toBeVisible()
+    await expect(section.getByRole('link')).toHaveAttribute('href', path === '/' ? '/reviews' : '/ja/reviews')
+    await expect(page.locator('section[aria-labelledby="prices-heading"]').getByRole('img', { name: /5/ })).toBeVisible()
+    await hydrated(page)
+    await expectNoSeriousAxeViolations(page, `${path} with a review at 375 px`)
+  }
+  const homeJsonLd = await page.locator('script[type="application/ld+json"]').allTextContents()
+  expect(homeJsonLd.some((text) => text.includes('"AggregateRating"'))).toBe(true)
+  expect(errors).toEqual([])
 })
