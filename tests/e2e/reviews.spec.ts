@@ -97,6 +97,8 @@ test('a guest reviews their tour from the e-mail on a 375 px phone; the guide ap
   await page.goto(`${server.baseURL}${link.pathname}`)
   await expect(page.getByRole('heading', { name: 'Change your review' })).toBeVisible()
   await expect(page.getByLabel('Title')).toHaveValue(TITLE)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await expectNoSeriousAxeViolations(page, 'review form at 1280 px')
 
   // The guide, at 1280 px: a badge on the tab, approve, reply.
   await page.setViewportSize({ width: 1280, height: 900 })
@@ -112,6 +114,9 @@ test('a guest reviews their tour from the e-mail on a 375 px phone; the guide ap
   await item.getByLabel("Public reply to Aiko Tanaka's review").fill('Thank you, Aiko! Come back for the cherry blossoms.')
   await item.getByRole('button', { name: 'Save reply' }).click()
   await expect(page.getByText('Reply saved').first()).toBeVisible()
+  await page.setViewportSize({ width: 375, height: 800 })
+  await expectNoSeriousAxeViolations(page, 'reviews tab at 375 px')
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
 
   // Public now: on /reviews (at 1280 and 375 px) and /packages, with the guide's reply, the
   // markup the guest typed shown as text, and the average beside the prices.
