@@ -220,6 +220,8 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
           lt(outgoingEmails.createdAt, c.messagesBefore),
         )
         const emails = await deleteEmails(tx, or(emailsOf({ bookingIds, messageIds }), unlinkedPast))
+        // A review link is the guest's, and goes with the rest of them; a published review stays (docs/decisions/0063).
+        if (bookingIds.length > 0) await tx.delete(reviewRequests).where(inArray(reviewRequests.bookingId, bookingIds))
         // A waitlist entry has nothing left to wait for once its date has passed (docs/decisions/0057).
         const waitlist = (await tx.delete(waitlistEntries).where(lt(waitlistEntries.tourDate, c.today)).returning({ id: waitlistEntries.id })).length
         return { bookings: bookingIds.length, messages: messageIds.length, notifications: notes, emails, waitlist }

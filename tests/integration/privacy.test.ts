@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { bookings, contactMessages, notifications, outgoingEmails, tourPackages, users } from '../../server/db/schema.ts'
+import { bookings, contactMessages, notifications, outgoingEmails, reviewRequests, tourPackages, users } from '../../server/db/schema.ts'
+import { newReviewToken } from '../../core/reviews.ts'
 import { openDatabase } from '../../server/db/client.ts'
 import { createGuestDataService, ERASED_TEXT } from '../../server/services/guest-data.ts'
 import { bookingActionLink, messageActionLink } from '../../server/services/notifications.ts'
@@ -77,9 +78,12 @@ describe.each(ENGINES)('guests’ personal data on %s', (engine) => {
     const expiredOld = await booking('2025-11-21', 'pending')
     const msgOld = await message('2024-11-21T14:59:59Z') // just before 2024-11-22 00:00 in Japan
     const msgKept = await message('2024-11-21T15:00:00Z')
+    // Review links of long-past tours (docs/decisions/0063): an anonymised booking's goes with its guest.
+    for (const row of [paidOld, paidKept]) await app.db.insert(reviewRequests).values({ bookingId: row.id, token: newReviewToken(), requestedAt: new Date('2021-11-23T00:00:00Z') })
 
     const first = await app.services.guestData.sweep()
     expect(first).toMatchObject({ bookings: 3, messages: 1 })
+    expect((await app.db.select().from(reviewRequests)).map((r) => r.bookingId)).toEqual([paidKept.id])
 
     for (const row of [paidOld, cancelledOld, expiredOld]) {
       const after = await reload(row.id)
