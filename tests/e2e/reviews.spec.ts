@@ -109,7 +109,7 @@ test('a guest reviews their tour from the e-mail on a 375 px phone; the guide ap
   await expect(item.getByText('<b>Wonderful</b> day')).toBeVisible()
   await expectNoSeriousAxeViolations(page, 'reviews tab')
   await item.getByRole('button', { name: "Approve Aiko Tanaka's review" }).click()
-  await expect(item.getByText('Published')).toBeVisible()
+  await expect(item.getByText('Published', { exact: true })).toBeVisible()
   await expect(page.getByTestId('reviews-badge')).toHaveCount(0)
   await item.getByLabel("Public reply to Aiko Tanaka's review").fill('Thank you, Aiko! Come back for the cherry blossoms.')
   await item.getByRole('button', { name: 'Save reply' }).click()
