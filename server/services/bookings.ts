@@ -1,13 +1,14 @@
 import { and, count, eq, gte, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
 import { withFreshReference } from './booking-reference.ts'
+import { insertBooking } from './booking-insert.ts'
 import { bookings, tourPackages, type Booking } from '../db/schema.ts'
 import { isWithinBookingWindow } from '../../core/dates.ts'
 import { DEFAULT_LOCALE, toLocale, type Locale } from '../../core/i18n/locales.ts'
 import { localizeTour } from '../../core/i18n/tour-text.ts'
 import { POLICY_VERSION } from '../../core/cancellation-policy.ts'
 import { quote } from '../../core/pricing.ts'
-import { newReference, normaliseReference } from '../../core/reference.ts'
+import { normaliseReference } from '../../core/reference.ts'
 import { containsUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../core/unstorable-text.ts'
 import { packageFitsSlot, type TourTime } from '../../core/slots.ts'
 import { bookingRequestSchema, type BookingRequest } from '../../core/schemas/booking.ts'
@@ -191,10 +192,9 @@ export function createBookingService(deps: {
             ? await takePromoUse(tx, request.promoCode, { email: request.email, isHalfDay: pkg.isHalfDay, guests: request.numberOfPeople, total: price.total, now })
             : null
           const meeting = await deps.trip.choose(tx, request, request.tourTime)
-          const [row] = await tx
-            .insert(bookings)
-            .values({
-              reference: newReference(),
+          const row = await insertBooking(
+            tx,
+            {
               name: request.name,
               email: request.email,
               phone: request.phone,
@@ -209,7 +209,6 @@ export function createBookingService(deps: {
               totalPrice: price.total - (promo?.discount ?? 0),
               promoCode: promo?.code ?? null,
               discount: promo?.discount ?? 0,
-              currency: 'JPY',
               locale: request.locale,
               // The schema let the request through only with the box ticked (docs/decisions/0050).
               policyAcceptedAt: request.acceptPolicy ? now : null,
@@ -218,22 +217,21 @@ export function createBookingService(deps: {
               pickupHotel: meeting.pickupHotel,
               answers: options.answers ?? [],
               userId: options.userId ?? null,
-              createdAt: now,
-              updatedAt: now,
-            })
-            .returning()
-          if (promo) await recordPromoUse(tx, promo, row!.id)
+            },
+            now,
+          )
+          if (promo) await recordPromoUse(tx, promo, row.id)
           await claimSlot(tx, events, {
-            bookingId: row!.id,
-            tourDate: row!.tourDate,
+            bookingId: row.id,
+            tourDate: row.tourDate,
             tourTime: request.tourTime,
             expiresAt: holdExpiresAt,
             now,
           })
-          await events.created(tx, row!)
+          await events.created(tx, row)
           // Taken again for those told it was free; a lapsed full day taken over on one half frees the other.
-          await events.slotsChanged(tx, [row!.tourDate])
-          return row!
+          await events.slotsChanged(tx, [row.tourDate])
+          return row
         }),
       )
       const meeting = await deps.trip.meetingOf(booking, request.locale)
