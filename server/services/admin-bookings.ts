@@ -18,6 +18,7 @@ import { languageLabel, toLocale } from '../../core/i18n/locales.ts'
 import type { AnswerSnapshot } from '../../core/booking-questions.ts'
 import { revenueOfYear } from '../../core/revenue.ts'
 import { releasePromoUse } from './promo-codes.ts'
+import { releaseVoucherUse } from './voucher-spending.ts'
 
 /** A booking as the dashboard shows it. `status` is the effective one: a lapsed hold reads as cancelled (docs/decisions/0005). */
 export type AdminBooking = {
@@ -283,11 +284,13 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
       await db.transaction(async (tx) => {
         const [current] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update')
         if (!current) throw new ServiceError('not-found', BOOKING_NOT_FOUND_MESSAGE)
-        if (amountPaid(current) > 0) {
+        // A paid booking's voucher part is money too: deleting the booking would lose it (docs/decisions/0065).
+        if (amountPaid(current) > 0 || (current.paidAt !== null && current.voucherAmount > 0)) {
           throw new ServiceError('conflict', PAID_DELETE_MESSAGE)
         }
         const freed = await releaseClaims(tx, id)
         await releasePromoUse(tx, current)
+        await releaseVoucherUse(tx, current)
         await tx.delete(bookings).where(eq(bookings.id, id))
         await events.slotsChanged(tx, [current.tourDate, ...freed])
       })

@@ -27,6 +27,7 @@ import { invalidInput, ServiceError } from './service-error.ts'
 import { applicablePromoCode, recordPromoUse, releasePromoUse, takePromoUse } from './promo-codes.ts'
 import { promoCheckSchema } from '../../core/schemas/promo-code.ts'
 import { PROMO_UNKNOWN_MESSAGE } from '../../core/promo-codes.ts'
+import { recordVoucherUse, releaseVoucherUse, spendVoucher } from './voucher-spending.ts'
 
 export { SlotTakenError, SLOT_TAKEN_MESSAGE } from './slot-claims.ts'
 
@@ -73,6 +74,8 @@ export type PublicBooking = {
   /** The promo code the booking took and its yen off; totalPrice is after the discount (docs/decisions/0062). */
   promoCode: string | null
   discount: number
+  /** What a gift voucher paid; totalPrice is what is left for the card (docs/decisions/0065). */
+  voucherAmount: number
 }
 
 export const HONEYPOT_MESSAGE = 'Your booking could not be submitted.'
@@ -124,6 +127,7 @@ export function createBookingService(deps: {
       priceNote: booking.priceNote,
       promoCode: booking.promoCode,
       discount: booking.discount,
+      voucherAmount: booking.voucherAmount,
     }
   }
 
@@ -191,6 +195,9 @@ export function createBookingService(deps: {
           const promo = request.promoCode
             ? await takePromoUse(tx, request.promoCode, { email: request.email, isHalfDay: pkg.isHalfDay, guests: request.numberOfPeople, total: price.total, now })
             : null
+          const afterPromo = price.total - (promo?.discount ?? 0)
+          // A gift voucher pays from what the promo code left (docs/decisions/0065); its balance is spent here, in this transaction.
+          const voucher = request.voucherCode ? await spendVoucher(tx, request.voucherCode, afterPromo, now) : null
           const meeting = await deps.trip.choose(tx, request, request.tourTime)
           const row = await insertBooking(
             tx,
@@ -206,9 +213,11 @@ export function createBookingService(deps: {
               specialRequests: request.specialRequests ?? null,
               status: 'pending',
               holdExpiresAt,
-              totalPrice: price.total - (promo?.discount ?? 0),
+              totalPrice: afterPromo - (voucher?.amount ?? 0),
               promoCode: promo?.code ?? null,
               discount: promo?.discount ?? 0,
+              voucherId: voucher?.voucherId ?? null,
+              voucherAmount: voucher?.amount ?? 0,
               locale: request.locale,
               // The schema let the request through only with the box ticked (docs/decisions/0050).
               policyAcceptedAt: request.acceptPolicy ? now : null,
@@ -221,6 +230,7 @@ export function createBookingService(deps: {
             now,
           )
           if (promo) await recordPromoUse(tx, promo, row.id)
+          if (voucher) await recordVoucherUse(tx, voucher, row.id)
           await claimSlot(tx, events, {
             bookingId: row.id,
             tourDate: row.tourDate,
@@ -309,6 +319,7 @@ export function createBookingService(deps: {
         if (!row) return null
         const freed = await releaseClaims(tx, bookingId)
         await releasePromoUse(tx, row)
+        await releaseVoucherUse(tx, row)
         await events.cancelled(tx, row, {
           reason: details.reason,
           refund: details.refund ?? 0,

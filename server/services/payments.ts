@@ -20,6 +20,7 @@ import { bookingActionLink } from './notifications.ts'
 import { SlotTakenError, claimSlot, makeClaimsPermanent, releaseClaims } from './slot-claims.ts'
 import type { RefundService } from './refunds.ts'
 import type { BookingMoveService, PendingChange } from './booking-moves.ts'
+import type { VoucherService, VoucherSettlement } from './vouchers.ts'
 
 export const HOLD_EXPIRED_MESSAGE = "This booking's hold has expired. Please book again."
 export const ALREADY_PAID_MESSAGE = 'This booking has already been paid.'
@@ -51,6 +52,8 @@ export type Settlement =
   | { kind: 'already-paid'; booking: Booking }
   /** Settled before (by the other path or a retry), and the booking is not paid now. */
   | { kind: 'not-kept'; booking: Booking }
+  /** The intent paid for a gift voucher, not a booking (docs/decisions/0065). */
+  | { kind: 'voucher'; settlement: VoucherSettlement }
   /** Money arrived that the booking cannot keep: refund it (after the transaction commits). */
   | { kind: 'refund'; bookingId: number; intentId: string; amount: number; idempotencyKey: string; reason: string; countsTowardBooking: boolean; message?: string }
 
@@ -66,6 +69,8 @@ export type PaymentServiceDeps = {
   getByReference: (reference: unknown) => Promise<Booking | null>
   /** Dearer changes whose difference the checkout takes (docs/decisions/0055). */
   moves: BookingMoveService
+  /** Gift vouchers are paid through the same provider and webhooks (docs/decisions/0065). */
+  vouchers: Pick<VoucherService, 'settleInTx' | 'applyProviderRefund'>
 }
 
 /**
@@ -108,6 +113,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
    */
   async function settleInTx(tx: Tx, intent: ProviderIntent): Promise<Settlement> {
     const now = deps.now()
+    const voucher = await deps.vouchers.settleInTx(tx, intent)
+    if (voucher) return { kind: 'voucher', settlement: voucher }
     const change = await moves.changeOfIntent(tx, intent.id)
     if (change) return settleChangeInTx(tx, intent, change, now)
     let [booking] = await tx.select().from(bookings).where(eq(bookings.paymentIntentId, intent.id)).for('update')
@@ -498,6 +505,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
             const charge = event.data.object
             const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id
             if (!intentId) return 'ignored' as const
+            if (await deps.vouchers.applyProviderRefund(tx, intentId, charge.id, charge.amount_refunded)) return 'processed' as const
             const [booking] = await tx.select().from(bookings).where(eq(bookings.paymentIntentId, intentId)).for('update')
             if (!booking) return 'ignored' as const
             await record(tx, { bookingId: booking.id, providerId: charge.id, kind: 'refund', amount: charge.amount_refunded, status: `charge-refunded-${charge.amount_refunded}`, detail: 'Reported by Stripe (charge.refunded)' })
