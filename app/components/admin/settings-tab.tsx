@@ -20,6 +20,7 @@ import { CalendarFeedPanel } from './calendar-feed-panel.tsx'
 import { TripPanels } from './trip-panel.tsx'
 import { BookingQuestionsPanel } from './booking-questions-panel.tsx'
 import { BookingRulesPanel, GuideBookingRulesPanel } from './booking-rules-panel.tsx'
+import { VoucherRulesPanel } from './voucher-rules-panel.tsx'
 
 type TourPackage = AsJson<CatalogueRow>
 
@@ -33,6 +34,7 @@ export function SettingsTab() {
       <BookingQuestionsPanel />
       <BookingRulesPanel />
       <GuideBookingRulesPanel />
+      <VoucherRulesPanel />
       <GuideWordsPanel />
       <GuestDataPanel />
       <Sessions />
