@@ -30,7 +30,8 @@ export type VoucherSpent = { voucherId: number; amount: number }
 export async function spendVoucher(tx: Tx, input: string, total: number, now: Date): Promise<VoucherSpent | null> {
   const code = normaliseVoucherCode(input)
   const [row] = code ? await tx.select().from(vouchers).where(eq(vouchers.code, code)).for('update') : []
-  if (!row || row.anonymizedAt) throw new ServiceError('invalid', VOUCHER_UNKNOWN_MESSAGE, { field: VOUCHER_FIELD })
+  // An erased buyer's voucher still pays: the money is whoever holds the code's (docs/decisions/0065).
+  if (!row) throw new ServiceError('invalid', VOUCHER_UNKNOWN_MESSAGE, { field: VOUCHER_FIELD })
   const today = todayInTokyo(now)
   const refusal = voucherRefusal(voucherState({ status: row.status as VoucherStatus, balance: row.balance, validUntil: row.validUntil }, today))
   if (refusal) throw new ServiceError('invalid', refusal, { field: VOUCHER_FIELD })
