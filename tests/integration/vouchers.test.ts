@@ -8,6 +8,9 @@ import { startTestApp, startWithCatalogue, TestClient, TestClock, type TestApp }
 import { postBookingPage } from './booking-page.ts'
 import { startStripeDouble, type StripeDouble } from './stripe-double.ts'
 import { postWebhook, signedEvent } from './payments-helpers.ts'
+import { action as giftAction } from '../../app/routes/gift.tsx'
+import { loader as voucherPageLoader } from '../../app/routes/voucher.tsx'
+import { VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../../app/lib/form-post.ts'
 
 /**
  * Issue 20 point 3 (docs/decisions/0065): gift vouchers. A visitor buys one; it is usable only
@@ -36,6 +39,30 @@ function voucherClient(app: TestApp) {
     confirm: (token: string) => client.post(`/api/vouchers/${token}/payment-success`),
     view: (token: string) => client.get(`/api/vouchers/${token}`),
   }
+}
+
+/** The /gift page's action as React Router runs it: a plain form post, or the page's fetcher (its data request). */
+async function postGiftPage(app: TestApp, fields: Record<string, string>, options: { byScript: boolean; path: string }) {
+  const body = new URLSearchParams(fields)
+  if (options.byScript) body.append(VIA_SCRIPT_FIELD, VIA_SCRIPT)
+  const request = new Request(`http://127.0.0.1${options.path}`, { method: 'POST', body })
+  const context = { services: app.services, config: app.config, cspNonce: '', user: null, clientAddress: '192.0.2.9' }
+  try {
+    const result = (await giftAction({ request, context, params: {} } as unknown as Parameters<typeof giftAction>[0])) as unknown
+    const { data, init } = result as { data: Record<string, unknown>; init: { status?: number } | null }
+    return { status: init?.status ?? 200, data, location: null as string | null }
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, data: null, location: thrown.headers.get('Location') }
+    throw thrown
+  }
+}
+
+/** The voucher page's loader data, by the path it is asked at. */
+async function loadVoucherPage(app: TestApp, token: string) {
+  const request = new Request(`http://127.0.0.1/voucher/${token}`)
+  const context = { services: app.services, config: app.config, cspNonce: '', user: null, clientAddress: '192.0.2.9' }
+  const result = (await voucherPageLoader({ request, context, params: { token } } as unknown as Parameters<typeof voucherPageLoader>[0])) as { data?: { voucher: unknown }; init?: { status?: number }; voucher?: unknown }
+  return 'data' in result && result.data ? { status: result.init?.status ?? 200, voucher: result.data.voucher } : { status: 200, voucher: (result as { voucher: unknown }).voucher }
 }
 
 const voucherByToken = async (app: TestApp, token: string) => (await app.db.select().from(vouchers).where(eq(vouchers.token, token)))[0]!
@@ -171,6 +198,49 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
     expect((await v.view(forged)).status).toBe(404)
     expect((await v.start(forged)).status).toBe(404)
     expect((await v.view('../../etc/passwd')).status).toBe(404)
+  })
+
+  it('sells through the /gift page’s form post and data request as through the API, refusing in the page’s language', async () => {
+    const fields = { choice: 'custom', amount: '15000', buyerName: 'Mei Chen', buyerEmail: 'mei@example.com', recipientName: 'Lin', message: 'Enjoy!' }
+    const refused = await postGiftPage(app, { ...fields, amount: '-5' }, { byScript: true, path: '/ja/gift.data' })
+    expect([refused.status, refused.data?.errors]).toEqual([400, { amount: '金額を円単位の整数で入力してください' }])
+    const refusedForm = await postGiftPage(app, { ...fields, amount: '999999999' }, { byScript: false, path: '/zh-hant/gift' })
+    expect(refusedForm.status).toBe(400)
+    expect(refusedForm.data).toMatchObject({ errors: { amount: '請輸入整數日圓金額' }, values: { amount: '999999999', buyerName: 'Mei Chen' } })
+    expect(await app.db.select().from(vouchers)).toHaveLength(0)
+
+    const byData = await postGiftPage(app, fields, { byScript: true, path: '/gift.data' })
+    expect(byData).toMatchObject({ status: 201, data: { kind: 'created' } })
+    const byForm = await postGiftPage(app, { ...fields, choice: 'half-day', amount: '' }, { byScript: false, path: '/ko/gift' })
+    expect(byForm.status).toBe(302)
+    const formToken = byForm.location!.replace('/ko/voucher/', '')
+    expect(await voucherByToken(app, formToken)).toMatchObject({ amount: 14_300, locale: 'ko', status: 'pending' })
+    expect(await voucherByToken(app, byData.data!.token as string)).toMatchObject({ amount: 15_000, locale: 'en', message: 'Enjoy!' })
+
+    // The page shows the voucher by its token; a forged one is not found.
+    expect(await loadVoucherPage(app, formToken)).toMatchObject({ status: 200, voucher: { state: 'awaiting-payment', code: null, amount: 14_300 } })
+    expect((await loadVoucherPage(app, 'B'.repeat(43))).status).toBe(404)
+  })
+
+  it('exports a buyer’s vouchers and erases their personal data, keeping the money record and the code’s value', async () => {
+    const { token, code } = await paidVoucher(20_000)
+    await app.db.update(vouchers).set({ message: 'Happy birthday, Lin!' }).where(eq(vouchers.token, token))
+    expect((await book({ voucherCode: code, email: 'other@example.com' })).status).toBe(201)
+    const exported = await admin.get('/api/admin/guest-data/export?email=MEI@example.com')
+    expect(exported.json.vouchers).toEqual([expect.objectContaining({ amount: 20_000, balance: 3_500, buyerName: 'Mei Chen', recipientName: 'Lin', message: 'Happy birthday, Lin!', code: rules.maskVoucherCode(code) })])
+    expect(exported.text).not.toContain(code)
+    expect(exported.text).not.toContain(token)
+
+    const erased = await admin.post('/api/admin/guest-data/erase', { email: 'mei@example.com' })
+    expect(erased.json).toMatchObject({ ok: true, vouchers: 1 })
+    const row = await voucherByToken(app, token)
+    expect(row).toMatchObject({ buyerName: 'Anonymised guest', recipientName: null, message: null, amount: 20_000, balance: 3_500, status: 'active' })
+    expect(row.buyerEmail).toBe(`voucher-${row.id}@anonymised.invalid`)
+    expect(await app.db.select().from(outgoingEmails).where(eq(outgoingEmails.toAddress, 'mei@example.com'))).toHaveLength(0)
+    // The private page goes with the names; the code still pays for whoever holds it.
+    expect((await voucherClient(app).view(token)).status).toBe(404)
+    expect((await book({ voucherCode: code, tourDate: '2030-05-25', email: 'third@example.com', numberOfPeople: 2 })).json).toMatchObject({ voucherAmount: 3_500 })
+    expect((await admin.get('/api/admin/guest-data/export?email=mei@example.com')).json.vouchers).toEqual([])
   })
 
   it('pays part of a booking, the card pays the rest, and the balance stays on the voucher for the next one', async () => {
