@@ -21,6 +21,9 @@ import { SlotTakenError, claimSlot, makeClaimsPermanent, releaseClaims } from '.
 import type { RefundService } from './refunds.ts'
 import type { BookingMoveService, PendingChange } from './booking-moves.ts'
 import type { VoucherService, VoucherSettlement } from './vouchers.ts'
+import type { CheckoutStart } from './checkout-start.ts'
+
+export type { CheckoutStart }
 
 export const HOLD_EXPIRED_MESSAGE = "This booking's hold has expired. Please book again."
 export const ALREADY_PAID_MESSAGE = 'This booking has already been paid.'
@@ -34,14 +37,6 @@ export const LATE_SLOT_TAKEN_REASON = 'the slot was booked by someone else befor
 export const CHANGE_HOLD_EXPIRED_MESSAGE = 'The new slot was held for you for a limited time, and that time ran out. Please choose your change again.'
 export const CHANGE_REFUNDED_MESSAGE = 'The new slot was taken before your payment arrived, so the difference is being refunded and your booking stays as it was.'
 
-export type CheckoutStart = {
-  clientSecret: string
-  mode: 'stripe' | 'simulated'
-  publishableKey?: string
-  amount: number
-  currency: string
-  holdExpiresAt: string | null
-}
 
 /** What settling a provider's intent against our booking did. */
 export type Settlement =

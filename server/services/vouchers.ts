@@ -27,7 +27,7 @@ import {
   type VoucherStatus,
 } from '../../core/vouchers.ts'
 import { voucherCancelSchema, voucherPurchaseSchema, type VoucherRules } from '../../core/schemas/voucher.ts'
-import type { CheckoutStart } from './payments.ts'
+import type { CheckoutStart } from './checkout-start.ts'
 import type { HitCounter } from './rate-limits.ts'
 import type { MailOutbox } from './mail-outbox.ts'
 import type { NotificationService } from './notifications.ts'
