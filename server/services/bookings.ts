@@ -27,7 +27,7 @@ import { invalidInput, ServiceError } from './service-error.ts'
 import { applicablePromoCode, recordPromoUse, releasePromoUse, takePromoUse } from './promo-codes.ts'
 import { promoCheckSchema } from '../../core/schemas/promo-code.ts'
 import { PROMO_UNKNOWN_MESSAGE } from '../../core/promo-codes.ts'
-import { recordVoucherUse, releaseVoucherUse, spendVoucher } from './voucher-spending.ts'
+import { recordVoucherUse, releaseVoucherUse, retakeVoucherUse, spendVoucher } from './voucher-spending.ts'
 
 export { SlotTakenError, SLOT_TAKEN_MESSAGE } from './slot-claims.ts'
 
@@ -36,6 +36,7 @@ export const OUTSIDE_WINDOW_MESSAGE = (lead: number, horizon: number) =>
 export const PACKAGE_UNAVAILABLE_MESSAGE = 'This tour is not available for booking'
 export const PACKAGE_DOES_NOT_FIT_MESSAGE = 'This tour does not fit the selected time slot'
 export const GROUP_TOO_LARGE_MESSAGE = (max: number) => `This tour takes at most ${max} people per group`
+export const VOUCHER_GONE_MESSAGE = 'The gift voucher this booking used no longer has the balance it paid: make a new booking instead'
 export const UNPAID_LIMIT_MESSAGE = 'You already have unpaid bookings: finish or cancel them first'
 
 /** The advisory-lock class of "one guest e-mail address creating a booking" (the key is the address's hash). */
@@ -340,6 +341,8 @@ export function createBookingService(deps: {
         const [current] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update')
         if (!current) return null
         const holdExpiresAt = status === 'pending' ? new Date(now.getTime() + deps.booking.holdMinutes * 60_000) : null
+        // Its voucher part was given back when it ended: revived, it takes it again (docs/decisions/0065).
+        if (!(await retakeVoucherUse(tx, current, now))) throw new ServiceError('conflict', VOUCHER_GONE_MESSAGE)
         await releaseClaims(tx, bookingId)
         await claimSlot(tx, events, {
           bookingId,

@@ -22,6 +22,7 @@ import type { RefundService } from './refunds.ts'
 import type { BookingMoveService, PendingChange } from './booking-moves.ts'
 import type { VoucherService, VoucherSettlement } from './vouchers.ts'
 import type { CheckoutStart } from './checkout-start.ts'
+import { retakeVoucherUse } from './voucher-spending.ts'
 
 export type { CheckoutStart }
 
@@ -289,6 +290,12 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       .where(and(eq(bookings.id, booking.id), ne(bookings.status, 'paid')))
       .returning()
     if (!paid) return { kind: 'already-paid', booking }
+    // A lapsed hold paid late gave its voucher part back: it takes it again, or the guide is told (docs/decisions/0065).
+    if (!(await retakeVoucherUse(tx, paid, now))) {
+      const reason = `Paid after its hold lapsed, but its gift voucher no longer has the ${formatYen(paid.voucherAmount)} it paid: collect it from the guest or refund the booking.`
+      await flag(tx, paid, reason, now)
+      await notifications.create(tx, { type: 'system', title: 'Payment needs attention', message: `${paid.name}: ${reason}`, actionLink: bookingActionLink(paid.id) })
+    }
     await events.paid(tx, paid)
     return { kind: 'paid', booking: paid }
   }

@@ -80,3 +80,25 @@ export async function returnVoucherShare(tx: Tx, bookingId: number, amount: numb
   await tx.update(vouchers).set({ balance: sql`${vouchers.balance} + ${amount}` }).where(eq(vouchers.id, row.voucherId))
   return amount
 }
+
+/**
+ * A booking that gave its voucher part back (its hold lapsed, or its cancellation returned a
+ * share) and is brought back to life (a late payment, decision 0005, or the guide reviving it)
+ * takes that part again, so no booking keeps a voucher part the voucher did not pay. False when
+ * the voucher no longer has it (spent elsewhere, cancelled): the caller flags the booking or refuses.
+ */
+export async function retakeVoucherUse(tx: Tx, booking: Pick<Booking, 'id' | 'voucherId' | 'voucherAmount'>, now: Date): Promise<boolean> {
+  if (booking.voucherId === null || booking.voucherAmount === 0) return true
+  const [held] = await tx.select().from(voucherRedemptions).where(eq(voucherRedemptions.bookingId, booking.id)).for('update')
+  const owed = held ? held.returned : booking.voucherAmount
+  if (owed === 0) return true
+  const [taken] = await tx
+    .update(vouchers)
+    .set({ balance: sql`${vouchers.balance} - ${owed}`, updatedAt: now })
+    .where(and(eq(vouchers.id, booking.voucherId), eq(vouchers.status, 'active'), gte(vouchers.balance, owed)))
+    .returning({ id: vouchers.id })
+  if (!taken) return false
+  if (held) await tx.update(voucherRedemptions).set({ returned: 0 }).where(eq(voucherRedemptions.bookingId, booking.id))
+  else await recordVoucherUse(tx, { voucherId: booking.voucherId, amount: booking.voucherAmount }, booking.id)
+  return true
+}

@@ -269,8 +269,16 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
       { reference: first.json.reference, amount: 16_500, returned: 0 },
       { reference: second.json.reference, amount: 3_500, returned: 0 },
     ])
-    const csv = (await admin.get('/api/bookings.csv')).text
-    expect(csv).toContain('voucherAmount')
+    const csv = (await admin.get('/api/bookings.csv')).text.replace(/^\uFEFF/, '').trim().split('\r\n')
+    const header = csv[0]!.split(',')
+    const voucherColumn = header.indexOf('voucherAmount')
+    expect(voucherColumn).toBeGreaterThan(header.indexOf('discount'))
+    expect(csv.slice(1).map((line) => line.split(',')[voucherColumn])).toEqual(expect.arrayContaining(['16500', '3500']))
+
+    // Revenue: the voucher is money in May, when it was sold; the tours count only their card part.
+    const revenue = (await admin.get('/api/admin/revenue?year=2030')).json
+    expect(revenue.months[4]).toMatchObject({ voucherSales: 20_000, voucherRefunds: 0, received: 0, paidByVoucher: 16_500 })
+    expect(revenue.total).toMatchObject({ voucherSales: 20_000, net: 0 })
   })
 
   it('refuses unknown, unpaid, expired, cancelled, refunded and used-up vouchers with a 400 on the code field, storing nothing', async () => {
@@ -341,6 +349,33 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
     const cancelled = await app.client().post(`/api/bookings/${cancelling.json.reference}/cancel`)
     expect(cancelled.status, cancelled.text).toBe(200)
     expect(await balanceOf(token)).toBe(20_000)
+  })
+
+  it('takes the voucher part again when a lapsed hold is paid late, and flags the booking when the voucher no longer has it', async () => {
+    const { token, code } = await paidVoucher(10_000)
+    const late = await book({ voucherCode: code })
+    await app.client().post('/api/create-payment-intent', { bookingId: late.json.reference })
+    app.clock.advanceMinutes(31)
+    await app.services.bookings.expireHolds()
+    expect(await balanceOf(token)).toBe(10_000)
+    // The card payment arrives after the hold lapsed; the slot is still free, so the booking is kept.
+    await app.client().post(`/api/bookings/${late.json.reference}/simulated-payment`, { cardNumber: CARD })
+    expect((await app.client().post(`/api/bookings/${late.json.reference}/payment-success`)).json).toEqual({ status: 'paid' })
+    expect(await balanceOf(token)).toBe(0)
+    expect(await app.db.select().from(voucherRedemptions)).toEqual([expect.objectContaining({ amount: 10_000, returned: 0 })])
+
+    // The same, but the balance went to another booking meanwhile: the booking is paid and flagged.
+    const second = await paidVoucher(10_000)
+    const lapsing = await book({ voucherCode: second.code, tourDate: '2030-05-25', email: 'lapsing@example.com' })
+    await app.client().post('/api/create-payment-intent', { bookingId: lapsing.json.reference })
+    app.clock.advanceMinutes(31)
+    await app.services.bookings.expireHolds()
+    expect((await book({ voucherCode: second.code, tourDate: '2030-06-01', email: 'other@example.com' })).status).toBe(201)
+    await app.client().post(`/api/bookings/${lapsing.json.reference}/simulated-payment`, { cardNumber: CARD })
+    expect((await app.client().post(`/api/bookings/${lapsing.json.reference}/payment-success`)).json).toEqual({ status: 'paid' })
+    const [flagged] = await app.db.select().from(bookings).where(eq(bookings.reference, lapsing.json.reference))
+    expect(flagged!.attentionReason).toMatch(/gift voucher no longer has the ¥10,000/)
+    expect(await balanceOf(second.token)).toBe(0)
   })
 
   it('on a paid booking cancelled in time, returns the voucher part to the voucher and the card part to the card; later, neither', async () => {
