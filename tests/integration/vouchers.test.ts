@@ -349,6 +349,19 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
     const cancelled = await app.client().post(`/api/bookings/${cancelling.json.reference}/cancel`)
     expect(cancelled.status, cancelled.text).toBe(200)
     expect(await balanceOf(token)).toBe(20_000)
+
+    // The guide deleting an unpaid booking gives it back too; a paid one with a voucher part cannot be deleted.
+    const deleting = await book({ voucherCode: code, tourDate: '2030-06-01' })
+    const [unpaid] = await app.db.select().from(bookings).where(eq(bookings.reference, deleting.json.reference))
+    expect(await balanceOf(token)).toBe(3_500)
+    expect((await admin.request('DELETE', `/api/bookings/${unpaid!.id}`)).status).toBeLessThan(300)
+    expect(await balanceOf(token)).toBe(20_000)
+    const paying = await book({ voucherCode: code, tourDate: '2030-06-08', numberOfPeople: 2 })
+    await app.client().post(`/api/bookings/${paying.json.reference}/payment-success`)
+    const [paid] = await app.db.select().from(bookings).where(eq(bookings.reference, paying.json.reference))
+    expect(paid).toMatchObject({ status: 'paid', totalPrice: 0, voucherAmount: 14_300 })
+    expect((await admin.request('DELETE', `/api/bookings/${paid!.id}`)).status).toBe(409)
+    expect(await balanceOf(token)).toBe(5_700)
   })
 
   it('takes the voucher part again when a lapsed hold is paid late, and flags the booking when the voucher no longer has it', async () => {
