@@ -66,7 +66,7 @@ export type PaymentServiceDeps = {
   /** Dearer changes whose difference the checkout takes (docs/decisions/0055). */
   moves: BookingMoveService
   /** Gift vouchers are paid through the same provider and webhooks (docs/decisions/0065). */
-  vouchers: Pick<VoucherService, 'settleInTx' | 'applyProviderRefund'>
+  vouchers: Pick<VoucherService, 'settleInTx' | 'applyProviderRefund' | 'recordFailedAttempt'>
 }
 
 /**
@@ -494,6 +494,9 @@ export function createPaymentService(deps: PaymentServiceDeps) {
             return 'processed' as const
           case 'payment_intent.payment_failed': {
             const pi = event.data.object
+            const failedCharge = typeof pi.latest_charge === 'string' ? pi.latest_charge : (pi.latest_charge?.id ?? event.id)
+            const detail = pi.last_payment_error?.message ?? 'Payment failed'
+            if (await deps.vouchers.recordFailedAttempt(tx, { intentId: pi.id, chargeId: failedCharge, amount: pi.amount, detail })) return 'processed' as const
             const [booking] = await tx.select().from(bookings).where(eq(bookings.paymentIntentId, pi.id))
             const bookingId = booking?.id ?? (pi.metadata?.bookingId && /^\d+$/.test(pi.metadata.bookingId) ? Number(pi.metadata.bookingId) : null)
             if (bookingId === null) return 'ignored' as const

@@ -427,6 +427,14 @@ export function createVoucherService(deps: {
 
     settleInTx,
 
+    /** payment_intent.payment_failed for a voucher's intent: the attempt goes on its money trail. False when the intent is not a voucher's. */
+    async recordFailedAttempt(tx: Tx, attempt: { intentId: string; chargeId: string; amount: number; detail: string }): Promise<boolean> {
+      const [voucher] = await tx.select({ id: vouchers.id }).from(vouchers).where(eq(vouchers.paymentIntentId, attempt.intentId))
+      if (!voucher) return false
+      await record(tx, { voucherId: voucher.id, providerId: attempt.chargeId, kind: 'charge', amount: attempt.amount, status: 'failed', detail: attempt.detail })
+      return true
+    },
+
     /**
      * charge.refunded for a voucher's payment (a refund made in the provider's dashboard, or ours
      * reported back): recorded; a refund of the whole amount of a voucher nobody used makes it

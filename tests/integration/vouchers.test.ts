@@ -527,6 +527,16 @@ describe.each(ENGINES)('gift vouchers paid with Stripe (%s)', (engine) => {
     expect(await app.db.select().from(notifications).where(eq(notifications.title, 'Voucher sold'))).toHaveLength(1)
   })
 
+  it('records a declined attempt reported by the webhook on the voucher’s money trail', async () => {
+    const { token, intentId } = await startedVoucher()
+    const voucher = await voucherByToken(app, token)
+    const failed = { ...stripe.intents.get(intentId), status: 'requires_payment_method', latest_charge: 'ch_declined_1', last_payment_error: { message: 'Your card was declined.' } }
+    expect((await postWebhook(app, signedEvent('payment_intent.payment_failed', failed))).json).toMatchObject({ outcome: 'processed' })
+    const rows = await app.db.select().from(payments).where(and(eq(payments.voucherId, voucher.id), eq(payments.kind, 'charge')))
+    expect(rows.map((r) => [r.providerId, r.status, r.detail])).toEqual([['ch_declined_1', 'failed', 'Your card was declined.']])
+    expect((await voucherByToken(app, token)).status).toBe('pending')
+  })
+
   it('flags a payment of another amount and does not activate the voucher', async () => {
     const { v, token, intentId } = await startedVoucher()
     stripe.succeed(intentId).amount = 100
