@@ -48,7 +48,8 @@ function startDeferredScripts(type: string) {
   // further down. A paint is timed when it reaches the screen, later than any frame
   // callback: only the paint entry tells that it has. A page that never paints (a tab
   // opened in the background) gets its scripts a few seconds after `load` all the same.
-  const pictures = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].filter((img) => !img.complete)
+  // Every one, even those already complete: complete means fetched, not painted (decision 0023).
+  const pictures = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')]
   let waitingFor = pictures.length + 1
   const ready = () => {
     if (--waitingFor === 0) requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start)))

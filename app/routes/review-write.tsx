@@ -14,6 +14,7 @@ import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 import { PageBanner } from '../components/site/page-banner.tsx'
 import { Field, Input, Textarea } from '../components/ui/field.tsx'
 import { buttonVariants } from '../components/ui/button.tsx'
+import { GuestFormCard } from '../components/forms/guest-form-card.tsx'
 import { handleReviewAction, loadReviewPage } from '../components/reviews/review-page.server.ts'
 import { STOP_INTENT, type ReviewOutcome } from '../components/reviews/types.ts'
 
@@ -143,21 +144,12 @@ function ReviewForm({
   const fieldError = (name: string) => (errors[name] ? localize(errors[name]) : undefined)
   const formError = refused && Object.keys(errors).length === 0 ? localize(refused.message) : null
   return (
-    <form
-      method="post"
-      className="relative grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6"
-      aria-labelledby="review-form-title"
-      onSubmit={(event) => {
-        event.preventDefault()
-        onSubmit(new FormData(event.currentTarget))
-      }}
+    <GuestFormCard
+      titleId="review-form-title"
+      title={stored ? t('review.form.editTitle') : t('review.form.title')}
+      lead={stored ? t(stored.status === 'approved' ? 'review.status.approved' : 'review.status.waiting') : t('review.form.lead', { days: EDIT_DAYS })}
+      onSubmit={onSubmit}
     >
-      <div>
-        <h2 id="review-form-title" className="text-xl font-bold text-brand-900">
-          {stored ? t('review.form.editTitle') : t('review.form.title')}
-        </h2>
-        <p className="mt-2 text-slate-800">{stored ? t(stored.status === 'approved' ? 'review.status.approved' : 'review.status.waiting') : t('review.form.lead', { days: EDIT_DAYS })}</p>
-      </div>
       <fieldset aria-describedby={errors.rating ? 'rating-error' : undefined} aria-invalid={errors.rating ? true : undefined}>
         <legend className="font-semibold text-brand-900">{t('review.form.rating')}</legend>
         <div className="mt-2 flex flex-wrap gap-2">
@@ -202,11 +194,6 @@ function ReviewForm({
           </p>
         ) : null}
       </div>
-      {/* Honeypot: hidden from people and assistive technology; scripts fill it. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor="website">Website</label>
-        <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
       {formError ? (
         <p role="alert" className="font-semibold text-red-800">
           {formError}
@@ -220,6 +207,6 @@ function ReviewForm({
       <button type="submit" className={buttonVariants()} disabled={pending}>
         {pending ? t('review.form.sending') : stored ? t('review.form.update') : t('review.form.submit')}
       </button>
-    </form>
+    </GuestFormCard>
   )
 }

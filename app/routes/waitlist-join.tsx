@@ -14,6 +14,7 @@ import { useFetcherAnswer } from '../lib/use-fetcher-answer.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 import { PageBanner } from '../components/site/page-banner.tsx'
 import { ChosenSlotTime } from '../components/site/your-time.tsx'
+import { GuestFormCard } from '../components/forms/guest-form-card.tsx'
 import { PrivacyLine } from '../components/forms/privacy-line.tsx'
 import { Field, Input, Select } from '../components/ui/field.tsx'
 import { buttonVariants } from '../components/ui/button.tsx'
@@ -140,21 +141,7 @@ function JoinForm({
   // What does not belong to a field of this form (the slot, the rate limit, the honeypot).
   const formError = refused && !errors.email && !errors.numberOfPeople && !errors.tourPackageId ? localize(refused.message) : null
   return (
-    <form
-      method="post"
-      className="relative grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6"
-      aria-labelledby="waitlist-form-title"
-      onSubmit={(event) => {
-        event.preventDefault()
-        onSubmit(new FormData(event.currentTarget))
-      }}
-    >
-      <div>
-        <h2 id="waitlist-form-title" className="text-xl font-bold text-brand-900">
-          {t('waitlist.form.title')}
-        </h2>
-        <p className="mt-2 text-slate-800">{t('waitlist.form.text')}</p>
-      </div>
+    <GuestFormCard titleId="waitlist-form-title" title={t('waitlist.form.title')} lead={t('waitlist.form.text')} onSubmit={onSubmit}>
       <input type="hidden" name="tourDate" value={date} />
       <input type="hidden" name="tourTime" value={tourTime} />
       <Field tone="public" name="email" label={t('waitlist.form.email')} error={fieldError('email')}>
@@ -178,11 +165,6 @@ function JoinForm({
           ))}
         </Select>
       </Field>
-      {/* Honeypot: hidden from people and assistive technology; scripts fill it. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor="website">Website</label>
-        <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
       {formError ? (
         <p role="alert" className="font-semibold text-red-800">
           {formError}
@@ -192,6 +174,6 @@ function JoinForm({
       <button type="submit" className={buttonVariants()} disabled={pending}>
         {pending ? t('waitlist.form.sending') : t('waitlist.form.submit')}
       </button>
-    </form>
+    </GuestFormCard>
   )
 }

@@ -14,6 +14,7 @@ import { PrivacyLine } from '../forms/privacy-line.tsx'
 import { Button } from '../ui/button.tsx'
 import { Field } from '../ui/field.tsx'
 import { ChosenSlotTime } from '../site/your-time.tsx'
+import { HoneypotField } from '../forms/honeypot-field.tsx'
 import { MeetingPointFields, usualPointId, type MeetingOffer } from './meeting-point-fields.tsx'
 import { checkAnswers, type GuestQuestion } from '../../../core/booking-questions.ts'
 import { BookingQuestionsFields, answerFieldOrder, rawAnswers } from './booking-questions-fields.tsx'
@@ -347,19 +348,7 @@ export function DetailsForm({
             </p>
           ) : null}
         </div>
-        {/* Honeypot: hidden from people and assistive technology; scripts fill it. */}
-        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-          <label htmlFor="website">Website</label>
-          <input
-            id="website"
-            name="website"
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            value={values.website}
-            onChange={(e) => set('website')(e.target.value)}
-          />
-        </div>
+        <HoneypotField value={values.website} onChange={(e) => set('website')(e.target.value)} />
         {errors.tourDate || errors.tourTime || errors._form ? (
           <p role="alert" className="font-semibold text-red-800">
             {errors.tourDate ?? errors.tourTime ?? errors._form}

@@ -4,6 +4,7 @@ import { VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../../lib/form-post.ts'
 import { useFetcherAnswer } from '../../lib/use-fetcher-answer.ts'
 import { CONTACT_PACKAGE_OPTIONS, GROUP_SIZE_OPTIONS } from '../../../core/contact-options.ts'
 import { toast } from '../ui/use-toast.ts'
+import { HoneypotField } from '../forms/honeypot-field.tsx'
 import { PrivacyLine } from '../forms/privacy-line.tsx'
 import { Button } from '../ui/button.tsx'
 import { Field, Input, Select, Textarea } from '../ui/field.tsx'
@@ -126,11 +127,7 @@ export function ContactForm({ initialPackage, serverErrors }: { initialPackage: 
         />
       </Field>
 
-      {/* Honeypot: hidden from people and screen readers, irresistible to form-filling bots. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-        <label htmlFor={`${id}-website`}>Leave this field empty</label>
-        <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <HoneypotField id={`${id}-website`} />
 
       {formMessage ? (
         <p role="alert" className="rounded-lg border border-blossom-700 bg-blossom-100 px-4 py-3 font-medium text-blossom-700">
