@@ -13,6 +13,7 @@ import { useFetcherAnswer } from '../lib/use-fetcher-answer.ts'
 import { PageBanner } from '../components/site/page-banner.tsx'
 import { Field, Input, Textarea } from '../components/ui/field.tsx'
 import { Button } from '../components/ui/button.tsx'
+import { HoneypotField } from '../components/forms/honeypot-field.tsx'
 import { handleGiftAction } from '../components/vouchers/gift-action.server.ts'
 import { GIFT_FIELDS, type GiftOutcome } from '../components/vouchers/types.ts'
 
@@ -145,11 +146,7 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
           <Field tone="public" id="gift-message" name="message" label={t('gift.form.message')} hint={t('gift.form.messageHint', { max: VOUCHER_TEXT_LIMITS.message })} error={errors.message}>
             <Textarea rows={4} maxLength={VOUCHER_TEXT_LIMITS.message} defaultValue={typed.message ?? ''} />
           </Field>
-          {/* Honeypot: hidden from people and screen readers, irresistible to form-filling bots. */}
-          <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-            <label htmlFor="gift-website">Leave this field empty</label>
-            <input id="gift-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-          </div>
+          <HoneypotField id="gift-website" />
           <Button type="submit" size="pillLarge" disabled={fetcher.state !== 'idle'} className="w-full disabled:opacity-70">
             {fetcher.state !== 'idle' ? t('gift.form.sending') : t('gift.form.submit')}
           </Button>
