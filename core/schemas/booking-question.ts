@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { CHOICE_TYPES, NUMBER_LIMIT, QUESTION_TYPES, type QuestionType, type TextTranslations } from '../booking-questions.ts'
 import type { TranslatedLocale } from './translations.ts'
 import { translationsSchema } from './translations.ts'
-import { checkbox, isSingleLine, optionalText, singleLineMessage } from './fields.ts'
+import { alongsideFieldErrors, checkbox, isSingleLine, optionalText, singleLineMessage } from './fields.ts'
 
 /**
  * The guide's edit of one booking question (docs/decisions/0053): the English question and hint,
@@ -88,7 +88,7 @@ export const bookingQuestionInputSchema = z
     if (q.type === 'number' && q.min !== undefined && q.max !== undefined && q.min > q.max) {
       ctx.addIssue({ code: 'custom', path: ['max'], message: BOUNDS_ORDER_MESSAGE })
     }
-  })
+  }, alongsideFieldErrors('type', 'options', 'min', 'max'))
   .transform((q) => ({
     ...q,
     // Only a choice question has options and only a number has bounds: what the others were sent is dropped.

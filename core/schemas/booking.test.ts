@@ -258,4 +258,20 @@ describe('outsideWindowMessage', () => {
       'Tours can be booked from Sunday, June 8, 2025 to Wednesday, December 3, 2025',
     )
   })
+
+  // zod skips an object's rule after a fatal issue elsewhere; the guest must see every message at once.
+  it.each([
+    ['a missing e-mail', { email: undefined }, 'email'],
+    ['an unknown tour time', { tourTime: 'noon' }, 'tourTime'],
+    ['a group that is not a number', { numberOfPeople: 'x' }, 'numberOfPeople'],
+    ['the policy not accepted', { acceptPolicy: undefined }, 'acceptPolicy'],
+  ])('asks for the hotel of a pick-up alongside %s', (_, bad, field) => {
+    const found = errors({ ...valid, ...bad, meetingPoint: 'pickup' })
+    expect(Object.keys(found).sort()).toEqual([field, 'pickupHotel'].sort())
+  })
+
+  it('does not ask for a hotel when the meeting point itself is refused', () => {
+    const found = errors({ ...valid, meetingPoint: 'x'.repeat(500) })
+    expect(found.pickupHotel).toBeUndefined()
+  })
 })

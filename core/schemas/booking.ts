@@ -8,7 +8,7 @@ import { TOUR_TIMES } from '../slots.ts'
 import { THEMES } from '../themes.ts'
 import { HOTEL_MESSAGE, PICKUP } from '../meeting-points.ts'
 import { meetingPointField, pickupHotelField } from './meeting-point.ts'
-import { ID_MAX, blankToUndefined, emailField, isSingleLine, localeField, optionalChoice, optionalText, phoneField, singleLineMessage, wholeNumberField } from './fields.ts'
+import { ID_MAX, alongsideFieldErrors, blankToUndefined, emailField, isSingleLine, localeField, optionalChoice, optionalText, phoneField, singleLineMessage, wholeNumberField } from './fields.ts'
 
 /**
  * POST /api/bookings (docs/decisions/0019, 0040), checked by the booking form and again
@@ -116,7 +116,7 @@ export const bookingRequestSchema = z.object({
   locale: localeField,
 }).superRefine((booking, ctx) => {
   if (booking.meetingPoint === PICKUP && !booking.pickupHotel) ctx.addIssue({ code: 'custom', path: ['pickupHotel'], message: HOTEL_MESSAGE })
-})
+}, alongsideFieldErrors('meetingPoint', 'pickupHotel'))
 
 /** What the form holds (strings allowed for numbers). */
 export type BookingRequestInput = z.input<typeof bookingRequestSchema>

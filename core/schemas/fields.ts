@@ -158,3 +158,16 @@ export function wholeNumberField(opts: {
     .transform(Number)
   return z.union([z.number(), fromString], { error: minMessage }).pipe(n)
 }
+
+/**
+ * Options for an object's rule across fields (`superRefine`) so that it runs even when other
+ * fields failed: zod skips such a rule after any fatal issue (a missing field, a wrong type, an
+ * unknown choice), and a guest would fix the form once only to be shown a second message. It runs
+ * when the fields it reads passed themselves, so it never sees their raw, unchecked input.
+ */
+export function alongsideFieldErrors(...reads: string[]) {
+  return {
+    when: (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+      typeof payload.value === 'object' && payload.value !== null && !payload.issues.some((issue) => reads.includes(String(issue.path?.[0]))),
+  }
+}

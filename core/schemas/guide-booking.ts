@@ -11,7 +11,7 @@ import {
   guideGroupMessage,
 } from '../guide-bookings.ts'
 import { PACKAGE_MESSAGE, PHONE_MESSAGE, PHONE_MIN_LENGTH, bookingRequestSchema, tourDateField, tourTimeField } from './booking.ts'
-import { ID_MAX, blankToUndefined, emailField, localeField, optionalText, phoneField, wholeNumberField } from './fields.ts'
+import { ID_MAX, alongsideFieldErrors, blankToUndefined, emailField, localeField, optionalText, phoneField, wholeNumberField } from './fields.ts'
 
 export const GUIDE_PAYMENT_MESSAGE = 'Choose a hold for payment or confirmed without payment'
 
@@ -48,6 +48,6 @@ export const guideBookingSchema = z
   .superRefine((b, ctx) => {
     if (b.customPrice !== undefined && !b.priceNote) ctx.addIssue({ code: 'custom', path: ['priceNote'], message: PRICE_NOTE_MESSAGE })
     if (b.customPrice === undefined && b.priceNote) ctx.addIssue({ code: 'custom', path: ['customPrice'], message: 'A note goes with a custom price: enter the price, or leave the note empty' })
-  })
+  }, alongsideFieldErrors('customPrice', 'priceNote'))
 
 export type GuideBookingRequest = z.output<typeof guideBookingSchema>

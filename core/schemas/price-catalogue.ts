@@ -2,6 +2,7 @@ import './zod-config.ts'
 import { z } from 'zod'
 import { daysBetween, isCalendarDate } from '../dates.ts'
 import type { PriceCatalogueEntry } from '../pricing.ts'
+import { alongsideFieldErrors } from './fields.ts'
 
 /**
  * The admin's edit of a package's prices (docs/decisions/0019: the catalogue lives in the database
@@ -43,4 +44,4 @@ export const priceCatalogueEntrySchema = z
     if (isCalendarDate(e.soloPromoStart) && isCalendarDate(e.soloPromoEnd) && daysBetween(e.soloPromoStart, e.soloPromoEnd) < 0) {
       ctx.addIssue({ code: 'custom', path: ['soloPromoEnd'], message: 'Promotion end must not be before its start' })
     }
-  }) satisfies z.ZodType<PriceCatalogueEntry, unknown>
+  }, alongsideFieldErrors('soloPromoStart', 'soloPromoEnd')) satisfies z.ZodType<PriceCatalogueEntry, unknown>

@@ -4,7 +4,7 @@ import { compareDates, isCalendarDate } from '../dates.ts'
 import { GUIDE_GROUP_CEILING } from '../guide-bookings.ts'
 import { AMOUNT_MAX, PERCENT_MAX, PROMO_CODE_FORMAT_MESSAGE, PROMO_KINDS, PROMO_TOUR_KINDS, PROMO_UNKNOWN_MESSAGE, normalisePromoCode } from '../promo-codes.ts'
 import { bookingRequestSchema, tourDateField, tourTimeField } from './booking.ts'
-import { blankToUndefined, calendarDateField, checkbox, optionalChoice, wholeNumberField } from './fields.ts'
+import { alongsideFieldErrors, blankToUndefined, calendarDateField, checkbox, optionalChoice, wholeNumberField } from './fields.ts'
 
 export const PERCENT_MESSAGE = `A percentage is a whole number from 1 to ${PERCENT_MAX}`
 export const AMOUNT_MESSAGE = `An amount is a whole number of yen from ¥1 to ¥${AMOUNT_MAX.toLocaleString('en')}`
@@ -35,7 +35,7 @@ export const promoCodeInputSchema = z
     if (p.kind === 'percent' && p.value > PERCENT_MAX) ctx.addIssue({ code: 'custom', path: ['value'], message: PERCENT_MESSAGE })
     // A refused date still reaches this check (zod runs it after non-fatal issues): only real dates are compared.
     if (isCalendarDate(p.validFrom) && isCalendarDate(p.validTo) && compareDates(p.validFrom, p.validTo) > 0) ctx.addIssue({ code: 'custom', path: ['validTo'], message: DATES_ORDER_MESSAGE })
-  })
+  }, alongsideFieldErrors('kind', 'value', 'validFrom', 'validTo'))
 
 export type PromoCodeInput = z.output<typeof promoCodeInputSchema>
 

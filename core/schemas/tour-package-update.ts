@@ -2,7 +2,7 @@ import './zod-config.ts'
 import { z } from 'zod'
 import { daysBetween, isCalendarDate } from '../dates.ts'
 import type { TourTranslations } from '../i18n/tour-text.ts'
-import { checkbox, isSingleLine, optionalText, singleLineMessage } from './fields.ts'
+import { alongsideFieldErrors, checkbox, isSingleLine, optionalText, singleLineMessage } from './fields.ts'
 import { priceCatalogueEntrySchema } from './price-catalogue.ts'
 import { translationsSchema } from './translations.ts'
 
@@ -45,7 +45,7 @@ export const tourPackageUpdateSchema = z
     } else if (isCalendarDate(e.soloPromoStart) && isCalendarDate(e.soloPromoEnd) && daysBetween(e.soloPromoStart, e.soloPromoEnd) < 0) {
       ctx.addIssue({ code: 'custom', path: ['soloPromoEnd'], message: 'Promotion end must not be before its start' })
     }
-  })
+  }, alongsideFieldErrors('soloPromoStart', 'soloPromoEnd'))
 
 export type TourPackageUpdateInput = z.input<typeof tourPackageUpdateSchema>
 export type TourPackageUpdate = z.output<typeof tourPackageUpdateSchema>

@@ -1,7 +1,7 @@
 import './zod-config.ts'
 import { z } from 'zod'
 import { PASSWORD_MIN_MESSAGE, USERNAME_MIN_MESSAGE } from './auth.ts'
-import { EMAIL_MAX, EMAIL_MESSAGE, checkbox, clearableText, isPhoneNumber, isSingleLine, singleLineMessage } from './fields.ts'
+import { EMAIL_MAX, EMAIL_MESSAGE, alongsideFieldErrors, checkbox, clearableText, isPhoneNumber, isSingleLine, singleLineMessage } from './fields.ts'
 
 /**
  * The dashboard's Add User and Edit User forms (docs/decisions/0012), and
@@ -63,7 +63,7 @@ export const userCreateSchema = z
     if (user.notificationPreference === 'whatsapp' && user.whatsappNumber === undefined) {
       ctx.addIssue({ code: 'custom', path: ['whatsappNumber'], message: WHATSAPP_REQUIRED_MESSAGE })
     }
-  })
+  }, alongsideFieldErrors('notificationPreference', 'whatsappNumber'))
 
 export const userUpdateSchema = z
   .object({
@@ -83,7 +83,7 @@ export const userUpdateSchema = z
     if (user.notificationPreference === 'whatsapp' && user.whatsappNumber === null) {
       ctx.addIssue({ code: 'custom', path: ['whatsappNumber'], message: WHATSAPP_REQUIRED_MESSAGE })
     }
-  })
+  }, alongsideFieldErrors('notificationPreference', 'whatsappNumber'))
 
 export type UserCreateInput = z.input<typeof userCreateSchema>
 export type UserCreate = z.output<typeof userCreateSchema>
