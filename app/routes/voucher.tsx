@@ -1,3 +1,4 @@
+import { clsx } from 'clsx'
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react'
 import { data, Link, useRevalidator, useSearchParams } from 'react-router'
 import type { Stripe } from '@stripe/stripe-js'
@@ -53,7 +54,7 @@ export default function VoucherPage({ loaderData }: Route.ComponentProps) {
       <main id="main" className="mx-auto max-w-2xl px-4 py-14">
         <h1 className="text-2xl font-bold text-brand-900">{t('voucher.missing.title')}</h1>
         <p className="mt-3 text-slate-800">{t('voucher.missing.text')}</p>
-        <Link to={path('/gift')} className={buttonVariants({ variant: 'secondary', className: 'mt-6' })}>
+        <Link to={path('/gift')} className={clsx(buttonVariants({ variant: 'secondary' }), 'mt-6')}>
           {t('voucher.missing.link')}
         </Link>
       </main>

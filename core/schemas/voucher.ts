@@ -2,7 +2,7 @@ import './zod-config.ts'
 import { z } from 'zod'
 import { formatYen } from '../money.ts'
 import { VOUCHER_AMOUNT_CEILING, VOUCHER_PRESETS, VOUCHER_TEXT_LIMITS, VOUCHER_VALIDITY_MONTHS_MAX } from '../vouchers.ts'
-import { blankToUndefined, emailField, isSingleLine, localeField, optionalText, singleLineMessage, wholeNumberField } from './fields.ts'
+import { alongsideFieldErrors, blankToUndefined, emailField, isSingleLine, localeField, optionalText, singleLineMessage, wholeNumberField } from './fields.ts'
 
 export const VOUCHER_CHOICE_MESSAGE = 'Please choose a voucher'
 export const VOUCHER_WHOLE_AMOUNT_MESSAGE = 'Please enter an amount in whole yen'
@@ -39,7 +39,7 @@ export const voucherPurchaseSchema = z
   })
   .superRefine((purchase, ctx) => {
     if (purchase.choice === 'custom' && purchase.amount === undefined) ctx.addIssue({ code: 'custom', path: ['amount'], message: VOUCHER_WHOLE_AMOUNT_MESSAGE })
-  })
+  }, alongsideFieldErrors('choice', 'amount'))
 
 export type VoucherPurchaseInput = z.input<typeof voucherPurchaseSchema>
 export type VoucherPurchase = z.output<typeof voucherPurchaseSchema>
@@ -56,7 +56,7 @@ export const voucherRulesSchema = z
   })
   .superRefine((rules, ctx) => {
     if (rules.minAmount > rules.maxAmount) ctx.addIssue({ code: 'custom', path: ['minAmount'], message: VOUCHER_RULES_MESSAGE })
-  })
+  }, alongsideFieldErrors('minAmount', 'maxAmount'))
 
 export type VoucherRules = z.output<typeof voucherRulesSchema>
 

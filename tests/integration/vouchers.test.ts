@@ -191,6 +191,8 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
     expect((await v.buy({ message: 'x'.repeat(501) })).json.errors).toEqual({ message: 'The message is at most 500 characters' })
     expect((await v.buy({ buyerEmail: 'not-an-address' })).json.errors).toEqual({ buyerEmail: 'Please enter a valid email address' })
     expect((await v.buy({ choice: 'free' })).json.errors).toEqual({ choice: 'Please choose a voucher' })
+    // Every problem at once: a missing amount is told alongside a bad address.
+    expect((await v.buy({ amount: '', buyerEmail: '' })).json.errors).toEqual({ amount: 'Please enter an amount in whole yen', buyerEmail: 'Please enter a valid email address' })
     expect((await v.buy({ website: 'https://spam.example' })).status).toBe(400)
     expect(await app.db.select().from(vouchers)).toHaveLength(1)
 
