@@ -29,6 +29,9 @@ function publicPages(suffix: string) {
     route('waitlist/:token', 'routes/waitlist-leave.tsx', { id: id('routes/waitlist-leave') }),
     // The private link of a review request (issue 21, docs/decisions/0063).
     route('review/:token', 'routes/review-write.tsx', { id: id('routes/review-write') }),
+    // Gift vouchers (issue 20 point 3, docs/decisions/0065): sold here, printed from their private link.
+    route('gift', 'routes/gift.tsx', { id: id('routes/gift') }),
+    route('voucher/:token', 'routes/voucher.tsx', { id: id('routes/voucher') }),
     route('legal', 'routes/legal.tsx', { id: id('routes/legal') }),
     route('privacy', 'routes/privacy.tsx', { id: id('routes/privacy') }),
     route('tokyo-2h-joetsu-day-trip', 'routes/tokyo-day-trip.tsx', { id: id('routes/tokyo-day-trip') }),

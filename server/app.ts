@@ -37,6 +37,7 @@ import { tourPackagesRouter } from './api/tour-packages.ts'
 import { weekendAvailabilityRouter } from './api/weekend-availability.ts'
 import { waitlistRouter } from './api/waitlist.ts'
 import { reviewsRouter } from './api/reviews.ts'
+import { vouchersRouter } from './api/vouchers.ts'
 
 
 export const JSON_BODY_LIMIT = '100kb'
@@ -116,6 +117,7 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
   api.use(weekendAvailabilityRouter(deps))
   api.use(waitlistRouter(deps))
   api.use(reviewsRouter(deps))
+  api.use(vouchersRouter(deps))
   // Payments (issue 5).
   api.use(paymentsRouter(deps))
   api.use(cancellationsRouter(deps))

@@ -401,6 +401,9 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
                 components={{ 0: <strong className="font-mono" /> }}
               />
             </p>
+            {created.voucherAmount > 0 ? (
+              <p className="mt-3 font-semibold text-brand-900">{t('booking.created.voucher', { voucher: formatYen(created.voucherAmount), total: formatYen(created.totalPrice) })}</p>
+            ) : null}
             {created.promoCode && created.discount > 0 ? (
               <p className="mt-3 font-semibold text-brand-900">
                 {t('booking.created.discount', { code: created.promoCode, discount: formatYen(created.discount), total: formatYen(created.totalPrice) })}

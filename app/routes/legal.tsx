@@ -23,6 +23,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     tours,
     toursJa,
     policy: publicPolicy(),
+    // Gift vouchers' terms state the guide's current validity (docs/decisions/0065).
+    voucherMonths: (await context.services.vouchers.rules()).validityMonths,
     meta: seo(request, { title: 'legal.meta.title', description: 'legal.meta.description', path: '/legal' }),
     messages: pageMessages(request, 'legal'),
   }
@@ -49,7 +51,7 @@ function priceEn(tour: PublicTour): string {
 }
 
 export default function Legal({ loaderData }: Route.ComponentProps) {
-  const { tours, toursJa, policy } = loaderData
+  const { tours, toursJa, policy, voucherMonths } = loaderData
   const site = useSite()
   const t = useT()
   const path = useLocalePath()
@@ -165,6 +167,36 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
       en: 'Returns',
       contentJa: '役務（ガイドサービス）の性質上、返品はお受けできません。返金は上記のキャンセル規定に従います。',
       contentEn: 'Because this is a service, it cannot be returned. Refunds follow the cancellation policy above.',
+    },
+    {
+      id: 'gift-vouchers',
+      ja: 'ギフト券について',
+      en: 'Gift vouchers',
+      contentJa: (
+        <ul className="list-disc space-y-1 pl-5">
+          <li>販売価格：券面額と同額です。お支払いはクレジットカードで、ご購入時にお支払いいただきます。</li>
+          <li>有効期限：ご購入日から{voucherMonths}か月（期限日は券面とメールに日本時間で記載します）。</li>
+          <li>現金との引き換え、おつりのお渡しはできません。</li>
+          <li>一部のみご利用の場合、残額は有効期限までギフト券に残り、次回のご予約にご利用いただけます。</li>
+          <li>未使用のギフト券は、有効期限内にガイドへお申し出いただければ、ご購入時のカードへ全額を払い戻します。</li>
+          <li>ギフト券でお支払いのご予約をキャンセルされた場合は、上記のキャンセル規定に従い、返金対象となるギフト券の分はギフト券の残高に戻します（有効期限は延長されません）。</li>
+          <li>有効期限を過ぎると、残額はご利用・払い戻しともにできなくなります。</li>
+        </ul>
+      ),
+      contentEn: (
+        <ul className="list-disc space-y-1 pl-5">
+          <li>Price: the voucher’s face value, paid by credit card when you buy it.</li>
+          <li>Validity: {voucherMonths} months from the day of purchase (the last day, in Japan time, is on the voucher and in the e-mail).</li>
+          <li>Vouchers cannot be exchanged for cash, and no change is given.</li>
+          <li>If a voucher pays only part of a booking, the balance stays on it until its last day for another booking.</li>
+          <li>An unused voucher is refunded in full to the card it was bought with if you ask the guide within its validity.</li>
+          <li>
+            If a booking paid with a voucher is cancelled, the cancellation policy above applies, and the refundable voucher part goes back onto
+            the voucher (its validity is not extended).
+          </li>
+          <li>After its last day, any balance left can no longer be used or refunded.</li>
+        </ul>
+      ),
     },
   ]
 

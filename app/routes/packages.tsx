@@ -222,6 +222,9 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
               {t('packages.start.book')}
             </Link>
           </div>
+          <p className="mt-6 text-slate-700">
+            <T id="packages.start.gift" components={{ 0: <Link to={path('/gift')} className={linkStyle} /> }} />
+          </p>
         </div>
       </section>
     </main>

@@ -132,6 +132,11 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               consent; it is published on this site, with the guide’s reply, only once the guide has approved it. Reviews the guide
               adds from other sites carry that site’s name.
             </li>
+            <li>
+              <strong>When you buy a gift voucher:</strong> your name and e-mail address, and, if you give them, the recipient’s name
+              and your message — to e-mail you the voucher, print them on it, and keep the record of its sale and use. Anyone who has
+              the voucher’s link sees the names and the message on it; keep the link for the people you give the voucher to.
+            </li>
           </ul>
         ),
       },
@@ -153,6 +158,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
             </li>
             <li>
               <strong>お支払い済みのツアーの後：</strong>お名前、メールアドレス、ご予約の情報を用いて、ツアーの翌日にご感想を書くための専用リンクを、ご回答や配信停止がない場合はその5日後に一度だけリマインダーをメールでお送りします（メール内のリンクから停止できます）。ご感想をお寄せいただいた場合は、評価、タイトル、本文、表示するお名前と国、掲載への同意を保存し、ガイドが承認した後に限り、ガイドの返信とともに本サイトに掲載します。ガイドが他サイトから掲載するご感想には、そのサイト名を表示します。
+            </li>
+            <li>
+              <strong>ギフト券のご購入の際：</strong>お名前、メールアドレス、（ご記入の場合）お贈りする方のお名前とメッセージ。ギフト券をメールでお送りし、券面に記載し、販売と利用の記録を保存するために利用します。ギフト券のリンクを知っている方は券面のお名前とメッセージを見ることができますので、リンクはギフト券をお渡しする方とだけ共有してください。
             </li>
           </ul>
         ),
@@ -211,6 +219,12 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               Reviews: a published review stays until the guide removes it or you ask us to; if you ask us to erase your data, we remove
               your reviews or keep them anonymised, without your name, country or booking.
             </li>
+            <li>
+              Gift vouchers: like bookings — a paid voucher {retention.paidBookingsYears} years after its last day, an unpaid purchase{' '}
+              {retention.unpaidBookingsMonths} months. If you ask us to erase your data, your name, e-mail address, the recipient’s
+              name and your message are deleted; the amount and its use stay in the accounts, and the code keeps its value for whoever
+              holds it.
+            </li>
           </ul>
         ),
       },
@@ -227,6 +241,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
             <li>空き通知の登録（ご希望の時間枠）：その日付の翌日まで。メール内のリンクから登録を解除された場合は、その時点で削除します。</li>
             <li>
               ご感想：掲載したご感想は、ガイドが削除するか、お客様からご依頼があるまで保存します。個人情報の消去をご依頼いただいた場合は、ご感想を削除するか、お名前・国・ご予約との紐付けを除いて匿名で残します。
+            </li>
+            <li>
+              ギフト券：ご予約と同様に、お支払い済みのものは有効期限の{retention.paidBookingsYears}年後まで、お支払いのないご注文は{retention.unpaidBookingsMonths}か月後まで。個人情報の消去をご依頼いただいた場合は、お名前、メールアドレス、お贈りする方のお名前とメッセージを削除します。金額と利用の記録は会計上保存し、コードは引き続きお持ちの方がご利用いただけます。
             </li>
           </ul>
         ),
@@ -365,6 +382,7 @@ function TranslatedSummary({ retention, email }: { retention: Route.ComponentPro
         <li>{t('privacy.summary.retention', { ...retention })}</li>
         <li>{t('privacy.summary.waitlist')}</li>
         <li>{t('privacy.summary.reviews')}</li>
+        <li>{t('privacy.summary.vouchers')}</li>
         <li>
           <T id="privacy.summary.rights" values={{ email }} components={{ 0: <a href={mailtoLink(email)} className={linkStyle} /> }} />
         </li>

@@ -2,7 +2,7 @@ import { LOCALES } from '../../core/i18n/locales.ts'
 import { siteIdentity } from '../lib/site.server.ts'
 
 /** A guest's own pages, in every language (their `noindex` is the second lock). */
-const PRIVATE_PATHS = ['/checkout/', '/booking-confirmation', '/waitlist/', '/review/']
+const PRIVATE_PATHS = ['/checkout/', '/booking-confirmation', '/waitlist/', '/review/', '/voucher/']
 
 /** /robots.txt: everything public may be crawled; the admin area, the API and the guide's calendar feed and the private links may not. */
 export function loader() {

@@ -15,6 +15,7 @@ const PUBLIC_PATHS = [
   { path: '/how-it-works', changefreq: 'monthly', priority: '0.7' },
   { path: '/contact', changefreq: 'monthly', priority: '0.7' },
   { path: '/booking', changefreq: 'weekly', priority: '0.8' },
+  { path: '/gift', changefreq: 'monthly', priority: '0.6' },
   { path: '/tokyo-2h-joetsu-day-trip', changefreq: 'monthly', priority: '0.7' },
   { path: '/legal', changefreq: 'yearly', priority: '0.3' },
   { path: '/privacy', changefreq: 'yearly', priority: '0.3' },

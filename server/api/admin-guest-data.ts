@@ -17,6 +17,7 @@ const counts = (summary: GuestDataSummary) => ({
   notifications: summary.notifications.length,
   waitlist: summary.waitlist.length,
   reviews: summary.reviews.length,
+  vouchers: summary.vouchers.length,
 })
 
 /**

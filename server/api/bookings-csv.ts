@@ -45,6 +45,8 @@ const COLUMNS: [header: string, value: (b: AdminBooking) => string | number][] =
   // A promo code's part (docs/decisions/0062): totalPrice is what the guest pays, after the discount.
   ['promoCode', (b) => b.promoCode ?? ''],
   ['discount', (b) => b.discount],
+  // A gift voucher's part (docs/decisions/0065): totalPrice is what the card pays, after it.
+  ['voucherAmount', (b) => b.voucherAmount],
   ['amountRefunded', (b) => b.amountRefunded],
   ['status', (b) => b.status],
   ['specialRequests', (b) => b.specialRequests ?? ''],
@@ -80,10 +82,10 @@ export function bookingsCsv(items: AdminBooking[], changes: Map<number, BookingC
 
 /** The revenue view as a spreadsheet: a row per month and the year's total, net yen per tour type last. */
 export function revenueCsv(revenue: { months: RevenueMonth[]; total: RevenueMonth; tourTypes: string[] }): string {
-  const rows = [...revenue.months, revenue.total].map((m) => [m.month, m.tours, m.guests, m.received, m.refunded, m.net, m.discounts, ...revenue.tourTypes.map((t) => m.byTourType[t] ?? 0)])
+  const rows = [...revenue.months, revenue.total].map((m) => [m.month, m.tours, m.guests, m.received, m.refunded, m.net, m.discounts, m.paidByVoucher, m.voucherSales, m.voucherRefunds, ...revenue.tourTypes.map((t) => m.byTourType[t] ?? 0)])
   return stringify(rows, {
     header: true,
-    columns: ['month (tour date)', 'tours', 'guests', 'received', 'refunded', 'net', 'discounts (promo codes)', ...revenue.tourTypes.map((t) => spreadsheetSafe(`net: ${t}`))],
+    columns: ['month (tour date)', 'tours', 'guests', 'received', 'refunded', 'net', 'discounts (promo codes)', 'paid by voucher (not new money)', 'voucher sales (month paid)', 'voucher refunds', ...revenue.tourTypes.map((t) => spreadsheetSafe(`net: ${t}`))],
     record_delimiter: 'windows',
   })
 }

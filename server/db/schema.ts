@@ -17,6 +17,7 @@ import { CHANGE_ACTORS, CHANGE_STATES, DEFAULT_GUEST_MOVE_LIMIT, GUEST_MOVE_LIMI
 import { DISRUPTION_CAUSES, OFFER_STATES } from '../../core/disruptions.ts'
 import { AMOUNT_MAX, PERCENT_MAX, PROMO_KINDS, PROMO_TOUR_KINDS } from '../../core/promo-codes.ts'
 import { REVIEW_LIMITS, REVIEW_STATES } from '../../core/reviews.ts'
+import { DEFAULT_VOUCHER_LIMITS, DEFAULT_VOUCHER_VALIDITY_MONTHS, VOUCHER_AMOUNT_CEILING, VOUCHER_STATUSES, VOUCHER_TEXT_LIMITS, VOUCHER_VALIDITY_MONTHS_MAX } from '../../core/vouchers.ts'
 import { QUESTION_TYPES, type AnswerSnapshot, type BookingQuestion } from '../../core/booking-questions.ts'
 import {
   type AnyPgColumn,
@@ -228,6 +229,14 @@ export const tripSettings = pgTable(
     guideGroupLimit: integer('guide_group_limit').notNull().default(DEFAULT_GUIDE_GROUP_LIMIT),
     /** How many hours the guide's bookings wait for their payment (docs/decisions/0059). */
     guideHoldHours: integer('guide_hold_hours').notNull().default(DEFAULT_GUIDE_HOLD_HOURS),
+    /**
+     * Gift vouchers (docs/decisions/0065): how many months a voucher is good for (6 keeps it outside
+     * the Payment Services Act's prepaid rules; docs/deploy.md says what a longer one obliges), and
+     * the smallest and largest amount a visitor may choose.
+     */
+    voucherValidityMonths: integer('voucher_validity_months').notNull().default(DEFAULT_VOUCHER_VALIDITY_MONTHS),
+    voucherMinAmount: integer('voucher_min_amount').notNull().default(DEFAULT_VOUCHER_LIMITS.minAmount),
+    voucherMaxAmount: integer('voucher_max_amount').notNull().default(DEFAULT_VOUCHER_LIMITS.maxAmount),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -235,6 +244,8 @@ export const tripSettings = pgTable(
     check('trip_settings_guest_move_limit_check', sql`${t.guestMoveLimit} between 0 and ${sql.raw(String(GUEST_MOVE_LIMIT_MAX))}`),
     check('trip_settings_guide_group_limit_check', sql`${t.guideGroupLimit} between 1 and ${sql.raw(String(GUIDE_GROUP_CEILING))}`),
     check('trip_settings_guide_hold_hours_check', sql`${t.guideHoldHours} between 1 and ${sql.raw(String(GUIDE_HOLD_HOURS_MAX))}`),
+    check('trip_settings_voucher_validity_check', sql`${t.voucherValidityMonths} between 1 and ${sql.raw(String(VOUCHER_VALIDITY_MONTHS_MAX))}`),
+    check('trip_settings_voucher_amounts_check', sql`${t.voucherMinAmount} >= 1 and ${t.voucherMinAmount} <= ${t.voucherMaxAmount} and ${t.voucherMaxAmount} <= ${sql.raw(String(VOUCHER_AMOUNT_CEILING))}`),
   ],
 )
 
@@ -296,6 +307,12 @@ export const bookings = pgTable(
      */
     promoCode: text('promo_code'),
     discount: integer('discount').notNull().default(0),
+    /**
+     * A gift voucher's part of the price (docs/decisions/0065): which voucher paid and how many yen.
+     * totalPrice stays what the card pays; the catalogue's total is totalPrice + discount + voucherAmount.
+     */
+    voucherId: integer('voucher_id').references((): AnyPgColumn => vouchers.id, { onDelete: 'restrict' }),
+    voucherAmount: integer('voucher_amount').notNull().default(0),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -311,6 +328,7 @@ export const bookings = pgTable(
     check('bookings_group_size_check', sql`${t.numberOfPeople} between 1 and ${sql.raw(String(GUIDE_GROUP_CEILING))}`),
     check('bookings_total_check', sql`${t.totalPrice} >= 0`),
     check('bookings_discount_check', sql`${t.discount} >= 0 and (${t.discount} = 0 or ${t.promoCode} is not null)`),
+    check('bookings_voucher_check', sql`${t.voucherAmount} >= 0 and (${t.voucherAmount} = 0 or ${t.voucherId} is not null)`),
     check('bookings_refund_check', sql`${t.amountRefunded} >= 0 and ${t.amountRefunded} <= ${t.totalPrice}`),
     check(
       'bookings_interest_theme_check',
@@ -522,6 +540,84 @@ export const promoRedemptions = pgTable(
 )
 
 /**
+ * Gift vouchers (issue 20 point 3, docs/decisions/0065). A row is made when a visitor starts a
+ * purchase ('pending', unusable); the provider's word that its intent succeeded for the exact
+ * amount makes it 'active' once, by a conditional UPDATE, and starts its validity. Bookings spend
+ * the balance with a conditional UPDATE too; the check keeps it between 0 and the amount, so no
+ * race can overspend. 'Used up' and 'expired' are read from the balance and the date. The code
+ * is what the recipient types; the token is the printable page's secret, a different value, so a
+ * code read off a voucher does not open its buyer's details. Erasure blanks the names, the
+ * address and the message and keeps the money record.
+ */
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    token: text('token').notNull().unique(),
+    amount: integer('amount').notNull(),
+    balance: integer('balance').notNull(),
+    currency: text('currency').notNull().default('JPY'),
+    status: text('status').notNull().default('pending'),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    recipientName: text('recipient_name'),
+    message: text('message'),
+    /** The language the buyer used: their e-mail and the voucher page are written in it. */
+    locale: text('locale').notNull().default('en'),
+    /** The last day it can be used, in Japan's calendar; set when it is paid. */
+    validUntil: date('valid_until', { mode: 'string' }),
+    paymentProvider: text('payment_provider'),
+    paymentIntentId: text('payment_intent_id').unique(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    amountRefunded: integer('amount_refunded').notNull().default(0),
+    /** Why the guide must look at it (a payment that did not match, a refund that failed). */
+    attentionReason: text('attention_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('vouchers_buyer_email_idx').on(sql`lower(${t.buyerEmail})`),
+    check('vouchers_status_check', oneOf(t.status, VOUCHER_STATUSES)),
+    check('vouchers_amount_check', sql`${t.amount} between 1 and ${sql.raw(String(VOUCHER_AMOUNT_CEILING))}`),
+    check('vouchers_balance_check', sql`${t.balance} between 0 and ${t.amount}`),
+    check('vouchers_refund_check', sql`${t.amountRefunded} between 0 and ${t.amount}`),
+    check('vouchers_paid_check', sql`${t.status} = 'pending' or (${t.paidAt} is not null and ${t.validUntil} is not null)`),
+    check('vouchers_currency_check', sql`${t.currency} = 'JPY'`),
+    check('vouchers_locale_check', oneOf(t.locale, LOCALE_CODES)),
+    check('vouchers_buyer_name_check', sql`length(${t.buyerName}) <= ${sql.raw(String(VOUCHER_TEXT_LIMITS.name))}`),
+    check('vouchers_recipient_name_check', sql`${t.recipientName} is null or length(${t.recipientName}) <= ${sql.raw(String(VOUCHER_TEXT_LIMITS.name))}`),
+    check('vouchers_message_check', sql`${t.message} is null or length(${t.message}) <= ${sql.raw(String(VOUCHER_TEXT_LIMITS.message))}`),
+  ],
+)
+
+/**
+ * One booking's spending of a voucher (docs/decisions/0065). `amount` is what the booking took;
+ * `returned` what came back to the balance when a paid booking was cancelled. An unpaid booking
+ * that ends deletes its row and gives its amount back in the same transaction, so that happens once.
+ */
+export const voucherRedemptions = pgTable(
+  'voucher_redemptions',
+  {
+    bookingId: integer('booking_id')
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    voucherId: integer('voucher_id')
+      .notNull()
+      .references(() => vouchers.id, { onDelete: 'restrict' }),
+    amount: integer('amount').notNull(),
+    returned: integer('returned').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('voucher_redemptions_voucher_id_idx').on(t.voucherId),
+    check('voucher_redemptions_amount_check', sql`${t.amount} >= 1 and ${t.returned} between 0 and ${t.amount}`),
+  ],
+)
+
+/**
  * The request to review one finished paid tour (issue 21 point 1, docs/decisions/0063): one row
  * per booking, made by the request job together with its e-mail, so two instances never ask
  * twice. The token is the private link's secret. Cancellation and erasure delete the row.
@@ -629,14 +725,16 @@ export const notifications = pgTable(
   ],
 )
 
-/** The money trail of a booking: every attempt, success, failure and refund. */
+/**
+ * The money trail of a booking or of a gift voucher's sale (docs/decisions/0065): every attempt,
+ * success, failure and refund. Each row belongs to exactly one of the two.
+ */
 export const payments = pgTable(
   'payments',
   {
     id: serial('id').primaryKey(),
-    bookingId: integer('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
+    voucherId: integer('voucher_id').references((): AnyPgColumn => vouchers.id, { onDelete: 'restrict' }),
     provider: text('provider').notNull(),
     providerId: text('provider_id').notNull(),
     kind: text('kind').notNull(),
@@ -647,6 +745,8 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_booking_id_idx').on(t.bookingId),
+    index('payments_voucher_id_idx').on(t.voucherId),
+    check('payments_owner_check', sql`(${t.bookingId} is null) <> (${t.voucherId} is null)`),
     uniqueIndex('payments_provider_kind_key').on(t.provider, t.providerId, t.kind, t.status),
     check('payments_kind_check', sql`${t.kind} in ('intent', 'charge', 'refund')`),
     check('payments_amount_check', sql`${t.amount} >= 0`),
@@ -854,6 +954,7 @@ export type User = typeof users.$inferSelect
 export type ContactMessage = typeof contactMessages.$inferSelect
 export type TourPackage = typeof tourPackages.$inferSelect
 export type WeekendAvailability = typeof weekendAvailability.$inferSelect
+export type Voucher = typeof vouchers.$inferSelect
 export type Booking = typeof bookings.$inferSelect
 export type Notification = typeof notifications.$inferSelect
 export type Payment = typeof payments.$inferSelect

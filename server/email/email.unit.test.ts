@@ -4,6 +4,7 @@ import { buildCancellationIcs, buildIcs } from './ics.ts'
 import {
   adminBookingEmail,
   adminInquiryEmail,
+  adminVoucherSoldEmail,
   bookingCancelledEmail,
   bookingConfirmedEmail,
   bookingDisruptedEmail,
@@ -12,6 +13,7 @@ import {
   paymentConfirmedEmail,
   reminderEmail,
   renderEmail,
+  voucherPurchasedEmail,
   waitlistOpenEmail,
   type BookingMailFacts,
 } from './templates.tsx'
@@ -298,6 +300,32 @@ describe('the waitlist e-mail (docs/decisions/0057)', () => {
     expect(mail.subject).toBe('Full Day on Saturday, June 7, 2025 is free again: book it now')
     expect(mail.text).toContain('1 person')
     expect(mail.text).toContain('Leave the waitlist')
+  })
+})
+
+describe('the gift voucher e-mails (docs/decisions/0065)', () => {
+  const url = 'https://tours.example.jp/ko/voucher/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ'
+  const facts = { locale: 'ko' as const, buyerName: '<script>alert(1)</script>Mei', recipientName: '<b>Lin</b>', code: 'GIFT-7KQ2-M9XA-4RTV-ZB31', amount: 20_000, validUntil: '2027-05-25' }
+
+  it('gives the buyer the code, the value, the last day and the page in their language, their names as inert text', () => {
+    const mail = renderEmail(site, voucherPurchasedEmail(site, facts, url))
+    expect(mail.subject).toBe('¥20,000 상품권을 보내 드립니다')
+    expect(mail.html).toContain('<html lang="ko">')
+    expect(mail.text).toContain('GIFT-7KQ2-M9XA-4RTV-ZB31')
+    expect(mail.text).toContain('¥20,000')
+    expect(mail.text).toContain(url)
+    expect(mail.html).not.toContain('<script>')
+    expect(mail.html).not.toContain('<b>Lin</b>')
+    expect(mail.html).toContain('&lt;b&gt;Lin&lt;/b&gt;')
+  })
+
+  it('tells the guide in English, with the code masked', () => {
+    const mail = renderEmail(site, adminVoucherSoldEmail(site, { ...facts, buyerEmail: 'mei@example.com', code: 'GIFT-••••-••••-••••-ZB31' }, 'https://tours.example.jp/admin/dashboard?tab=vouchers'))
+    expect(mail.subject).toBe('Voucher sold: ¥20,000 to <script>alert(1)</script>Mei')
+    expect(mail.html).not.toContain('<script>')
+    expect(mail.text).toContain('GIFT-••••-••••-••••-ZB31')
+    expect(mail.text).not.toContain('7KQ2')
+    expect(mail.text).toContain('May 25, 2027')
   })
 })
 

@@ -267,6 +267,8 @@ export type BookingMailFacts = {
   /** A promo code and the yen it took off the catalogue's price; totalPrice is after it (docs/decisions/0062). */
   promoCode?: string | null
   discount?: number
+  /** What a gift voucher paid of it; totalPrice is what the card pays after it (docs/decisions/0065). */
+  voucherAmount?: number
 }
 
 /**
@@ -319,12 +321,11 @@ function bookingDetails(b: BookingMailFacts, locale: Locale = b.locale): Array<[
     [t('email.detail.date'), date],
     [t('email.detail.time'), t('email.detail.timeValue', { slot, time })],
     [t('email.detail.group'), t('email.detail.people', { count: b.numberOfPeople })],
-    ...(b.promoCode && b.discount
-      ? ([
-          [t('email.detail.cataloguePrice'), formatYen(b.totalPrice + b.discount)],
-          [t('email.detail.promoCode', { code: b.promoCode }), `−${formatYen(b.discount)}`],
-        ] satisfies Array<[string, string]>)
+    ...((b.promoCode && b.discount) || b.voucherAmount
+      ? ([[t('email.detail.cataloguePrice'), formatYen(b.totalPrice + (b.discount ?? 0) + (b.voucherAmount ?? 0))]] satisfies Array<[string, string]>)
       : []),
+    ...(b.promoCode && b.discount ? ([[t('email.detail.promoCode', { code: b.promoCode }), `−${formatYen(b.discount)}`]] satisfies Array<[string, string]>) : []),
+    ...(b.voucherAmount ? ([[t('email.detail.voucher'), `−${formatYen(b.voucherAmount)}`]] satisfies Array<[string, string]>) : []),
     [t('email.detail.total'), t('email.detail.totalValue', { amount: formatYen(b.totalPrice) })],
     ...(b.priceNote ? [[t('email.detail.priceNote'), b.priceNote] satisfies [string, string]] : []),
     [t('email.detail.reference'), b.reference],
@@ -672,6 +673,55 @@ export function adminNewReviewEmail(site: SiteIdentity, r: NewReviewFacts, dashb
       ['Shown as', r.country ? `${r.displayName}, ${r.country}` : r.displayName],
     ],
     action: { label: 'Open reviews in the dashboard', url: dashboardUrl },
+    closing: [`You receive this because your ${site.businessName} account has e-mail notifications switched on.`],
+  }
+}
+
+/** The facts of a gift voucher's e-mails (docs/decisions/0065). */
+export type VoucherMailFacts = { locale: Locale; buyerName: string; recipientName: string | null; code: string; amount: number; validUntil: string }
+
+/**
+ * The buyer's e-mail once the voucher is paid, in the language they bought it in: the code, the
+ * amount, the last day it can be used (a Japan date), and the link to the printable page.
+ * The names are the buyer's own text: the renderer escapes them like every value.
+ */
+export function voucherPurchasedEmail(site: SiteIdentity, v: VoucherMailFacts, voucherUrl: string): EmailModel {
+  const t = translatorFor(v.locale)
+  const amount = formatYen(v.amount)
+  const validUntil = formatLongDate(v.validUntil, v.locale)
+  return {
+    locale: v.locale,
+    subject: t('email.voucher.subject', { amount }),
+    preheader: t('email.voucher.preheader', { amount, validUntil }),
+    heading: t('email.voucher.heading'),
+    greeting: t('email.greeting', { name: v.buyerName }),
+    paragraphs: [v.recipientName ? t('email.voucher.textFor', { recipient: v.recipientName }) : t('email.voucher.text'), t('email.voucher.howToUse')],
+    details: [
+      [t('email.voucher.code'), v.code],
+      [t('email.voucher.amount'), t('email.detail.totalValue', { amount })],
+      [t('email.voucher.validUntil'), validUntil],
+    ],
+    action: { label: t('email.voucher.action'), url: voucherUrl, spellOut: true },
+    closing: guestClosing(site, v.locale),
+  }
+}
+
+/** The guide's e-mail for a voucher sold (English, as the dashboard); the code is masked. */
+export function adminVoucherSoldEmail(site: SiteIdentity, v: VoucherMailFacts & { buyerEmail: string }, dashboardUrl: string): EmailModel {
+  return {
+    subject: `Voucher sold: ${formatYen(v.amount)} to ${v.buyerName}`,
+    preheader: `A ${formatYen(v.amount)} gift voucher was paid.`,
+    heading: 'Voucher sold',
+    paragraphs: [`${v.buyerName} bought a ${formatYen(v.amount)} gift voucher${v.recipientName ? ` for ${v.recipientName}` : ''}. It is paid and can be used until ${formatLongDate(v.validUntil)}.`],
+    details: [
+      ['Buyer', v.buyerName],
+      ['E-mail', v.buyerEmail],
+      ['Language', languageLabel(v.locale)],
+      ['Amount', formatYen(v.amount)],
+      ['Code', v.code],
+      ['Valid until', formatLongDate(v.validUntil)],
+    ],
+    action: { label: 'Open vouchers in the dashboard', url: dashboardUrl },
     closing: [`You receive this because your ${site.businessName} account has e-mail notifications switched on.`],
   }
 }

@@ -25,8 +25,14 @@ export type ProviderIntent = {
 export type RefundStatus = 'pending' | 'succeeded' | 'failed'
 export type ProviderRefund = { id: string; amount: number; status: RefundStatus }
 
-export type CreateIntentInput = {
-  bookingId: number
+/**
+ * What an intent pays for: a booking, or a gift voucher's sale (docs/decisions/0065). Exactly one,
+ * as on the payments table; the provider's metadata names it, so settlement finds its owner.
+ */
+export type IntentOwner = { bookingId: number; voucherId?: never } | { voucherId: number; bookingId?: never }
+
+export type CreateIntentInput = IntentOwner & {
+  /** The booking's reference, or the voucher's public number (never its code or token). */
   reference: string
   amount: number
   currency: string
@@ -35,6 +41,18 @@ export type CreateIntentInput = {
   description?: string
   /** The dearer change whose difference this pays (docs/decisions/0055), shown beside the booking in the provider's dashboard. */
   changeId?: number
+}
+
+/** The owner as the provider's metadata carries it: `bookingId` or `voucherId`, in decimal. */
+export function ownerMetadata(owner: IntentOwner): Record<string, string> {
+  return owner.voucherId !== undefined ? { voucherId: String(owner.voucherId) } : { bookingId: String(owner.bookingId) }
+}
+
+/** The owner an intent's metadata names, or null when it names none (or junk). */
+export function ownerOfMetadata(metadata: Record<string, string>): IntentOwner | null {
+  if (metadata.voucherId && /^\d+$/.test(metadata.voucherId)) return { voucherId: Number(metadata.voucherId) }
+  if (metadata.bookingId && /^\d+$/.test(metadata.bookingId)) return { bookingId: Number(metadata.bookingId) }
+  return null
 }
 
 export type RefundInput = { intentId: string; amount: number; idempotencyKey: string; reason?: string }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { payments } from '../db/schema.ts'
-import { type CreateIntentInput, type PaymentProvider, type ProviderIntent, type ProviderRefund, ProviderError, type RefundInput } from './provider.ts'
+import { ownerMetadata, ownerOfMetadata, type CreateIntentInput, type PaymentProvider, type ProviderIntent, type ProviderRefund, ProviderError, type RefundInput } from './provider.ts'
 
 /** Stripe's test cards (docs/decisions/0014). */
 export const SIMULATED_SUCCESS_CARD = '4242424242424242'
@@ -51,7 +51,8 @@ export class SimulatedProvider implements PaymentProvider {
     await this.db
       .insert(payments)
       .values({
-        bookingId: input.bookingId,
+        bookingId: input.bookingId ?? null,
+        voucherId: input.voucherId ?? null,
         provider: 'simulated',
         providerId: id,
         kind: 'intent',
@@ -78,7 +79,7 @@ export class SimulatedProvider implements PaymentProvider {
       currency: detail.currency ?? 'jpy',
       status: rows.some((r) => r.status === 'succeeded') ? 'succeeded' : 'requires_payment',
       lastError: null,
-      metadata: { bookingId: String(created.bookingId), reference: detail.reference ?? '' },
+      metadata: { ...ownerMetadata(created.voucherId !== null ? { voucherId: created.voucherId } : { bookingId: created.bookingId! }), reference: detail.reference ?? '' },
     }
   }
 
@@ -90,7 +91,7 @@ export class SimulatedProvider implements PaymentProvider {
     if (outcome.ok) {
       await this.db
         .insert(payments)
-        .values({ bookingId: Number(intent.metadata.bookingId), provider: 'simulated', providerId: id, kind: 'intent', amount: intent.amount, status: 'succeeded' })
+        .values({ ...ownerOfMetadata(intent.metadata), provider: 'simulated', providerId: id, kind: 'intent', amount: intent.amount, status: 'succeeded' })
         .onConflictDoNothing()
     }
     return outcome

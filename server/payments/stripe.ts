@@ -1,5 +1,5 @@
 import Stripe from 'stripe'
-import { type CreateIntentInput, type IntentStatus, type PaymentProvider, type ProviderIntent, type ProviderRefund, ProviderError, type RefundInput, type RefundStatus } from './provider.ts'
+import { ownerMetadata, type CreateIntentInput, type IntentStatus, type PaymentProvider, type ProviderIntent, type ProviderRefund, ProviderError, type RefundInput, type RefundStatus } from './provider.ts'
 
 export type StripeProviderOptions = {
   secretKey: string
@@ -73,7 +73,7 @@ export class StripeProvider implements PaymentProvider {
           currency: input.currency.toLowerCase(),
           automatic_payment_methods: { enabled: true },
           description: input.description,
-          metadata: { bookingId: String(input.bookingId), reference: input.reference, ...(input.changeId ? { changeId: String(input.changeId) } : {}) },
+          metadata: { ...ownerMetadata(input), reference: input.reference, ...(input.changeId ? { changeId: String(input.changeId) } : {}) },
         },
         { idempotencyKey: input.idempotencyKey },
       )

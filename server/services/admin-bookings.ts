@@ -1,6 +1,6 @@
-import { and, asc, count, eq, gte, inArray, lte } from 'drizzle-orm'
+import { and, asc, count, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { bookings, meetingPoints, slotClaims, tourPackages, waitlistEntries, weekendAvailability, type Booking } from '../db/schema.ts'
+import { bookings, meetingPoints, slotClaims, tourPackages, voucherRedemptions, vouchers, waitlistEntries, weekendAvailability, type Booking } from '../db/schema.ts'
 import type { Config } from '../config/index.ts'
 import { ServiceError } from './service-error.ts'
 import { payLink, type BookingEvents } from './booking-events.ts'
@@ -10,14 +10,15 @@ import { matchesBookingSearch, sortBookings, type BookingSortKey, type SortDirec
 import { type BookingStatus } from '../../core/schemas/booking-status.ts'
 import { allowedStatuses, statusTransition } from '../../core/booking-transitions.ts'
 import { formatClockTime, DEFAULT_SLOT_START_TIMES, isTourTime, slotOpenBySwitches, type TourTime } from '../../core/slots.ts'
-import { formatLongDate, monthRange, weekendDatesBetween } from '../../core/dates.ts'
+import { formatLongDate, monthRange, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
 import { formatYen } from '../../core/money.ts'
 import { guestWhatsappLink } from '../../core/guide-bookings.ts'
 import { translate } from '../i18n/catalog.ts'
 import { languageLabel, toLocale } from '../../core/i18n/locales.ts'
 import type { AnswerSnapshot } from '../../core/booking-questions.ts'
-import { revenueOfYear } from '../../core/revenue.ts'
+import { revenueOfYear, type VoucherSaleInput } from '../../core/revenue.ts'
 import { releasePromoUse } from './promo-codes.ts'
+import { releaseVoucherUse } from './voucher-spending.ts'
 
 /** A booking as the dashboard shows it. `status` is the effective one: a lapsed hold reads as cancelled (docs/decisions/0005). */
 export type AdminBooking = {
@@ -63,6 +64,8 @@ export type AdminBooking = {
   /** A promo code and the yen it took off the catalogue's price; totalPrice is after it (docs/decisions/0062). */
   promoCode: string | null
   discount: number
+  /** What a gift voucher paid; totalPrice is what is left for the card (docs/decisions/0065). */
+  voucherAmount: number
   /**
    * An unpaid hold's pay link, and a WhatsApp chat to the guest carrying it with the total, both
    * in the guest's language (docs/decisions/0059); null when nothing is to be paid.
@@ -143,8 +146,15 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
     priceNote: b.priceNote,
     promoCode: b.promoCode,
     discount: b.discount,
+    voucherAmount: b.voucherAmount,
     ...payLinksOf(b, effectiveStatus(b, at)),
   })
+
+  /** The year's gift voucher sales (docs/decisions/0065), by the Japan date of their payment. */
+  async function voucherSalesOf(year: number): Promise<VoucherSaleInput[]> {
+    const sold = await db.select({ paidAt: vouchers.paidAt, amount: vouchers.amount, refunded: vouchers.amountRefunded }).from(vouchers).where(isNotNull(vouchers.paidAt))
+    return sold.map((v) => ({ paidOn: todayInTokyo(v.paidAt!), amount: v.amount, refunded: v.refunded })).filter((v) => v.paidOn.startsWith(`${year}-`))
+  }
 
   function payLinksOf(b: Booking, status: BookingStatus): Pick<AdminBooking, 'payUrl' | 'whatsappUrl'> {
     if (status !== 'pending' || b.totalPrice === 0) return { payUrl: null, whatsappUrl: null }
@@ -283,11 +293,13 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
       await db.transaction(async (tx) => {
         const [current] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update')
         if (!current) throw new ServiceError('not-found', BOOKING_NOT_FOUND_MESSAGE)
-        if (amountPaid(current) > 0) {
+        // A paid booking's voucher part is money too: deleting the booking would lose it (docs/decisions/0065).
+        if (amountPaid(current) > 0 || (current.paidAt !== null && current.voucherAmount > 0)) {
           throw new ServiceError('conflict', PAID_DELETE_MESSAGE)
         }
         const freed = await releaseClaims(tx, id)
         await releasePromoUse(tx, current)
+        await releaseVoucherUse(tx, current)
         await tx.delete(bookings).where(eq(bookings.id, id))
         await events.slotsChanged(tx, [current.tourDate, ...freed])
       })
@@ -332,19 +344,20 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
       })
     },
 
-    /** The revenue view of a year (issue 20 point 4, core/revenue.ts), by the month of the tour. */
+    /** The revenue view of a year (issue 20 point 4, core/revenue.ts), by the month of the tour; voucher sales by the month they were paid. */
     async revenue(year: number) {
       const at = now()
       const rows = await db
-        .select({ booking: bookings, tourType: tourPackages.name })
+        .select({ booking: bookings, tourType: tourPackages.name, voucherReturned: voucherRedemptions.returned })
         .from(bookings)
         .leftJoin(tourPackages, eq(bookings.tourPackageId, tourPackages.id))
+        .leftJoin(voucherRedemptions, eq(voucherRedemptions.bookingId, bookings.id))
         .where(and(gte(bookings.tourDate, `${year}-01-01`), lte(bookings.tourDate, `${year}-12-31`)))
       return {
         year,
         ...revenueOfYear(
           year,
-          rows.map(({ booking, tourType }) => {
+          rows.map(({ booking, tourType, voucherReturned }) => {
             const status = effectiveStatus(booking, at)
             return {
               tourDate: booking.tourDate,
@@ -354,9 +367,12 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
               received: moneyOf(booking).received,
               refunded: booking.amountRefunded,
               discount: booking.discount,
+              // A paid booking's voucher part, less what its cancellation gave back to the voucher.
+              voucherPaid: booking.paidAt !== null ? booking.voucherAmount - (voucherReturned ?? 0) : 0,
               tourType: tourType ?? 'Custom Tour',
             }
           }),
+          await voucherSalesOf(year),
         ),
       }
     },

@@ -140,6 +140,7 @@ export async function bookingMailFacts(tx: Tx, { config, trip }: Pick<BookingMai
     priceNote: booking.priceNote,
     promoCode: booking.promoCode,
     discount: booking.discount,
+    voucherAmount: booking.voucherAmount,
   }
 }
 

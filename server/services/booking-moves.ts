@@ -278,8 +278,9 @@ export function createBookingMoveService(deps: {
     const received = moneyOf(current).received > 0
     if (received && current.amountRefunded > 0) throw new ServiceError('conflict', GUEST_MOVE_PARTLY_REFUNDED_MESSAGE)
     // After a call-off a dearer choice costs the guest nothing more (core/booking-changes.ts).
-    // A promo code's discount moves with the booking as the yen it took off, never below a total of 0 (docs/decisions/0062).
-    const newPrice = Math.max(0, price.total - current.discount)
+    // A promo code's discount moves with the booking as the yen it took off, and a gift voucher's
+    // part as the yen it paid, never below a total of 0 (docs/decisions/0062, 0065).
+    const newPrice = Math.max(0, price.total - current.discount - current.voucherAmount)
     const money = moveMoney({ received, currentTotal: current.totalPrice, newPrice, waived: offer !== null })
     return { target, money, currentTotal: current.totalPrice, actor: offer ? 'disruption' : 'guest', offer }
   }

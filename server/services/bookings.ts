@@ -1,13 +1,14 @@
 import { and, count, eq, gte, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
 import { withFreshReference } from './booking-reference.ts'
+import { insertBooking } from './booking-insert.ts'
 import { bookings, tourPackages, type Booking } from '../db/schema.ts'
 import { isWithinBookingWindow } from '../../core/dates.ts'
 import { DEFAULT_LOCALE, toLocale, type Locale } from '../../core/i18n/locales.ts'
 import { localizeTour } from '../../core/i18n/tour-text.ts'
 import { POLICY_VERSION } from '../../core/cancellation-policy.ts'
 import { quote } from '../../core/pricing.ts'
-import { newReference, normaliseReference } from '../../core/reference.ts'
+import { normaliseReference } from '../../core/reference.ts'
 import { containsUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../core/unstorable-text.ts'
 import { packageFitsSlot, type TourTime } from '../../core/slots.ts'
 import { bookingRequestSchema, type BookingRequest } from '../../core/schemas/booking.ts'
@@ -26,6 +27,7 @@ import { invalidInput, ServiceError } from './service-error.ts'
 import { applicablePromoCode, recordPromoUse, releasePromoUse, takePromoUse } from './promo-codes.ts'
 import { promoCheckSchema } from '../../core/schemas/promo-code.ts'
 import { PROMO_UNKNOWN_MESSAGE } from '../../core/promo-codes.ts'
+import { recordVoucherUse, releaseVoucherUse, retakeVoucherUse, spendVoucher } from './voucher-spending.ts'
 
 export { SlotTakenError, SLOT_TAKEN_MESSAGE } from './slot-claims.ts'
 
@@ -34,6 +36,7 @@ export const OUTSIDE_WINDOW_MESSAGE = (lead: number, horizon: number) =>
 export const PACKAGE_UNAVAILABLE_MESSAGE = 'This tour is not available for booking'
 export const PACKAGE_DOES_NOT_FIT_MESSAGE = 'This tour does not fit the selected time slot'
 export const GROUP_TOO_LARGE_MESSAGE = (max: number) => `This tour takes at most ${max} people per group`
+export const VOUCHER_GONE_MESSAGE = 'The gift voucher this booking used no longer has the balance it paid: make a new booking instead'
 export const UNPAID_LIMIT_MESSAGE = 'You already have unpaid bookings: finish or cancel them first'
 
 /** The advisory-lock class of "one guest e-mail address creating a booking" (the key is the address's hash). */
@@ -72,6 +75,8 @@ export type PublicBooking = {
   /** The promo code the booking took and its yen off; totalPrice is after the discount (docs/decisions/0062). */
   promoCode: string | null
   discount: number
+  /** What a gift voucher paid; totalPrice is what is left for the card (docs/decisions/0065). */
+  voucherAmount: number
 }
 
 export const HONEYPOT_MESSAGE = 'Your booking could not be submitted.'
@@ -123,6 +128,7 @@ export function createBookingService(deps: {
       priceNote: booking.priceNote,
       promoCode: booking.promoCode,
       discount: booking.discount,
+      voucherAmount: booking.voucherAmount,
     }
   }
 
@@ -190,11 +196,13 @@ export function createBookingService(deps: {
           const promo = request.promoCode
             ? await takePromoUse(tx, request.promoCode, { email: request.email, isHalfDay: pkg.isHalfDay, guests: request.numberOfPeople, total: price.total, now })
             : null
+          const afterPromo = price.total - (promo?.discount ?? 0)
+          // A gift voucher pays from what the promo code left (docs/decisions/0065); its balance is spent here, in this transaction.
+          const voucher = request.voucherCode ? await spendVoucher(tx, request.voucherCode, afterPromo, now) : null
           const meeting = await deps.trip.choose(tx, request, request.tourTime)
-          const [row] = await tx
-            .insert(bookings)
-            .values({
-              reference: newReference(),
+          const row = await insertBooking(
+            tx,
+            {
               name: request.name,
               email: request.email,
               phone: request.phone,
@@ -206,10 +214,11 @@ export function createBookingService(deps: {
               specialRequests: request.specialRequests ?? null,
               status: 'pending',
               holdExpiresAt,
-              totalPrice: price.total - (promo?.discount ?? 0),
+              totalPrice: afterPromo - (voucher?.amount ?? 0),
               promoCode: promo?.code ?? null,
               discount: promo?.discount ?? 0,
-              currency: 'JPY',
+              voucherId: voucher?.voucherId ?? null,
+              voucherAmount: voucher?.amount ?? 0,
               locale: request.locale,
               // The schema let the request through only with the box ticked (docs/decisions/0050).
               policyAcceptedAt: request.acceptPolicy ? now : null,
@@ -218,22 +227,22 @@ export function createBookingService(deps: {
               pickupHotel: meeting.pickupHotel,
               answers: options.answers ?? [],
               userId: options.userId ?? null,
-              createdAt: now,
-              updatedAt: now,
-            })
-            .returning()
-          if (promo) await recordPromoUse(tx, promo, row!.id)
+            },
+            now,
+          )
+          if (promo) await recordPromoUse(tx, promo, row.id)
+          if (voucher) await recordVoucherUse(tx, voucher, row.id)
           await claimSlot(tx, events, {
-            bookingId: row!.id,
-            tourDate: row!.tourDate,
+            bookingId: row.id,
+            tourDate: row.tourDate,
             tourTime: request.tourTime,
             expiresAt: holdExpiresAt,
             now,
           })
-          await events.created(tx, row!)
+          await events.created(tx, row)
           // Taken again for those told it was free; a lapsed full day taken over on one half frees the other.
-          await events.slotsChanged(tx, [row!.tourDate])
-          return row!
+          await events.slotsChanged(tx, [row.tourDate])
+          return row
         }),
       )
       const meeting = await deps.trip.meetingOf(booking, request.locale)
@@ -311,6 +320,7 @@ export function createBookingService(deps: {
         if (!row) return null
         const freed = await releaseClaims(tx, bookingId)
         await releasePromoUse(tx, row)
+        await releaseVoucherUse(tx, row)
         await events.cancelled(tx, row, {
           reason: details.reason,
           refund: details.refund ?? 0,
@@ -331,6 +341,8 @@ export function createBookingService(deps: {
         const [current] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update')
         if (!current) return null
         const holdExpiresAt = status === 'pending' ? new Date(now.getTime() + deps.booking.holdMinutes * 60_000) : null
+        // Its voucher part was given back when it ended: revived, it takes it again (docs/decisions/0065).
+        if (!(await retakeVoucherUse(tx, current, now))) throw new ServiceError('conflict', VOUCHER_GONE_MESSAGE)
         await releaseClaims(tx, bookingId)
         await claimSlot(tx, events, {
           bookingId,

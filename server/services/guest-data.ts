@@ -1,11 +1,12 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { and, desc, eq, inArray, isNull, lt, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { addMonths, compareDates, todayInTokyo, tokyoInstant } from '../../core/dates.ts'
 import type { Config } from '../config/index.ts'
 import type { Db, Tx } from '../db/client.ts'
-import { auditLog, bookings, contactMessages, notifications, outgoingEmails, reviewRequests, reviews, waitlistEntries, type Booking, type Notification } from '../db/schema.ts'
+import { auditLog, bookings, contactMessages, notifications, outgoingEmails, reviewRequests, reviews, vouchers, waitlistEntries, type Booking, type Notification } from '../db/schema.ts'
+import { maskVoucherCode } from '../../core/vouchers.ts'
 import { outboxFolder } from '../email/mailer.ts'
 import { outgoingEmailIdOfFile } from '../email/transports.ts'
 import type { Logger } from '../logger.ts'
@@ -38,6 +39,11 @@ export type GuestDataSummary = {
   waitlist: { id: number; tourDate: string; tourTime: string; numberOfPeople: number; tourPackageId: number; locale: string; createdAt: Date; notifiedAt: Date | null; notices: number }[]
   /** Reviews written through the address's bookings (docs/decisions/0063), with their state and the guide's reply. */
   reviews: { id: number; bookingId: number | null; rating: number; title: string; text: string; displayName: string; country: string | null; status: string; reply: string | null; createdAt: Date; updatedAt: Date }[]
+  /**
+   * Gift vouchers bought with the address (docs/decisions/0065): the buyer's and recipient's names
+   * and the message. The code is masked and the page's token left out: both are bearer secrets.
+   */
+  vouchers: { id: number; code: string; amount: number; balance: number; status: string; buyerName: string; recipientName: string | null; message: string | null; locale: string; validUntil: string | null; createdAt: Date; paidAt: Date | null }[]
 }
 
 /** What erasure does with the guest's reviews: the guide's choice on the erasure screen (docs/decisions/0063). */
@@ -45,7 +51,7 @@ export const REVIEW_ERASURE_CHOICES = ['remove', 'anonymise'] as const
 export type ReviewErasure = (typeof REVIEW_ERASURE_CHOICES)[number]
 
 /** The counts of one erasure or sweep. */
-export type Forgotten = { bookings: number; messages: number; notifications: number; emails: number; waitlist: number; outboxFiles: number }
+export type Forgotten = { bookings: number; messages: number; notifications: number; emails: number; waitlist: number; vouchers: number; outboxFiles: number }
 
 /** A booking that cannot be erased yet, and why (shown to the admin). */
 export type ErasureBlocker = { reference: string; tourDate: string; reason: string }
@@ -74,6 +80,20 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
       .where(and(isNull(bookings.anonymizedAt), where))
       .returning({ id: bookings.id })
     return rows.map((r) => r.id)
+  }
+
+  /**
+   * A voucher's personal data goes; its money record stays (amount, balance, payments, the
+   * bookings that spent it), and so does its code, which still pays for whoever holds it. The
+   * printable page's link dies with the names on it (docs/decisions/0065).
+   */
+  async function anonymiseVouchers(tx: Tx | Db, where: SQL | undefined): Promise<number> {
+    const rows = await tx
+      .update(vouchers)
+      .set({ buyerName: ANONYMISED_NAME, buyerEmail: sql`'voucher-' || ${vouchers.id} || '@anonymised.invalid'`, recipientName: null, message: null, anonymizedAt: now(), updatedAt: now() })
+      .where(and(isNull(vouchers.anonymizedAt), where))
+      .returning({ id: vouchers.id })
+    return rows.length
   }
 
   async function anonymiseMessages(tx: Tx | Db, where: SQL | undefined): Promise<number[]> {
@@ -224,7 +244,10 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
         if (bookingIds.length > 0) await tx.delete(reviewRequests).where(inArray(reviewRequests.bookingId, bookingIds))
         // A waitlist entry has nothing left to wait for once its date has passed (docs/decisions/0057).
         const waitlist = (await tx.delete(waitlistEntries).where(lt(waitlistEntries.tourDate, c.today)).returning({ id: waitlistEntries.id })).length
-        return { bookings: bookingIds.length, messages: messageIds.length, notifications: notes, emails, waitlist }
+        // Vouchers are kept like bookings (docs/decisions/0065): a paid one as long as a paid booking after its last day, an unpaid purchase as long as an unpaid booking.
+        const sold = await anonymiseVouchers(tx, and(isNotNull(vouchers.validUntil), lt(vouchers.validUntil, c.paidBefore)))
+        const unpaid = await anonymiseVouchers(tx, and(eq(vouchers.status, 'pending'), lt(vouchers.createdAt, tokyoInstant(c.unpaidBefore, '00:00'))))
+        return { bookings: bookingIds.length, messages: messageIds.length, notifications: notes, emails, waitlist, vouchers: sold + unpaid }
       })
       const touched = { ...result, outboxFiles: await pruneOutbox(c.messagesBefore) }
       logger.info(touched, 'retention sweep')
@@ -291,7 +314,27 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
               .where(inArray(reviews.bookingId, bookingIds))
               .orderBy(desc(reviews.id)),
       ])
-      return { email: email.trim(), bookings: guestBookings, messages, emails, notifications: notes, waitlist, reviews: guestReviews }
+      const guestVouchers = (
+        await db
+          .select()
+          .from(vouchers)
+          .where(and(sameEmail(vouchers.buyerEmail, email), isNull(vouchers.anonymizedAt)))
+          .orderBy(desc(vouchers.createdAt), desc(vouchers.id))
+      ).map((v) => ({
+        id: v.id,
+        code: maskVoucherCode(v.code),
+        amount: v.amount,
+        balance: v.balance,
+        status: v.status,
+        buyerName: v.buyerName,
+        recipientName: v.recipientName,
+        message: v.message,
+        locale: v.locale,
+        validUntil: v.validUntil,
+        createdAt: v.createdAt,
+        paidAt: v.paidAt,
+      }))
+      return { email: email.trim(), bookings: guestBookings, messages, emails, notifications: notes, waitlist, reviews: guestReviews, vouchers: guestVouchers }
     },
 
     /** Bookings that must stay as they are for now: a tour still to come, or a payment under way. */
@@ -344,7 +387,8 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
         const emails = await deleteEmails(tx, emailsOf({ email, bookingIds, messageIds }))
         // Waiting for a slot is no record the books need: the entries go, removal links and all.
         const waitlist = (await tx.delete(waitlistEntries).where(sameEmail(waitlistEntries.email, email)).returning({ id: waitlistEntries.id })).length
-        const counts = { bookings: bookingIds.length, messages: messageIds.length, notifications: notes, emails, waitlist, reviews: reviewCount }
+        const voucherCount = await anonymiseVouchers(tx, sameEmail(vouchers.buyerEmail, email))
+        const counts = { bookings: bookingIds.length, messages: messageIds.length, notifications: notes, emails, waitlist, vouchers: voucherCount, reviews: reviewCount }
         await this.audit(actor, 'guest-data.erase', email, { ...counts, reviewChoice: choice.reviews }, tx)
         return counts
       })

@@ -1,8 +1,8 @@
 import type { Db } from '../db/client.ts'
-import { bookings, type Booking } from '../db/schema.ts'
+import type { Booking } from '../db/schema.ts'
+import { insertBooking } from './booking-insert.ts'
 import { guideHoldExpiry } from '../../core/guide-bookings.ts'
 import { quote } from '../../core/pricing.ts'
-import { newReference } from '../../core/reference.ts'
 import type { GuideBookingRequest } from '../../core/schemas/guide-booking.ts'
 import type { BookingEvents } from './booking-events.ts'
 import type { BookingMoveService } from './booking-moves.ts'
@@ -39,10 +39,9 @@ export function createGuideBookingService(deps: { db: Db; events: BookingEvents;
           const holdExpiresAt = guideHoldExpiry(request.payment, now, rules.holdHours)
           // The slot's own meeting point: the guide tells the guest any other place.
           const meeting = await deps.trip.choose(tx, {}, request.tourTime)
-          const [row] = await tx
-            .insert(bookings)
-            .values({
-              reference: newReference(),
+          const row = await insertBooking(
+            tx,
+            {
               name: request.name,
               email: request.email,
               // The column holds '' for no phone, as the booking pages read it.
@@ -55,22 +54,20 @@ export function createGuideBookingService(deps: { db: Db; events: BookingEvents;
               status: request.payment === 'hold' ? 'pending' : 'confirmed',
               holdExpiresAt,
               totalPrice: total,
-              currency: 'JPY',
               locale: request.locale,
               meetingPointId: meeting.meetingPointId,
               pickupHotel: meeting.pickupHotel,
               arrangedBy: user.username,
               priceNote: request.customPrice === undefined ? null : (request.priceNote ?? null),
-              createdAt: now,
-              updatedAt: now,
-            })
-            .returning()
-          await claimSlot(tx, events, { bookingId: row!.id, tourDate: row!.tourDate, tourTime: request.tourTime, expiresAt: holdExpiresAt, now })
+            },
+            now,
+          )
+          await claimSlot(tx, events, { bookingId: row.id, tourDate: row.tourDate, tourTime: request.tourTime, expiresAt: holdExpiresAt, now })
           // A hold gets the pay link; a booking confirmed without payment gets its confirmation and calendar file.
-          await events.created(tx, row!)
-          if (row!.status === 'confirmed') await events.confirmed(tx, row!)
-          await events.slotsChanged(tx, [row!.tourDate])
-          return row!
+          await events.created(tx, row)
+          if (row.status === 'confirmed') await events.confirmed(tx, row)
+          await events.slotsChanged(tx, [row.tourDate])
+          return row
         }),
       )
     },

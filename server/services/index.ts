@@ -29,6 +29,7 @@ import { createBookingMoveService } from './booking-moves.ts'
 import { createDisruptionService } from './disruptions.ts'
 import { createWaitlistService } from './waitlist.ts'
 import { createReviewService } from './reviews.ts'
+import { createVoucherService } from './vouchers.ts'
 
 export type Clock = { now: () => Date }
 export const systemClock: Clock = { now: () => new Date() }
@@ -94,6 +95,9 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
   // Days the guide calls off (issue 19, docs/decisions/0056).
   const disruptions = createDisruptionService({ db, config, events: bookingEvents, notifications, availability, refunds, logger, now: clock.now })
 
+  // Gift vouchers (issue 20 point 3, docs/decisions/0065): bought through the same provider; buying counts as a booking attempt of the address.
+  const vouchers = createVoucherService({ db, config, logger, now: clock.now, provider: paymentProvider, notifications, outbox: mail.outbox, attemptsPerClient: limits.bookings })
+
   const payments = createPaymentService({
     db,
     config,
@@ -105,6 +109,7 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     refunds,
     getByReference: (reference) => bookings.getByReference(reference),
     moves: bookingMoves,
+    vouchers,
   })
 
   /** Periodic work this process runs (see server/jobs.ts). */
@@ -126,7 +131,7 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     { name: 'remind-reviews', everyMs: 10 * 60_000, run: () => reviews.queueReminders() },
   ]
 
-  return { limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, promoCodes, bookingMoves, guideBookings, disruptions, waitlist, reviews, jobs }
+  return { limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, promoCodes, vouchers, bookingMoves, guideBookings, disruptions, waitlist, reviews, jobs }
 }
 
 export type Services = ReturnType<typeof createServices>

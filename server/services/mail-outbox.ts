@@ -28,6 +28,7 @@ export type MailKind =
   | 'waitlist-open'
   | 'review-request'
   | 'review-reminder'
+  | 'voucher-purchased'
   | 'admin-new-booking'
   | 'admin-payment-received'
   | 'admin-booking-cancelled'
@@ -35,6 +36,7 @@ export type MailKind =
   | 'admin-booking-moved'
   | 'admin-new-inquiry'
   | 'admin-new-review'
+  | 'admin-voucher-sold'
 
 export type StoredAttachment = { filename: string; contentType: string; content: string }
 

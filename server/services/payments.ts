@@ -20,6 +20,11 @@ import { bookingActionLink } from './notifications.ts'
 import { SlotTakenError, claimSlot, makeClaimsPermanent, releaseClaims } from './slot-claims.ts'
 import type { RefundService } from './refunds.ts'
 import type { BookingMoveService, PendingChange } from './booking-moves.ts'
+import type { VoucherService, VoucherSettlement } from './vouchers.ts'
+import type { CheckoutStart } from './checkout-start.ts'
+import { retakeVoucherUse } from './voucher-spending.ts'
+
+export type { CheckoutStart }
 
 export const HOLD_EXPIRED_MESSAGE = "This booking's hold has expired. Please book again."
 export const ALREADY_PAID_MESSAGE = 'This booking has already been paid.'
@@ -33,14 +38,6 @@ export const LATE_SLOT_TAKEN_REASON = 'the slot was booked by someone else befor
 export const CHANGE_HOLD_EXPIRED_MESSAGE = 'The new slot was held for you for a limited time, and that time ran out. Please choose your change again.'
 export const CHANGE_REFUNDED_MESSAGE = 'The new slot was taken before your payment arrived, so the difference is being refunded and your booking stays as it was.'
 
-export type CheckoutStart = {
-  clientSecret: string
-  mode: 'stripe' | 'simulated'
-  publishableKey?: string
-  amount: number
-  currency: string
-  holdExpiresAt: string | null
-}
 
 /** What settling a provider's intent against our booking did. */
 export type Settlement =
@@ -51,6 +48,8 @@ export type Settlement =
   | { kind: 'already-paid'; booking: Booking }
   /** Settled before (by the other path or a retry), and the booking is not paid now. */
   | { kind: 'not-kept'; booking: Booking }
+  /** The intent paid for a gift voucher, not a booking (docs/decisions/0065). */
+  | { kind: 'voucher'; settlement: VoucherSettlement }
   /** Money arrived that the booking cannot keep: refund it (after the transaction commits). */
   | { kind: 'refund'; bookingId: number; intentId: string; amount: number; idempotencyKey: string; reason: string; countsTowardBooking: boolean; message?: string }
 
@@ -66,6 +65,8 @@ export type PaymentServiceDeps = {
   getByReference: (reference: unknown) => Promise<Booking | null>
   /** Dearer changes whose difference the checkout takes (docs/decisions/0055). */
   moves: BookingMoveService
+  /** Gift vouchers are paid through the same provider and webhooks (docs/decisions/0065). */
+  vouchers: Pick<VoucherService, 'settleInTx' | 'applyProviderRefund' | 'recordFailedAttempt'>
 }
 
 /**
@@ -108,6 +109,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
    */
   async function settleInTx(tx: Tx, intent: ProviderIntent): Promise<Settlement> {
     const now = deps.now()
+    const voucher = await deps.vouchers.settleInTx(tx, intent)
+    if (voucher) return { kind: 'voucher', settlement: voucher }
     const change = await moves.changeOfIntent(tx, intent.id)
     if (change) return settleChangeInTx(tx, intent, change, now)
     let [booking] = await tx.select().from(bookings).where(eq(bookings.paymentIntentId, intent.id)).for('update')
@@ -287,6 +290,12 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       .where(and(eq(bookings.id, booking.id), ne(bookings.status, 'paid')))
       .returning()
     if (!paid) return { kind: 'already-paid', booking }
+    // A lapsed hold paid late gave its voucher part back: it takes it again, or the guide is told (docs/decisions/0065).
+    if (!(await retakeVoucherUse(tx, paid, now))) {
+      const reason = `Paid after its hold lapsed, but its gift voucher no longer has the ${formatYen(paid.voucherAmount)} it paid: collect it from the guest or refund the booking.`
+      await flag(tx, paid, reason, now)
+      await notifications.create(tx, { type: 'system', title: 'Payment needs attention', message: `${paid.name}: ${reason}`, actionLink: bookingActionLink(paid.id) })
+    }
     await events.paid(tx, paid)
     return { kind: 'paid', booking: paid }
   }
@@ -485,6 +494,9 @@ export function createPaymentService(deps: PaymentServiceDeps) {
             return 'processed' as const
           case 'payment_intent.payment_failed': {
             const pi = event.data.object
+            const failedCharge = typeof pi.latest_charge === 'string' ? pi.latest_charge : (pi.latest_charge?.id ?? event.id)
+            const detail = pi.last_payment_error?.message ?? 'Payment failed'
+            if (await deps.vouchers.recordFailedAttempt(tx, { intentId: pi.id, chargeId: failedCharge, amount: pi.amount, detail })) return 'processed' as const
             const [booking] = await tx.select().from(bookings).where(eq(bookings.paymentIntentId, pi.id))
             const bookingId = booking?.id ?? (pi.metadata?.bookingId && /^\d+$/.test(pi.metadata.bookingId) ? Number(pi.metadata.bookingId) : null)
             if (bookingId === null) return 'ignored' as const
@@ -498,6 +510,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
             const charge = event.data.object
             const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id
             if (!intentId) return 'ignored' as const
+            if (await deps.vouchers.applyProviderRefund(tx, intentId, charge.id, charge.amount_refunded)) return 'processed' as const
             const [booking] = await tx.select().from(bookings).where(eq(bookings.paymentIntentId, intentId)).for('update')
             if (!booking) return 'ignored' as const
             await record(tx, { bookingId: booking.id, providerId: charge.id, kind: 'refund', amount: charge.amount_refunded, status: `charge-refunded-${charge.amount_refunded}`, detail: 'Reported by Stripe (charge.refunded)' })

@@ -12,6 +12,8 @@ import type { BookingEvents } from './booking-events.ts'
 import { amountPaid, effectiveStatus } from '../../core/booking-lifecycle.ts'
 import { releaseClaims } from './slot-claims.ts'
 import { releasePromoUse } from './promo-codes.ts'
+import { releaseVoucherUse, returnVoucherShare } from './voucher-spending.ts'
+import { splitRefund } from '../../core/vouchers.ts'
 
 /** One key per booking, intent and amount: the same refund asked twice is issued once. */
 const refundKey = (bookingId: number, intentId: string, amount: number) => `refund-cancel-${bookingId}-${intentId}-${amount}`
@@ -30,9 +32,12 @@ export type CancellationQuote = {
   /** False when the booking is already cancelled (or its hold lapsed). */
   canCancel: boolean
   status: string
-  /** Yen paid and not yet refunded. */
+  /** Yen paid by card and not yet refunded. */
   amountPaid: number
+  /** The policy's refund; its amount is the card's share of it (docs/decisions/0065). */
   refund: Refund
+  /** The policy's share of a gift voucher's part, which goes back onto the voucher (docs/decisions/0065). */
+  voucherReturn: number
   /** What cancelling now would do, for the dialogs shown before cancelling (issue 14). */
   preview: string
 }
@@ -68,12 +73,18 @@ export function createRefundService(deps: { db: Db; provider: PaymentProvider; e
     const now = deps.now()
     const status = effectiveStatus(booking, now)
     const paid = amountPaid(booking)
-    const policyInput = { amountPaid: paid, tourDate: booking.tourDate, today: todayInTokyo(now), cause }
+    // A paid booking's voucher part was paid too: the policy applies to everything paid, and its
+    // refund is shared between the card and the voucher (docs/decisions/0065).
+    const voucherPaid = booking.paidAt !== null ? booking.voucherAmount : 0
+    const policyInput = { amountPaid: paid + voucherPaid, tourDate: booking.tourDate, today: todayInTokyo(now), cause }
+    const policy = refundFor(policyInput)
+    const split = splitRefund(policy.amount, { card: paid, voucher: voucherPaid })
     return {
       canCancel: status !== 'cancelled',
       status,
       amountPaid: paid,
-      refund: refundFor(policyInput),
+      refund: { ...policy, amount: split.card },
+      voucherReturn: split.voucher,
       preview: refundPreview(policyInput),
     }
   }
@@ -274,6 +285,9 @@ export function createRefundService(deps: { db: Db; provider: PaymentProvider; e
         if (!row) throw new ServiceError('conflict', ALREADY_CANCELLED_MESSAGE)
         const freed = await releaseClaims(tx, row.id)
         await releasePromoUse(tx, row)
+        // Unpaid: the whole voucher part goes back; paid: the policy's share of it.
+        await releaseVoucherUse(tx, row)
+        if (row.paidAt !== null) await returnVoucherShare(tx, row.id, q.voucherReturn)
         await events.cancelled(tx, row, { reason, refund: amount, cause: input.cause })
         await events.slotsChanged(tx, [row.tourDate, ...freed])
         if (input.actor) {
@@ -282,7 +296,7 @@ export function createRefundService(deps: { db: Db; provider: PaymentProvider; e
             actorUsername: input.actor.username,
             action: 'booking.cancel',
             subject: `booking:${row.id}`,
-            details: { cause: input.cause, reason, refund: amount, policyRefund: q.refund.amount, overridden: input.refundAmount !== undefined },
+            details: { cause: input.cause, reason, refund: amount, policyRefund: q.refund.amount, voucherReturn: q.voucherReturn, overridden: input.refundAmount !== undefined },
           })
         }
         return { row, amount, policy: q.refund }

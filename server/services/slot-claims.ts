@@ -7,6 +7,7 @@ import { partsClaimedBy, type DayPart, type TourTime } from '../../core/slots.ts
 import type { BookingEvents } from './booking-events.ts'
 import { ServiceError } from './service-error.ts'
 import { releasePromoUse } from './promo-codes.ts'
+import { releaseVoucherUse } from './voucher-spending.ts'
 
 /**
  * One group per slot (docs/decisions/0002), held by the primary key of slot_claims (tour_date, part).
@@ -87,8 +88,9 @@ export async function expireBooking(tx: Tx, events: BookingEvents, bookingId: nu
     .returning()
   await tx.delete(slotClaims).where(and(eq(slotClaims.bookingId, bookingId), lapsedClaim(now)))
   if (expired) {
-    // An unpaid hold that lapsed gives its promo code's use back (docs/decisions/0062).
+    // An unpaid hold that lapsed gives its promo code's use back (docs/decisions/0062) and its voucher's part (docs/decisions/0065).
     await releasePromoUse(tx, expired)
+    await releaseVoucherUse(tx, expired)
     await events.expired(tx, expired)
   }
   return expired ?? null

@@ -11,7 +11,7 @@ import { w3cErrors } from './w3c.ts'
  */
 
 /** Every indexable public page (the sitemap's), by its English path. */
-const PAGES = ['/', '/about', '/explore', '/packages', '/reviews', '/how-it-works', '/contact', '/booking', '/tokyo-2h-joetsu-day-trip', '/legal', '/privacy']
+const PAGES = ['/', '/about', '/explore', '/packages', '/reviews', '/how-it-works', '/contact', '/booking', '/gift', '/tokyo-2h-joetsu-day-trip', '/legal', '/privacy']
 const OTHER_LOCALES = LOCALES.filter((l) => l.code !== 'en')
 const MOBILE = { width: 375, height: 740 }
 const DESKTOP = { width: 1280, height: 800 }

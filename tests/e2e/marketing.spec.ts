@@ -541,6 +541,6 @@ test('search engines get a sitemap of every public page and a robots.txt that ke
   expect(lines).toEqual(expect.arrayContaining(['User-agent: *', 'Disallow: /admin', 'Disallow: /api', `Sitemap: ${baseURL}/sitemap.xml`]))
   // A guest's own pages are kept out in every language, not only at their English paths.
   for (const prefix of ['', '/ja', '/zh-hant', '/zh-hans', '/ko']) {
-    for (const path of ['/checkout/', '/booking-confirmation', '/waitlist/', '/review/']) expect(lines).toContain(`Disallow: ${prefix}${path}`)
+    for (const path of ['/checkout/', '/booking-confirmation', '/waitlist/', '/review/', '/voucher/']) expect(lines).toContain(`Disallow: ${prefix}${path}`)
   }
 })

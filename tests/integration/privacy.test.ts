@@ -226,7 +226,7 @@ describe.each(ENGINES)('guests’ personal data on %s', (engine) => {
     fs.writeFileSync(path.join(outbox(), 'recent-test.eml'), 'x')
 
     const first = await app.services.guestData.sweep()
-    expect(first).toEqual({ bookings: 1, messages: 1, notifications: 2, emails: 4, waitlist: 0, outboxFiles: 4 })
+    expect(first).toEqual({ bookings: 1, messages: 1, notifications: 2, emails: 4, waitlist: 0, vouchers: 0, outboxFiles: 4 })
 
     expect(await notificationsOf(bookingActionLink(paidOld.id))).toMatchObject([{ title: 'Payment received', message: ERASED_TEXT }])
     expect(await notificationsOf(messageActionLink(msgOld.id))).toMatchObject([{ title: 'New message', message: ERASED_TEXT }])
@@ -249,7 +249,7 @@ describe.each(ENGINES)('guests’ personal data on %s', (engine) => {
     expect(text).toContain(paidKept.email)
     expect(text).toContain(writers[1])
 
-    expect(await app.services.guestData.sweep()).toEqual({ bookings: 0, messages: 0, notifications: 0, emails: 0, waitlist: 0, outboxFiles: 0 })
+    expect(await app.services.guestData.sweep()).toEqual({ bookings: 0, messages: 0, notifications: 0, emails: 0, waitlist: 0, vouchers: 0, outboxFiles: 0 })
   })
 
   it('keeps a confirmed booking as long as a paid one', async () => {

@@ -75,6 +75,14 @@ describe('pages with a guest’s details', () => {
     expect(effectiveReferrerPolicy(res)).toBe(policyOf(url))
   })
 
+  it.each(['', '.data'])('the gift voucher page%s (its token is the secret, docs/decisions/0065) is not cached and sends no Referer', async (suffix) => {
+    const bought = await postJson(`${server.url}/api/vouchers`, { choice: 'custom', amount: 10_000, buyerName: 'Private Buyer', buyerEmail: 'private.buyer@example.com' })
+    expect(bought.status, JSON.stringify(bought.json)).toBe(201)
+    const url = `/voucher/${bought.json.token}${suffix}`
+    await expectPrivate(await fetch(server.url + url), url, 'Private Buyer')
+    expect((await fetch(`${server.url}/voucher/${'A'.repeat(43)}`)).status).toBe(404)
+  })
+
   it.each(['/admin/dashboard', '/admin/dashboard.data'])('the admin dashboard %s is not cached', async (url) => {
     await expectPrivate(await fetch(server.url + url, { headers: { cookie: adminCookie } }), url, 'owner')
   })

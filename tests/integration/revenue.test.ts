@@ -34,9 +34,9 @@ describe.each(ENGINES)('revenue on %s', (engine) => {
     const csv = await admin.get('/api/admin/revenue.csv?year=2026')
     expect(csv.headers.get('content-type')).toContain('text/csv')
     const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n')
-    expect(lines[0]).toBe('month (tour date),tours,guests,received,refunded,net,discounts (promo codes),net: Full-Day Private Tour,net: Half-Day Private Tour')
-    expect(lines[12]).toBe('2026-12,2,4,56100,0,56100,0,27500,28600')
-    expect(lines[13]).toBe('total,2,4,56100,0,56100,0,27500,28600')
+    expect(lines[0]).toBe('month (tour date),tours,guests,received,refunded,net,discounts (promo codes),paid by voucher (not new money),voucher sales (month paid),voucher refunds,net: Full-Day Private Tour,net: Half-Day Private Tour')
+    expect(lines[12]).toBe('2026-12,2,4,56100,0,56100,0,0,0,0,27500,28600')
+    expect(lines[13]).toBe('total,2,4,56100,0,56100,0,0,0,0,27500,28600')
     expect(lines).toHaveLength(14)
   })
 

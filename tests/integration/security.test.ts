@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { eq, max, sql } from 'drizzle-orm'
-import { bookingQuestions, bookings, calendarFeed, contactMessages, media, meetingPoints, notifications, reviewRequests, reviews, users } from '../../server/db/schema.ts'
+import { bookingQuestions, bookings, calendarFeed, contactMessages, media, meetingPoints, notifications, reviewRequests, reviews, users, vouchers } from '../../server/db/schema.ts'
 import { newReviewToken } from '../../core/reviews.ts'
 import { phonePhoto } from './crafted-images.ts'
 import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
@@ -49,6 +49,13 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/reviews/request/:token',
   'POST /api/reviews/request/:token',
   'POST /api/reviews/request/:token/opt-out',
+  // Gift vouchers (docs/decisions/0065): anyone may buy one; the voucher page's token is the secret.
+  'GET /api/vouchers/offer',
+  'POST /api/vouchers',
+  'GET /api/vouchers/:token',
+  'POST /api/vouchers/:token/payment-intent',
+  'POST /api/vouchers/:token/payment-success',
+  'POST /api/vouchers/:token/simulated-payment',
   // The pictures made from the guide's photos (docs/decisions/0048).
   'GET /media/{*path}',
   // The guide's calendar feed (docs/decisions/0050): calendar apps fetch it without a session; its token is the secret.
@@ -115,6 +122,9 @@ type Real = {
   /** The review link of a finished paid tour, and its review (docs/decisions/0063). */
   reviewToken: string
   reviewId: number
+  /** A gift voucher awaiting payment, and its page's token (docs/decisions/0065; vouchers are never deleted). */
+  voucherId: number
+  voucherToken: string
 }
 
 /** Placeholders the generators emit, replaced at request time by the real value of the moment. */
@@ -150,12 +160,13 @@ function realParam(route: RouteEntry, name: string, real: Real): string {
     if (route.path.startsWith('/api/admin/booking-questions/')) return String(real.questionId)
     if (route.path.startsWith('/api/admin/promo-codes/')) return String(real.promoCodeId)
     if (route.path.startsWith('/api/admin/reviews/')) return String(real.reviewId)
+    if (route.path.startsWith('/api/admin/vouchers/')) return String(real.voucherId)
     if (/^\/api(\/admin)?\/bookings\//.test(route.path)) return String(real.bookingId)
   }
   if (name === 'path') return real.mediaPath.replace(/^\/media\//, '')
   if (name === 'place') return 'tokyo.article'
   if (name === 'locale') return 'ja'
-  if (name === 'token') return route.path.startsWith('/api/reviews/') ? real.reviewToken : real.feedToken
+  if (name === 'token') return route.path.startsWith('/api/reviews/') ? real.reviewToken : route.path.startsWith('/api/vouchers/') ? real.voucherToken : real.feedToken
   throw new Error(`The fuzz has no real value for :${name} of ${route.method} ${route.path}: teach realParam() which row it names`)
 }
 
@@ -207,6 +218,14 @@ function validBody(route: RouteEntry, real: Real, packageRow: Record<string, unk
       return { type: 'number', label: 'Fuzz number', required: false, min: 0, max: 9 }
     case 'POST /api/admin/booking-questions/:id/move':
       return { direction: 'down' }
+    case 'POST /api/vouchers':
+      return { choice: 'custom', amount: 10000, buyerName: 'Fuzz Buyer', buyerEmail: 'fuzz.buyer@example.com', recipientName: 'Fuzz Friend', message: 'Enjoy' }
+    case 'POST /api/vouchers/:token/simulated-payment':
+      return { cardNumber: '4000000000000002' }
+    case 'POST /api/admin/vouchers/:id/cancel':
+      return { refund: true }
+    case 'PUT /api/admin/voucher-rules':
+      return { validityMonths: 6, minAmount: 5000, maxAmount: 300000 }
     case 'POST /api/admin/promo-codes':
     case 'PUT /api/admin/promo-codes/:id':
       return { code: 'FUZZ-10', kind: 'percent', value: 10, validFrom: '2030-01-01', validTo: '2030-12-31', maxUses: 5, onePerEmail: true, tourKind: 'half-day', minGroup: 2, active: true }
@@ -564,6 +583,9 @@ describe.each(ENGINES)('security on %s', (engine) => {
     }
     await currentFeedToken()
     real.questionId = (await app.db.select({ id: bookingQuestions.id }).from(bookingQuestions).orderBy(bookingQuestions.id).limit(1))[0]!.id
+    const voucher = await app.services.vouchers.purchase({ choice: 'custom', amount: 10000, buyerName: 'Fuzz Buyer', buyerEmail: 'fuzz.buyer@example.com' }, { clientAddress: '192.0.2.250' })
+    real.voucherToken = voucher.token
+    real.voucherId = (await app.db.select({ id: vouchers.id }).from(vouchers).where(eq(vouchers.token, voucher.token)))[0]!.id
     real.promoCodeId = (await app.services.promoCodes.create({ code: 'FUZZ-REAL', kind: 'amount', value: 1000, onePerEmail: false, active: true })).id
     // A finished paid tour with its review request and review, as the request job and the guest leave them.
     const [toured] = await app.db
@@ -649,8 +671,9 @@ describe.each(ENGINES)('security on %s', (engine) => {
     if (!res || res.status < 400) return
     const stored = diff(before, await rowCounts(app))
     if (Object.keys(stored).length === 0) return
-    // A declined card is a valid request with a failed outcome: the money trail records the attempt, as Stripe's payment_failed does (docs/decisions/0014, 0015).
-    if (res.status === 402 && key === 'POST /api/bookings/:reference/simulated-payment' && JSON.stringify(stored).startsWith('{"payments":') && Object.keys(stored).length === 1) return
+    // A declined card is a valid request with a failed outcome: the money trail records the attempt, as Stripe's payment_failed does (docs/decisions/0014, 0015), for a booking or a voucher (0065).
+    const cardForm = key === 'POST /api/bookings/:reference/simulated-payment' || key === 'POST /api/vouchers/:token/simulated-payment'
+    if (res.status === 402 && cardForm && JSON.stringify(stored).startsWith('{"payments":') && Object.keys(stored).length === 1) return
     failures.push(`${label} stored rows on ${res.status}: ${JSON.stringify(stored)}`)
   }
 

@@ -3,6 +3,9 @@ import { GUEST_MOVE_LIMIT_MAX } from '../../../core/booking-changes.ts'
 import { GUIDE_GROUP_CEILING, GUIDE_HOLD_HOURS_MAX } from '../../../core/guide-bookings.ts'
 import { MAX_GROUP } from '../../../core/pricing.ts'
 import type { GuideBookingRules } from '../../../core/schemas/booking-move.ts'
+import { formatYen } from '../../../core/money.ts'
+import { DEFAULT_VOUCHER_VALIDITY_MONTHS, VOUCHER_AMOUNT_CEILING, VOUCHER_VALIDITY_MONTHS_MAX } from '../../../core/vouchers.ts'
+import type { VoucherRules } from '../../../core/schemas/voucher.ts'
 import { api, failToast, serverFieldErrors, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { Button } from '../ui/button.tsx'
@@ -116,6 +119,28 @@ export function GuideBookingRulesPanel() {
         { name: 'holdHours', id: 'guide-hold-hours', label: 'Hours a booking waits for payment', hint: `1 to ${GUIDE_HOLD_HOURS_MAX} hours; then the slot is free again.` },
       ]}
       savedText={(saved) => `Your bookings take up to ${saved.groupLimit} people and wait ${saved.holdHours} hours for payment.`}
+    />
+  )
+}
+
+/**
+ * Gift vouchers (docs/decisions/0065): how long a voucher sold from now on is good for, and the
+ * amounts a visitor may choose. More than 6 months brings the Payment Services Act's prepaid
+ * rules into play: the lead says so, and docs/deploy.md says what they oblige.
+ */
+export function VoucherRulesPanel() {
+  return (
+    <RulesPanel<VoucherRules>
+      url="/api/admin/voucher-rules"
+      headingId="voucher-rules-heading"
+      title="Gift vouchers"
+      lead={`For vouchers sold from now on. Up to ${DEFAULT_VOUCHER_VALIDITY_MONTHS} months keeps them outside the Payment Services Act’s prepaid rules; a longer validity obliges you to watch the unused balance and, above ¥10 million, to notify the Local Finance Bureau and deposit security (see “Gift vouchers” in the deployment guide, and ask an advisor).`}
+      fields={[
+        { name: 'validityMonths', id: 'voucher-validity', label: 'Months a voucher is good for', hint: `1 to ${VOUCHER_VALIDITY_MONTHS_MAX} months.` },
+        { name: 'minAmount', id: 'voucher-min', label: 'Smallest amount a visitor may choose (yen)', hint: 'Whole yen.' },
+        { name: 'maxAmount', id: 'voucher-max', label: 'Largest amount a visitor may choose (yen)', hint: `At most ${formatYen(VOUCHER_AMOUNT_CEILING)}.` },
+      ]}
+      savedText={(saved) => `New vouchers are good for ${saved.validityMonths} months, from ${formatYen(saved.minAmount)} to ${formatYen(saved.maxAmount)}.`}
     />
   )
 }

@@ -52,10 +52,10 @@ export function GuestDataPanel() {
   async function erase() {
     if (!summary) return
     try {
-      const result = await api<{ bookings: number; messages: number; emails: number; waitlist: number; reviews: number }>('POST', '/api/admin/guest-data/erase', { email: summary.email, reviews: reviewChoice })
+      const result = await api<{ bookings: number; messages: number; emails: number; waitlist: number; vouchers: number; reviews: number }>('POST', '/api/admin/guest-data/erase', { email: summary.email, reviews: reviewChoice })
       successToast(
         'Personal data erased',
-        `${result.bookings} booking(s), ${result.messages} message(s), ${result.emails} e-mail(s), ${result.waitlist} waitlist entr${result.waitlist === 1 ? 'y' : 'ies'} and ${result.reviews} review(s) anonymised or removed.`,
+        `${result.bookings} booking(s), ${result.messages} message(s), ${result.emails} e-mail(s), ${result.waitlist} waitlist entr${result.waitlist === 1 ? 'y' : 'ies'}, ${result.vouchers} gift voucher(s) and ${result.reviews} review(s) anonymised or removed.`,
       )
       await find()
     } catch (err) {
@@ -65,7 +65,7 @@ export function GuestDataPanel() {
   }
 
   const exportHref = summary ? `/api/admin/guest-data/export?email=${encodeURIComponent(summary.email)}` : undefined
-  const nothingFound = summary && summary.bookings.length + summary.messages.length + summary.emails.length + summary.waitlist.length === 0
+  const nothingFound = summary && summary.bookings.length + summary.messages.length + summary.emails.length + summary.waitlist.length + summary.vouchers.length === 0
 
   return (
     <section aria-labelledby="guest-data-title" className="rounded-lg border border-slate-300 bg-white p-4 sm:p-6 lg:col-span-2">
@@ -121,6 +121,19 @@ export function GuestDataPanel() {
                     {summary.waitlist.map((w) => (
                       <li key={w.id}>
                         {formatLongDate(w.tourDate)} ({w.tourTime}) · {w.numberOfPeople} {w.numberOfPeople === 1 ? 'guest' : 'guests'} · since {formatDateTime(w.createdAt)}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+              {summary.vouchers.length > 0 ? (
+                <div>
+                  <h4 className="text-sm font-semibold text-slate-800">Gift vouchers bought ({summary.vouchers.length})</h4>
+                  <ul className="mt-1 grid gap-1 text-sm text-slate-800">
+                    {summary.vouchers.map((v) => (
+                      <li key={v.id}>
+                        <span className="font-mono">{v.code}</span> · {formatYen(v.amount)} ({formatYen(v.balance)} left) · {v.status}
+                        {v.recipientName ? ` · for ${v.recipientName}` : ''}
                       </li>
                     ))}
                   </ul>

@@ -40,7 +40,7 @@ export function RevenueTab() {
         </div>
       </div>
       <p className="text-sm text-slate-700">
-        By the month of the tour. Tours and guests count paid and confirmed bookings; money counts every booking of the month, a cancelled one included: received, refunded, and kept (net); discounts are what promo codes took off the price of the tours that take place, apart from the money.
+        By the month of the tour. Tours and guests count paid and confirmed bookings; money counts every booking of the month, a cancelled one included: received, refunded, and kept (net); discounts are what promo codes took off the price of the tours that take place, apart from the money. Gift vouchers are money when sold: voucher sales count by the month they were paid; a tour paid with a voucher counts only its card part as received, and its voucher part shows as “paid by voucher”, so nothing is counted twice.
       </p>
       {shown === null ? (
         <p className="text-slate-700">Loading revenue…</p>
@@ -74,6 +74,15 @@ export function RevenueTab() {
                   <th scope="col" className="px-3 py-2">
                     Discounts
                   </th>
+                  <th scope="col" className="px-3 py-2">
+                    Paid by voucher
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Voucher sales
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Voucher refunds
+                  </th>
                   {shown.tourTypes.map((t) => (
                     <th key={t} scope="col" className="px-3 py-2">
                       {t}
@@ -93,6 +102,9 @@ export function RevenueTab() {
                     <td className="px-3 py-2">{formatYen(m.refunded)}</td>
                     <td className="px-3 py-2">{formatYen(m.net)}</td>
                     <td className="px-3 py-2">{formatYen(m.discounts)}</td>
+                    <td className="px-3 py-2">{formatYen(m.paidByVoucher)}</td>
+                    <td className="px-3 py-2">{formatYen(m.voucherSales)}</td>
+                    <td className="px-3 py-2">{formatYen(m.voucherRefunds)}</td>
                     {shown.tourTypes.map((t) => (
                       <td key={t} className="px-3 py-2">
                         {formatYen(m.byTourType[t] ?? 0)}

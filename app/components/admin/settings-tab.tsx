@@ -19,7 +19,7 @@ import { GuideWordsPanel } from './guide-words-panel.tsx'
 import { CalendarFeedPanel } from './calendar-feed-panel.tsx'
 import { TripPanels } from './trip-panel.tsx'
 import { BookingQuestionsPanel } from './booking-questions-panel.tsx'
-import { BookingRulesPanel, GuideBookingRulesPanel } from './booking-rules-panel.tsx'
+import { BookingRulesPanel, GuideBookingRulesPanel, VoucherRulesPanel } from './booking-rules-panel.tsx'
 
 type TourPackage = AsJson<CatalogueRow>
 
@@ -33,6 +33,7 @@ export function SettingsTab() {
       <BookingQuestionsPanel />
       <BookingRulesPanel />
       <GuideBookingRulesPanel />
+      <VoucherRulesPanel />
       <GuideWordsPanel />
       <GuestDataPanel />
       <Sessions />

@@ -31,6 +31,7 @@ const FIELD_ORDER = [
   'meetingPoint',
   'pickupHotel',
   'promoCode',
+  'voucherCode',
   'tourDate',
   'tourTime',
   'acceptPolicy',
@@ -302,6 +303,21 @@ export function DetailsForm({
             />
           )}
         </Field>
+        {/* A gift voucher pays from what the promo code leaves (docs/decisions/0065); the server spends it when the booking is made. */}
+        <Field tone="public" label={t('booking.form.voucherCode')} name="voucherCode" error={errors.voucherCode} hint={t('booking.form.voucherCodeHint')}>
+          {(props) => (
+            <input
+              {...props}
+              type="text"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={40}
+              value={values.voucherCode}
+              onChange={(e) => set('voucherCode')(e.target.value)}
+            />
+          )}
+        </Field>
         {/* Consent (docs/decisions/0050): the server refuses a booking without it and records when and which version. */}
         <div className="grid gap-1.5">
           <div className="flex items-start gap-3">
@@ -390,6 +406,12 @@ export function DetailsForm({
             <div className="flex justify-between gap-3 text-sm">
               <dt>{t('booking.summary.promoCode', { code: applied?.code ?? values.promoCode.trim().toUpperCase() })}</dt>
               <dd>{applied ? `−${formatYen(applied.discount)}` : t('booking.summary.promoCodeLater')}</dd>
+            </div>
+          ) : null}
+          {values.voucherCode.trim() ? (
+            <div className="flex justify-between gap-3 text-sm">
+              <dt>{t('booking.summary.voucher')}</dt>
+              <dd>{t('booking.summary.promoCodeLater')}</dd>
             </div>
           ) : null}
         </dl>

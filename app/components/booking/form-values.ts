@@ -18,6 +18,8 @@ export type FormValues = {
   pickupHotel: string
   /** A promo code as typed (docs/decisions/0062); the server checks and applies it. */
   promoCode: string
+  /** A gift voucher's code as typed (docs/decisions/0065); the server checks and spends it. */
+  voucherCode: string
   website: string
 }
 
@@ -33,6 +35,7 @@ export const EMPTY_FORM: FormValues = {
   meetingPoint: '',
   pickupHotel: '',
   promoCode: '',
+  voucherCode: '',
   website: '',
 }
 

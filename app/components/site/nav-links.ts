@@ -10,5 +10,5 @@ export const mainNav: ReadonlyArray<{ to: string; label: MessageId }> = [
   { to: '/contact', label: 'common.nav.contact' },
 ]
 
-/** The footer's quick links. */
-export const footerNav: ReadonlyArray<{ to: string; label: MessageId }> = [...mainNav, { to: '/booking', label: 'common.nav.book' }]
+/** The footer's quick links, gift vouchers among them (docs/decisions/0065). */
+export const footerNav: ReadonlyArray<{ to: string; label: MessageId }> = [...mainNav, { to: '/booking', label: 'common.nav.book' }, { to: '/gift', label: 'common.nav.gift' }]

@@ -17,6 +17,7 @@ import { SettingsTab } from '../../components/admin/settings-tab.tsx'
 import { PhotosTab } from '../../components/admin/photos-tab.tsx'
 import { RevenueTab } from '../../components/admin/revenue-tab.tsx'
 import { PromoCodesTab } from '../../components/admin/promo-codes-tab.tsx'
+import { VouchersTab } from '../../components/admin/vouchers-tab.tsx'
 import { ReviewsTab, type ReviewRow } from '../../components/admin/reviews-tab.tsx'
 import { privatePageHeaders } from '../../lib/private-page.ts'
 
@@ -32,6 +33,7 @@ export const TABS = [
   { value: 'photos', label: 'Photos' },
   { value: 'revenue', label: 'Revenue' },
   { value: 'promo-codes', label: 'Promo codes' },
+  { value: 'vouchers', label: 'Vouchers' },
   { value: 'settings', label: 'Settings' },
 ] as const
 type TabValue = (typeof TABS)[number]['value']
@@ -208,6 +210,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </Tabs.Content>
           <Tabs.Content value="promo-codes">
             <PromoCodesTab />
+          </Tabs.Content>
+          <Tabs.Content value="vouchers">
+            <VouchersTab />
           </Tabs.Content>
           <Tabs.Content value="settings">
             <SettingsTab />

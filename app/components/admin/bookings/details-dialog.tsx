@@ -23,6 +23,7 @@ export function BookingDetails({ booking, onClose, onMove }: { booking: AdminBoo
           {formatYen(booking.totalPrice)}
           {booking.priceNote ? ` (custom: ${booking.priceNote})` : ''}
           {booking.promoCode && booking.discount > 0 ? ` (${formatYen(booking.totalPrice + booking.discount)} less ${formatYen(booking.discount)}, promo code ${booking.promoCode})` : ''}
+          {booking.voucherAmount > 0 ? ` + ${formatYen(booking.voucherAmount)} paid with a gift voucher` : ''}
         </dd>
         {booking.arrangedBy ? (
           <>

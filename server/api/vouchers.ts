@@ -1,0 +1,88 @@
+import { Router } from 'express'
+import { z } from 'zod'
+import type { AppDeps } from '../deps.ts'
+import { requireAdmin } from '../auth/guard.ts'
+import { clientAddress, limitLookups } from '../http/rate-limit.ts'
+import { ServiceError } from '../services/service-error.ts'
+import { ProviderError } from '../payments/provider.ts'
+import { voucherRulesSchema } from '../../core/schemas/voucher.ts'
+import { parseId } from './ids.ts'
+
+const simulatedChargeSchema = z.object({
+  cardNumber: z.string({ error: 'Please enter a card number' }).min(1, 'Please enter a card number').max(40, 'Your card number is incorrect.'),
+})
+
+/** Provider failures become 502 with a message the page can show; nothing else leaks. */
+async function viaProvider<T>(run: () => Promise<T>, message: string): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    if (error instanceof ProviderError) throw new ServiceError('provider-failed', message)
+    throw error
+  }
+}
+
+/**
+ * Gift vouchers (issue 20 point 3, docs/decisions/0065). Public: what is on sale, a purchase
+ * (counted against the address's booking limit in the service), and by the printable page's
+ * token its voucher and payment, as a booking's checkout by its reference. Admin: the list,
+ * cancellation with or without refund, and the validity and amount settings; like every
+ * mutating request, same-origin (the app's guard).
+ */
+export function vouchersRouter({ services }: AppDeps) {
+  const router = Router()
+  const vouchers = services.vouchers
+  // Calls by token: the same generous per-address limit as calls by booking reference.
+  const lookups = limitLookups(services.limits)
+
+  router.get('/vouchers/offer', async (_req, res) => {
+    res.json(await vouchers.offer())
+  })
+
+  router.post('/vouchers', async (req, res) => {
+    res.status(201).json(await vouchers.purchase((req.body ?? {}) as Record<string, unknown>, { clientAddress: clientAddress(req) }))
+  })
+
+  router.get('/vouchers/:token', lookups, async (req, res) => {
+    const voucher = await vouchers.findByToken(req.params.token)
+    if (!voucher) throw new ServiceError('not-found', 'Voucher not found')
+    res.json(voucher)
+  })
+
+  router.post('/vouchers/:token/payment-intent', lookups, async (req, res) => {
+    res.json(await viaProvider(() => vouchers.startPayment(String(req.params.token)), 'Could not create payment'))
+  })
+
+  router.post('/vouchers/:token/payment-success', lookups, async (req, res) => {
+    const result = await viaProvider(() => vouchers.confirmPayment(String(req.params.token)), 'Could not update the voucher')
+    res.status(result.status === 'paid' ? 200 : 202).json(result)
+  })
+
+  router.post('/vouchers/:token/simulated-payment', lookups, async (req, res) => {
+    if (services.payments.mode !== 'simulated') throw new ServiceError('not-found', 'Not found')
+    // The card number decides the simulated outcome only: it is never stored or logged.
+    const { cardNumber } = simulatedChargeSchema.parse(req.body ?? {})
+    const result = await vouchers.simulatedCharge(String(req.params.token), cardNumber)
+    if (result.status === 'failed') throw new ServiceError('payment-declined', result.message)
+    res.json(result)
+  })
+
+  router.get('/admin/vouchers', requireAdmin, async (_req, res) => {
+    res.json({ vouchers: await vouchers.list() })
+  })
+
+  router.post('/admin/vouchers/:id/cancel', requireAdmin, async (req, res) => {
+    const user = res.locals.user!
+    res.json(await vouchers.cancel(parseId(req.params.id), req.body, { id: user.id, username: user.username }))
+  })
+
+  router.get('/admin/voucher-rules', requireAdmin, async (_req, res) => {
+    res.json(await vouchers.rules())
+  })
+
+  router.put('/admin/voucher-rules', requireAdmin, async (req, res) => {
+    res.json(await vouchers.setRules(voucherRulesSchema.parse(req.body ?? {})))
+  })
+
+  return router
+}

@@ -1,0 +1,175 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import { E2E_ADMIN } from '../../playwright.config.ts'
+import { logInAsAdmin } from './admin-login.ts'
+import { expectNoSeriousAxeViolations } from './axe.ts'
+import { chooseSlot, policyConsent } from './booking-steps.ts'
+import { hydrated } from './hydration.ts'
+import { emailTo } from './outbox-mail.ts'
+import { startOwnServer, type OwnServer } from './own-server.ts'
+import { saturdayAhead } from './tour-dates.ts'
+
+/**
+ * Issue 20 point 3 (docs/decisions/0065): a visitor on a phone buys a gift voucher on /gift (a
+ * refused amount first), pays it on the simulated card form and sees the printable voucher; a
+ * second visitor books a tour on a laptop with the code, the voucher pays part and the card the
+ * rest; the voucher page then shows what is left; the guide sees it in the Vouchers tab. A server
+ * of its own, so its vouchers and bookings meet no other spec.
+ */
+let server: OwnServer
+let dataDir: string
+let voucherUrl = ''
+let voucherCode = ''
+const ja = JSON.parse(fs.readFileSync(path.resolve('core/i18n/messages/ja.json'), 'utf8')) as Record<string, string>
+const HOSTILE = '<img src=x onerror="window.__pwned=1">Happy birthday!'
+
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000)
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jlt-e2e-vouchers-'))
+  server = await startOwnServer('vouchers', {
+    DATA_DIR: dataDir,
+    SIMULATED_PAYMENTS: 'true',
+    ADMIN_USERNAME: E2E_ADMIN.username,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+    RATE_LIMIT_BOOKINGS_PER_HOUR: '1000',
+  })
+})
+
+test.afterAll(async () => {
+  await server?.stop()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+const noSidewaysScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+
+test('a visitor on a phone buys a voucher, pays it on the card form and sees the printable voucher (375 px)', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 })
+  await page.goto(`${server.baseURL}/`)
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Gift Vouchers' }).click()
+  await expect(page).toHaveURL(/\/gift$/)
+  await hydrated(page)
+  await expect(page.getByRole('heading', { level: 1, name: 'Give a day in Joetsu' })).toBeVisible()
+  await expect(page.getByRole('radio', { name: /One half-day tour for two ¥14,300/ })).toBeChecked()
+  await expectNoSeriousAxeViolations(page, 'gift page 375')
+  await noSidewaysScroll(page)
+
+  await page.getByRole('radio', { name: 'Another amount' }).check()
+  const amount = page.getByLabel('Amount in yen')
+  await amount.fill('2000')
+  await page.getByLabel('Your name').fill('Mei Chen')
+  await page.getByLabel('Your e-mail address').fill('mei-voucher@example.com')
+  await page.getByLabel("Recipient's name (optional)").fill('Lin')
+  await page.getByLabel('A message for them (optional)').fill(HOSTILE)
+  await page.getByRole('button', { name: 'Continue to payment' }).click()
+  // Below the guide's smallest amount: refused at the field, nothing bought.
+  await expect(amount).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByRole('alert')).toContainText('Please choose an amount from ¥5,000 to ¥300,000, in whole yen')
+  await expectNoSeriousAxeViolations(page, 'gift page refused')
+
+  await amount.fill('20,000')
+  await page.getByRole('button', { name: 'Continue to payment' }).click()
+  await expect(page).toHaveURL(/\/voucher\/[A-Za-z0-9_-]{43}$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay for your gift voucher' })).toBeVisible()
+  await expect(page.getByRole('main')).toContainText('¥20,000')
+  await expectNoSeriousAxeViolations(page, 'voucher checkout')
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByRole('button', { name: 'Pay Now' }).click()
+
+  const voucher = page.getByRole('article', { name: 'Gift voucher' })
+  await expect(voucher).toBeVisible()
+  await expect(voucher).toContainText('For Lin')
+  await expect(voucher).toContainText('¥20,000')
+  await expect(voucher).toContainText('From Mei Chen')
+  // The message is text: shown as typed, never run.
+  await expect(voucher).toContainText(HOSTILE)
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
+  await expect(voucher).toContainText(/Valid until \w+, \w+ \d+, \d{4} \(Japan time\)/)
+  voucherCode = (await voucher.getByText(/^GIFT(-[0-9A-Z]{4}){4}$/).textContent())!
+  voucherUrl = page.url()
+  await expectNoSeriousAxeViolations(page, 'printable voucher 375')
+  await noSidewaysScroll(page)
+
+  // On paper: only the voucher.
+  await page.emulateMedia({ media: 'print' })
+  await expect(voucher).toBeVisible()
+  await expect(page.getByRole('contentinfo')).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Print the voucher' })).toBeHidden()
+  await page.emulateMedia({ media: 'screen' })
+
+  const mail = await emailTo('mei-voucher@example.com', /gift voucher/, dataDir)
+  expect(mail.text).toContain(voucherCode)
+  expect(mail.text).toContain(new URL(voucherUrl).pathname)
+})
+
+test('a second visitor books with the code: the voucher pays part, the card the rest, and the voucher shows what is left (1280 px)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto(`${server.baseURL}/booking`)
+  await hydrated(page)
+  await chooseSlot(page, saturdayAhead(20), /^Morning · 9:00 AM/)
+  await page.getByLabel('Full Name').fill('Voucher Guest')
+  await page.getByLabel('Email', { exact: true }).fill('voucher-guest@example.com')
+  await page.getByLabel('Phone Number').fill('+81 90-1234-5678')
+  // Five guests on a half-day tour: ¥14,300 + 3 × ¥2,200 = ¥20,900.
+  await page.getByLabel('Number of People').fill('5')
+  await policyConsent(page).check()
+  const code = page.getByLabel('Gift voucher code (optional)')
+  await code.fill('GIFT-0000-0000-0000-0000')
+  await page.getByRole('button', { name: 'Create Booking' }).click()
+  await expect(code).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByRole('main').getByText('This voucher code is not valid')).toBeVisible()
+
+  // Typed as a person reads it off paper: lower case, spaces.
+  await code.fill(voucherCode.toLowerCase().replace(/-/g, ' '))
+  await page.getByRole('button', { name: 'Create Booking' }).click()
+  await expect(page.getByText('Your gift voucher pays ¥20,000: ¥900 is left to pay.')).toBeVisible()
+  await page.getByRole('link', { name: 'Continue to Payment' }).click()
+  const checkout = page.getByRole('region', { name: 'Booking Summary' })
+  await expect(checkout).toContainText('Tour price')
+  await expect(checkout).toContainText('¥20,900')
+  await expect(checkout).toContainText('Gift voucher')
+  await expect(checkout).toContainText('−¥20,000')
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByRole('button', { name: 'Pay Now' }).click()
+  await expect(page.getByText('Paid', { exact: true })).toBeVisible()
+  await expect(page.getByRole('main')).toContainText('−¥20,000')
+
+  await page.goto(voucherUrl)
+  await expect(page.getByRole('status').filter({ hasText: 'This voucher has been used in full.' })).toBeVisible()
+  await expect(page.getByRole('article', { name: 'Gift voucher' })).toContainText('Balance left: ¥0')
+  await expectNoSeriousAxeViolations(page, 'used voucher 1280')
+
+  const mail = await emailTo('voucher-guest@example.com', /Payment confirmed/, dataDir)
+  expect(mail.text).toMatch(/Gift voucher: +−¥20,000/)
+})
+
+test('the guide sees the voucher, its balance and its use in the Vouchers tab (1280 px and 375 px)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await logInAsAdmin(page, server.baseURL)
+  await page.getByRole('tab', { name: 'Vouchers' }).click()
+  const row = page.getByRole('row', { name: new RegExp(voucherCode.slice(-4)) })
+  await expect(row).toContainText('¥20,000')
+  await expect(row).toContainText('¥0')
+  await expect(row).toContainText('Mei Chen')
+  await expect(row).toContainText('Lin')
+  await expect(row).toContainText('Used up')
+  await expect(row).not.toContainText(voucherCode)
+  await expectNoSeriousAxeViolations(page, 'vouchers tab 1280')
+  await page.setViewportSize({ width: 375, height: 800 })
+  await expectNoSeriousAxeViolations(page, 'vouchers tab 375')
+})
+
+test('/gift at 1280 px, and in Japanese', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto(`${server.baseURL}/gift`)
+  await expectNoSeriousAxeViolations(page, 'gift page 1280')
+  await page.goto(`${server.baseURL}/ja/gift`)
+  await expect(page.getByRole('heading', { level: 1, name: ja['gift.banner.title'] })).toBeVisible()
+  await expect(page.getByRole('radio', { name: new RegExp(ja['gift.form.halfDay']!.replace(/[()（）]/g, '.')) })).toBeVisible()
+  await expect(page.getByRole('button', { name: ja['gift.form.submit'] })).toBeVisible()
+  await expect(page).toHaveTitle(new RegExp(ja['gift.meta.title']!))
+})
