@@ -36,6 +36,8 @@ export type CancellationQuote = {
   amountPaid: number
   /** The policy's refund; its amount is the card's share of it (docs/decisions/0065). */
   refund: Refund
+  /** Yen a gift voucher paid of a paid booking: counted by the policy with the card's (docs/decisions/0065). */
+  voucherPaid: number
   /** The policy's share of a gift voucher's part, which goes back onto the voucher (docs/decisions/0065). */
   voucherReturn: number
   /** What cancelling now would do, for the dialogs shown before cancelling (issue 14). */
@@ -84,6 +86,7 @@ export function createRefundService(deps: { db: Db; provider: PaymentProvider; e
       status,
       amountPaid: paid,
       refund: { ...policy, amount: split.card },
+      voucherPaid,
       voucherReturn: split.voucher,
       preview: refundPreview(policyInput),
     }

@@ -138,6 +138,15 @@ test('a second visitor books with the code: the voucher pays part, the card the 
   await expect(page.getByText('Paid', { exact: true })).toBeVisible()
   await expect(page.getByRole('main')).toContainText('−¥20,000')
 
+  // Cancelling is offered with what goes back where: the card's part and the voucher's (decision 0065).
+  await page.getByRole('button', { name: 'Cancel booking' }).click()
+  const dialog = page.getByRole('alertdialog')
+  await expect(dialog).toContainText('Refund: ¥20,900')
+  await expect(dialog).toContainText('¥900 to your card and ¥20,000 back onto your gift voucher.')
+  await expect(dialog).toContainText('the full amount of ¥20,900 paid will be refunded')
+  await dialog.getByRole('button', { name: 'Keep my booking' }).click()
+  await expect(dialog).toBeHidden()
+
   await page.goto(voucherUrl)
   await expect(page.getByRole('status').filter({ hasText: 'This voucher has been used in full.' })).toBeVisible()
   await expect(page.getByRole('article', { name: 'Gift voucher' })).toContainText('Balance left: ¥0')

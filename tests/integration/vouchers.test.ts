@@ -401,7 +401,7 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
     expect((await app.client().post(`/api/bookings/${early.json.reference}/payment-success`)).json).toEqual({ status: 'paid' })
     expect(await balanceOf(token)).toBe(0)
     const quote = await app.client().get(`/api/bookings/${early.json.reference}/cancellation-quote`)
-    expect(quote.json).toMatchObject({ amountPaid: 6_500, voucherReturn: 10_000, refund: { amount: 6_500, rule: 'full-refund-7-days' } })
+    expect(quote.json).toMatchObject({ amountPaid: 6_500, voucherPaid: 10_000, voucherReturn: 10_000, refund: { amount: 6_500, rule: 'full-refund-7-days' } })
     const cancelled = await app.client().post(`/api/bookings/${early.json.reference}/cancel`)
     expect(cancelled.json.refund).toMatchObject({ amount: 6_500, status: 'succeeded' })
     expect(await balanceOf(token)).toBe(10_000)

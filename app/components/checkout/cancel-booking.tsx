@@ -42,12 +42,22 @@ export function CancelBooking({ reference, status }: { reference: string; status
     try {
       const outcome = await cancelBooking(reference)
       const refund = outcome.refund
-      const text =
+      const voucherBack = quote?.voucherReturn ?? 0
+      const card =
         refund.status === 'none'
-          ? t('checkout.cancel.doneNone')
+          ? voucherBack > 0
+            ? null
+            : t('checkout.cancel.doneNone')
           : refund.status === 'failed'
             ? t('checkout.cancel.doneFailed')
             : t('checkout.cancel.doneRefund', { amount: formatYen(refund.amount) })
+      // What a gift voucher paid goes back onto it (docs/decisions/0065), said as well as the card's refund.
+      const text =
+        voucherBack === 0
+          ? card!
+          : card === null
+            ? t('checkout.cancel.doneVoucher', { amount: formatYen(voucherBack) })
+            : `${card} ${t('checkout.cancel.voucherBack', { amount: formatYen(voucherBack) })}`
       setResult(text)
       toast({ title: t('checkout.cancel.toastTitle'), description: text })
       setOpen(false)
@@ -90,9 +100,10 @@ export function CancelBooking({ reference, status }: { reference: string; status
             quote.canCancel ? (
               <>
                 <p className="text-lg font-semibold">
-                  {quote.amountPaid > 0 ? t('checkout.cancel.refund', { amount: formatYen(quote.refund.amount) }) : t('checkout.cancel.nothingPaid')}
+                  {paidOf(quote) > 0 ? t('checkout.cancel.refund', { amount: formatYen(quote.refund.amount + quote.voucherReturn) }) : t('checkout.cancel.nothingPaid')}
                 </p>
-                {quote.amountPaid > 0 ? <p>{refundPreview(quote, t)}</p> : null}
+                {quote.voucherReturn > 0 ? <p>{t('checkout.cancel.split', { card: formatYen(quote.refund.amount), voucher: formatYen(quote.voucherReturn) })}</p> : null}
+                {paidOf(quote) > 0 ? <p>{refundPreview(quote, t)}</p> : null}
                 <p>{t('checkout.cancel.released')}</p>
               </>
             ) : (
@@ -116,6 +127,11 @@ export function CancelBooking({ reference, status }: { reference: string; status
  * the service's English preview stays the API's and the guide's.
  */
 function refundPreview(quote: CancellationQuote, t: Translate): string {
-  const amount = formatYen(quote.amountPaid)
+  const amount = formatYen(paidOf(quote))
   return quote.refund.rule === 'no-refund-within-6-days' ? t('checkout.cancel.noRefund', { amount }) : t('checkout.cancel.fullRefund', { amount })
+}
+
+/** What the guest paid: by card, and by a gift voucher, which the policy counts alike (docs/decisions/0065). */
+function paidOf(quote: CancellationQuote): number {
+  return quote.amountPaid + quote.voucherPaid
 }

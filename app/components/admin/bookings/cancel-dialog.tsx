@@ -82,6 +82,12 @@ export function CancelDialog({ booking, onClose, onDone }: { booking: AdminBooki
               <p>
                 Paid: <strong>{formatYen(quote.amountPaid)}</strong> · Policy refund: <strong data-testid="policy-refund">{formatYen(quote.refund.amount)}</strong>
               </p>
+              {quote.voucherPaid > 0 ? (
+                <p className="mt-1">
+                  A gift voucher paid {formatYen(quote.voucherPaid)} more: the policy gives <strong data-testid="voucher-return">{formatYen(quote.voucherReturn)}</strong> of it back onto the voucher. The refund amount
+                  below is the card&apos;s part only.
+                </p>
+              ) : null}
               {/* Said before anything is cancelled: what cancelling now would do (issue 14). */}
               <p className="mt-1">{quote.preview}</p>
             </>
