@@ -162,6 +162,17 @@ describe('e-mail templates', () => {
     expect(unpaid.text).toContain('has been cancelled (payment not completed in time).')
   })
 
+  it('tells the guest what went back onto their gift voucher, beside the card refund or instead of "no refund"', () => {
+    const both = renderEmail(site, bookingCancelledEmail(site, booking, { reason: 'cancelled by the guest', refund: 900, voucherBack: 20000, wasPaid: true, by: 'guest' }))
+    expect(both.text).toContain('A refund of ¥900 is on its way')
+    expect(both.text).toContain('¥20,000 has gone back onto your gift voucher')
+    const voucherOnly = renderEmail(site, bookingCancelledEmail(site, booking, { reason: 'cancelled by the guest', refund: 0, voucherBack: 20900, wasPaid: true, by: 'guest' }))
+    expect(voucherOnly.text).toContain('¥20,900 has gone back onto your gift voucher')
+    expect(voucherOnly.text).not.toContain('no refund is due')
+    const lapsed = renderEmail(site, bookingCancelledEmail(site, { ...booking, locale: 'ja' }, { reason: 'payment not completed in time', refund: 0, voucherBack: 5000, wasPaid: false, by: 'system' }))
+    expect(lapsed.text).toContain('¥5,000はギフト券の残高に戻りました')
+  })
+
   it('tells a guest who cancelled that it is done, without echoing "(cancelled by the guest)"', () => {
     const mail = renderEmail(site, bookingCancelledEmail(site, booking, { reason: 'cancelled by the guest', refund: 16500, wasPaid: true, by: 'guest' }))
     expect(mail.text).toContain('As you asked, your booking for Saturday, June 7, 2025 has been cancelled.')

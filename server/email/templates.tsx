@@ -403,11 +403,21 @@ export type CancelledBy = CancellationCause | 'system'
 export function bookingCancelledEmail(
   site: SiteIdentity,
   b: BookingMailFacts,
-  details: { reason: string; refund: number; wasPaid: boolean; by: CancelledBy },
+  details: { reason: string; refund: number; voucherBack?: number; wasPaid: boolean; by: CancelledBy },
 ): EmailModel {
   const { t, date } = inLanguage(b, b.locale)
+  // What a gift voucher paid goes back onto it (docs/decisions/0065): said beside the card's refund, or
+  // instead of "no refund" when the voucher paid it all.
+  const voucherLine = details.voucherBack ? [t('email.cancelled.voucherBack', { amount: formatYen(details.voucherBack) })] : []
   const refundLine =
-    details.refund > 0 ? t('email.cancelled.refund', { amount: formatYen(details.refund) }) : details.wasPaid ? t('email.cancelled.noRefund') : t('email.cancelled.noPayment')
+    details.refund > 0
+      ? t('email.cancelled.refund', { amount: formatYen(details.refund) })
+      : voucherLine.length > 0
+        ? voucherLine[0]!
+        : details.wasPaid
+          ? t('email.cancelled.noRefund')
+          : t('email.cancelled.noPayment')
+  const refundLines = details.refund > 0 ? [refundLine, ...voucherLine] : [refundLine]
   const byGuide = details.by === 'guide-weather' || details.by === 'guide-transport' || details.by === 'guide-other'
   const opening = {
     guest: t('email.cancelled.byGuest', { date }),
@@ -425,7 +435,7 @@ export function bookingCancelledEmail(
     preheader: byGuide ? t('email.cancelled.preheaderGuide', { date, refund: refundLine }) : t('email.cancelled.preheader', { date }),
     heading: byGuide ? t('email.cancelled.headingGuide') : t('email.cancelled.heading'),
     greeting: t('email.greeting', { name: b.name }),
-    paragraphs: [opening, ...guideNote, refundLine, ...nextSteps],
+    paragraphs: [opening, ...guideNote, ...refundLines, ...nextSteps],
     details: [...bookingDetails(b), [t('email.detail.refund'), formatYen(details.refund)]],
     action: { label: t('email.cancelled.action'), url: `${site.baseUrl}${localizePath('/booking', b.locale)}` },
     closing: guestClosing(site, b.locale),

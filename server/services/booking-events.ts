@@ -253,10 +253,11 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
 
     /**
      * reason: the cancellation reason stored on the booking; refund in yen (0 when none);
+     * voucherBack: yen that went back onto a gift voucher (docs/decisions/0065);
      * cause: who cancelled, as the cancellation policy names it (none: the system or a
      * status switch, which the reason explains).
      */
-    async cancelled(tx: Tx, booking: Booking, details: { reason: string; refund: number; cause?: CancellationCause }) {
+    async cancelled(tx: Tx, booking: Booking, details: { reason: string; refund: number; voucherBack?: number; cause?: CancellationCause }) {
       await deps.notifications.create(tx, {
         type: 'booking',
         title: 'Booking cancelled',
@@ -280,7 +281,13 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
         to: booking.email,
         email: renderEmail(
           config.site,
-          bookingCancelledEmail(config.site, facts, { reason: details.reason, refund: details.refund, wasPaid: booking.paidAt !== null, by: details.cause ?? 'system' }),
+          bookingCancelledEmail(config.site, facts, {
+            reason: details.reason,
+            refund: details.refund,
+            voucherBack: details.voucherBack ?? 0,
+            wasPaid: booking.paidAt !== null,
+            by: details.cause ?? 'system',
+          }),
         ),
         dedupeKey: `booking-cancelled:${booking.id}:${stamp}`,
         ...(cancellationIcs ? { attachments: [calendarAttachment(cancellationIcs, 'CANCEL')] } : {}),
@@ -339,8 +346,8 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
       })
     },
 
-    /** An unpaid hold ran out (docs/decisions/0005). */
-    async expired(tx: Tx, booking: Booking) {
+    /** An unpaid hold ran out (docs/decisions/0005); voucherBack: its gift voucher part, given back. */
+    async expired(tx: Tx, booking: Booking, voucherBack = 0) {
       await deps.notifications.create(tx, {
         type: 'booking',
         title: 'Booking expired',
@@ -353,7 +360,7 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
       await mail.outbox.enqueue(tx, {
         kind: 'booking-cancelled',
         to: booking.email,
-        email: renderEmail(config.site, bookingCancelledEmail(config.site, facts, { reason: EXPIRED_REASON, refund: 0, wasPaid: false, by: 'system' })),
+        email: renderEmail(config.site, bookingCancelledEmail(config.site, facts, { reason: EXPIRED_REASON, refund: 0, voucherBack, wasPaid: false, by: 'system' })),
         dedupeKey: `booking-expired:${booking.id}`,
         bookingId: booking.id,
       })

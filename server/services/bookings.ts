@@ -320,10 +320,11 @@ export function createBookingService(deps: {
         if (!row) return null
         const freed = await releaseClaims(tx, bookingId)
         await releasePromoUse(tx, row)
-        await releaseVoucherUse(tx, row)
+        const voucherBack = await releaseVoucherUse(tx, row)
         await events.cancelled(tx, row, {
           reason: details.reason,
           refund: details.refund ?? 0,
+          voucherBack,
         })
         await events.slotsChanged(tx, [row.tourDate, ...freed])
         return row

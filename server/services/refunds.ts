@@ -289,9 +289,8 @@ export function createRefundService(deps: { db: Db; provider: PaymentProvider; e
         const freed = await releaseClaims(tx, row.id)
         await releasePromoUse(tx, row)
         // Unpaid: the whole voucher part goes back; paid: the policy's share of it.
-        await releaseVoucherUse(tx, row)
-        if (row.paidAt !== null) await returnVoucherShare(tx, row.id, q.voucherReturn)
-        await events.cancelled(tx, row, { reason, refund: amount, cause: input.cause })
+        const voucherBack = row.paidAt !== null ? await returnVoucherShare(tx, row.id, q.voucherReturn) : await releaseVoucherUse(tx, row)
+        await events.cancelled(tx, row, { reason, refund: amount, voucherBack, cause: input.cause })
         await events.slotsChanged(tx, [row.tourDate, ...freed])
         if (input.actor) {
           await tx.insert(auditLog).values({

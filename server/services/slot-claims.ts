@@ -90,8 +90,8 @@ export async function expireBooking(tx: Tx, events: BookingEvents, bookingId: nu
   if (expired) {
     // An unpaid hold that lapsed gives its promo code's use back (docs/decisions/0062) and its voucher's part (docs/decisions/0065).
     await releasePromoUse(tx, expired)
-    await releaseVoucherUse(tx, expired)
-    await events.expired(tx, expired)
+    const voucherBack = await releaseVoucherUse(tx, expired)
+    await events.expired(tx, expired, voucherBack)
   }
   return expired ?? null
 }

@@ -56,12 +56,15 @@ export async function recordVoucherUse(tx: Tx, spent: VoucherSpent, bookingId: n
  * hold, a cancellation before payment, the guide deleting it). Deleting the redemption first
  * makes it happen once, however many paths end the booking. A paid booking keeps its part: its
  * cancellation returns the policy's share (`returnVoucherShare`). The voucher's validity is not
- * extended: money given back to an expired voucher stays unusable, as the rest of it.
+ * extended: money given back to an expired voucher stays unusable, as the rest of it. Returns
+ * the yen given back, for the guest's e-mail.
  */
-export async function releaseVoucherUse(tx: Tx, booking: Pick<Booking, 'id' | 'paidAt' | 'voucherId'>): Promise<void> {
-  if (booking.voucherId === null || booking.paidAt !== null) return
+export async function releaseVoucherUse(tx: Tx, booking: Pick<Booking, 'id' | 'paidAt' | 'voucherId'>): Promise<number> {
+  if (booking.voucherId === null || booking.paidAt !== null) return 0
   const [released] = await tx.delete(voucherRedemptions).where(eq(voucherRedemptions.bookingId, booking.id)).returning()
-  if (released) await tx.update(vouchers).set({ balance: sql`${vouchers.balance} + ${released.amount}` }).where(eq(vouchers.id, released.voucherId))
+  if (!released) return 0
+  await tx.update(vouchers).set({ balance: sql`${vouchers.balance} + ${released.amount}` }).where(eq(vouchers.id, released.voucherId))
+  return released.amount
 }
 
 /**

@@ -408,6 +408,10 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
     expect((await app.db.select().from(voucherRedemptions))[0]).toMatchObject({ amount: 10_000, returned: 10_000 })
     // The validity is not extended by money coming back.
     expect((await voucherByToken(app, token)).validUntil).toBe('2030-10-31')
+    // The guest's e-mail says where each part went.
+    const [cancelMail] = (await mails('booking-cancelled')).filter((m) => m.text.includes(early.json.reference))
+    expect(cancelMail!.text).toContain('A refund of ¥6,500 is on its way')
+    expect(cancelMail!.text).toContain('¥10,000 has gone back onto your gift voucher')
 
     // Within six days of the tour nothing comes back, to the card or to the voucher.
     const late = await book({ voucherCode: code, tourDate: '2030-05-04', email: 'late@example.com' })
