@@ -21,7 +21,7 @@ import { SlotTakenError, claimSlot, makeClaimsPermanent, releaseClaims } from '.
 import type { RefundService } from './refunds.ts'
 import type { BookingMoveService, PendingChange } from './booking-moves.ts'
 import type { VoucherService, VoucherSettlement } from './vouchers.ts'
-import type { CheckoutStart } from './checkout-start.ts'
+import { checkoutStart, type CheckoutStart } from './checkout-start.ts'
 import { retakeVoucherUse } from './voucher-spending.ts'
 
 export type { CheckoutStart }
@@ -201,14 +201,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   /** The checkout of a dearer change's difference: one intent per change, for the difference. */
   async function startChangePayment(booking: Booking, change: PendingChange, now: Date): Promise<CheckoutStart> {
     if (change.holdExpiresAt.getTime() < now.getTime()) throw new ServiceError('gone', CHANGE_HOLD_EXPIRED_MESSAGE)
-    const answer = (intent: ProviderIntent): CheckoutStart => ({
-      clientSecret: intent.clientSecret ?? '',
-      mode: deps.config.paymentMode,
-      ...(deps.config.paymentMode === 'stripe' ? { publishableKey: deps.config.env.STRIPE_PUBLISHABLE_KEY } : {}),
-      amount: change.difference,
-      currency: booking.currency,
-      holdExpiresAt: change.holdExpiresAt.toISOString(),
-    })
+    const answer = (intent: ProviderIntent): CheckoutStart =>
+      checkoutStart(deps.config, intent, { amount: change.difference, currency: booking.currency, holdExpiresAt: change.holdExpiresAt.toISOString() })
     if (change.intentId) {
       const previous = await provider.retrieveIntent(change.intentId)
       if (previous.status === 'succeeded') {
@@ -374,14 +368,12 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       assertPayable(booking, now)
       if (booking.totalPrice === 0) throw new ServiceError('invalid', 'This booking has nothing to pay.')
 
-      const answer = (intent: ProviderIntent): CheckoutStart => ({
-        clientSecret: intent.clientSecret ?? '',
-        mode: deps.config.paymentMode,
-        ...(deps.config.paymentMode === 'stripe' ? { publishableKey: deps.config.env.STRIPE_PUBLISHABLE_KEY } : {}),
-        amount: booking.totalPrice,
-        currency: booking.currency,
-        holdExpiresAt: booking.status === 'pending' && booking.holdExpiresAt ? booking.holdExpiresAt.toISOString() : null,
-      })
+      const answer = (intent: ProviderIntent): CheckoutStart =>
+        checkoutStart(deps.config, intent, {
+          amount: booking.totalPrice,
+          currency: booking.currency,
+          holdExpiresAt: booking.status === 'pending' && booking.holdExpiresAt ? booking.holdExpiresAt.toISOString() : null,
+        })
 
       let previous: ProviderIntent | null = null
       if (booking.paymentIntentId) {

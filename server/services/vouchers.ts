@@ -27,7 +27,7 @@ import {
   type VoucherStatus,
 } from '../../core/vouchers.ts'
 import { voucherCancelSchema, voucherPurchaseSchema, type VoucherRules } from '../../core/schemas/voucher.ts'
-import type { CheckoutStart } from './checkout-start.ts'
+import { checkoutStart, type CheckoutStart } from './checkout-start.ts'
 import type { HitCounter } from './rate-limits.ts'
 import type { MailOutbox } from './mail-outbox.ts'
 import type { NotificationService } from './notifications.ts'
@@ -367,14 +367,7 @@ export function createVoucherService(deps: {
     /** POST /api/vouchers/:token/payment-intent: one intent per voucher, for its amount. */
     async startPayment(token: string): Promise<CheckoutStart> {
       const voucher = await payableByToken(token)
-      const answer = (intent: ProviderIntent): CheckoutStart => ({
-        clientSecret: intent.clientSecret ?? '',
-        mode: config.paymentMode,
-        ...(config.paymentMode === 'stripe' ? { publishableKey: config.env.STRIPE_PUBLISHABLE_KEY } : {}),
-        amount: voucher.amount,
-        currency: voucher.currency,
-        holdExpiresAt: null,
-      })
+      const answer = (intent: ProviderIntent): CheckoutStart => checkoutStart(config, intent, { amount: voucher.amount, currency: voucher.currency, holdExpiresAt: null })
       if (voucher.paymentIntentId) {
         const previous = await provider.retrieveIntent(voucher.paymentIntentId)
         if (previous.status === 'succeeded') {
