@@ -1,8 +1,9 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
+import favicon from '../public/favicon.svg?raw'
 import { DeferredToaster } from './components/ui/deferred-toaster.tsx'
-import { DeferredScripts, hydratesAfterFirstPaint } from './lib/deferred-scripts.tsx'
+import { DeferredScripts, LazyPhotosHold, hydratesAfterFirstPaint } from './lib/deferred-scripts.tsx'
 import { InlineStylesheet } from './lib/inline-stylesheet.tsx'
 import { TypefacePreloads } from './lib/typeface.tsx'
 import { siteIdentity } from './lib/site.server.ts'
@@ -13,8 +14,8 @@ import { languageSuggestions } from './i18n/language-suggestion.server.ts'
 import { localeFromPath } from '../core/i18n/locales.ts'
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  { rel: 'manifest', href: '/site.webmanifest' },
+  // In the page itself: a favicon fetched while the main picture is loading shares its bandwidth (docs/decisions/0066).
+  { rel: 'icon', href: `data:image/svg+xml,${encodeURIComponent(favicon)}`, type: 'image/svg+xml' },
 ]
 
 // The chrome's messages ('common') and the pictures' descriptions ('images') come with the
@@ -37,6 +38,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {afterFirstPaint ? <LazyPhotosHold nonce={nonce} /> : null}
         {/* Production: the stylesheet is inlined by the server (docs/decisions/0021). Development:
             linked, so Vite can hot-reload it; precedence places it ahead of the module preloads. */}
         {import.meta.env.DEV ? <link rel="stylesheet" href={stylesheet} precedence="default" /> : <InlineStylesheet />}

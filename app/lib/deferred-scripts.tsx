@@ -20,12 +20,22 @@ import { Scripts, type ScriptsProps } from 'react-router'
  */
 const DEFERRED_MODULE_TYPE = 'application/x-deferred-module'
 
+/**
+ * Set on <html> by `<LazyPhotosHold>` while a content page's lazy photos wait for its main
+ * pictures to be painted (docs/decisions/0066); app.css hides them meanwhile, so the browser
+ * does not fetch them. Without JavaScript it is never set and they load as usual.
+ */
+const HOLD_ATTRIBUTE = 'data-photos-wait'
+
 /** Inserts the deferred module scripts once; runs in the browser, serialised into the page. */
-function startDeferredScripts(type: string) {
+function startDeferredScripts(type: string, holdAttribute: string) {
   let started = false
+  const releasePhotos = () => document.documentElement.removeAttribute(holdAttribute)
   const start = () => {
     if (started) return
     started = true
+    // Before the scripts: hydration must find <html> as the server rendered it.
+    releasePhotos()
     for (const inert of document.querySelectorAll<HTMLScriptElement>(`script[type="${type}"]`)) {
       for (const href of (inert.dataset.modulepreload ?? '').split(' ').filter(Boolean)) {
         const link = document.createElement('link')
@@ -52,7 +62,9 @@ function startDeferredScripts(type: string) {
   const pictures = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')]
   let waitingFor = pictures.length + 1
   const ready = () => {
-    if (--waitingFor === 0) requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start)))
+    if (--waitingFor > 0) return
+    releasePhotos()
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start)))
   }
   // Painted, not only loaded: a photo (AVIF above all) is decoded after it arrives and painted
   // after that, and scripts run meanwhile would delay that paint, the page's largest. Its
@@ -90,7 +102,19 @@ function startDeferredScripts(type: string) {
 }
 
 // Server only: the browser never re-renders this text (hydration keeps the server's).
-const STARTER = import.meta.env.SSR ? `(${startDeferredScripts.toString()})(${JSON.stringify(DEFERRED_MODULE_TYPE)})` : ''
+const STARTER = import.meta.env.SSR ? `(${startDeferredScripts.toString()})(${JSON.stringify(DEFERRED_MODULE_TYPE)}, ${JSON.stringify(HOLD_ATTRIBUTE)})` : ''
+const HOLD = import.meta.env.SSR ? `document.documentElement.setAttribute(${JSON.stringify(HOLD_ATTRIBUTE)}, '')` : ''
+const RELEASE = import.meta.env.SSR ? `document.documentElement.removeAttribute(${JSON.stringify(HOLD_ATTRIBUTE)})` : ''
+
+/**
+ * In the <head> of a content page: holds its lazy photos back until the starter of
+ * `<DeferredScripts>` releases them, when the page's first paint and main pictures are on the
+ * screen (docs/decisions/0066). Before any of the body is laid out, so none is fetched early.
+ * React never runs it again: a script React inserts on the client does not execute.
+ */
+export function LazyPhotosHold({ nonce }: { nonce?: string }) {
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HOLD }} />
+}
 
 type Parts = { module?: string; preloads: string[]; rest: ReactElement[] }
 
@@ -114,8 +138,15 @@ export function DeferredScripts(props: ScriptsProps) {
   const scripts = Scripts(props)
   if (scripts === null) return null
   const { module, preloads, rest } = sortScripts(scripts, { preloads: [], rest: [] })
-  // A React Router whose output no longer has this shape still gets its scripts, at once.
-  if (module === undefined) return scripts
+  // A React Router whose output no longer has this shape still gets its scripts, at once, and
+  // the photos `<LazyPhotosHold>` held back.
+  if (module === undefined)
+    return (
+      <>
+        {scripts}
+        <script nonce={props.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RELEASE }} />
+      </>
+    )
   return (
     <>
       {rest.map((element, index) => cloneElement(element, { key: index }))}

@@ -80,12 +80,14 @@ export function ImageWithFallback({ image, title, className = '', priority = fal
       // if it has arrived; the others decode aside and never hold up a frame.
       decoding={priority ? 'sync' : 'async'}
       onError={() => setFailed(true)}
-      className={className}
+      className={photo ? 'block size-full object-cover' : className}
     />
   )
   if (!photo) return img
+  // The picture holds the box (its size, corners and placeholder colour), so that a photo held
+  // back until the main picture is painted (docs/decisions/0066) keeps its place on the page.
   return (
-    <picture className="block">
+    <picture className={`block overflow-hidden ${className}`}>
       {photo.sources.map((source) => (
         <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={photo.sizes} />
       ))}
