@@ -250,6 +250,7 @@ function Review({ page, chooser, review, busy }: { page: Page; chooser: ChooserD
           {pkg?.name} · {t('checkout.summary.people', { count: Number(choice.numberOfPeople) })}
         </p>
         <p className="mt-3 font-semibold text-brand-900">{priceText}</p>
+        {review.voucherBack > 0 ? <p className="mt-1 text-slate-800">{t('change.review.voucherBack', { amount: formatYen(review.voucherBack) })}</p> : null}
       </div>
       <Form method="post" className="flex flex-col gap-3 sm:flex-row">
         <input type="hidden" name="tourDate" value={choice.date} />
@@ -319,6 +320,7 @@ function Changed({ reference, outcome }: { reference: string; outcome: Extract<C
       </h2>
       <p className="mt-2 text-slate-800">{t('change.done.text')}</p>
       {refund ? <p className="mt-2 text-slate-800">{refund}</p> : null}
+      {outcome.voucherBack > 0 ? <p className="mt-2 text-slate-800">{t('change.done.voucherBack', { amount: formatYen(outcome.voucherBack) })}</p> : null}
       <p className="mt-4">
         <Link to={path(`/booking-confirmation/${reference}`)} className={buttonVariants()}>
           {t('change.done.view')}

@@ -20,9 +20,18 @@ export function bookingChangesRouter({ services }: AppDeps) {
     if (!parsed.success) throw invalidInput(parsed.error, 'Invalid change')
     const outcome = await services.bookingMoves.moveByGuest(String(req.params.reference), parsed.data)
     const { booking } = outcome
-    const view = { reference: booking.reference, tourDate: booking.tourDate, tourTime: booking.tourTime, tourPackageId: booking.tourPackageId, numberOfPeople: booking.numberOfPeople, totalPrice: booking.totalPrice, status: booking.status }
+    const view = {
+      reference: booking.reference,
+      tourDate: booking.tourDate,
+      tourTime: booking.tourTime,
+      tourPackageId: booking.tourPackageId,
+      numberOfPeople: booking.numberOfPeople,
+      totalPrice: booking.totalPrice,
+      voucherAmount: booking.voucherAmount,
+      status: booking.status,
+    }
     if (outcome.kind === 'moved') {
-      res.json({ status: 'moved', booking: view, refund: outcome.refund })
+      res.json({ status: 'moved', booking: view, refund: outcome.refund, voucherBack: outcome.voucherBack })
       return
     }
     // Dearer: the new slot is held; the difference is paid through the checkout (POST /api/create-payment-intent).

@@ -255,14 +255,23 @@ describe('the guest’s e-mails in the language they booked in (docs/decisions/0
 
 describe('a change of plans, in the guest’s language (docs/decisions/0055, 0056)', () => {
   it('tells a Korean guest where the booking moved from, with the calendar file when their calendar has the tour', () => {
-    const mail = renderEmail(site, bookingMovedEmail(site, { ...booking, locale: 'ko' }, { tourDate: '2025-05-31', tourTime: 'afternoon' }, 'https://tours.example.jp/ko/booking-confirmation/ABCDEFGHJK12', true))
+    const mail = renderEmail(site, bookingMovedEmail(site, { ...booking, locale: 'ko' }, { from: { tourDate: '2025-05-31', tourTime: 'afternoon' } }, 'https://tours.example.jp/ko/booking-confirmation/ABCDEFGHJK12', true))
     expect(mail.subject).toBe('예약 변경: 2025년 6월 7일 토요일 투어')
     expect(mail.text).toContain('변경 전 일정은 2025년 5월 31일 토요일(오후)였습니다')
     expect(mail.text).toContain('tour.ics')
     expect(mail.text).not.toMatch(/Hello|It was for|calendar file/)
-    const noCalendar = renderEmail(site, bookingMovedEmail(site, booking, { tourDate: '2025-05-31', tourTime: 'afternoon' }, 'https://tours.example.jp/booking-confirmation/ABCDEFGHJK12', false))
+    const noCalendar = renderEmail(site, bookingMovedEmail(site, booking, { from: { tourDate: '2025-05-31', tourTime: 'afternoon' } }, 'https://tours.example.jp/booking-confirmation/ABCDEFGHJK12', false))
     expect(noCalendar.text).toContain('It was for Saturday, May 31, 2025 (Afternoon)')
     expect(noCalendar.text).not.toContain('tour.ics')
+    expect(noCalendar.text).not.toContain('gift voucher')
+  })
+
+  it('tells a guest who moved to a cheaper tour what went back onto their gift voucher (docs/decisions/0065)', () => {
+    const from = { tourDate: '2025-05-31', tourTime: 'afternoon' } as const
+    const mail = renderEmail(site, bookingMovedEmail(site, booking, { from, voucherBack: 6_500 }, 'https://tours.example.jp/booking-confirmation/ABCDEFGHJK12', false))
+    expect(mail.text).toContain('¥6,500 has gone back onto your gift voucher')
+    const ja = renderEmail(site, bookingMovedEmail(site, { ...booking, locale: 'ja' }, { from, voucherBack: 6_500 }, 'https://tours.example.jp/ja/booking-confirmation/ABCDEFGHJK12', false))
+    expect(ja.text).toContain('¥6,500はギフト券の残高に戻りました')
   })
 
   it('tells a Japanese guest their tour is called off, why, the guide’s note, the deadline and where to choose', () => {

@@ -408,7 +408,7 @@ export function bookingCancelledEmail(
   const { t, date } = inLanguage(b, b.locale)
   // What a gift voucher paid goes back onto it (docs/decisions/0065): said beside the card's refund, or
   // instead of "no refund" when the voucher paid it all.
-  const voucherLine = details.voucherBack ? [t('email.cancelled.voucherBack', { amount: formatYen(details.voucherBack) })] : []
+  const voucherLine = details.voucherBack ? [t('email.voucherBack', { amount: formatYen(details.voucherBack) })] : []
   const refundLine =
     details.refund > 0
       ? t('email.cancelled.refund', { amount: formatYen(details.refund) })
@@ -464,9 +464,16 @@ export type PreviousSlot = { tourDate: string; tourTime: TourTime }
 
 /**
  * The booking was moved (issue 19, docs/decisions/0055): the new details, where it was before,
- * and, for a guest whose calendar has the tour, the calendar file that moves it there.
+ * what of a gift voucher's part went back onto it (docs/decisions/0065) and, for a guest whose
+ * calendar has the tour, the calendar file that moves it there.
  */
-export function bookingMovedEmail(site: SiteIdentity, b: BookingMailFacts, from: PreviousSlot, confirmationUrl: string, withCalendarFile: boolean): EmailModel {
+export function bookingMovedEmail(
+  site: SiteIdentity,
+  b: BookingMailFacts,
+  { from, voucherBack = 0 }: { from: PreviousSlot; voucherBack?: number },
+  confirmationUrl: string,
+  withCalendarFile: boolean,
+): EmailModel {
   const { t, date, slot } = inLanguage(b, b.locale)
   const fromSlot = b.locale === 'en' ? slotLabel(from.tourTime) : t(SLOT_MESSAGE_IDS[from.tourTime])
   return {
@@ -475,7 +482,11 @@ export function bookingMovedEmail(site: SiteIdentity, b: BookingMailFacts, from:
     preheader: t('email.moved.preheader', { date, slot }),
     heading: t('email.moved.heading'),
     greeting: t('email.greeting', { name: b.name }),
-    paragraphs: [t('email.moved.text', { fromDate: formatLongDate(from.tourDate, b.locale), fromSlot }), ...(withCalendarFile ? [t('email.moved.calendarFile')] : [])],
+    paragraphs: [
+      t('email.moved.text', { fromDate: formatLongDate(from.tourDate, b.locale), fromSlot }),
+      ...(voucherBack > 0 ? [t('email.voucherBack', { amount: formatYen(voucherBack) })] : []),
+      ...(withCalendarFile ? [t('email.moved.calendarFile')] : []),
+    ],
     details: bookingDetails(b),
     sections: tripSections(site, b),
     action: { label: t('email.viewBooking'), url: confirmationUrl },

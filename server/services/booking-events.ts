@@ -301,7 +301,8 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
      * of it; the guest when the mover chose to tell them, with the calendar event moved (same
      * UID, a higher SEQUENCE) when their calendar has it.
      */
-    async moved(tx: Tx, before: Booking, after: Booking, details: { changeId: number; actor: ChangeActor; tellGuest: boolean }) {
+    /** voucherBack: yen of a gift voucher part the new tour did not need, gone back onto the voucher. */
+    async moved(tx: Tx, before: Booking, after: Booking, details: { changeId: number; actor: ChangeActor; tellGuest: boolean; voucherBack?: number }) {
       const by = details.actor === 'guide' ? 'by the guide' : details.actor === 'disruption' ? 'by the guest, after a disruption' : 'by the guest'
       await deps.notifications.create(tx, {
         type: 'booking',
@@ -319,7 +320,7 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
         await mail.outbox.enqueue(tx, {
           kind: 'booking-moved',
           to: after.email,
-          email: renderEmail(config.site, bookingMovedEmail(config.site, facts, from, confirmationLink(config, facts), ics !== null)),
+          email: renderEmail(config.site, bookingMovedEmail(config.site, facts, { from, voucherBack: details.voucherBack }, confirmationLink(config, facts), ics !== null)),
           dedupeKey: `booking-moved:${details.changeId}`,
           ...(ics ? { attachments: [calendarAttachment(ics, 'PUBLISH')] } : {}),
           bookingId: after.id,

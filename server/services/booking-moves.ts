@@ -30,6 +30,8 @@ import { BOOKING_NOT_FOUND_MESSAGE } from './admin-bookings.ts'
 import { GROUP_TOO_LARGE_MESSAGE, OUTSIDE_WINDOW_MESSAGE, PACKAGE_DOES_NOT_FIT_MESSAGE, PACKAGE_UNAVAILABLE_MESSAGE } from './bookings.ts'
 import type { RefundOutcome, RefundService } from './refunds.ts'
 import { closeOffers, openOfferOf, type OpenOffer } from './disruption-offers.ts'
+import { shrinkVoucherUse } from './voucher-spending.ts'
+import { voucherPays } from '../../core/vouchers.ts'
 
 export const MOVE_CANCELLED_MESSAGE = 'A cancelled booking cannot be moved. Restore it first, or make a new booking.'
 export const MOVE_NOTHING_MESSAGE = 'Choose another date, time, tour or group size to move this booking.'
@@ -52,10 +54,13 @@ export type GuestChangeState = { refusal: GuestMoveRefusal | null; message: stri
 export type PendingChange = { id: number; bookingId: number; target: SlotChoice; newTotal: number; difference: number; holdExpiresAt: Date; intentId: string | null; state: ChangeState }
 
 /** What the guest's change did: made, or waiting for the difference to be paid. */
-export type GuestMoveOutcome = { kind: 'moved'; booking: Booking; refund: RefundOutcome } | { kind: 'awaiting-payment'; booking: Booking; change: PendingChange }
+export type GuestMoveOutcome = { kind: 'moved'; booking: Booking; refund: RefundOutcome; voucherBack: number } | { kind: 'awaiting-payment'; booking: Booking; change: PendingChange }
 
-/** A guest's change as the review step shows it, before it is made. */
-export type GuestMovePlan = { target: SlotChoice; money: MoveMoney; currentTotal: number; actor: ChangeActor; offer: OpenOffer | null }
+/**
+ * A guest's change as the review step shows it, before it is made. `voucherBack`: the yen of the
+ * booking's gift voucher part the new tour does not need, which go back onto the voucher.
+ */
+export type GuestMovePlan = { target: SlotChoice; money: MoveMoney; currentTotal: number; actor: ChangeActor; offer: OpenOffer | null; voucherBack: number }
 
 const slotOf = (b: Booking): SlotChoice => ({ tourDate: b.tourDate, tourTime: b.tourTime as TourTime, tourPackageId: b.tourPackageId, numberOfPeople: b.numberOfPeople })
 
@@ -146,7 +151,7 @@ export function createBookingMoveService(deps: {
    * paid booking for good. A taken slot throws SlotTakenError (the caller's transaction or
    * savepoint rolls back, and the booking keeps its slot).
    */
-  async function takeSlot(tx: Tx, current: Booking, target: SlotChoice, newTotal: number, now: Date): Promise<Booking> {
+  async function takeSlot(tx: Tx, current: Booking, target: SlotChoice, newTotal: number, now: Date, voucherBack = 0): Promise<Booking> {
     await releaseClaims(tx, current.id)
     const expiresAt = current.status === 'pending' ? current.holdExpiresAt : null
     await claimSlot(tx, events, { bookingId: current.id, tourDate: target.tourDate, tourTime: target.tourTime, expiresAt, now })
@@ -158,6 +163,7 @@ export function createBookingMoveService(deps: {
         tourPackageId: target.tourPackageId,
         numberOfPeople: target.numberOfPeople,
         totalPrice: newTotal,
+        voucherAmount: current.voucherAmount - voucherBack,
         // The reminder is for a date: the new one gets its own.
         reminderSentAt: current.tourDate === target.tourDate ? current.reminderSentAt : null,
         updatedAt: now,
@@ -188,10 +194,19 @@ export function createBookingMoveService(deps: {
   })
 
   /** The move itself: the new slot, the history row, and the e-mails and notification. */
-  async function applyMove(tx: Tx, current: Booking, target: SlotChoice, newTotal: number, who: { actor: ChangeActor; user?: { id: number; username: string } | null; tellGuest: boolean }, now: Date): Promise<{ moved: Booking; changeId: number }> {
-    const moved = await takeSlot(tx, current, target, newTotal, now)
+  async function applyMove(
+    tx: Tx,
+    current: Booking,
+    target: SlotChoice,
+    newTotal: number,
+    who: { actor: ChangeActor; user?: { id: number; username: string } | null; tellGuest: boolean },
+    now: Date,
+    voucherBack = 0,
+  ): Promise<{ moved: Booking; changeId: number }> {
+    await shrinkVoucherUse(tx, current.id, voucherBack)
+    const moved = await takeSlot(tx, current, target, newTotal, now, voucherBack)
     const [change] = await tx.insert(bookingChanges).values(changeValues(current, target, newTotal, who, now)).returning()
-    await events.moved(tx, current, moved, { changeId: change!.id, actor: who.actor, tellGuest: who.tellGuest })
+    await events.moved(tx, current, moved, { changeId: change!.id, actor: who.actor, tellGuest: who.tellGuest, voucherBack })
     // The old slot may be free now (docs/decisions/0057); the new one is taken.
     await events.slotsChanged(tx, [current.tourDate, target.tourDate])
     return { moved, changeId: change!.id }
@@ -278,11 +293,13 @@ export function createBookingMoveService(deps: {
     const received = moneyOf(current).received > 0
     if (received && current.amountRefunded > 0) throw new ServiceError('conflict', GUEST_MOVE_PARTLY_REFUNDED_MESSAGE)
     // After a call-off a dearer choice costs the guest nothing more (core/booking-changes.ts).
-    // A promo code's discount moves with the booking as the yen it took off, and a gift voucher's
-    // part as the yen it paid, never below a total of 0 (docs/decisions/0062, 0065).
-    const newPrice = Math.max(0, price.total - current.discount - current.voucherAmount)
-    const money = moveMoney({ received, currentTotal: current.totalPrice, newPrice, waived: offer !== null })
-    return { target, money, currentTotal: current.totalPrice, actor: offer ? 'disruption' : 'guest', offer }
+    // A promo code's discount moves with the booking as the yen it took off, never below a total
+    // of 0, and a gift voucher's part as the yen it paid, up to what the new tour costs: the rest
+    // goes back onto the voucher (docs/decisions/0062, 0065).
+    const due = Math.max(0, price.total - current.discount)
+    const voucherKept = voucherPays(current.voucherAmount, due)
+    const money = moveMoney({ received, currentTotal: current.totalPrice, newPrice: due - voucherKept, waived: offer !== null })
+    return { target, money, currentTotal: current.totalPrice, actor: offer ? 'disruption' : 'guest', offer, voucherBack: current.voucherAmount - voucherKept }
   }
 
   const byReference = async (reader: Db | Tx, reference: unknown, lock: boolean): Promise<Booking> => {
@@ -338,7 +355,7 @@ export function createBookingMoveService(deps: {
         // Dearer, on a paid booking: the new slot is held while the guest pays the difference.
         if (plan.money.kind === 'charge') return { kind: 'awaiting-payment' as const, booking: current, change: await holdDearerChange(tx, current, plan, now) }
         const freed = await lapsePendingChanges(tx, current.id)
-        const { moved, changeId } = await applyMove(tx, current, target, plan.money.newTotal, { actor: plan.actor, tellGuest: true }, now)
+        const { moved, changeId } = await applyMove(tx, current, target, plan.money.newTotal, { actor: plan.actor, tellGuest: true }, now, plan.voucherBack)
         // A dearer change the guest asked for before, and gave up for this one, held a slot.
         await events.slotsChanged(tx, freed)
         // The guest's answer to a call-off: the offer is settled, so its deadline refunds nothing.
@@ -347,7 +364,8 @@ export function createBookingMoveService(deps: {
       })
       if (outcome.kind === 'awaiting-payment') return outcome
       const { booking, plan, changeId } = outcome
-      if (plan.money.kind !== 'refund' || !booking.paymentIntentId) return { kind: 'moved', booking, refund: { amount: 0, status: 'none' } }
+      const { voucherBack } = plan
+      if (plan.money.kind !== 'refund' || !booking.paymentIntentId) return { kind: 'moved', booking, refund: { amount: 0, status: 'none' }, voucherBack }
       const refund = await deps.refunds.issueRefund({
         bookingId: booking.id,
         intentId: booking.paymentIntentId,
@@ -356,7 +374,7 @@ export function createBookingMoveService(deps: {
         reason: 'the guest changed to a cheaper tour',
         countsTowardBooking: false,
       })
-      return { kind: 'moved', booking, refund }
+      return { kind: 'moved', booking, refund, voucherBack }
     },
 
     /** The booking's dearer change waiting for its difference, if any (the checkout pays it). */

@@ -85,6 +85,21 @@ export async function returnVoucherShare(tx: Tx, bookingId: number, amount: numb
 }
 
 /**
+ * A guest's move to a tour that costs less than the booking's voucher part: the booking keeps
+ * what the new tour costs, and `amount` goes back onto the voucher, in the move's transaction.
+ * The redemption shrinks with it (and goes when the new tour costs nothing), so a later
+ * cancellation returns a share of what the booking still holds, never of what already went back.
+ */
+export async function shrinkVoucherUse(tx: Tx, bookingId: number, amount: number): Promise<void> {
+  if (amount <= 0) return
+  const [held] = await tx.select().from(voucherRedemptions).where(eq(voucherRedemptions.bookingId, bookingId)).for('update')
+  if (!held || held.amount - held.returned < amount) throw new Error(`Booking ${bookingId} holds less of its voucher than the ${amount} its move gives back`)
+  if (held.amount === amount) await tx.delete(voucherRedemptions).where(eq(voucherRedemptions.bookingId, bookingId))
+  else await tx.update(voucherRedemptions).set({ amount: held.amount - amount }).where(eq(voucherRedemptions.bookingId, bookingId))
+  await tx.update(vouchers).set({ balance: sql`${vouchers.balance} + ${amount}` }).where(eq(vouchers.id, held.voucherId))
+}
+
+/**
  * A booking that gave its voucher part back (its hold lapsed, or its cancellation returned a
  * share) and is brought back to life (a late payment, decision 0005, or the guide reviving it)
  * takes that part again, so no booking keeps a voucher part the voucher did not pay. False when

@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { E2E_ADMIN } from '../../playwright.config.ts'
 import { logInAsAdmin } from './admin-login.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
-import { chooseSlot, policyConsent } from './booking-steps.ts'
+import { chooseSlot, dayButton, policyConsent } from './booking-steps.ts'
 import { hydrated } from './hydration.ts'
 import { emailTo } from './outbox-mail.ts'
 import { startOwnServer, type OwnServer } from './own-server.ts'
@@ -22,6 +22,8 @@ let server: OwnServer
 let dataDir: string
 let voucherUrl = ''
 let voucherCode = ''
+/** The second visitor's booking, paid ¥20,000 by the voucher and ¥900 by card. */
+let guestReference = ''
 const ja = JSON.parse(fs.readFileSync(path.resolve('core/i18n/messages/ja.json'), 'utf8')) as Record<string, string>
 const HOSTILE = '<img src=x onerror="window.__pwned=1">Happy birthday!'
 
@@ -137,6 +139,7 @@ test('a second visitor books with the code: the voucher pays part, the card the 
   await page.getByRole('button', { name: 'Pay Now' }).click()
   await expect(page.getByText('Paid', { exact: true })).toBeVisible()
   await expect(page.getByRole('main')).toContainText('−¥20,000')
+  guestReference = new URL(page.url()).pathname.split('/').at(-1)!
 
   // Cancelling is offered with what goes back where: the card's part and the voucher's (decision 0065).
   await page.getByRole('button', { name: 'Cancel booking' }).click()
@@ -170,6 +173,29 @@ test('the guide sees the voucher, its balance and its use in the Vouchers tab (1
   await expectNoSeriousAxeViolations(page, 'vouchers tab 1280')
   await page.setViewportSize({ width: 375, height: 800 })
   await expectNoSeriousAxeViolations(page, 'vouchers tab 375')
+})
+
+test('on a phone, the guest moves to a smaller group: the card gets its ¥900 back and the voucher the ¥5,700 the new tour does not need (375 px)', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 })
+  await page.goto(`${server.baseURL}/booking-confirmation/${guestReference}/change`)
+  await hydrated(page)
+  await dayButton(page, saturdayAhead(20)).click()
+  await page.getByRole('radio', { name: /^Morning · 9:00 AM/ }).check()
+  // Two guests on a half-day tour: ¥14,300, all of it from the voucher's ¥20,000 part.
+  await page.getByLabel('Group size').selectOption('2')
+  await page.getByRole('button', { name: 'Review the change' }).click()
+  await expect(page.getByText('we refund the difference of ¥900')).toBeVisible()
+  await expect(page.getByText('The new tour costs less than your gift voucher paid: ¥5,700 goes back onto the voucher.')).toBeVisible()
+  await expectNoSeriousAxeViolations(page, 'change review with voucher 375')
+  await noSidewaysScroll(page)
+  await page.getByRole('button', { name: 'Confirm the change' }).click()
+  await expect(page.getByRole('heading', { name: 'Your booking has been changed' })).toBeVisible()
+  await expect(page.getByText('¥5,700 is back on your gift voucher.')).toBeVisible()
+
+  await page.goto(voucherUrl)
+  await expect(page.getByRole('article', { name: 'Gift voucher' })).toContainText('Balance left: ¥5,700')
+  const mail = await emailTo('voucher-guest@example.com', /Booking changed/, dataDir)
+  expect(mail.text).toContain('¥5,700 has gone back onto your gift voucher')
 })
 
 test('/gift at 1280 px, and in Japanese', async ({ page }) => {

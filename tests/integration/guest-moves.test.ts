@@ -6,7 +6,7 @@ import { bookingChanges, bookings, outgoingEmails, tourPackages, tripSettings, t
 import { GUEST_MOVE_MESSAGES, GUEST_MOVE_NOTHING_MESSAGE } from '../../server/services/booking-moves.ts'
 import { CHANGE_HOLD_EXPIRED_MESSAGE, CHANGE_REFUNDED_MESSAGE } from '../../server/services/payments.ts'
 import { OUTSIDE_WINDOW_MESSAGE, SLOT_TAKEN_MESSAGE } from '../../server/services/bookings.ts'
-import { action as changeAction, loader as changeLoader } from '../../app/routes/change-booking.tsx'
+import { loadChangePage, postChangePage, type Target } from './change-page.ts'
 import { ENGINES } from './databases.ts'
 import { openDatabase } from '../../server/db/client.ts'
 import { startTestApp, TestClock, type TestApp } from './app.ts'
@@ -24,24 +24,6 @@ const NOW = '2026-03-02T01:00:00Z'
 const today = todayInTokyo(new Date(NOW))
 const weekends = weekendDatesBetween(addDays(today, 20), addDays(today, 60))
 const [SAT1, SUN1, SAT2, SUN2, SAT3] = weekends as [string, string, string, string, string]
-
-type Target = { tourDate: string; tourTime: string; tourPackageId: number; numberOfPeople: number }
-
-/** The change page's action as React Router runs it, at a path such as /ko/booking-confirmation/X/change.data. */
-async function postChangePage(app: TestApp, reference: string, target: Target, path: string) {
-  const body = new URLSearchParams(Object.entries(target).map(([k, v]) => [k, String(v)]))
-  const request = new Request(`http://127.0.0.1${path}`, { method: 'POST', body })
-  const context = { services: app.services, config: app.config, cspNonce: '', user: null, clientAddress: '192.0.2.9' }
-  const result = (await changeAction({ request, context, params: { reference } } as unknown as Parameters<typeof changeAction>[0])) as { data: Record<string, unknown>; init: { status?: number } | null }
-  return { status: result.init?.status ?? 200, data: result.data }
-}
-
-async function loadChangePage(app: TestApp, reference: string, query = '') {
-  const request = new Request(`http://127.0.0.1/booking-confirmation/${reference}/change${query}`)
-  const context = { services: app.services, config: app.config, cspNonce: '', user: null, clientAddress: '192.0.2.9' }
-  const result = (await changeLoader({ request, context, params: { reference } } as unknown as Parameters<typeof changeLoader>[0])) as unknown
-  return ((result as { data?: unknown }).data ?? result) as Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any -- loader data under test
-}
 
 describe.each(ENGINES)('the guest changes their booking on %s (simulated payments)', (engine) => {
   let app: TestApp

@@ -8,6 +8,7 @@ import { startTestApp, startWithCatalogue, TestClient, TestClock, type TestApp }
 import { postBookingPage } from './booking-page.ts'
 import { startStripeDouble, type StripeDouble } from './stripe-double.ts'
 import { postWebhook, signedEvent } from './payments-helpers.ts'
+import { loadChangePage, postChangePage } from './change-page.ts'
 import { action as giftAction } from '../../app/routes/gift.tsx'
 import { loader as voucherPageLoader } from '../../app/routes/voucher.tsx'
 import { VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../../app/lib/form-post.ts'
@@ -420,6 +421,52 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
     await app.client().post(`/api/bookings/${late.json.reference}/payment-success`)
     expect((await app.client().post(`/api/bookings/${late.json.reference}/cancel`)).json.refund).toMatchObject({ amount: 0 })
     expect(await balanceOf(token)).toBe(0)
+  })
+
+  it('on a guest’s move to a tour that costs less than the voucher paid, gives the rest back to the voucher and the card part to the card, on every way in', async () => {
+    // A half-day tour for three, ¥16,500: ¥15,000 from the voucher, ¥1,500 by card.
+    const { token, code } = await paidVoucher(15_000)
+    const paidBooking = async (voucherCode: string, email: string, tourDate = SAT) => {
+      const booked = await book({ voucherCode, email, tourDate })
+      expect(booked.json).toMatchObject({ totalPrice: 1_500, voucherAmount: 15_000 })
+      const ref = booked.json.reference as string
+      await app.client().post('/api/create-payment-intent', { bookingId: ref })
+      await app.client().post(`/api/bookings/${ref}/simulated-payment`, { cardNumber: CARD })
+      expect((await app.client().post(`/api/bookings/${ref}/payment-success`)).json).toEqual({ status: 'paid' })
+      return ref
+    }
+    const forTwo = { tourDate: SAT, tourTime: 'morning', tourPackageId: halfDay, numberOfPeople: 2 }
+    const ref = await paidBooking(code, 'aiko@example.com')
+    expect(await balanceOf(token)).toBe(0)
+
+    // The review step says what goes where: the card's ¥1,500 back, and ¥700 of the voucher's part (for two, ¥14,300).
+    const review = await loadChangePage(app, ref, `?date=${SAT}&tourTime=morning&tourPackageId=${halfDay}&numberOfPeople=2&step=review`)
+    expect(review.chooser.review).toMatchObject({ newTotal: 0, refund: 1_500, voucherBack: 700 })
+
+    const moved = await app.client().post(`/api/bookings/${ref}/move`, forTwo)
+    expect(moved.json).toMatchObject({ status: 'moved', booking: { numberOfPeople: 2, totalPrice: 0, voucherAmount: 14_300 }, refund: { amount: 1_500, status: 'succeeded' }, voucherBack: 700 })
+    expect(await balanceOf(token)).toBe(700)
+    expect((await app.db.select().from(voucherRedemptions).innerJoin(bookings, eq(bookings.id, voucherRedemptions.bookingId)).where(eq(bookings.reference, ref)))[0]!.voucher_redemptions).toMatchObject({ amount: 14_300, returned: 0 })
+    const [movedMail] = (await mails('booking-moved')).filter((m) => m.toAddress === 'aiko@example.com')
+    expect(movedMail!.text).toContain('¥700 has gone back onto your gift voucher')
+
+    // Cancelled in time later, it returns what it still holds, never what already went back.
+    const quote = await app.client().get(`/api/bookings/${ref}/cancellation-quote`)
+    expect(quote.json).toMatchObject({ amountPaid: 0, voucherPaid: 14_300, voucherReturn: 14_300 })
+    await app.client().post(`/api/bookings/${ref}/cancel`)
+    expect(await balanceOf(token)).toBe(15_000)
+
+    // The change page's form post and its data request do the same.
+    for (const [i, path] of [`/booking-confirmation/{ref}/change`, `/ja/booking-confirmation/{ref}/change.data`].entries()) {
+      const voucher = await paidVoucher(15_000)
+      const tourDate = ['2030-05-25', '2030-06-01'][i]!
+      const other = await paidBooking(voucher.code, `guest${i}@example.com`, tourDate)
+      const posted = await postChangePage(app, other, { ...forTwo, tourDate }, path.replace('{ref}', other))
+      expect(posted).toMatchObject({ status: 200, data: { kind: 'changed', refund: { amount: 1_500 }, voucherBack: 700 } })
+      expect(await balanceOf(voucher.token)).toBe(700)
+      const [row] = await app.db.select().from(bookings).where(eq(bookings.reference, other))
+      expect(row).toMatchObject({ totalPrice: 0, voucherAmount: 14_300, numberOfPeople: 2 })
+    }
   })
 
   it('lets the guide cancel and refund an unused voucher only, admin only, and its code stops working at once', async () => {

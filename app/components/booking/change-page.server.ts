@@ -10,7 +10,7 @@ import { formPageMessages, requestLocale } from '../../i18n/messages.server.ts'
 
 /** What the change page's form gets back: the change made (with its refund), or why not, in the page's language. */
 type RefundOutcome = { amount: number; status: 'none' | 'pending' | 'succeeded' | 'failed' }
-export type ChangeOutcome = { kind: 'changed'; refund: RefundOutcome } | { kind: 'refunded'; refund: RefundOutcome } | { kind: 'refused'; message: string }
+export type ChangeOutcome = { kind: 'changed'; refund: RefundOutcome; voucherBack: number } | { kind: 'refunded'; refund: RefundOutcome } | { kind: 'refused'; message: string }
 
 /**
  * The change page's data (docs/decisions/0055): the booking; whether the guest may change it
@@ -58,16 +58,17 @@ export async function loadChangePage(request: Request, context: AppLoadContext, 
     tourPackageId: url.get('tourPackageId') ?? String(booking.tourPackageId),
     numberOfPeople: url.get('numberOfPeople') ?? String(booking.numberOfPeople),
   }
-  let review: { newTotal: number; refund: number; charge: number; holdMinutes: number; start: ReturnType<typeof slotStart> } | null = null
+  let review: { newTotal: number; refund: number; charge: number; voucherBack: number; holdMinutes: number; start: ReturnType<typeof slotStart> } | null = null
   let problem: string | null = null
   if (url.get('step') === 'review' && choice.date && choice.tourTime) {
     try {
       const target = guestMoveSchema.parse({ tourDate: choice.date, tourTime: choice.tourTime, tourPackageId: choice.tourPackageId, numberOfPeople: choice.numberOfPeople })
-      const { money } = await services.bookingMoves.previewGuestMove(reference, target)
+      const { money, voucherBack } = await services.bookingMoves.previewGuestMove(reference, target)
       review = {
         newTotal: money.newTotal,
         refund: money.kind === 'refund' ? money.amount : 0,
         charge: money.kind === 'charge' ? money.amount : 0,
+        voucherBack,
         holdMinutes: config.booking.holdMinutes,
         start: slotStart(target.tourDate, target.tourTime, config.booking.startTimes),
       }
@@ -98,8 +99,8 @@ export async function handleChangeAction(request: Request, context: AppLoadConte
     const outcome = await context.services.bookingMoves.moveByGuest(reference, guestMoveSchema.parse(body))
     // Dearer: the new slot is held, and the checkout takes the difference.
     if (outcome.kind === 'awaiting-payment') return redirect(localizePath(`/checkout/${outcome.booking.reference}`, requestLocale(request)))
-    const { refund } = outcome
-    return data<ChangeOutcome>({ kind: 'changed', refund: { amount: refund.amount, status: refund.status } })
+    const { refund, voucherBack } = outcome
+    return data<ChangeOutcome>({ kind: 'changed', refund: { amount: refund.amount, status: refund.status }, voucherBack })
   } catch (error) {
     const failure = failureOf(error)
     if (!failure) throw error
