@@ -17,6 +17,10 @@
  * 4x CPU slowdown, no network throttling: a mid-range phone on fast Wi-Fi, where the
  * scripts arrive before the first paint if the page lets them.
  *
+ * --lcp-graph prints, for each page's median run, what Lantern (the simulation) put on the way to the
+ * largest paint: its optimistic and pessimistic estimates and every request and main-thread task in
+ * each graph with its simulated start and end (how decision 0066 found what held LCP back).
+ *
  * --reviews adds twenty approved reviews first, labelled as benchmark data (scripts/bench-reviews.ts).
  * --photos puts a photo in every place of the site first (scripts/bench-photos.ts), as the guide
  * will: the pages with the guide's pictures instead of the illustrations. "img" is the pictures
@@ -36,6 +40,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js'
 import { chromium as playwrightChromium } from '@playwright/test'
 import { placeBenchPhotos } from './bench-photos.ts'
 import { addBenchReviews } from './bench-reviews.ts'
@@ -51,6 +56,7 @@ const skipBuild = args.includes('--skip-build')
 const withPhotos = args.includes('--photos')
 const withReviews = args.includes('--reviews')
 const verbose = args.includes('--verbose')
+const withLcpGraph = args.includes('--lcp-graph')
 const runsIndex = args.indexOf('--runs')
 const runs = runsIndex >= 0 ? Math.max(1, Number(args[runsIndex + 1] ?? 1)) : 1
 const throttlingIndex = args.indexOf('--throttling')
@@ -98,6 +104,8 @@ type Row = {
   benchmarkIndex: number
   /** Audits that cost points (shown with --verbose). */
   failing: string[]
+  /** Lantern's LCP graphs, one line per node (--lcp-graph). */
+  lcpGraph: string[]
 }
 
 type NetworkItem = { url: string; resourceType?: string; transferSize?: number; statusCode?: number }
@@ -154,6 +162,7 @@ async function measure(url: string, port: number, pagePath: string, run: number)
       }
     }
   }
+  const lcpGraph = withLcpGraph ? await lanternLcpGraph(result.artifacts as unknown as Record<string, unknown>, lhr) : []
   const js = await sum('Script')
   const css = await sum('Stylesheet')
   const html = await sum('Document')
@@ -179,7 +188,46 @@ async function measure(url: string, port: number, pagePath: string, run: number)
     requests: items.length,
     benchmarkIndex: lhr.environment.benchmarkIndex,
     failing,
+    lcpGraph,
   }
+}
+
+type TraceEvent = { name: string; ts: number }
+type LanternNode = { type: 'network' | 'cpu'; startTime: number; duration: number; request?: { url: string; priority: string; transferSize: number } }
+type LanternEstimate = { timeInMs: number; nodeTimings: Map<LanternNode, { startTime: number; endTime: number }> }
+
+/**
+ * Lantern's LCP taken apart, from the run's own trace and network log: the optimistic and the
+ * pessimistic graph (Lighthouse reports their mean) with each node's simulated start and end,
+ * and for a main-thread task its duration as observed and when it began after navigation.
+ */
+async function lanternLcpGraph(artifacts: Record<string, unknown>, lhr: { configSettings: unknown }): Promise<string[]> {
+  const data = {
+    trace: artifacts.Trace,
+    devtoolsLog: artifacts.DevtoolsLog,
+    gatherContext: artifacts.GatherContext,
+    settings: lhr.configSettings,
+    URL: artifacts.URL,
+    SourceMaps: artifacts.SourceMaps ?? [],
+    simulator: null,
+  }
+  const lcp = (await LanternLargestContentfulPaint.request(data as never, { computedCache: new Map() } as never)) as unknown as {
+    optimisticEstimate: LanternEstimate
+    pessimisticEstimate: LanternEstimate
+  }
+  const navigationStart = ((artifacts.Trace as { traceEvents: TraceEvent[] }).traceEvents.find((e) => e.name === 'navigationStart')?.ts ?? 0) / 1000
+  const lines: string[] = []
+  for (const [name, estimate] of [['optimistic', lcp.optimisticEstimate], ['pessimistic', lcp.pessimisticEstimate]] as const) {
+    lines.push(`${name}: ${Math.round(estimate.timeInMs)} ms`)
+    const nodes = [...estimate.nodeTimings.entries()].sort((a, b) => a[1].startTime - b[1].startTime)
+    for (const [node, t] of nodes) {
+      const what = node.request
+        ? `${new URL(node.request.url).pathname.slice(-60)} (${node.request.priority}, ${kb(node.request.transferSize)})`
+        : `main-thread task of ${(node.duration / 1000).toFixed(1)} ms, begun ${Math.round(node.startTime / 1000 - navigationStart)} ms after navigation`
+      lines.push(`  ${String(Math.round(t.startTime)).padStart(5)} → ${String(Math.round(t.endTime)).padStart(5)} ms  ${what}`)
+    }
+  }
+  return lines
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): try that page again. */
@@ -349,6 +397,9 @@ async function main() {
     console.log(`\nThis machine's Lighthouse benchmarkIndex: ${rows.map((r) => Math.round(r.benchmarkIndex)).join(', ')} (the simulated phone's TBT grows as it falls)`)
     if (verbose) {
       for (const r of rows) console.log(`\n${r.path} audits below 1:\n  ${r.failing.join('\n  ') || '(none)'}`)
+    }
+    if (withLcpGraph) {
+      for (const r of rows) console.log(`\n${r.path}: Lantern's LCP graphs (simulated ms)\n  ${r.lcpGraph.join('\n  ')}`)
     }
     const misses = checkBudgets(rows)
     console.log(misses.length === 0 ? '\nAll budgets met.' : `\nBudgets missed:\n  ${misses.join('\n  ')}`)
