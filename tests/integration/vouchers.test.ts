@@ -536,6 +536,32 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
       await second.close()
     }
   }, 180_000)
+
+  it.skipIf(engine !== 'postgres')('activates a voucher once when its payment is confirmed through two instances at the same moment, 20 times', async () => {
+    const second = await openDatabase({ databaseUrl: (app.database as { url?: string }).url! })
+    const other = await startTestApp(engine, { clock: app.clock, database: second })
+    try {
+      for (let round = 0; round < 20; round++) {
+        const here = voucherClient(app)
+        const there = voucherClient(other)
+        const { token } = (await here.buy({ amount: 10_000, buyerEmail: `buyer${round}@example.com` })).json
+        expect((await here.start(token)).status).toBe(200)
+        expect((await here.card(token)).status).toBe(200)
+        // The buyer's browser on one instance and, at the same moment, a retry landing on the other.
+        const [a, b] = await Promise.all([here.confirm(token), there.confirm(token)])
+        expect([a.json, b.json], `round ${round}`).toEqual([{ status: 'paid' }, { status: 'paid' }])
+        expect(await voucherByToken(app, token), `round ${round}`).toMatchObject({ status: 'active', balance: 10_000 })
+      }
+      // Each voucher was activated once: one e-mail to each buyer, one notice to the guide, one charge on its trail.
+      expect(await mails('voucher-purchased')).toHaveLength(20)
+      expect(await app.db.select().from(notifications).where(eq(notifications.title, 'Voucher sold'))).toHaveLength(20)
+      const charges = await app.db.select().from(payments).where(and(eq(payments.kind, 'charge'), eq(payments.status, 'succeeded')))
+      expect(charges.filter((c) => c.voucherId !== null)).toHaveLength(20)
+    } finally {
+      await other.close()
+      await second.close()
+    }
+  }, 180_000)
 })
 
 describe.each(ENGINES)('gift vouchers paid with Stripe (%s)', (engine) => {
