@@ -22,6 +22,17 @@ export type SiteIdentity = {
   }
 }
 
+/**
+ * The guide's name until the deployment sets GUIDE_NAME. These are English words, so no page or
+ * e-mail shows them as a name: `guideNameOr` puts the text's own words in their place.
+ */
+export const UNNAMED_GUIDE = 'your local guide'
+
+/** The guide's name for a text: the configured one, or `unnamed` (the text's words for "your local guide", "us") until one is set. */
+export function guideNameOr(identity: Pick<SiteIdentity, 'guideName'>, unnamed: string): string {
+  return identity.guideName === UNNAMED_GUIDE ? unnamed : identity.guideName
+}
+
 /** wa.me wants the number as bare digits with the country code. */
 export function whatsappLink(identity: Pick<SiteIdentity, 'whatsappNumber'>, message: string): string {
   const digits = identity.whatsappNumber.replace(/\D/g, '')

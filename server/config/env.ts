@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { DEFAULT_HORIZON_DAYS, DEFAULT_LEAD_DAYS } from '../../core/dates.ts'
-import type { SiteIdentity } from '../../core/site.ts'
+import { UNNAMED_GUIDE, type SiteIdentity } from '../../core/site.ts'
 import { DEFAULT_SLOT_START_TIMES } from '../../core/slots.ts'
 
 /**
@@ -40,7 +40,7 @@ export const envSchema = z.object({
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, 'must be at least 6 characters').optional()),
 
   BUSINESS_NAME: z.string().trim().min(1).default('Joetsu Local Tours'),
-  GUIDE_NAME: z.string().trim().min(1).default('your local guide'),
+  GUIDE_NAME: z.string().trim().min(1).default(UNNAMED_GUIDE),
   BUSINESS_EMAIL: z.email().default('hello@example.com'),
   WHATSAPP_NUMBER: z
     .string()

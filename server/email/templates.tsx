@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import type { SiteIdentity } from '../../core/site.ts'
+import { guideNameOr, type SiteIdentity } from '../../core/site.ts'
 import { formatJapanDateTime, formatLongDate } from '../../core/dates.ts'
 import { formatYen } from '../../core/money.ts'
 import { SLOT_MESSAGE_IDS, formatClockTime, localizeClockText, slotLabel, type TourTime } from '../../core/slots.ts'
@@ -298,7 +298,7 @@ function tripSections(site: SiteIdentity, b: BookingMailFacts): EmailSection[] {
   sections.push({ heading: t('trip.bring.title'), lines: [b.whatToBring.text], ...(b.whatToBring.lang ? { lang: b.whatToBring.lang } : {}) })
   sections.push({
     heading: t('trip.whatsapp.title'),
-    lines: [t('trip.whatsapp.text', { who: site.guideName === 'your local guide' ? t('trip.whatsapp.us') : site.guideName })],
+    lines: [t('trip.whatsapp.text', { who: guideNameOr(site, t('trip.whatsapp.us')) })],
     links: [{ label: t('trip.whatsapp.link'), url: b.whatsappUrl }],
   })
   return sections
@@ -340,7 +340,7 @@ export type PaymentHold = { minutes: number } | { until: Date }
 
 const guestClosing = (site: SiteIdentity, locale: Locale) => {
   const t = translatorFor(locale)
-  return [t('email.closing', { who: site.guideName === 'your local guide' ? t('email.closingUs') : site.guideName, number: site.whatsappNumber })]
+  return [t('email.closing', { who: guideNameOr(site, t('email.closingUs')), number: site.whatsappNumber })]
 }
 
 export function bookingReceivedEmail(site: SiteIdentity, b: BookingMailFacts, payUrl: string, hold: PaymentHold): EmailModel {

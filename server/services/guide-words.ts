@@ -4,7 +4,7 @@ import { guideWords } from '../db/schema.ts'
 import { GUIDE_WORD_KEYS, type GuideWords, type GuideWordsByLocale } from '../../core/guide-words.ts'
 import { LOCALE_CODES, type Locale } from '../../core/i18n/locales.ts'
 import type { MessageId } from '../../core/i18n/message-id.ts'
-import type { SiteIdentity } from '../../core/site.ts'
+import { guideNameOr, type SiteIdentity } from '../../core/site.ts'
 import { translate } from '../i18n/catalog.ts'
 
 const STORY: MessageId[] = ['about.story.p1', 'about.story.p2', 'about.story.p3']
@@ -19,7 +19,7 @@ export function shippedWords(locale: Locale, site: Pick<SiteIdentity, 'guideName
   return {
     biography: STORY.map((id) => t(id)).join('\n\n'),
     // The signature's markup (the name's capitals) is the page's, not the guide's text.
-    signature: t('about.signature', { guideName: site.guideName, businessName: site.businessName }).replace(/<\/?\d+>/g, ''),
+    signature: t('about.signature', { guideName: guideNameOr(site, t('common.unnamedGuide')), businessName: site.businessName }).replace(/<\/?\d+>/g, ''),
     loves: LOVES.map((id) => t(id)).join('\n'),
     spring: t('about.seasons.springText'),
     summer: t('about.seasons.summerText'),

@@ -143,3 +143,15 @@ test('the chat button opens WhatsApp with the guide\'s number, in a new tab', as
   expect(box.width).toBeGreaterThanOrEqual(44)
   expect(box.height).toBeGreaterThanOrEqual(44)
 })
+
+test('the dock names the guide in the page’s language while the deployment has not given a name', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 })
+  for (const [path, words] of [
+    ['/', 'Chat with your local guide.'],
+    ['/ja/', '地元のガイドとチャットできます。'],
+    ['/ko/', '현지 가이드와 채팅하세요.'],
+  ] as const) {
+    await page.goto(path)
+    await expect(page.locator('[data-chat-dock] p')).toContainText(words)
+  }
+})

@@ -1,4 +1,4 @@
-import { whatsappLink } from '../../../core/site.ts'
+import { guideNameOr, whatsappLink } from '../../../core/site.ts'
 import type { Meeting } from '../../../core/meeting-points.ts'
 import { useT } from '../../i18n/i18n.tsx'
 import { useSite } from '../../lib/site.ts'
@@ -17,7 +17,7 @@ const heading = 'text-xl font-bold text-brand-900'
 export function TripDetails({ reference, meeting, whatToBring }: { reference: string; meeting: Meeting | null; whatToBring: { text: string; lang?: 'en' } }) {
   const t = useT()
   const site = useSite()
-  const who = site.guideName === 'your local guide' ? t('trip.whatsapp.us') : site.guideName
+  const who = guideNameOr(site, t('trip.whatsapp.us'))
   return (
     <div className="mt-8 grid gap-5">
       {meeting ? (

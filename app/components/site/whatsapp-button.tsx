@@ -1,6 +1,7 @@
 import { T, useT } from '../../i18n/i18n.tsx'
 import { useSite, useWhatsappLink } from '../../lib/site.ts'
 import { ChatIcon } from './icons.tsx'
+import { guideNameOr } from '../../../core/site.ts'
 
 /**
  * The floating chat button of every public page; /admin pages do not render it.
@@ -25,7 +26,7 @@ export function WhatsAppButton() {
         className="fixed inset-x-0 bottom-0 z-30 box-content flex h-16 items-center justify-between gap-3 border-t border-brand-100 bg-white/95 px-4 pb-[env(safe-area-inset-bottom)] backdrop-blur xl:contents"
       >
         <p className="min-w-0 text-sm leading-snug text-brand-900 xl:hidden">
-          <T id="common.chat.prompt" values={{ guideName: site.guideName }} components={{ 0: <span className="font-semibold" /> }} />
+          <T id="common.chat.prompt" values={{ guideName: guideNameOr(site, t('common.unnamedGuide')) }} components={{ 0: <span className="font-semibold" /> }} />
         </p>
         <a
           href={whatsapp}
