@@ -99,6 +99,9 @@ function startDeferredScripts(type: string, holdAttribute: string) {
     observer.observe({ type: 'paint' })
   }
   addEventListener('load', () => setTimeout(start, 3000), { once: true })
+  // A main picture that never arrives (a stalled connection) holds back `load` as well: the other
+  // photos wait for it five seconds at most, as a visitor would not wait longer to see them.
+  setTimeout(releasePhotos, 5000)
 }
 
 // Server only: the browser never re-renders this text (hydration keeps the server's).

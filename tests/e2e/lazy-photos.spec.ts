@@ -103,6 +103,27 @@ test.describe('lazy photos wait for the main picture', () => {
     })
   }
 
+  test('a head photo that never arrives holds the others back five seconds at most', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 })
+    const cardRequests: number[] = []
+    await page.route('**/media/**', async (route) => {
+      const url = route.request().url()
+      if (url.includes('/8x5-')) cardRequests.push(Date.now())
+      // The head's photo stalls for good.
+      if (url.includes('/4x3-')) return
+      await route.continue()
+    })
+    const start = Date.now()
+    await page.goto(`${server.baseURL}/packages`, { waitUntil: 'domcontentloaded' })
+    await page.waitForTimeout(3_000)
+    expect(cardRequests).toEqual([])
+    await expect(page.locator('html')).not.toHaveAttribute('data-photos-wait', '', { timeout: 5_000 })
+    const photo = page.locator('#mom-package picture img')
+    await photo.scrollIntoViewIfNeeded()
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+    expect(cardRequests[0]! - start).toBeLessThan(8_000)
+  })
+
   test('without JavaScript, nothing is held and every photo loads', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL: server.baseURL, viewport: { width: 375, height: 700 } })
     const page = await context.newPage()
