@@ -320,7 +320,7 @@ function Changed({ reference, outcome }: { reference: string; outcome: Extract<C
       </h2>
       <p className="mt-2 text-slate-800">{t('change.done.text')}</p>
       {refund ? <p className="mt-2 text-slate-800">{refund}</p> : null}
-      {outcome.voucherBack > 0 ? <p className="mt-2 text-slate-800">{t('change.done.voucherBack', { amount: formatYen(outcome.voucherBack) })}</p> : null}
+      {outcome.voucherBack > 0 ? <p className="mt-2 text-slate-800">{t('checkout.voucherBack', { amount: formatYen(outcome.voucherBack) })}</p> : null}
       <p className="mt-4">
         <Link to={path(`/booking-confirmation/${reference}`)} className={buttonVariants()}>
           {t('change.done.view')}

@@ -57,7 +57,7 @@ export function CancelBooking({ reference, status }: { reference: string; status
           ? card!
           : card === null
             ? t('checkout.cancel.doneVoucher', { amount: formatYen(voucherBack) })
-            : `${card} ${t('checkout.cancel.voucherBack', { amount: formatYen(voucherBack) })}`
+            : `${card} ${t('checkout.voucherBack', { amount: formatYen(voucherBack) })}`
       setResult(text)
       toast({ title: t('checkout.cancel.toastTitle'), description: text })
       setOpen(false)
