@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from 'react-router'
-import { whatsappLink, type SiteIdentity } from '../../core/site.ts'
+import { guideNameOr, whatsappLink, type SiteIdentity } from '../../core/site.ts'
 import { useT } from '../i18n/i18n.tsx'
 
 /**
@@ -17,4 +17,10 @@ export function useWhatsappLink(): string {
   const site = useSite()
   const t = useT()
   return whatsappLink(site, t('common.whatsapp.greeting'))
+}
+
+/** The guide's name as the page's own language says it while the deployment has not set one. */
+export function useGuideName(): string {
+  const t = useT()
+  return guideNameOr(useSite(), t('common.unnamedGuide'))
 }

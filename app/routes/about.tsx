@@ -1,7 +1,6 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/about'
-import { useSite } from '../lib/site.ts'
-import { guideNameOr } from '../../core/site.ts'
+import { useGuideName, useSite } from '../lib/site.ts'
 import { CameraIcon, CheckIcon, HeartIcon } from '../components/site/icons.tsx'
 import { ImageWithFallback } from '../components/site/image-with-fallback.tsx'
 import { PageBanner } from '../components/site/page-banner.tsx'
@@ -43,6 +42,7 @@ export const meta = loaderMeta
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const site = useSite()
+  const guideName = useGuideName()
   const t = useT()
   const path = useLocalePath()
   const { words } = loaderData
@@ -59,7 +59,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         image={portrait ? undefined : images.guide.banner}
         aside={
           portrait ? (
-            <ImageWithFallback image={PORTRAIT} title={guideNameOr(site, t('common.unnamedGuide'))} priority className="mx-auto aspect-[4/5] w-full max-w-md rounded-2xl bg-brand-800 object-cover shadow-xl" />
+            <ImageWithFallback image={PORTRAIT} title={guideName} priority className="mx-auto aspect-[4/5] w-full max-w-md rounded-2xl bg-brand-800 object-cover shadow-xl" />
           ) : undefined
         }
       >
@@ -82,7 +82,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
           </div>
           <p className="mt-6 text-lg font-semibold text-brand-900" lang={lang('signature')}>
             {words.signature ?? (
-              <T id="about.signature" values={{ guideName: guideNameOr(site, t('common.unnamedGuide')), businessName: site.businessName }} components={{ 0: <span className="capitalize" /> }} />
+              <T id="about.signature" values={{ guideName, businessName: site.businessName }} components={{ 0: <span className="capitalize" /> }} />
             )}
           </p>
         </div>

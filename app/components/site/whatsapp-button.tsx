@@ -1,7 +1,6 @@
 import { T, useT } from '../../i18n/i18n.tsx'
-import { useSite, useWhatsappLink } from '../../lib/site.ts'
+import { useGuideName, useWhatsappLink } from '../../lib/site.ts'
 import { ChatIcon } from './icons.tsx'
-import { guideNameOr } from '../../../core/site.ts'
 
 /**
  * The floating chat button of every public page; /admin pages do not render it.
@@ -14,7 +13,7 @@ import { guideNameOr } from '../../../core/site.ts'
  * The spacer follows the footer, so it wears the footer's colour.
  */
 export function WhatsAppButton() {
-  const site = useSite()
+  const guideName = useGuideName()
   const t = useT()
   const whatsapp = useWhatsappLink()
   return (
@@ -26,7 +25,7 @@ export function WhatsAppButton() {
         className="fixed inset-x-0 bottom-0 z-30 box-content flex h-16 items-center justify-between gap-3 border-t border-brand-100 bg-white/95 px-4 pb-[env(safe-area-inset-bottom)] backdrop-blur xl:contents"
       >
         <p className="min-w-0 text-sm leading-snug text-brand-900 xl:hidden">
-          <T id="common.chat.prompt" values={{ guideName: guideNameOr(site, t('common.unnamedGuide')) }} components={{ 0: <span className="font-semibold" /> }} />
+          <T id="common.chat.prompt" values={{ guideName }} components={{ 0: <span className="font-semibold" /> }} />
         </p>
         <a
           href={whatsapp}
