@@ -408,16 +408,12 @@ export function bookingCancelledEmail(
   const { t, date } = inLanguage(b, b.locale)
   // What a gift voucher paid goes back onto it (docs/decisions/0065): said beside the card's refund, or
   // instead of "no refund" when the voucher paid it all.
-  const voucherLine = details.voucherBack ? [t('email.voucherBack', { amount: formatYen(details.voucherBack) })] : []
-  const refundLine =
-    details.refund > 0
-      ? t('email.cancelled.refund', { amount: formatYen(details.refund) })
-      : voucherLine.length > 0
-        ? voucherLine[0]!
-        : details.wasPaid
-          ? t('email.cancelled.noRefund')
-          : t('email.cancelled.noPayment')
-  const refundLines = details.refund > 0 ? [refundLine, ...voucherLine] : [refundLine]
+  const moneyBack = [
+    ...(details.refund > 0 ? [t('email.cancelled.refund', { amount: formatYen(details.refund) })] : []),
+    ...(details.voucherBack ? [t('email.voucherBack', { amount: formatYen(details.voucherBack) })] : []),
+  ]
+  const refundLines = moneyBack.length > 0 ? moneyBack : [details.wasPaid ? t('email.cancelled.noRefund') : t('email.cancelled.noPayment')]
+  const refundLine = refundLines[0]!
   const byGuide = details.by === 'guide-weather' || details.by === 'guide-transport' || details.by === 'guide-other'
   const opening = {
     guest: t('email.cancelled.byGuest', { date }),

@@ -45,19 +45,13 @@ export function CancelBooking({ reference, status }: { reference: string; status
       const voucherBack = quote?.voucherReturn ?? 0
       const card =
         refund.status === 'none'
-          ? voucherBack > 0
-            ? null
-            : t('checkout.cancel.doneNone')
+          ? null
           : refund.status === 'failed'
             ? t('checkout.cancel.doneFailed')
             : t('checkout.cancel.doneRefund', { amount: formatYen(refund.amount) })
       // What a gift voucher paid goes back onto it (docs/decisions/0065), said as well as the card's refund.
-      const text =
-        voucherBack === 0
-          ? card!
-          : card === null
-            ? t('checkout.cancel.doneVoucher', { amount: formatYen(voucherBack) })
-            : `${card} ${t('checkout.voucherBack', { amount: formatYen(voucherBack) })}`
+      const voucher = voucherBack > 0 ? t('checkout.voucherBack', { amount: formatYen(voucherBack) }) : null
+      const text = card && voucher ? `${card} ${voucher}` : (card ?? (voucher ? t('checkout.cancel.doneVoucher', { amount: formatYen(voucherBack) }) : t('checkout.cancel.doneNone')))
       setResult(text)
       toast({ title: t('checkout.cancel.toastTitle'), description: text })
       setOpen(false)
