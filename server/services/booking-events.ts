@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Tx } from '../db/client.ts'
-import { outgoingEmails, reviewRequests, tourPackages, type Booking } from '../db/schema.ts'
+import { outgoingEmails, reviewRequests, tourPackages } from '../db/schema.ts'
+import type { Booking } from './ledger.ts'
 import type { Config } from '../config/index.ts'
 import { EXPIRED_REASON } from '../../core/booking-lifecycle.ts'
 import { formatYen } from '../../core/money.ts'

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto'
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { Config } from '../config/index.ts'
 import type { Db, Tx } from '../db/client.ts'
-import { auditLog, bookings, payments, tourPackages, tripSettings, voucherRedemptions, vouchers, type Voucher } from '../db/schema.ts'
+import { auditLog, bookings, payments, tourPackages, tripSettings, vouchers, type Voucher } from '../db/schema.ts'
 import type { Logger } from '../logger.ts'
 import { loggableError } from '../http/errors.ts'
 import { renderEmail, adminVoucherSoldEmail, voucherPurchasedEmail } from '../email/templates.tsx'
@@ -32,6 +32,7 @@ import type { HitCounter } from './rate-limits.ts'
 import type { MailOutbox } from './mail-outbox.ts'
 import type { NotificationService } from './notifications.ts'
 import { invalidInput, ServiceError } from './service-error.ts'
+import { appendMovements, voucherSalesOf, voucherUsesOf } from './ledger.ts'
 
 export const VOUCHER_NOT_FOUND_MESSAGE = 'Voucher not found'
 export const VOUCHER_ALREADY_PAID_MESSAGE = 'This voucher has already been paid.'
@@ -225,6 +226,8 @@ export function createVoucherService(deps: {
       .where(and(eq(vouchers.id, voucher.id), eq(vouchers.status, 'pending')))
       .returning()
     if (activated) {
+      // The sale is money in (docs/decisions/0067): the ledger's, counted in the month it was paid.
+      await appendMovements(tx, null, 'voucher-sold', [{ kind: 'voucher-sale', amount: intent.amount, voucherId: voucher.id, intentId: intent.id }], now)
       await announceSale(tx, activated)
       return { outcome: 'paid', voucherId: voucher.id }
     }
@@ -243,20 +246,24 @@ export function createVoucherService(deps: {
     return voucher
   }
 
-  /** The guide's refund of an unused voucher, after the cancellation committed. Failures are flagged on the voucher, never thrown. */
+  /**
+   * The guide's refund of an unused voucher, after the cancellation committed: recorded in the
+   * ledger (its key makes a retry refund once), then made through the provider. A refusal is flagged
+   * on the voucher for the guide to make in the provider's dashboard, never thrown.
+   */
   async function refundVoucher(voucher: Voucher): Promise<VoucherRefundOutcome> {
     if (!voucher.paymentIntentId) return { amount: 0, status: 'none' }
-    const amount = voucher.amount - voucher.amountRefunded
+    const sale = (await voucherSalesOf(db, [voucher.id])).get(voucher.id) ?? { paid: 0, refunded: 0 }
+    const amount = sale.paid - sale.refunded
     if (amount <= 0) return { amount: 0, status: 'none' }
-    const idempotencyKey = `refund-voucher-${voucher.id}-${voucher.paymentIntentId}-${amount}`
+    const intentId = voucher.paymentIntentId
+    const idempotencyKey = `refund-voucher-${voucher.id}-${intentId}-${amount}`
+    await db.transaction((tx) => appendMovements(tx, null, 'voucher-refunded', [{ kind: 'voucher-sale', amount: -amount, voucherId: voucher.id, intentId, reference: idempotencyKey }], deps.now()))
     try {
-      const refund = await provider.refund({ intentId: voucher.paymentIntentId, amount, idempotencyKey, reason: 'gift voucher cancelled and refunded' })
+      const refund = await provider.refund({ intentId, amount, idempotencyKey, reason: 'gift voucher cancelled and refunded' })
       await db.transaction(async (tx) => {
-        await record(tx, { voucherId: voucher.id, providerId: refund.id, kind: 'refund', amount: refund.amount, status: refund.status, detail: JSON.stringify({ intentId: voucher.paymentIntentId }) })
-        await tx
-          .update(vouchers)
-          .set({ amountRefunded: sql`greatest(${vouchers.amountRefunded}, ${voucher.amountRefunded + refund.amount})`, attentionReason: null, updatedAt: deps.now() })
-          .where(eq(vouchers.id, voucher.id))
+        await record(tx, { voucherId: voucher.id, providerId: refund.id, kind: 'refund', amount: refund.amount, status: refund.status, detail: JSON.stringify({ intentId, key: idempotencyKey }) })
+        await tx.update(vouchers).set({ attentionReason: null, updatedAt: deps.now() }).where(eq(vouchers.id, voucher.id))
       })
       return { amount: refund.amount, status: refund.status }
     } catch (error) {
@@ -264,6 +271,8 @@ export function createVoucherService(deps: {
       deps.logger.error({ voucherId: voucher.id, error: loggableError(error) }, 'voucher refund failed')
       await db.transaction(async (tx) => {
         await record(tx, { voucherId: voucher.id, providerId: `failed:${idempotencyKey}`, kind: 'refund', amount, status: 'failed', detail: message.slice(0, 500) })
+        // Not refunded after all: the ledger says so until it is refunded in the provider.
+        await appendMovements(tx, null, 'refund-failed', [{ kind: 'voucher-sale', amount, voucherId: voucher.id, intentId, reference: `failed:${idempotencyKey}` }], deps.now())
         await tx
           .update(vouchers)
           .set({ attentionReason: `Automatic refund of ${formatYen(amount)} failed (${message.slice(0, 200)}). Refund it in the payment provider.`, updatedAt: deps.now() })
@@ -276,14 +285,11 @@ export function createVoucherService(deps: {
   /** The dashboard's list, newest first, with each booking that spent from a voucher. */
   async function list(): Promise<AdminVoucher[]> {
     const rows = await db.select().from(vouchers).orderBy(desc(vouchers.createdAt), desc(vouchers.id))
-    const uses = rows.length
-      ? await db
-          .select({ voucherId: voucherRedemptions.voucherId, reference: bookings.reference, amount: voucherRedemptions.amount, returned: voucherRedemptions.returned })
-          .from(voucherRedemptions)
-          .innerJoin(bookings, eq(bookings.id, voucherRedemptions.bookingId))
-          .where(inArray(voucherRedemptions.voucherId, rows.map((r) => r.id)))
-          .orderBy(asc(voucherRedemptions.createdAt))
-      : []
+    const ids = rows.map((r) => r.id)
+    const spent = await voucherUsesOf(db, ids)
+    const references = spent.length ? await db.select({ id: bookings.id, reference: bookings.reference }).from(bookings).where(inArray(bookings.id, spent.map((u) => u.bookingId))) : []
+    const uses = spent.map((u) => ({ voucherId: u.voucherId, reference: references.find((r) => r.id === u.bookingId)?.reference ?? '', amount: u.amount, returned: u.returned }))
+    const sales = await voucherSalesOf(db, ids)
     return rows.map((row) => ({
       id: row.id,
       code: row.code,
@@ -297,7 +303,7 @@ export function createVoucherService(deps: {
       validUntil: row.validUntil,
       createdAt: row.createdAt.toISOString(),
       paidAt: row.paidAt?.toISOString() ?? null,
-      amountRefunded: row.amountRefunded,
+      amountRefunded: sales.get(row.id)?.refunded ?? 0,
       attentionReason: row.attentionReason,
       uses: uses.filter((u) => u.voucherId === row.id).map(({ reference, amount, returned }) => ({ reference, amount, returned })),
     }))
@@ -438,13 +444,16 @@ export function createVoucherService(deps: {
       const [voucher] = await tx.select().from(vouchers).where(eq(vouchers.paymentIntentId, intentId)).for('update')
       if (!voucher) return false
       await record(tx, { voucherId: voucher.id, providerId: chargeId, kind: 'refund', amount: refundedTotal, status: `charge-refunded-${refundedTotal}`, detail: 'Reported by Stripe (charge.refunded)' })
-      const refunded = Math.min(voucher.amount, Math.max(voucher.amountRefunded, refundedTotal))
+      const sale = (await voucherSalesOf(tx, [voucher.id])).get(voucher.id) ?? { paid: 0, refunded: 0 }
+      const extra = Math.min(refundedTotal, sale.paid) - sale.refunded
+      // What the ledger did not know was refunded (made in the provider's dashboard) is recorded now.
+      if (extra > 0) await appendMovements(tx, null, 'provider-refund', [{ kind: 'voucher-sale', amount: -extra, voucherId: voucher.id, intentId, reference: `provider:${intentId}:${refundedTotal}` }], deps.now())
+      const refunded = sale.refunded + Math.max(0, extra)
       const whole = refunded === voucher.amount && voucher.balance === voucher.amount && voucher.status === 'active'
-      const unexpected = !whole && voucher.status === 'active' && refunded > voucher.amountRefunded
+      const unexpected = !whole && voucher.status === 'active' && extra > 0
       await tx
         .update(vouchers)
         .set({
-          amountRefunded: refunded,
           ...(whole ? { status: 'refunded', cancelledAt: deps.now() } : {}),
           ...(unexpected ? { attentionReason: `${formatYen(refunded)} was refunded in the payment provider while the voucher stays usable: cancel it or check its balance.` } : {}),
           updatedAt: deps.now(),

@@ -198,6 +198,31 @@ test('on a phone, the guest moves to a smaller group: the card gets its ¥900 ba
   expect(mail.text).toContain('¥5,700 has gone back onto your gift voucher')
 })
 
+test('the guide reads the booking’s money line by line, oldest first, on a phone and a desktop (docs/decisions/0067)', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 })
+  await logInAsAdmin(page, server.baseURL)
+  await page.getByRole('searchbox', { name: 'Search' }).fill('voucher-guest@')
+  await page.getByRole('button', { name: /^Details of booking #/ }).first().click()
+  const dialog = page.getByRole('dialog')
+  // What paid the price, each part from the ledger.
+  await expect(dialog).toContainText('Gift voucher: −¥14,300')
+  await expect(dialog).toContainText('By card or cash: ¥0')
+  const money = dialog.getByRole('table', { name: 'The booking’s money, oldest first' })
+  const lines = money.locator('tbody').getByRole('row')
+  await expect(lines).toHaveText([
+    /Price of the tour\s*¥20,900/,
+    /Paid with a gift voucher \(GIFT-••••-••••-••••-\w{4}\)\s*¥20,000/,
+    /Card payment \(sim_pi_\w+\)\s*¥900/,
+    /Price lowered by a move\s*−¥6,600/,
+    /Card refund \(sim_pi_\w+\)\s*−¥900/,
+    /Given back to the gift voucher \(GIFT-••••-••••-••••-\w{4}\)\s*−¥5,700/,
+  ])
+  await expectNoSeriousAxeViolations(page, 'booking money 375')
+  await noSidewaysScroll(page)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await expectNoSeriousAxeViolations(page, 'booking money 1280')
+})
+
 test('/gift at 1280 px, and in Japanese', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.goto(`${server.baseURL}/gift`)
