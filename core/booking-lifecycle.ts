@@ -230,6 +230,9 @@ function giveBackPayment(intentId: string, amount: number): { rows: NewMovement[
 /** Money the guest gave: card and cash, and a paid booking's voucher part. */
 const held = (status: string, m: BookingMoney) => cardAndCash(m) + (status === 'paid' ? m.voucher : 0)
 
+/** Whether the guest has paid anything for the booking (card, cash, or a paid booking's voucher part): what a call-off's words depend on. */
+export const somethingPaid = (status: string, m: BookingMoney) => held(status, m) > 0
+
 /** What the status table (core/booking-transitions.ts) calls received and refunded. */
 export const tableMoney = (status: string, m: BookingMoney) => ({ received: held(status, m) + m.refunded, refunded: m.refunded })
 

@@ -19,6 +19,7 @@ import {
   presetAmounts,
   voucherAmountProblem,
   voucherCodeFrom,
+  voucherExpiredRefundMessage,
   voucherState,
   voucherValidUntil,
   type VoucherLimits,
@@ -471,20 +472,23 @@ export function createVoucherService(deps: {
      * provider after the commit; a partly used one is cancelled without refund (docs/decisions/0065).
      */
     async cancel(id: number, body: unknown, actor: { id: number; username: string }): Promise<{ voucher: AdminVoucher; refund: VoucherRefundOutcome }> {
-      const { refund } = voucherCancelSchema.parse(body ?? {})
+      const { refund, exception } = voucherCancelSchema.parse(body ?? {})
       const now = deps.now()
       const cancelled = await db.transaction(async (tx) => {
         const [current] = await tx.select().from(vouchers).where(eq(vouchers.id, id)).for('update')
         if (!current) throw new ServiceError('not-found', VOUCHER_NOT_FOUND_MESSAGE)
         if (current.status !== 'active') throw new ServiceError('conflict', VOUCHER_NOT_ACTIVE_MESSAGE)
         if (refund && current.balance !== current.amount) throw new ServiceError('conflict', VOUCHER_NOT_UNUSED_MESSAGE)
+        // Past its last day the terms refund nothing: only as the guide's confirmed exception, on the record.
+        const expired = stateOf(current) === 'expired'
+        if (refund && expired && !exception) throw new ServiceError('conflict', voucherExpiredRefundMessage(current.validUntil!), { field: 'exception' })
         const [row] = await tx
           .update(vouchers)
           .set({ status: refund ? 'refunded' : 'cancelled', cancelledAt: now, attentionReason: refund ? `Refund of ${formatYen(current.amount)} is being issued.` : current.attentionReason, updatedAt: now })
           .where(and(eq(vouchers.id, id), eq(vouchers.status, 'active'), ...(refund ? [eq(vouchers.balance, vouchers.amount)] : [])))
           .returning()
         if (!row) throw new ServiceError('conflict', VOUCHER_NOT_ACTIVE_MESSAGE)
-        await tx.insert(auditLog).values({ actorUserId: actor.id, actorUsername: actor.username, action: refund ? 'voucher.refund' : 'voucher.cancel', subject: `voucher:${id}`, details: { amount: row.amount, balance: row.balance } })
+        await tx.insert(auditLog).values({ actorUserId: actor.id, actorUsername: actor.username, action: refund ? 'voucher.refund' : 'voucher.cancel', subject: `voucher:${id}`, details: { amount: row.amount, balance: row.balance, ...(refund && expired ? { exception: 'refunded after its last day, against the terms, as the guide confirmed' } : {}) } })
         return row
       })
       const outcome = refund ? await refundVoucher(cancelled) : { amount: 0, status: 'none' as const }

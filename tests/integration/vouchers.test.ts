@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
-import { bookings, moneyMovements, notifications, outgoingEmails, payments, users, vouchers } from '../../server/db/schema.ts'
+import { auditLog, bookings, moneyMovements, notifications, outgoingEmails, payments, users, vouchers } from '../../server/db/schema.ts'
 import { openDatabase } from '../../server/db/client.ts'
 import * as rules from '../../core/vouchers.ts'
 import { ENGINES } from './databases.ts'
@@ -510,6 +510,22 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
     expect((await admin.post(`/api/admin/vouchers/${ids.unused}/cancel`, { refund: true })).status).toBe(409)
     // A partly used voucher is cancelled without refund; its balance stays recorded.
     expect((await admin.post(`/api/admin/vouchers/${ids.used}/cancel`, { refund: false })).json.voucher).toMatchObject({ state: 'cancelled', balance: 3_500 })
+  })
+
+  it('refunds an expired voucher only as the guide’s confirmed exception, and records it (docs/decisions/0065)', async () => {
+    const expiring = await paidVoucher(10_000)
+    const id = (await voucherByToken(app, expiring.token)).id
+    // Paid 1 May 2030, six months: usable through 31 October.
+    app.clock.advanceMinutes(200 * 24 * 60)
+    const guide = new TestClient(admin.baseUrl)
+    expect((await guide.post('/api/login', { username: 'guide-admin', password: 'correct-horse-battery' })).status).toBe(200)
+    const refused = await guide.post(`/api/admin/vouchers/${id}/cancel`, { refund: true })
+    expect(refused).toMatchObject({ status: 409, json: { message: 'This voucher expired on Thursday, October 31, 2030: the terms say an expired balance is not refunded. Confirm that you refund it as an exception.', errors: { exception: expect.any(String) } } })
+    expect((await voucherByToken(app, expiring.token)).status).toBe('active')
+    const refunded = await guide.post(`/api/admin/vouchers/${id}/cancel`, { refund: true, exception: true })
+    expect(refunded.json).toMatchObject({ voucher: { state: 'refunded', amountRefunded: 10_000 }, refund: { amount: 10_000 } })
+    const [entry] = await app.db.select().from(auditLog).where(eq(auditLog.subject, `voucher:${id}`))
+    expect(entry!.details).toMatchObject({ exception: expect.stringContaining('as the guide confirmed') })
   })
 
   it('lets the guide set the validity and the amount limits', async () => {
