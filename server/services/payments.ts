@@ -18,7 +18,7 @@ import { bookingActionLink } from './notifications.ts'
 import type { Applied, BookingLifecycle, RefundOutcome } from './booking-lifecycle.ts'
 import type { BookingMoveService, PendingChange } from './booking-moves.ts'
 import type { VoucherService, VoucherSettlement } from './vouchers.ts'
-import { checkoutStart, type CheckoutStart } from './checkout-start.ts'
+import { checkoutStart, reuseOrCreateIntent, type CheckoutStart } from './checkout-start.ts'
 import { openOfferOf } from './disruption-offers.ts'
 import type { Booking } from './ledger.ts'
 import { SlotTakenError } from './slot-claims.ts'
@@ -166,28 +166,25 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   /** The checkout of a dearer change's difference: one intent per change, for the difference. */
   async function startChangePayment(booking: Booking, change: PendingChange, now: Date): Promise<CheckoutStart> {
     if (change.holdExpiresAt.getTime() < now.getTime()) throw new ServiceError('gone', CHANGE_HOLD_EXPIRED_MESSAGE)
-    const answer = (intent: ProviderIntent): CheckoutStart =>
-      checkoutStart(deps.config, intent, { amount: change.difference, currency: booking.currency, holdExpiresAt: change.holdExpiresAt.toISOString() })
-    if (change.intentId) {
-      const previous = await provider.retrieveIntent(change.intentId)
-      if (previous.status === 'succeeded') {
+    const intent = await reuseOrCreateIntent(deps, {
+      previousId: change.intentId,
+      create: {
+        bookingId: booking.id,
+        reference: booking.reference,
+        amount: change.difference,
+        currency: booking.currency,
+        description: `Change of Joetsu tour ${booking.reference} to ${change.target.tourDate} ${change.target.tourTime}`,
+        changeId: change.id,
+      },
+      key: `change-${change.id}-${change.difference}`,
+      detail: JSON.stringify({ changeId: change.id }),
+      succeeded: async (previous) => {
         await settle(previous)
         throw new ServiceError('conflict', ALREADY_PAID_MESSAGE)
-      }
-      if (previous.status !== 'canceled' && previous.amount === change.difference) return answer(previous)
-    }
-    const intent = await provider.createIntent({
-      bookingId: booking.id,
-      reference: booking.reference,
-      amount: change.difference,
-      currency: booking.currency,
-      idempotencyKey: `change-${change.id}-${change.difference}`,
-      description: `Change of Joetsu tour ${booking.reference} to ${change.target.tourDate} ${change.target.tourTime}`,
-      changeId: change.id,
+      },
+      attach: (made) => moves.attachIntent(change.id, made.id),
     })
-    await record(db, { bookingId: booking.id, providerId: intent.id, kind: 'intent', amount: intent.amount, status: 'created', detail: JSON.stringify({ changeId: change.id }) })
-    await moves.attachIntent(change.id, intent.id)
-    return answer(intent)
+    return checkoutStart(deps.config, intent, { amount: change.difference, currency: booking.currency, holdExpiresAt: change.holdExpiresAt.toISOString() })
   }
 
   /**
@@ -241,34 +238,22 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       const amount = booking.money.due
       if (amount <= 0) throw new ServiceError('invalid', NOTHING_TO_PAY_MESSAGE)
 
-      const answer = (intent: ProviderIntent): CheckoutStart =>
-        checkoutStart(deps.config, intent, { amount, currency: booking.currency, holdExpiresAt: booking.status === 'pending' && booking.holdExpiresAt ? booking.holdExpiresAt.toISOString() : null })
-
-      let previous: ProviderIntent | null = null
-      if (booking.paymentIntentId) {
-        previous = await provider.retrieveIntent(booking.paymentIntentId)
-        if (previous.status === 'succeeded') {
+      const intent = await reuseOrCreateIntent(deps, {
+        previousId: booking.paymentIntentId,
+        create: { bookingId: booking.id, reference: booking.reference, amount, currency: booking.currency, description: `Joetsu tour ${booking.tourDate} ${booking.tourTime} (${booking.reference})` },
+        // Same booking, same amount, same key: a retried or concurrent call gets the same intent.
+        key: `booking-${booking.id}-${booking.reference}-${amount}${booking.currency}`,
+        succeeded: async (previous) => {
           const settled = await settle(previous)
           if (settled.kind === 'paid' || settled.kind === 'already-paid') throw new ServiceError('conflict', ALREADY_PAID_MESSAGE)
           if (settled.kind === 'not-kept') throw new ServiceError('conflict', notKeptMessage(settled.booking))
           throw new ServiceError('conflict', CANCELLED_MESSAGE)
-        }
-        if (previous.status !== 'canceled' && previous.amount === amount && previous.currency.toLowerCase() === booking.currency.toLowerCase()) return answer(previous)
-      }
-
-      // Same booking, same amount, same key: a retried or concurrent call gets the same intent.
-      const idempotencyKey = `booking-${booking.id}-${booking.reference}-${amount}${booking.currency}${previous ? `-after-${previous.id}` : ''}`
-      const intent = await provider.createIntent({
-        bookingId: booking.id,
-        reference: booking.reference,
-        amount,
-        currency: booking.currency,
-        idempotencyKey,
-        description: `Joetsu tour ${booking.tourDate} ${booking.tourTime} (${booking.reference})`,
+        },
+        attach: async (made) => {
+          if (!(await lifecycle.attachIntent(booking.id, made.id, provider.name))) throw new ServiceError('conflict', ALREADY_PAID_MESSAGE)
+        },
       })
-      await record(db, { bookingId: booking.id, providerId: intent.id, kind: 'intent', amount: intent.amount, status: 'created' })
-      if (!(await lifecycle.attachIntent(booking.id, intent.id, provider.name))) throw new ServiceError('conflict', ALREADY_PAID_MESSAGE)
-      return answer(intent)
+      return checkoutStart(deps.config, intent, { amount, currency: booking.currency, holdExpiresAt: booking.status === 'pending' && booking.holdExpiresAt ? booking.holdExpiresAt.toISOString() : null })
     },
 
     /**

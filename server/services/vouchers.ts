@@ -28,7 +28,7 @@ import {
   type VoucherStatus,
 } from '../../core/vouchers.ts'
 import { voucherCancelSchema, voucherPurchaseSchema, type VoucherRules } from '../../core/schemas/voucher.ts'
-import { checkoutStart, type CheckoutStart } from './checkout-start.ts'
+import { checkoutStart, reuseOrCreateIntent, type CheckoutStart } from './checkout-start.ts'
 import type { HitCounter } from './rate-limits.ts'
 import type { MailOutbox } from './mail-outbox.ts'
 import type { NotificationService } from './notifications.ts'
@@ -374,31 +374,24 @@ export function createVoucherService(deps: {
     /** POST /api/vouchers/:token/payment-intent: one intent per voucher, for its amount. */
     async startPayment(token: string): Promise<CheckoutStart> {
       const voucher = await payableByToken(token)
-      const answer = (intent: ProviderIntent): CheckoutStart => checkoutStart(config, intent, { amount: voucher.amount, currency: voucher.currency, holdExpiresAt: null })
-      if (voucher.paymentIntentId) {
-        const previous = await provider.retrieveIntent(voucher.paymentIntentId)
-        if (previous.status === 'succeeded') {
+      const intent = await reuseOrCreateIntent(deps, {
+        previousId: voucher.paymentIntentId,
+        create: { voucherId: voucher.id, reference: providerReference(voucher), amount: voucher.amount, currency: voucher.currency, description: `Joetsu Local Tours gift voucher (${providerReference(voucher)})` },
+        key: `voucher-${voucher.id}-${voucher.amount}${voucher.currency}`,
+        succeeded: async (previous) => {
           await settle(previous)
           throw new ServiceError('conflict', VOUCHER_ALREADY_PAID_MESSAGE)
-        }
-        if (previous.status !== 'canceled' && previous.amount === voucher.amount) return answer(previous)
-      }
-      const intent = await provider.createIntent({
-        voucherId: voucher.id,
-        reference: providerReference(voucher),
-        amount: voucher.amount,
-        currency: voucher.currency,
-        idempotencyKey: `voucher-${voucher.id}-${voucher.amount}${voucher.currency}${voucher.paymentIntentId ? `-after-${voucher.paymentIntentId}` : ''}`,
-        description: `Joetsu Local Tours gift voucher (${providerReference(voucher)})`,
+        },
+        attach: async (made) => {
+          const [updated] = await db
+            .update(vouchers)
+            .set({ paymentIntentId: made.id, paymentProvider: provider.name, updatedAt: deps.now() })
+            .where(and(eq(vouchers.id, voucher.id), eq(vouchers.status, 'pending')))
+            .returning()
+          if (!updated) throw new ServiceError('conflict', VOUCHER_ALREADY_PAID_MESSAGE)
+        },
       })
-      await record(db, { voucherId: voucher.id, providerId: intent.id, kind: 'intent', amount: intent.amount, status: 'created' })
-      const [updated] = await db
-        .update(vouchers)
-        .set({ paymentIntentId: intent.id, paymentProvider: provider.name, updatedAt: deps.now() })
-        .where(and(eq(vouchers.id, voucher.id), eq(vouchers.status, 'pending')))
-        .returning()
-      if (!updated) throw new ServiceError('conflict', VOUCHER_ALREADY_PAID_MESSAGE)
-      return answer(intent)
+      return checkoutStart(config, intent, { amount: voucher.amount, currency: voucher.currency, holdExpiresAt: null })
     },
 
     /** POST /api/vouchers/:token/payment-success: the provider's word, re-read and settled; the browser's is never enough. */
