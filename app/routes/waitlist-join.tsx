@@ -78,7 +78,7 @@ export default function WaitlistJoinPage({ loaderData, actionData }: Route.Compo
         {joined ? (
           <div role="status" className="rounded-xl border border-field-600 bg-white p-5">
             <h2 className="text-lg font-bold text-field-600">{t('waitlist.joined.title')}</h2>
-            <p className="mt-2 text-slate-800">{t('waitlist.joined.text')}</p>
+            <p className="mt-2 text-slate-800">{t('waitlist.joined.text', { hours: loaderData.confirmHours })}</p>
             <Link to={path('/booking')} className={clsx(buttonVariants({ variant: 'secondary' }), 'mt-4')}>
               {t('waitlist.backToCalendar')}
             </Link>

@@ -31,11 +31,12 @@ export const TABLES_IN_ORDER = [
   'booking_changes',
   'disruptions',
   'disruption_offers',
+  'waitlist_addresses',
   'waitlist_entries',
 ] as const
 
 /** Tables whose id is a serial: their sequences must continue after the imported ids. */
-const SERIAL_TABLES = new Set(['users', 'tour_packages', 'meeting_points', 'contact_messages', 'weekend_availability', 'bookings', 'notifications', 'payments', 'outgoing_emails', 'audit_log', 'media', 'booking_questions', 'booking_changes', 'disruptions', 'disruption_offers', 'waitlist_entries'])
+const SERIAL_TABLES = new Set(['users', 'tour_packages', 'meeting_points', 'contact_messages', 'weekend_availability', 'bookings', 'notifications', 'payments', 'outgoing_emails', 'audit_log', 'media', 'booking_questions', 'booking_changes', 'disruptions', 'disruption_offers', 'waitlist_addresses', 'waitlist_entries'])
 
 export type DatabaseExport = {
   format: 'joetsu-local-tours-export'
