@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
 import { outgoingEmails, tourPackages, waitlistAddresses, waitlistEntries, type TourPackage } from '../../server/db/schema.ts'
@@ -7,6 +7,7 @@ import { WAITLIST_NOT_BOOKABLE_MESSAGE, WAITLIST_RATE_MESSAGE, WAITLIST_SLOT_FRE
 import { JOINED_MESSAGE } from '../../server/services/waitlist.ts'
 import { loader as joinLoader } from '../../app/routes/waitlist-join.tsx'
 import { loader as leaveLoader } from '../../app/routes/waitlist-leave.tsx'
+import { loader as bookingLoader } from '../../app/routes/booking.tsx'
 import { openDatabase } from '../../server/db/client.ts'
 import { ENGINES } from './databases.ts'
 import { startTestApp, TestClient, TestClock, type TestApp, type TestClient as Client } from './app.ts'
@@ -35,6 +36,11 @@ async function logInAgain(app: TestApp) {
   expect((await client.post('/api/login', { username: 'guide-admin', password: 'correct-horse-battery' })).status).toBe(200)
   return client
 }
+
+// The booking page's loader reads the site's address from the environment, where Vite puts its own BASE_URL ('/').
+beforeAll(() => {
+  vi.stubEnv('BASE_URL', 'http://127.0.0.1')
+})
 
 describe.each(ENGINES)('the waitlist on %s', (engine) => {
   let app: TestApp
@@ -390,6 +396,29 @@ describe.each(ENGINES)('the waitlist on %s', (engine) => {
     expect((await app.client().delete(`/api/waitlist/${c.token}`)).status).toBe(404)
     expect((await app.client().delete('/api/waitlist/nonsense')).status).toBe(404)
     expect(await entries()).toEqual([])
+  })
+
+  it('a day a full-day booking fills still opens on the booking page, so its slots can be waited for; a day the guide closed does not (docs/decisions/0070)', async () => {
+    await insertBooking(app, { tourDate: SAT1, tourTime: 'full-day', status: 'paid' })
+    type BookingPage = { selectedDate: string | null; selectedTime: string | null; dates: { date: string; slots: { tourTime: string; reason: string | null }[] }[] }
+    const load = (path: string) => loadPage<BookingPage>(bookingLoader as never, path, app)
+    // The page without JavaScript (the calendar's GET form) and its data request: the day is chosen, no slot is.
+    for (const path of [`/booking?date=${SAT1}`, `/ja/booking?date=${SAT1}&tourTime=morning`, `/booking.data?date=${SAT1}`]) {
+      const page = await load(path)
+      expect(page.data, path).toMatchObject({ selectedDate: SAT1, selectedTime: null })
+      expect(page.data.dates.find((d) => d.date === SAT1)!.slots.map((slot) => [slot.tourTime, slot.reason])).toEqual([
+        ['morning', 'booked'],
+        ['afternoon', 'booked'],
+        ['full-day', 'booked'],
+      ])
+    }
+    // Each of its slots can be waited for.
+    for (const tourTime of ['morning', 'afternoon', 'full-day']) {
+      expect((await loadPage<{ state: string }>(joinLoader as never, `/booking/waitlist?date=${SAT1}&tourTime=${tourTime}`, app)).data.state).toBe('taken')
+    }
+    // A day the guide closed has nothing to book or to wait for.
+    expect((await admin.put(`/api/admin/weekend-availability/${SUN1}`, { morningAvailable: false, afternoonAvailable: false, fullDayAvailable: false })).status).toBe(200)
+    expect((await load(`/booking?date=${SUN1}`)).data.selectedDate).toBeNull()
   })
 
   it('the join page offers the form for a taken slot only, and the guide’s calendar counts who waits', async () => {
