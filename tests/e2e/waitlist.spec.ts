@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { formatLongDate } from '../../core/dates.ts'
 import { waitlistSunday } from './tour-dates.ts'
 import { dayButton, openMonthOf } from './booking-steps.ts'
@@ -17,10 +17,24 @@ test.describe.configure({ mode: 'serial' })
 const SUNDAY = waitlistSunday()
 const VISITOR = `waiting-${Date.now()}@example.com`
 
-/** The confirmation link of the e-mail an address gets before it waits (docs/decisions/0070). */
-async function confirmationLink(to: string): Promise<URL> {
+/**
+ * The link of the one e-mail an address gets before it waits (docs/decisions/0070), opened: the
+ * page names the slot and asks first, since opening it must change nothing. Axe clean.
+ */
+async function openConfirmation(page: Page, to: string, slot: string): Promise<URL> {
   const mail = await emailTo(to, /^Confirm your address for the waitlist$/)
-  return new URL(/(http\S+\/waitlist\/confirm\/[0-9A-Z]{52})/.exec(mail.text ?? '')![1]!)
+  const link = new URL(/(http\S+\/waitlist\/confirm\/[0-9A-Z]{52})/.exec(mail.text ?? '')![1]!)
+  await page.goto(link.pathname)
+  await expect(page.getByRole('heading', { name: 'Wait for these slots?' })).toBeVisible()
+  await expect(page.getByText(`${slot} on ${formatLongDate(SUNDAY)} (`)).toBeVisible()
+  await expectNoSeriousAxeViolations(page, 'confirmation page')
+  return link
+}
+
+/** The page says the address is confirmed, axe clean. */
+async function expectConfirmed(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Your address is confirmed' })).toBeVisible()
+  await expectNoSeriousAxeViolations(page, 'confirmed')
 }
 
 test('on a 375 px phone a visitor waits for a taken morning, confirms the address, is e-mailed when it frees, books from the link, and leaves the list without JavaScript', async ({ page, browser }) => {
@@ -49,14 +63,9 @@ test('on a 375 px phone a visitor waits for a taken morning, confirms the addres
   await expectNoSeriousAxeViolations(page, 'joined')
 
   // The one e-mail before anything else: its link's page asks first, its button confirms.
-  const confirm = await confirmationLink(VISITOR)
-  await page.goto(confirm.pathname)
-  await expect(page.getByRole('heading', { name: 'Wait for these slots?' })).toBeVisible()
-  await expect(page.getByText(`Morning on ${formatLongDate(SUNDAY)} (`)).toBeVisible()
-  await expectNoSeriousAxeViolations(page, 'confirmation page')
+  await openConfirmation(page, VISITOR, 'Morning')
   await page.getByRole('button', { name: 'Confirm my address' }).click()
-  await expect(page.getByRole('heading', { name: 'Your address is confirmed' })).toBeVisible()
-  await expectNoSeriousAxeViolations(page, 'confirmed')
+  await expectConfirmed(page)
 
   // The booking is cancelled: the morning frees, and everyone waiting is e-mailed.
   expect((await page.request.post(`/api/bookings/${reference}/cancel`)).status()).toBe(200)
@@ -124,12 +133,8 @@ for (const width of [375, 1280]) {
     await expect(page.getByRole('heading', { name: 'Almost there: please check your e-mail' })).toBeVisible()
 
     // Opening the link changes nothing: the page asks.
-    const confirm = await confirmationLink(visitor)
-    await page.goto(confirm.pathname)
-    await expect(page.getByRole('heading', { name: 'Wait for these slots?' })).toBeVisible()
-    await expect(page.getByText(`Afternoon on ${formatLongDate(SUNDAY)} (`)).toBeVisible()
+    const confirm = await openConfirmation(page, visitor, 'Afternoon')
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
-    await expectNoSeriousAxeViolations(page, 'confirmation page')
     if (width === 375) {
       // The same link without JavaScript: the button is a plain form post.
       const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 900 } })
@@ -142,8 +147,7 @@ for (const width of [375, 1280]) {
     } else {
       await page.getByRole('button', { name: 'Confirm my address' }).click()
     }
-    await expect(page.getByRole('heading', { name: 'Your address is confirmed' })).toBeVisible()
-    await expectNoSeriousAxeViolations(page, 'confirmed')
+    await expectConfirmed(page)
 
     // The full day is cancelled: the confirmed visitor hears that the afternoon is free.
     expect((await page.request.post(`/api/bookings/${reference}/cancel`)).status()).toBe(200)

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm'
 import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
 import { outgoingEmails, waitlistAddresses } from '../../server/db/schema.ts'
 import { ENGINES, testDatabase } from './databases.ts'
-import { bookingBody, postJson, startServerProcess, stopAllServers, tourPackages } from './server-process.ts'
+import { bookingBody, postJson, startServerProcess, stopAllServers, tourPackages, waitFor } from './server-process.ts'
 import { confirmTokenFor } from './waitlist-pages.ts'
 
 /**
@@ -23,16 +23,6 @@ afterEach(async () => {
   await stopAllServers()
   for (const dir of dataDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
 })
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 250))
-  }
-}
 
 describe.runIf(ENGINES.includes('postgres'))('the waitlist’s daily cap with two app instances on PostgreSQL', () => {
   it('eight openings freed at once through two instances reach a confirmed address exactly the cap of times', async () => {

@@ -10,7 +10,7 @@ import { VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../../app/lib/form-post.ts'
 import { ENGINES } from './databases.ts'
 import { startTestApp, TestClock, type TestApp } from './app.ts'
 import { insertBooking } from './payments-helpers.ts'
-import { confirmationMails, confirmTokenFor, loadConfirmPage, postConfirmPage, postJoinPage } from './waitlist-pages.ts'
+import { confirmationMails, confirmTokenFor, loadConfirmPage, postConfirmPage, postJoinPage, signUpFields } from './waitlist-pages.ts'
 
 /**
  * The waitlist mails nobody who has not asked for it (docs/decisions/0070). Found by an outside
@@ -47,14 +47,7 @@ describe.each(ENGINES)('waitlist confirmation on %s', (engine) => {
     await app.close()
   })
 
-  const request = (email: string, tourDate: string, tourTime: TourTime, extra: Fields = {}): Fields => ({
-    email,
-    tourDate,
-    tourTime,
-    numberOfPeople: '2',
-    tourPackageId: String(tourTime === 'full-day' ? full.id : half.id),
-    ...extra,
-  })
+  const request = (email: string, tourDate: string, tourTime: TourTime, extra: Fields = {}) => signUpFields({ half, full }, email, tourDate, tourTime, extra)
   const join = (email: string, tourDate: string, tourTime: TourTime, client = app.client()) => client.post('/api/waitlist', request(email, tourDate, tourTime))
   const openMails = () => app.db.select().from(outgoingEmails).where(eq(outgoingEmails.kind, 'waitlist-open')).orderBy(outgoingEmails.id)
   const openMailsTo = async (email: string) => (await openMails()).filter((m) => m.toAddress === email)

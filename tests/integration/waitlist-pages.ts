@@ -12,9 +12,20 @@ import type { TestApp } from './app.ts'
  */
 
 type Fields = Record<string, string>
+export type WaitTime = 'morning' | 'afternoon' | 'full-day'
 type PageApp = Pick<TestApp, 'services' | 'config'>
 const context = (app: PageApp, clientAddress: string) => ({ services: app.services, config: app.config, cspNonce: '', user: null, clientAddress })
 type Answer = { status: number; location: string | null; data: Record<string, unknown> | null; headers?: Record<string, string> }
+
+/** A sign-up's fields, as the page posts them: a group of two and the seeded tour that fits the slot. */
+export const signUpFields = (tours: { half: { id: number }; full: { id: number } }, email: string, tourDate: string, tourTime: WaitTime, extra: Fields = {}): Fields => ({
+  email,
+  tourDate,
+  tourTime,
+  numberOfPeople: '2',
+  tourPackageId: String(tourTime === 'full-day' ? tours.full.id : tours.half.id),
+  ...extra,
+})
 
 /** A route action's result: a redirect Response, or data with its status and headers. */
 function answerOf(result: unknown): Answer {

@@ -12,7 +12,7 @@ import { openDatabase } from '../../server/db/client.ts'
 import { ENGINES } from './databases.ts'
 import { startTestApp, TestClient, TestClock, type TestApp, type TestClient as Client } from './app.ts'
 import { insertBooking, reload } from './payments-helpers.ts'
-import { confirmTokenFor, loadPage, postJoinPage, postLeavePage } from './waitlist-pages.ts'
+import { confirmTokenFor, loadPage, postJoinPage, postLeavePage, signUpFields } from './waitlist-pages.ts'
 
 /**
  * Issue 19 point 4 (docs/decisions/0057): a visitor waits for a taken slot; whenever the slot can
@@ -58,14 +58,7 @@ describe.each(ENGINES)('the waitlist on %s', (engine) => {
     await app.close()
   })
 
-  const request = (email: string, tourDate: string, tourTime: 'morning' | 'afternoon' | 'full-day', extra: Fields = {}): Fields => ({
-    email,
-    tourDate,
-    tourTime,
-    numberOfPeople: '2',
-    tourPackageId: String(tourTime === 'full-day' ? full.id : half.id),
-    ...extra,
-  })
+  const request = (email: string, tourDate: string, tourTime: 'morning' | 'afternoon' | 'full-day', extra: Fields = {}) => signUpFields({ half, full }, email, tourDate, tourTime, extra)
   /** An address confirms itself at the link of its confirmation e-mail (docs/decisions/0070), unless it already has. */
   async function confirmAddress(email: string) {
     const address = email.trim().toLowerCase()
