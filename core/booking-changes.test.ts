@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { guestMoveRefusal, guideMoveRefusal, guidePriceProblem, moveMoney, moveWindow, PAID_PRICE_FIXED_MESSAGE, sameSlotChoice, type GuestMoveInput } from './booking-changes.ts'
+import { guestMoveRefusal, guideMoveRefusal, moveWindow, sameSlotChoice, type GuestMoveInput } from './booking-changes.ts'
 import { refundFor } from './cancellation-policy.ts'
 
 const tourDate = '2026-12-19' // Saturday
@@ -51,29 +51,6 @@ describe('moveWindow', () => {
     expect(moveWindow('guest', window)).toEqual(window)
     expect(moveWindow('disruption', window)).toEqual(window)
     expect(moveWindow('guide', window)).toEqual({ leadDays: 0, horizonDays: 180 })
-  })
-})
-
-describe('moveMoney: the price difference', () => {
-  it.each([
-    ['paid, same price', { received: true, currentTotal: 16500, newPrice: 16500, waived: false }, { kind: 'none', newTotal: 16500 }],
-    ['paid, dearer', { received: true, currentTotal: 16500, newPrice: 27500, waived: false }, { kind: 'charge', newTotal: 27500, amount: 11000 }],
-    ['paid, cheaper', { received: true, currentTotal: 27500, newPrice: 16500, waived: false }, { kind: 'refund', newTotal: 16500, amount: 11000 }],
-    ['unpaid, dearer: the new price is what the guest will pay', { received: false, currentTotal: 16500, newPrice: 27500, waived: false }, { kind: 'none', newTotal: 27500 }],
-    ['unpaid, cheaper', { received: false, currentTotal: 27500, newPrice: 16500, waived: false }, { kind: 'none', newTotal: 16500 }],
-    ['disruption, paid, dearer: waived', { received: true, currentTotal: 16500, newPrice: 27500, waived: true }, { kind: 'none', newTotal: 16500 }],
-    ['disruption, paid, cheaper: still refunded', { received: true, currentTotal: 27500, newPrice: 16500, waived: true }, { kind: 'refund', newTotal: 16500, amount: 11000 }],
-    ['disruption, unpaid, dearer: the old price stays', { received: false, currentTotal: 16500, newPrice: 27500, waived: true }, { kind: 'none', newTotal: 16500 }],
-  ] as const)('%s', (_, input, expected) => {
-    expect(moveMoney(input)).toEqual(expected)
-  })
-})
-
-describe('guidePriceProblem', () => {
-  it('lets the guide change the price of an unpaid booking, and keeps a paid one as paid', () => {
-    expect(guidePriceProblem({ received: false, currentTotal: 16500, newTotal: 20000 })).toBeNull()
-    expect(guidePriceProblem({ received: true, currentTotal: 16500, newTotal: 16500 })).toBeNull()
-    expect(guidePriceProblem({ received: true, currentTotal: 16500, newTotal: 20000 })).toBe(PAID_PRICE_FIXED_MESSAGE)
   })
 })
 

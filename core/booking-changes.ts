@@ -51,6 +51,16 @@ export type GuestMoveInput = {
   arranged: boolean
 }
 
+/** What a guest reads when their own change is refused (translated as `errors.*`, docs/decisions/0044). */
+export const GUEST_MOVE_MESSAGES: Record<GuestMoveRefusal, string> = {
+  cancelled: 'This booking is cancelled, so it cannot be changed. You are welcome to make a new booking.',
+  arranged: 'This booking was arranged with us personally, so it can be changed by message only. Please message us and we will do our best to help.',
+  'too-late': 'Your tour is less than 7 days away, so it can no longer be changed online. Please message us and we will do our best to help.',
+  limit: 'This booking has been changed online as many times as we allow. Please message us and we will do our best to help.',
+}
+export const GUEST_MOVE_NOTHING_MESSAGE = 'Choose another date, time, tour or group size to change your booking.'
+export const GUEST_MOVE_PARTLY_REFUNDED_MESSAGE = 'Part of this booking has been refunded, so it can no longer be changed online. Please message us and we will do our best to help.'
+
 export function guestMoveRefusal({ status, tourDate, today, guestMoves, limit, disrupted, arranged }: GuestMoveInput): GuestMoveRefusal | null {
   if (status === 'cancelled') return 'cancelled'
   if (arranged) return 'arranged'
@@ -81,35 +91,22 @@ export const sameSlotChoice = (a: SlotChoice, b: SlotChoice) =>
   a.tourDate === b.tourDate && a.tourTime === b.tourTime && a.tourPackageId === b.tourPackageId && a.numberOfPeople === b.numberOfPeople
 
 /**
- * What a move does to the price, given the booking's total and the new slot's price:
- * - nothing received yet (an unpaid hold, a booking to be paid on the day): the new price
- *   stands, and is what the guest pays;
- * - received, new price higher: the guest pays the difference before the move is final;
- * - received, new price lower: the difference goes back to the guest's card;
- * - `waived` (a disruption): the guest never pays more; a lower price is still refunded.
+ * What a move does to the guest's money, as the change page's review step shows it (worked out by
+ * the lifecycle's `move`, core/booking-lifecycle.ts): nothing more to pay, a difference to pay
+ * before the move is final, or money going back.
  */
 export type MoveMoney =
   | { kind: 'none'; newTotal: number }
   | { kind: 'charge'; newTotal: number; amount: number }
   | { kind: 'refund'; newTotal: number; amount: number }
 
-export function moveMoney({ received, currentTotal, newPrice, waived }: { received: boolean; currentTotal: number; newPrice: number; waived: boolean }): MoveMoney {
-  const newTotal = waived ? Math.min(newPrice, currentTotal) : newPrice
-  if (!received || newTotal === currentTotal) return { kind: 'none', newTotal }
-  return newTotal > currentTotal ? { kind: 'charge', newTotal, amount: newTotal - currentTotal } : { kind: 'refund', newTotal, amount: currentTotal - newTotal }
-}
-
 /**
- * The guide keeps the price or types another one. Until the dashboard can settle a difference
- * (a payment link or a partial refund), the price of a booking whose money was received stays
- * as paid, so the booking never claims money nobody paid. Null when the price is allowed.
+ * The guide keeps the price or types another one. The price of a booking whose money was received
+ * stays as paid (the guide arranges a difference with the guest), so the booking never claims
+ * money nobody paid.
  */
 export const PAID_PRICE_FIXED_MESSAGE =
   'This booking is paid, so its price stays as paid. To change what the guest pays, refund part of it or arrange the difference with the guest.'
-
-export function guidePriceProblem({ received, currentTotal, newTotal }: { received: boolean; currentTotal: number; newTotal: number }): string | null {
-  return received && newTotal !== currentTotal ? PAID_PRICE_FIXED_MESSAGE : null
-}
 
 /** One move in the guide's words, as the dashboard's history and the CSV write it: '2030-05-11 morning → 2030-05-18 afternoon, 2 → 4 people, ¥14,300 → ¥30,000'. */
 export function describeMove(from: SlotChoice & { total: number }, to: SlotChoice & { total: number }): string {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { amountPaid, EXPIRED_REASON, effectiveStatus, expiredUnpaid, holdLapsed, moneyOf } from './booking-lifecycle.ts'
+import { EXPIRED_REASON, effectiveStatus, expiredUnpaid, holdLapsed } from './booking-lifecycle.ts'
 
 const now = new Date('2030-05-01T03:00:00Z')
 const before = new Date('2030-05-01T02:59:59Z')
-const paidAt = new Date('2030-04-20T00:00:00Z')
 
 describe('effectiveStatus (docs/decisions/0005)', () => {
   it('reads a pending booking whose hold ran out as cancelled, before any sweep', () => {
@@ -31,25 +30,5 @@ describe('holdLapsed and expiredUnpaid', () => {
   ] as const)('%s, hold until %s, reason %s: lapsed %s, expired unpaid %s', (status, holdExpiresAt, cancellationReason, lapsed, expired) => {
     expect(holdLapsed({ status, holdExpiresAt }, now)).toBe(lapsed)
     expect(expiredUnpaid({ status, holdExpiresAt, cancellationReason }, now)).toBe(expired)
-  })
-})
-
-describe('amountPaid and moneyOf: the money a booking holds', () => {
-  it.each([
-    // status, paidAt, total, refunded → amount paid, received
-    ['pending', null, 14_300, 0, 0, 0],
-    ['confirmed', null, 14_300, 0, 0, 0],
-    ['paid', paidAt, 14_300, 0, 14_300, 14_300],
-    // Marked paid by hand: no payment recorded, but the admin says the money is there.
-    ['paid', null, 14_300, 0, 14_300, 14_300],
-    // Paid, then moved to confirmed by the admin: the money is still held.
-    ['confirmed', paidAt, 14_300, 0, 14_300, 14_300],
-    // Cancelled with a partial refund, then in full.
-    ['cancelled', paidAt, 14_300, 7_150, 7_150, 14_300],
-    ['cancelled', paidAt, 14_300, 14_300, 0, 14_300],
-  ] as const)('%s, paid at %s, total %i, refunded %i: paid %i, received %i', (status, at, totalPrice, amountRefunded, paid, received) => {
-    const booking = { status, paidAt: at, totalPrice, amountRefunded }
-    expect(amountPaid(booking)).toBe(paid)
-    expect(moneyOf(booking)).toEqual({ received, refunded: amountRefunded })
   })
 })

@@ -1,40 +1,32 @@
+import type { CalendarDate } from './dates.ts'
+import type { MovementKind, Transition } from './ledger.ts'
+
 /**
- * The guide's revenue view (issue 20 point 4, docs/decisions/0058): each month of a year by the
- * month of the tour (Japan dates), with the tours that take place, their guests, and the money of
- * that month's bookings: received, refunded, and what is kept (net), also by tour type.
+ * The guide's revenue view (docs/decisions/0058 as amended by 0067): each month of a year.
  *
- * Money counts every booking of the month, a cancelled one included (a late cancellation keeps
- * its money); tours and guests count only bookings that still take place.
- *
- * Discounts (promo codes, docs/decisions/0062) are shown apart: the yen the codes took off the
- * catalogue's price of the tours that take place. They are not money, so net does not move.
- *
- * Gift vouchers (docs/decisions/0065) are money when they are sold, not when they are spent:
- * `voucherSales` and `voucherRefunds` are the vouchers paid (and refunded) in the month, by the
- * Japan date of their payment, apart from the tours. A tour paid with a voucher counts only its
- * card part as received; the voucher part shows as `paidByVoucher`, so money is never counted
- * twice and the tours' net stays the card money of the tours.
+ * - The work, by the month of the tour (Japan dates): the tours that take place (paid or
+ *   confirmed, not cancelled), their guests, the yen promo codes took off them and the part gift
+ *   vouchers paid of them (money that came in when the voucher was sold, not new money).
+ * - The money, by the month it moved (Japan dates), straight from the ledger (core/ledger.ts):
+ *   card and cash received, refunded (a cheaper move's difference included), and what is kept
+ *   (net), also by tour type; gift vouchers sold and refunded. A month once past never changes,
+ *   and each column matches the payment provider's report of the month.
  */
 
-export type RevenueInput = {
-  tourDate: string
+export type TourInput = {
+  tourDate: CalendarDate
   /** Not cancelled (a lapsed hold counts as cancelled). */
   live: boolean
   /** Paid or confirmed: a tour that will take place, not an unpaid hold. */
   firm: boolean
   people: number
-  /** Yen received for the booking, and yen given back. */
-  received: number
-  refunded: number
-  /** Yen a promo code took off the catalogue's price (docs/decisions/0062). */
+  /** Yen a promo code took off its price, and a gift voucher paid of it (docs/decisions/0062, 0065). */
   discount: number
-  /** Yen a gift voucher paid of the booking, less what went back to the voucher (docs/decisions/0065). */
   voucherPaid: number
-  tourType: string
 }
 
-/** A gift voucher sold: the Japan date it was paid, its amount, and what was refunded of it. */
-export type VoucherSaleInput = { paidOn: string; amount: number; refunded: number }
+/** One ledger row: the Japan date it happened, and the tour type of its booking (null: a voucher's sale). */
+export type MovementInput = { on: CalendarDate; kind: MovementKind; amount: number; transition: Transition; tourType: string | null }
 
 export type RevenueMonth = {
   /** 'yyyy-MM', or 'total' for the year's row. */
@@ -56,37 +48,48 @@ export type RevenueMonth = {
 
 const empty = (month: string): RevenueMonth => ({ month, tours: 0, guests: 0, received: 0, refunded: 0, net: 0, discounts: 0, paidByVoucher: 0, voucherSales: 0, voucherRefunds: 0, byTourType: {} })
 
-function add(row: RevenueMonth, item: RevenueInput) {
-  if (item.live && item.firm) {
-    row.tours += 1
-    row.guests += item.people
-    row.discounts += item.discount
-    row.paidByVoucher += item.voucherPaid
-  }
-  row.received += item.received
-  row.refunded += item.refunded
-  row.net += item.received - item.refunded
-  row.byTourType[item.tourType] = (row.byTourType[item.tourType] ?? 0) + item.received - item.refunded
+function addTour(row: RevenueMonth, tour: TourInput) {
+  if (!tour.live || !tour.firm) return
+  row.tours += 1
+  row.guests += tour.people
+  row.discounts += tour.discount
+  row.paidByVoucher += tour.voucherPaid
 }
 
-export function revenueOfYear(year: number, items: RevenueInput[], voucherSales: VoucherSaleInput[] = []): { months: RevenueMonth[]; total: RevenueMonth; tourTypes: string[] } {
+function addMovement(row: RevenueMonth, m: MovementInput) {
+  if (m.kind === 'voucher-sale') {
+    if (m.transition === 'refund-failed') row.voucherRefunds -= m.amount
+    else if (m.amount > 0) row.voucherSales += m.amount
+    else row.voucherRefunds -= m.amount
+    return
+  }
+  if (m.kind !== 'card' && m.kind !== 'cash') return
+  // A refund the provider refused came back to the card: it undoes a refund, it is not new money.
+  if (m.transition === 'refund-failed') row.refunded -= m.amount
+  else if (m.amount > 0) row.received += m.amount
+  else row.refunded -= m.amount
+  row.net += m.amount
+  const type = m.tourType ?? 'Custom Tour'
+  row.byTourType[type] = (row.byTourType[type] ?? 0) + m.amount
+}
+
+export function revenueOfYear(year: number, tours: TourInput[], movements: MovementInput[], tourTypes: string[] = []): { months: RevenueMonth[]; total: RevenueMonth; tourTypes: string[] } {
   const months = Array.from({ length: 12 }, (_, i) => empty(`${year}-${String(i + 1).padStart(2, '0')}`))
   const total = empty('total')
-  const tourTypes = new Set<string>()
-  for (const item of items) {
-    const row = months.find((m) => item.tourDate.startsWith(`${m.month}-`))
+  const monthOf = (date: CalendarDate) => months.find((m) => date.startsWith(`${m.month}-`))
+  const types = new Set(tourTypes)
+  for (const tour of tours) {
+    const row = monthOf(tour.tourDate)
     if (!row) continue
-    tourTypes.add(item.tourType)
-    add(row, item)
-    add(total, item)
+    addTour(row, tour)
+    addTour(total, tour)
   }
-  for (const sale of voucherSales) {
-    const row = months.find((m) => sale.paidOn.startsWith(`${m.month}-`))
+  for (const m of movements) {
+    const row = monthOf(m.on)
     if (!row) continue
-    for (const r of [row, total]) {
-      r.voucherSales += sale.amount
-      r.voucherRefunds += sale.refunded
-    }
+    if (m.kind === 'card' || m.kind === 'cash') types.add(m.tourType ?? 'Custom Tour')
+    addMovement(row, m)
+    addMovement(total, m)
   }
-  return { months, total, tourTypes: [...tourTypes].sort() }
+  return { months, total, tourTypes: [...types].sort() }
 }

@@ -86,7 +86,7 @@ export default function ConfirmationPage({ loaderData }: Route.ComponentProps) {
           <div className="mb-8">
             <CalledOffNotice tourDate={booking.tourDate} calledOff={calledOff}>
               <Link to={path(`/booking-confirmation/${booking.reference}/change`)} className={buttonVariants()}>
-                {t('change.disrupted.choose')}
+                {t(calledOff.paid ? 'change.disrupted.choose' : 'change.disrupted.chooseUnpaid')}
               </Link>
             </CalledOffNotice>
           </div>

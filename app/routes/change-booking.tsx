@@ -277,7 +277,7 @@ function CalledOff({ tourDate, offer }: { tourDate: string; offer: NonNullable<P
       <Form method="post">
         <input type="hidden" name="intent" value="refund" />
         <button type="submit" className={buttonVariants({ variant: 'secondary' })} disabled={navigation.state === 'submitting'}>
-          {t('change.disrupted.refund')}
+          {t(offer.paid ? 'change.disrupted.refund' : 'change.disrupted.cancel')}
         </button>
       </Form>
     </CalledOffNotice>

@@ -11,7 +11,8 @@ import { useLocale, useLocalePath, useT } from '../i18n/i18n.tsx'
 import { useLocalizeText } from '../i18n/localize-text.ts'
 import { metaTranslator } from '../i18n/translator.ts'
 import { formPageMessages, requestLocale } from '../i18n/messages.server.ts'
-import { pendingChangeOf } from '../components/booking/change-page.server.ts'
+import { calledOffOf, pendingChangeOf } from '../components/booking/change-page.server.ts'
+import { CalledOffNotice } from '../components/booking/called-off-notice.tsx'
 import { toast } from '../components/ui/use-toast.ts'
 import { HoldCountdown } from '../components/booking/hold-countdown.tsx'
 import { ApiError, type CheckoutStart, createPaymentIntent, simulatedCharge } from '../components/checkout/api.ts'
@@ -45,11 +46,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // A paid booking's dearer change waiting for its difference is what this page takes (docs/decisions/0055).
   const change = booking?.status === 'paid' ? await pendingChangeOf(context, booking.reference) : null
   if ((booking?.status === 'paid' && !change) || booking?.status === 'cancelled') throw redirect(localizePath(`/booking-confirmation/${booking.reference}`, requestLocale(request)))
+  // A day the guide called off is not paid for: the guest chooses a new date or cancels (docs/decisions/0056, 0067).
+  const calledOff = booking && !change ? await calledOffOf(context, booking.reference, requestLocale(request)) : null
   return {
     booking,
     change,
+    calledOff,
     start: booking ? slotStart(change?.tourDate ?? booking.tourDate, change?.tourTime ?? booking.tourTime, context.config.booking.startTimes) : null,
-    ...formPageMessages(request, 'checkout', 'booking', 'forms'),
+    ...formPageMessages(request, 'checkout', 'booking', 'forms', 'change', 'disruption'),
     // The service's clock, as on the confirmation page: both count the hold down alike.
     now: context.services.bookings.now().toISOString(),
   }
@@ -58,7 +62,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 type Phase = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'init-failed' } | { kind: 'ready'; payment: CheckoutStart | null }
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
-  const { booking, change, start, now } = loaderData
+  const { booking, change, calledOff, start, now } = loaderData
   const t = useT()
   const path = useLocalePath()
   const localize = useLocalizeText()
@@ -76,9 +80,10 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   )
 
   useEffect(() => {
-    if (!booking || started.current) return
+    if (!booking || calledOff || started.current) return
     started.current = true
-    if (booking.totalPrice === 0) {
+    // Nothing to pay, unless this is a dearer change's difference (a voucher-paid booking's card total is 0).
+    if (!change && booking.totalPrice === 0) {
       // Nothing to pay (docs/decisions/0019): treat as paid at once.
       setPhase({ kind: 'ready', payment: null })
       void finish(booking.reference)
@@ -96,7 +101,17 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="bg-brand-50/40">
       <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
-        {phase.kind === 'loading' ? <Preparing /> : null}
+        {booking && calledOff ? (
+          <>
+            <h1 className="mb-4 text-2xl font-bold text-brand-900">{t('checkout.calledOff.title')}</h1>
+            <CalledOffNotice tourDate={booking.tourDate} calledOff={calledOff}>
+              <Link to={path(`/booking-confirmation/${booking.reference}/change`)} className={buttonVariants()}>
+                {t(calledOff.paid ? 'change.disrupted.choose' : 'change.disrupted.chooseUnpaid')}
+              </Link>
+            </CalledOffNotice>
+          </>
+        ) : null}
+        {calledOff ? null : phase.kind === 'loading' ? <Preparing /> : null}
         {phase.kind === 'error' ? <Problem title={t('checkout.problem.title')} message={phase.message} /> : null}
         {phase.kind === 'init-failed' ? <Problem title={t('checkout.problem.initTitle')} message={t('checkout.problem.initText')} /> : null}
         {phase.kind === 'ready' && booking ? <Ready booking={booking} change={change} timeText={timeText} now={now} payment={phase.payment} onFinish={finish} /> : null}

@@ -61,4 +61,8 @@ export const voucherRulesSchema = z
 export type VoucherRules = z.output<typeof voucherRulesSchema>
 
 /** The admin's cancellation of a voucher: refund through the provider (an unused voucher only) or not. */
-export const voucherCancelSchema = z.object({ refund: z.boolean({ error: 'Say whether to refund' }) })
+/**
+ * The guide's cancellation of a voucher: with or without a refund; `exception` confirms refunding
+ * one past its last day, which the terms say is not refunded (the guide's choice, recorded).
+ */
+export const voucherCancelSchema = z.object({ refund: z.boolean({ error: 'Say whether to refund' }), exception: z.boolean().optional() })

@@ -93,6 +93,11 @@ export function adminBookingsRouter({ services }: AppDeps) {
     res.json(await services.bookingMoves.history(parseId(req.params.id)))
   })
 
+  // The booking's money, movement by movement (docs/decisions/0067).
+  router.get('/admin/bookings/:id/ledger', requireAdmin, numericIdOnly, async (req, res) => {
+    res.json(await services.adminBookings.ledger(parseId(req.params.id)))
+  })
+
   // The revenue view (issue 20 point 4, docs/decisions/0058), as JSON or CSV.
   const yearOf = (raw: unknown) => {
     const year = Number(raw ?? NaN)

@@ -48,6 +48,10 @@ const COLUMNS: [header: string, value: (b: AdminBooking) => string | number][] =
   // A gift voucher's part (docs/decisions/0065): totalPrice is what the card pays, after it.
   ['voucherAmount', (b) => b.voucherAmount],
   ['amountRefunded', (b) => b.amountRefunded],
+  // From the ledger (docs/decisions/0067): the tour's price before promo code and voucher, the card and cash held, and a cancellation's fee.
+  ['tourPrice', (b) => b.tourPrice],
+  ['amountPaid', (b) => b.amountPaid],
+  ['cancellationFee', (b) => b.cancellationFee],
   ['status', (b) => b.status],
   ['specialRequests', (b) => b.specialRequests ?? ''],
   ['meeting', (b) => b.meeting],
@@ -85,7 +89,7 @@ export function revenueCsv(revenue: { months: RevenueMonth[]; total: RevenueMont
   const rows = [...revenue.months, revenue.total].map((m) => [m.month, m.tours, m.guests, m.received, m.refunded, m.net, m.discounts, m.paidByVoucher, m.voucherSales, m.voucherRefunds, ...revenue.tourTypes.map((t) => m.byTourType[t] ?? 0)])
   return stringify(rows, {
     header: true,
-    columns: ['month (tour date)', 'tours', 'guests', 'received', 'refunded', 'net', 'discounts (promo codes)', 'paid by voucher (not new money)', 'voucher sales (month paid)', 'voucher refunds', ...revenue.tourTypes.map((t) => spreadsheetSafe(`net: ${t}`))],
+    columns: ['month', 'tours (tour date)', 'guests (tour date)', 'received (month moved)', 'refunded (month moved)', 'net (month moved)', 'discounts (promo codes; tour date)', 'paid by voucher (not new money; tour date)', 'voucher sales (month paid)', 'voucher refunds (month refunded)', ...revenue.tourTypes.map((t) => spreadsheetSafe(`net: ${t}`))],
     record_delimiter: 'windows',
   })
 }

@@ -18,6 +18,7 @@ import { DISRUPTION_CAUSES, OFFER_STATES } from '../../core/disruptions.ts'
 import { AMOUNT_MAX, PERCENT_MAX, PROMO_KINDS, PROMO_TOUR_KINDS } from '../../core/promo-codes.ts'
 import { REVIEW_LIMITS, REVIEW_STATES } from '../../core/reviews.ts'
 import { DEFAULT_VOUCHER_LIMITS, DEFAULT_VOUCHER_VALIDITY_MONTHS, VOUCHER_AMOUNT_CEILING, VOUCHER_STATUSES, VOUCHER_TEXT_LIMITS, VOUCHER_VALIDITY_MONTHS_MAX } from '../../core/vouchers.ts'
+import { MOVEMENT_KINDS, TRANSITIONS } from '../../core/ledger.ts'
 import { QUESTION_TYPES, type AnswerSnapshot, type BookingQuestion } from '../../core/booking-questions.ts'
 import {
   type AnyPgColumn,
@@ -272,14 +273,13 @@ export const bookings = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** Until when an unpaid pending booking holds its slot (docs/decisions/0005); null once confirmed or paid. */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
-    totalPrice: integer('total_price').notNull(),
     currency: text('currency').notNull().default('JPY'),
     /** The language the guest booked in (core/i18n/locales.ts): their e-mails are written in it. */
     locale: text('locale').notNull().default('en'),
     paymentProvider: text('payment_provider'),
     paymentIntentId: text('payment_intent_id').unique(),
+    /** When it first became paid (a lifecycle fact; what was paid is its ledger's, docs/decisions/0067). */
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    amountRefunded: integer('amount_refunded').notNull().default(0),
     /** Why the admin must look at this booking (e.g. paid after its slot went to someone else). */
     attentionReason: text('attention_reason'),
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
@@ -301,18 +301,6 @@ export const bookings = pgTable(
      */
     arrangedBy: text('arranged_by'),
     priceNote: text('price_note'),
-    /**
-     * A promo code's part of the price (docs/decisions/0062): the code as stored (capitals) and the
-     * yen it took off. totalPrice is what the guest pays; the catalogue's total is totalPrice + discount.
-     */
-    promoCode: text('promo_code'),
-    discount: integer('discount').notNull().default(0),
-    /**
-     * A gift voucher's part of the price (docs/decisions/0065): which voucher paid and how many yen.
-     * totalPrice stays what the card pays; the catalogue's total is totalPrice + discount + voucherAmount.
-     */
-    voucherId: integer('voucher_id').references((): AnyPgColumn => vouchers.id, { onDelete: 'restrict' }),
-    voucherAmount: integer('voucher_amount').notNull().default(0),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -326,10 +314,6 @@ export const bookings = pgTable(
     check('bookings_tour_time_check', oneOf(t.tourTime, TOUR_TIMES)),
     // The site sells up to MAX_GROUP; the guide books up to their limit (docs/decisions/0059).
     check('bookings_group_size_check', sql`${t.numberOfPeople} between 1 and ${sql.raw(String(GUIDE_GROUP_CEILING))}`),
-    check('bookings_total_check', sql`${t.totalPrice} >= 0`),
-    check('bookings_discount_check', sql`${t.discount} >= 0 and (${t.discount} = 0 or ${t.promoCode} is not null)`),
-    check('bookings_voucher_check', sql`${t.voucherAmount} >= 0 and (${t.voucherAmount} = 0 or ${t.voucherId} is not null)`),
-    check('bookings_refund_check', sql`${t.amountRefunded} >= 0 and ${t.amountRefunded} <= ${t.totalPrice}`),
     check(
       'bookings_interest_theme_check',
       sql`${t.interestTheme} is null or ${oneOf(t.interestTheme, THEMES)}`,
@@ -593,6 +577,11 @@ export const vouchers = pgTable(
     code: text('code').notNull().unique(),
     token: text('token').notNull().unique(),
     amount: integer('amount').notNull(),
+    /**
+     * What is left to spend: its amount less what bookings took and plus what they gave back, as
+     * its ledger rows say (docs/decisions/0067). Written only with those rows
+     * (server/services/ledger.ts), by a conditional UPDATE, so no race can overspend it.
+     */
     balance: integer('balance').notNull(),
     currency: text('currency').notNull().default('JPY'),
     status: text('status').notNull().default('pending'),
@@ -608,7 +597,6 @@ export const vouchers = pgTable(
     paymentIntentId: text('payment_intent_id').unique(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    amountRefunded: integer('amount_refunded').notNull().default(0),
     /** Why the guide must look at it (a payment that did not match, a refund that failed). */
     attentionReason: text('attention_reason'),
     createdAt: createdAt(),
@@ -620,37 +608,12 @@ export const vouchers = pgTable(
     check('vouchers_status_check', oneOf(t.status, VOUCHER_STATUSES)),
     check('vouchers_amount_check', sql`${t.amount} between 1 and ${sql.raw(String(VOUCHER_AMOUNT_CEILING))}`),
     check('vouchers_balance_check', sql`${t.balance} between 0 and ${t.amount}`),
-    check('vouchers_refund_check', sql`${t.amountRefunded} between 0 and ${t.amount}`),
     check('vouchers_paid_check', sql`${t.status} = 'pending' or (${t.paidAt} is not null and ${t.validUntil} is not null)`),
     check('vouchers_currency_check', sql`${t.currency} = 'JPY'`),
     check('vouchers_locale_check', oneOf(t.locale, LOCALE_CODES)),
     check('vouchers_buyer_name_check', sql`length(${t.buyerName}) <= ${sql.raw(String(VOUCHER_TEXT_LIMITS.name))}`),
     check('vouchers_recipient_name_check', sql`${t.recipientName} is null or length(${t.recipientName}) <= ${sql.raw(String(VOUCHER_TEXT_LIMITS.name))}`),
     check('vouchers_message_check', sql`${t.message} is null or length(${t.message}) <= ${sql.raw(String(VOUCHER_TEXT_LIMITS.message))}`),
-  ],
-)
-
-/**
- * One booking's spending of a voucher (docs/decisions/0065). `amount` is what the booking took;
- * `returned` what came back to the balance when a paid booking was cancelled. An unpaid booking
- * that ends deletes its row and gives its amount back in the same transaction, so that happens once.
- */
-export const voucherRedemptions = pgTable(
-  'voucher_redemptions',
-  {
-    bookingId: integer('booking_id')
-      .primaryKey()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
-    voucherId: integer('voucher_id')
-      .notNull()
-      .references(() => vouchers.id, { onDelete: 'restrict' }),
-    amount: integer('amount').notNull(),
-    returned: integer('returned').notNull().default(0),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('voucher_redemptions_voucher_id_idx').on(t.voucherId),
-    check('voucher_redemptions_amount_check', sql`${t.amount} >= 1 and ${t.returned} between 0 and ${t.amount}`),
   ],
 )
 
@@ -763,8 +726,50 @@ export const notifications = pgTable(
 )
 
 /**
- * The money trail of a booking or of a gift voucher's sale (docs/decisions/0065): every attempt,
- * success, failure and refund. Each row belongs to exactly one of the two.
+ * The ledger (docs/decisions/0067, core/ledger.ts): every movement of money for a booking, and
+ * every gift voucher sold or refunded, one row each, with a signed amount of whole yen. Only ever
+ * added to: a trigger refuses an UPDATE, and a DELETE that does not follow its booking's deletion
+ * (a booking the guide deletes holds no money; its rows net to nothing in every account).
+ * A booking's price, what paid it and what went back are sums of its rows; written only by
+ * server/services/ledger.ts, for the lifecycle's decisions (core/booking-lifecycle.ts).
+ */
+export const moneyMovements = pgTable(
+  'money_movements',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
+    /** The voucher whose balance a `voucher` row moves, or which a `voucher-sale` row sold. */
+    voucherId: integer('voucher_id').references(() => vouchers.id, { onDelete: 'restrict' }),
+    kind: text('kind').notNull(),
+    amount: integer('amount').notNull(),
+    transition: text('transition').notNull(),
+    /** The payment intent a card row (or a voucher's sale) charged or refunds. */
+    intentId: text('intent_id'),
+    /** What names it outside: a refund's idempotency key, a promo code. */
+    reference: text('reference'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('money_movements_booking_id_idx').on(t.bookingId),
+    index('money_movements_voucher_id_idx').on(t.voucherId),
+    index('money_movements_created_at_idx').on(t.createdAt),
+    check('money_movements_kind_check', oneOf(t.kind, MOVEMENT_KINDS)),
+    check('money_movements_transition_check', oneOf(t.transition, TRANSITIONS)),
+    check('money_movements_amount_check', sql`${t.amount} <> 0`),
+    check('money_movements_owner_check', sql`(${t.kind} = 'voucher-sale') = (${t.bookingId} is null)`),
+    check('money_movements_voucher_check', sql`(${t.kind} in ('voucher', 'voucher-sale')) = (${t.voucherId} is not null)`),
+    check('money_movements_intent_check', sql`${t.kind} <> 'card' or ${t.intentId} is not null`),
+    // One charge per payment intent, whichever way it was reported first (docs/decisions/0015).
+    uniqueIndex('money_movements_charge_key').on(t.intentId).where(sql`${t.kind} in ('card', 'voucher-sale') and ${t.amount} > 0 and ${t.transition} <> 'refund-failed'`),
+    // One row per refund: its idempotency key (a retried refund is recorded once).
+    uniqueIndex('money_movements_reference_key').on(t.kind, t.reference).where(sql`${t.kind} in ('card', 'voucher-sale') and ${t.reference} is not null`),
+  ],
+)
+
+/**
+ * The payment provider's trail of a booking or of a gift voucher's sale (docs/decisions/0065):
+ * every intent made, attempt failed, and refund asked for, with the provider's ids. What money
+ * moved is the ledger's (money_movements); this is where to look in the provider.
  */
 export const payments = pgTable(
   'payments',
@@ -992,7 +997,9 @@ export type ContactMessage = typeof contactMessages.$inferSelect
 export type TourPackage = typeof tourPackages.$inferSelect
 export type WeekendAvailability = typeof weekendAvailability.$inferSelect
 export type Voucher = typeof vouchers.$inferSelect
-export type Booking = typeof bookings.$inferSelect
+/** A booking's row; its money is its ledger's (server/services/ledger.ts reads both together as a Booking). */
+export type BookingRow = typeof bookings.$inferSelect
+export type MoneyMovement = typeof moneyMovements.$inferSelect
 export type Notification = typeof notifications.$inferSelect
 export type Payment = typeof payments.$inferSelect
 export type OutgoingEmail = typeof outgoingEmails.$inferSelect

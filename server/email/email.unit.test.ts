@@ -278,13 +278,20 @@ describe('a change of plans, in the guest’s language (docs/decisions/0055, 005
   it('tells a Japanese guest their tour is called off, why, the guide’s note, the deadline and where to choose', () => {
     const mail = renderEmail(
       site,
-      bookingDisruptedEmail(site, { ...booking, locale: 'ja' }, { causeId: 'disruption.cause.snow', note: '春日山への道が通行止めです', deadline: '2025年6月5日木曜日 9:00' }, 'https://tours.example.jp/ja/booking-confirmation/ABCDEFGHJK12/change'),
+      bookingDisruptedEmail(site, { ...booking, locale: 'ja' }, { causeId: 'disruption.cause.snow', note: '春日山への道が通行止めです', deadline: '2025年6月5日木曜日 9:00', paid: true }, 'https://tours.example.jp/ja/booking-confirmation/ABCDEFGHJK12/change'),
     )
     expect(mail.subject).toBe('2025年6月7日土曜日のツアーは催行できなくなりました：日程変更または返金をお選びください')
     expect(mail.text).toContain('大雪のため')
     expect(mail.text).toContain('春日山への道が通行止めです')
-    expect(mail.text).toContain('2025年6月5日木曜日 9:00（日本時間）までにご回答がない場合は')
+    expect(mail.text).toContain('2025年6月5日木曜日 9:00（日本時間）までにご回答がない場合は、自動的に全額返金いたします。')
     expect(mail.text).toContain('https://tours.example.jp/ja/booking-confirmation/ABCDEFGHJK12/change')
+  })
+
+  it('never promises a refund to a guest who has paid nothing: the booking is moved or cancelled at no charge (docs/decisions/0067)', () => {
+    const mail = renderEmail(site, bookingDisruptedEmail(site, booking, { causeId: 'disruption.cause.snow', note: null, deadline: 'Thursday, June 5, 2025 at 9:00 AM', paid: false }, 'https://tours.example.jp/booking-confirmation/ABCDEFGHJK12/change'))
+    expect(mail.text).toContain('Nothing has been paid yet, so please do not pay for this date.')
+    expect(mail.text).toContain('the booking is cancelled and nothing is charged')
+    expect(mail.text).not.toMatch(/refund/i)
   })
 
   it('tells the guide in English who moved a booking and from where', () => {

@@ -495,17 +495,22 @@ export function bookingMovedEmail(
  * choices (a new date free of charge or a full refund), and the deadline after which the refund
  * is automatic, with the link to the page where the guest chooses.
  */
-export function bookingDisruptedEmail(site: SiteIdentity, b: BookingMailFacts, details: { causeId: MessageId; note: string | null; deadline: string }, choiceUrl: string): EmailModel {
+export function bookingDisruptedEmail(site: SiteIdentity, b: BookingMailFacts, details: { causeId: MessageId; note: string | null; deadline: string; paid: boolean }, choiceUrl: string): EmailModel {
   const { t, date } = inLanguage(b, b.locale)
   return {
     locale: b.locale,
     subject: t('email.disrupted.subject', { date }),
-    preheader: t('email.disrupted.preheader'),
+    preheader: t(details.paid ? 'email.disrupted.preheader' : 'email.disrupted.preheaderUnpaid'),
     heading: t('email.disrupted.heading'),
     greeting: t('email.greeting', { name: b.name }),
-    paragraphs: [t('email.disrupted.text', { cause: t(details.causeId), date }), ...(details.note ? [t('email.cancelled.note', { reason: details.note })] : []), t('email.disrupted.deadline', { deadline: details.deadline })],
+    // Nothing paid yet: nothing to refund, and nothing to pay for the called-off date (docs/decisions/0067).
+    paragraphs: [
+      t(details.paid ? 'email.disrupted.text' : 'email.disrupted.textUnpaid', { cause: t(details.causeId), date }),
+      ...(details.note ? [t('email.cancelled.note', { reason: details.note })] : []),
+      t(details.paid ? 'email.disrupted.deadline' : 'email.disrupted.deadlineUnpaid', { deadline: details.deadline }),
+    ],
     details: bookingDetails(b),
-    action: { label: t('email.disrupted.action'), url: choiceUrl, spellOut: true },
+    action: { label: t(details.paid ? 'email.disrupted.action' : 'email.disrupted.actionUnpaid'), url: choiceUrl, spellOut: true },
     closing: guestClosing(site, b.locale),
   }
 }

@@ -1,24 +1,27 @@
-import { and, asc, count, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm'
+import { and, asc, count, eq, gte, inArray, lt, lte } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { bookings, meetingPoints, slotClaims, tourPackages, voucherRedemptions, vouchers, waitlistEntries, weekendAvailability, type Booking } from '../db/schema.ts'
+import { bookings, meetingPoints, moneyMovements, slotClaims, tourPackages, vouchers, waitlistEntries, weekendAvailability } from '../db/schema.ts'
+import { maskVoucherCode } from '../../core/vouchers.ts'
 import type { Config } from '../config/index.ts'
 import { ServiceError } from './service-error.ts'
-import { payLink, type BookingEvents } from './booking-events.ts'
-import { amountPaid, EXPIRED_REASON, effectiveStatus, moneyOf } from '../../core/booking-lifecycle.ts'
-import { SlotTakenError, claimSlot, liveClaim, makeClaimsPermanent, releaseClaims } from './slot-claims.ts'
+import { payLink } from './booking-events.ts'
+import { EXPIRED_REASON, effectiveStatus, tableMoney } from '../../core/booking-lifecycle.ts'
+import { cardAndCash } from '../../core/ledger.ts'
+import { liveClaim, SlotTakenError } from './slot-claims.ts'
+import type { BookingLifecycle } from './booking-lifecycle.ts'
+import { withMoney, type Booking } from './ledger.ts'
 import { matchesBookingSearch, sortBookings, type BookingSortKey, type SortDirection } from '../../core/booking-search.ts'
 import { type BookingStatus } from '../../core/schemas/booking-status.ts'
-import { allowedStatuses, statusTransition } from '../../core/booking-transitions.ts'
+import { allowedStatuses } from '../../core/booking-transitions.ts'
 import { formatClockTime, DEFAULT_SLOT_START_TIMES, isTourTime, slotOpenBySwitches, type TourTime } from '../../core/slots.ts'
-import { formatLongDate, monthRange, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
+import { formatLongDate, monthRange, todayInTokyo, tokyoInstant, weekendDatesBetween } from '../../core/dates.ts'
 import { formatYen } from '../../core/money.ts'
 import { guestWhatsappLink } from '../../core/guide-bookings.ts'
 import { translate } from '../i18n/catalog.ts'
 import { languageLabel, toLocale } from '../../core/i18n/locales.ts'
 import type { AnswerSnapshot } from '../../core/booking-questions.ts'
-import { revenueOfYear, type VoucherSaleInput } from '../../core/revenue.ts'
-import { releasePromoUse } from './promo-codes.ts'
-import { releaseVoucherUse } from './voucher-spending.ts'
+import { revenueOfYear } from '../../core/revenue.ts'
+import type { MovementKind, Transition } from '../../core/ledger.ts'
 
 /** A booking as the dashboard shows it. `status` is the effective one: a lapsed hold reads as cancelled (docs/decisions/0005). */
 export type AdminBooking = {
@@ -36,6 +39,11 @@ export type AdminBooking = {
   packageName: string
   isHalfDay: boolean
   totalPrice: number
+  /** The tour's price before promo code and voucher, and what a cancellation kept as its fee (docs/decisions/0067). */
+  tourPrice: number
+  cancellationFee: number
+  /** Card money a refused refund owes the guest, until it is refunded in the provider. */
+  owedBack: number
   status: BookingStatus
   /** The statuses the menu may set now (core/booking-transitions.ts), the current one included. */
   allowedStatuses: BookingStatus[]
@@ -74,6 +82,9 @@ export type AdminBooking = {
   whatsappUrl: string | null
 }
 
+/** One movement of a booking's money, as its dialog lists it. */
+export type LedgerLine = { at: string; kind: MovementKind; transition: Transition; amount: number; source: string | null }
+
 export type BookingListQuery = {
   status?: BookingStatus
   q?: string
@@ -102,12 +113,10 @@ export type CalendarDay = { date: string; note: string | null; slots: CalendarSl
 export const BOOKING_NOT_FOUND_MESSAGE = 'Booking not found'
 export const REVIVE_CONFLICT_MESSAGE = 'This booking cannot be restored: its time slot has been taken by another booking since it was cancelled.'
 export { PAID_CANCEL_BY_STATUS_MESSAGE } from '../../core/booking-transitions.ts'
-export const PAID_DELETE_MESSAGE =
-  'This booking was paid and has not been fully refunded, so it cannot be deleted: its payment record must be kept. Cancel it (with a refund if due) instead.'
-export const ADMIN_CANCEL_REASON = 'cancelled by the admin'
+export { ADMIN_CANCEL_REASON, PAID_DELETE_MESSAGE } from '../../core/booking-lifecycle.ts'
 
-export function createAdminBookingService(deps: { db: Db; config: Config; events: BookingEvents; now: () => Date }) {
-  const { db, config, events, now } = deps
+export function createAdminBookingService(deps: { db: Db; config: Config; lifecycle: BookingLifecycle; now: () => Date }) {
+  const { db, config, lifecycle, now } = deps
   const startTimes = { ...DEFAULT_SLOT_START_TIMES, ...config.booking.startTimes }
 
   const timeTextOf = (tourTime: string) => (isTourTime(tourTime) ? formatClockTime(startTimes[tourTime]) : tourTime)
@@ -126,15 +135,18 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
     packageName: pkg?.name ?? `Package #${b.tourPackageId}`,
     isHalfDay: pkg?.isHalfDay ?? b.tourTime !== 'full-day',
     totalPrice: b.totalPrice,
+    tourPrice: b.money.price,
+    cancellationFee: b.money.fee,
+    owedBack: b.money.owedBack,
     status: effectiveStatus(b, at),
-    allowedStatuses: allowedStatuses(effectiveStatus(b, at), moneyOf(b)),
+    allowedStatuses: allowedStatuses(effectiveStatus(b, at), tableMoney(b.status, b.money)),
     specialRequests: b.specialRequests,
     language: languageLabel(toLocale(b.locale)),
     interestTheme: b.interestTheme,
     cancellationReason: effectiveStatus(b, at) === 'cancelled' ? (b.cancellationReason ?? (b.status === 'pending' ? EXPIRED_REASON : null)) : null,
     attentionReason: b.attentionReason,
     amountRefunded: b.amountRefunded,
-    amountPaid: amountPaid(b),
+    amountPaid: cardAndCash(b.money),
     paidAt: b.paidAt?.toISOString() ?? null,
     createdAt: b.createdAt.toISOString(),
     holdExpiresAt: b.holdExpiresAt?.toISOString() ?? null,
@@ -149,12 +161,6 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
     voucherAmount: b.voucherAmount,
     ...payLinksOf(b, effectiveStatus(b, at)),
   })
-
-  /** The year's gift voucher sales (docs/decisions/0065), by the Japan date of their payment. */
-  async function voucherSalesOf(year: number): Promise<VoucherSaleInput[]> {
-    const sold = await db.select({ paidAt: vouchers.paidAt, amount: vouchers.amount, refunded: vouchers.amountRefunded }).from(vouchers).where(isNotNull(vouchers.paidAt))
-    return sold.map((v) => ({ paidOn: todayInTokyo(v.paidAt!), amount: v.amount, refunded: v.refunded })).filter((v) => v.paidOn.startsWith(`${year}-`))
-  }
 
   function payLinksOf(b: Booking, status: BookingStatus): Pick<AdminBooking, 'payUrl' | 'whatsappUrl'> {
     if (status !== 'pending' || b.totalPrice === 0) return { payUrl: null, whatsappUrl: null }
@@ -172,16 +178,19 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
       .leftJoin(tourPackages, eq(bookings.tourPackageId, tourPackages.id))
       .leftJoin(meetingPoints, eq(bookings.meetingPointId, meetingPoints.id))
 
-  const all = async (): Promise<AdminBooking[]> => {
+  /** The joined rows as the dashboard shows them, each booking with its ledger's figures. */
+  async function shown(rows: Awaited<ReturnType<typeof withNames>>): Promise<AdminBooking[]> {
     const at = now()
-    const rows = await withNames()
-    return rows.map((r) => toAdmin(r.booking, r.pkg, r.meetingName, at))
+    const priced = await withMoney(
+      db,
+      rows.map((r) => r.booking),
+    )
+    return rows.map((r, i) => toAdmin(priced[i]!, r.pkg, r.meetingName, at))
   }
 
-  const getOne = async (id: number): Promise<AdminBooking | undefined> => {
-    const [r] = await withNames().where(eq(bookings.id, id))
-    return r ? toAdmin(r.booking, r.pkg, r.meetingName, now()) : undefined
-  }
+  const all = async (): Promise<AdminBooking[]> => shown(await withNames())
+
+  const getOne = async (id: number): Promise<AdminBooking | undefined> => (await shown(await withNames().where(eq(bookings.id, id))))[0]
 
   /** Every booking that passes the filter and search, sorted: the list's pages and the CSV export. */
   async function matching(query: Omit<BookingListQuery, 'page' | 'pageSize'>): Promise<AdminBooking[]> {
@@ -223,64 +232,8 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
      * service (docs/decisions/0016), so no refund is skipped by a status switch.
      */
     async updateStatus(id: number, status: BookingStatus): Promise<AdminBooking> {
-      const at = now()
       try {
-        await db.transaction(async (tx) => {
-          const [current] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update')
-          if (!current) throw new ServiceError('not-found', BOOKING_NOT_FOUND_MESSAGE)
-          const before = effectiveStatus(current, at)
-          if (before === status && current.status === status) return
-          // Money and status never disagree (docs/decisions/0029): e.g. a refunded booking is never revived.
-          const verdict = statusTransition(before, status, moneyOf(current))
-          if (!verdict.allowed) throw new ServiceError('conflict', verdict.message)
-          const holdUntil = status === 'pending' ? new Date(at.getTime() + config.booking.holdMinutes * 60_000) : null
-
-          if (status === 'cancelled') {
-            const freed = await releaseClaims(tx, id)
-            const [cancelled] = await tx
-              .update(bookings)
-              .set({
-                status,
-                holdExpiresAt: null,
-                cancelledAt: current.cancelledAt ?? at,
-                cancellationReason: current.cancellationReason ?? (before === 'cancelled' ? EXPIRED_REASON : ADMIN_CANCEL_REASON),
-                updatedAt: at,
-              })
-              .where(eq(bookings.id, id))
-              .returning()
-            // A lapsed hold already had its notice (the expiry); a live booking gets one now.
-            if (before !== 'cancelled') await events.cancelled(tx, cancelled!, { reason: cancelled!.cancellationReason!, refund: 0 })
-            await events.slotsChanged(tx, [current.tourDate, ...freed])
-            return
-          }
-
-          if (before === 'cancelled') {
-            // Reviving: whatever this booking still holds is stale; claim afresh.
-            await releaseClaims(tx, id)
-            if (!isTourTime(current.tourTime)) throw new ServiceError('conflict', REVIVE_CONFLICT_MESSAGE)
-            await claimSlot(tx, events, { bookingId: id, tourDate: current.tourDate, tourTime: current.tourTime, expiresAt: holdUntil, now: at })
-          } else if (holdUntil) {
-            await tx.update(slotClaims).set({ expiresAt: holdUntil }).where(eq(slotClaims.bookingId, id))
-          } else {
-            await makeClaimsPermanent(tx, id)
-          }
-          const [updated] = await tx
-            .update(bookings)
-            .set({
-              status,
-              holdExpiresAt: holdUntil,
-              cancelledAt: null,
-              cancellationReason: null,
-              ...(status === 'paid' && current.paidAt === null ? { paidAt: at } : {}),
-              updatedAt: at,
-            })
-            .where(eq(bookings.id, id))
-            .returning()
-          if (status === 'paid' && before !== 'paid') await events.paid(tx, updated!)
-          // A booking the guide confirms is held for good: the guest hears it (a paid one already has).
-          if (status === 'confirmed' && before !== 'confirmed' && before !== 'paid') await events.confirmed(tx, updated!)
-          await events.slotsChanged(tx, [current.tourDate])
-        })
+        await lifecycle.apply(id, { type: 'status', to: status })
       } catch (error) {
         if (error instanceof SlotTakenError) throw new ServiceError('conflict', REVIVE_CONFLICT_MESSAGE)
         throw error
@@ -288,20 +241,12 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
       return (await getOne(id))!
     },
 
-    /** Delete a booking and free its slot; a paid booking not fully refunded is kept (its money trail). */
+    /** Delete a booking and free its slot; one that holds money is kept (its money trail): the lifecycle refuses. */
     async remove(id: number): Promise<void> {
       await db.transaction(async (tx) => {
-        const [current] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update')
-        if (!current) throw new ServiceError('not-found', BOOKING_NOT_FOUND_MESSAGE)
-        // A paid booking's voucher part is money too: deleting the booking would lose it (docs/decisions/0065).
-        if (amountPaid(current) > 0 || (current.paidAt !== null && current.voucherAmount > 0)) {
-          throw new ServiceError('conflict', PAID_DELETE_MESSAGE)
-        }
-        const freed = await releaseClaims(tx, id)
-        await releasePromoUse(tx, current)
-        await releaseVoucherUse(tx, current)
-        await tx.delete(bookings).where(eq(bookings.id, id))
-        await events.slotsChanged(tx, [current.tourDate, ...freed])
+        await lifecycle.applyInTx(tx, id, { type: 'delete' })
+        // Its ledger rows go with it: they net to nothing in every account (docs/decisions/0067).
+        await lifecycle.deleteInTx(tx, id)
       })
     },
 
@@ -348,40 +293,55 @@ export function createAdminBookingService(deps: { db: Db; config: Config; events
     async revenue(year: number) {
       const at = now()
       const rows = await db
-        .select({ booking: bookings, tourType: tourPackages.name, voucherReturned: voucherRedemptions.returned })
+        .select({ booking: bookings })
         .from(bookings)
-        .leftJoin(tourPackages, eq(bookings.tourPackageId, tourPackages.id))
-        .leftJoin(voucherRedemptions, eq(voucherRedemptions.bookingId, bookings.id))
         .where(and(gte(bookings.tourDate, `${year}-01-01`), lte(bookings.tourDate, `${year}-12-31`)))
-      return {
-        year,
-        ...revenueOfYear(
-          year,
-          rows.map(({ booking, tourType, voucherReturned }) => {
-            const status = effectiveStatus(booking, at)
-            return {
-              tourDate: booking.tourDate,
-              live: status !== 'cancelled',
-              firm: status === 'paid' || status === 'confirmed',
-              people: booking.numberOfPeople,
-              received: moneyOf(booking).received,
-              refunded: booking.amountRefunded,
-              discount: booking.discount,
-              // A paid booking's voucher part, less what its cancellation gave back to the voucher.
-              voucherPaid: booking.paidAt !== null ? booking.voucherAmount - (voucherReturned ?? 0) : 0,
-              tourType: tourType ?? 'Custom Tour',
-            }
-          }),
-          await voucherSalesOf(year),
-        ),
-      }
+      const tours = (
+        await withMoney(
+          db,
+          rows.map((r) => r.booking),
+        )
+      ).map((b) => {
+        const status = effectiveStatus(b, at)
+        return { tourDate: b.tourDate, live: status !== 'cancelled', firm: status === 'paid' || status === 'confirmed', people: b.numberOfPeople, discount: b.money.discount, voucherPaid: b.money.voucher }
+      })
+      // The year in Japan: its money moved from 1 January 00:00 to the next 1 January 00:00, Japan time.
+      const moved = await db
+        .select({ movement: moneyMovements, tourType: tourPackages.name })
+        .from(moneyMovements)
+        .leftJoin(bookings, eq(bookings.id, moneyMovements.bookingId))
+        .leftJoin(tourPackages, eq(tourPackages.id, bookings.tourPackageId))
+        .where(and(gte(moneyMovements.createdAt, tokyoInstant(`${year}-01-01`, '00:00')), lt(moneyMovements.createdAt, tokyoInstant(`${year + 1}-01-01`, '00:00'))))
+      const movements = moved.map(({ movement: m, tourType }) => ({
+        on: todayInTokyo(m.createdAt),
+        kind: m.kind as MovementKind,
+        amount: m.amount,
+        transition: m.transition as Transition,
+        tourType: m.bookingId === null ? null : (tourType ?? 'Custom Tour'),
+      }))
+      return { year, ...revenueOfYear(year, tours, movements) }
+    },
+
+    /** A booking's ledger, oldest first, as its dialog lists it (docs/decisions/0067). */
+    async ledger(id: number): Promise<LedgerLine[]> {
+      const [row] = await db.select().from(bookings).where(eq(bookings.id, id))
+      if (!row) throw new ServiceError('not-found', BOOKING_NOT_FOUND_MESSAGE)
+      const rows = await db.select().from(moneyMovements).where(eq(moneyMovements.bookingId, id)).orderBy(asc(moneyMovements.id))
+      const codes = new Map((rows.some((r) => r.voucherId !== null) ? await db.select({ id: vouchers.id, code: vouchers.code }).from(vouchers).where(inArray(vouchers.id, rows.flatMap((r) => (r.voucherId === null ? [] : [r.voucherId])))) : []).map((v) => [v.id, maskVoucherCode(v.code)]))
+      return rows.map((r) => ({
+        at: r.createdAt.toISOString(),
+        kind: r.kind as MovementKind,
+        transition: r.transition as Transition,
+        amount: r.amount,
+        // What names it outside: the card payment, the promo code, the voucher (its code masked).
+        source: r.kind === 'voucher' ? (codes.get(r.voucherId!) ?? null) : r.kind === 'promo' ? r.reference : r.intentId,
+      }))
     },
 
     /** Bookings by id, for the CSV export of a filtered list. */
     async byIds(ids: number[]): Promise<AdminBooking[]> {
       if (ids.length === 0) return []
-      const rows = await withNames().where(inArray(bookings.id, ids)).orderBy(asc(bookings.id))
-      return rows.map((r) => toAdmin(r.booking, r.pkg, r.meetingName, now()))
+      return shown(await withNames().where(inArray(bookings.id, ids)).orderBy(asc(bookings.id)))
     },
   }
 }

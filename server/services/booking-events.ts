@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Tx } from '../db/client.ts'
-import { outgoingEmails, reviewRequests, tourPackages, type Booking } from '../db/schema.ts'
+import { outgoingEmails, reviewRequests, tourPackages } from '../db/schema.ts'
+import type { Booking } from './ledger.ts'
 import type { Config } from '../config/index.ts'
-import { EXPIRED_REASON } from '../../core/booking-lifecycle.ts'
+import { EXPIRED_REASON, somethingPaid } from '../../core/booking-lifecycle.ts'
 import { formatYen } from '../../core/money.ts'
 import { formatJapanDateTime, formatLongDate } from '../../core/dates.ts'
 import { SLOT_MESSAGE_IDS, isTourTime, slotInstants, slotLabel, type TourTime } from '../../core/slots.ts'
@@ -338,10 +339,12 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
       const { config } = mail
       const facts = await bookingMailFacts(tx, mail, booking)
       const deadline = formatJapanDateTime(details.deadline, facts.locale)
+      // What the answers do depends on whether anything was paid: a refund, or a cancellation that charges nothing.
+      const paid = somethingPaid(booking.status, booking.money)
       await mail.outbox.enqueue(tx, {
         kind: 'booking-disrupted',
         to: booking.email,
-        email: renderEmail(config.site, bookingDisruptedEmail(config.site, facts, { causeId: DISRUPTION_CAUSE_MESSAGE_IDS[details.cause], note: details.note, deadline }, changeLink(config, facts))),
+        email: renderEmail(config.site, bookingDisruptedEmail(config.site, facts, { causeId: DISRUPTION_CAUSE_MESSAGE_IDS[details.cause], note: details.note, deadline, paid }, changeLink(config, facts))),
         dedupeKey: `booking-disrupted:${booking.id}:${details.deadline.getTime()}`,
         bookingId: booking.id,
       })

@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, inArray, not } from 'drizzle-orm'
 import { DEADLOCK_DETECTED, sqlState, type Db, type Tx } from '../db/client.ts'
-import { bookingChanges, bookings, slotClaims, tourPackages, tripSettings, type Booking, type TourPackage } from '../db/schema.ts'
+import { bookingChanges, bookings, slotClaims, tourPackages, tripSettings, type TourPackage } from '../db/schema.ts'
 import {
   DEFAULT_GUEST_MOVE_LIMIT,
+  GUEST_MOVE_MESSAGES,
+  GUEST_MOVE_NOTHING_MESSAGE,
   guestMoveRefusal,
   guideMoveRefusal,
-  guidePriceProblem,
-  moveMoney,
   moveWindow,
   sameSlotChoice,
   type ChangeActor,
@@ -15,37 +15,27 @@ import {
   type MoveMoney,
   type SlotChoice,
 } from '../../core/booking-changes.ts'
-import { effectiveStatus, moneyOf } from '../../core/booking-lifecycle.ts'
+import { effectiveStatus, MOVE_CANCELLED_MESSAGE, type Done } from '../../core/booking-lifecycle.ts'
+import { moneyOf } from '../../core/ledger.ts'
 import { bookingWindow, formatLongDate, todayInTokyo } from '../../core/dates.ts'
 import { quote } from '../../core/pricing.ts'
 import { arrangedOnly, DEFAULT_GUIDE_GROUP_LIMIT, DEFAULT_GUIDE_HOLD_HOURS, guideGroupProblem } from '../../core/guide-bookings.ts'
 import type { GuideBookingRules } from '../../core/schemas/booking-move.ts'
 import { normaliseReference } from '../../core/reference.ts'
-import { packageFitsSlot, partsClaimedBy, type TourTime } from '../../core/slots.ts'
+import { packageFitsSlot, type TourTime } from '../../core/slots.ts'
 import { slotOn } from './availability.ts'
 import type { BookingEvents } from './booking-events.ts'
-import { claimParts, claimSlot, ownSlotClaim, releaseClaims, SlotTakenError } from './slot-claims.ts'
+import type { Applied, BookingLifecycle, LifecycleRequest, RefundOutcome } from './booking-lifecycle.ts'
+import type { Booking } from './ledger.ts'
+import { ownSlotClaim, SlotTakenError } from './slot-claims.ts'
 import { ServiceError } from './service-error.ts'
 import { BOOKING_NOT_FOUND_MESSAGE } from './admin-bookings.ts'
 import { GROUP_TOO_LARGE_MESSAGE, OUTSIDE_WINDOW_MESSAGE, PACKAGE_DOES_NOT_FIT_MESSAGE, PACKAGE_UNAVAILABLE_MESSAGE } from './bookings.ts'
-import type { RefundOutcome, RefundService } from './refunds.ts'
 import { closeOffers, openOfferOf, type OpenOffer } from './disruption-offers.ts'
-import { shrinkVoucherUse } from './voucher-spending.ts'
-import { voucherPays } from '../../core/vouchers.ts'
 
-export const MOVE_CANCELLED_MESSAGE = 'A cancelled booking cannot be moved. Restore it first, or make a new booking.'
+export { MOVE_CANCELLED_MESSAGE }
 export const MOVE_NOTHING_MESSAGE = 'Choose another date, time, tour or group size to move this booking.'
 export const moveOutsideWindowMessage = (last: string) => `A booking can be moved to a Saturday or Sunday from today until ${formatLongDate(last)}.`
-
-/** What a guest reads when their own change is refused (translated as `errors.*`, docs/decisions/0044). */
-export const GUEST_MOVE_MESSAGES: Record<GuestMoveRefusal, string> = {
-  cancelled: 'This booking is cancelled, so it cannot be changed. You are welcome to make a new booking.',
-  arranged: 'This booking was arranged with us personally, so it can be changed by message only. Please message us and we will do our best to help.',
-  'too-late': 'Your tour is less than 7 days away, so it can no longer be changed online. Please message us and we will do our best to help.',
-  limit: 'This booking has been changed online as many times as we allow. Please message us and we will do our best to help.',
-}
-export const GUEST_MOVE_NOTHING_MESSAGE = 'Choose another date, time, tour or group size to change your booking.'
-export const GUEST_MOVE_PARTLY_REFUNDED_MESSAGE = 'Part of this booking has been refunded, so it can no longer be changed online. Please message us and we will do our best to help.'
 
 /** What the guest's booking page needs to offer a change: whether they may (and if not, why, in the API's English), and how many changes are left. */
 export type GuestChangeState = { refusal: GuestMoveRefusal | null; message: string | null; changesLeft: number; offer: OpenOffer | null }
@@ -91,11 +81,11 @@ export type GuideMove = SlotChoice & {
 export function createBookingMoveService(deps: {
   db: Db
   events: BookingEvents
-  refunds: RefundService
+  lifecycle: BookingLifecycle
   now: () => Date
   booking: { leadDays: number; horizonDays: number; holdMinutes: number }
 }) {
-  const { db, events } = deps
+  const { db, events, lifecycle } = deps
 
   const toView = (row: typeof bookingChanges.$inferSelect): BookingChangeView => ({
     at: row.createdAt.toISOString(),
@@ -144,35 +134,6 @@ export function createBookingMoveService(deps: {
     return pkg
   }
 
-  /**
-   * The booking takes its new slot, inside the caller's transaction, on a booking the caller has
-   * locked: its claims go and the new slot's are made, then the booking row changes. The new
-   * slot keeps the booking's kind of claim: an unpaid hold until the same expiry, a confirmed or
-   * paid booking for good. A taken slot throws SlotTakenError (the caller's transaction or
-   * savepoint rolls back, and the booking keeps its slot).
-   */
-  async function takeSlot(tx: Tx, current: Booking, target: SlotChoice, newTotal: number, now: Date, voucherBack = 0): Promise<Booking> {
-    await releaseClaims(tx, current.id)
-    const expiresAt = current.status === 'pending' ? current.holdExpiresAt : null
-    await claimSlot(tx, events, { bookingId: current.id, tourDate: target.tourDate, tourTime: target.tourTime, expiresAt, now })
-    const [moved] = await tx
-      .update(bookings)
-      .set({
-        tourDate: target.tourDate,
-        tourTime: target.tourTime,
-        tourPackageId: target.tourPackageId,
-        numberOfPeople: target.numberOfPeople,
-        totalPrice: newTotal,
-        voucherAmount: current.voucherAmount - voucherBack,
-        // The reminder is for a date: the new one gets its own.
-        reminderSentAt: current.tourDate === target.tourDate ? current.reminderSentAt : null,
-        updatedAt: now,
-      })
-      .where(eq(bookings.id, current.id))
-      .returning()
-    return moved!
-  }
-
   /** The history row of a change, as it was asked for. */
   const changeValues = (current: Booking, target: SlotChoice, newTotal: number, who: { actor: ChangeActor; user?: { id: number; username: string } | null; tellGuest: boolean }, now: Date) => ({
     bookingId: current.id,
@@ -183,7 +144,7 @@ export function createBookingMoveService(deps: {
     fromTime: current.tourTime,
     fromPackageId: current.tourPackageId,
     fromPeople: current.numberOfPeople,
-    fromTotal: current.totalPrice,
+    fromTotal: current.money.price,
     toDate: target.tourDate,
     toTime: target.tourTime,
     toPackageId: target.tourPackageId,
@@ -193,44 +154,15 @@ export function createBookingMoveService(deps: {
     createdAt: now,
   })
 
-  /** The move itself: the new slot, the history row, and the e-mails and notification. */
-  async function applyMove(
-    tx: Tx,
-    current: Booking,
-    target: SlotChoice,
-    newTotal: number,
-    who: { actor: ChangeActor; user?: { id: number; username: string } | null; tellGuest: boolean },
-    now: Date,
-    voucherBack = 0,
-  ): Promise<{ moved: Booking; changeId: number }> {
-    await shrinkVoucherUse(tx, current.id, voucherBack)
-    const moved = await takeSlot(tx, current, target, newTotal, now, voucherBack)
-    const [change] = await tx.insert(bookingChanges).values(changeValues(current, target, newTotal, who, now)).returning()
-    await events.moved(tx, current, moved, { changeId: change!.id, actor: who.actor, tellGuest: who.tellGuest, voucherBack })
-    // The old slot may be free now (docs/decisions/0057); the new one is taken.
-    await events.slotsChanged(tx, [current.tourDate, target.tourDate])
-    return { moved, changeId: change!.id }
-  }
-
   /**
-   * A dearer change of a paid booking waits for its difference (docs/decisions/0055): the new
-   * slot's halves the booking does not hold already are held for it like any unpaid hold, and
-   * the change is recorded as awaiting payment. The booking itself stays as it is until the
-   * difference is paid. A change still waiting from before gives way to this one.
+   * A move the lifecycle made (docs/decisions/0055): its history row (the tour's price before and
+   * after), and the guide and, when the mover says so, the guest told.
    */
-  async function holdDearerChange(tx: Tx, current: Booking, plan: GuestMovePlan, now: Date): Promise<PendingChange> {
-    const freed = await lapsePendingChanges(tx, current.id)
-    const holdExpiresAt = new Date(now.getTime() + deps.booking.holdMinutes * 60_000)
-    const own = plan.target.tourDate === current.tourDate ? new Set(partsClaimedBy(current.tourTime as TourTime)) : new Set<string>()
-    const parts = partsClaimedBy(plan.target.tourTime).filter((part) => !own.has(part))
-    if (parts.length > 0) await claimParts(tx, events, { bookingId: current.id, tourDate: plan.target.tourDate, parts, expiresAt: holdExpiresAt, now })
-    const [change] = await tx
-      .insert(bookingChanges)
-      .values({ ...changeValues(current, plan.target, plan.money.newTotal, { actor: plan.actor, tellGuest: true }, now), state: 'awaiting-payment', difference: plan.money.kind === 'charge' ? plan.money.amount : 0, holdExpiresAt })
-      .returning()
-    // An earlier waiting change's hold may have freed a slot; the new hold takes one (docs/decisions/0057).
-    await events.slotsChanged(tx, [...freed, plan.target.tourDate])
-    return pendingOf(change!)
+  async function recordMove(tx: Tx, applied: Applied, who: { actor: ChangeActor; user?: { id: number; username: string } | null; tellGuest: boolean }, now: Date): Promise<number> {
+    const { before, booking } = applied
+    const [change] = await tx.insert(bookingChanges).values(changeValues(before, slotOf(booking), booking.money.price, who, now)).returning()
+    await events.moved(tx, before, booking, { changeId: change!.id, actor: who.actor, tellGuest: who.tellGuest, voucherBack: applied.done.voucherBack })
+    return change!.id
   }
 
   /** A change still waiting for its difference gives way: it lapses, and the hold it had goes. Returns the dates of the halves it freed. */
@@ -280,34 +212,39 @@ export function createBookingMoveService(deps: {
   /**
    * Everything a guest's change must pass, in the order the guest can act on it: may this
    * booking be changed, is the choice a change, does the tour fit the slot and the date the
-   * window, and what does it do to the price (priced from the catalogue, docs/decisions/0019).
-   * Whether the slot is still free is the claim's to say.
+   * window, and its catalogue price (docs/decisions/0019). What it does to the money is the
+   * lifecycle's (core/booking-lifecycle.ts, `move`); whether the slot is still free, the claim's.
    */
-  async function planGuestMove(reader: Db | Tx, current: Booking, target: SlotChoice, now: Date): Promise<GuestMovePlan> {
-    const { refusal, offer } = await guestState(reader, current, now)
-    if (refusal) throw new ServiceError('conflict', GUEST_MOVE_MESSAGES[refusal])
+  async function guestMoveRequest(reader: Db | Tx, current: Booking, target: SlotChoice, now: Date): Promise<{ request: LifecycleRequest; offer: OpenOffer | null }> {
+    const state = await guestState(reader, current, now)
+    if (state.refusal) throw new ServiceError('conflict', GUEST_MOVE_MESSAGES[state.refusal])
     if (sameSlotChoice(target, slotOf(current))) throw new ServiceError('invalid', GUEST_MOVE_NOTHING_MESSAGE, { field: 'tourDate' })
     const pkg = await checkTarget(reader, 'guest', target, now)
     const price = quote(pkg, target.numberOfPeople, target.tourDate)
     if (!price.ok) throw new ServiceError('invalid', price.message, { field: 'numberOfPeople' })
-    const received = moneyOf(current).received > 0
-    if (received && current.amountRefunded > 0) throw new ServiceError('conflict', GUEST_MOVE_PARTLY_REFUNDED_MESSAGE)
-    // After a call-off a dearer choice costs the guest nothing more (core/booking-changes.ts).
-    // A promo code's discount moves with the booking as the yen it took off, never below a total
-    // of 0, and a gift voucher's part as the yen it paid, up to what the new tour costs: the rest
-    // goes back onto the voucher (docs/decisions/0062, 0065).
-    const due = Math.max(0, price.total - current.discount)
-    const voucherKept = voucherPays(current.voucherAmount, due)
-    const money = moveMoney({ received, currentTotal: current.totalPrice, newPrice: due - voucherKept, waived: offer !== null })
-    return { target, money, currentTotal: current.totalPrice, actor: offer ? 'disruption' : 'guest', offer, voucherBack: current.voucherAmount - voucherKept }
+    const guest = { today: todayInTokyo(now), guestMoves: await guestMovesOf(reader, current.id), limit: await guestMoveLimitIn(reader), disrupted: state.offer !== null, arranged: arrangedOnly(current) }
+    return { request: { type: 'move', actor: state.offer ? 'disruption' : 'guest', target, price: price.total, guest }, offer: state.offer }
   }
 
-  const byReference = async (reader: Db | Tx, reference: unknown, lock: boolean): Promise<Booking> => {
+  /** What a move's decision does to the guest's money, as the review step and the outcome say it. */
+  function planOf(current: Booking, target: SlotChoice, done: Done, offer: OpenOffer | null, actor: ChangeActor): GuestMovePlan {
+    const after = moneyOf([...current.ledger, ...done.movements.map((r) => ({ voucherId: null, intentId: null, reference: null, transition: done.transition, ...r }))])
+    const back = done.cardBack + done.cashBack
+    const money: MoveMoney =
+      done.outcome === 'awaiting-difference'
+        ? { kind: 'charge', newTotal: current.totalPrice + done.difference!, amount: done.difference! }
+        : back > 0
+          ? { kind: 'refund', newTotal: after.toPay, amount: back }
+          : { kind: 'none', newTotal: after.toPay }
+    return { target, money, currentTotal: current.totalPrice, actor, offer, voucherBack: done.voucherBack }
+  }
+
+  /** The booking a guest's link names, with its ledger; locked for the rest of `tx` when one is given. */
+  const byReference = async (reader: Db | Tx, reference: unknown, tx?: Tx): Promise<Booking> => {
     const ref = normaliseReference(reference)
-    const query = ref ? reader.select().from(bookings).where(eq(bookings.reference, ref)) : null
-    const [booking] = query ? await (lock ? query.for('update') : query) : []
-    if (!booking || booking.anonymizedAt) throw new ServiceError('not-found', BOOKING_NOT_FOUND_MESSAGE)
-    return booking
+    const [row] = ref ? await reader.select({ id: bookings.id, anonymizedAt: bookings.anonymizedAt }).from(bookings).where(eq(bookings.reference, ref)) : []
+    if (!row || row.anonymizedAt) throw new ServiceError('not-found', BOOKING_NOT_FOUND_MESSAGE)
+    return tx ? lifecycle.lock(tx, row.id) : lifecycle.read(reader, row.id)
   }
 
   return {
@@ -318,18 +255,21 @@ export function createBookingMoveService(deps: {
      */
     async moveByGuide(bookingId: number, move: GuideMove, user: { id: number; username: string }): Promise<Booking> {
       const now = deps.now()
-      return inMoveTransaction(async (tx) => {
-        const [current] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update')
-        if (!current || current.anonymizedAt) throw new ServiceError('not-found', BOOKING_NOT_FOUND_MESSAGE)
+      const applied = await inMoveTransaction(async (tx) => {
+        const current = await lifecycle.lock(tx, bookingId)
+        if (current.anonymizedAt) throw new ServiceError('not-found', BOOKING_NOT_FOUND_MESSAGE)
         if (guideMoveRefusal(effectiveStatus(current, now))) throw new ServiceError('conflict', MOVE_CANCELLED_MESSAGE)
         const target: SlotChoice = { tourDate: move.tourDate, tourTime: move.tourTime, tourPackageId: move.tourPackageId, numberOfPeople: move.numberOfPeople }
         if (sameSlotChoice(target, slotOf(current))) throw new ServiceError('invalid', MOVE_NOTHING_MESSAGE, { field: 'tourDate' })
-        const newTotal = move.totalPrice ?? current.totalPrice
-        const priceProblem = guidePriceProblem({ received: moneyOf(current).received > 0, currentTotal: current.totalPrice, newTotal })
-        if (priceProblem) throw new ServiceError('conflict', priceProblem, { field: 'totalPrice' })
         await checkTarget(tx, 'guide', target, now)
-        return (await applyMove(tx, current, target, newTotal, { actor: 'guide', user, tellGuest: move.tellGuest }, now)).moved
+        // The guide types what the guest pays (after any promo code and voucher), or keeps it.
+        const price = (move.totalPrice ?? current.totalPrice) + current.discount + current.voucherAmount
+        const applied = await lifecycle.applyInTx(tx, bookingId, { type: 'move', actor: 'guide', target, price })
+        await recordMove(tx, applied, { actor: 'guide', user, tellGuest: move.tellGuest }, now)
+        return applied
       })
+      await lifecycle.afterCommit(applied, 'the guide moved the booking to a cheaper tour')
+      return applied.booking
     },
 
     /** Whether the guest may change this booking now, and how many changes are left. */
@@ -337,44 +277,46 @@ export function createBookingMoveService(deps: {
 
     /** The review step: what the guest's change would do, or why it cannot be made (a ServiceError). */
     async previewGuestMove(reference: unknown, target: SlotChoice): Promise<GuestMovePlan> {
-      return planGuestMove(db, await byReference(db, reference, false), target, deps.now())
+      const now = deps.now()
+      const current = await byReference(db, reference)
+      const { request, offer } = await guestMoveRequest(db, current, target, now)
+      const done = await lifecycle.preview(current, request)
+      return planOf(current, target, done, offer, offer ? 'disruption' : 'guest')
     },
 
     /**
      * The guest changes their own booking (issue 19 point 1) through any way in: the same
-     * checks as the review step inside the move's transaction, then the move; a cheaper
-     * choice on a paid booking refunds the difference through the provider once the move
-     * has committed (the refund never counts against what a later cancellation refunds:
-     * the booking's total becomes the new price).
+     * checks as the review step inside the move's transaction, then the lifecycle's move. A
+     * dearer change of a paid booking holds the new slot while the difference is paid; a cheaper
+     * one gives the difference back the way it came, the card's after the commit.
      */
     async moveByGuest(reference: unknown, target: SlotChoice): Promise<GuestMoveOutcome> {
       const now = deps.now()
       const outcome = await inMoveTransaction(async (tx) => {
-        const current = await byReference(tx, reference, true)
-        const plan = await planGuestMove(tx, current, target, now)
-        // Dearer, on a paid booking: the new slot is held while the guest pays the difference.
-        if (plan.money.kind === 'charge') return { kind: 'awaiting-payment' as const, booking: current, change: await holdDearerChange(tx, current, plan, now) }
+        const current = await byReference(tx, reference, tx)
+        const { request, offer } = await guestMoveRequest(tx, current, target, now)
+        // A dearer change the guest asked for before gives way to this one, and its hold goes.
         const freed = await lapsePendingChanges(tx, current.id)
-        const { moved, changeId } = await applyMove(tx, current, target, plan.money.newTotal, { actor: plan.actor, tellGuest: true }, now, plan.voucherBack)
-        // A dearer change the guest asked for before, and gave up for this one, held a slot.
+        const applied = await lifecycle.applyInTx(tx, current.id, request)
+        const plan = planOf(current, target, applied.done, offer, request.type === 'move' ? request.actor : 'guest')
+        if (applied.done.outcome === 'awaiting-difference') {
+          const slot = applied.done.slot
+          const [change] = await tx
+            .insert(bookingChanges)
+            .values({ ...changeValues(current, target, applied.done.price!, { actor: plan.actor, tellGuest: true }, now), state: 'awaiting-payment', difference: applied.done.difference!, holdExpiresAt: slot.kind === 'hold-target' ? slot.expiresAt : now })
+            .returning()
+          await events.slotsChanged(tx, freed)
+          return { kind: 'awaiting-payment' as const, booking: current, change: pendingOf(change!) }
+        }
+        await recordMove(tx, applied, { actor: plan.actor, tellGuest: true }, now)
         await events.slotsChanged(tx, freed)
         // The guest's answer to a call-off: the offer is settled, so its deadline refunds nothing.
-        if (plan.offer) await closeOffers(tx, current.id, 'moved', now)
-        return { kind: 'moved' as const, booking: moved, plan, changeId }
+        if (offer) await closeOffers(tx, current.id, 'moved', now)
+        return { kind: 'moved' as const, applied, plan }
       })
       if (outcome.kind === 'awaiting-payment') return outcome
-      const { booking, plan, changeId } = outcome
-      const { voucherBack } = plan
-      if (plan.money.kind !== 'refund' || !booking.paymentIntentId) return { kind: 'moved', booking, refund: { amount: 0, status: 'none' }, voucherBack }
-      const refund = await deps.refunds.issueRefund({
-        bookingId: booking.id,
-        intentId: booking.paymentIntentId,
-        amount: plan.money.amount,
-        idempotencyKey: `move-refund-${booking.id}-${changeId}`,
-        reason: 'the guest changed to a cheaper tour',
-        countsTowardBooking: false,
-      })
-      return { kind: 'moved', booking, refund, voucherBack }
+      const refund = await lifecycle.afterCommit(outcome.applied, 'the guest changed to a cheaper tour')
+      return { kind: 'moved', booking: outcome.applied.booking, refund, voucherBack: outcome.plan.voucherBack }
     },
 
     /** The booking's dearer change waiting for its difference, if any (the checkout pays it). */
@@ -399,26 +341,17 @@ export function createBookingMoveService(deps: {
       await db.update(bookingChanges).set({ intentId }).where(eq(bookingChanges.id, changeId))
     },
 
-    /**
-     * The difference of a waiting change is paid: the booking moves, inside the settling
-     * transaction (the booking locked). The new slot is taken for good; if the hold lapsed and
-     * someone else took it meanwhile, the change lapses and the caller refunds the difference.
-     */
-    async completePaidChange(tx: Tx, current: Booking, change: PendingChange, now: Date): Promise<'moved' | 'already' | 'slot-taken'> {
-      if (change.state === 'done') return 'already'
-      try {
-        const moved = await tx.transaction(async (sp) => takeSlot(sp, current, change.target, change.newTotal, now))
-        await tx.update(bookingChanges).set({ state: 'done' }).where(eq(bookingChanges.id, change.id))
-        await events.moved(tx, current, moved, { changeId: change.id, actor: 'guest', tellGuest: true })
-        await events.slotsChanged(tx, [current.tourDate, change.target.tourDate])
-        return 'moved'
-      } catch (error) {
-        if (!(error instanceof SlotTakenError)) throw error
-        const freed = await lapsePendingChanges(tx, current.id)
-        await tx.update(bookingChanges).set({ state: 'lapsed' }).where(eq(bookingChanges.id, change.id))
-        await events.slotsChanged(tx, freed)
-        return 'slot-taken'
-      }
+    /** The difference of a waiting change was paid and the lifecycle moved the booking: its history row is done, and the guest and guide told. */
+    async finishPaidChange(tx: Tx, applied: Applied, change: PendingChange): Promise<void> {
+      await tx.update(bookingChanges).set({ state: 'done' }).where(eq(bookingChanges.id, change.id))
+      await events.moved(tx, applied.before, applied.booking, { changeId: change.id, actor: 'guest', tellGuest: true })
+    },
+
+    /** The difference of a waiting change came back unkept (the slot went, the booking was cancelled): the change lapses, and its hold goes. */
+    async giveUpChange(tx: Tx, change: PendingChange): Promise<void> {
+      const freed = await lapsePendingChanges(tx, change.bookingId)
+      await tx.update(bookingChanges).set({ state: 'lapsed' }).where(eq(bookingChanges.id, change.id))
+      await events.slotsChanged(tx, freed)
     },
 
     /** A booking's moves, oldest first. */

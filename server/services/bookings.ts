@@ -1,8 +1,7 @@
-import { and, count, eq, gte, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm'
+import { and, count, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
 import { withFreshReference } from './booking-reference.ts'
-import { insertBooking } from './booking-insert.ts'
-import { bookings, tourPackages, type Booking } from '../db/schema.ts'
+import { bookings, tourPackages } from '../db/schema.ts'
 import { isWithinBookingWindow } from '../../core/dates.ts'
 import { DEFAULT_LOCALE, toLocale, type Locale } from '../../core/i18n/locales.ts'
 import { localizeTour } from '../../core/i18n/tour-text.ts'
@@ -13,10 +12,11 @@ import { containsUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../core/unst
 import { packageFitsSlot, type TourTime } from '../../core/slots.ts'
 import { bookingRequestSchema, type BookingRequest } from '../../core/schemas/booking.ts'
 import type { BookingStatus } from '../../core/schemas/booking-status.ts'
-import { effectiveStatus, moneyOf } from '../../core/booking-lifecycle.ts'
+import { effectiveStatus } from '../../core/booking-lifecycle.ts'
 import { slotOn } from './availability.ts'
-import type { BookingEvents } from './booking-events.ts'
-import { claimSlot, expireBooking, makeClaimsPermanent, releaseClaims, SlotTakenError } from './slot-claims.ts'
+import type { BookingLifecycle } from './booking-lifecycle.ts'
+import { oneWithMoney, type Booking } from './ledger.ts'
+import { SlotTakenError } from './slot-claims.ts'
 import type { Logger } from '../logger.ts'
 import type { HitCounter } from './rate-limits.ts'
 import type { TripService } from './trip.ts'
@@ -24,10 +24,10 @@ import type { Meeting } from '../../core/meeting-points.ts'
 import type { BookingQuestionService } from './booking-questions.ts'
 import type { AnswerSnapshot } from '../../core/booking-questions.ts'
 import { invalidInput, ServiceError } from './service-error.ts'
-import { applicablePromoCode, recordPromoUse, releasePromoUse, takePromoUse } from './promo-codes.ts'
+import { applicablePromoCode, takePromoUse } from './promo-codes.ts'
 import { promoCheckSchema } from '../../core/schemas/promo-code.ts'
 import { PROMO_UNKNOWN_MESSAGE } from '../../core/promo-codes.ts'
-import { recordVoucherUse, releaseVoucherUse, retakeVoucherUse, spendVoucher } from './voucher-spending.ts'
+import { spendVoucher } from './voucher-spending.ts'
 
 export { SlotTakenError, SLOT_TAKEN_MESSAGE } from './slot-claims.ts'
 
@@ -36,7 +36,6 @@ export const OUTSIDE_WINDOW_MESSAGE = (lead: number, horizon: number) =>
 export const PACKAGE_UNAVAILABLE_MESSAGE = 'This tour is not available for booking'
 export const PACKAGE_DOES_NOT_FIT_MESSAGE = 'This tour does not fit the selected time slot'
 export const GROUP_TOO_LARGE_MESSAGE = (max: number) => `This tour takes at most ${max} people per group`
-export const VOUCHER_GONE_MESSAGE = 'The gift voucher this booking used no longer has the balance it paid: make a new booking instead'
 export const UNPAID_LIMIT_MESSAGE = 'You already have unpaid bookings: finish or cancel them first'
 
 /** The advisory-lock class of "one guest e-mail address creating a booking" (the key is the address's hash). */
@@ -85,7 +84,7 @@ export const BOOKING_RATE_MESSAGE = 'Too many booking attempts. Please wait a wh
 export function createBookingService(deps: {
   db: Db
   now: () => Date
-  events: BookingEvents
+  lifecycle: BookingLifecycle
   logger: Logger
   booking: { holdMinutes: number; leadDays: number; horizonDays: number; maxUnpaidPerEmail: number }
   /** RATE_LIMIT_BOOKINGS_PER_HOUR per client address, for every way in (decision 0024). */
@@ -94,7 +93,7 @@ export function createBookingService(deps: {
   /** The booking questions every request's answers are checked against (docs/decisions/0053). */
   questions: BookingQuestionService
 }) {
-  const { db, events } = deps
+  const { db, lifecycle } = deps
 
   async function withPackage(booking: Booking) {
     const [pkg] = await db.select().from(tourPackages).where(eq(tourPackages.id, booking.tourPackageId))
@@ -119,7 +118,7 @@ export function createBookingService(deps: {
       tourPackageId: booking.tourPackageId,
       isHalfDay: booking.tourTime !== 'full-day',
       tourPackage: pkg ? { name: pkg.name } : null,
-      amountReceived: moneyOf(booking).received,
+      amountReceived: booking.money.received,
       amountRefunded: booking.amountRefunded,
       holdExpiresAt: status === 'pending' && booking.holdExpiresAt ? booking.holdExpiresAt.toISOString() : null,
       createdAt: booking.createdAt.toISOString(),
@@ -197,10 +196,10 @@ export function createBookingService(deps: {
             ? await takePromoUse(tx, request.promoCode, { email: request.email, isHalfDay: pkg.isHalfDay, guests: request.numberOfPeople, total: price.total, now })
             : null
           const afterPromo = price.total - (promo?.discount ?? 0)
-          // A gift voucher pays from what the promo code left (docs/decisions/0065); its balance is spent here, in this transaction.
+          // A gift voucher pays from what the promo code left (docs/decisions/0065); its balance moves with the ledger row.
           const voucher = request.voucherCode ? await spendVoucher(tx, request.voucherCode, afterPromo, now) : null
           const meeting = await deps.trip.choose(tx, request, request.tourTime)
-          const row = await insertBooking(
+          return lifecycle.createInTx(
             tx,
             {
               name: request.name,
@@ -212,13 +211,6 @@ export function createBookingService(deps: {
               tourTime: request.tourTime,
               interestTheme: request.interestTheme ?? null,
               specialRequests: request.specialRequests ?? null,
-              status: 'pending',
-              holdExpiresAt,
-              totalPrice: afterPromo - (voucher?.amount ?? 0),
-              promoCode: promo?.code ?? null,
-              discount: promo?.discount ?? 0,
-              voucherId: voucher?.voucherId ?? null,
-              voucherAmount: voucher?.amount ?? 0,
               locale: request.locale,
               // The schema let the request through only with the box ticked (docs/decisions/0050).
               policyAcceptedAt: request.acceptPolicy ? now : null,
@@ -228,21 +220,8 @@ export function createBookingService(deps: {
               answers: options.answers ?? [],
               userId: options.userId ?? null,
             },
-            now,
+            { type: 'create', price: price.total, promo: promo ? { code: promo.code, discount: promo.discount } : null, voucher: voucher ? { id: voucher.voucherId, amount: voucher.amount } : null, holdExpiresAt },
           )
-          if (promo) await recordPromoUse(tx, promo, row.id)
-          if (voucher) await recordVoucherUse(tx, voucher, row.id)
-          await claimSlot(tx, events, {
-            bookingId: row.id,
-            tourDate: row.tourDate,
-            tourTime: request.tourTime,
-            expiresAt: holdExpiresAt,
-            now,
-          })
-          await events.created(tx, row)
-          // Taken again for those told it was free; a lapsed full day taken over on one half frees the other.
-          await events.slotsChanged(tx, [row.tourDate])
-          return row
         }),
       )
       const meeting = await deps.trip.meetingOf(booking, request.locale)
@@ -286,8 +265,9 @@ export function createBookingService(deps: {
     async findByReference(reference: unknown, locale: Locale = DEFAULT_LOCALE): Promise<PublicBooking | null> {
       const ref = normaliseReference(reference)
       if (!ref) return null
-      const [booking] = await db.select().from(bookings).where(eq(bookings.reference, ref))
-      if (!booking || booking.anonymizedAt) return null
+      const [row] = await db.select().from(bookings).where(eq(bookings.reference, ref))
+      if (!row || row.anonymizedAt) return null
+      const booking = await oneWithMoney(db, row)
       const [pkg, meeting] = await Promise.all([withPackage(booking), deps.trip.meetingOf(booking, locale)])
       return toPublic(booking, pkg && localizeTour(pkg, locale), meeting, deps.now())
     },
@@ -296,85 +276,14 @@ export function createBookingService(deps: {
     async getByReference(reference: unknown): Promise<Booking | null> {
       const ref = normaliseReference(reference)
       if (!ref) return null
-      const [booking] = await db.select().from(bookings).where(eq(bookings.reference, ref))
-      return booking ?? null
+      const [row] = await db.select().from(bookings).where(eq(bookings.reference, ref))
+      return row ? oneWithMoney(db, row) : null
     },
-
-    /**
-     * Cancels a booking and releases its slot, in one transaction, telling the admins.
-     * Returns null when the booking does not exist or was already cancelled.
-     */
-    async cancel(bookingId: number, details: { reason: string; refund?: number }): Promise<Booking | null> {
-      const now = deps.now()
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(bookings)
-          .set({
-            status: 'cancelled',
-            cancellationReason: details.reason,
-            cancelledAt: now,
-            updatedAt: now,
-          })
-          .where(and(eq(bookings.id, bookingId), ne(bookings.status, 'cancelled')))
-          .returning()
-        if (!row) return null
-        const freed = await releaseClaims(tx, bookingId)
-        await releasePromoUse(tx, row)
-        const voucherBack = await releaseVoucherUse(tx, row)
-        await events.cancelled(tx, row, {
-          reason: details.reason,
-          refund: details.refund ?? 0,
-          voucherBack,
-        })
-        await events.slotsChanged(tx, [row.tourDate, ...freed])
-        return row
-      })
-    },
-
-    /**
-     * Revives a cancelled booking as `status` (docs/decisions/0002): re-claims its slot or throws
-     * SlotTakenError, leaving the booking cancelled. Confirmed and paid claims never expire;
-     * a revived pending booking gets a fresh hold.
-     */
-    async reclaim(bookingId: number, status: Exclude<BookingStatus, 'cancelled'>): Promise<Booking | null> {
-      const now = deps.now()
-      return db.transaction(async (tx) => {
-        const [current] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update')
-        if (!current) return null
-        const holdExpiresAt = status === 'pending' ? new Date(now.getTime() + deps.booking.holdMinutes * 60_000) : null
-        // Its voucher part was given back when it ended: revived, it takes it again (docs/decisions/0065).
-        if (!(await retakeVoucherUse(tx, current, now))) throw new ServiceError('conflict', VOUCHER_GONE_MESSAGE)
-        await releaseClaims(tx, bookingId)
-        await claimSlot(tx, events, {
-          bookingId,
-          tourDate: current.tourDate,
-          tourTime: current.tourTime as TourTime,
-          expiresAt: holdExpiresAt,
-          now,
-        })
-        const [row] = await tx
-          .update(bookings)
-          .set({
-            status,
-            holdExpiresAt,
-            cancellationReason: null,
-            cancelledAt: null,
-            updatedAt: now,
-          })
-          .where(eq(bookings.id, bookingId))
-          .returning()
-        await events.slotsChanged(tx, [current.tourDate])
-        return row ?? null
-      })
-    },
-
-    /** A confirmed or paid booking holds its slot without expiry. */
-    makeClaimsPermanent: (bookingId: number) => makeClaimsPermanent(db, bookingId),
 
     /**
      * The sweep (docs/decisions/0005): records every pending booking whose hold ran out as cancelled,
-     * frees its slot and notifies the admins. Safe on several instances at once: each
-     * booking is expired by one conditional UPDATE, so it is recorded once.
+     * frees its slot and notifies the admins. Safe on several instances at once: each lapse
+     * locks its booking and finds it cancelled already when another got there first.
      */
     async expireHolds(): Promise<number> {
       const now = deps.now()
@@ -384,13 +293,9 @@ export function createBookingService(deps: {
         .where(and(eq(bookings.status, 'pending'), isNotNull(bookings.holdExpiresAt), lt(bookings.holdExpiresAt, now)))
       let count = 0
       for (const { id } of lapsed) {
-        const expired = await db.transaction(async (tx) => {
-          const row = await expireBooking(tx, events, id, now)
-          // The hold's slot is free: whoever waits for it hears now (docs/decisions/0057).
-          if (row) await events.slotsChanged(tx, [row.tourDate])
-          return row
-        })
-        if (expired) count++
+        // The lifecycle's lapse records it once, whichever instance gets there first; the freed slot's waitlist hears at once (docs/decisions/0057).
+        const { done } = await db.transaction((tx) => lifecycle.applyInTx(tx, id, { type: 'lapse' }))
+        if (done.patch) count++
       }
       if (count > 0) deps.logger.info({ count }, 'expired unpaid holds')
       return count

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
-import { bookings, disruptionOffers, disruptions, slotClaims, type Booking } from '../db/schema.ts'
+import { bookings, disruptionOffers, disruptions, slotClaims } from '../db/schema.ts'
+import { oneWithMoney, type Booking } from './ledger.ts'
 import type { Config } from '../config/index.ts'
 import type { Logger } from '../logger.ts'
 import { answerDeadline, cancellationCauseOf, disruptedSlots, DISRUPTION_CAUSE_LABELS, type DisruptionCause, type OfferState } from '../../core/disruptions.ts'
@@ -63,8 +64,8 @@ export function createDisruptionService(deps: {
       .orderBy(asc(slotClaims.bookingId))
     const found: Booking[] = []
     for (const { bookingId } of claims) {
-      const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update')
-      if (booking && effectiveStatus(booking, now) !== 'cancelled') found.push(booking)
+      const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update')
+      if (row && effectiveStatus(row, now) !== 'cancelled') found.push(await oneWithMoney(tx, row))
     }
     return found
   }

@@ -2,10 +2,13 @@ import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
-import { addMonths, compareDates, todayInTokyo, tokyoInstant } from '../../core/dates.ts'
+import { addMonths, todayInTokyo, tokyoInstant } from '../../core/dates.ts'
 import type { Config } from '../config/index.ts'
 import type { Db, Tx } from '../db/client.ts'
-import { auditLog, bookings, contactMessages, notifications, outgoingEmails, reviewRequests, reviews, vouchers, waitlistAddresses, waitlistEntries, type Booking, type Notification } from '../db/schema.ts'
+import { ANONYMISED_NAME, type BookingLifecycle } from './booking-lifecycle.ts'
+import { withMoney, type Booking } from './ledger.ts'
+import { erasureRefusal } from '../../core/booking-lifecycle.ts'
+import { auditLog, bookings, contactMessages, notifications, outgoingEmails, reviewRequests, reviews, vouchers, waitlistAddresses, waitlistEntries, type Notification } from '../db/schema.ts'
 import { lockWaitlistAddress } from './waitlist.ts'
 import { maskVoucherCode } from '../../core/vouchers.ts'
 import { outboxFolder } from '../email/mailer.ts'
@@ -24,7 +27,7 @@ import { bookingActionLink, messageActionLink } from './notifications.ts'
  * anonymised, and the e-mails about it (rows and .eml copies in the outbox folder) deleted.
  */
 
-export const ANONYMISED_NAME = 'Anonymised guest'
+export { ANONYMISED_NAME } from './booking-lifecycle.ts'
 /** What replaces a guest's free text: their message, and the admins' notifications about them. */
 export const ERASED_TEXT = '[removed: personal data erased]'
 
@@ -32,7 +35,7 @@ export type AuditActor = { id: number; username: string }
 
 export type GuestDataSummary = {
   email: string
-  bookings: Booking[]
+  bookings: GuestBooking[]
   messages: (typeof contactMessages.$inferSelect)[]
   emails: { id: number; kind: string; subject: string; status: string; createdAt: Date; sentAt: Date | null }[]
   notifications: Pick<Notification, 'id' | 'type' | 'title' | 'message' | 'createdAt'>[]
@@ -57,34 +60,16 @@ export type ReviewErasure = (typeof REVIEW_ERASURE_CHOICES)[number]
 /** The counts of one erasure or sweep. */
 export type Forgotten = { bookings: number; messages: number; notifications: number; emails: number; waitlist: number; vouchers: number; outboxFiles: number }
 
+/** A booking as the guest's data export shows it: its row and its figures. */
+export type GuestBooking = Omit<Booking, 'ledger' | 'money'>
+
 /** A booking that cannot be erased yet, and why (shown to the admin). */
 export type ErasureBlocker = { reference: string; tourDate: string; reason: string }
 
-export function createGuestDataService(deps: { db: Db; config: Config; logger: Logger; now: () => Date }) {
+export function createGuestDataService(deps: { db: Db; config: Config; logger: Logger; now: () => Date; lifecycle: Pick<BookingLifecycle, 'eraseInTx'> }) {
   const { db, config, logger, now } = deps
 
   const sameEmail = (column: AnyColumn, email: string) => eq(sql`lower(${column})`, email.trim().toLowerCase())
-
-  async function anonymiseBookings(tx: Tx | Db, where: SQL | undefined): Promise<number[]> {
-    const rows = await tx
-      .update(bookings)
-      .set({
-        name: ANONYMISED_NAME,
-        email: sql`'booking-' || ${bookings.id} || '@anonymised.invalid'`,
-        phone: '',
-        specialRequests: null,
-        // Where the guest stays is theirs too (docs/decisions/0052).
-        pickupHotel: null,
-        adminNotes: null,
-        // Answers to the booking questions (dietary and access needs are health data): all of them go.
-        answers: [],
-        anonymizedAt: now(),
-        updatedAt: now(),
-      })
-      .where(and(isNull(bookings.anonymizedAt), where))
-      .returning({ id: bookings.id })
-    return rows.map((r) => r.id)
-  }
 
   /**
    * A voucher's personal data goes; its money record stays (amount, balance, payments, the
@@ -231,8 +216,8 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
     async sweep(): Promise<Forgotten> {
       const c = cutoffs()
       const result = await db.transaction(async (tx) => {
-        const paid = await anonymiseBookings(tx, and(inArray(bookings.status, ['paid', 'confirmed']), lt(bookings.tourDate, c.paidBefore)))
-        const other = await anonymiseBookings(tx, and(inArray(bookings.status, ['pending', 'cancelled']), lt(bookings.tourDate, c.unpaidBefore)))
+        const paid = await deps.lifecycle.eraseInTx(tx, and(inArray(bookings.status, ['paid', 'confirmed']), lt(bookings.tourDate, c.paidBefore)))
+        const other = await deps.lifecycle.eraseInTx(tx, and(inArray(bookings.status, ['pending', 'cancelled']), lt(bookings.tourDate, c.unpaidBefore)))
         const bookingIds = [...paid, ...other]
         const messageIds = await anonymiseMessages(tx, lt(contactMessages.createdAt, c.messagesBefore))
         const notes = await anonymiseNotifications(tx, bookingIds, messageIds)
@@ -260,7 +245,7 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
 
     async lookup(email: string): Promise<GuestDataSummary> {
       const [guestBookings, messages] = await Promise.all([
-        db.select().from(bookings).where(sameEmail(bookings.email, email)).orderBy(desc(bookings.tourDate)),
+        db.select().from(bookings).where(sameEmail(bookings.email, email)).orderBy(desc(bookings.tourDate)).then((rows) => withMoney(db, rows)).then((rows) => rows.map(({ ledger: _ledger, money: _money, ...b }) => b)),
         db.select().from(contactMessages).where(sameEmail(contactMessages.email, email)).orderBy(desc(contactMessages.createdAt)),
       ])
       const bookingIds = guestBookings.map((b) => b.id)
@@ -348,12 +333,8 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
       const today = todayInTokyo(now())
       const blockers: ErasureBlocker[] = []
       for (const b of summary.bookings) {
-        const holdActive = b.status === 'pending' && b.holdExpiresAt !== null && b.holdExpiresAt > now()
-        if (holdActive) {
-          blockers.push({ reference: b.reference, tourDate: b.tourDate, reason: 'Payment is not finished yet (the booking is still held for payment).' })
-        } else if (b.status !== 'cancelled' && b.status !== 'pending' && compareDates(b.tourDate, today) >= 0) {
-          blockers.push({ reference: b.reference, tourDate: b.tourDate, reason: 'The tour is still to come: cancel it first.' })
-        }
+        const reason = erasureRefusal(b as Parameters<typeof erasureRefusal>[0], today, now())
+        if (reason) blockers.push({ reference: b.reference, tourDate: b.tourDate, reason })
       }
       return blockers
     },
@@ -374,7 +355,7 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
       const result = await db.transaction(async (tx) => {
         // Before anything else, the waitlist address's lock (docs/decisions/0070): waited for while holding nothing.
         await lockWaitlistAddress(tx, email)
-        const bookingIds = await anonymiseBookings(tx, sameEmail(bookings.email, email))
+        const bookingIds = await deps.lifecycle.eraseInTx(tx, sameEmail(bookings.email, email))
         // The review links die with the bookings; the reviews go or lose their author.
         if (bookingIds.length > 0) await tx.delete(reviewRequests).where(inArray(reviewRequests.bookingId, bookingIds))
         const reviewCount =

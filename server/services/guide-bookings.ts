@@ -1,13 +1,11 @@
 import type { Db } from '../db/client.ts'
-import type { Booking } from '../db/schema.ts'
-import { insertBooking } from './booking-insert.ts'
 import { guideHoldExpiry } from '../../core/guide-bookings.ts'
 import { quote } from '../../core/pricing.ts'
 import type { GuideBookingRequest } from '../../core/schemas/guide-booking.ts'
-import type { BookingEvents } from './booking-events.ts'
+import type { BookingLifecycle } from './booking-lifecycle.ts'
 import type { BookingMoveService } from './booking-moves.ts'
 import { withFreshReference } from './booking-reference.ts'
-import { claimSlot } from './slot-claims.ts'
+import type { Booking } from './ledger.ts'
 import { ServiceError } from './service-error.ts'
 import type { TripService } from './trip.ts'
 
@@ -20,8 +18,8 @@ import type { TripService } from './trip.ts'
  * the slot as a guest's does, it is paid through the same checkout, cancelled, refunded and moved
  * by the same services.
  */
-export function createGuideBookingService(deps: { db: Db; events: BookingEvents; moves: BookingMoveService; trip: TripService; now: () => Date }) {
-  const { db, events } = deps
+export function createGuideBookingService(deps: { db: Db; lifecycle: BookingLifecycle; moves: BookingMoveService; trip: TripService; now: () => Date }) {
+  const { db, lifecycle } = deps
 
   return {
     async create(request: GuideBookingRequest, user: { username: string }): Promise<Booking> {
@@ -39,7 +37,8 @@ export function createGuideBookingService(deps: { db: Db; events: BookingEvents;
           const holdExpiresAt = guideHoldExpiry(request.payment, now, rules.holdHours)
           // The slot's own meeting point: the guide tells the guest any other place.
           const meeting = await deps.trip.choose(tx, {}, request.tourTime)
-          const row = await insertBooking(
+          // A hold gets the pay link; a booking confirmed without payment gets its confirmation and calendar file.
+          return lifecycle.createInTx(
             tx,
             {
               name: request.name,
@@ -51,23 +50,14 @@ export function createGuideBookingService(deps: { db: Db; events: BookingEvents;
               tourDate: request.tourDate,
               tourTime: request.tourTime,
               specialRequests: request.specialRequests ?? null,
-              status: request.payment === 'hold' ? 'pending' : 'confirmed',
-              holdExpiresAt,
-              totalPrice: total,
               locale: request.locale,
               meetingPointId: meeting.meetingPointId,
               pickupHotel: meeting.pickupHotel,
               arrangedBy: user.username,
               priceNote: request.customPrice === undefined ? null : (request.priceNote ?? null),
             },
-            now,
+            { type: 'create', price: total, promo: null, voucher: null, holdExpiresAt },
           )
-          await claimSlot(tx, events, { bookingId: row.id, tourDate: row.tourDate, tourTime: request.tourTime, expiresAt: holdExpiresAt, now })
-          // A hold gets the pay link; a booking confirmed without payment gets its confirmation and calendar file.
-          await events.created(tx, row)
-          if (row.status === 'confirmed') await events.confirmed(tx, row)
-          await events.slotsChanged(tx, [row.tourDate])
-          return row
         }),
       )
     },

@@ -9,6 +9,7 @@ import { createGuideWordsService } from './guide-words.ts'
 import { createUserService } from './users.ts'
 import { createNotificationService } from './notifications.ts'
 import { createBookingEvents } from './booking-events.ts'
+import { createBookingLifecycle } from './booking-lifecycle.ts'
 import { createGuestDataService } from './guest-data.ts'
 import { createMailServices } from './mail.ts'
 import { createContactService } from './contact.ts'
@@ -65,12 +66,14 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
   const reviews = createReviewService({ db, config, outbox: mail.outbox, notifications, now: clock.now, attemptsPerClient: limits.reviews })
   const contact = createContactService({ db, config, notifications, outbox: mail.outbox, attemptsPerClient: limits.contact })
   const adminUsers = createAdminUserService(db, sessions)
-  // Guests' personal data (issue 9): retention sweep, lookup, export, erasure, audit log.
-  const guestData = createGuestDataService({ db, config, logger, now: clock.now })
   // Payments (issue 5): the provider (docs/decisions/0014) and refunds by the policy (docs/decisions/0016).
   const paymentProvider = createPaymentProvider(config, db)
-  const refunds = createRefundService({ db, provider: paymentProvider, events: bookingEvents, logger, now: clock.now })
-  const adminBookings = createAdminBookingService({ db, config, events: bookingEvents, now: clock.now })
+  // Every change of a booking's status and money, in one place (docs/decisions/0067).
+  const lifecycle = createBookingLifecycle({ db, events: bookingEvents, notifications, provider: paymentProvider, logger, now: clock.now, holdMinutes: config.booking.holdMinutes })
+  const refunds = createRefundService({ db, lifecycle, now: clock.now })
+  // Guests' personal data (issue 9): retention sweep, lookup, export, erasure, audit log.
+  const guestData = createGuestDataService({ db, config, logger, now: clock.now, lifecycle })
+  const adminBookings = createAdminBookingService({ db, config, lifecycle, now: clock.now })
   const availability = createAvailabilityService({ db, now: clock.now, booking: config.booking, switchesChanged: (tx, date) => waitlist.reconcile(tx, [date]) })
   // The guide's booking questions (docs/decisions/0053).
   const bookingQuestions = createBookingQuestionService({ db, now: clock.now })
@@ -79,7 +82,7 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
   const bookings = createBookingService({
     db,
     now: clock.now,
-    events: bookingEvents,
+    lifecycle,
     logger,
     booking: config.booking,
     attemptsPerClient: limits.bookings,
@@ -88,9 +91,9 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
   })
 
   // Changes of plan (issue 19, docs/decisions/0055).
-  const bookingMoves = createBookingMoveService({ db, events: bookingEvents, refunds, now: clock.now, booking: config.booking })
+  const bookingMoves = createBookingMoveService({ db, events: bookingEvents, lifecycle, now: clock.now, booking: config.booking })
   // Bookings the guide makes in the dashboard (issue 20 point 1, docs/decisions/0059).
-  const guideBookings = createGuideBookingService({ db, events: bookingEvents, moves: bookingMoves, trip, now: clock.now })
+  const guideBookings = createGuideBookingService({ db, lifecycle, moves: bookingMoves, trip, now: clock.now })
 
   // Days the guide calls off (issue 19, docs/decisions/0056).
   const disruptions = createDisruptionService({ db, config, events: bookingEvents, notifications, availability, refunds, logger, now: clock.now })
@@ -104,9 +107,8 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     logger,
     now: clock.now,
     provider: paymentProvider,
-    events: bookingEvents,
     notifications,
-    refunds,
+    lifecycle,
     getByReference: (reference) => bookings.getByReference(reference),
     moves: bookingMoves,
     vouchers,
@@ -124,6 +126,8 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     { name: 'prune-rate-limits', everyMs: 10 * 60_000, run: () => pruneExpiredLimits(database) },
     // docs/decisions/0056: an offer nobody answered by its deadline is refunded in full.
     { name: 'refund-unanswered-call-offs', everyMs: 60_000, run: () => disruptions.refundUnanswered() },
+    // docs/decisions/0067: a card refund recorded before a crash is made once the process is back.
+    { name: 'make-recorded-refunds', everyMs: 5 * 60_000, run: () => lifecycle.issueRecordedRefunds() },
     // docs/decisions/0057: a slot freed by a hold that simply ran out is told within a minute.
     { name: 'tell-waitlists', everyMs: 60_000, run: () => waitlist.tellFreedSlots() },
     // docs/decisions/0070: an address that did not confirm within the window is forgotten.
@@ -133,7 +137,7 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     { name: 'remind-reviews', everyMs: 10 * 60_000, run: () => reviews.queueReminders() },
   ]
 
-  return { limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, promoCodes, vouchers, bookingMoves, guideBookings, disruptions, waitlist, reviews, jobs }
+  return { lifecycle, limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, promoCodes, vouchers, bookingMoves, guideBookings, disruptions, waitlist, reviews, jobs }
 }
 
 export type Services = ReturnType<typeof createServices>

@@ -9,6 +9,7 @@ import type { MailTransport } from '../email/transports.ts'
 import { reminderEmail, renderEmail } from '../email/templates.tsx'
 import { bookingMailFacts, confirmationLink, type BookingMailDeps } from './booking-events.ts'
 import { createMailOutbox, type MailOutbox } from './mail-outbox.ts'
+import { oneWithMoney } from './ledger.ts'
 import type { TripService } from './trip.ts'
 
 /** How often the outbox is polled and reminders are looked for. */
@@ -28,8 +29,9 @@ export function createMailServices(deps: { db: Db; config: Config; logger: Logge
   /** Queue the reminders that are due (2 days before the tour, once per booking). */
   const queueReminders = () =>
     outbox.queueReminders(async (tx, bookingId) => {
-      const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId))
-      if (!booking) return null
+      const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId))
+      if (!row) return null
+      const booking = await oneWithMoney(tx, row)
       const facts = await bookingMailFacts(tx, bookingMail, booking)
       return {
         kind: 'reminder',

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
 import { sqlState, UNIQUE_VIOLATION } from '../db/client.ts'
-import { bookings, promoCodes, promoRedemptions, type Booking } from '../db/schema.ts'
+import { bookings, promoCodes, promoRedemptions } from '../db/schema.ts'
 import { todayInTokyo } from '../../core/dates.ts'
 import {
   checkPromo,
@@ -82,39 +82,19 @@ export async function applicablePromoCode(reader: Db | Tx, input: string, use: P
 }
 
 /**
- * Takes one use of the code `input` names for a booking, inside the booking's transaction, or
- * throws a ServiceError on the promoCode field (docs/decisions/0062). The caller must already hold
- * the guest e-mail's advisory lock (bookings.ts takes it for the unpaid-hold limit), so two
- * bookings for one address cannot both pass the one-use-per-address check. The use itself is a
- * conditional UPDATE: of two servers racing for the last use, one updates the row and the other
- * finds nothing to update. A refusal rolls the whole booking back, so nothing is stored.
+ * The code `input` names, checked for a new booking inside its transaction, or a ServiceError on
+ * the promoCode field (docs/decisions/0062). The use itself is taken with the booking by the
+ * lifecycle (server/services/booking-lifecycle.ts), one conditional UPDATE: of two servers racing
+ * for the last use, one updates the row and the other finds nothing to update, and the booking
+ * rolls back. The caller must already hold the guest e-mail's advisory lock (bookings.ts takes it
+ * for the unpaid-hold limit), so two bookings for one address cannot both pass the
+ * one-use-per-address check.
  */
 export async function takePromoUse(tx: Tx, input: string, use: PromoUseOf & { email: string }): Promise<PromoTaken> {
   const applicable = await applicablePromoCode(tx, input, use)
-  const [taken] = await tx
-    .update(promoCodes)
-    .set({ uses: sql`${promoCodes.uses} + 1` })
-    .where(and(eq(promoCodes.id, applicable.promoCodeId), eq(promoCodes.active, true), or(isNull(promoCodes.maxUses), lt(promoCodes.uses, promoCodes.maxUses))))
-    .returning({ id: promoCodes.id })
-  if (!taken) throw new ServiceError('invalid', PROMO_USED_UP_MESSAGE, { field: FIELD })
+  const [code] = await tx.select({ uses: promoCodes.uses, maxUses: promoCodes.maxUses }).from(promoCodes).where(eq(promoCodes.id, applicable.promoCodeId)).for('update')
+  if (code && code.maxUses !== null && code.uses >= code.maxUses) throw new ServiceError('invalid', PROMO_USED_UP_MESSAGE, { field: FIELD })
   return applicable
-}
-
-/** Records which booking holds the use `takePromoUse` took, in the same transaction. */
-export async function recordPromoUse(tx: Tx, taken: PromoTaken, bookingId: number): Promise<void> {
-  await tx.insert(promoRedemptions).values({ bookingId, promoCodeId: taken.promoCodeId })
-}
-
-/**
- * Gives a cancelled booking's use back, inside the cancellation's transaction, when the booking
- * was never paid (a lapsed hold, a cancellation before payment); a paid booking's use stays spent
- * (docs/decisions/0062). Deleting the redemption row first makes it happen once, however many
- * paths cancel the booking.
- */
-export async function releasePromoUse(tx: Tx, booking: Pick<Booking, 'id' | 'paidAt' | 'promoCode'>): Promise<void> {
-  if (booking.promoCode === null || booking.paidAt !== null) return
-  const [released] = await tx.delete(promoRedemptions).where(eq(promoRedemptions.bookingId, booking.id)).returning()
-  if (released) await tx.update(promoCodes).set({ uses: sql`${promoCodes.uses} - 1` }).where(eq(promoCodes.id, released.promoCodeId))
 }
 
 /** The dashboard's promo codes (issue 20 point 2): list, create, edit and switch off; never deleted, so bookings keep their code's history. */

@@ -1,6 +1,6 @@
 import { and, asc, between, count, desc, eq, isNull, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
-import { bookings, reviewRequests, reviews, tourPackages, type Booking, type Review } from '../db/schema.ts'
+import { bookings, reviewRequests, reviews, tourPackages, type BookingRow as Booking, type Review } from '../db/schema.ts'
 import type { Config } from '../config/index.ts'
 import { localizePath, toLocale, type Locale } from '../../core/i18n/locales.ts'
 import { compareDates, todayInTokyo } from '../../core/dates.ts'

@@ -1,13 +1,9 @@
 import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
 import { sqlState, UNIQUE_VIOLATION } from '../db/client.ts'
-import { bookings, slotClaims, waitlistEntries, type Booking } from '../db/schema.ts'
-import { EXPIRED_REASON } from '../../core/booking-lifecycle.ts'
+import { bookings, slotClaims, waitlistEntries } from '../db/schema.ts'
 import { partsClaimedBy, type DayPart, type TourTime } from '../../core/slots.ts'
-import type { BookingEvents } from './booking-events.ts'
 import { ServiceError } from './service-error.ts'
-import { releasePromoUse } from './promo-codes.ts'
-import { releaseVoucherUse } from './voucher-spending.ts'
 
 /**
  * One group per slot (docs/decisions/0002), held by the primary key of slot_claims (tour_date, part).
@@ -20,7 +16,7 @@ import { releaseVoucherUse } from './voucher-spending.ts'
  * expire the same lapsed booking serialise on its row lock, and the loser's INSERT then
  * hits the primary key: correctness never depends on the sweep having run.
  *
- * Lock order: a booking's row first, then its claims. The sweep (expireBooking), settling
+ * Lock order: a booking's row first, then its claims. The sweep (the lifecycle's lapse), settling
  * a payment, cancelling and the admin's status changes all lock the booking before touching
  * its claims; a claimer taking over a lapsed hold does the same (it only reads the lapsed
  * claims before locking their booking). Locking claims first and the booking second would
@@ -63,38 +59,18 @@ export async function claimedPartsBetween(db: Db | Tx, from: string, to: string,
 /** A claim whose hold has run out (confirmed and paid claims have no expiry). */
 const lapsedClaim = (now: Date) => and(isNotNull(slotClaims.expiresAt), lt(slotClaims.expiresAt, now))
 
-/**
- * Cancels a pending booking whose hold ran out, releases its lapsed claims and tells the
- * admins, once: the conditional UPDATE makes a second caller (the sweep on another
- * instance, a racing claim) a no-op. Only lapsed claims are deleted: a caller that saw the
- * hold lapse may get here after the booking was paid late, and a paid booking's claims
- * (no expiry) must stay. Returns the booking when this call expired it.
- */
-export async function expireBooking(tx: Tx, events: BookingEvents, bookingId: number, now: Date): Promise<Booking | null> {
-  // The booking row first, then its claims (the lock order above). Locked explicitly: the
-  // conditional UPDATE below skips a row that no longer matches without locking it.
-  await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)).for('update')
-  const [expired] = await tx
-    .update(bookings)
-    .set({
-      status: 'cancelled',
-      cancellationReason: EXPIRED_REASON,
-      cancelledAt: now,
-      updatedAt: now,
-    })
-    .where(
-      and(eq(bookings.id, bookingId), eq(bookings.status, 'pending'), isNotNull(bookings.holdExpiresAt), lt(bookings.holdExpiresAt, now)),
-    )
-    .returning()
+/** Deletes only the booking's claims whose hold ran out: a payment that came late may have made the others permanent. */
+export async function releaseLapsedClaims(tx: Tx, bookingId: number, now: Date): Promise<void> {
   await tx.delete(slotClaims).where(and(eq(slotClaims.bookingId, bookingId), lapsedClaim(now)))
-  if (expired) {
-    // An unpaid hold that lapsed gives its promo code's use back (docs/decisions/0062) and its voucher's part (docs/decisions/0065).
-    await releasePromoUse(tx, expired)
-    const voucherBack = await releaseVoucherUse(tx, expired)
-    await events.expired(tx, expired, voucherBack)
-  }
-  return expired ?? null
 }
+
+/**
+ * Records a booking whose hold ran out as lapsed, inside the claimer's transaction: the
+ * lifecycle's `lapse` (server/services/booking-lifecycle.ts) locks the booking, cancels it, gives
+ * back its promo and voucher parts and deletes its lapsed claims, once (a second caller finds it
+ * cancelled already).
+ */
+export type ExpireLapsed = (tx: Tx, bookingId: number) => Promise<void>
 
 /**
  * Claims the halves `tourTime` uses on `tourDate` for a booking, inside the caller's
@@ -103,7 +79,7 @@ export async function expireBooking(tx: Tx, events: BookingEvents, bookingId: nu
  */
 export async function claimSlot(
   tx: Tx,
-  events: BookingEvents,
+  expireLapsed: ExpireLapsed,
   claim: {
     bookingId: number
     tourDate: string
@@ -112,7 +88,7 @@ export async function claimSlot(
     now: Date
   },
 ): Promise<void> {
-  await claimParts(tx, events, { ...claim, parts: partsClaimedBy(claim.tourTime) })
+  await claimParts(tx, expireLapsed, { ...claim, parts: partsClaimedBy(claim.tourTime) })
   // The booking's own visitor no longer waits for this slot (docs/decisions/0057): a later
   // opening must not e-mail them about the slot they hold.
   await tx
@@ -132,11 +108,11 @@ export async function claimSlot(
  */
 export async function claimParts(
   tx: Tx,
-  events: BookingEvents,
+  expireLapsed: ExpireLapsed,
   claim: { bookingId: number; tourDate: string; parts: DayPart[]; expiresAt: Date | null; now: Date },
 ): Promise<void> {
   const { parts } = claim
-  // Read, not lock: each lapsed booking is locked by expireBooking before its claims go.
+  // Read, not lock: each lapsed booking is locked by its lapse before its claims go.
   // Ascending ids, so two claimers taking over the same lapsed bookings lock them in one order.
   const lapsed = await tx
     .selectDistinct({ bookingId: slotClaims.bookingId })
@@ -144,7 +120,7 @@ export async function claimParts(
     .where(and(eq(slotClaims.tourDate, claim.tourDate), inArray(slotClaims.part, parts), lapsedClaim(claim.now)))
     .orderBy(slotClaims.bookingId)
   for (const { bookingId } of lapsed) {
-    if (bookingId !== claim.bookingId) await expireBooking(tx, events, bookingId, claim.now)
+    if (bookingId !== claim.bookingId) await expireLapsed(tx, bookingId)
   }
   try {
     await tx.insert(slotClaims).values(

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto'
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { Config } from '../config/index.ts'
 import type { Db, Tx } from '../db/client.ts'
-import { auditLog, bookings, payments, tourPackages, tripSettings, voucherRedemptions, vouchers, type Voucher } from '../db/schema.ts'
+import { auditLog, bookings, payments, tourPackages, tripSettings, vouchers, type Voucher } from '../db/schema.ts'
 import type { Logger } from '../logger.ts'
 import { loggableError } from '../http/errors.ts'
 import { renderEmail, adminVoucherSoldEmail, voucherPurchasedEmail } from '../email/templates.tsx'
@@ -19,6 +19,7 @@ import {
   presetAmounts,
   voucherAmountProblem,
   voucherCodeFrom,
+  voucherExpiredRefundMessage,
   voucherState,
   voucherValidUntil,
   type VoucherLimits,
@@ -27,11 +28,12 @@ import {
   type VoucherStatus,
 } from '../../core/vouchers.ts'
 import { voucherCancelSchema, voucherPurchaseSchema, type VoucherRules } from '../../core/schemas/voucher.ts'
-import { checkoutStart, type CheckoutStart } from './checkout-start.ts'
+import { checkoutStart, reuseOrCreateIntent, type CheckoutStart } from './checkout-start.ts'
 import type { HitCounter } from './rate-limits.ts'
 import type { MailOutbox } from './mail-outbox.ts'
 import type { NotificationService } from './notifications.ts'
 import { invalidInput, ServiceError } from './service-error.ts'
+import { appendMovements, voucherSalesOf, voucherUsesOf } from './ledger.ts'
 
 export const VOUCHER_NOT_FOUND_MESSAGE = 'Voucher not found'
 export const VOUCHER_ALREADY_PAID_MESSAGE = 'This voucher has already been paid.'
@@ -225,6 +227,8 @@ export function createVoucherService(deps: {
       .where(and(eq(vouchers.id, voucher.id), eq(vouchers.status, 'pending')))
       .returning()
     if (activated) {
+      // The sale is money in (docs/decisions/0067): the ledger's, counted in the month it was paid.
+      await appendMovements(tx, null, 'voucher-sold', [{ kind: 'voucher-sale', amount: intent.amount, voucherId: voucher.id, intentId: intent.id }], now)
       await announceSale(tx, activated)
       return { outcome: 'paid', voucherId: voucher.id }
     }
@@ -243,20 +247,24 @@ export function createVoucherService(deps: {
     return voucher
   }
 
-  /** The guide's refund of an unused voucher, after the cancellation committed. Failures are flagged on the voucher, never thrown. */
+  /**
+   * The guide's refund of an unused voucher, after the cancellation committed: recorded in the
+   * ledger (its key makes a retry refund once), then made through the provider. A refusal is flagged
+   * on the voucher for the guide to make in the provider's dashboard, never thrown.
+   */
   async function refundVoucher(voucher: Voucher): Promise<VoucherRefundOutcome> {
     if (!voucher.paymentIntentId) return { amount: 0, status: 'none' }
-    const amount = voucher.amount - voucher.amountRefunded
+    const sale = (await voucherSalesOf(db, [voucher.id])).get(voucher.id) ?? { paid: 0, refunded: 0 }
+    const amount = sale.paid - sale.refunded
     if (amount <= 0) return { amount: 0, status: 'none' }
-    const idempotencyKey = `refund-voucher-${voucher.id}-${voucher.paymentIntentId}-${amount}`
+    const intentId = voucher.paymentIntentId
+    const idempotencyKey = `refund-voucher-${voucher.id}-${intentId}-${amount}`
+    await db.transaction((tx) => appendMovements(tx, null, 'voucher-refunded', [{ kind: 'voucher-sale', amount: -amount, voucherId: voucher.id, intentId, reference: idempotencyKey }], deps.now()))
     try {
-      const refund = await provider.refund({ intentId: voucher.paymentIntentId, amount, idempotencyKey, reason: 'gift voucher cancelled and refunded' })
+      const refund = await provider.refund({ intentId, amount, idempotencyKey, reason: 'gift voucher cancelled and refunded' })
       await db.transaction(async (tx) => {
-        await record(tx, { voucherId: voucher.id, providerId: refund.id, kind: 'refund', amount: refund.amount, status: refund.status, detail: JSON.stringify({ intentId: voucher.paymentIntentId }) })
-        await tx
-          .update(vouchers)
-          .set({ amountRefunded: sql`greatest(${vouchers.amountRefunded}, ${voucher.amountRefunded + refund.amount})`, attentionReason: null, updatedAt: deps.now() })
-          .where(eq(vouchers.id, voucher.id))
+        await record(tx, { voucherId: voucher.id, providerId: refund.id, kind: 'refund', amount: refund.amount, status: refund.status, detail: JSON.stringify({ intentId, key: idempotencyKey }) })
+        await tx.update(vouchers).set({ attentionReason: null, updatedAt: deps.now() }).where(eq(vouchers.id, voucher.id))
       })
       return { amount: refund.amount, status: refund.status }
     } catch (error) {
@@ -264,6 +272,8 @@ export function createVoucherService(deps: {
       deps.logger.error({ voucherId: voucher.id, error: loggableError(error) }, 'voucher refund failed')
       await db.transaction(async (tx) => {
         await record(tx, { voucherId: voucher.id, providerId: `failed:${idempotencyKey}`, kind: 'refund', amount, status: 'failed', detail: message.slice(0, 500) })
+        // Not refunded after all: the ledger says so until it is refunded in the provider.
+        await appendMovements(tx, null, 'refund-failed', [{ kind: 'voucher-sale', amount, voucherId: voucher.id, intentId, reference: `failed:${idempotencyKey}` }], deps.now())
         await tx
           .update(vouchers)
           .set({ attentionReason: `Automatic refund of ${formatYen(amount)} failed (${message.slice(0, 200)}). Refund it in the payment provider.`, updatedAt: deps.now() })
@@ -276,14 +286,11 @@ export function createVoucherService(deps: {
   /** The dashboard's list, newest first, with each booking that spent from a voucher. */
   async function list(): Promise<AdminVoucher[]> {
     const rows = await db.select().from(vouchers).orderBy(desc(vouchers.createdAt), desc(vouchers.id))
-    const uses = rows.length
-      ? await db
-          .select({ voucherId: voucherRedemptions.voucherId, reference: bookings.reference, amount: voucherRedemptions.amount, returned: voucherRedemptions.returned })
-          .from(voucherRedemptions)
-          .innerJoin(bookings, eq(bookings.id, voucherRedemptions.bookingId))
-          .where(inArray(voucherRedemptions.voucherId, rows.map((r) => r.id)))
-          .orderBy(asc(voucherRedemptions.createdAt))
-      : []
+    const ids = rows.map((r) => r.id)
+    const spent = await voucherUsesOf(db, ids)
+    const references = spent.length ? await db.select({ id: bookings.id, reference: bookings.reference }).from(bookings).where(inArray(bookings.id, spent.map((u) => u.bookingId))) : []
+    const uses = spent.map((u) => ({ voucherId: u.voucherId, reference: references.find((r) => r.id === u.bookingId)?.reference ?? '', amount: u.amount, returned: u.returned }))
+    const sales = await voucherSalesOf(db, ids)
     return rows.map((row) => ({
       id: row.id,
       code: row.code,
@@ -297,7 +304,7 @@ export function createVoucherService(deps: {
       validUntil: row.validUntil,
       createdAt: row.createdAt.toISOString(),
       paidAt: row.paidAt?.toISOString() ?? null,
-      amountRefunded: row.amountRefunded,
+      amountRefunded: sales.get(row.id)?.refunded ?? 0,
       attentionReason: row.attentionReason,
       uses: uses.filter((u) => u.voucherId === row.id).map(({ reference, amount, returned }) => ({ reference, amount, returned })),
     }))
@@ -367,31 +374,24 @@ export function createVoucherService(deps: {
     /** POST /api/vouchers/:token/payment-intent: one intent per voucher, for its amount. */
     async startPayment(token: string): Promise<CheckoutStart> {
       const voucher = await payableByToken(token)
-      const answer = (intent: ProviderIntent): CheckoutStart => checkoutStart(config, intent, { amount: voucher.amount, currency: voucher.currency, holdExpiresAt: null })
-      if (voucher.paymentIntentId) {
-        const previous = await provider.retrieveIntent(voucher.paymentIntentId)
-        if (previous.status === 'succeeded') {
+      const intent = await reuseOrCreateIntent(deps, {
+        previousId: voucher.paymentIntentId,
+        create: { voucherId: voucher.id, reference: providerReference(voucher), amount: voucher.amount, currency: voucher.currency, description: `Joetsu Local Tours gift voucher (${providerReference(voucher)})` },
+        key: `voucher-${voucher.id}-${voucher.amount}${voucher.currency}`,
+        succeeded: async (previous) => {
           await settle(previous)
           throw new ServiceError('conflict', VOUCHER_ALREADY_PAID_MESSAGE)
-        }
-        if (previous.status !== 'canceled' && previous.amount === voucher.amount) return answer(previous)
-      }
-      const intent = await provider.createIntent({
-        voucherId: voucher.id,
-        reference: providerReference(voucher),
-        amount: voucher.amount,
-        currency: voucher.currency,
-        idempotencyKey: `voucher-${voucher.id}-${voucher.amount}${voucher.currency}${voucher.paymentIntentId ? `-after-${voucher.paymentIntentId}` : ''}`,
-        description: `Joetsu Local Tours gift voucher (${providerReference(voucher)})`,
+        },
+        attach: async (made) => {
+          const [updated] = await db
+            .update(vouchers)
+            .set({ paymentIntentId: made.id, paymentProvider: provider.name, updatedAt: deps.now() })
+            .where(and(eq(vouchers.id, voucher.id), eq(vouchers.status, 'pending')))
+            .returning()
+          if (!updated) throw new ServiceError('conflict', VOUCHER_ALREADY_PAID_MESSAGE)
+        },
       })
-      await record(db, { voucherId: voucher.id, providerId: intent.id, kind: 'intent', amount: intent.amount, status: 'created' })
-      const [updated] = await db
-        .update(vouchers)
-        .set({ paymentIntentId: intent.id, paymentProvider: provider.name, updatedAt: deps.now() })
-        .where(and(eq(vouchers.id, voucher.id), eq(vouchers.status, 'pending')))
-        .returning()
-      if (!updated) throw new ServiceError('conflict', VOUCHER_ALREADY_PAID_MESSAGE)
-      return answer(intent)
+      return checkoutStart(config, intent, { amount: voucher.amount, currency: voucher.currency, holdExpiresAt: null })
     },
 
     /** POST /api/vouchers/:token/payment-success: the provider's word, re-read and settled; the browser's is never enough. */
@@ -438,13 +438,16 @@ export function createVoucherService(deps: {
       const [voucher] = await tx.select().from(vouchers).where(eq(vouchers.paymentIntentId, intentId)).for('update')
       if (!voucher) return false
       await record(tx, { voucherId: voucher.id, providerId: chargeId, kind: 'refund', amount: refundedTotal, status: `charge-refunded-${refundedTotal}`, detail: 'Reported by Stripe (charge.refunded)' })
-      const refunded = Math.min(voucher.amount, Math.max(voucher.amountRefunded, refundedTotal))
+      const sale = (await voucherSalesOf(tx, [voucher.id])).get(voucher.id) ?? { paid: 0, refunded: 0 }
+      const extra = Math.min(refundedTotal, sale.paid) - sale.refunded
+      // What the ledger did not know was refunded (made in the provider's dashboard) is recorded now.
+      if (extra > 0) await appendMovements(tx, null, 'provider-refund', [{ kind: 'voucher-sale', amount: -extra, voucherId: voucher.id, intentId, reference: `provider:${intentId}:${refundedTotal}` }], deps.now())
+      const refunded = sale.refunded + Math.max(0, extra)
       const whole = refunded === voucher.amount && voucher.balance === voucher.amount && voucher.status === 'active'
-      const unexpected = !whole && voucher.status === 'active' && refunded > voucher.amountRefunded
+      const unexpected = !whole && voucher.status === 'active' && extra > 0
       await tx
         .update(vouchers)
         .set({
-          amountRefunded: refunded,
           ...(whole ? { status: 'refunded', cancelledAt: deps.now() } : {}),
           ...(unexpected ? { attentionReason: `${formatYen(refunded)} was refunded in the payment provider while the voucher stays usable: cancel it or check its balance.` } : {}),
           updatedAt: deps.now(),
@@ -462,20 +465,23 @@ export function createVoucherService(deps: {
      * provider after the commit; a partly used one is cancelled without refund (docs/decisions/0065).
      */
     async cancel(id: number, body: unknown, actor: { id: number; username: string }): Promise<{ voucher: AdminVoucher; refund: VoucherRefundOutcome }> {
-      const { refund } = voucherCancelSchema.parse(body ?? {})
+      const { refund, exception } = voucherCancelSchema.parse(body ?? {})
       const now = deps.now()
       const cancelled = await db.transaction(async (tx) => {
         const [current] = await tx.select().from(vouchers).where(eq(vouchers.id, id)).for('update')
         if (!current) throw new ServiceError('not-found', VOUCHER_NOT_FOUND_MESSAGE)
         if (current.status !== 'active') throw new ServiceError('conflict', VOUCHER_NOT_ACTIVE_MESSAGE)
         if (refund && current.balance !== current.amount) throw new ServiceError('conflict', VOUCHER_NOT_UNUSED_MESSAGE)
+        // Past its last day the terms refund nothing: only as the guide's confirmed exception, on the record.
+        const expired = stateOf(current) === 'expired'
+        if (refund && expired && !exception) throw new ServiceError('conflict', voucherExpiredRefundMessage(current.validUntil!), { field: 'exception' })
         const [row] = await tx
           .update(vouchers)
           .set({ status: refund ? 'refunded' : 'cancelled', cancelledAt: now, attentionReason: refund ? `Refund of ${formatYen(current.amount)} is being issued.` : current.attentionReason, updatedAt: now })
           .where(and(eq(vouchers.id, id), eq(vouchers.status, 'active'), ...(refund ? [eq(vouchers.balance, vouchers.amount)] : [])))
           .returning()
         if (!row) throw new ServiceError('conflict', VOUCHER_NOT_ACTIVE_MESSAGE)
-        await tx.insert(auditLog).values({ actorUserId: actor.id, actorUsername: actor.username, action: refund ? 'voucher.refund' : 'voucher.cancel', subject: `voucher:${id}`, details: { amount: row.amount, balance: row.balance } })
+        await tx.insert(auditLog).values({ actorUserId: actor.id, actorUsername: actor.username, action: refund ? 'voucher.refund' : 'voucher.cancel', subject: `voucher:${id}`, details: { amount: row.amount, balance: row.balance, ...(refund && expired ? { exception: 'refunded after its last day, against the terms, as the guide confirmed' } : {}) } })
         return row
       })
       const outcome = refund ? await refundVoucher(cancelled) : { amount: 0, status: 'none' as const }

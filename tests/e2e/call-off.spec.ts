@@ -70,3 +70,27 @@ test('the guide calls off a morning, and the guest answers on a phone by picking
   await expect(page.getByRole('region', { name: 'Called-off days' })).toContainText('Moved to a new date')
   await guestContext.close()
 })
+
+test('a guest holding an unpaid booking on a called-off day is not asked to pay, and is promised no refund (375 px and 1280 px)', async ({ page }) => {
+  const date = sundayAhead(154)
+  const booked = await page.request.post('/api/bookings', {
+    data: { name: 'Unpaid Ueda', email: 'unpaid-ueda@example.com', phone: '+81 90-1234-5678', numberOfPeople: 2, tourPackageId: 1, tourDate: date, tourTime: 'afternoon', acceptPolicy: true },
+  })
+  expect(booked.status()).toBe(201)
+  const { reference } = await booked.json()
+  expect((await page.request.post('/api/login', { data: E2E_ADMIN })).status()).toBe(200)
+  expect((await page.request.post('/api/admin/disruptions', { data: { tourDate: date, cause: 'typhoon' } })).status()).toBe(201)
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto(`/checkout/${reference}`)
+    await expect(page.getByRole('heading', { name: 'This tour is called off: please do not pay for it' })).toBeVisible()
+    await expect(page.getByText('Nothing has been paid yet, so please do not pay for this date.')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Choose a new date or cancel' })).toHaveAttribute('href', `/booking-confirmation/${reference}/change`)
+    await expect(page.getByLabel('Card number')).toHaveCount(0)
+    await expectNoSeriousAxeViolations(page, `called-off checkout at ${width}`)
+  }
+  await page.goto(`/booking-confirmation/${reference}/change`)
+  await expect(page.getByRole('button', { name: 'Cancel the booking' })).toBeVisible()
+  const mail = await emailTo('unpaid-ueda@example.com', /cannot go ahead/)
+  expect(mail.text).toContain('the booking is cancelled and nothing is charged')
+})

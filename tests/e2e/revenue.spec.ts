@@ -13,7 +13,7 @@ for (const width of [375, 1280]) {
     const year = Number(todayInTokyo(new Date()).slice(0, 4))
     await page.goto('/admin/dashboard?tab=revenue')
     await expect(page.getByRole('heading', { name: `Revenue ${year}` })).toBeVisible()
-    const table = page.getByRole('table', { name: `Revenue of ${year} by month of the tour` })
+    const table = page.getByRole('table', { name: `Revenue of ${year} by month: tours by the month of the tour, money by the month it moved` })
     await expect(table.getByRole('rowheader')).toHaveCount(13)
     await expect(table.getByRole('rowheader').last()).toHaveText(`Total ${year}`)
     await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', `/api/admin/revenue.csv?year=${year}`)
@@ -21,6 +21,6 @@ for (const width of [375, 1280]) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
     await page.getByRole('button', { name: 'Previous year' }).click()
     await expect(page.getByRole('heading', { name: `Revenue ${year - 1}` })).toBeVisible()
-    await expect(page.getByRole('table', { name: `Revenue of ${year - 1} by month of the tour` })).toBeVisible()
+    await expect(page.getByRole('table', { name: `Revenue of ${year - 1} by month: tours by the month of the tour, money by the month it moved` })).toBeVisible()
   })
 }

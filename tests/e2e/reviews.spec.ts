@@ -5,11 +5,11 @@ import { expect, test, type Page } from '@playwright/test'
 import { addDays, todayInTokyo } from '../../core/dates.ts'
 import { migrateDatabase, openDatabase } from '../../server/db/client.ts'
 import { seedDatabase } from '../../server/db/seed.ts'
-import { bookings } from '../../server/db/schema.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 import { hydrated } from './hydration.ts'
 import { emailTo } from './outbox-mail.ts'
 import { startOwnServer, type OwnServer } from './own-server.ts'
+import { insertBookings } from '../booking-fixture.ts'
 
 // Issue 21 (docs/decisions/0063): the day after a paid tour, its guest gets an e-mail with a
 // private link; on a phone they write a review, meet a validation error, fix it and send it;
@@ -32,7 +32,7 @@ test.beforeAll(async () => {
     await migrateDatabase(database, { dataDir })
     await seedDatabase(database.db)
     const yesterday = addDays(todayInTokyo(new Date()), -1)
-    await database.db.insert(bookings).values({
+    await insertBookings(database.db, {
       reference: 'REVIEWTOUR01',
       name: 'Aiko Tanaka',
       email: GUEST,

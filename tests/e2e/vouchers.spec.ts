@@ -198,6 +198,64 @@ test('on a phone, the guest moves to a smaller group: the card gets its ¥900 ba
   expect(mail.text).toContain('¥5,700 has gone back onto your gift voucher')
 })
 
+test('the guide reads the booking’s money line by line, oldest first, on a phone and a desktop (docs/decisions/0067)', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 })
+  await logInAsAdmin(page, server.baseURL)
+  await page.getByRole('searchbox', { name: 'Search' }).fill('voucher-guest@')
+  await page.getByRole('button', { name: /^Details of booking #/ }).first().click()
+  const dialog = page.getByRole('dialog')
+  // What paid the price, each part from the ledger.
+  await expect(dialog).toContainText('Gift voucher: −¥14,300')
+  await expect(dialog).toContainText('By card or cash: ¥0')
+  const money = dialog.getByRole('table', { name: 'The booking’s money, oldest first' })
+  const lines = money.locator('tbody').getByRole('row')
+  await expect(lines).toHaveText([
+    /Price of the tour\s*¥20,900/,
+    /Paid with a gift voucher \(GIFT-••••-••••-••••-\w{4}\)\s*¥20,000/,
+    /Card payment \(sim_pi_\w+\)\s*¥900/,
+    /Price lowered by a move\s*−¥6,600/,
+    /Card refund \(sim_pi_\w+\)\s*−¥900/,
+    /Given back to the gift voucher \(GIFT-••••-••••-••••-\w{4}\)\s*−¥5,700/,
+  ])
+  await expectNoSeriousAxeViolations(page, 'booking money 375')
+  await noSidewaysScroll(page)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await expectNoSeriousAxeViolations(page, 'booking money 1280')
+})
+
+test('a booking a voucher paid in full asks the card for the difference of a dearer tour, in the browser (1280 px; docs/decisions/0067)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const api = page.request
+  const bought = await (await api.post(`${server.baseURL}/api/vouchers`, { data: { choice: 'custom', amount: 14_300, buyerName: 'Mei Chen', buyerEmail: 'mei-two@example.com', locale: 'en' } })).json()
+  await api.post(`${server.baseURL}/api/vouchers/${bought.token}/payment-intent`)
+  await api.post(`${server.baseURL}/api/vouchers/${bought.token}/simulated-payment`, { data: { cardNumber: '4242424242424242' } })
+  await api.post(`${server.baseURL}/api/vouchers/${bought.token}/payment-success`)
+  const code = (await (await api.get(`${server.baseURL}/api/vouchers/${bought.token}`)).json()).code as string
+  const date = saturdayAhead(34)
+  const booked = await api.post(`${server.baseURL}/api/bookings`, {
+    data: { name: 'Free Upgrade', email: 'upgrade@example.com', phone: '+81 90-1234-5678', numberOfPeople: 2, tourPackageId: 1, tourDate: date, tourTime: 'morning', voucherCode: code, acceptPolicy: true },
+  })
+  const { reference } = await booked.json()
+  expect((await (await api.post(`${server.baseURL}/api/bookings/${reference}/payment-success`)).json()).status).toBe('paid')
+
+  await page.goto(`${server.baseURL}/booking-confirmation/${reference}/change`)
+  await hydrated(page)
+  await dayButton(page, date).click()
+  await page.getByRole('radio', { name: /^Full Day · 9:00 AM/ }).check()
+  await page.getByLabel('Group size').selectOption('5')
+  await page.getByRole('button', { name: 'Review the change' }).click()
+  await page.getByRole('button', { name: 'Hold the new slot and pay ¥20,900' }).click()
+  // The checkout takes the difference: a voucher-paid booking's card total of ¥0 is not "nothing to pay".
+  await expect(page).toHaveURL(new RegExp(`/checkout/${reference}$`))
+  await expect(page.getByLabel('Card number')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible()
+  await expect(page.getByRole('main')).toContainText('¥20,900')
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByRole('button', { name: 'Pay Now' }).click()
+  await expect(page.getByText('Paid', { exact: true })).toBeVisible()
+  await expect(page.getByRole('main')).toContainText('5')
+})
+
 test('/gift at 1280 px, and in Japanese', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.goto(`${server.baseURL}/gift`)

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { and, eq, ne } from 'drizzle-orm'
 import ICAL from 'ical.js'
-import { bookingChanges, bookings, notifications, outgoingEmails, slotClaims, tourPackages, users, weekendAvailability, type Booking } from '../../server/db/schema.ts'
+import { bookingChanges, bookings, notifications, outgoingEmails, slotClaims, tourPackages, users, weekendAvailability } from '../../server/db/schema.ts'
 import { partsClaimedBy, type TourTime } from '../../core/slots.ts'
 import { PAID_PRICE_FIXED_MESSAGE } from '../../core/booking-changes.ts'
 import { MOVE_CANCELLED_MESSAGE, MOVE_NOTHING_MESSAGE } from '../../server/services/booking-moves.ts'
@@ -10,6 +10,8 @@ import { openDatabase } from '../../server/db/client.ts'
 import { ENGINES } from './databases.ts'
 import { startTestApp, TestClient, TestClock, type TestApp } from './app.ts'
 import { claimsOf, insertBooking, reload } from './payments-helpers.ts'
+import type { Booking } from '../../server/services/ledger.ts'
+import { ledgerInvariantProblems } from './ledger-invariants.ts'
 
 /**
  * Issue 19 point 2 and 5 (docs/decisions/0055): the guide moves a booking to another slot in one
@@ -33,6 +35,8 @@ describe.each(ENGINES)('the guide moves a booking on %s', (engine) => {
     fullDay = packages.find((p) => p.slug === 'full-day')!.id
   })
   afterEach(async () => {
+    // The books add up after every test, races included (docs/decisions/0067).
+    expect(await ledgerInvariantProblems(app.db, app.clock.now())).toEqual([])
     await app.close()
   })
 

@@ -8,13 +8,14 @@ import { createApp } from '../../server/app.ts'
 import { loadConfig } from '../../server/config/index.ts'
 import { createLogger } from '../../server/logger.ts'
 import { createServices } from '../../server/services/index.ts'
-import { expireBooking } from '../../server/services/slot-claims.ts'
 import { addDays, dayOfWeek, todayInTokyo } from '../../core/dates.ts'
 import { ENGINES, testDatabase } from './databases.ts'
 import { startTestApp, TestClock, type TestApp } from './app.ts'
 import { action as bookingAction } from '../../app/routes/booking.tsx'
 import { VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../../app/lib/form-post.ts'
 import { BOOKING_RATE_MESSAGE } from '../../server/services/bookings.ts'
+import { withMoney } from '../../server/services/ledger.ts'
+import { ledgerInvariantProblems } from './ledger-invariants.ts'
 
 // Wednesday 2030-05-01, 12:00 in Japan. The first bookable day is Friday 05-03.
 const NOW = '2030-05-01T03:00:00Z'
@@ -51,6 +52,8 @@ describe.each(ENGINES)('bookings on %s', (engine) => {
     }
   })
   afterEach(async () => {
+    // The books add up after every test, races included (docs/decisions/0067).
+    expect(await ledgerInvariantProblems(app.db, app.clock.now())).toEqual([])
     await app.close()
   })
 
@@ -103,7 +106,7 @@ describe.each(ENGINES)('bookings on %s', (engine) => {
       expect(res.json).not.toHaveProperty('adminNotes')
       expect(new Date(res.json.holdExpiresAt).getTime()).toBe(new Date(NOW).getTime() + 30 * 60_000)
 
-      const [stored] = await app.db.select().from(bookings)
+      const [stored] = await withMoney(app.db, await app.db.select().from(bookings))
       expect(stored).toMatchObject({
         totalPrice: 16_500,
         status: 'pending',
@@ -380,9 +383,9 @@ describe.each(ENGINES)('bookings on %s', (engine) => {
       const [row] = await app.db.select().from(bookings)
       app.clock.advanceMinutes(31)
       // The sweep lists the lapsed hold; before it gets to it, the late payment is honoured.
-      expect(await app.services.bookings.reclaim(row!.id, 'paid')).toMatchObject({ status: 'paid' })
-      const expired = await app.db.transaction((tx) => expireBooking(tx, app.services.bookingEvents, row!.id, app.clock.now()))
-      expect(expired).toBeNull()
+      expect((await app.services.lifecycle.apply(row!.id, { type: 'status', to: 'paid' })).booking).toMatchObject({ status: 'paid' })
+      const expired = await app.db.transaction((tx) => app.services.lifecycle.applyInTx(tx, row!.id, { type: 'lapse' }))
+      expect(expired.done.patch).toBeNull()
       expect((await app.db.select().from(slotClaims)).map((c) => [c.part, c.expiresAt])).toEqual([
         ['morning', null],
         ['afternoon', null],
@@ -394,21 +397,18 @@ describe.each(ENGINES)('bookings on %s', (engine) => {
     it('a confirmed booking keeps its slot past the hold; a cancelled one frees it', async () => {
       const created = await book()
       const [row] = await app.db.select().from(bookings)
-      await app.db.update(bookings).set({ status: 'confirmed', holdExpiresAt: null }).where(eq(bookings.id, row!.id))
-      await app.services.bookings.makeClaimsPermanent(row!.id)
+      await app.services.lifecycle.apply(row!.id, { type: 'status', to: 'confirmed' })
       app.clock.advanceMinutes(120)
       expect(await app.services.bookings.expireHolds()).toBe(0)
       expect((await book()).status).toBe(409)
       expect((await app.client().get(`/api/bookings/${created.json.reference}`)).json.status).toBe('confirmed')
 
-      const cancelled = await app.services.bookings.cancel(row!.id, {
-        reason: 'guest asked',
-      })
-      expect(cancelled?.status).toBe('cancelled')
+      const { booking: cancelled } = await app.services.refunds.cancel({ bookingId: row!.id, cause: 'guest', reason: 'guest asked' })
+      expect(cancelled.status).toBe('cancelled')
       expect(await app.db.select().from(slotClaims)).toHaveLength(0)
       expect((await book({ name: 'Ben' })).status).toBe(201)
       // Reviving the cancelled booking now conflicts and leaves it cancelled.
-      await expect(app.services.bookings.reclaim(row!.id, 'confirmed')).rejects.toThrow('This time slot is no longer available')
+      await expect(app.services.lifecycle.apply(row!.id, { type: 'status', to: 'confirmed' })).rejects.toThrow('This time slot is no longer available')
       const [after] = await app.db.select().from(bookings).where(eq(bookings.id, row!.id))
       expect(after!.status).toBe('cancelled')
     })
@@ -752,7 +752,7 @@ describe.each(ENGINES)('bookings on %s', (engine) => {
         await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, held!.id)).for('update')
         claim = book({ tourTime: 'morning', name: 'Ben' })
         await someoneWaitsForALock()
-        return expireBooking(tx, app.services.bookingEvents, held!.id, app.clock.now())
+        return (await app.services.lifecycle.applyInTx(tx, held!.id, { type: 'lapse' })).booking
       })
       expect(expired).toMatchObject({ status: 'cancelled', cancellationReason: 'payment not completed in time' })
       const taken = await claim!

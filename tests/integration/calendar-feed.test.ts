@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm'
 import { auditLog, bookings, tourPackages } from '../../server/db/schema.ts'
 import { ENGINES } from './databases.ts'
 import { startTestApp, TestClock, type TestApp, type TestClient } from './app.ts'
+import { insertBookings } from '../booking-fixture.ts'
 
 /**
  * Issue 18, point 6 (docs/decisions/0050): the guide's private calendar feed, fetched over HTTP
@@ -35,9 +36,7 @@ describe.each(ENGINES)('the guide’s calendar feed on %s', (engine) => {
   let seq = 0
   async function insert(values: Partial<typeof bookings.$inferInsert> & { name: string; tourDate: string }) {
     const [pkg] = await app.db.select().from(tourPackages).where(eq(tourPackages.isHalfDay, true))
-    const [row] = await app.db
-      .insert(bookings)
-      .values({
+    const [row] = await insertBookings(app.db, {
         reference: `FEED${String(++seq).padStart(8, '0')}`,
         email: 'guest@example.com',
         phone: '+81 90 1234 5678',
@@ -49,7 +48,6 @@ describe.each(ENGINES)('the guide’s calendar feed on %s', (engine) => {
         updatedAt: new Date('2030-04-20T00:00:00Z'),
         ...values,
       })
-      .returning()
     return row!
   }
 

@@ -5,6 +5,7 @@ import { POLICY_CONSENT_MESSAGE } from '../../core/schemas/booking.ts'
 import { ENGINES } from './databases.ts'
 import { startTestApp, TestClock, type TestApp } from './app.ts'
 import { postBookingPage } from './booking-page.ts'
+import { insertBookings } from '../booking-fixture.ts'
 
 /**
  * Issue 18, point 3 (docs/decisions/0050): a booking needs the guest's consent to the
@@ -105,10 +106,10 @@ describe.each(ENGINES)('consent to the cancellation policy and terms on %s', (en
   it('keeps a moment and a version together in the database', async () => {
     const [pkg] = await app.db.select().from(tourPackages)
     const row = { reference: 'CONSENTHALF1', name: 'G', email: 'g@example.com', phone: '+81 90 1234 5678', numberOfPeople: 2, tourPackageId: pkg!.id, tourDate: SAT, tourTime: 'morning', totalPrice: 1 }
-    await expect(app.db.insert(bookings).values({ ...row, policyAcceptedAt: new Date() })).rejects.toThrow()
-    await expect(app.db.insert(bookings).values({ ...row, policyVersion: POLICY_VERSION })).rejects.toThrow()
+    await expect(insertBookings(app.db, { ...row, policyAcceptedAt: new Date() })).rejects.toThrow()
+    await expect(insertBookings(app.db, { ...row, policyVersion: POLICY_VERSION })).rejects.toThrow()
     // A booking from before the form asked has neither.
-    await app.db.insert(bookings).values(row)
+    await insertBookings(app.db, row)
     const admin = await app.loggedIn(true)
     const [stored] = await app.db.select().from(bookings)
     expect((await admin.get(`/api/admin/bookings/${stored!.id}`)).json).toMatchObject({ policyAcceptedAt: null, policyVersion: null })

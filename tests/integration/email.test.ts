@@ -4,11 +4,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { simpleParser } from 'mailparser'
 import ICAL from 'ical.js'
-import { bookings, contactMessages, outgoingEmails, tourPackages, users, type Booking } from '../../server/db/schema.ts'
+import { bookings, contactMessages, outgoingEmails, tourPackages, users } from '../../server/db/schema.ts'
+import { oneWithMoney, type Booking } from '../../server/services/ledger.ts'
 import { addDays, dayOfWeek, formatLongDate, todayInTokyo } from '../../core/dates.ts'
 import { ENGINES } from './databases.ts'
 import { startTestApp, TestClock, type TestApp } from './app.ts'
 import { startSmtp, TestSmtpServer } from './smtp.ts'
+import { insertBookings, type BookingFixture } from '../booking-fixture.ts'
 
 /**
  * E-mail that reaches people (issue 6, docs/decisions/0041, 0008), checked against a real SMTP server
@@ -32,11 +34,9 @@ async function addAdmin(app: TestApp, username: string, email: string | null, ex
   return user
 }
 
-async function insertBooking(app: TestApp, values: Partial<typeof bookings.$inferInsert> = {}): Promise<Booking> {
+async function insertBooking(app: TestApp, values: Partial<BookingFixture> = {}): Promise<Booking> {
   const [pkg] = await app.db.select().from(tourPackages).where(eq(tourPackages.slug, 'half-day'))
-  const [row] = await app.db
-    .insert(bookings)
-    .values({
+  const [row] = await insertBookings(app.db, {
       reference: `REF${Math.random().toString(36).slice(2, 11).toUpperCase()}`,
       name: 'Kenji Tanaka',
       email: 'guest@example.net',
@@ -49,8 +49,7 @@ async function insertBooking(app: TestApp, values: Partial<typeof bookings.$infe
       status: 'pending',
       ...values,
     })
-    .returning()
-  return row!
+  return oneWithMoney(app.db, row!)
 }
 
 describe.each(ENGINES)('e-mail over SMTP on %s', (engine) => {

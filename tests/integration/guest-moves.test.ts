@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm'
 import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
 import { quote } from '../../core/pricing.ts'
 import { bookingChanges, bookings, outgoingEmails, tourPackages, tripSettings, type TourPackage } from '../../server/db/schema.ts'
-import { GUEST_MOVE_MESSAGES, GUEST_MOVE_NOTHING_MESSAGE } from '../../server/services/booking-moves.ts'
+import { GUEST_MOVE_MESSAGES, GUEST_MOVE_NOTHING_MESSAGE } from '../../core/booking-changes.ts'
+import { makeClaimsPermanent } from '../../server/services/slot-claims.ts'
 import { CHANGE_HOLD_EXPIRED_MESSAGE, CHANGE_REFUNDED_MESSAGE } from '../../server/services/payments.ts'
 import { OUTSIDE_WINDOW_MESSAGE, SLOT_TAKEN_MESSAGE } from '../../server/services/bookings.ts'
 import { loadChangePage, postChangePage, type Target } from './change-page.ts'
@@ -12,6 +13,7 @@ import { openDatabase } from '../../server/db/client.ts'
 import { startTestApp, TestClock, type TestApp } from './app.ts'
 import { startStripeDouble, type StripeDouble } from './stripe-double.ts'
 import { claimsOf, insertBooking, paymentRows, postWebhook, reload, signedEvent } from './payments-helpers.ts'
+import { ledgerInvariantProblems } from './ledger-invariants.ts'
 
 /**
  * Issue 19 point 1 (docs/decisions/0055): the guest changes their own booking through every way
@@ -36,6 +38,8 @@ describe.each(ENGINES)('the guest changes their booking on %s (simulated payment
     full = packages.find((p) => p.slug === 'full-day')!
   })
   afterEach(async () => {
+    // The books add up after every test, races included (docs/decisions/0067).
+    expect(await ledgerInvariantProblems(app.db, app.clock.now())).toEqual([])
     await app.close()
   })
 
@@ -75,7 +79,8 @@ describe.each(ENGINES)('the guest changes their booking on %s (simulated payment
     const difference = booking.totalPrice - cheaper
     expect(res.json.refund).toMatchObject({ amount: difference, status: 'succeeded' })
     const moved = await reload(app, booking.id)
-    expect(moved).toMatchObject({ totalPrice: cheaper, amountRefunded: 0, status: 'paid' })
+    // The difference went back to the card: the ledger holds the new price, paid (docs/decisions/0067).
+    expect(moved).toMatchObject({ totalPrice: cheaper, amountRefunded: difference, status: 'paid', money: { card: cheaper, due: 0 } })
     // The guest cancels later, within free cancellation: the rest comes back, never more than was paid.
     expect((await app.client().post(`/api/bookings/${booking.reference}/cancel`)).json.refund).toMatchObject({ amount: cheaper })
     const refunds = await paymentRows(app, booking.id, 'refund')
@@ -162,7 +167,7 @@ describe.each(ENGINES)('the guest changes their booking on %s (simulated payment
   it('keeps a waiting change’s hold a hold when the booking’s own claims are made permanent', async () => {
     const booking = await paidBooking({ tourDate: SAT1 })
     expect((await move(booking.reference, { tourDate: SAT2, tourTime: 'afternoon', tourPackageId: half.id, numberOfPeople: 4 })).status).toBe(202)
-    await app.services.bookings.makeClaimsPermanent(booking.id)
+    await makeClaimsPermanent(app.db, booking.id)
     expect((await claimsOf(app, booking.id)).map((c) => [c.tourDate, c.part, c.expiresAt === null]).sort()).toEqual([[SAT1, 'morning', true], [SAT2, 'afternoon', false]])
     app.clock.advanceMinutes(45)
     expect(await slotsOf(SAT2)).toEqual([true, true, true])
@@ -298,6 +303,8 @@ describe.each(ENGINES)('a cheaper change refunded through Stripe on %s', (engine
     app = await startTestApp(engine, { clock: new TestClock(new Date(NOW)), env: stripe.env() })
   })
   afterEach(async () => {
+    // The books add up after every test, races included (docs/decisions/0067).
+    expect(await ledgerInvariantProblems(app.db, app.clock.now())).toEqual([])
     await app.close()
   })
 
@@ -330,7 +337,7 @@ describe.each(ENGINES)('a cheaper change refunded through Stripe on %s', (engine
     expect((await reload(app, booking.id)).amountRefunded).toBe(dearer.total)
   })
 
-  it('refunds the difference once, and Stripe’s charge.refunded report does not count it against the booking', async () => {
+  it('refunds the difference once, and Stripe’s charge.refunded report of it does not count it twice', async () => {
     const [half] = await app.db.select().from(tourPackages).where(eq(tourPackages.slug, 'half-day'))
     const booking = await insertBooking(app, { tourDate: SAT1, tourTime: 'full-day', totalPrice: 30000 })
     const intent = (await app.client().post('/api/create-payment-intent', { bookingId: booking.reference })).json.clientSecret.replace('_secret_double', '')
@@ -344,6 +351,6 @@ describe.each(ENGINES)('a cheaper change refunded through Stripe on %s', (engine
     expect([...stripe.refunds.values()][0]).toMatchObject({ amount: 30000 - cheaper.total })
     const charge = { id: 'ch_move', object: 'charge', payment_intent: intent, amount: 30000, amount_refunded: 30000 - cheaper.total }
     expect((await postWebhook(app, signedEvent('charge.refunded', charge))).status).toBe(200)
-    expect(await reload(app, booking.id)).toMatchObject({ totalPrice: cheaper.total, amountRefunded: 0 })
+    expect(await reload(app, booking.id)).toMatchObject({ totalPrice: cheaper.total, amountRefunded: 30000 - cheaper.total, money: { card: cheaper.total, due: 0 } })
   })
 })

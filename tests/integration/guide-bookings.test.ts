@@ -2,12 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { and, eq, ne } from 'drizzle-orm'
 import { bookings, notifications, outgoingEmails, slotClaims, tourPackages } from '../../server/db/schema.ts'
 import { CUSTOM_PRICE_MESSAGE, guideGroupMessage, PRICE_NOTE_MESSAGE } from '../../core/guide-bookings.ts'
-import { GUEST_MOVE_MESSAGES } from '../../server/services/booking-moves.ts'
+import { GUEST_MOVE_MESSAGES } from '../../core/booking-changes.ts'
 import { SLOT_TAKEN_MESSAGE } from '../../server/services/slot-claims.ts'
 import { openDatabase } from '../../server/db/client.ts'
 import { ENGINES } from './databases.ts'
 import { startTestApp, TestClient, TestClock, type TestApp } from './app.ts'
 import { claimsOf, insertBooking, reload } from './payments-helpers.ts'
+import { ledgerInvariantProblems } from './ledger-invariants.ts'
 
 /**
  * Issue 20 point 1 (docs/decisions/0059): the guide makes a booking in the dashboard. It holds
@@ -32,6 +33,8 @@ describe.each(ENGINES)('the guide makes a booking on %s', (engine) => {
     fullDay = packages.find((p) => p.slug === 'full-day')!.id
   })
   afterEach(async () => {
+    // The books add up after every test, races included (docs/decisions/0067).
+    expect(await ledgerInvariantProblems(app.db, app.clock.now())).toEqual([])
     await app.close()
   })
 

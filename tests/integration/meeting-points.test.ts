@@ -182,7 +182,7 @@ describe.each(ENGINES)('meeting points and hotel pickup on %s', (engine) => {
   it('erases the hotel with the rest of the guest’s data', async () => {
     expect((await book('api', details({ email: 'stay@example.com', meetingPoint: 'pickup', pickupHotel: 'Hotel Centraal' }))).status).toBe(201)
     const [row] = await stored()
-    await app.services.bookings.cancel(row!.id, { reason: 'cancelled by the guest' })
+    await app.services.refunds.cancel({ bookingId: row!.id, cause: 'guest', reason: 'cancelled by the guest' })
     const admin = await app.loggedIn(true)
     expect((await admin.post('/api/admin/guest-data/erase', { email: 'stay@example.com' })).status).toBe(200)
     const [erased] = await stored()
@@ -315,8 +315,7 @@ describe.each(ENGINES)('the e-mails keep the trip page’s promise on %s', (engi
     })
     expect(res.status).toBe(201)
     const [booking] = await app.db.select().from(bookings)
-    const [paid] = await app.db.update(bookings).set({ status: 'paid', paidAt: app.clock.now(), holdExpiresAt: null }).where(eq(bookings.id, booking!.id)).returning()
-    await app.db.transaction((tx) => app.services.bookingEvents.paid(tx, paid!))
+    await app.services.lifecycle.apply(booking!.id, { type: 'status', to: 'paid' })
     // Two days before the tour the reminder goes.
     app.clock.advanceMinutes(8 * 24 * 60)
     await app.services.mail.queueReminders()

@@ -1,10 +1,12 @@
 import crypto from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import Stripe from 'stripe'
-import { bookings, notifications, payments, slotClaims, tourPackages, type Booking } from '../../server/db/schema.ts'
+import { bookings, notifications, payments, slotClaims, tourPackages } from '../../server/db/schema.ts'
+import { oneWithMoney, type Booking } from '../../server/services/ledger.ts'
 import { partsClaimedBy, type TourTime } from '../../core/slots.ts'
 import { REFERENCE_ALPHABET } from '../../core/reference.ts'
 import type { TestApp } from './app.ts'
+import { insertBookings } from '../booking-fixture.ts'
 
 /**
  * A booking written straight into the database (bookings + slot_claims), so payment tests
@@ -19,9 +21,7 @@ export async function insertBooking(
   const [pkg] = await app.db.select().from(tourPackages).where(eq(tourPackages.slug, tourTime === 'full-day' ? 'full-day' : 'half-day'))
   const reference = Array.from(crypto.randomBytes(12), (b) => REFERENCE_ALPHABET[b % 32]).join('')
   const holdExpiresAt = status === 'pending' ? new Date(app.clock.now().getTime() + (opts.holdMinutes ?? 30) * 60_000) : null
-  const [booking] = await app.db
-    .insert(bookings)
-    .values({
+  const [booking] = await insertBookings(app.db, {
       reference,
       name: opts.name ?? 'Aiko Tanaka',
       email: 'aiko@example.com',
@@ -35,16 +35,16 @@ export async function insertBooking(
       totalPrice: opts.totalPrice ?? 14300,
       paidAt: status === 'paid' ? app.clock.now() : null,
     })
-    .returning()
   if (status !== 'cancelled') {
     await app.db.insert(slotClaims).values(partsClaimedBy(tourTime).map((part) => ({ tourDate: opts.tourDate, part, bookingId: booking!.id, expiresAt: holdExpiresAt })))
   }
-  return booking!
+  return oneWithMoney(app.db, booking!)
 }
 
+/** The booking as the services read it: its row with its ledger's figures. */
 export async function reload(app: TestApp, id: number): Promise<Booking> {
   const [row] = await app.db.select().from(bookings).where(eq(bookings.id, id))
-  return row!
+  return oneWithMoney(app.db, row!)
 }
 
 export async function notificationCount(app: TestApp, title: string): Promise<number> {

@@ -5,6 +5,7 @@ import { bookings } from '../../server/db/schema.ts'
 import { ENGINES } from './databases.ts'
 import { startTestApp, TestClock, type TestApp } from './app.ts'
 import { claimsOf, insertBooking, notificationCount, paymentRows, reload } from './payments-helpers.ts'
+import { ledgerInvariantProblems } from './ledger-invariants.ts'
 
 /**
  * The simulated provider (docs/decisions/0014) and the cancellation policy (docs/decisions/0016) through the HTTP API.
@@ -20,6 +21,8 @@ describe.each(ENGINES)('simulated payments and cancellation (%s)', (engine) => {
     app = await startTestApp(engine, { clock })
   })
   afterEach(async () => {
+    // The books add up after every test, races included (docs/decisions/0067).
+    expect(await ledgerInvariantProblems(app.db, app.clock.now())).toEqual([])
     await app.close()
   })
 

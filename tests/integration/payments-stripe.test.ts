@@ -6,6 +6,7 @@ import { ENGINES } from './databases.ts'
 import { startTestApp, TestClock, type TestApp } from './app.ts'
 import { startStripeDouble, type StripeDouble } from './stripe-double.ts'
 import { claimsOf, insertBooking, notificationCount, paymentRows, postWebhook, reload, signedEvent } from './payments-helpers.ts'
+import { ledgerInvariantProblems } from './ledger-invariants.ts'
 
 /**
  * The Stripe path (docs/decisions/0014) end to end: the real stripe SDK on the server, pointed through
@@ -31,6 +32,8 @@ describe.each(ENGINES)('payments with Stripe (%s)', (engine) => {
     tourDate = weekendDatesBetween(from, addDays(from, 6))[0]!
   })
   afterEach(async () => {
+    // The books add up after every test, races included (docs/decisions/0067).
+    expect(await ledgerInvariantProblems(app.db, app.clock.now())).toEqual([])
     await app.close()
   })
 

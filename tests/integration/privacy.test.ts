@@ -10,6 +10,8 @@ import { bookingActionLink, messageActionLink } from '../../server/services/noti
 import { createLogger } from '../../server/logger.ts'
 import { ENGINES } from './databases.ts'
 import { startTestApp, TestClock, type TestApp } from './app.ts'
+import { insertBookings } from '../booking-fixture.ts'
+import { oneWithMoney } from '../../server/services/ledger.ts'
 
 // 00:30 on 2026-11-22 in Japan is still 2026-11-21 in UTC: cut-offs must follow Japan.
 const NOW = '2026-11-21T15:30:00Z'
@@ -28,9 +30,7 @@ describe.each(ENGINES)('guests’ personal data on %s', (engine) => {
 
   let seq = 0
   async function booking(tourDate: string, status: string, email = `guest${++seq}@example.com`, extra: Partial<typeof bookings.$inferInsert> = {}) {
-    const [row] = await app.db
-      .insert(bookings)
-      .values({
+    const [row] = await insertBookings(app.db, {
         reference: `REF${String(++seq).padStart(9, '0')}`,
         name: 'Real Guest',
         email,
@@ -44,7 +44,6 @@ describe.each(ENGINES)('guests’ personal data on %s', (engine) => {
         specialRequests: 'Vegetarian lunch please',
         ...extra,
       })
-      .returning()
     return row!
   }
   async function message(createdAt: string, email = `writer${++seq}@example.com`) {
@@ -54,7 +53,7 @@ describe.each(ENGINES)('guests’ personal data on %s', (engine) => {
       .returning()
     return row!
   }
-  const reload = async (id: number) => (await app.db.select().from(bookings).where(eq(bookings.id, id)))[0]!
+  const reload = async (id: number) => oneWithMoney(app.db, (await app.db.select().from(bookings).where(eq(bookings.id, id)))[0]!)
   /** An admin who wants e-mail: the booking and inquiry events then queue admin mails too. */
   async function adminWithEmail() {
     const admin = await app.createUser('mail-admin', 'correct-horse-battery', true)
@@ -62,7 +61,7 @@ describe.each(ENGINES)('guests’ personal data on %s', (engine) => {
   }
   /** The notification and queued e-mails of a payment, made as the payment service makes them. */
   async function paidWithMail(row: typeof bookings.$inferSelect) {
-    await app.db.transaction((tx) => app.services.bookingEvents.paid(tx, row))
+    await app.db.transaction(async (tx) => app.services.bookingEvents.paid(tx, await oneWithMoney(tx, row)))
   }
   const outbox = () => path.join(app.config.dataDir, 'outbox')
   const outboxFiles = () => (fs.existsSync(outbox()) ? fs.readdirSync(outbox()).sort() : [])
@@ -109,7 +108,7 @@ describe.each(ENGINES)('guests’ personal data on %s', (engine) => {
     for (let i = 0; i < 20; i++) await booking('2020-01-0' + ((i % 9) + 1), 'paid')
     const second = engine === 'postgres' ? await openDatabase({ databaseUrl: app.database.url }) : null
     try {
-      const other = createGuestDataService({ db: second?.db ?? app.db, config: app.config, logger: createLogger('silent'), now: app.clock.now })
+      const other = createGuestDataService({ db: second?.db ?? app.db, config: app.config, logger: createLogger('silent'), now: app.clock.now, lifecycle: app.services.lifecycle })
       const [a, b] = await Promise.all([app.services.guestData.sweep(), other.sweep()])
       expect(a.bookings + b.bookings).toBe(20)
     } finally {

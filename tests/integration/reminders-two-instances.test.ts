@@ -9,6 +9,7 @@ import { bookings, outgoingEmails, tourPackages } from '../../server/db/schema.t
 import { ENGINES, testDatabase } from './databases.ts'
 import { startServerProcess, stopAllServers, stopServer, waitFor } from './server-process.ts'
 import { startSmtp, type TestSmtpServer } from './smtp.ts'
+import { insertBookings } from '../booking-fixture.ts'
 
 /**
  * Issue 8, point 3: two app processes on one PostgreSQL both run the reminder job, and the guest
@@ -31,10 +32,7 @@ describe.runIf(ENGINES.includes('postgres'))('reminders with two app instances o
     await database.reset()
     const [pkg] = await database.db.select().from(tourPackages).where(eq(tourPackages.slug, 'half-day'))
     const tourDate = addDays(todayInTokyo(new Date()), 1)
-    const [booking] = await database.db
-      .insert(bookings)
-      .values({ reference: 'REMINDTWICE1', name: 'Kenji Tanaka', email: 'guest@example.net', phone: '+81 90 1234 5678', numberOfPeople: 2, tourPackageId: pkg!.id, tourDate, tourTime: 'morning', totalPrice: 14300, status: 'paid', paidAt: new Date() })
-      .returning()
+    const [booking] = await insertBookings(database.db, { reference: 'REMINDTWICE1', name: 'Kenji Tanaka', email: 'guest@example.net', phone: '+81 90 1234 5678', numberOfPeople: 2, tourPackageId: pkg!.id, tourDate, tourTime: 'morning', totalPrice: 14300, status: 'paid', paidAt: new Date() })
 
     // Hold the booking's row, so each instance's reminder run (it starts a second after the
     // server) stops at its conditional UPDATE of that row; let both go at once.

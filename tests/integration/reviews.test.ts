@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { bookings, notifications, outgoingEmails, reviewRequests, reviews, users, type Booking } from '../../server/db/schema.ts'
+import { bookings, notifications, outgoingEmails, reviewRequests, reviews, users } from '../../server/db/schema.ts'
 import { openDatabase } from '../../server/db/client.ts'
 import { REVIEW_CLOSED_MESSAGE, REVIEW_LINK_MESSAGE, REVIEW_TEXT_MESSAGE } from '../../core/schemas/review.ts'
 import { WAITLIST_RATE_MESSAGE } from '../../core/schemas/waitlist.ts'
@@ -12,6 +12,7 @@ import { addDays } from '../../core/dates.ts'
 import { ENGINES } from './databases.ts'
 import { startTestApp, TestClock, type TestApp, type TestClient } from './app.ts'
 import { insertBooking } from './payments-helpers.ts'
+import type { Booking } from '../../server/services/ledger.ts'
 
 /**
  * Issue 21 (docs/decisions/0063): the day after a paid tour its guest is asked for a review,

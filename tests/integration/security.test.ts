@@ -10,6 +10,7 @@ import { listRoutes, type RouteEntry } from '../../server/http/route-list.ts'
 import { TABLES_IN_ORDER } from '../../server/db/transfer.ts'
 import { ENGINES } from './databases.ts'
 import { startTestApp, type TestApp, type TestClient } from './app.ts'
+import { insertBookings } from '../booking-fixture.ts'
 
 /**
  * The security suite (issue 8): an access matrix built from the app's own route list,
@@ -590,10 +591,7 @@ describe.each(ENGINES)('security on %s', (engine) => {
     real.voucherId = (await app.db.select({ id: vouchers.id }).from(vouchers).where(eq(vouchers.token, voucher.token)))[0]!.id
     real.promoCodeId = (await app.services.promoCodes.create({ code: 'FUZZ-REAL', kind: 'amount', value: 1000, onePerEmail: false, active: true })).id
     // A finished paid tour with its review request and review, as the request job and the guest leave them.
-    const [toured] = await app.db
-      .insert(bookings)
-      .values({ reference: 'FUZZREVIEW01', name: 'Fuzz Reviewer', email: 'fuzz.reviewer@example.com', phone: '+81 90 1234 5678', numberOfPeople: 2, tourPackageId: 1, tourDate: '2020-01-04', tourTime: 'morning', status: 'paid', totalPrice: 14300 })
-      .returning()
+    const [toured] = await insertBookings(app.db, { reference: 'FUZZREVIEW01', name: 'Fuzz Reviewer', email: 'fuzz.reviewer@example.com', phone: '+81 90 1234 5678', numberOfPeople: 2, tourPackageId: 1, tourDate: '2020-01-04', tourTime: 'morning', status: 'paid', totalPrice: 14300 })
     real.reviewToken = (await app.db.insert(reviewRequests).values({ bookingId: toured!.id, token: newReviewToken(), requestedAt: new Date() }).returning())[0]!.token
     real.reviewId = (
       await app.db

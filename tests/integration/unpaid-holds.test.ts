@@ -12,6 +12,7 @@ import { ENGINES, testDatabase } from './databases.ts'
 import { startTestApp, TestClock, type TestApp } from './app.ts'
 import { startServerProcess, stopAllServers, tourPackages as packagesOf } from './server-process.ts'
 import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
+import { ledgerInvariantProblems } from './ledger-invariants.ts'
 
 /**
  * Issue 13, point 1: one guest e-mail address holds at most MAX_UNPAID_BOOKINGS_PER_EMAIL (2)
@@ -48,7 +49,11 @@ describe.each(ENGINES)('at most two unpaid bookings per e-mail address, on %s', 
     app = await startTestApp(engine, { clock: new TestClock(new Date(NOW)) })
     halfDay = (await app.db.select().from(tourPackages)).find((p) => p.isHalfDay)!.id
   })
-  afterEach(() => app.close())
+  afterEach(async () => {
+    // The books add up after every test, races included (docs/decisions/0067).
+    expect(await ledgerInvariantProblems(app.db, app.clock.now())).toEqual([])
+    await app.close()
+  })
 
   const book = (i: number, email?: string) => app.client().post('/api/bookings', request(i, email, halfDay))
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { and, eq } from 'drizzle-orm'
-import { bookings, notifications, outgoingEmails, payments, users, voucherRedemptions, vouchers } from '../../server/db/schema.ts'
+import { and, eq, sql } from 'drizzle-orm'
+import { auditLog, bookings, moneyMovements, notifications, outgoingEmails, payments, users, vouchers } from '../../server/db/schema.ts'
 import { openDatabase } from '../../server/db/client.ts'
 import * as rules from '../../core/vouchers.ts'
 import { ENGINES } from './databases.ts'
@@ -12,6 +12,8 @@ import { loadChangePage, postChangePage } from './change-page.ts'
 import { action as giftAction } from '../../app/routes/gift.tsx'
 import { loader as voucherPageLoader } from '../../app/routes/voucher.tsx'
 import { VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../../app/lib/form-post.ts'
+import { voucherSalesOf, withMoney } from '../../server/services/ledger.ts'
+import { ledgerInvariantProblems } from './ledger-invariants.ts'
 
 /**
  * Issue 20 point 3 (docs/decisions/0065): gift vouchers. A visitor buys one; it is usable only
@@ -66,7 +68,11 @@ async function loadVoucherPage(app: TestApp, token: string) {
   return 'data' in result && result.data ? { status: result.init?.status ?? 200, voucher: result.data.voucher } : { status: 200, voucher: (result as { voucher: unknown }).voucher }
 }
 
-const voucherByToken = async (app: TestApp, token: string) => (await app.db.select().from(vouchers).where(eq(vouchers.token, token)))[0]!
+/** A voucher's row, with what was refunded of it as its ledger says (docs/decisions/0067). */
+const voucherByToken = async (app: TestApp, token: string) => {
+  const row = (await app.db.select().from(vouchers).where(eq(vouchers.token, token)))[0]!
+  return { ...row, amountRefunded: (await voucherSalesOf(app.db, [row.id])).get(row.id)?.refunded ?? 0 }
+}
 
 describe.each(ENGINES)('gift vouchers on %s', (engine) => {
   let app: TestApp
@@ -76,6 +82,8 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
     ;({ app, admin, halfDay } = await startWithCatalogue(engine, NOW))
   })
   afterEach(async () => {
+    // The books add up after every test, races included (docs/decisions/0067).
+    expect(await ledgerInvariantProblems(app.db, app.clock.now())).toEqual([])
     await app.close()
   })
 
@@ -104,6 +112,17 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
   })
   const book = (overrides: Record<string, unknown> = {}, client = app.client()) => client.post('/api/bookings', details(overrides))
   const balanceOf = async (token: string) => (await voucherByToken(app, token)).balance
+  /** What each booking holds of a voucher now: its voucher rows in the ledger, added up (docs/decisions/0067). */
+  const voucherParts = async () =>
+    (
+      await app.db
+        .select({ bookingId: moneyMovements.bookingId, reference: bookings.reference, net: sql<number>`sum(${moneyMovements.amount})::int` })
+        .from(moneyMovements)
+        .innerJoin(bookings, eq(bookings.id, moneyMovements.bookingId))
+        .where(eq(moneyMovements.kind, 'voucher'))
+        .groupBy(moneyMovements.bookingId, bookings.reference)
+    ).filter((part) => part.net !== 0)
+  const voucherPartOf = async (reference: string) => (await voucherParts()).find((part) => part.reference === reference)?.net ?? 0
   const mails = async (kind: string) => app.db.select().from(outgoingEmails).where(eq(outgoingEmails.kind, kind))
 
   it('offers presets priced from the live catalogue for two, and charges the server’s price whatever the client sends', async () => {
@@ -255,7 +274,7 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
     expect(await balanceOf(token)).toBe(3_500)
     // Nothing left to pay: the zero-total path marks it paid without a card (decision 0019).
     expect((await app.client().post(`/api/bookings/${first.json.reference}/payment-success`)).json).toEqual({ status: 'paid' })
-    const [paidFirst] = await app.db.select().from(bookings).where(eq(bookings.reference, first.json.reference))
+    const [paidFirst] = await withMoney(app.db, await app.db.select().from(bookings).where(eq(bookings.reference, first.json.reference)))
     expect(paidFirst).toMatchObject({ status: 'paid', paymentProvider: 'none', totalPrice: 0, voucherAmount: 16_500 })
 
     // The next booking takes the ¥3,500 left; the card pays ¥12,800 of ¥16,300.
@@ -345,7 +364,7 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
     expect(await app.services.bookings.expireHolds()).toBe(1)
     expect(await app.services.bookings.expireHolds()).toBe(0)
     expect(await balanceOf(token)).toBe(20_000)
-    expect(await app.db.select().from(voucherRedemptions)).toHaveLength(0)
+    expect(await voucherParts()).toHaveLength(0)
 
     const cancelling = await book({ voucherCode: code, tourDate: '2030-05-25' })
     expect(await balanceOf(token)).toBe(3_500)
@@ -361,13 +380,13 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
     expect(await balanceOf(token)).toBe(20_000)
     const paying = await book({ voucherCode: code, tourDate: '2030-06-08', numberOfPeople: 2 })
     await app.client().post(`/api/bookings/${paying.json.reference}/payment-success`)
-    const [paid] = await app.db.select().from(bookings).where(eq(bookings.reference, paying.json.reference))
+    const [paid] = await withMoney(app.db, await app.db.select().from(bookings).where(eq(bookings.reference, paying.json.reference)))
     expect(paid).toMatchObject({ status: 'paid', totalPrice: 0, voucherAmount: 14_300 })
     expect((await admin.request('DELETE', `/api/bookings/${paid!.id}`)).status).toBe(409)
     expect(await balanceOf(token)).toBe(5_700)
   })
 
-  it('takes the voucher part again when a lapsed hold is paid late, and flags the booking when the voucher no longer has it', async () => {
+  it('takes the voucher part again when a lapsed hold is paid late, and gives the payment back when the voucher no longer has it (docs/decisions/0067)', async () => {
     const { token, code } = await paidVoucher(10_000)
     const late = await book({ voucherCode: code })
     await app.client().post('/api/create-payment-intent', { bookingId: late.json.reference })
@@ -378,9 +397,9 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
     await app.client().post(`/api/bookings/${late.json.reference}/simulated-payment`, { cardNumber: CARD })
     expect((await app.client().post(`/api/bookings/${late.json.reference}/payment-success`)).json).toEqual({ status: 'paid' })
     expect(await balanceOf(token)).toBe(0)
-    expect(await app.db.select().from(voucherRedemptions)).toEqual([expect.objectContaining({ amount: 10_000, returned: 0 })])
+    expect(await voucherParts()).toEqual([expect.objectContaining({ net: 10_000 })])
 
-    // The same, but the balance went to another booking meanwhile: the booking is paid and flagged.
+    // The same, but the balance went to another booking meanwhile: the price is no longer what was paid, so the payment goes back and the booking stays cancelled.
     const second = await paidVoucher(10_000)
     const lapsing = await book({ voucherCode: second.code, tourDate: '2030-05-25', email: 'lapsing@example.com' })
     await app.client().post('/api/create-payment-intent', { bookingId: lapsing.json.reference })
@@ -388,9 +407,12 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
     await app.services.bookings.expireHolds()
     expect((await book({ voucherCode: second.code, tourDate: '2030-06-01', email: 'other@example.com' })).status).toBe(201)
     await app.client().post(`/api/bookings/${lapsing.json.reference}/simulated-payment`, { cardNumber: CARD })
-    expect((await app.client().post(`/api/bookings/${lapsing.json.reference}/payment-success`)).json).toEqual({ status: 'paid' })
-    const [flagged] = await app.db.select().from(bookings).where(eq(bookings.reference, lapsing.json.reference))
-    expect(flagged!.attentionReason).toMatch(/gift voucher no longer has the ¥10,000/)
+    const refused = await app.client().post(`/api/bookings/${lapsing.json.reference}/payment-success`)
+    expect([refused.status, refused.json.message]).toEqual([409, 'Your payment arrived after this booking could no longer be kept, so it is being refunded in full. Please contact us.'])
+    const [given] = await withMoney(app.db, await app.db.select().from(bookings).where(eq(bookings.reference, lapsing.json.reference)))
+    expect(given).toMatchObject({ status: 'cancelled', amountRefunded: 6_500 })
+    expect(given!.money).toMatchObject({ card: 0, voucher: 0, due: 0 })
+    expect(given!.attentionReason).toMatch(/gift voucher or promo code could no longer pay its part/)
     expect(await balanceOf(second.token)).toBe(0)
   })
 
@@ -406,7 +428,7 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
     const cancelled = await app.client().post(`/api/bookings/${early.json.reference}/cancel`)
     expect(cancelled.json.refund).toMatchObject({ amount: 6_500, status: 'succeeded' })
     expect(await balanceOf(token)).toBe(10_000)
-    expect((await app.db.select().from(voucherRedemptions))[0]).toMatchObject({ amount: 10_000, returned: 10_000 })
+    expect(await voucherPartOf(early.json.reference)).toBe(0)
     // The validity is not extended by money coming back.
     expect((await voucherByToken(app, token)).validUntil).toBe('2030-10-31')
     // The guest's e-mail says where each part went.
@@ -446,7 +468,7 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
     const moved = await app.client().post(`/api/bookings/${ref}/move`, forTwo)
     expect(moved.json).toMatchObject({ status: 'moved', booking: { numberOfPeople: 2, totalPrice: 0, voucherAmount: 14_300 }, refund: { amount: 1_500, status: 'succeeded' }, voucherBack: 700 })
     expect(await balanceOf(token)).toBe(700)
-    expect((await app.db.select().from(voucherRedemptions).innerJoin(bookings, eq(bookings.id, voucherRedemptions.bookingId)).where(eq(bookings.reference, ref)))[0]!.voucher_redemptions).toMatchObject({ amount: 14_300, returned: 0 })
+    expect(await voucherPartOf(ref)).toBe(14_300)
     const [movedMail] = (await mails('booking-moved')).filter((m) => m.toAddress === 'aiko@example.com')
     expect(movedMail!.text).toContain('¥700 has gone back onto your gift voucher')
 
@@ -464,7 +486,7 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
       const posted = await postChangePage(app, other, { ...forTwo, tourDate }, path.replace('{ref}', other))
       expect(posted).toMatchObject({ status: 200, data: { kind: 'changed', refund: { amount: 1_500 }, voucherBack: 700 } })
       expect(await balanceOf(voucher.token)).toBe(700)
-      const [row] = await app.db.select().from(bookings).where(eq(bookings.reference, other))
+      const [row] = await withMoney(app.db, await app.db.select().from(bookings).where(eq(bookings.reference, other)))
       expect(row).toMatchObject({ totalPrice: 0, voucherAmount: 14_300, numberOfPeople: 2 })
     }
   })
@@ -488,6 +510,22 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
     expect((await admin.post(`/api/admin/vouchers/${ids.unused}/cancel`, { refund: true })).status).toBe(409)
     // A partly used voucher is cancelled without refund; its balance stays recorded.
     expect((await admin.post(`/api/admin/vouchers/${ids.used}/cancel`, { refund: false })).json.voucher).toMatchObject({ state: 'cancelled', balance: 3_500 })
+  })
+
+  it('refunds an expired voucher only as the guide’s confirmed exception, and records it (docs/decisions/0065)', async () => {
+    const expiring = await paidVoucher(10_000)
+    const id = (await voucherByToken(app, expiring.token)).id
+    // Paid 1 May 2030, six months: usable through 31 October.
+    app.clock.advanceMinutes(200 * 24 * 60)
+    const guide = new TestClient(admin.baseUrl)
+    expect((await guide.post('/api/login', { username: 'guide-admin', password: 'correct-horse-battery' })).status).toBe(200)
+    const refused = await guide.post(`/api/admin/vouchers/${id}/cancel`, { refund: true })
+    expect(refused).toMatchObject({ status: 409, json: { message: 'This voucher expired on Thursday, October 31, 2030: the terms say an expired balance is not refunded. Confirm that you refund it as an exception.', errors: { exception: expect.any(String) } } })
+    expect((await voucherByToken(app, expiring.token)).status).toBe('active')
+    const refunded = await guide.post(`/api/admin/vouchers/${id}/cancel`, { refund: true, exception: true })
+    expect(refunded.json).toMatchObject({ voucher: { state: 'refunded', amountRefunded: 10_000 }, refund: { amount: 10_000 } })
+    const [entry] = await app.db.select().from(auditLog).where(eq(auditLog.subject, `voucher:${id}`))
+    expect(entry!.details).toMatchObject({ exception: expect.stringContaining('as the guide confirmed') })
   })
 
   it('lets the guide set the validity and the amount limits', async () => {
@@ -530,7 +568,7 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
         expect(await balanceOf(token), `round ${round}`).toBe(0)
         expect([a, b].find((r) => r.status === 201)!.json).toMatchObject({ totalPrice: 0, voucherAmount: 14_300 })
       }
-      expect(await app.db.select().from(voucherRedemptions)).toHaveLength(20)
+      expect(await voucherParts()).toHaveLength(20)
     } finally {
       await other.close()
       await second.close()
@@ -578,6 +616,8 @@ describe.each(ENGINES)('gift vouchers paid with Stripe (%s)', (engine) => {
     app = await startTestApp(engine, { clock: new TestClock(new Date(NOW)), env: stripe.env() })
   })
   afterEach(async () => {
+    // The books add up after every test, races included (docs/decisions/0067).
+    expect(await ledgerInvariantProblems(app.db, app.clock.now())).toEqual([])
     await app.close()
   })
 

@@ -8,7 +8,7 @@ import { Button, buttonVariants } from '../ui/button.tsx'
 type Revenue = { year: number; months: RevenueMonth[]; total: RevenueMonth; tourTypes: string[] }
 
 /**
- * Revenue (issue 20 point 4, docs/decisions/0058): each month of a year by the month of the tour,
+ * Revenue (docs/decisions/0058, 0067): each month of a year, the tours by the month of the tour and the money by the month it moved,
  * with tours, guests and money received, refunded and kept, by tour type; a chart of what was
  * kept for a glance, the table for the figures, and the same table as CSV.
  */
@@ -40,7 +40,7 @@ export function RevenueTab() {
         </div>
       </div>
       <p className="text-sm text-slate-700">
-        By the month of the tour. Tours and guests count paid and confirmed bookings; money counts every booking of the month, a cancelled one included: received, refunded, and kept (net); discounts are what promo codes took off the price of the tours that take place, apart from the money. Gift vouchers are money when sold: voucher sales count by the month they were paid; a tour paid with a voucher counts only its card part as received, and its voucher part shows as “paid by voucher”, so nothing is counted twice.
+        Tours, guests, discounts and the part gift vouchers paid count by the month of the tour, for the paid and confirmed tours that take place. Money counts in the month it moved, as your payment provider shows it: card and cash received, refunded (the difference of a move to a cheaper tour included) and kept (net); a month once past does not change. Gift vouchers are money when sold: voucher sales and refunds count in the month they happened, and a tour paid with a voucher shows its voucher part as “paid by voucher”, so nothing is counted twice.
       </p>
       {shown === null ? (
         <p className="text-slate-700">Loading revenue…</p>
@@ -50,14 +50,14 @@ export function RevenueTab() {
           {/* Wider than a phone: it scrolls on its own, reachable by keyboard. */}
           <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-700" tabIndex={0} role="region" aria-label={`Revenue table of ${shown.year}`}>
             <table className="w-full text-right text-sm">
-              <caption className="sr-only">Revenue of {shown.year} by month of the tour</caption>
+              <caption className="sr-only">Revenue of {shown.year} by month: tours by the month of the tour, money by the month it moved</caption>
               <thead className="bg-slate-100 text-slate-800">
                 <tr>
                   <th scope="col" className="px-3 py-2 text-left">
                     Month
                   </th>
                   <th scope="col" className="px-3 py-2">
-                    Tours
+                    Tours (tour month)
                   </th>
                   <th scope="col" className="px-3 py-2">
                     Guests

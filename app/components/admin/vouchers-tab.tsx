@@ -26,9 +26,9 @@ const STATES: Record<VoucherState, { label: string; tone: 'pending' | 'paid' | '
 export function VouchersTab() {
   const { data, reload } = useAdminData<{ vouchers: AdminVoucher[] } | null>('/api/admin/vouchers', 'Failed to load the vouchers', null)
 
-  async function cancel(voucher: AdminVoucher, refund: boolean) {
+  async function cancel(voucher: AdminVoucher, refund: boolean, exception = false) {
     try {
-      const result = await api<{ voucher: AdminVoucher; refund: { amount: number; status: string; message?: string } }>('POST', `/api/admin/vouchers/${voucher.id}/cancel`, { refund })
+      const result = await api<{ voucher: AdminVoucher; refund: { amount: number; status: string; message?: string } }>('POST', `/api/admin/vouchers/${voucher.id}/cancel`, { refund, ...(exception ? { exception } : {}) })
       if (result.refund.status === 'failed') failToast('Voucher cancelled, but the refund failed', new Error(result.refund.message ?? 'Refund it in the payment provider.'))
       else successToast(refund ? 'Voucher refunded' : 'Voucher cancelled', refund ? `${formatYen(result.refund.amount)} goes back to ${voucher.buyerName}'s card.` : `${voucher.maskedCode} no longer works.`)
     } catch (err) {
@@ -103,7 +103,20 @@ export function VouchersTab() {
                   </td>
                   <td className="px-2 py-2">
                     {v.state === 'active' || v.state === 'expired' ? (
-                      v.balance === v.amount ? (
+                      v.balance === v.amount && v.state === 'expired' ? (
+                        // The terms refund no expired balance (the legal page): a refund is the guide's exception, said before and recorded.
+                        <ConfirmDialog
+                          trigger={
+                            <Button size="sm" variant="danger" aria-label={`Refund ${v.maskedCode} as an exception`}>
+                              Refund as an exception
+                            </Button>
+                          }
+                          title="Refund an expired voucher as an exception?"
+                          description={`It expired on ${formatLongDate(v.validUntil!)}, and the terms say an expired balance is not refunded. Refund ${formatYen(v.amount)} to ${v.buyerName}'s card anyway? The exception is recorded.`}
+                          confirmLabel="Refund as an exception"
+                          onConfirm={() => cancel(v, true, true)}
+                        />
+                      ) : v.balance === v.amount ? (
                         <ConfirmDialog
                           trigger={
                             <Button size="sm" variant="danger" aria-label={`Cancel and refund ${v.maskedCode}`}>

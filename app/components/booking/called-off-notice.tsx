@@ -3,7 +3,8 @@ import { formatLongDate } from '../../../core/dates.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
 
-export type CalledOff = { causeId: MessageId; note: string | null; answerBy: string }
+/** `paid`: whether the guest has paid anything, which decides what the answers do (a refund, or a cancellation that charges nothing). */
+export type CalledOff = { causeId: MessageId; note: string | null; answerBy: string; paid: boolean }
 
 /**
  * The guide called off this booking's day (docs/decisions/0056): why, the guide's note, and until
@@ -18,9 +19,9 @@ export function CalledOffNotice({ tourDate, calledOff, children }: { tourDate: s
       <h2 id="called-off-title" className="text-xl font-bold text-blossom-700">
         {t('change.disrupted.title', { date: formatLongDate(tourDate, locale) })}
       </h2>
-      <p className="mt-2 text-slate-900">{t('change.disrupted.text', { cause: t(calledOff.causeId) })}</p>
+      <p className="mt-2 text-slate-900">{t(calledOff.paid ? 'change.disrupted.text' : 'change.disrupted.textUnpaid', { cause: t(calledOff.causeId) })}</p>
       {calledOff.note ? <p className="mt-2 text-slate-900">{t('change.disrupted.note', { note: calledOff.note })}</p> : null}
-      <p className="mt-2 font-semibold text-slate-900">{t('change.disrupted.deadline', { deadline: calledOff.answerBy })}</p>
+      <p className="mt-2 font-semibold text-slate-900">{t(calledOff.paid ? 'change.disrupted.deadline' : 'change.disrupted.deadlineUnpaid', { deadline: calledOff.answerBy })}</p>
       <div className="mt-4">{children}</div>
     </section>
   )

@@ -3,6 +3,7 @@ import { localizePath, type Locale } from '../../../core/i18n/locales.ts'
 import { freeCancellationDeadline } from '../../../core/cancellation-policy.ts'
 import { formatJapanDateTime, isCalendarDate, isMonth, monthRange } from '../../../core/dates.ts'
 import { DISRUPTION_CAUSE_MESSAGE_IDS } from '../../../core/disruptions.ts'
+import { somethingPaid } from '../../../core/booking-lifecycle.ts'
 import { isTourTime, slotStart } from '../../../core/slots.ts'
 import { guestMoveSchema } from '../../../core/schemas/booking-move.ts'
 import { failureOf, localizeServerText } from '../../../server/for-app.server.ts'
@@ -27,7 +28,7 @@ export async function loadChangePage(request: Request, context: AppLoadContext, 
   if (!stored || !booking) return data({ booking: null, ...messages }, { status: 404 })
 
   const state = await services.bookingMoves.guestState(stored)
-  const offer = state.offer ? calledOffView(state.offer, locale) : null
+  const offer = state.offer ? calledOffView(state.offer, locale, somethingPaid(stored.status, stored.money)) : null
   const base = {
     booking,
     current: slotStart(booking.tourDate, booking.tourTime, config.booking.startTimes),
@@ -109,15 +110,15 @@ export async function handleChangeAction(request: Request, context: AppLoadConte
 }
 
 /** A call-off waiting for the guest's answer (docs/decisions/0056), as the pages show it: why, the guide's note, and until when. */
-function calledOffView(offer: { cause: keyof typeof DISRUPTION_CAUSE_MESSAGE_IDS; note: string | null; deadline: Date }, locale: Locale) {
-  return { causeId: DISRUPTION_CAUSE_MESSAGE_IDS[offer.cause], note: offer.note, answerBy: formatJapanDateTime(offer.deadline, locale) }
+function calledOffView(offer: { cause: keyof typeof DISRUPTION_CAUSE_MESSAGE_IDS; note: string | null; deadline: Date }, locale: Locale, paid: boolean) {
+  return { causeId: DISRUPTION_CAUSE_MESSAGE_IDS[offer.cause], note: offer.note, answerBy: formatJapanDateTime(offer.deadline, locale), paid }
 }
 
 /** A call-off waiting for this booking's answer, for its confirmation page (docs/decisions/0056); null when none. */
 export async function calledOffOf(context: AppLoadContext, reference: string, locale: Locale) {
   const stored = await context.services.bookings.getByReference(reference)
   const offer = stored ? await context.services.disruptions.openOffer(stored.id) : null
-  return offer ? calledOffView(offer, locale) : null
+  return offer && stored ? calledOffView(offer, locale, somethingPaid(stored.status, stored.money)) : null
 }
 
 /** A paid booking's dearer change waiting for its difference, for the checkout (docs/decisions/0055); null when none or its hold ran out. */

@@ -182,7 +182,12 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
                     <td className="px-3 py-2 text-xs">{formatDateTime(b.createdAt)}</td>
                     <td className="px-3 py-2">{b.packageName}</td>
                     <td className="px-3 py-2">{b.numberOfPeople}</td>
-                    <td className="px-3 py-2">{formatYen(b.totalPrice)}</td>
+                    <td className="px-3 py-2">
+                      <p>{formatYen(b.totalPrice)}</p>
+                      {/* The rest of the price was paid another way: said, never hidden (docs/decisions/0067). */}
+                      {b.voucherAmount > 0 ? <p className="text-xs text-slate-700">+ {formatYen(b.voucherAmount)} gift voucher</p> : null}
+                      {b.discount > 0 ? <p className="text-xs text-slate-700">{formatYen(b.discount)} off (promo code)</p> : null}
+                    </td>
                     <td className="px-3 py-2">
                       <StatusBadge booking={b} />
                     </td>
@@ -229,6 +234,7 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
                     </p>
                     <p className="text-sm text-slate-700">
                       {b.packageName} · {b.numberOfPeople} {b.numberOfPeople === 1 ? 'guest' : 'guests'} · {formatYen(b.totalPrice)}
+                      {b.voucherAmount > 0 ? ` + ${formatYen(b.voucherAmount)} gift voucher` : ''}
                     </p>
                     <p className="break-all text-sm text-slate-700">
                       <a className="underline" href={`tel:${b.phone.replace(/[^\d+]/g, '')}`}>{b.phone}</a> · {b.email}

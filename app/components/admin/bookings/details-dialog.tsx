@@ -6,6 +6,7 @@ import { Button, buttonVariants } from '../../ui/button.tsx'
 import { Modal } from '../../ui/dialog.tsx'
 import { BookingAnswers } from './booking-answers.tsx'
 import { BookingHistory } from './booking-history.tsx'
+import { BookingLedger } from './booking-ledger.tsx'
 import { PayLink } from './pay-link.tsx'
 
 export function BookingDetails({ booking, onClose, onMove }: { booking: AdminBooking; onClose: () => void; onMove: () => void }) {
@@ -20,10 +21,18 @@ export function BookingDetails({ booking, onClose, onMove }: { booking: AdminBoo
         <dd>{booking.numberOfPeople}</dd>
         <dt className="font-medium">Price</dt>
         <dd>
-          {formatYen(booking.totalPrice)}
+          {formatYen(booking.tourPrice)}
           {booking.priceNote ? ` (custom: ${booking.priceNote})` : ''}
-          {booking.promoCode && booking.discount > 0 ? ` (${formatYen(booking.totalPrice + booking.discount)} less ${formatYen(booking.discount)}, promo code ${booking.promoCode})` : ''}
-          {booking.voucherAmount > 0 ? ` + ${formatYen(booking.voucherAmount)} paid with a gift voucher` : ''}
+          {/* What paid it, each part as the ledger says (docs/decisions/0067): never a subtotal made up from the parts. */}
+          {booking.discount > 0 || booking.voucherAmount > 0 ? (
+            <ul className="text-slate-800">
+              {booking.discount > 0 ? <li>Promo code {booking.promoCode}: −{formatYen(booking.discount)}</li> : null}
+              {booking.voucherAmount > 0 ? <li>Gift voucher: −{formatYen(booking.voucherAmount)}</li> : null}
+              <li>By card or cash: {formatYen(booking.totalPrice)}</li>
+            </ul>
+          ) : null}
+          {booking.cancellationFee > 0 ? <p>Kept as the cancellation fee: {formatYen(booking.cancellationFee)}</p> : null}
+          {booking.owedBack > 0 ? <p className="font-medium text-red-800">Owed back to the guest: {formatYen(booking.owedBack)} (the refund was refused; refund it in the payment provider)</p> : null}
         </dd>
         {booking.arrangedBy ? (
           <>
@@ -61,6 +70,7 @@ export function BookingDetails({ booking, onClose, onMove }: { booking: AdminBoo
       <PayLink booking={booking} />
       <BookingAnswers answers={booking.answers} />
       <BookingHistory bookingId={booking.id} />
+      <BookingLedger bookingId={booking.id} />
       <div className="flex flex-wrap gap-2">
         {booking.status !== 'cancelled' ? (
           <Button size="md" variant="plain" onClick={onMove}>
