@@ -414,11 +414,13 @@ describe.each(ENGINES)('the waitlist on %s', (engine) => {
     expect((await load(`/booking?date=${SUN1}`)).data.selectedDate).toBeNull()
   })
 
-  it('the join page offers the form for a taken slot only, and the guide’s calendar counts who waits', async () => {
+  it('the join page offers the form for a taken slot only, and the guide’s calendar counts the confirmed addresses that wait', async () => {
     await insertBooking(app, { tourDate: SAT1, tourTime: 'morning', status: 'confirmed' })
     await join('a@example.com', SAT1, 'morning')
     await join('b@example.com', SAT1, 'morning')
     await join('c@example.com', SAT1, 'full-day')
+    // An address that never confirmed is never told, so it does not count as waiting (docs/decisions/0070).
+    expect((await app.client().post('/api/waitlist', request('unconfirmed@example.com', SAT1, 'morning'))).status).toBe(201)
     const taken = await loadPage<{ state: string; packages: { id: number }[] }>(joinLoader as never, `/booking/waitlist?date=${SAT1}&tourTime=morning`, app)
     expect(taken.data.state).toBe('taken')
     expect(taken.data.packages.map((p) => p.id)).toEqual([half.id])
