@@ -27,6 +27,8 @@ function publicPages(suffix: string) {
     // Waiting for a taken slot, and leaving the list from the e-mail's link (issue 19 point 4, docs/decisions/0057).
     route('booking/waitlist', 'routes/waitlist-join.tsx', { id: id('routes/waitlist-join') }),
     route('waitlist/:token', 'routes/waitlist-leave.tsx', { id: id('routes/waitlist-leave') }),
+    // The link of the one e-mail that confirms an address before it waits (docs/decisions/0070).
+    route('waitlist/confirm/:token', 'routes/waitlist-confirm.tsx', { id: id('routes/waitlist-confirm') }),
     // The private link of a review request (issue 21, docs/decisions/0063).
     route('review/:token', 'routes/review-write.tsx', { id: id('routes/review-write') }),
     // Gift vouchers (issue 20 point 3, docs/decisions/0065): sold here, printed from their private link.

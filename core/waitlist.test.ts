@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { deriveSlotAvailability } from './slots.ts'
-import { WAITLIST_TOKEN_LENGTH, canJoinWaitlist, newWaitlistToken, waitlistChanges, waitlistTokenOf, type WaitingEntry } from './waitlist.ts'
+import {
+  CONFIRM_TOKEN_LENGTH,
+  WAITLIST_TOKEN_LENGTH,
+  canJoinWaitlist,
+  confirmTokenOf,
+  confirmationMayBeSent,
+  confirmationStillValid,
+  dayOffersSomething,
+  newConfirmToken,
+  newWaitlistToken,
+  waitlistChanges,
+  waitlistTokenOf,
+  type WaitingEntry,
+} from './waitlist.ts'
 import { waitlistRequestSchema } from './schemas/waitlist.ts'
 
 describe('waitlist removal tokens', () => {
@@ -19,6 +32,56 @@ describe('waitlist removal tokens', () => {
     expect(waitlistTokenOf('U'.repeat(26))).toBeNull()
     expect(waitlistTokenOf(42)).toBeNull()
     expect(() => newWaitlistToken(() => new Uint8Array(25))).toThrow(RangeError)
+  })
+})
+
+describe('confirmation tokens (docs/decisions/0070)', () => {
+  it('are 52 characters of the same alphabet, 260 random bits, read in any case, and no removal token reads as one', () => {
+    const token = newConfirmToken()
+    expect(token).toHaveLength(CONFIRM_TOKEN_LENGTH)
+    expect(CONFIRM_TOKEN_LENGTH * 5).toBeGreaterThanOrEqual(256)
+    expect(token).toMatch(/^[0-9A-HJKMNP-TV-Z]{52}$/)
+    expect(confirmTokenOf(` ${token.toLowerCase()} `)).toBe(token)
+    expect(confirmTokenOf(newWaitlistToken())).toBeNull()
+    expect(waitlistTokenOf(token)).toBeNull()
+    expect(confirmTokenOf(`${token}0`)).toBeNull()
+    expect(confirmTokenOf(null)).toBeNull()
+    expect(() => newConfirmToken(() => new Uint8Array(51))).toThrow(RangeError)
+  })
+})
+
+describe('when an address is sent a confirmation e-mail, and how long its link works (docs/decisions/0070)', () => {
+  const sent = new Date('2026-03-02T01:00:00Z')
+  const after = (minutes: number) => new Date(sent.getTime() + minutes * 60_000)
+  it('one e-mail per window: never sent gets one; within 24 hours of the last, none; from then on, a new one', () => {
+    expect(confirmationMayBeSent(null, sent, 24)).toBe(true)
+    expect(confirmationMayBeSent(sent, after(0), 24)).toBe(false)
+    expect(confirmationMayBeSent(sent, after(24 * 60 - 1), 24)).toBe(false)
+    expect(confirmationMayBeSent(sent, after(24 * 60), 24)).toBe(true)
+    expect(confirmationMayBeSent(sent, after(60), 1)).toBe(true)
+  })
+  it('the link confirms for the same window, and not a minute longer', () => {
+    expect(confirmationStillValid(sent, after(24 * 60 - 1), 24)).toBe(true)
+    expect(confirmationStillValid(sent, after(24 * 60), 24)).toBe(false)
+  })
+})
+
+describe('which days the booking calendar opens (docs/decisions/0070)', () => {
+  const now = new Date('2026-03-02T00:00:00Z')
+  const day = (date: string, claimed: ('morning' | 'afternoon')[], override: { morningAvailable: boolean; afternoonAvailable: boolean; fullDayAvailable: boolean } | null = null) =>
+    deriveSlotAvailability({ date, now, override, claimedParts: new Set(claimed) })
+  const closed = { morningAvailable: false, afternoonAvailable: false, fullDayAvailable: false }
+  it.each([
+    ['a free day', day('2026-03-21', []), true],
+    ['a day with one half booked', day('2026-03-21', ['morning']), true],
+    ['a day a full-day booking fills: its slots can be waited for', day('2026-03-21', ['morning', 'afternoon']), true],
+    ['a day the guide closed', day('2026-03-21', [], closed), false],
+    ['a closed day that still has a booking: that slot can be waited for', day('2026-03-21', ['morning'], closed), true],
+    ['a weekday', day('2026-03-18', []), false],
+    ['a Saturday already past', day('2026-02-28', []), false],
+    ['a Saturday beyond the booking window', day('2027-03-20', []), false],
+  ] as const)('%s', (_name, slots, open) => {
+    expect(dayOffersSomething(slots)).toBe(open)
   })
 })
 

@@ -139,9 +139,15 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
     // (request.formData()); express.urlencoded would consume it and leave actions empty.
     app.use(limitPageBodies)
     app.use(attachUser(deps.services.sessions))
-    // A booking's pages by reference, a waitlist entry's and a review request's by token (document and .data), in every language, share the API's lookup limit.
+    // A booking's pages by reference, a waitlist entry's, a waitlist address's (docs/decisions/0070) and a review request's by token (document and .data), in every language, share the API's lookup limit.
     app.use(
-      LOCALES.flatMap(({ prefix }) => [`${prefix}/checkout/:reference`, `${prefix}/booking-confirmation/:reference`, `${prefix}/waitlist/:token`, `${prefix}/review/:token`]),
+      LOCALES.flatMap(({ prefix }) => [
+        `${prefix}/checkout/:reference`,
+        `${prefix}/booking-confirmation/:reference`,
+        `${prefix}/waitlist/:token`,
+        `${prefix}/waitlist/confirm/:token`,
+        `${prefix}/review/:token`,
+      ]),
       limitLookups(limits),
     )
     // The booking page's action (form post and /booking.data alike) is limited where it

@@ -5,6 +5,7 @@ import type { Route } from './+types/booking'
 import { formatLongDate, isCalendarDate, isMonth, monthRange } from '../../core/dates.ts'
 import { MAX_GROUP } from '../../core/pricing.ts'
 import { SLOT_MESSAGE_IDS, isTourTime, packagesForSlot, type TourTime } from '../../core/slots.ts'
+import { dayOffersSomething } from '../../core/waitlist.ts'
 import { T, useLocale, useLocalePath, useT } from '../i18n/i18n.tsx'
 import { formPageMessages, requestLocale } from '../i18n/messages.server.ts'
 import { loaderMeta } from '../lib/seo.ts'
@@ -57,7 +58,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     services.bookingQuestions.forGuests(requestLocale(request)),
     createdRef ? services.bookings.findByReference(createdRef, requestLocale(request)) : Promise.resolve(null),
   ])
-  const day = slots.dates.find((d) => d.date === askedDate && d.slots.some((s) => s.available))
+  // A fully booked day opens too, for its slots' waitlist links (docs/decisions/0070).
+  const day = slots.dates.find((d) => d.date === askedDate && dayOffersSomething(d.slots))
   const askedTime = params.get('tourTime')
   const time = day && isTourTime(askedTime) && day.slots.some((s) => s.tourTime === askedTime && s.available) ? askedTime : null
   const step: Step = created ? 'created' : day && time && params.get('step') === 'details' ? 'details' : 'calendar'
@@ -299,6 +301,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
                     window={window}
                     selectedDate={selectedDate}
                     onSelect={chooseDate}
+                    waitlist
                   />
                 </form>
                 {selectedDay ? (

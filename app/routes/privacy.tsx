@@ -23,6 +23,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
     meta: seo(request, { title: 'privacy.meta.title', description: 'privacy.meta.description', path: '/privacy' }),
     messages: pageMessages(request, 'privacy'),
     retention: config.retention,
+    // The waitlist's confirmation window and daily cap (docs/decisions/0070).
+    waitlist: config.waitlist,
     emailProvider: config.emailProvider,
     smtp: Boolean(config.env.SMTP_URL),
     // Real Stripe only: the simulated card form loads nothing from Stripe and sets no cookie.
@@ -52,7 +54,7 @@ function BindingNotice({ lang, heading, sections, className }: { lang: 'en' | 'j
 }
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
-  const { retention, emailProvider, smtp, stripeCookies } = loaderData
+  const { retention, waitlist, emailProvider, smtp, stripeCookies } = loaderData
   const site = useSite()
   const t = useT()
   const path = useLocalePath()
@@ -122,8 +124,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
             </li>
             <li>
               <strong>When you ask to hear if a taken time slot frees up:</strong> your e-mail address, group size, chosen tour and
-              the language of the page — only to e-mail you, once each time that slot frees up, a link to book it and a link to
-              leave the list.
+              the language of the page — first to send one e-mail that asks you to confirm the address, and, only once you have, to
+              e-mail you, once each time that slot frees up (at most {waitlist.mailsPerAddressPerDay} such e-mails a day), a link to
+              book it and a link to leave the list.
             </li>
             <li>
               <strong>After a paid tour:</strong> we use your name, e-mail address and booking to e-mail you, the day after the tour,
@@ -154,7 +157,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               <strong>お支払いの際：</strong>金額と決済の状況。カード情報は決済代行会社に直接送信され、当方のサーバーを経由・保存することはありません。
             </li>
             <li>
-              <strong>予約済みの時間枠の空き通知をご希望の際：</strong>メールアドレス、人数、ご希望のツアー、ページの言語。その枠が空くたびに一度、予約用のリンクと登録解除用のリンクをメールでお送りするためだけに利用します。
+              <strong>予約済みの時間枠の空き通知をご希望の際：</strong>メールアドレス、人数、ご希望のツアー、ページの言語。まずメールアドレスの確認のためのメールを1通だけお送りし、ご確認いただいた後に限り、その枠が空くたびに一度（1日{waitlist.mailsPerAddressPerDay}通まで）、予約用のリンクと登録解除用のリンクをメールでお送りするためだけに利用します。
             </li>
             <li>
               <strong>お支払い済みのツアーの後：</strong>お名前、メールアドレス、ご予約の情報を用いて、ツアーの翌日にご感想を書くための専用リンクを、ご回答や配信停止がない場合はその5日後に一度だけリマインダーをメールでお送りします（メール内のリンクから停止できます）。ご感想をお寄せいただいた場合は、評価、タイトル、本文、表示するお名前と国、掲載への同意を保存し、ガイドが承認した後に限り、ガイドの返信とともに本サイトに掲載します。ガイドが他サイトから掲載するご感想には、そのサイト名を表示します。
@@ -213,7 +216,8 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
             </li>
             <li>
               Waitlist entries (a slot you asked to hear about): until the day after that slot’s date, or until you leave the list
-              with the link in our e-mail, whichever comes first.
+              with the link in our e-mail, whichever comes first. An address that does not confirm itself with the link of our
+              confirmation e-mail is deleted, with its entries, {waitlist.confirmHours} hours after it was given.
             </li>
             <li>
               Reviews: a published review stays until the guide removes it or you ask us to; if you ask us to erase your data, we remove
@@ -238,7 +242,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
             </li>
             <li>その他のご予約（キャンセル、またはお支払い・確定のないもの）：ツアー日から{retention.unpaidBookingsMonths}か月</li>
             <li>ご予約・お問い合わせに関するメールの控えと、管理者向けの通知：そのご予約・お問い合わせと同じ期間</li>
-            <li>空き通知の登録（ご希望の時間枠）：その日付の翌日まで。メール内のリンクから登録を解除された場合は、その時点で削除します。</li>
+            <li>
+              空き通知の登録（ご希望の時間枠）：その日付の翌日まで。メール内のリンクから登録を解除された場合は、その時点で削除します。確認用メールのリンクでご確認いただけなかったメールアドレスは、ご登録から{waitlist.confirmHours}時間後に登録とともに削除します。
+            </li>
             <li>
               ご感想：掲載したご感想は、ガイドが削除するか、お客様からご依頼があるまで保存します。個人情報の消去をご依頼いただいた場合は、ご感想を削除するか、お名前・国・ご予約との紐付けを除いて匿名で残します。
             </li>
@@ -349,7 +355,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
-        <TranslatedSummary retention={retention} email={site.email} />
+        <TranslatedSummary retention={retention} waitlist={waitlist} email={site.email} />
         <BindingNotice lang="en" heading="English" sections={sections} />
         <BindingNotice lang="ja" heading="日本語" sections={sections} className="mt-16 border-t border-brand-100 pt-12" />
 
@@ -366,7 +372,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
  * Japanese and English notice below it is the binding text. English and Japanese readers have
  * the full notice in their language, so they get no summary.
  */
-function TranslatedSummary({ retention, email }: { retention: Route.ComponentProps['loaderData']['retention']; email: string }) {
+function TranslatedSummary({ retention, waitlist, email }: { retention: Route.ComponentProps['loaderData']['retention']; waitlist: Route.ComponentProps['loaderData']['waitlist']; email: string }) {
   const t = useT()
   const locale = useLocale()
   if (locale === 'en' || locale === 'ja') return null
@@ -380,7 +386,7 @@ function TranslatedSummary({ retention, email }: { retention: Route.ComponentPro
         <li>{t('privacy.summary.collect')}</li>
         <li>{t('privacy.summary.processors')}</li>
         <li>{t('privacy.summary.retention', { ...retention })}</li>
-        <li>{t('privacy.summary.waitlist')}</li>
+        <li>{t('privacy.summary.waitlist', { hours: waitlist.confirmHours, count: waitlist.mailsPerAddressPerDay })}</li>
         <li>{t('privacy.summary.reviews')}</li>
         <li>{t('privacy.summary.vouchers')}</li>
         <li>

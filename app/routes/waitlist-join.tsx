@@ -1,13 +1,10 @@
-import { clsx } from 'clsx'
 import { useState } from 'react'
-import { Link, useFetcher } from 'react-router'
+import { useFetcher } from 'react-router'
 import type { Route } from './+types/waitlist-join'
 import { formatLongDate } from '../../core/dates.ts'
 import { MAX_GROUP } from '../../core/pricing.ts'
-import { localeFromPath } from '../../core/i18n/locales.ts'
 import { useLocale, useLocalePath, useT } from '../i18n/i18n.tsx'
 import { useLocalizeText } from '../i18n/localize-text.ts'
-import { metaTranslator } from '../i18n/translator.ts'
 import { PRIVATE_FORM_PAGE_HEADERS } from '../lib/private-page.ts'
 import { retryAfterOf, VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../lib/form-post.ts'
 import { useFetcherAnswer } from '../lib/use-fetcher-answer.ts'
@@ -19,13 +16,11 @@ import { PrivacyLine } from '../components/forms/privacy-line.tsx'
 import { Field, Input, Select } from '../components/ui/field.tsx'
 import { buttonVariants } from '../components/ui/button.tsx'
 import { handleJoinAction, loadJoinPage } from '../components/waitlist/waitlist-page.server.ts'
+import { WaitlistNotice, waitlistPageMeta } from '../components/waitlist/page-parts.tsx'
 import type { JoinOutcome } from '../components/waitlist/types.ts'
 
-export const meta: Route.MetaFunction = ({ matches, location }) => [
-  { title: `${metaTranslator(localeFromPath(location.pathname), matches)('waitlist.join.title')} | Joetsu Local Tours` },
-  // One page per slot and day, reached from the booking page: nothing for a search engine.
-  { name: 'robots', content: 'noindex' },
-]
+// One page per slot and day, reached from the booking page: nothing for a search engine.
+export const meta: Route.MetaFunction = waitlistPageMeta('waitlist.join.title')
 
 /** A refused script-free post echoes what the visitor typed: kept out of caches, like /booking. */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => ({ ...PRIVATE_FORM_PAGE_HEADERS, ...retryAfterOf(actionHeaders) })
@@ -76,29 +71,11 @@ export default function WaitlistJoinPage({ loaderData, actionData }: Route.Compo
         ) : null}
 
         {joined ? (
-          <div role="status" className="rounded-xl border border-field-600 bg-white p-5">
-            <h2 className="text-lg font-bold text-field-600">{t('waitlist.joined.title')}</h2>
-            <p className="mt-2 text-slate-800">{t('waitlist.joined.text')}</p>
-            <Link to={path('/booking')} className={clsx(buttonVariants({ variant: 'secondary' }), 'mt-4')}>
-              {t('waitlist.backToCalendar')}
-            </Link>
-          </div>
+          <WaitlistNotice tone="done" title={t('waitlist.joined.title')} text={t('waitlist.joined.text', { hours: loaderData.confirmHours })} />
         ) : free ? (
-          <div role="status" className="rounded-xl border border-field-600 bg-white p-5">
-            <h2 className="text-lg font-bold text-field-600">{t('waitlist.free.title')}</h2>
-            <p className="mt-2 text-slate-800">{t('waitlist.free.text')}</p>
-            <Link to={bookingLink} className={clsx(buttonVariants(), 'mt-4')}>
-              {t('waitlist.free.book')}
-            </Link>
-          </div>
+          <WaitlistNotice tone="done" title={t('waitlist.free.title')} text={t('waitlist.free.text')} action={{ to: bookingLink, label: t('waitlist.free.book') }} />
         ) : loaderData.state === 'not-bookable' || !date || !tourTime ? (
-          <div className="rounded-xl border border-slate-400 bg-white p-5">
-            <h2 className="text-lg font-bold text-brand-900">{t('waitlist.notBookable.title')}</h2>
-            <p className="mt-2 text-slate-800">{t('waitlist.notBookable.text')}</p>
-            <Link to={path('/booking')} className={clsx(buttonVariants({ variant: 'secondary' }), 'mt-4')}>
-              {t('waitlist.backToCalendar')}
-            </Link>
-          </div>
+          <WaitlistNotice tone="plain" title={t('waitlist.notBookable.title')} text={t('waitlist.notBookable.text')} />
         ) : (
           <JoinForm
             date={date}

@@ -1,26 +1,20 @@
-import { clsx } from 'clsx'
 import { useState } from 'react'
-import { Link, useFetcher } from 'react-router'
+import { useFetcher } from 'react-router'
 import type { Route } from './+types/waitlist-leave'
 import { formatLongDate } from '../../core/dates.ts'
 import { SLOT_MESSAGE_IDS } from '../../core/slots.ts'
-import { localeFromPath } from '../../core/i18n/locales.ts'
-import { useLocale, useLocalePath, useT } from '../i18n/i18n.tsx'
-import { metaTranslator } from '../i18n/translator.ts'
+import { useLocale, useT } from '../i18n/i18n.tsx'
 import { PRIVATE_FORM_PAGE_HEADERS } from '../lib/private-page.ts'
 import { VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../lib/form-post.ts'
 import { useFetcherAnswer } from '../lib/use-fetcher-answer.ts'
 import { contentPageHandle } from '../lib/deferred-scripts.tsx'
 import { PageBanner } from '../components/site/page-banner.tsx'
-import { buttonVariants } from '../components/ui/button.tsx'
+import { ButtonForm, WaitlistNotice, waitlistPageMeta } from '../components/waitlist/page-parts.tsx'
 import { handleLeaveAction, loadLeavePage } from '../components/waitlist/waitlist-page.server.ts'
 import type { LeaveOutcome } from '../components/waitlist/types.ts'
 
-export const meta: Route.MetaFunction = ({ matches, location }) => [
-  { title: `${metaTranslator(localeFromPath(location.pathname), matches)('waitlist.leave.title')} | Joetsu Local Tours` },
-  // The token in the URL is the entry's secret: never indexed, never sent as a Referer.
-  { name: 'robots', content: 'noindex' },
-]
+// The token in the URL is the entry's secret: never indexed, never sent as a Referer.
+export const meta: Route.MetaFunction = waitlistPageMeta('waitlist.leave.title')
 
 export const headers: Route.HeadersFunction = () => PRIVATE_FORM_PAGE_HEADERS
 
@@ -42,7 +36,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export default function WaitlistLeavePage({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const locale = useLocale()
-  const path = useLocalePath()
   const fetcher = useFetcher<LeaveOutcome>()
   const [left, setLeft] = useState(loaderData.removed)
   useFetcherAnswer(fetcher, () => setLeft(true))
@@ -53,23 +46,14 @@ export default function WaitlistLeavePage({ loaderData }: Route.ComponentProps) 
       <PageBanner eyebrow={t('waitlist.join.eyebrow')} title={t('waitlist.leave.title')} />
       <div className="mx-auto grid max-w-2xl gap-6 px-4 py-10 sm:py-14">
         {left ? (
-          <div role="status" className="rounded-xl border border-field-600 bg-white p-5">
-            <h2 className="text-lg font-bold text-field-600">{t('waitlist.left.title')}</h2>
-            <p className="mt-2 text-slate-800">{t('waitlist.left.text')}</p>
-            <Link to={path('/booking')} className={clsx(buttonVariants({ variant: 'secondary' }), 'mt-4')}>
-              {t('waitlist.backToCalendar')}
-            </Link>
-          </div>
+          <WaitlistNotice tone="done" title={t('waitlist.left.title')} text={t('waitlist.left.text')} />
         ) : entry ? (
-          <form
-            method="post"
-            className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6"
-            onSubmit={(event) => {
-              event.preventDefault()
-              void fetcher.submit({ [VIA_SCRIPT_FIELD]: VIA_SCRIPT }, { method: 'post' })
-            }}
+          <ButtonForm
+            question={t('waitlist.leave.question')}
+            submit={t('waitlist.leave.submit')}
+            pending={fetcher.state !== 'idle'}
+            onPost={() => void fetcher.submit({ [VIA_SCRIPT_FIELD]: VIA_SCRIPT }, { method: 'post' })}
           >
-            <h2 className="text-xl font-bold text-brand-900">{t('waitlist.leave.question')}</h2>
             <p className="text-slate-800">
               {t('waitlist.leave.text', {
                 date: formatLongDate(entry.tourDate, locale),
@@ -78,18 +62,9 @@ export default function WaitlistLeavePage({ loaderData }: Route.ComponentProps) 
                 count: entry.numberOfPeople,
               })}
             </p>
-            <button type="submit" className={buttonVariants()} disabled={fetcher.state !== 'idle'}>
-              {t('waitlist.leave.submit')}
-            </button>
-          </form>
+          </ButtonForm>
         ) : (
-          <div className="rounded-xl border border-slate-400 bg-white p-5">
-            <h2 className="text-lg font-bold text-brand-900">{t('waitlist.missing.title')}</h2>
-            <p className="mt-2 text-slate-800">{t('waitlist.missing.text')}</p>
-            <Link to={path('/booking')} className={clsx(buttonVariants({ variant: 'secondary' }), 'mt-4')}>
-              {t('waitlist.backToCalendar')}
-            </Link>
-          </div>
+          <WaitlistNotice tone="plain" title={t('waitlist.missing.title')} text={t('waitlist.missing.text')} />
         )}
       </div>
     </main>

@@ -36,3 +36,4 @@ export const WAITLIST_NOT_BOOKABLE_MESSAGE = 'This time slot cannot be booked, s
 export const WAITLIST_RATE_MESSAGE = 'Too many requests. Please wait a while and try again.'
 export const WAITLIST_HONEYPOT_MESSAGE = 'Your request could not be submitted.'
 export const WAITLIST_NOT_FOUND_MESSAGE = 'This waitlist entry does not exist or was already removed'
+export const WAITLIST_CONFIRM_MISSING_MESSAGE = 'This confirmation link has expired or does not exist'

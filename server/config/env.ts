@@ -69,6 +69,14 @@ export const envSchema = z.object({
   RATE_LIMIT_BOOKINGS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /** Waitlist requests per client address (docs/decisions/0057): the API, the page's form post and its data request together. */
   RATE_LIMIT_WAITLIST_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /**
+   * The waitlist's double opt-in (docs/decisions/0070): how long a confirmation link works, and
+   * so how long an address waits between two confirmation e-mails and how long its unconfirmed
+   * entries are kept; and how many "free again" e-mails one address gets per day in Japan, across
+   * all its slots.
+   */
+  WAITLIST_CONFIRM_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(24),
+  WAITLIST_MAILS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).max(50).default(3),
   /** Review submissions per client address (docs/decisions/0063): the API, the review page's form post and its data request together. */
   RATE_LIMIT_REVIEWS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   // Reads and actions by booking reference (status, checkout, payment, cancellation).

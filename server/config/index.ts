@@ -31,6 +31,8 @@ export type Config = {
     horizonDays: number
     startTimes: { morning: string; afternoon: string; 'full-day': string }
   }
+  /** Double opt-in and the daily cap of the waitlist (docs/decisions/0070). */
+  waitlist: { confirmHours: number; mailsPerAddressPerDay: number }
 }
 
 /**
@@ -85,6 +87,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       horizonDays: env.BOOKING_HORIZON_DAYS,
       startTimes: { morning: env.MORNING_START, afternoon: env.AFTERNOON_START, 'full-day': env.FULL_DAY_START },
     },
+    waitlist: { confirmHours: env.WAITLIST_CONFIRM_HOURS, mailsPerAddressPerDay: env.WAITLIST_MAILS_PER_ADDRESS_PER_DAY },
   }
 }
 

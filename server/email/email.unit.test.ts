@@ -14,6 +14,7 @@ import {
   reminderEmail,
   renderEmail,
   voucherPurchasedEmail,
+  waitlistConfirmEmail,
   waitlistOpenEmail,
   type BookingMailFacts,
 } from './templates.tsx'
@@ -327,6 +328,29 @@ describe('the waitlist e-mail (docs/decisions/0057)', () => {
     expect(mail.subject).toBe('Full Day on Saturday, June 7, 2025 is free again: book it now')
     expect(mail.text).toContain('1 person')
     expect(mail.text).toContain('Leave the waitlist')
+  })
+})
+
+describe('the waitlist confirmation e-mail (docs/decisions/0070)', () => {
+  const confirm = 'https://tours.example.jp/ko/waitlist/confirm/0123456789ABCDEFGHJKMNPQRSTVWXYZ0123456789ABCDEFGHJK'
+
+  it('is short: the slot someone asked about, the link to confirm (spelt out), and that a stranger can ignore it, in the page’s language', () => {
+    const mail = renderEmail(site, waitlistConfirmEmail(site, { locale: 'ko', tourDate: '2025-06-07', tourTime: 'morning' }, confirm, 24))
+    expect(mail.subject).toBe('대기 명단 이메일 주소 확인')
+    expect(mail.html).toContain('<html lang="ko">')
+    expect(mail.text).toContain('2025년 6월 7일 토요일 오전 시간에 자리가 나면')
+    expect(mail.text).toContain(`이메일 주소 확인하기: ${confirm}`)
+    expect(mail.text).toContain('24시간 안에 삭제합니다')
+    expect(mail.html).toContain(confirm)
+    // No booking link, no removal link: nothing but the confirmation.
+    expect(mail.text).not.toMatch(/\/booking\?|\/waitlist\/[0-9A-Z]{26}\b/)
+  })
+
+  it('in English', () => {
+    const mail = renderEmail(site, waitlistConfirmEmail(site, { locale: 'en', tourDate: '2025-06-07', tourTime: 'full-day' }, confirm, 48))
+    expect(mail.subject).toBe('Confirm your address for the waitlist')
+    expect(mail.text).toContain('the Full Day slot on Saturday, June 7, 2025 frees up')
+    expect(mail.text).toContain('we delete it within 48 hours')
   })
 })
 

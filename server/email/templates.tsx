@@ -533,9 +533,7 @@ export type WaitlistMailFacts = {
  * that takes the address off this slot's waitlist.
  */
 export function waitlistOpenEmail(site: SiteIdentity, w: WaitlistMailFacts, bookUrl: string, removeUrl: string): EmailModel {
-  const t = translatorFor(w.locale)
-  const date = formatLongDate(w.tourDate, w.locale)
-  const slot = w.locale === 'en' ? slotLabel(w.tourTime) : t(SLOT_MESSAGE_IDS[w.tourTime])
+  const { t, date, slot } = waitlistSlotWords(w)
   const time = localizeClockText(formatClockTime(w.startTime), w.locale)
   return {
     locale: w.locale,
@@ -551,6 +549,30 @@ export function waitlistOpenEmail(site: SiteIdentity, w: WaitlistMailFacts, book
     ],
     action: { label: t('email.waitlist.action'), url: bookUrl, spellOut: true },
     sections: [{ heading: t('email.waitlist.leaveHeading'), lines: [t('email.waitlist.leaveText')], links: [{ label: t('email.waitlist.leaveLink'), url: removeUrl }] }],
+    closing: guestClosing(site, w.locale),
+  }
+}
+
+/** The slot's date and name in the visitor's language, as the waitlist's e-mails write them. */
+function waitlistSlotWords(w: Pick<WaitlistMailFacts, 'locale' | 'tourDate' | 'tourTime'>) {
+  const t = translatorFor(w.locale)
+  return { t, date: formatLongDate(w.tourDate, w.locale), slot: w.locale === 'en' ? slotLabel(w.tourTime) : t(SLOT_MESSAGE_IDS[w.tourTime]) }
+}
+
+/**
+ * The one short e-mail an address gets before it waits (docs/decisions/0070): someone asked to
+ * hear about this slot at this address; the link confirms it. It says that nothing else comes
+ * unless they confirm, so a stranger signed up by somebody else can simply ignore it.
+ */
+export function waitlistConfirmEmail(site: SiteIdentity, w: Pick<WaitlistMailFacts, 'locale' | 'tourDate' | 'tourTime'>, confirmUrl: string, validHours: number): EmailModel {
+  const { t, date, slot } = waitlistSlotWords(w)
+  return {
+    locale: w.locale,
+    subject: t('email.waitlistConfirm.subject'),
+    preheader: t('email.waitlistConfirm.preheader'),
+    heading: t('email.waitlistConfirm.heading'),
+    paragraphs: [t('email.waitlistConfirm.text', { date, slot }), t('email.waitlistConfirm.notYou', { hours: validHours })],
+    action: { label: t('email.waitlistConfirm.action'), url: confirmUrl, spellOut: true },
     closing: guestClosing(site, w.locale),
   }
 }

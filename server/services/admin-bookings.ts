@@ -1,6 +1,6 @@
-import { and, asc, count, eq, gte, inArray, lt, lte } from 'drizzle-orm'
+import { and, asc, count, eq, gte, inArray, isNotNull, lt, lte } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { bookings, meetingPoints, moneyMovements, slotClaims, tourPackages, vouchers, waitlistEntries, weekendAvailability } from '../db/schema.ts'
+import { bookings, meetingPoints, moneyMovements, slotClaims, tourPackages, vouchers, waitlistAddresses, waitlistEntries, weekendAvailability } from '../db/schema.ts'
 import { maskVoucherCode } from '../../core/vouchers.ts'
 import type { Config } from '../config/index.ts'
 import { ServiceError } from './service-error.ts'
@@ -264,6 +264,8 @@ export function createAdminBookingService(deps: { db: Db; config: Config; lifecy
         db
           .select({ tourDate: waitlistEntries.tourDate, tourTime: waitlistEntries.tourTime, waiting: count() })
           .from(waitlistEntries)
+          // Only addresses that confirmed themselves wait (docs/decisions/0070): the others are never told.
+          .innerJoin(waitlistAddresses, and(eq(waitlistAddresses.email, waitlistEntries.email), isNotNull(waitlistAddresses.confirmedAt)))
           .where(and(gte(waitlistEntries.tourDate, from), lte(waitlistEntries.tourDate, to)))
           .groupBy(waitlistEntries.tourDate, waitlistEntries.tourTime),
       ])

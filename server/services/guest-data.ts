@@ -8,7 +8,8 @@ import type { Db, Tx } from '../db/client.ts'
 import { ANONYMISED_NAME, type BookingLifecycle } from './booking-lifecycle.ts'
 import { withMoney, type Booking } from './ledger.ts'
 import { erasureRefusal } from '../../core/booking-lifecycle.ts'
-import { auditLog, bookings, contactMessages, notifications, outgoingEmails, reviewRequests, reviews, vouchers, waitlistEntries, type Notification } from '../db/schema.ts'
+import { auditLog, bookings, contactMessages, notifications, outgoingEmails, reviewRequests, reviews, vouchers, waitlistAddresses, waitlistEntries, type Notification } from '../db/schema.ts'
+import { lockWaitlistAddress } from './waitlist.ts'
 import { maskVoucherCode } from '../../core/vouchers.ts'
 import { outboxFolder } from '../email/mailer.ts'
 import { outgoingEmailIdOfFile } from '../email/transports.ts'
@@ -38,8 +39,11 @@ export type GuestDataSummary = {
   messages: (typeof contactMessages.$inferSelect)[]
   emails: { id: number; kind: string; subject: string; status: string; createdAt: Date; sentAt: Date | null }[]
   notifications: Pick<Notification, 'id' | 'type' | 'title' | 'message' | 'createdAt'>[]
-  /** Slots the address waits for (docs/decisions/0057); the removal link's token is a secret, not shown. */
-  waitlist: { id: number; tourDate: string; tourTime: string; numberOfPeople: number; tourPackageId: number; locale: string; createdAt: Date; notifiedAt: Date | null; notices: number }[]
+  /**
+   * Slots the address waits for (docs/decisions/0057), and when the address confirmed itself
+   * (null: never, so it is told nothing, docs/decisions/0070); the links' tokens are secrets, not shown.
+   */
+  waitlist: { id: number; tourDate: string; tourTime: string; numberOfPeople: number; tourPackageId: number; locale: string; createdAt: Date; notifiedAt: Date | null; notices: number; addressConfirmedAt: Date | null }[]
   /** Reviews written through the address's bookings (docs/decisions/0063), with their state and the guide's reply. */
   reviews: { id: number; bookingId: number | null; rating: number; title: string; text: string; displayName: string; country: string | null; status: string; reply: string | null; createdAt: Date; updatedAt: Date }[]
   /**
@@ -275,8 +279,10 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
             createdAt: waitlistEntries.createdAt,
             notifiedAt: waitlistEntries.notifiedAt,
             notices: waitlistEntries.notices,
+            addressConfirmedAt: waitlistAddresses.confirmedAt,
           })
           .from(waitlistEntries)
+          .innerJoin(waitlistAddresses, eq(waitlistAddresses.email, waitlistEntries.email))
           .where(sameEmail(waitlistEntries.email, email))
           .orderBy(desc(waitlistEntries.tourDate), desc(waitlistEntries.id)),
         bookingIds.length === 0
@@ -347,6 +353,8 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
       }
       const reviewIds = summary.reviews.map((r) => r.id)
       const result = await db.transaction(async (tx) => {
+        // Before anything else, the waitlist address's lock (docs/decisions/0070): waited for while holding nothing.
+        await lockWaitlistAddress(tx, email)
         const bookingIds = await deps.lifecycle.eraseInTx(tx, sameEmail(bookings.email, email))
         // The review links die with the bookings; the reviews go or lose their author.
         if (bookingIds.length > 0) await tx.delete(reviewRequests).where(inArray(reviewRequests.bookingId, bookingIds))
@@ -368,6 +376,8 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
         const emails = await deleteEmails(tx, emailsOf({ email, bookingIds, messageIds }))
         // Waiting for a slot is no record the books need: the entries go, removal links and all.
         const waitlist = (await tx.delete(waitlistEntries).where(sameEmail(waitlistEntries.email, email)).returning({ id: waitlistEntries.id })).length
+        // With the address itself: its confirmation, its link and its daily count (docs/decisions/0070).
+        await tx.delete(waitlistAddresses).where(sameEmail(waitlistAddresses.email, email))
         const voucherCount = await anonymiseVouchers(tx, sameEmail(vouchers.buyerEmail, email))
         const counts = { bookings: bookingIds.length, messages: messageIds.length, notifications: notes, emails, waitlist, vouchers: voucherCount, reviews: reviewCount }
         await this.audit(actor, 'guest-data.erase', email, { ...counts, reviewChoice: choice.reviews }, tx)

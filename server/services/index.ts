@@ -130,6 +130,8 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     { name: 'make-recorded-refunds', everyMs: 5 * 60_000, run: () => lifecycle.issueRecordedRefunds() },
     // docs/decisions/0057: a slot freed by a hold that simply ran out is told within a minute.
     { name: 'tell-waitlists', everyMs: 60_000, run: () => waitlist.tellFreedSlots() },
+    // docs/decisions/0070: an address that did not confirm within the window is forgotten.
+    { name: 'forget-unconfirmed-waitlist', everyMs: 10 * 60_000, run: () => waitlist.forgetUnconfirmed() },
     // docs/decisions/0063: the day after a paid tour, its guest is asked for a review; five days later, reminded once.
     { name: 'request-reviews', everyMs: 10 * 60_000, run: () => reviews.queueRequests() },
     { name: 'remind-reviews', everyMs: 10 * 60_000, run: () => reviews.queueReminders() },

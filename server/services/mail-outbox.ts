@@ -26,6 +26,7 @@ export type MailKind =
   | 'booking-moved'
   | 'booking-disrupted'
   | 'waitlist-open'
+  | 'waitlist-confirm'
   | 'review-request'
   | 'review-reminder'
   | 'voucher-purchased'

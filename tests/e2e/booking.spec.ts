@@ -182,7 +182,7 @@ test('when someone else takes the slot first, the visitor is sent back to the ca
   await expect(page.getByText('Booking Failed', { exact: true })).toBeVisible()
   await expect(page.getByText('This time slot is no longer available').first()).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Choose a date and time' })).toBeVisible()
-  await expect(dayButton(page, TOUR_DATE)).toHaveAccessibleName(`${formatLongDate(TOUR_DATE)}, fully booked`)
+  await expect(dayButton(page, TOUR_DATE)).toHaveAccessibleName(`${formatLongDate(TOUR_DATE)}, fully booked, waitlist open`)
   await expect(page.getByRole('radio', { name: /^Afternoon · 2:00 PM/ })).toBeDisabled()
 })
 

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ENGINES, testDatabase } from './databases.ts'
-import { logIn, postJson, startServerProcess, stopAllServers, stopServer } from './server-process.ts'
+import { logIn, postJson, startServerProcess, stopAllServers, stopServer, waitFor } from './server-process.ts'
 
 /**
  * Issue 13, point 11: a guest erased on instance A had .eml copies of their e-mails left in the
@@ -18,16 +18,6 @@ afterEach(async () => {
   await stopAllServers()
   for (const dir of dataDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
 })
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 250))
-  }
-}
 
 /** The .eml files of a folder that mention the guest's address (any case). */
 function filesNamingGuest(folder: string): string[] {

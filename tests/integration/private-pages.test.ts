@@ -3,7 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
-import { bookingBody, logIn, postJson, startServerProcess, stopAllServers, tourPackages, type ServerProcess } from './server-process.ts'
+import { simpleParser } from 'mailparser'
+import { bookingBody, logIn, postJson, startServerProcess, stopAllServers, tourPackages, waitFor, type ServerProcess } from './server-process.ts'
 
 /**
  * Issue 13, point 8: every page response that shows a guest's details (or an admin's view) is
@@ -17,13 +18,15 @@ describe('pages with a guest’s details', () => {
   let server: ServerProcess
   let reference: string
   let adminCookie: string
+  let date: string
+  let halfDayId: number
 
   beforeAll(async () => {
     server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '' }, 'main')
-    const halfDay = (await tourPackages(server.url)).find((t) => t.isHalfDay)!
+    halfDayId = (await tourPackages(server.url)).find((t) => t.isHalfDay)!.id
     const today = todayInTokyo(new Date())
-    const date = weekendDatesBetween(addDays(today, 20), addDays(today, 40))[0]!
-    const created = await postJson(`${server.url}/api/bookings`, { ...bookingBody(halfDay.id, date, 'morning', 1), name: 'Private Guest' })
+    date = weekendDatesBetween(addDays(today, 20), addDays(today, 40))[0]!
+    const created = await postJson(`${server.url}/api/bookings`, { ...bookingBody(halfDayId, date, 'morning', 1), name: 'Private Guest' })
     expect(created.status, JSON.stringify(created.json)).toBe(201)
     reference = created.json.reference
     adminCookie = await logIn(server.url, 'owner', 'owner-password')
@@ -41,8 +44,9 @@ describe('pages with a guest’s details', () => {
   // The booking page's own form posts without JavaScript, so it keeps Referers to itself
   // (same-origin) instead of sending none: under no-referrer its posts carry Origin: null,
   // which React Router's CSRF check refuses. Either way no other site learns the URL.
-  // So does the change page (docs/decisions/0055).
-  const policyOf = (url: string) => (url.startsWith('/booking?') || url.startsWith('/booking.data') || url === '/booking' || /\/change(\.data)?$/.test(url) ? 'same-origin' : 'no-referrer')
+  // So do the change page (docs/decisions/0055) and the waitlist's pages reached by an e-mail's link (0057, 0070).
+  const policyOf = (url: string) =>
+    url.startsWith('/booking?') || url.startsWith('/booking.data') || url === '/booking' || /\/change(\.data)?$/.test(url) || url.startsWith('/waitlist/') ? 'same-origin' : 'no-referrer'
 
   const expectPrivate = async (res: Response, url: string, shows?: string) => {
     const body = await res.text()
@@ -81,6 +85,23 @@ describe('pages with a guest’s details', () => {
     const url = `/voucher/${bought.json.token}${suffix}`
     await expectPrivate(await fetch(server.url + url), url, 'Private Buyer')
     expect((await fetch(`${server.url}/voucher/${'A'.repeat(43)}`)).status).toBe(404)
+  })
+
+  it.each(['', '.data'])('the waitlist confirmation page%s (its token is the secret, docs/decisions/0070) is not cached and sends no Referer', async (suffix) => {
+    const email = `private.waiter${suffix.replace('.', '-')}@example.com`
+    const joined = await postJson(`${server.url}/api/waitlist`, { email, tourDate: date, tourTime: 'morning', numberOfPeople: 2, tourPackageId: halfDayId })
+    expect(joined.status, JSON.stringify(joined.json)).toBe(201)
+    const outbox = path.join(dataDir, 'outbox')
+    const token = await waitFor('the confirmation e-mail in the outbox folder', async () => {
+      for (const file of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
+        const mail = await simpleParser(fs.readFileSync(path.join(outbox, file)))
+        const found = mail.to && JSON.stringify(mail.to).includes(email) ? /\/waitlist\/confirm\/([0-9A-Z]{52})/.exec(mail.text ?? '')?.[1] : undefined
+        if (found) return found
+      }
+      return undefined
+    })
+    const url = `/waitlist/confirm/${token}${suffix}`
+    await expectPrivate(await fetch(server.url + url), url, date)
   })
 
   it.each(['/admin/dashboard', '/admin/dashboard.data'])('the admin dashboard %s is not cached', async (url) => {

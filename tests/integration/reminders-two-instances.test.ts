@@ -7,7 +7,7 @@ import pg from 'pg'
 import { addDays, todayInTokyo } from '../../core/dates.ts'
 import { bookings, outgoingEmails, tourPackages } from '../../server/db/schema.ts'
 import { ENGINES, testDatabase } from './databases.ts'
-import { startServerProcess, stopAllServers, stopServer } from './server-process.ts'
+import { startServerProcess, stopAllServers, stopServer, waitFor } from './server-process.ts'
 import { startSmtp, type TestSmtpServer } from './smtp.ts'
 import { insertBookings } from '../booking-fixture.ts'
 
@@ -25,16 +25,6 @@ afterEach(async () => {
   await smtp?.stop()
   for (const dir of dataDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
 })
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
 
 describe.runIf(ENGINES.includes('postgres'))('reminders with two app instances on PostgreSQL', () => {
   it('both instances run the reminder job on the same due booking, and one reminder is queued and sent', async () => {

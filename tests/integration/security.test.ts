@@ -46,6 +46,8 @@ const PUBLIC_ROUTES = new Set([
   // The waitlist (docs/decisions/0057): anyone may wait for a taken slot; the removal token is the secret.
   'POST /api/waitlist',
   'DELETE /api/waitlist/:token',
+  // An address confirms itself by the token of its confirmation e-mail (docs/decisions/0070).
+  'POST /api/waitlist/confirm/:token',
   // A review at its request's private link (docs/decisions/0063): the token is the secret.
   'GET /api/reviews/request/:token',
   'POST /api/reviews/request/:token',

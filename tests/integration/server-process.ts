@@ -61,6 +61,17 @@ export function startServerProcess(env: Record<string, string>, entry: keyof typ
   })
 }
 
+/** Polls `probe` until it gives a value (the servers' jobs run on their own clocks), or fails naming `what`. */
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000, everyMs = 250): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await probe()
+    if (value !== undefined) return value
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, everyMs))
+  }
+}
+
 /** Signal the process and resolve with its exit code (null when a signal ended it). */
 export function stopServer(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
   return new Promise((resolve) => {

@@ -1,23 +1,26 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
-import { outgoingEmails, tourPackages, waitlistEntries, type TourPackage } from '../../server/db/schema.ts'
+import { outgoingEmails, tourPackages, waitlistAddresses, waitlistEntries, type TourPackage } from '../../server/db/schema.ts'
 import { SLOT_TAKEN_MESSAGE } from '../../server/services/bookings.ts'
 import { WAITLIST_NOT_BOOKABLE_MESSAGE, WAITLIST_RATE_MESSAGE, WAITLIST_SLOT_FREE_MESSAGE } from '../../core/schemas/waitlist.ts'
-import { action as joinAction, loader as joinLoader } from '../../app/routes/waitlist-join.tsx'
-import { action as leaveAction, loader as leaveLoader } from '../../app/routes/waitlist-leave.tsx'
-import { VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../../app/lib/form-post.ts'
+import { JOINED_MESSAGE } from '../../server/services/waitlist.ts'
+import { loader as joinLoader } from '../../app/routes/waitlist-join.tsx'
+import { loader as leaveLoader } from '../../app/routes/waitlist-leave.tsx'
+import { loader as bookingLoader } from '../../app/routes/booking.tsx'
 import { openDatabase } from '../../server/db/client.ts'
 import { ENGINES } from './databases.ts'
 import { startTestApp, TestClient, TestClock, type TestApp, type TestClient as Client } from './app.ts'
 import { insertBooking, reload } from './payments-helpers.ts'
+import { confirmTokenFor, loadPage, postJoinPage, postLeavePage, signUpFields } from './waitlist-pages.ts'
 
 /**
  * Issue 19 point 4 (docs/decisions/0057): a visitor waits for a taken slot; whenever the slot can
  * be booked again (a cancellation by the guest, the guide or a call-off's refund, an unpaid hold
  * that runs out, a move away, the guide deleting the booking or reopening the slot), everyone
  * waiting gets one e-mail, in their language, with the booking link and the removal link; the
- * first to book gets the slot.
+ * first to book gets the slot. Everyone here has confirmed their address at the link of its
+ * confirmation e-mail first (docs/decisions/0070, tested in waitlist-confirmation.test.ts).
  */
 
 // Monday 2026-03-02, 10:00 in Japan.
@@ -26,34 +29,6 @@ const today = todayInTokyo(new Date(NOW))
 const [SAT1, SUN1, SAT2] = weekendDatesBetween(addDays(today, 20), addDays(today, 40)) as [string, string, string]
 
 type Fields = Record<string, string>
-const context = (app: TestApp, clientAddress: string) => ({ services: app.services, config: app.config, cspNonce: '', user: null, clientAddress })
-
-/** The waitlist page's action as React Router runs it: a plain form post, or the page's data request (…/booking/waitlist.data). */
-async function postJoinPage(app: TestApp, fields: Fields, options: { byScript: boolean; path?: string; clientAddress?: string }) {
-  const body = new URLSearchParams(fields)
-  if (options.byScript) body.append(VIA_SCRIPT_FIELD, VIA_SCRIPT)
-  const path = options.path ?? (options.byScript ? '/booking/waitlist.data' : '/booking/waitlist')
-  const request = new Request(`http://127.0.0.1${path}?date=${fields.tourDate}&tourTime=${fields.tourTime}`, { method: 'POST', body })
-  const result = (await joinAction({ request, context: context(app, options.clientAddress ?? '192.0.2.8'), params: {} } as unknown as Parameters<typeof joinAction>[0])) as unknown
-  if (result instanceof Response) return { status: result.status, location: result.headers.get('Location'), data: null }
-  const { data, init } = result as { data: Record<string, unknown>; init: { status?: number; headers?: Record<string, string> } | null }
-  return { status: init?.status ?? 200, location: null, data, headers: init?.headers ?? {} }
-}
-
-async function loadPage<T>(loader: (args: never) => unknown, path: string, app: TestApp, params: Record<string, string> = {}) {
-  const result = (await loader({ request: new Request(`http://127.0.0.1${path}`), context: context(app, '192.0.2.1'), params } as never)) as unknown
-  const wrapped = result as { data?: T; init?: { status?: number } | null; type?: string }
-  return wrapped.type === 'DataWithResponseInit' ? { status: wrapped.init?.status ?? 200, data: wrapped.data! } : { status: 200, data: result as T }
-}
-
-async function postLeavePage(app: TestApp, token: string, byScript: boolean, path = `/waitlist/${token}`) {
-  const body = new URLSearchParams(byScript ? { [VIA_SCRIPT_FIELD]: VIA_SCRIPT } : {})
-  const request = new Request(`http://127.0.0.1${path}`, { method: 'POST', body })
-  const result = (await leaveAction({ request, context: context(app, '192.0.2.1'), params: { token } } as unknown as Parameters<typeof leaveAction>[0])) as unknown
-  if (result instanceof Response) return { status: result.status, location: result.headers.get('Location'), data: null }
-  const { data, init } = result as { data: Record<string, unknown>; init: { status?: number } | null }
-  return { status: init?.status ?? 200, location: null, data }
-}
 
 /** The admin's session runs on the test clock: after moving it by weeks, log in again. */
 async function logInAgain(app: TestApp) {
@@ -61,6 +36,11 @@ async function logInAgain(app: TestApp) {
   expect((await client.post('/api/login', { username: 'guide-admin', password: 'correct-horse-battery' })).status).toBe(200)
   return client
 }
+
+// The booking page's loader reads the site's address from the environment, where Vite puts its own BASE_URL ('/').
+beforeAll(() => {
+  vi.stubEnv('BASE_URL', 'http://127.0.0.1')
+})
 
 describe.each(ENGINES)('the waitlist on %s', (engine) => {
   let app: TestApp
@@ -78,16 +58,20 @@ describe.each(ENGINES)('the waitlist on %s', (engine) => {
     await app.close()
   })
 
-  const request = (email: string, tourDate: string, tourTime: 'morning' | 'afternoon' | 'full-day', extra: Fields = {}): Fields => ({
-    email,
-    tourDate,
-    tourTime,
-    numberOfPeople: '2',
-    tourPackageId: String(tourTime === 'full-day' ? full.id : half.id),
-    ...extra,
-  })
-  const join = (email: string, tourDate: string, tourTime: 'morning' | 'afternoon' | 'full-day', extra: Fields = {}, client = app.client()) =>
-    client.post('/api/waitlist', request(email, tourDate, tourTime, extra))
+  const request = (email: string, tourDate: string, tourTime: 'morning' | 'afternoon' | 'full-day', extra: Fields = {}) => signUpFields({ half, full }, email, tourDate, tourTime, extra)
+  /** An address confirms itself at the link of its confirmation e-mail (docs/decisions/0070), unless it already has. */
+  async function confirmAddress(email: string) {
+    const address = email.trim().toLowerCase()
+    const [row] = await app.db.select().from(waitlistAddresses).where(eq(waitlistAddresses.email, address))
+    if (!row || row.confirmedAt) return
+    expect((await app.client().post(`/api/waitlist/confirm/${await confirmTokenFor(app, address)}`)).status).toBe(200)
+  }
+  /** A visitor who waits: signs up through the API, and confirms the address. */
+  const join = async (email: string, tourDate: string, tourTime: 'morning' | 'afternoon' | 'full-day', extra: Fields = {}, client = app.client()) => {
+    const joined = await client.post('/api/waitlist', request(email, tourDate, tourTime, extra))
+    await confirmAddress(email)
+    return joined
+  }
   const entries = () => app.db.select().from(waitlistEntries).orderBy(waitlistEntries.id)
   const waitlistMails = () => app.db.select().from(outgoingEmails).where(eq(outgoingEmails.kind, 'waitlist-open')).orderBy(outgoingEmails.id)
   const mailedTo = async () => (await waitlistMails()).map((m) => m.toAddress).sort()
@@ -96,7 +80,7 @@ describe.each(ENGINES)('the waitlist on %s', (engine) => {
     await insertBooking(app, { tourDate: SAT1, tourTime: 'morning', status: 'paid' })
     const api = await join('Api@Example.com ', SAT1, 'morning')
     expect(api.status).toBe(201)
-    expect(api.json).toEqual({ message: 'You are on the waitlist: we will e-mail you if this time slot frees up', tourDate: SAT1, tourTime: 'morning' })
+    expect(api.json).toEqual({ message: JOINED_MESSAGE, tourDate: SAT1, tourTime: 'morning' })
     expect(api.json.token).toBeUndefined()
 
     const form = await postJoinPage(app, request('form@example.com', SAT1, 'morning'), { byScript: false, path: '/ja/booking/waitlist' })
@@ -180,6 +164,7 @@ describe.each(ENGINES)('the waitlist on %s', (engine) => {
     const booking = await insertBooking(app, { tourDate: SAT1, tourTime: 'morning', status: 'confirmed' })
     expect((await join('en@example.com', SAT1, 'morning')).status).toBe(201)
     expect((await postJoinPage(app, request('ko@example.com', SAT1, 'morning'), { byScript: true, path: '/ko/booking/waitlist.data' })).status).toBe(201)
+    await confirmAddress('ko@example.com')
     expect(await waitlistMails()).toEqual([])
 
     expect((await app.client().post(`/api/bookings/${booking.reference}/cancel`)).status).toBe(200)
@@ -406,11 +391,36 @@ describe.each(ENGINES)('the waitlist on %s', (engine) => {
     expect(await entries()).toEqual([])
   })
 
-  it('the join page offers the form for a taken slot only, and the guide’s calendar counts who waits', async () => {
+  it('a day a full-day booking fills still opens on the booking page, so its slots can be waited for; a day the guide closed does not (docs/decisions/0070)', async () => {
+    await insertBooking(app, { tourDate: SAT1, tourTime: 'full-day', status: 'paid' })
+    type BookingPage = { selectedDate: string | null; selectedTime: string | null; dates: { date: string; slots: { tourTime: string; reason: string | null }[] }[] }
+    const load = (path: string) => loadPage<BookingPage>(bookingLoader as never, path, app)
+    // The page without JavaScript (the calendar's GET form) and its data request: the day is chosen, no slot is.
+    for (const path of [`/booking?date=${SAT1}`, `/ja/booking?date=${SAT1}&tourTime=morning`, `/booking.data?date=${SAT1}`]) {
+      const page = await load(path)
+      expect(page.data, path).toMatchObject({ selectedDate: SAT1, selectedTime: null })
+      expect(page.data.dates.find((d) => d.date === SAT1)!.slots.map((slot) => [slot.tourTime, slot.reason])).toEqual([
+        ['morning', 'booked'],
+        ['afternoon', 'booked'],
+        ['full-day', 'booked'],
+      ])
+    }
+    // Each of its slots can be waited for.
+    for (const tourTime of ['morning', 'afternoon', 'full-day']) {
+      expect((await loadPage<{ state: string }>(joinLoader as never, `/booking/waitlist?date=${SAT1}&tourTime=${tourTime}`, app)).data.state).toBe('taken')
+    }
+    // A day the guide closed has nothing to book or to wait for.
+    expect((await admin.put(`/api/admin/weekend-availability/${SUN1}`, { morningAvailable: false, afternoonAvailable: false, fullDayAvailable: false })).status).toBe(200)
+    expect((await load(`/booking?date=${SUN1}`)).data.selectedDate).toBeNull()
+  })
+
+  it('the join page offers the form for a taken slot only, and the guide’s calendar counts the confirmed addresses that wait', async () => {
     await insertBooking(app, { tourDate: SAT1, tourTime: 'morning', status: 'confirmed' })
     await join('a@example.com', SAT1, 'morning')
     await join('b@example.com', SAT1, 'morning')
     await join('c@example.com', SAT1, 'full-day')
+    // An address that never confirmed is never told, so it does not count as waiting (docs/decisions/0070).
+    expect((await app.client().post('/api/waitlist', request('unconfirmed@example.com', SAT1, 'morning'))).status).toBe(201)
     const taken = await loadPage<{ state: string; packages: { id: number }[] }>(joinLoader as never, `/booking/waitlist?date=${SAT1}&tourTime=morning`, app)
     expect(taken.data.state).toBe('taken')
     expect(taken.data.packages.map((p) => p.id)).toEqual([half.id])

@@ -120,7 +120,9 @@ export function GuestDataPanel() {
                   <ul className="mt-1 grid gap-1 text-sm text-slate-800">
                     {summary.waitlist.map((w) => (
                       <li key={w.id}>
-                        {formatLongDate(w.tourDate)} ({w.tourTime}) · {w.numberOfPeople} {w.numberOfPeople === 1 ? 'guest' : 'guests'} · since {formatDateTime(w.createdAt)}
+                        {formatLongDate(w.tourDate)} ({w.tourTime}) · {w.numberOfPeople} {w.numberOfPeople === 1 ? 'guest' : 'guests'} · since {formatDateTime(w.createdAt)} ·{' '}
+                        {/* Only a confirmed address is ever told (docs/decisions/0070). */}
+                        {w.addressConfirmedAt ? `address confirmed ${formatDateTime(w.addressConfirmedAt)}` : 'address not confirmed'}
                       </li>
                     ))}
                   </ul>

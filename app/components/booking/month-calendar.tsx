@@ -5,6 +5,7 @@ import type { Locale } from '../../../core/i18n/locales.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
 import type { Translate } from '../../i18n/translator.ts'
 import { ChevronLeftIcon, ChevronRightIcon } from '../site/icons.tsx'
+import { dayOffersSomething } from '../../../core/waitlist.ts'
 import { openSlotCount, type BookingWindow, type DateSlots } from './types.ts'
 
 // Monday first, so Saturday and Sunday, the tour days, sit side by side.
@@ -13,14 +14,23 @@ function inWindow(date: string, window: BookingWindow) {
   return compareDates(date, window.first) >= 0 && compareDates(date, window.last) <= 0
 }
 
+/**
+ * Whether a visitor can pick the day: it has a slot to book or, with `waitlist`, a taken slot to
+ * wait for (docs/decisions/0070), so a day a full-day booking fills still opens its slots' links.
+ */
+function canChoose(day: DateSlots | undefined, waitlist: boolean): boolean {
+  return day !== undefined && (waitlist ? dayOffersSomething(day.slots) : openSlotCount(day) > 0)
+}
+
 /** What a screen reader hears for a day: 'Saturday, December 5, 2026, 2 slots available'. */
-export function dayLabel(date: string, day: DateSlots | undefined, window: BookingWindow, loading: boolean, t: Translate, locale: Locale): string {
+export function dayLabel(date: string, day: DateSlots | undefined, window: BookingWindow, loading: boolean, t: Translate, locale: Locale, waitlist = false): string {
   const long = formatLongDate(date, locale)
   if (!isWeekend(date)) return t('booking.calendar.dayWeekday', { date: long })
   if (!inWindow(date, window)) return t('booking.calendar.dayNotBookable', { date: long })
   if (loading || !day) return t('booking.calendar.dayLoading', { date: long })
   const count = openSlotCount(day)
-  return count === 0 ? t('booking.calendar.dayFull', { date: long }) : t('booking.calendar.dayOpen', { date: long, count })
+  if (count > 0) return t('booking.calendar.dayOpen', { date: long, count })
+  return canChoose(day, waitlist) ? t('booking.calendar.dayFullWaitlist', { date: long }) : t('booking.calendar.dayFull', { date: long })
 }
 
 /**
@@ -30,7 +40,8 @@ export function dayLabel(date: string, day: DateSlots | undefined, window: Booki
  * window stay focusable (so the arrows never skip) but cannot be selected.
  *
  * The buttons are submit buttons of the page's GET form (?month=, ?date=), so the
- * calendar also works without JavaScript; with it, clicks are handled in place.
+ * calendar also works without JavaScript; with it, clicks are handled in place. With `waitlist`
+ * (the booking page), a day whose slots are all taken can be picked for its waitlist links.
  */
 export function MonthCalendar({
   month,
@@ -40,6 +51,7 @@ export function MonthCalendar({
   window,
   selectedDate,
   onSelect,
+  waitlist = false,
 }: {
   month: string
   onMonthChange: (month: string) => void
@@ -48,6 +60,7 @@ export function MonthCalendar({
   window: BookingWindow
   selectedDate: string | null
   onSelect: (date: string) => void
+  waitlist?: boolean
 }) {
   const t = useT()
   const locale = useLocale()
@@ -77,7 +90,7 @@ export function MonthCalendar({
   const weeks: (string | null)[][] = []
   for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7))
 
-  const selectable = (date: string) => isWeekend(date) && inWindow(date, window) && openSlotCount(days.get(date)) > 0
+  const selectable = (date: string) => isWeekend(date) && inWindow(date, window) && canChoose(days.get(date), waitlist)
 
   function go(date: string) {
     const target = date.slice(0, 7)
@@ -172,7 +185,7 @@ export function MonthCalendar({
                       value={date}
                       data-date={date}
                       tabIndex={date === focusDate ? 0 : -1}
-                      aria-label={dayLabel(date, day, window, loading, t, locale)}
+                      aria-label={dayLabel(date, day, window, loading, t, locale, waitlist)}
                       aria-disabled={!canSelect}
                       onClick={(e) => {
                         e.preventDefault()
@@ -185,7 +198,9 @@ export function MonthCalendar({
                         selected
                           ? 'bg-brand-800 text-white ring-2 ring-brand-800 ring-offset-2'
                           : canSelect
-                            ? 'bg-brand-50 text-brand-900 hover:bg-brand-100'
+                            ? open > 0
+                              ? 'bg-brand-50 text-brand-900 hover:bg-brand-100'
+                              : 'bg-slate-100 text-slate-700 hover:bg-slate-200'
                             : weekend
                               ? 'bg-slate-100 text-slate-600 line-through decoration-slate-500'
                               : 'text-slate-500',

@@ -7,3 +7,6 @@ export type JoinOutcome = { kind: 'joined' } | { kind: 'free'; message: string }
 
 /** What the removal page's action answers a script. */
 export type LeaveOutcome = { kind: 'removed' | 'missing' }
+
+/** What the confirmation page's action answers a script (docs/decisions/0070). */
+export type ConfirmOutcome = { kind: 'confirmed' | 'missing' }

@@ -5,7 +5,7 @@ import { canJoinWaitlist } from '../../../core/waitlist.ts'
 import { failureOf, localizeServerText } from '../../../server/for-app.server.ts'
 import { formPageMessages, requestLocale } from '../../i18n/messages.server.ts'
 import { VIA_SCRIPT_FIELD, sentByScript } from '../../lib/form-post.ts'
-import type { JoinOutcome, LeaveOutcome } from './types.ts'
+import type { ConfirmOutcome, JoinOutcome, LeaveOutcome } from './types.ts'
 
 const FIELDS = ['email', 'numberOfPeople', 'tourPackageId', 'tourDate', 'tourTime'] as const
 
@@ -16,12 +16,13 @@ const FIELDS = ['email', 'numberOfPeople', 'tourPackageId', 'tourDate', 'tourTim
  * script-free post lands.
  */
 export async function loadJoinPage(request: Request, context: AppLoadContext) {
-  const { services } = context
+  const { services, config } = context
   const params = new URL(request.url).searchParams
   const date = params.get('date')
   const tourTime = params.get('tourTime')
   const locale = requestLocale(request)
-  const messages = formPageMessages(request, 'waitlist', 'booking', 'forms')
+  // How long the confirmation link works, for the "almost there" note (docs/decisions/0070).
+  const messages = { ...formPageMessages(request, 'waitlist', 'booking', 'forms'), confirmHours: config.waitlist.confirmHours }
   if (!isCalendarDate(date) || !isTourTime(tourTime)) return { state: 'not-bookable' as const, date: null, tourTime: null, slot: null, packages: [], joined: false, ...messages }
   const [slots, catalogue] = await Promise.all([services.availability.timeSlots(date, date), services.catalogue.bookableForGuests(locale)])
   const slot = slots.dates[0]?.slots.find((s) => s.tourTime === tourTime) ?? null
@@ -82,4 +83,25 @@ export async function handleLeaveAction(request: Request, context: AppLoadContex
   const removed = await context.services.waitlist.remove(token)
   if (sentByScript(form)) return data<LeaveOutcome>({ kind: removed ? 'removed' : 'missing' }, { status: removed ? 200 : 404 })
   return redirect(`${new URL(request.url).pathname}?removed=1`)
+}
+
+/**
+ * /waitlist/confirm/{token} (docs/decisions/0070): the address and the slots its link would
+ * confirm, or a 404 page; ?confirmed=1 after a script-free confirmation. Opening it changes
+ * nothing: mail scanners follow links.
+ */
+export async function loadConfirmPage(request: Request, context: AppLoadContext, token: string | undefined) {
+  const address = await context.services.waitlist.findConfirmation(token)
+  const confirmed = new URL(request.url).searchParams.get('confirmed') === '1'
+  const page = { address, confirmed, mailsPerDay: context.config.waitlist.mailsPerAddressPerDay, ...formPageMessages(request, 'waitlist', 'booking') }
+  return address || confirmed ? page : data(page, { status: 404 })
+}
+
+/** The confirmation page's button, the same service call as POST /api/waitlist/confirm/:token. */
+export async function handleConfirmAction(request: Request, context: AppLoadContext, token: string | undefined) {
+  const form = await request.formData()
+  const confirmed = await context.services.waitlist.confirm(token)
+  if (!confirmed) return data<ConfirmOutcome>({ kind: 'missing' }, { status: 404 })
+  if (sentByScript(form)) return data<ConfirmOutcome>({ kind: 'confirmed' })
+  return redirect(`${new URL(request.url).pathname}?confirmed=1`)
 }
