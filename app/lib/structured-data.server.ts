@@ -116,20 +116,23 @@ export function articleJsonLd(
 }
 
 /**
- * The business's approved reviews (docs/decisions/0063): its AggregateRating over all of them,
- * and each review shown on the page. Null when there are none: nothing invented, nothing empty.
+ * The business's own approved reviews (docs/decisions/0063, 0073): its AggregateRating over
+ * them (`ownSummary`: the site's verified reviews only), and each of them shown on the page.
+ * Reviews the guide copied from other sites are shown on the page, labelled, but never marked
+ * up: Google's review-snippet guidelines are against marking up reviews collected elsewhere.
+ * Null when there is no own review: nothing invented, nothing empty.
  */
 export function reviewsJsonLd(
   site: SiteIdentity,
-  summary: RatingSummary | null,
-  reviews: readonly Pick<PublicReview, 'rating' | 'title' | 'text' | 'displayName' | 'tourDate' | 'locale'>[],
+  ownSummary: RatingSummary | null,
+  reviews: readonly Pick<PublicReview, 'rating' | 'title' | 'text' | 'displayName' | 'tourDate' | 'locale' | 'source'>[],
 ): Record<string, unknown> | null {
-  if (!summary) return null
+  if (!ownSummary) return null
   return {
     '@context': 'https://schema.org',
     ...businessRef(site),
-    aggregateRating: { '@type': 'AggregateRating', ratingValue: summary.average, reviewCount: summary.count, bestRating: 5, worstRating: 1 },
-    review: reviews.map((r) => ({
+    aggregateRating: { '@type': 'AggregateRating', ratingValue: ownSummary.average, reviewCount: ownSummary.count, bestRating: 5, worstRating: 1 },
+    review: reviews.filter((r) => r.source === null).map((r) => ({
       '@type': 'Review',
       name: r.title,
       reviewBody: r.text,

@@ -18,6 +18,8 @@ import { HoldCountdown } from '../components/booking/hold-countdown.tsx'
 import { ApiError, type CheckoutStart, createPaymentIntent, simulatedCharge } from '../components/checkout/api.ts'
 import { confirmAndReport } from '../components/checkout/payment-outcome.ts'
 import { SimulatedCardForm } from '../components/checkout/simulated-card-form.tsx'
+import { ConsentStep, type ConsentOutcome } from '../components/checkout/consent-step.tsx'
+import { handleCheckoutConsent } from '../components/checkout/consent-action.server.ts'
 import type { StripeOutcome } from '../components/checkout/stripe-payment-form.tsx'
 import { PrivacyLine } from '../components/forms/privacy-line.tsx'
 import { privatePageHeaders } from '../lib/private-page.ts'
@@ -52,6 +54,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     booking,
     change,
     calledOff,
+    // A booking the guide made asks for the guest's tick before the payment starts (docs/decisions/0073).
+    consentNeeded: booking ? await context.services.bookingConsent.asked(booking.reference) : false,
     start: booking ? slotStart(change?.tourDate ?? booking.tourDate, change?.tourTime ?? booking.tourTime, context.config.booking.startTimes) : null,
     ...formPageMessages(request, 'checkout', 'booking', 'forms', 'change', 'disruption'),
     // The service's clock, as on the confirmation page: both count the hold down alike.
@@ -59,10 +63,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   }
 }
 
+/** The guest's tick on the policy and terms, posted by the consent step (docs/decisions/0073, 0043). */
+export async function action({ params, context, request }: Route.ActionArgs) {
+  return handleCheckoutConsent(request, context, params.reference)
+}
+
 type Phase = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'init-failed' } | { kind: 'ready'; payment: CheckoutStart | null }
 
-export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
-  const { booking, change, calledOff, start, now } = loaderData
+export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { booking, change, calledOff, start, now, consentNeeded } = loaderData
   const t = useT()
   const path = useLocalePath()
   const localize = useLocalizeText()
@@ -80,7 +89,8 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   )
 
   useEffect(() => {
-    if (!booking || calledOff || started.current) return
+    // Nothing starts until the guest has ticked the box; the loader, run again after the tick, says so.
+    if (!booking || calledOff || started.current || consentNeeded) return
     started.current = true
     // Nothing to pay, unless this is a dearer change's difference (a voucher-paid booking's card total is 0).
     if (!change && booking.totalPrice === 0) {
@@ -96,7 +106,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
         toast({ variant: 'destructive', title: t('checkout.toast.error'), description: t('checkout.toast.initFailed') })
         setPhase({ kind: 'error', message })
       })
-  }, [booking, finish])
+  }, [booking, finish, consentNeeded])
 
   return (
     <main id="main" className="bg-brand-50/40">
@@ -110,11 +120,24 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
               </Link>
             </CalledOffNotice>
           </>
-        ) : null}
-        {calledOff ? null : phase.kind === 'loading' ? <Preparing /> : null}
-        {phase.kind === 'error' ? <Problem title={t('checkout.problem.title')} message={phase.message} /> : null}
-        {phase.kind === 'init-failed' ? <Problem title={t('checkout.problem.initTitle')} message={t('checkout.problem.initText')} /> : null}
-        {phase.kind === 'ready' && booking ? <Ready booking={booking} change={change} timeText={timeText} now={now} payment={phase.payment} onFinish={finish} /> : null}
+        ) : consentNeeded && booking ? (
+          <>
+            <h1 className="text-3xl font-bold tracking-tight text-brand-900 sm:text-4xl">{t('checkout.title')}</h1>
+            <HoldNotes holdExpiresAt={booking.holdExpiresAt} confirmed={booking.status === 'confirmed'} now={now} />
+            <div className="mt-6 grid gap-6 md:grid-cols-2">
+              <Summary booking={booking} change={change} timeText={timeText} />
+              <ConsentStep refused={actionData as ConsentOutcome | undefined} />
+            </div>
+            <PrivacyLine className="mt-6" />
+          </>
+        ) : (
+          <>
+            {phase.kind === 'loading' ? <Preparing /> : null}
+            {phase.kind === 'error' ? <Problem title={t('checkout.problem.title')} message={phase.message} /> : null}
+            {phase.kind === 'init-failed' ? <Problem title={t('checkout.problem.initTitle')} message={t('checkout.problem.initText')} /> : null}
+            {phase.kind === 'ready' && booking ? <Ready booking={booking} change={change} timeText={timeText} now={now} payment={phase.payment} onFinish={finish} /> : null}
+          </>
+        )}
       </div>
     </main>
   )
@@ -203,47 +226,9 @@ function Ready({
     <>
       <h1 className="text-3xl font-bold tracking-tight text-brand-900 sm:text-4xl">{t(change ? 'checkout.change.payTitle' : 'checkout.title')}</h1>
       {change ? <p className="mt-4 rounded-lg bg-brand-50 px-4 py-3 text-brand-900">{t('checkout.change.note')}</p> : null}
-      {holdExpiresAt ? (
-        <p className="mt-4 rounded-lg bg-blossom-100 px-4 py-3 text-blossom-700" aria-live="polite">
-          <HoldCountdown expiresAt={holdExpiresAt} serverNow={now} />
-        </p>
-      ) : null}
-      {booking.status === 'confirmed' ? (
-        <p className="mt-4 rounded-lg bg-brand-50 px-4 py-3 text-brand-900">{t('checkout.confirmedHeld')}</p>
-      ) : null}
+      <HoldNotes holdExpiresAt={holdExpiresAt} confirmed={booking.status === 'confirmed'} now={now} />
       <div className="mt-6 grid gap-6 md:grid-cols-2">
-        <section aria-labelledby="summary-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-          <h2 id="summary-title" className="text-xl font-bold text-brand-900">
-            {t('checkout.summary.title')}
-          </h2>
-          <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-            <dt className="font-semibold text-slate-600">{t('checkout.summary.name')}</dt>
-            <dd className="break-words text-slate-900">{booking.name}</dd>
-            <dt className="font-semibold text-slate-600">{t('checkout.summary.date')}</dt>
-            <dd className="text-slate-900">{formatLongDate(change?.tourDate ?? booking.tourDate, locale)}</dd>
-            <dt className="font-semibold text-slate-600">{t('checkout.summary.time')}</dt>
-            <dd className="text-slate-900">{timeText}</dd>
-            <dt className="font-semibold text-slate-600">{t('checkout.summary.group')}</dt>
-            <dd className="text-slate-900">{t('checkout.summary.people', { count: change?.numberOfPeople ?? booking.numberOfPeople })}</dd>
-            {change ? (
-              <>
-                <dt className="font-semibold text-slate-600">{t('checkout.change.newTotal')}</dt>
-                <dd className="text-slate-900">{formatYen(change.newTotal)}</dd>
-              </>
-            ) : null}
-            {change ? null : <DiscountRows booking={booking} />}
-            <dt className="border-t border-slate-200 pt-2 font-semibold text-slate-600">{t(change ? 'checkout.change.difference' : 'checkout.summary.total')}</dt>
-            <dd className="border-t border-slate-200 pt-2 text-lg font-bold text-brand-900">
-              {amountText} <span className="text-sm font-normal text-slate-700">{t('checkout.taxIncluded')}</span>
-            </dd>
-            {booking.priceNote ? (
-              <>
-                <dt className="font-semibold text-slate-600">{t('checkout.row.priceNote')}</dt>
-                <dd className="break-words text-slate-900">{booking.priceNote}</dd>
-              </>
-            ) : null}
-          </dl>
-        </section>
+        <Summary booking={booking} change={change} timeText={timeText} />
 
         <section aria-labelledby="payment-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
           <h2 id="payment-title" className="text-xl font-bold text-brand-900">
@@ -275,6 +260,62 @@ function Ready({
         </section>
       </div>
       <PrivacyLine className="mt-6" />
+    </>
+  )
+}
+
+/** What is being paid for: the booking's details and its total (the change's difference, for a dearer change). */
+function Summary({ booking, change, timeText }: { booking: LoadedBooking; change: PendingChange | null; timeText: React.ReactNode }) {
+  const t = useT()
+  const locale = useLocale()
+  const amountText = formatYen(change ? change.difference : booking.totalPrice)
+  return (
+    <section aria-labelledby="summary-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="summary-title" className="text-xl font-bold text-brand-900">
+        {t('checkout.summary.title')}
+      </h2>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+        <dt className="font-semibold text-slate-600">{t('checkout.summary.name')}</dt>
+        <dd className="break-words text-slate-900">{booking.name}</dd>
+        <dt className="font-semibold text-slate-600">{t('checkout.summary.date')}</dt>
+        <dd className="text-slate-900">{formatLongDate(change?.tourDate ?? booking.tourDate, locale)}</dd>
+        <dt className="font-semibold text-slate-600">{t('checkout.summary.time')}</dt>
+        <dd className="text-slate-900">{timeText}</dd>
+        <dt className="font-semibold text-slate-600">{t('checkout.summary.group')}</dt>
+        <dd className="text-slate-900">{t('checkout.summary.people', { count: change?.numberOfPeople ?? booking.numberOfPeople })}</dd>
+        {change ? (
+          <>
+            <dt className="font-semibold text-slate-600">{t('checkout.change.newTotal')}</dt>
+            <dd className="text-slate-900">{formatYen(change.newTotal)}</dd>
+          </>
+        ) : null}
+        {change ? null : <DiscountRows booking={booking} />}
+        <dt className="border-t border-slate-200 pt-2 font-semibold text-slate-600">{t(change ? 'checkout.change.difference' : 'checkout.summary.total')}</dt>
+        <dd className="border-t border-slate-200 pt-2 text-lg font-bold text-brand-900">
+          {amountText} <span className="text-sm font-normal text-slate-700">{t('checkout.taxIncluded')}</span>
+        </dd>
+        {booking.priceNote ? (
+          <>
+            <dt className="font-semibold text-slate-600">{t('checkout.row.priceNote')}</dt>
+            <dd className="break-words text-slate-900">{booking.priceNote}</dd>
+          </>
+        ) : null}
+      </dl>
+    </section>
+  )
+}
+
+/** How long an unpaid booking is held, or that the guide confirmed it: above the summary, whatever step the checkout is at. */
+function HoldNotes({ holdExpiresAt, confirmed, now }: { holdExpiresAt: string | null; confirmed: boolean; now: string }) {
+  const t = useT()
+  return (
+    <>
+      {holdExpiresAt ? (
+        <p className="mt-4 rounded-lg bg-blossom-100 px-4 py-3 text-blossom-700" aria-live="polite">
+          <HoldCountdown expiresAt={holdExpiresAt} serverNow={now} />
+        </p>
+      ) : null}
+      {confirmed ? <p className="mt-4 rounded-lg bg-brand-50 px-4 py-3 text-brand-900">{t('checkout.confirmedHeld')}</p> : null}
     </>
   )
 }

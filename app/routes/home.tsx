@@ -36,7 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     loadPagePhotos(context, language.locale, PLACES),
     loadReviews(context, language.locale, { limit: LATEST_REVIEWS }),
   ])
-  const reviewed = reviewsJsonLd(siteIdentity(), latest.summary, latest.published)
+  const reviewed = reviewsJsonLd(siteIdentity(), latest.ownSummary, latest.published)
   return {
     tours,
     photos,

@@ -42,7 +42,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     loadReviews(context, language.locale, { limit: LATEST_SHOWN }),
   ])
   const site = siteIdentity()
-  const reviewed = reviewsJsonLd(site, latest.summary, latest.published)
+  const reviewed = reviewsJsonLd(site, latest.ownSummary, latest.published)
   const jsonLd = [
     ...tours.map((tour) =>
       touristTripJsonLd(site, { name: tour.name, description: tour.description || tour.shortDescription, url: '/packages#prices' }, [tour], language),

@@ -8,7 +8,7 @@ import { TOUR_TIMES } from '../slots.ts'
 import { THEMES } from '../themes.ts'
 import { HOTEL_MESSAGE, PICKUP } from '../meeting-points.ts'
 import { meetingPointField, pickupHotelField } from './meeting-point.ts'
-import { ID_MAX, alongsideFieldErrors, blankToUndefined, emailField, isSingleLine, localeField, optionalChoice, optionalText, phoneField, singleLineMessage, wholeNumberField } from './fields.ts'
+import { ID_MAX, alongsideFieldErrors, blankToUndefined, emailField, isSingleLine, localeField, optionalChoice, optionalText, phoneField, requiredTick, singleLineMessage, wholeNumberField } from './fields.ts'
 
 /**
  * POST /api/bookings (docs/decisions/0019, 0040), checked by the booking form and again
@@ -40,11 +40,9 @@ export const POLICY_CONSENT_MESSAGE = 'Please accept the cancellation policy and
 /**
  * The consent checkbox (docs/decisions/0050): JSON sends true, a form sends 'on' when ticked and
  * nothing when not. Anything but a tick, absence included, is refused with the one message.
+ * The checkout asks for the same tick on a booking the guide made (docs/decisions/0073).
  */
-const policyConsent = z
-  .union([z.boolean(), z.string()], { error: POLICY_CONSENT_MESSAGE })
-  .transform((v) => v === true || v === 'true' || v === 'on')
-  .pipe(z.literal(true, { error: POLICY_CONSENT_MESSAGE }))
+export const policyConsent = requiredTick(POLICY_CONSENT_MESSAGE)
 
 /** Shown when a date is outside the lead/horizon window (docs/decisions/0039). */
 export function outsideWindowMessage(window: { first: CalendarDate; last: CalendarDate }): string {

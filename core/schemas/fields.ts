@@ -130,6 +130,20 @@ export const checkbox = z
   .transform((v) => v === true || v === 'true' || v === 'on')
 
 /**
+ * A box the person must tick to go on (consent to the policy, to publishing a review): true from
+ * JSON, 'on' or 'true' from a form. Anything else is refused with the one message, and so is
+ * absence, which is what a form sends for an unticked box: a missing field is a no, never a yes
+ * (docs/decisions/0050, 0073). Not `checkbox.optional().refine(...)`: zod skips an optional
+ * field's checks when the key is absent, so a request without the field passed.
+ */
+export function requiredTick(message: string) {
+  return z
+    .union([z.boolean(), z.string()], { error: message })
+    .transform((v) => v === true || v === 'true' || v === 'on')
+    .pipe(z.literal(true, { error: message }))
+}
+
+/**
  * The largest serial id PostgreSQL's integer (int4) holds. An id or count a client
  * sends is bounded by it (or less) before it reaches a query, where a larger number
  * fails as "out of range for type integer": a 500 instead of a 400.

@@ -1,7 +1,7 @@
 import './zod-config.ts'
 import { z } from 'zod'
 import { EDIT_DAYS, REVIEW_LIMITS } from '../reviews.ts'
-import { calendarDateField, checkbox, controlCharactersMessage, hasOnlyTextControls, isSingleLine, localeField, optionalText, singleLineMessage, wholeNumberField } from './fields.ts'
+import { calendarDateField, controlCharactersMessage, hasOnlyTextControls, isSingleLine, localeField, optionalText, requiredTick, singleLineMessage, wholeNumberField } from './fields.ts'
 
 export const RATING_MESSAGE = 'Please choose from 1 to 5 stars'
 export const REVIEW_TITLE_MESSAGE = `Please give your review a title of at least ${REVIEW_LIMITS.title.min} characters`
@@ -38,7 +38,8 @@ const reviewFields = {
 
 export const reviewSchema = z.object({
   ...reviewFields,
-  consent: checkbox.optional().refine((v) => v === true, REVIEW_CONSENT_MESSAGE),
+  /** Absent (an unticked box) is a no (docs/decisions/0073). */
+  consent: requiredTick(REVIEW_CONSENT_MESSAGE),
   /** Honeypot, as on the other guest forms: people leave it empty. */
   website: z.string().optional(),
 })

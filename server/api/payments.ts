@@ -41,10 +41,14 @@ export function paymentsRouter({ services }: AppDeps) {
     const body = createIntentSchema.parse(req.body ?? {})
     const reference = body.bookingId ?? body.reference
     if (!reference) throw new ServiceError('invalid', 'No booking ID provided')
+    // A booking the guide made starts its payment only with the guest's tick (docs/decisions/0073).
+    await services.bookingConsent.acceptAtCheckout(reference, req.body ?? {})
     res.json(await viaProvider(() => services.payments.startPayment(reference)))
   })
 
   router.post('/bookings/:reference/payment-success', lookups, async (req, res) => {
+    // Settling a booking with nothing to pay is its payment: the guide's needs the tick first (docs/decisions/0073).
+    await services.bookingConsent.beforeSettling(String(req.params.reference), req.body ?? {})
     try {
       const result = await services.payments.confirmPayment(String(req.params.reference))
       res.status(result.status === 'paid' ? 200 : 202).json(result)

@@ -82,8 +82,8 @@ export function calendarLocation(meeting: Meeting | null, locale: Locale, city: 
   return { title: meeting.name, address, geo: { lat: meeting.latitude, lon: meeting.longitude } }
 }
 
-/** The e-mails that gave the guest the tour's calendar event. */
-const INVITATION_KINDS = ['payment-confirmed', 'booking-confirmed'] as const
+/** The e-mails that gave the guest the tour's calendar event (the reminder carries it too, docs/decisions/0073). */
+const INVITATION_KINDS = ['payment-confirmed', 'booking-confirmed', 'reminder'] as const
 
 /**
  * What the guest's calendar already knows of a booking, read from the outbox: whether an
@@ -106,6 +106,15 @@ const calendarAttachment = (ics: string, method: 'PUBLISH' | 'CANCEL') => ({
   contentType: `text/calendar; charset=utf-8; method=${method}`,
   content: Buffer.from(ics, 'utf8').toString('base64'),
 })
+
+/**
+ * The tour's calendar event as an e-mail's file: one UID for the booking's whole life, and a
+ * SEQUENCE above every calendar file queued for it before, so a calendar app takes the newest
+ * (docs/decisions/0009, 0050). The confirmations and the reminder carry it.
+ */
+export async function calendarFile(tx: Tx, mail: BookingMailDeps, booking: Pick<Booking, 'id'>, facts: BookingMailFacts) {
+  return calendarAttachment(buildIcs(bookingEvent(mail.config, facts, mail.now(), (await calendarHistory(tx, booking.id)).sent)), 'PUBLISH')
+}
 
 /** The facts of a booking as the e-mails show them, read inside the caller's transaction. */
 export async function bookingMailFacts(tx: Tx, { config, trip }: Pick<BookingMailDeps, 'config' | 'trip'>, booking: Booking): Promise<BookingMailFacts> {
@@ -219,14 +228,14 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
       if (!mail) return
       const { config } = mail
       const facts = await bookingMailFacts(tx, mail, booking)
-      const ics = buildIcs(bookingEvent(config, facts, mail.now(), (await calendarHistory(tx, booking.id)).sent))
+      const calendar = await calendarFile(tx, mail, booking, facts)
       await mail.outbox.enqueue(tx, {
         kind: 'payment-confirmed',
         to: booking.email,
         email: renderEmail(config.site, paymentConfirmedEmail(config.site, facts, confirmationLink(config, facts))),
         // Paid once: a webhook and the payment-success call both reporting it send one e-mail.
         dedupeKey: `payment-confirmed:${booking.id}`,
-        attachments: [calendarAttachment(ics, 'PUBLISH')],
+        attachments: [calendar],
         bookingId: booking.id,
       })
       await adminMail(tx, 'payment-received', booking, facts, `admin-payment-received:${booking.id}`)
@@ -240,14 +249,14 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
       if (!mail) return
       const { config } = mail
       const facts = await bookingMailFacts(tx, mail, booking)
-      const ics = buildIcs(bookingEvent(config, facts, mail.now(), (await calendarHistory(tx, booking.id)).sent))
+      const calendar = await calendarFile(tx, mail, booking, facts)
       await mail.outbox.enqueue(tx, {
         kind: 'booking-confirmed',
         to: booking.email,
         email: renderEmail(config.site, bookingConfirmedEmail(config.site, facts, confirmationLink(config, facts), booking.paidAt !== null)),
         // Confirmed again after a cancellation is news again; one status change, one e-mail.
         dedupeKey: `booking-confirmed:${booking.id}:${booking.updatedAt.getTime()}`,
-        attachments: [calendarAttachment(ics, 'PUBLISH')],
+        attachments: [calendar],
         bookingId: booking.id,
       })
     },

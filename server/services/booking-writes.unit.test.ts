@@ -26,13 +26,19 @@ const files = SOURCES.flatMap((dir) => sourceFiles(path.join(ROOT, dir))).map((f
 const writers = (pattern: RegExp) => files.filter(({ text }) => pattern.test(text)).map(({ file }) => file)
 
 describe('who writes a booking and its money (docs/decisions/0067)', () => {
-  it('only the lifecycle inserts, updates or deletes bookings (and the reminder job marks a reminder sent)', () => {
+  it('only the lifecycle inserts, updates or deletes bookings (and the reminder job marks a reminder sent, the checkout records a consent)', () => {
     expect(writers(/\.(insert|delete)\(\s*bookings\s*\)/)).toEqual(['server/services/booking-lifecycle.ts'])
-    expect(writers(/\.update\(\s*bookings\s*\)/).sort()).toEqual(['server/services/booking-lifecycle.ts', 'server/services/mail-outbox.ts'])
-    // The reminder job's write is its once-only mark, nothing of the status or the money.
-    const outbox = files.find((f) => f.file === 'server/services/mail-outbox.ts')!.text
-    const set = outbox.slice(outbox.indexOf('.update(bookings)')).match(/\.set\(\{([^}]*)\}\)/)![1]!
-    expect(set.trim()).toBe('reminderSentAt: now()')
+    expect(writers(/\.update\(\s*bookings\s*\)/).sort()).toEqual(['server/services/booking-consent.ts', 'server/services/booking-lifecycle.ts', 'server/services/mail-outbox.ts'])
+    // Each of the two others writes once, and only its own columns: the reminder job its
+    // once-only mark, the checkout the guest's consent (docs/decisions/0073); nothing of the
+    // status or the money.
+    const onlyWrite = (file: string) => {
+      const text = files.find((f) => f.file === file)!.text
+      expect(text.split(/\.update\(\s*bookings\s*\)/).length, file).toBe(2)
+      return text.slice(text.indexOf('.update(bookings)')).match(/\.set\(\{([^}]*)\}\)/)![1]!.trim()
+    }
+    expect(onlyWrite('server/services/mail-outbox.ts')).toBe('reminderSentAt: now()')
+    expect(onlyWrite('server/services/booking-consent.ts')).toBe('policyAcceptedAt: now, policyVersion: POLICY_VERSION')
   })
 
   it('only the ledger adds money rows and moves a voucher’s balance', () => {

@@ -22,6 +22,7 @@ import { createPaymentProvider } from '../payments/index.ts'
 import { createPaymentService } from './payments.ts'
 import { createRefundService } from './refunds.ts'
 import { createGuideBookingService } from './guide-bookings.ts'
+import { createBookingConsentService } from './booking-consent.ts'
 import { createRateLimits, pruneExpiredLimits } from './rate-limits.ts'
 import { createCalendarFeedService } from './calendar-feed.ts'
 import { createPromoCodeService } from './promo-codes.ts'
@@ -95,6 +96,9 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
   // Bookings the guide makes in the dashboard (issue 20 point 1, docs/decisions/0059).
   const guideBookings = createGuideBookingService({ db, lifecycle, moves: bookingMoves, trip, now: clock.now })
 
+  // The guest's consent at the checkout of a booking the guide made (docs/decisions/0073).
+  const bookingConsent = createBookingConsentService({ db, now: clock.now, getByReference: (reference) => bookings.getByReference(reference) })
+
   // Days the guide calls off (issue 19, docs/decisions/0056).
   const disruptions = createDisruptionService({ db, config, events: bookingEvents, notifications, availability, refunds, logger, now: clock.now })
 
@@ -137,7 +141,7 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     { name: 'remind-reviews', everyMs: 10 * 60_000, run: () => reviews.queueReminders() },
   ]
 
-  return { lifecycle, limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, promoCodes, vouchers, bookingMoves, guideBookings, disruptions, waitlist, reviews, jobs }
+  return { lifecycle, limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, promoCodes, vouchers, bookingMoves, guideBookings, bookingConsent, disruptions, waitlist, reviews, jobs }
 }
 
 export type Services = ReturnType<typeof createServices>

@@ -7,7 +7,7 @@ import type { Logger } from '../logger.ts'
 import { createMailer, type Mailer } from '../email/mailer.ts'
 import type { MailTransport } from '../email/transports.ts'
 import { reminderEmail, renderEmail } from '../email/templates.tsx'
-import { bookingMailFacts, confirmationLink, type BookingMailDeps } from './booking-events.ts'
+import { bookingMailFacts, calendarFile, confirmationLink, type BookingMailDeps } from './booking-events.ts'
 import { createMailOutbox, type MailOutbox } from './mail-outbox.ts'
 import { oneWithMoney } from './ledger.ts'
 import type { TripService } from './trip.ts'
@@ -37,6 +37,9 @@ export function createMailServices(deps: { db: Db; config: Config; logger: Logge
         kind: 'reminder',
         to: booking.email,
         email: renderEmail(config.site, reminderEmail(config.site, facts, confirmationLink(config, facts))),
+        // The tour's calendar event again, as the other guest e-mails about it carry it: the same
+        // UID and a higher SEQUENCE, so it updates the event in place (docs/decisions/0073).
+        attachments: [await calendarFile(tx, bookingMail, booking, facts)],
         bookingId: booking.id,
       }
     })

@@ -309,6 +309,15 @@ export function createReviewService(deps: {
     },
 
     /**
+     * The same over the site's own reviews only (a booking behind each, no source): all that the
+     * pages' rating markup may count. Google's review-snippet guidelines are against marking up
+     * reviews collected on other sites (docs/decisions/0073); the pages still show those, labelled.
+     */
+    async ownSummary(): Promise<RatingSummary | null> {
+      return ratingSummary(await db.select({ rating: reviews.rating, source: reviews.source }).from(reviews).where(and(eq(reviews.status, 'approved'), isNull(reviews.source))))
+    },
+
+    /**
      * A review from another site, added by the guide (issue 21 point 4): labelled with its source,
      * counted in the average, and public at once, since the guide is the one who approves.
      */

@@ -66,6 +66,16 @@ async function journey(page: Page, viewport: { width: number; height: number }, 
   await created.getByRole('button', { name: 'Done' }).click()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width)
 
+  // The dashboard says truthfully that the guest has not consented yet (docs/decisions/0073).
+  const id = (await (await page.request.get(`/api/bookings?q=${encodeURIComponent(email)}`)).json()).items[0].id as number
+  const consentLine = async () => {
+    await page.goto(`/admin/dashboard?tab=bookings&bookingId=${id}`)
+    // The phone's card and the desktop's table name the button differently.
+    await page.getByRole('button', { name: new RegExp(`^(Details of|View message for) booking #${id}$`) }).click()
+    return page.getByRole('dialog', { name: `Booking #${id}: ${name}` })
+  }
+  await expect(await consentLine()).toContainText('Not yet given: made by the guide, the guest has not paid through the link')
+
   // The guest got the pay link in Japanese.
   const mail = await emailTo(email)
   expect(mail.text).toContain(link)
@@ -78,6 +88,17 @@ async function journey(page: Page, viewport: { width: number; height: number }, 
   await expect(summary).toContainText('¥80,000')
   await expect(summary).toContainText('Custom day: photography, 8 hours')
   await expect(page.getByText(/日本時間）までお取り置き/)).toBeVisible()
+  // The guide could not ask for the guest's consent: the checkout does, before any card form (docs/decisions/0073).
+  const consent = page.getByRole('region', { name: 'お支払いの前に' })
+  await expect(page.getByLabel('カード番号')).toHaveCount(0)
+  await consent.getByRole('button', { name: 'お支払いへ進む' }).click()
+  await expect(consent.getByText('予約するには、キャンセルポリシーと利用規約に同意してください')).toBeVisible()
+  await expect(page.getByLabel('カード番号')).toHaveCount(0)
+  await expectNoSeriousAxeViolations(page, 'checkout asking a guide booking’s guest for consent')
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width)
+  await consent.getByLabel(/利用規約に同意します/).check()
+  await consent.getByRole('button', { name: 'お支払いへ進む' }).click()
+  await expect(consent).toHaveCount(0)
   await expectNoSeriousAxeViolations(page, 'checkout of a guide booking')
   await page.getByLabel('カード番号').fill('4242 4242 4242 4242')
   await page.getByRole('button', { name: /今すぐ支払う/ }).click()
@@ -85,6 +106,10 @@ async function journey(page: Page, viewport: { width: number; height: number }, 
   await expect(page.getByText('支払い済み', { exact: true }).first()).toBeVisible()
   await expect(page.getByText('Sunrise at Takada Castle, then the Gangi streets')).toBeVisible()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width)
+
+  // The guide sees when the guest accepted, and which version.
+  expect((await page.request.post('/api/login', { data: E2E_ADMIN })).status()).toBe(200)
+  await expect(await consentLine()).toContainText(/Accepted the cancellation policy and terms \(version \d{4}-\d{2}-\d{2}\) on /)
 }
 
 test('on a 375 px phone the guide turns a message into a booking and the guest pays it', async ({ page }) => {

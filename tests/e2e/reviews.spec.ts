@@ -162,4 +162,16 @@ test('a guest reviews their tour from the e-mail on a 375 px phone; the guide ap
   const homeJsonLd = await page.locator('script[type="application/ld+json"]').allTextContents()
   expect(homeJsonLd.some((text) => text.includes('"AggregateRating"'))).toBe(true)
   expect(errors).toEqual([])
+
+  // A review the guide copies from another site is shown, labelled, but the page's markup counts
+  // only the site's own (docs/decisions/0073): still one review of 5 stars.
+  const external = await page.request.post(`${server.baseURL}/api/admin/reviews`, {
+    data: { source: 'Tripadvisor', reviewDate: addDays(todayInTokyo(new Date()), -30), rating: 3, title: 'Copied from elsewhere', text: 'A fine day out, though it rained all afternoon.', displayName: 'Sam', locale: 'en' },
+  })
+  expect(external.status(), await external.text()).toBe(201)
+  await page.goto(`${server.baseURL}/reviews`)
+  await expect(page.getByRole('listitem').filter({ hasText: 'Copied from elsewhere' }).getByText('Review from Tripadvisor')).toBeVisible()
+  const markup = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text) as { aggregateRating?: { ratingValue: number; reviewCount: number }; review?: { name: string }[] })
+  const rated = markup.filter((ld) => ld.aggregateRating)
+  expect(rated.map((ld) => [ld.aggregateRating!.ratingValue, ld.aggregateRating!.reviewCount, ld.review!.map((r) => r.name)])).toEqual([[5, 1, [TITLE]]])
 })

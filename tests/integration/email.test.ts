@@ -319,6 +319,29 @@ describe.each(ENGINES)('e-mail over SMTP on %s', (engine) => {
     expect(smtp.to('guest@example.net')).toHaveLength(1)
   })
 
+  it('attaches the tour’s calendar file to the reminder, as the same event as the invitation with a higher SEQUENCE, and a later cancellation supersedes it', async () => {
+    const booking = await insertBooking(app, { tourDate: addDays(todayInTokyo(clock.now()), 2), status: 'paid', paidAt: clock.now() })
+    await app.db.transaction((tx) => app.services.bookingEvents.paid(tx, booking))
+    expect(await app.services.mail.queueReminders()).toBe(1)
+    await app.services.mail.outbox.processDue()
+
+    const guestMail = (subject: RegExp) => smtp.to('guest@example.net').find((m) => subject.test(m.subject ?? ''))!
+    const calendarOf = (mail: ReturnType<typeof guestMail>, filename: string) => parseCalendar(mail.attachments.find((a) => a.filename === filename)!.content.toString('utf8'))
+    const invitation = calendarOf(guestMail(/^Payment confirmed/), 'tour.ics')
+    const reminderMail = guestMail(/^See you soon/)
+    expect(reminderMail.attachments.map((a) => [a.filename, a.contentType])).toEqual([['tour.ics', 'text/calendar']])
+    const reminder = calendarOf(reminderMail, 'tour.ics')
+    expect(reminder).toMatchObject({ method: 'PUBLISH', uid: invitation.uid, start: invitation.start, status: invitation.status })
+    expect(reminder.sequence).toBeGreaterThan(invitation.sequence)
+
+    const admin = await app.loggedIn(true)
+    expect((await admin.post(`/api/admin/bookings/${booking.id}/cancel`, { cause: 'guide-weather', refundAmount: 0 })).status).toBe(200)
+    await app.services.mail.outbox.processDue()
+    const cancellation = calendarOf(guestMail(/is cancelled$/), 'tour-cancelled.ics')
+    expect(cancellation.uid).toBe(invitation.uid)
+    expect(cancellation.sequence).toBeGreaterThan(reminder.sequence)
+  })
+
   it('never sends one message twice when two senders run at once', async () => {
     await addAdmin(app, 'guide', 'guide@example.jp')
     await addAdmin(app, 'second', 'second@example.jp')

@@ -73,9 +73,9 @@ describe.each(ENGINES)('the guide makes a booking on %s', (engine) => {
     expect(mail!.text).toContain('7名')
     expect(await app.db.select().from(notifications).where(eq(notifications.title, 'New booking'))).toHaveLength(1)
 
-    // An ordinary booking afterwards: the guest pays it through the same checkout.
+    // An ordinary booking afterwards: the guest pays it through the same checkout, ticking the policy and terms there (docs/decisions/0073).
     const guest = app.client()
-    expect((await guest.post('/api/create-payment-intent', { bookingId: booking.reference })).status).toBe(200)
+    expect((await guest.post('/api/create-payment-intent', { bookingId: booking.reference, acceptPolicy: true })).status).toBe(200)
     expect((await guest.post(`/api/bookings/${booking.reference}/simulated-payment`, { cardNumber: '4242424242424242' })).status).toBe(200)
     expect((await guest.post(`/api/bookings/${booking.reference}/payment-success`)).json).toMatchObject({ status: 'paid' })
     expect(await reload(app, booking.id)).toMatchObject({ status: 'paid', paymentProvider: 'simulated', holdExpiresAt: null, totalPrice: 44_000 })

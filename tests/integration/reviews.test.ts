@@ -2,11 +2,12 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { eq } from 'drizzle-orm'
 import { bookings, notifications, outgoingEmails, reviewRequests, reviews, users } from '../../server/db/schema.ts'
 import { openDatabase } from '../../server/db/client.ts'
-import { REVIEW_CLOSED_MESSAGE, REVIEW_LINK_MESSAGE, REVIEW_TEXT_MESSAGE } from '../../core/schemas/review.ts'
+import { REVIEW_CLOSED_MESSAGE, REVIEW_CONSENT_MESSAGE, REVIEW_LINK_MESSAGE, REVIEW_TEXT_MESSAGE } from '../../core/schemas/review.ts'
 import { WAITLIST_RATE_MESSAGE } from '../../core/schemas/waitlist.ts'
 import { action as reviewAction, loader as reviewLoader } from '../../app/routes/review-write.tsx'
 import { loader as reviewsPageLoader } from '../../app/routes/reviews.tsx'
 import { loader as packagesLoader } from '../../app/routes/packages.tsx'
+import { loader as homeLoader } from '../../app/routes/home.tsx'
 import { VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../../app/lib/form-post.ts'
 import { addDays } from '../../core/dates.ts'
 import { ENGINES } from './databases.ts'
@@ -267,6 +268,26 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
     expect((await postPage(app, 'B'.repeat(26), { intent: 'stop' }, true)).status).toBe(404)
   })
 
+  it('reads a missing consent as no, through the API, the page’s form post and its data request: 400 with the form’s message, nothing stored', async () => {
+    const { token } = await askedBooking()
+    const { consent: _, ...withoutConsent } = GOOD
+    const api = await app.client().post(`/api/reviews/request/${token}`, withoutConsent)
+    expect(api.status).toBe(400)
+    expect(api.json).toMatchObject({ message: REVIEW_CONSENT_MESSAGE, errors: { consent: REVIEW_CONSENT_MESSAGE } })
+
+    // The box left unticked: a browser sends no field for it at all.
+    const unticked = { rating: '5', title: GOOD.title, text: GOOD.text, displayName: GOOD.displayName, country: GOOD.country }
+    for (const byScript of [false, true]) {
+      const refused = await postPage(app, token, unticked, byScript)
+      expect(refused.status, `by script: ${byScript}`).toBe(400)
+      expect(refused.location).toBeNull()
+      expect(refused.data).toMatchObject({ kind: 'refused', errors: { consent: 'ご感想の掲載に同意してください' } })
+    }
+    expect(await app.db.select().from(reviews)).toHaveLength(0)
+    expect(await app.db.select().from(notifications).where(eq(notifications.title, 'New review'))).toHaveLength(0)
+    expect(await mails(app, 'admin-new-review')).toHaveLength(0)
+  })
+
   it('moderation: admin only, new first, approve, hide, reply', async () => {
     const { token } = await askedBooking()
     await app.client().post(`/api/reviews/request/${token}`, GOOD)
@@ -377,6 +398,48 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
       ['No link', 'Tripadvisor'],
       ['Great guide', 'Tripadvisor'],
     ])
+  })
+
+  it('marks up only the site’s own reviews in JSON-LD (rating and review items); reviews from other sites stay on the page, labelled, and no own review means no rating markup', async () => {
+    type Page = { reviews: { title: string; source: string | null }[]; summary: unknown; meta: Record<string, unknown>[] }
+    const ldOf = (meta: Record<string, unknown>[]) => meta.filter((m) => 'script:ld+json' in m).map((m) => m['script:ld+json'] as Record<string, unknown>)
+    const reviewMarkup = (meta: Record<string, unknown>[]) => ldOf(meta).filter((ld) => 'aggregateRating' in ld || 'review' in ld)
+    const pages = async () =>
+      Promise.all([
+        loadPageAt<Page>(reviewsPageLoader, '/reviews'),
+        loadPageAt<Page>(packagesLoader, '/packages'),
+        loadPageAt<{ reviews: { section: string } | null; meta: Record<string, unknown>[] }>(homeLoader, '/'),
+      ])
+
+    const external = { source: 'Tripadvisor', reviewDate: '2026-01-10', text: 'Copied from the other site, word for word.', displayName: 'Sam', locale: 'en' }
+    expect((await admin.post('/api/admin/reviews', { ...external, rating: 5, title: 'Five stars elsewhere' })).status).toBe(201)
+    expect((await admin.post('/api/admin/reviews', { ...external, rating: 4, title: 'Four stars elsewhere' })).status).toBe(201)
+    {
+      const [reviewsPage, packagesPage, homePage] = await pages()
+      expect(reviewsPage.data.reviews.map((r) => [r.title, r.source]).sort()).toEqual([
+        ['Five stars elsewhere', 'Tripadvisor'],
+        ['Four stars elsewhere', 'Tripadvisor'],
+      ])
+      expect(reviewsPage.data.summary).toEqual({ average: 4.5, count: 2, verified: 0, elsewhere: 2 })
+      expect(packagesPage.data.reviews).toHaveLength(2)
+      expect(homePage.data.reviews?.section).toContain('Five stars elsewhere')
+      for (const { data } of [reviewsPage, packagesPage, homePage]) expect(reviewMarkup(data.meta)).toEqual([])
+    }
+
+    const { token } = await askedBooking()
+    await app.client().post(`/api/reviews/request/${token}`, { ...GOOD, rating: 2 })
+    const [own] = await app.db.select().from(reviews).where(eq(reviews.title, GOOD.title))
+    await admin.patch(`/api/admin/reviews/${own!.id}`, { status: 'approved' })
+    const [reviewsPage, packagesPage, homePage] = await pages()
+    // The page still shows all three, with the average and counts of each kind.
+    expect(reviewsPage.data.reviews).toHaveLength(3)
+    expect(reviewsPage.data.summary).toEqual({ average: 3.7, count: 3, verified: 1, elsewhere: 2 })
+    for (const { data } of [reviewsPage, packagesPage, homePage]) {
+      const [markup, ...more] = reviewMarkup(data.meta)
+      expect(more).toEqual([])
+      expect(markup!.aggregateRating).toMatchObject({ ratingValue: 2, reviewCount: 1 })
+      expect((markup!.review as { name: string }[]).map((r) => r.name)).toEqual([GOOD.title])
+    }
   })
 
   async function loadPageAt<T>(loader: (args: never) => unknown, path: string) {

@@ -1,6 +1,7 @@
 import { data, redirect, type AppLoadContext } from 'react-router'
 import type { Locale } from '../../../core/i18n/locales.ts'
-import { failureOf, localizeServerText, type Failure } from '../../../server/for-app.server.ts'
+import { failureOf, type Failure } from '../../../server/for-app.server.ts'
+import { localizedRefusal } from '../../lib/refusal.server.ts'
 import { requestLocale } from '../../i18n/messages.server.ts'
 import { VIA_SCRIPT_FIELD, sentByScript } from '../../lib/form-post.ts'
 import type { BookingOutcome, BookingRefusal } from './types.ts'
@@ -10,8 +11,7 @@ import type { BookingOutcome, BookingRefusal } from './types.ts'
  * in the page's language (the services speak the API's English, docs/decisions/0044).
  */
 function outcomeOf(failure: Failure, locale: Locale): BookingRefusal {
-  const message = localizeServerText(locale, failure.message)
-  const errors = Object.fromEntries(Object.entries(failure.errors ?? {}).map(([field, text]) => [field, localizeServerText(locale, text)]))
+  const { message, errors } = localizedRefusal(failure, locale)
   // A 409 with field errors (too many unpaid bookings for the e-mail) is the guest's to fix in
   // the form; a bare 409 means the slot went to someone else.
   if (Object.keys(errors).length > 0) return { kind: 'invalid', message, errors }

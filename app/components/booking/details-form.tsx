@@ -5,12 +5,13 @@ import { MAX_GROUP, MIN_GROUP, quote } from '../../../core/pricing.ts'
 import { packagesForSlot, type TourTime } from '../../../core/slots.ts'
 import { THEMES } from '../../../core/themes.ts'
 import { PICKUP } from '../../../core/meeting-points.ts'
-import { T, useLocale, useLocalePath, useT } from '../../i18n/i18n.tsx'
+import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { useLocalizeText } from '../../i18n/localize-text.ts'
 import { THEME_NAMES, quoteLineText } from './labels.ts'
 import { fieldErrors } from '../../../core/schemas/field-errors.ts'
 import type { PublicTourPackage } from './types.ts'
 import { PrivacyLine } from '../forms/privacy-line.tsx'
+import { PolicyConsentBox } from '../forms/policy-consent-box.tsx'
 import { Button } from '../ui/button.tsx'
 import { Field } from '../ui/field.tsx'
 import { ChosenSlotTime } from '../site/your-time.tsx'
@@ -91,7 +92,6 @@ export function DetailsForm({
   const t = useT()
   const locale = useLocale()
   const localize = useLocalizeText()
-  const path = useLocalePath()
   const [errors, setErrors] = useState<Record<string, string>>(serverErrors)
   const [checking, setChecking] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
@@ -319,35 +319,7 @@ export function DetailsForm({
           )}
         </Field>
         {/* Consent (docs/decisions/0050): the server refuses a booking without it and records when and which version. */}
-        <div className="grid gap-1.5">
-          <div className="flex items-start gap-3">
-            <input
-              id="acceptPolicy"
-              name="acceptPolicy"
-              type="checkbox"
-              className="mt-0.5 size-6 shrink-0 accent-brand-700"
-              checked={values.acceptPolicy === 'on'}
-              aria-invalid={errors.acceptPolicy ? true : undefined}
-              aria-describedby={errors.acceptPolicy ? 'acceptPolicy-error' : undefined}
-              onChange={(e) => set('acceptPolicy')(e.target.checked ? 'on' : '')}
-            />
-            <label htmlFor="acceptPolicy" className="text-slate-800">
-              <T
-                id="booking.form.consent"
-                components={{
-                  // A new tab, so the details typed so far stay in this one.
-                  0: <a href={`${path('/legal')}#cancellation`} target="_blank" rel="noopener" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-blossom-700" />,
-                  1: <a href={path('/legal')} target="_blank" rel="noopener" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-blossom-700" />,
-                }}
-              />
-            </label>
-          </div>
-          {errors.acceptPolicy ? (
-            <p id="acceptPolicy-error" className="text-sm font-semibold text-red-800">
-              {errors.acceptPolicy}
-            </p>
-          ) : null}
-        </div>
+        <PolicyConsentBox checked={values.acceptPolicy === 'on'} onChange={(ticked) => set('acceptPolicy')(ticked ? 'on' : '')} error={errors.acceptPolicy} />
         <HoneypotField value={values.website} onChange={(e) => set('website')(e.target.value)} />
         {errors.tourDate || errors.tourTime || errors._form ? (
           <p role="alert" className="font-semibold text-red-800">

@@ -3,6 +3,7 @@ import { REVIEW_LINK_MESSAGE } from '../../../core/schemas/review.ts'
 import { failureOf, localizeServerText } from '../../../server/for-app.server.ts'
 import { formPageMessages, requestLocale } from '../../i18n/messages.server.ts'
 import { VIA_SCRIPT_FIELD, sentByScript } from '../../lib/form-post.ts'
+import { localizedRefusal } from '../../lib/refusal.server.ts'
 import { REVIEW_FIELDS, STOP_INTENT, type ReviewOutcome } from './types.ts'
 
 /**
@@ -42,8 +43,7 @@ export async function handleReviewAction(request: Request, context: AppLoadConte
   } catch (error) {
     const failure = failureOf(error)
     if (!failure) throw error
-    const message = localizeServerText(locale, failure.message)
-    const errors = Object.fromEntries(Object.entries(failure.errors ?? {}).map(([field, text]) => [field, localizeServerText(locale, text)]))
+    const { message, errors } = localizedRefusal(failure, locale)
     const values = byScript ? undefined : Object.fromEntries(REVIEW_FIELDS.filter((f) => body[f] !== undefined).map((f) => [f, body[f]!]))
     return data<ReviewOutcome>({ kind: 'refused', message, errors, ...(values ? { values } : {}) }, { status: failure.status, headers: failure.headers })
   }

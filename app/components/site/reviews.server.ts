@@ -12,13 +12,18 @@ export function shownReview(review: PublicReview, locale: Locale): ShownReview {
 
 /**
  * The approved reviews a page shows (issue 21 point 5, docs/decisions/0063), with the average
- * and counts: the latest few on the home page and /packages, a page of them on /reviews.
+ * and counts: the latest few on the home page and /packages, a page of them on /reviews. The
+ * page shows every kind; `ownSummary` is what its JSON-LD may claim (decision 0073).
  */
 export async function loadReviews(
   context: AppLoadContext,
   locale: Locale,
   options: { limit: number; offset?: number; filter?: PublicReviewFilter },
-): Promise<{ summary: RatingSummary | null; reviews: ShownReview[]; published: PublicReview[]; total: number }> {
-  const [summary, page] = await Promise.all([context.services.reviews.summary(), context.services.reviews.published({ locale, ...options })])
-  return { summary, reviews: page.reviews.map((r) => shownReview(r, locale)), published: page.reviews, total: page.total }
+): Promise<{ summary: RatingSummary | null; ownSummary: RatingSummary | null; reviews: ShownReview[]; published: PublicReview[]; total: number }> {
+  const [summary, ownSummary, page] = await Promise.all([
+    context.services.reviews.summary(),
+    context.services.reviews.ownSummary(),
+    context.services.reviews.published({ locale, ...options }),
+  ])
+  return { summary, ownSummary, reviews: page.reviews.map((r) => shownReview(r, locale)), published: page.reviews, total: page.total }
 }

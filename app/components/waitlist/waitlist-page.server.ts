@@ -2,9 +2,10 @@ import { data, redirect, type AppLoadContext } from 'react-router'
 import { isCalendarDate } from '../../../core/dates.ts'
 import { isTourTime, packageFitsSlot } from '../../../core/slots.ts'
 import { canJoinWaitlist } from '../../../core/waitlist.ts'
-import { failureOf, localizeServerText } from '../../../server/for-app.server.ts'
+import { failureOf } from '../../../server/for-app.server.ts'
 import { formPageMessages, requestLocale } from '../../i18n/messages.server.ts'
 import { VIA_SCRIPT_FIELD, sentByScript } from '../../lib/form-post.ts'
+import { localizedRefusal } from '../../lib/refusal.server.ts'
 import type { ConfirmOutcome, JoinOutcome, LeaveOutcome } from './types.ts'
 
 const FIELDS = ['email', 'numberOfPeople', 'tourPackageId', 'tourDate', 'tourTime'] as const
@@ -60,8 +61,7 @@ export async function handleJoinAction(request: Request, context: AppLoadContext
   } catch (error) {
     const failure = failureOf(error)
     if (!failure) throw error
-    const message = localizeServerText(locale, failure.message)
-    const errors = Object.fromEntries(Object.entries(failure.errors ?? {}).map(([field, text]) => [field, localizeServerText(locale, text)]))
+    const { message, errors } = localizedRefusal(failure, locale)
     const values = byScript ? undefined : Object.fromEntries(FIELDS.filter((f) => body[f] !== undefined).map((f) => [f, body[f]!]))
     // 409: the slot is free after all (book it instead); everything else is the visitor's to fix or retry.
     const outcome: JoinOutcome = failure.status === 409 ? { kind: 'free', message } : { kind: 'refused', message, errors, ...(values ? { values } : {}) }

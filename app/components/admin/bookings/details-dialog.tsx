@@ -1,5 +1,6 @@
 import { formatLongDate } from '../../../../core/dates.ts'
 import { formatYen } from '../../../../core/money.ts'
+import { consentGapLabel } from '../../../../core/booking-consent.ts'
 import type { AdminBooking } from '../../../../server/for-app.ts'
 import { copyEmail, formatDateTime, mailtoHref } from '../api.ts'
 import { Button, buttonVariants } from '../../ui/button.tsx'
@@ -52,9 +53,10 @@ export function BookingDetails({ booking, onClose, onMove }: { booking: AdminBoo
         <dd className="break-all">{booking.reference}</dd>
         <dt className="font-medium">Consent</dt>
         <dd>
+          {/* Each gap said as it is: only bookings from before the form asked predate it (docs/decisions/0073). */}
           {booking.policyAcceptedAt
             ? `Accepted the cancellation policy and terms (version ${booking.policyVersion}) on ${formatDateTime(booking.policyAcceptedAt)}`
-            : 'Not recorded (booked before the form asked for consent)'}
+            : consentGapLabel(booking)}
         </dd>
         {booking.cancellationReason ? (
           <>
