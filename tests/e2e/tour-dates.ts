@@ -17,9 +17,9 @@ import { addDays, dayOfWeek, todayInTokyo, type CalendarDate } from '../../core/
 //   privacy    Sundays   from 125 days ahead  (one)
 //   questions  Sundays   from 133 days ahead  (one: booking-questions, issue 18)
 //   layout     Sundays   from 140 days ahead  (one)
-//   call-off   Sundays   from 147 days ahead  (one: its morning called off, issue 19), and
-//              Wednesdays from 147 days ahead (one: an unpaid guest's whole day called off)
-//   time-zones Sundays   from 155 days ahead  (one)
+//   call-off   Sundays   from 147 days ahead  (one: its morning called off, issue 19)
+//   time-zones Sundays   from 155 days ahead  (one, its morning; call-off books and calls off the
+//              afternoon of the Sunday from 154 days ahead, which is this one six weeks in seven)
 //   trip       Sundays   from 168 days ahead  (two: trip-details and meeting-points, issue 18)
 //   waitlist   Sundays   162–167 days ahead (one: waitlist, issue 19), or 91 days ahead when no Sunday
 //              lies between time-zones' and trip's (then one lies between moves' and lifecycle's)
@@ -30,10 +30,9 @@ import { addDays, dayOfWeek, todayInTokyo, type CalendarDate } from '../../core/
 
 const SATURDAY = 6
 const SUNDAY = 0
-const WEDNESDAY = 3
 
 /** The n-th (from 0) day of the week `weekday` that is at least `daysAhead` days after today in Japan. */
-function nthWeekdayAhead(weekday: typeof SATURDAY | typeof SUNDAY | typeof WEDNESDAY, daysAhead: number, n: number): CalendarDate {
+function nthWeekdayAhead(weekday: typeof SATURDAY | typeof SUNDAY, daysAhead: number, n: number): CalendarDate {
   let d = addDays(todayInTokyo(new Date()), daysAhead)
   while (dayOfWeek(d) !== weekday) d = addDays(d, 1)
   return addDays(d, 7 * n)
@@ -41,8 +40,6 @@ function nthWeekdayAhead(weekday: typeof SATURDAY | typeof SUNDAY | typeof WEDNE
 
 export const saturdayAhead = (daysAhead: number, n = 0) => nthWeekdayAhead(SATURDAY, daysAhead, n)
 export const sundayAhead = (daysAhead: number, n = 0) => nthWeekdayAhead(SUNDAY, daysAhead, n)
-/** Only the call-off spec books a Wednesday: its unpaid guest's day is called off whole. */
-export const wednesdayAhead = (daysAhead: number) => nthWeekdayAhead(WEDNESDAY, daysAhead, 0)
 
 /**
  * The waitlist spec's Sunday (issue 19 point 4): the Sunday after time-zones' and before trip's,
