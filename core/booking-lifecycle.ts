@@ -43,6 +43,7 @@ export const MOVE_CANCELLED_MESSAGE = 'A cancelled booking cannot be moved. Rest
 export const ERASE_HOLD_MESSAGE = 'Payment is not finished yet (the booking is still held for payment).'
 export const ERASE_UPCOMING_MESSAGE = 'The tour is still to come: cancel it first.'
 export const NO_CARD_PAYMENT_MESSAGE = 'This booking has no card payment to refund.'
+export const NOT_HELD_MESSAGE = 'Only a reservation still on hold can be extended.'
 
 type Hold = { status: string; holdExpiresAt: Date | null }
 
@@ -81,6 +82,10 @@ export type LifecycleEvent =
   | { type: 'create'; price: number; promo: { code: string; discount: number } | null; voucher: { id: number; amount: number } | null; holdExpiresAt: Date | null }
   /** The sweep, or a claimer taking over the slot, records a lapsed hold. */
   | { type: 'lapse' }
+  /** A reseller confirms its reservation (docs/decisions/0074): the reseller owes the price less its commission. */
+  | { type: 'confirm-reseller'; commission: number }
+  /** A reseller extends its reservation's hold (docs/decisions/0074). */
+  | { type: 'extend'; holdExpiresAt: Date }
   /** The provider says a payment of the booking's own intent succeeded (from the webhook or the browser's call). */
   | { type: 'pay'; intentId: string; amount: number; currency: string; slotFree: boolean; voucher: VoucherFact | null; promoUsable: boolean }
   /** Nothing is left to pay (a voucher, a promo code or a price of 0 covers it): the checkout's payment-success. */
@@ -153,6 +158,8 @@ export type Outcome =
   | 'not-kept'
   | 'payment-refused'
   | 'settled'
+  | 'confirmed'
+  | 'extended'
   | 'moved'
   | 'awaiting-difference'
   | 'change-done'
@@ -238,7 +245,14 @@ export const tableMoney = (status: string, m: BookingMoney) => ({ received: held
 
 /** The rows that end a booking's claim on its price: the price released, the promo code's and the voucher's parts given back. */
 function releaseAll(m: BookingMoney, transition: 'cancel' | 'lapse' = 'cancel'): NewMovement[] {
-  return [...row('price', -m.owed + m.fee, { transition }), ...row('promo', -m.promo, { transition }), ...row('voucher', -m.voucher, { voucherId: m.voucherId, transition })]
+  return [
+    ...row('price', -m.owed + m.fee, { transition }),
+    ...row('promo', -m.promo, { transition }),
+    ...row('voucher', -m.voucher, { voucherId: m.voucherId, transition }),
+    // A reseller's booking that ends is not owed by the reseller (docs/decisions/0074).
+    ...row('reseller', -m.reseller, { transition }),
+    ...row('commission', -m.commission, { transition }),
+  ]
 }
 
 /** The rows that bring a cancelled booking's price back, taking its promo and voucher parts again. */
@@ -295,6 +309,10 @@ function decideUnstamped(booking: LifecycleBooking, event: LifecycleEvent, now: 
       return pay(booking, m, status, event, now)
     case 'settle':
       return settle(booking, m, status, now)
+    case 'confirm-reseller':
+      return confirmReseller(booking, m, status, event, now)
+    case 'extend':
+      return extend(booking, status, event)
     case 'move':
       return move(booking, m, status, event)
     case 'change-paid':
@@ -411,6 +429,31 @@ function pay(b: LifecycleBooking, m: BookingMoney, status: BookingStatus, e: Ext
     slot: lapsed ? { kind: 'claim', expiresAt: null } : { kind: 'permanent' },
     promoUse: revived.some((r) => r.kind === 'promo' && r.amount > 0) ? 'take' : 'keep',
   }
+}
+
+/**
+ * A reseller confirms its reservation (docs/decisions/0074): the booking is confirmed and its slot
+ * its own for good; the reseller collected the price from the guest and owes the guide the price
+ * less its commission, so the ledger covers the price with the two. Confirming twice is nothing;
+ * a reservation whose hold ran out is gone, as an unpaid guest's.
+ */
+function confirmReseller(b: LifecycleBooking, m: BookingMoney, status: BookingStatus, e: Extract<LifecycleEvent, { type: 'confirm-reseller' }>, now: Date): Decision {
+  if (b.status === 'confirmed') return nothing('confirmed', 'confirm')
+  const refusal = paymentRefusal(b, now)
+  if (refusal) return refusal
+  if (status !== 'pending') return refuse('conflict', CANCELLED_MESSAGE)
+  return {
+    ...nothing('confirmed', 'confirm'),
+    patch: { status: 'confirmed', holdExpiresAt: null, cancellationReason: null, cancelledAt: null, paidAt: null },
+    movements: [...row('reseller', m.due - e.commission), ...row('commission', e.commission)],
+    slot: { kind: 'permanent' },
+  }
+}
+
+/** A reseller's reservation held longer (docs/decisions/0074): only while it is still held. */
+function extend(b: LifecycleBooking, status: BookingStatus, e: Extract<LifecycleEvent, { type: 'extend' }>): Decision {
+  if (status !== 'pending') return refuse(b.status === 'pending' ? 'gone' : 'conflict', b.status === 'pending' ? HOLD_EXPIRED_MESSAGE : NOT_HELD_MESSAGE)
+  return { ...nothing('extended', 'extend'), patch: { status: 'pending', holdExpiresAt: e.holdExpiresAt, cancellationReason: null, cancelledAt: null, paidAt: null }, slot: { kind: 'hold', expiresAt: e.holdExpiresAt } }
 }
 
 /** Nothing left to pay (docs/decisions/0019, 0065): a voucher, a promo code or a price of 0 covers it, and the booking is paid. */

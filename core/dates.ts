@@ -123,6 +123,12 @@ export function todayInTokyo(now: Date): CalendarDate {
   return formatYMD({ year: inTokyo.getFullYear(), month: inTokyo.getMonth() + 1, day: inTokyo.getDate() })
 }
 
+/** The wall-clock time in Japan at `instant`, as 'HH:mm' (24-hour). */
+export function clockInTokyo(instant: Date): string {
+  const t = new TZDate(instant, BUSINESS_TIME_ZONE)
+  return `${String(t.getHours()).padStart(2, '0')}:${String(t.getMinutes()).padStart(2, '0')}`
+}
+
 export function addDays(date: CalendarDate, n: number): CalendarDate {
   if (!Number.isInteger(n)) throw new RangeError(`addDays needs a whole number of days, got ${n}`)
   return formatYMD(fromDayNumber(toDayNumber(requireYMD(date)) + n))

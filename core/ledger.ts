@@ -11,13 +11,15 @@ import { isYenAmount } from './money.ts'
  *   guide, released by a cancellation) and `cancellation-fee` (what a cancellation keeps);
  * - what covers it: `promo` (a promo code's part), `voucher` (a gift voucher's part: + redeemed,
  *   − given back), `card` (+ charged, − refunded) and `cash` (money the guide took outside the
- *   card flow, cash on the day or a bank transfer: + taken, − given back).
+ *   card flow, cash on the day or a bank transfer: + taken, − given back), and for a reseller's
+ *   booking (docs/decisions/0074) `reseller` (the net the reseller owes the guide: receivable) and
+ *   `commission` (the part of the price the reseller keeps).
  * A settled booking owes nothing: the two sides are equal (`due` is 0).
  *
  * `voucher-sale` rows belong to a voucher, not a booking: its sale (+) and its refund (−).
  */
 
-export const MOVEMENT_KINDS = ['price', 'cancellation-fee', 'promo', 'voucher', 'card', 'cash', 'voucher-sale'] as const
+export const MOVEMENT_KINDS = ['price', 'cancellation-fee', 'promo', 'voucher', 'card', 'cash', 'reseller', 'commission', 'voucher-sale'] as const
 export type MovementKind = (typeof MOVEMENT_KINDS)[number]
 
 /**
@@ -31,6 +33,8 @@ export const TRANSITIONS = [
   'pay',
   'pay-refused',
   'settle',
+  'confirm',
+  'extend',
   'move',
   'change-paid',
   'change-refused',
@@ -77,6 +81,9 @@ export type BookingMoney = {
   cash: number
   voucher: number
   promo: number
+  /** A reseller's booking (docs/decisions/0074): the net it owes the guide, and its commission. */
+  reseller: number
+  commission: number
   /** What the guest owes now (the price, or a cancellation's fee) and what covers it. */
   owed: number
   covered: number
@@ -108,6 +115,8 @@ export const NO_MONEY: BookingMoney = {
   cash: 0,
   voucher: 0,
   promo: 0,
+  reseller: 0,
+  commission: 0,
   owed: 0,
   covered: 0,
   due: 0,
@@ -170,6 +179,10 @@ export function moneyOf(rows: readonly Movement[]): BookingMoney {
         m[row.kind] += row.amount
         takeMoneyRow(m, row)
         break
+      case 'reseller':
+      case 'commission':
+        m[row.kind] += row.amount
+        break
       case 'voucher-sale':
         break
     }
@@ -178,7 +191,7 @@ export function moneyOf(rows: readonly Movement[]): BookingMoney {
   m.discount = tourDiscount
   m.voucherPaid = tourVoucher
   m.toPay = tourPrice - tourDiscount - tourVoucher
-  m.covered = m.promo + m.voucher + m.card + m.cash - m.owedBack
+  m.covered = m.promo + m.voucher + m.card + m.cash + m.reseller + m.commission - m.owedBack
   m.due = m.owed - m.covered
   return m
 }
@@ -246,7 +259,7 @@ export function ledgerProblems(status: string, rows: readonly Movement[]): strin
     if (row.kind === 'card' && row.intentId === null) problems.push('a card row without its payment intent')
   }
   const m = moneyOf(rows)
-  for (const [name, value] of Object.entries({ price: m.price, fee: m.fee, promo: m.promo, voucher: m.voucher, card: m.card, cash: m.cash, owed: m.owed })) {
+  for (const [name, value] of Object.entries({ price: m.price, fee: m.fee, promo: m.promo, voucher: m.voucher, card: m.card, cash: m.cash, reseller: m.reseller, commission: m.commission, owed: m.owed })) {
     if (!isYenAmount(value)) problems.push(`${name} is ${value}`)
   }
   for (const intent of cardByIntent(rows)) {
@@ -274,4 +287,12 @@ export function ledgerProblems(status: string, rows: readonly Movement[]): strin
       problems.push(`unknown status ${status}`)
   }
   return problems
+}
+
+/**
+ * The reseller's commission on a price (docs/decisions/0074): the agreed percentage, rounded down
+ * to whole yen, so the guide's net (price − commission) is never less than the agreement gives.
+ */
+export function commissionOf(price: number, percent: number): number {
+  return Math.floor((price * percent) / 100)
 }

@@ -6,6 +6,7 @@ import { BOOKING_STATUSES } from '../../core/schemas/booking-status.ts'
 import { NOTIFICATION_PREFERENCES } from '../../core/schemas/users.ts'
 import { HALF_DAY_PARTS, TOUR_TIMES } from '../../core/slots.ts'
 import { THEMES } from '../../core/themes.ts'
+import { COMMISSION_MAX_PERCENT, MIN_LEAD_HOURS_MAX } from '../../core/schemas/reseller.ts'
 import type { TourTranslations } from '../../core/i18n/tour-text.ts'
 import type { AltTranslations } from '../../core/schemas/photo.ts'
 import { IMAGE_FORMATS, PLACE_KEYS } from '../../core/media/places.ts'
@@ -36,6 +37,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core'
 
 /**
@@ -302,6 +304,13 @@ export const bookings = pgTable(
     arrangedBy: text('arranged_by'),
     priceNote: text('price_note'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * A reseller's booking through OCTO (docs/decisions/0074): the reseller, its own reference, and
+     * the booking's OCTO uuid (the reseller's, or ours when it sent none). Null: the site's or the guide's.
+     */
+    resellerId: integer('reseller_id').references((): AnyPgColumn => resellers.id, { onDelete: 'restrict' }),
+    resellerReference: text('reseller_reference'),
+    octoUuid: uuid('octo_uuid').unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
@@ -322,8 +331,47 @@ export const bookings = pgTable(
     check('bookings_policy_consent_check', sql`(${t.policyAcceptedAt} is null) = (${t.policyVersion} is null)`),
     // A place or a pickup, never both.
     check('bookings_meeting_check', sql`${t.meetingPointId} is null or ${t.pickupHotel} is null`),
+    // Every reseller's booking has its OCTO uuid, and only theirs.
+    check('bookings_reseller_check', sql`(${t.resellerId} is null) = (${t.octoUuid} is null)`),
+    index('bookings_reseller_idx').on(t.resellerId, t.resellerReference),
   ],
 )
+
+/**
+ * The guide's resellers (docs/decisions/0074): each speaks OCTO with its own API key, of which
+ * only a SHA-256 hash is kept (the key is 256 random bits: a slow hash would add nothing). A
+ * revoked key stops at once on every instance, as every request reads this row.
+ */
+export const resellers = pgTable(
+  'resellers',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** The terms in the guide's words: "net rate", "pays monthly", a contact. */
+    note: text('note'),
+    /** The share of the price the reseller keeps, whole percent. */
+    commissionPercent: integer('commission_percent').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    /** The key's first characters, to tell keys apart in the dashboard. */
+    keyPrefix: text('key_prefix').notNull(),
+    /** No bookings within this many hours of a tour's start. */
+    minLeadHours: integer('min_lead_hours').notNull().default(0),
+    /** The tours it may sell; empty: every tour. */
+    tourPackageIds: jsonb('tour_package_ids').$type<number[]>().notNull().default([]),
+    /** A key for the reseller's test system: its bookings are marked test and left out of revenue. */
+    testMode: boolean('test_mode').notNull().default(false),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('resellers_commission_check', sql`${t.commissionPercent} between 0 and ${sql.raw(String(COMMISSION_MAX_PERCENT))}`),
+    check('resellers_min_lead_check', sql`${t.minLeadHours} between 0 and ${sql.raw(String(MIN_LEAD_HOURS_MAX))}`),
+  ],
+)
+
+export type Reseller = typeof resellers.$inferSelect
 
 /**
  * A booking's history of moves (docs/decisions/0055): one row per change of date, slot, tour or

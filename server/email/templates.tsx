@@ -598,7 +598,7 @@ function adminBookingDetails(b: BookingMailFacts): EmailDetail[] {
   ]
 }
 
-export type AdminBookingMailKind = 'new-booking' | 'payment-received' | 'booking-cancelled' | 'booking-expired' | 'booking-moved'
+export type AdminBookingMailKind = 'new-booking' | 'reseller-booking' | 'payment-received' | 'booking-cancelled' | 'booking-expired' | 'booking-moved'
 
 export function adminBookingEmail(
   site: SiteIdentity,
@@ -611,6 +611,12 @@ export function adminBookingEmail(
   const from = extra?.from ? `${formatLongDate(extra.from.tourDate)} (${slotLabel(extra.from.tourTime)})` : 'its earlier slot'
   const texts = {
     'new-booking': { subject: `New booking: ${b.name}, ${date}`, heading: 'New booking', line: `${b.name} booked ${date} (${slotLabel(b.tourTime)}). It holds its slot until paid.` },
+    // docs/decisions/0074: the reseller took the guest's payment and owes the guide its net.
+    'reseller-booking': {
+      subject: `New booking through ${extra?.by ?? 'a reseller'}: ${b.name}, ${date}`,
+      heading: 'New booking through a reseller',
+      line: `${b.name} booked ${date} (${slotLabel(b.tourTime)}) through ${extra?.by ?? 'a reseller'}. The reseller collected the payment; changes and cancellations come through them.`,
+    },
     'payment-received': { subject: `Payment received: ${formatYen(b.totalPrice)} from ${b.name}`, heading: 'Payment received', line: `${b.name} paid ${formatYen(b.totalPrice)} for ${date} (${slotLabel(b.tourTime)}).` },
     'booking-cancelled': {
       subject: `Booking cancelled: ${b.name}, ${date}`,

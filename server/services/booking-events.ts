@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Tx } from '../db/client.ts'
-import { outgoingEmails, reviewRequests, tourPackages } from '../db/schema.ts'
+import { outgoingEmails, resellers, reviewRequests, tourPackages } from '../db/schema.ts'
 import type { Booking } from './ledger.ts'
 import type { Config } from '../config/index.ts'
 import { EXPIRED_REASON, somethingPaid } from '../../core/booking-lifecycle.ts'
@@ -357,6 +357,29 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
         dedupeKey: `booking-disrupted:${booking.id}:${details.deadline.getTime()}`,
         bookingId: booking.id,
       })
+    },
+
+    /**
+     * A reseller's booking (docs/decisions/0074) confirmed or ended: the guide hears it, naming the
+     * reseller and its reference; the guest does not, as the reseller is who they booked with and
+     * who tells them (a reservation made or lapsed on hold is no news for anyone).
+     */
+    async throughReseller(tx: Tx, booking: Booking, change: { kind: 'confirmed' } | { kind: 'cancelled'; reason: string }) {
+      const [reseller] = await tx.select({ name: resellers.name }).from(resellers).where(eq(resellers.id, booking.resellerId!))
+      const channel = `${reseller?.name ?? 'a reseller'}${booking.resellerReference ? `, reference ${booking.resellerReference}` : ''}`
+      const confirmed = change.kind === 'confirmed'
+      await deps.notifications.create(tx, {
+        type: 'booking',
+        title: confirmed ? 'New booking from a reseller' : 'Reseller booking cancelled',
+        message: confirmed
+          ? `${booking.name} booked ${when(booking)} for ${booking.numberOfPeople} ${booking.numberOfPeople === 1 ? 'guest' : 'guests'} through ${channel} (${formatYen(booking.totalPrice)}).`
+          : `${booking.name}'s booking for ${when(booking)} through ${channel} was cancelled: ${change.reason}.`,
+        actionLink: bookingActionLink(booking.id),
+      })
+      if (!mail) return
+      const facts = await bookingMailFacts(tx, mail, booking)
+      if (confirmed) await adminMail(tx, 'reseller-booking', booking, facts, `admin-reseller-booking:${booking.id}`, { by: channel })
+      else await adminMail(tx, 'booking-cancelled', booking, facts, `admin-booking-cancelled:${booking.id}:${(booking.cancelledAt ?? mail.now()).getTime()}`, { reason: `${change.reason}; booked through ${channel}`, refund: 0 })
     },
 
     /** An unpaid hold ran out (docs/decisions/0005); voucherBack: its gift voucher part, given back. */

@@ -238,6 +238,20 @@ export function createBookingLifecycle(deps: LifecycleDeps) {
   /** The notifications and e-mails of the outcome (docs/decisions/0041), in the same transaction. */
   async function tell(tx: Tx, before: Booking, after: Booking, done: Done, dates: string[], options: ApplyOptions) {
     const was = before.status
+    if (after.resellerId !== null) await tellReseller(tx, before, after, done)
+    else await tellGuest(tx, was, after, done, options)
+    if (dates.length > 0 && !options.callerTellsWaitlist) await events.slotsChanged(tx, [...new Set(dates)])
+  }
+
+  /** A reseller's booking (docs/decisions/0074): the guide hears of it once confirmed, and when it ends after. */
+  async function tellReseller(tx: Tx, before: Booking, after: Booking, done: Done) {
+    if (done.outcome === 'confirmed' && before.status === 'pending') await events.throughReseller(tx, after, { kind: 'confirmed' })
+    if (after.status === 'cancelled' && before.status !== 'cancelled' && before.status !== 'pending') {
+      await events.throughReseller(tx, after, { kind: 'cancelled', reason: after.cancellationReason ?? 'cancelled' })
+    }
+  }
+
+  async function tellGuest(tx: Tx, was: string, after: Booking, done: Done, options: ApplyOptions) {
     switch (done.outcome) {
       case 'created':
         await events.created(tx, after)
@@ -266,7 +280,6 @@ export function createBookingLifecycle(deps: LifecycleDeps) {
       default:
         break
     }
-    if (dates.length > 0 && !options.callerTellsWaitlist) await events.slotsChanged(tx, [...new Set(dates)])
   }
 
   /**

@@ -31,6 +31,7 @@ export type MailKind =
   | 'review-reminder'
   | 'voucher-purchased'
   | 'admin-new-booking'
+  | 'admin-reseller-booking'
   | 'admin-payment-received'
   | 'admin-booking-cancelled'
   | 'admin-booking-expired'

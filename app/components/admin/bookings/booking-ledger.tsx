@@ -26,6 +26,10 @@ function describe(line: LedgerLine): string {
       return ending ? `Card refund of the cancellation${source}` : `Card refund${source}`
     case 'cash':
       return line.amount > 0 ? 'Taken by the guide (cash or transfer)' : 'Given back by the guide in cash'
+    case 'reseller':
+      return line.amount > 0 ? 'Owed by the reseller (its net)' : 'No longer owed by the reseller'
+    case 'commission':
+      return line.amount > 0 ? 'Kept by the reseller (its commission)' : 'Reseller’s commission released'
     case 'voucher-sale':
       return line.amount > 0 ? 'Gift voucher sold' : 'Gift voucher refunded'
   }
