@@ -1,5 +1,5 @@
-import { AvailabilityStatus, BookingStatus as OctoBookingStatus, type Pricing } from '@octocloud/types'
-import { addDays, clockInTokyo, daysBetween, todayInTokyo, tokyoInstant, type CalendarDate } from './dates.ts'
+import { AvailabilityStatus, BookingStatus as OctoBookingStatus, CapabilityId, DurationUnit, type Pricing } from '@octocloud/types'
+import { addDays, clockInTokyo, daysBetween, isCalendarDate, todayInTokyo, tokyoInstant, type CalendarDate } from './dates.ts'
 import { EXPIRED_REASON, effectiveStatus } from './booking-lifecycle.ts'
 import { FREE_CANCELLATION_DAYS } from './cancellation-policy.ts'
 import { commissionOf } from './ledger.ts'
@@ -22,7 +22,7 @@ import { MAX_GROUP, MIN_GROUP } from './pricing.ts'
 export const OCTO_TIME_ZONE = 'Asia/Tokyo'
 export const OCTO_CURRENCY = 'JPY'
 /** The capabilities this supplier offers (docs/decisions/0074). */
-export const OCTO_CAPABILITIES = ['octo/pricing'] as const
+export const OCTO_CAPABILITIES = [CapabilityId.OCTO_PRICING] as const
 export const GUEST_UNIT_ID = 'guest'
 
 export type OptionId = 'half-day' | 'full-day'
@@ -47,8 +47,8 @@ export function slotOfAvailabilityId(id: string, optionId: OptionId, startTimes:
   if (!match) return null
   const [, tourDate, hhmm] = match
   const tourTime = optionTourTimes(optionId).find((t) => startTimes[t] === hhmm)
-  // A date like 2026-02-31 is no date: it must come back from the calendar unchanged.
-  return tourTime && addDays(tourDate!, 0) === tourDate ? { tourDate: tourDate!, tourTime } : null
+  // A date like 2026-02-31 is no date.
+  return tourTime && isCalendarDate(tourDate) ? { tourDate, tourTime } : null
 }
 
 /** The slot's start and approximate end in Japan time, as OCTO writes them. */
@@ -66,8 +66,7 @@ export function localTimesOf(date: CalendarDate, tourTime: TourTime, startTimes:
 export const includedTax = (amount: number) => Math.floor((amount * 10) / 110)
 
 /** A price as OCTO writes it: retail is the guest's price, net what the guide receives after the reseller's commission. */
-export function octoPricing(retail: number, commissionPercent: number): Pricing {
-  const net = retail - commissionOf(retail, commissionPercent)
+export function octoPricing(retail: number, net: number): Pricing {
   return {
     original: retail,
     retail,
@@ -77,6 +76,9 @@ export function octoPricing(retail: number, commissionPercent: number): Pricing 
     includedTaxes: [{ name: 'Consumption tax (10%)', original: includedTax(retail), retail: includedTax(retail), net: includedTax(net) }],
   }
 }
+
+/** The price for a reseller at its commission (docs/decisions/0074). */
+export const resellerPricing = (retail: number, commissionPercent: number) => octoPricing(retail, retail - commissionOf(retail, commissionPercent))
 
 /** What OCTO says of a slot: free for one group of up to MAX_GROUP, taken, or closed. */
 export function octoSlotStatus(slot: Pick<SlotAvailability, 'available' | 'reason'>) {
@@ -117,7 +119,7 @@ export function octoStatusOf(b: BookingState, now: Date): OctoBookingStatus {
 }
 
 /** OCTO's cancellation cut-off, in its three forms: the site's free-cancellation window. */
-export const OCTO_CANCELLATION_CUTOFF = { cancellationCutoff: `${FREE_CANCELLATION_DAYS} days`, cancellationCutoffAmount: FREE_CANCELLATION_DAYS, cancellationCutoffUnit: 'day' as const }
+export const OCTO_CANCELLATION_CUTOFF = { cancellationCutoff: `${FREE_CANCELLATION_DAYS} days`, cancellationCutoffAmount: FREE_CANCELLATION_DAYS, cancellationCutoffUnit: DurationUnit.DAY }
 
 /**
  * Whether a reseller may still cancel the booking itself (docs/decisions/0074): a reservation on

@@ -38,6 +38,8 @@ import { weekendAvailabilityRouter } from './api/weekend-availability.ts'
 import { waitlistRouter } from './api/waitlist.ts'
 import { reviewsRouter } from './api/reviews.ts'
 import { vouchersRouter } from './api/vouchers.ts'
+import { adminResellersRouter } from './api/admin-resellers.ts'
+import { octoRouter } from './api/octo.ts'
 
 
 export const JSON_BODY_LIMIT = '100kb'
@@ -82,6 +84,8 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
   app.use(requestLog(logger))
   // Pages, scripts and JSON are text: gzip them (a proxy in front may do it too; no harm).
   app.use(compression())
+  // Resellers' OCTO API (docs/decisions/0074): servers, not browsers, authenticated by their key, so before the same-origin guard.
+  app.use('/octo/v1', octoRouter(deps))
   app.use(sameOriginGuard([config.baseUrl]))
 
   // ---- JSON API ----
@@ -109,6 +113,7 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
   api.use(adminGuideWordsRouter(deps))
   api.use(adminBookingQuestionsRouter(deps))
   api.use(adminPromoCodesRouter(deps))
+  api.use(adminResellersRouter(deps))
   api.use(adminCalendarFeedRouter(deps))
   api.use(adminTripRouter(deps))
   api.use(timeSlotsRouter(deps))

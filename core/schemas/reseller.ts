@@ -26,10 +26,17 @@ export const resellerInputSchema = z.object({
   minLeadHours: z.preprocess(blankToUndefined, wholeNumberField({ min: 0, max: MIN_LEAD_HOURS_MAX, minMessage: MIN_LEAD_MESSAGE, maxMessage: MIN_LEAD_MESSAGE }).optional()).transform((v) => v ?? 0),
   /** Empty: every tour the site sells. */
   tourPackageIds: z
-    .array(z.coerce.number({ error: TOURS_MESSAGE }).int(TOURS_MESSAGE).min(1, TOURS_MESSAGE).max(2147483647, TOURS_MESSAGE), { error: TOURS_MESSAGE })
-    .max(100, TOURS_MESSAGE)
-    .default([])
-    .transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      const ids = value ?? []
+      const isId = (v: unknown) => (typeof v === 'number' || (typeof v === 'string' && /^\d{1,10}$/.test(v))) && Number.isSafeInteger(Number(v)) && Number(v) >= 1 && Number(v) <= 2147483647
+      if (!Array.isArray(ids) || ids.length > 100 || !ids.every(isId)) {
+        ctx.addIssue({ code: 'custom', message: TOURS_MESSAGE })
+        return z.NEVER
+      }
+      return [...new Set(ids.map(Number))].sort((a, b) => a - b)
+    }),
   /** A key for the reseller's test system: its bookings are marked test and left out of revenue. */
   testMode: checkbox.default(false),
 })

@@ -83,6 +83,8 @@ export const envSchema = z.object({
   RATE_LIMIT_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   // Fetches of the guide's calendar feed (docs/decisions/0050), right token or wrong.
   RATE_LIMIT_CALENDAR_FEED_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  // docs/decisions/0074: OCTO requests per reseller key (a reseller polls availability), and per address before a key is known.
+  RATE_LIMIT_OCTO_PER_MINUTE: z.coerce.number().int().min(1).default(300),
 
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,

@@ -426,6 +426,26 @@ export function createBookingLifecycle(deps: LifecycleDeps) {
       await tx.delete(bookings).where(eq(bookings.id, bookingId))
     },
 
+    /**
+     * The guest's details as a reseller gives them (docs/decisions/0074): contact, notes and the
+     * reseller's reference. Never the status, the slot or the money.
+     */
+    async updateDetailsInTx(tx: Tx, bookingId: number, details: Partial<Pick<Booking, 'name' | 'email' | 'phone' | 'locale' | 'specialRequests' | 'resellerReference'>>): Promise<void> {
+      if (Object.keys(details).length === 0) return
+      await tx.update(bookings).set({ ...details, updatedAt: deps.now() }).where(eq(bookings.id, bookingId))
+    },
+
+    /** When a reseller's reservation was confirmed: its confirmation's first ledger row. */
+    async confirmedAt(bookingId: number): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: moneyMovements.createdAt })
+        .from(moneyMovements)
+        .where(and(eq(moneyMovements.bookingId, bookingId), eq(moneyMovements.transition, 'confirm')))
+        .orderBy(moneyMovements.id)
+        .limit(1)
+      return row?.at ?? null
+    },
+
     /** The checkout's intent for an unpaid booking, so a retried checkout reuses it and the webhook finds its booking. False once paid. */
     async attachIntent(bookingId: number, intentId: string, providerName: string): Promise<boolean> {
       const [updated] = await db

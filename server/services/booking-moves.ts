@@ -30,7 +30,7 @@ import type { Booking } from './ledger.ts'
 import { ownSlotClaim, SlotTakenError } from './slot-claims.ts'
 import { ServiceError } from './service-error.ts'
 import { BOOKING_NOT_FOUND_MESSAGE } from './admin-bookings.ts'
-import { GROUP_TOO_LARGE_MESSAGE, OUTSIDE_WINDOW_MESSAGE, PACKAGE_DOES_NOT_FIT_MESSAGE, PACKAGE_UNAVAILABLE_MESSAGE } from './bookings.ts'
+import { onTheSite, GROUP_TOO_LARGE_MESSAGE, OUTSIDE_WINDOW_MESSAGE, PACKAGE_DOES_NOT_FIT_MESSAGE, PACKAGE_UNAVAILABLE_MESSAGE } from './bookings.ts'
 import { closeOffers, openOfferOf, type OpenOffer } from './disruption-offers.ts'
 
 export { MOVE_CANCELLED_MESSAGE }
@@ -242,7 +242,7 @@ export function createBookingMoveService(deps: {
   /** The booking a guest's link names, with its ledger; locked for the rest of `tx` when one is given. */
   const byReference = async (reader: Db | Tx, reference: unknown, tx?: Tx): Promise<Booking> => {
     const ref = normaliseReference(reference)
-    const [row] = ref ? await reader.select({ id: bookings.id, anonymizedAt: bookings.anonymizedAt }).from(bookings).where(eq(bookings.reference, ref)) : []
+    const [row] = ref ? await reader.select({ id: bookings.id, anonymizedAt: bookings.anonymizedAt }).from(bookings).where(and(eq(bookings.reference, ref), onTheSite)) : []
     if (!row || row.anonymizedAt) throw new ServiceError('not-found', BOOKING_NOT_FOUND_MESSAGE)
     return tx ? lifecycle.lock(tx, row.id) : lifecycle.read(reader, row.id)
   }

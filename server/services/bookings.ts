@@ -38,6 +38,12 @@ export const PACKAGE_DOES_NOT_FIT_MESSAGE = 'This tour does not fit the selected
 export const GROUP_TOO_LARGE_MESSAGE = (max: number) => `This tour takes at most ${max} people per group`
 export const UNPAID_LIMIT_MESSAGE = 'You already have unpaid bookings: finish or cancel them first'
 
+/**
+ * A booking the guest reaches on the site by its reference: the site's and the guide's, never a
+ * reseller's (docs/decisions/0074), which changes and cancels through the reseller that sold it.
+ */
+export const onTheSite = isNull(bookings.resellerId)
+
 /** The advisory-lock class of "one guest e-mail address creating a booking" (the key is the address's hash). */
 const EMAIL_LOCK_CLASS = 727140002
 
@@ -265,7 +271,7 @@ export function createBookingService(deps: {
     async findByReference(reference: unknown, locale: Locale = DEFAULT_LOCALE): Promise<PublicBooking | null> {
       const ref = normaliseReference(reference)
       if (!ref) return null
-      const [row] = await db.select().from(bookings).where(eq(bookings.reference, ref))
+      const [row] = await db.select().from(bookings).where(and(eq(bookings.reference, ref), onTheSite))
       if (!row || row.anonymizedAt) return null
       const booking = await oneWithMoney(db, row)
       const [pkg, meeting] = await Promise.all([withPackage(booking), deps.trip.meetingOf(booking, locale)])
@@ -276,7 +282,7 @@ export function createBookingService(deps: {
     async getByReference(reference: unknown): Promise<Booking | null> {
       const ref = normaliseReference(reference)
       if (!ref) return null
-      const [row] = await db.select().from(bookings).where(eq(bookings.reference, ref))
+      const [row] = await db.select().from(bookings).where(and(eq(bookings.reference, ref), onTheSite))
       return row ? oneWithMoney(db, row) : null
     },
 

@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm'
+import { onTheSite } from './bookings.ts'
+import type { BookingLifecycle } from './booking-lifecycle.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { bookings, disruptionOffers, disruptions, slotClaims } from '../db/schema.ts'
 import { oneWithMoney, type Booking } from './ledger.ts'
@@ -49,6 +51,7 @@ export function createDisruptionService(deps: {
   notifications: NotificationService
   availability: AvailabilityService
   refunds: RefundService
+  lifecycle: BookingLifecycle
   logger: Logger
   now: () => Date
 }) {
@@ -136,7 +139,14 @@ export function createDisruptionService(deps: {
                 ? { afternoonAvailable: false }
                 : { fullDayAvailable: false }
         await deps.availability.upsert({ date: input.tourDate, ...closed }, tx)
-        const affected = await bookingsOn(tx, input.tourDate, input.tourTime, now)
+        const found = await bookingsOn(tx, input.tourDate, input.tourTime, now)
+        // A reseller's booking cannot be offered a new date here (docs/decisions/0074): it is cancelled at
+        // once, as OCTO cancels, and the guide is told which reseller to tell (its notification names it).
+        const resold = found.filter((b) => b.resellerId !== null)
+        for (const booking of resold) {
+          await deps.lifecycle.applyInTx(tx, booking.id, { type: 'cancel', cause: cancellationCauseOf(input.cause), today: todayInTokyo(now), reason: `the guide called the tour off (${DISRUPTION_CAUSE_LABELS[input.cause]})` })
+        }
+        const affected = found.filter((b) => b.resellerId === null)
         for (const booking of affected) {
           const deadline = answerDeadline(slotInstants(booking.tourDate, booking.tourTime as TourTime, deps.config.booking.startTimes).start, now)
           await tx.insert(disruptionOffers).values({ disruptionId: row!.id, bookingId: booking.id, deadline, createdAt: now })
@@ -146,7 +156,7 @@ export function createDisruptionService(deps: {
         await deps.notifications.create(tx, {
           type: 'booking',
           title: 'Day called off',
-          message: `${formatLongDate(input.tourDate)} (${slot}) is called off: ${DISRUPTION_CAUSE_LABELS[input.cause]}. ${affected.length === 1 ? '1 booking was' : `${affected.length} bookings were`} offered a new date or a full refund.`,
+          message: `${formatLongDate(input.tourDate)} (${slot}) is called off: ${DISRUPTION_CAUSE_LABELS[input.cause]}. ${affected.length === 1 ? '1 booking was' : `${affected.length} bookings were`} offered a new date or a full refund.${resold.length > 0 ? ` ${resold.length === 1 ? '1 reseller booking was' : `${resold.length} reseller bookings were`} cancelled: tell the reseller.` : ''}`,
           actionLink: `/admin/dashboard?tab=calendar&month=${input.tourDate.slice(0, 7)}`,
         })
         return row!.id
@@ -167,7 +177,7 @@ export function createDisruptionService(deps: {
     /** The guest answers "refund me in full": the booking is cancelled by the guide's cause and refunded. */
     async answerRefund(reference: unknown): Promise<{ booking: Booking; refund: RefundOutcome }> {
       const ref = normaliseReference(reference)
-      const [booking] = ref ? await db.select().from(bookings).where(eq(bookings.reference, ref)) : []
+      const [booking] = ref ? await db.select().from(bookings).where(and(eq(bookings.reference, ref), onTheSite)) : []
       if (!booking || booking.anonymizedAt) throw new ServiceError('not-found', 'Booking not found')
       const offer = await openOfferOf(db, booking.id)
       if (!offer) throw new ServiceError('conflict', NO_OPEN_OFFER_MESSAGE)

@@ -32,6 +32,8 @@ import { createDisruptionService } from './disruptions.ts'
 import { createWaitlistService } from './waitlist.ts'
 import { createReviewService } from './reviews.ts'
 import { createVoucherService } from './vouchers.ts'
+import { createResellerService } from './resellers.ts'
+import { createOctoService } from './octo.ts'
 
 export type Clock = { now: () => Date }
 export const systemClock: Clock = { now: () => new Date() }
@@ -100,10 +102,14 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
   const bookingConsent = createBookingConsentService({ db, now: clock.now, getByReference: (reference) => bookings.getByReference(reference) })
 
   // Days the guide calls off (issue 19, docs/decisions/0056).
-  const disruptions = createDisruptionService({ db, config, events: bookingEvents, notifications, availability, refunds, logger, now: clock.now })
+  const disruptions = createDisruptionService({ db, config, events: bookingEvents, notifications, availability, refunds, lifecycle, logger, now: clock.now })
 
   // Gift vouchers (issue 20 point 3, docs/decisions/0065): bought through the same provider; buying counts as a booking attempt of the address.
   const vouchers = createVoucherService({ db, config, logger, now: clock.now, provider: paymentProvider, notifications, outbox: mail.outbox, attemptsPerClient: limits.bookings })
+
+  // Resellers selling through OCTO (docs/decisions/0074): the same slots, claims and lifecycle as the site.
+  const resellers = createResellerService({ db, now: clock.now })
+  const octo = createOctoService({ db, config, lifecycle, availability, catalogue, now: clock.now })
 
   const payments = createPaymentService({
     db,
@@ -141,7 +147,7 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     { name: 'remind-reviews', everyMs: 10 * 60_000, run: () => reviews.queueReminders() },
   ]
 
-  return { lifecycle, limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, promoCodes, vouchers, bookingMoves, guideBookings, bookingConsent, disruptions, waitlist, reviews, jobs }
+  return { lifecycle, limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, promoCodes, vouchers, bookingMoves, guideBookings, bookingConsent, disruptions, waitlist, reviews, resellers, octo, jobs }
 }
 
 export type Services = ReturnType<typeof createServices>

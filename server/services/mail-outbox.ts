@@ -197,7 +197,8 @@ export function createMailOutbox(deps: { db: Db; mailer: Mailer; logger: Logger;
     const due = await db
       .select({ id: bookings.id })
       .from(bookings)
-      .where(and(inArray(bookings.status, REMINDED_STATUSES), isNull(bookings.reminderSentAt), gt(bookings.tourDate, today), lte(bookings.tourDate, until)))
+      // A reseller's guest hears from the reseller, not from this site (docs/decisions/0074).
+      .where(and(inArray(bookings.status, REMINDED_STATUSES), isNull(bookings.reminderSentAt), isNull(bookings.resellerId), gt(bookings.tourDate, today), lte(bookings.tourDate, until)))
     let queued = 0
     for (const { id } of due) {
       const done = await db.transaction(async (tx) => {

@@ -76,6 +76,8 @@ export function createRateLimits(database: Database, env: Config['env']) {
     lookups: hitCounter(database, 'lookups', env.RATE_LIMIT_LOOKUPS_PER_MINUTE, 60_000),
     /** The guide's calendar feed (docs/decisions/0050): a calendar app fetches it every few minutes at most. */
     calendarFeed: hitCounter(database, 'calendar-feed', env.RATE_LIMIT_CALENDAR_FEED_PER_MINUTE, 60_000),
+    /** A reseller's OCTO requests, per key (docs/decisions/0074). */
+    octo: hitCounter(database, 'octo', env.RATE_LIMIT_OCTO_PER_MINUTE, 60_000),
   }
 }
 
