@@ -224,3 +224,29 @@ describe('the provider’s word on refunds', () => {
     expect(moneyOf(booking.ledger)).toMatchObject({ price: 11_300, card: 11_300, due: 0 })
   })
 })
+
+describe('a reseller’s booking (docs/decisions/0074)', () => {
+  it('is confirmed with the reseller owing its net and keeping its commission; confirming twice changes nothing', () => {
+    const { booking, done } = run(made(14_300), { type: 'confirm-reseller', commission: 2_860 })
+    expect([booking.status, booking.holdExpiresAt, done.slot.kind]).toEqual(['confirmed', null, 'permanent'])
+    expect(moneyOf(booking.ledger)).toMatchObject({ price: 14_300, reseller: 11_440, commission: 2_860, due: 0 })
+    expect(decide(booking, { type: 'confirm-reseller', commission: 2_860 }, NOW)).toMatchObject({ ok: true, outcome: 'confirmed', movements: [], patch: null })
+  })
+  it('cannot be confirmed once its hold ran out, nor after a cancellation', () => {
+    expect(decide(made(14_300), { type: 'confirm-reseller', commission: 0 }, LATER(31))).toMatchObject({ ok: false, kind: 'gone' })
+    const cancelled = run(made(14_300), { type: 'cancel', cause: 'guest', today: TODAY, reason: 'by the reseller' }).booking
+    expect(decide(cancelled, { type: 'confirm-reseller', commission: 0 }, NOW)).toMatchObject({ ok: false, kind: 'conflict' })
+  })
+  it('a reservation is held longer while still held, and not once it lapsed or was confirmed', () => {
+    const { booking, done } = run(made(14_300), { type: 'extend', holdExpiresAt: LATER(60) })
+    expect([booking.status, booking.holdExpiresAt, done.slot]).toEqual(['pending', LATER(60), { kind: 'hold', expiresAt: LATER(60) }])
+    expect(decide(made(14_300), { type: 'extend', holdExpiresAt: LATER(90) }, LATER(31))).toMatchObject({ ok: false, kind: 'gone' })
+    const confirmed = run(made(14_300), { type: 'confirm-reseller', commission: 0 }).booking
+    expect(decide(confirmed, { type: 'extend', holdExpiresAt: LATER(60) }, NOW)).toMatchObject({ ok: false, kind: 'conflict' })
+  })
+  it('cancelled, nothing is owed by the reseller any more, and the books add up', () => {
+    const confirmed = run(made(14_300), { type: 'confirm-reseller', commission: 2_860 }).booking
+    const { booking } = run(confirmed, { type: 'cancel', cause: 'guide-weather', today: TODAY, reason: 'called off' })
+    expect(moneyOf(booking.ledger)).toMatchObject({ reseller: 0, commission: 0, owed: 0, due: 0, refunded: 0 })
+  })
+})

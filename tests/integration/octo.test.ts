@@ -3,7 +3,9 @@ import { asc, eq } from 'drizzle-orm'
 import { zAvailability, zAvailabilityCalendar, zBaseError, zBooking, zProduct, zSupplier } from '@octocloud/types'
 import { bookings, moneyMovements, notifications, outgoingEmails, resellers } from '../../server/db/schema.ts'
 import { ENGINES } from './databases.ts'
-import { startWithCatalogue, TestClient, type TestApp } from './app.ts'
+import { startTestApp, startWithCatalogue, TestClient, type TestApp } from './app.ts'
+import { openDatabase } from '../../server/db/client.ts'
+import { addDays, weekendDatesBetween } from '../../core/dates.ts'
 import { ledgerInvariantProblems } from './ledger-invariants.ts'
 
 /**
@@ -299,4 +301,42 @@ describe.each(ENGINES)('the OCTO supplier API on %s', (engine) => {
     const held = (await reserve({}, sandbox)).json
     expect(held.testMode).toBe(true)
   })
+})
+
+describe.each(ENGINES.filter((e) => e === 'postgres'))('three channels racing for one slot through two instances on %s', (engine) => {
+  it('a reseller’s reservation, a guest’s booking and the guide’s booking at once: exactly one wins, 100 times, and the books add up', async () => {
+    const { app, admin, halfDay } = await startWithCatalogue(engine, NOW, { RATE_LIMIT_BOOKINGS_PER_HOUR: '100000', RATE_LIMIT_OCTO_PER_MINUTE: '100000' })
+    const second = await openDatabase({ databaseUrl: (app.database as { url?: string }).url! })
+    const other = await startTestApp(engine, { clock: app.clock, database: second, env: { RATE_LIMIT_BOOKINGS_PER_HOUR: '100000', RATE_LIMIT_OCTO_PER_MINUTE: '100000' } })
+    try {
+      const key = (await admin.post('/api/admin/resellers', { name: 'Racer', commissionPercent: 10 })).json.apiKey as string
+      const reseller = octoClient(other, key)
+      const guest = other.client()
+      const weekends = weekendDatesBetween(addDays('2030-05-01', 3), addDays('2030-05-01', 175))
+      const winners = { reseller: 0, guest: 0, guide: 0 }
+      for (let round = 0; round < 100; round++) {
+        const date = weekends[Math.floor(round / 2)]!
+        const tourTime = round % 2 === 0 ? 'morning' : 'afternoon'
+        const answers = await Promise.all([
+          reseller.post('/bookings', { productId: String(halfDay), optionId: 'half-day', availabilityId: `${date}T${tourTime === 'morning' ? '09' : '14'}:00:00+09:00`, unitItems: [{ unitId: 'guest' }, { unitId: 'guest' }] }),
+          guest.post('/api/bookings', { name: 'Racing Guest', email: `racer${round}@example.com`, phone: '+81 90 1234 5678', numberOfPeople: 2, tourPackageId: halfDay, tourDate: date, tourTime, acceptPolicy: true }),
+          admin.post('/api/admin/bookings', { name: 'Phone Guest', email: `phone${round}@example.com`, phone: '+81 90 1234 5678', numberOfPeople: 2, tourPackageId: halfDay, tourDate: date, tourTime, locale: 'en' }),
+        ])
+        const won = [answers[0].status === 200, answers[1].status === 201, answers[2].status === 201]
+        expect(won.filter(Boolean), `round ${round}: ${answers.map((a) => `${a.status} ${a.text.slice(0, 80)}`).join(' | ')}`).toHaveLength(1)
+        // The losers are refused as a taken slot, in their own words.
+        if (!won[0]) expectOctoError(answers[0], 400, 'UNPROCESSABLE_ENTITY')
+        if (!won[1]) expect(answers[1].status).toBe(409)
+        if (!won[2]) expect(answers[2].status).toBe(409)
+        winners[won[0] ? 'reseller' : won[1] ? 'guest' : 'guide']++
+      }
+      // Each channel won some rounds: the race was real.
+      expect(Object.values(winners).filter((n) => n > 0).length, JSON.stringify(winners)).toBeGreaterThan(1)
+      expect(await ledgerInvariantProblems(app.db, app.clock.now())).toEqual([])
+    } finally {
+      await other.close()
+      await second.close()
+      await app.close()
+    }
+  }, 600_000)
 })
