@@ -127,7 +127,15 @@ describe('move: the difference is always asked, and always given back the way it
     const paid = paidBy(14_300, { promo: 14_300 })
     expect(run(paid, { type: 'move', actor: 'guest', target: slot({ numberOfPeople: 5 }), price: 20_900, voucher: null, changeHoldExpiresAt: LATER(30), guest: guest() }).done).toMatchObject({ outcome: 'awaiting-difference', difference: 6_600 })
   })
-  it('takes the voucher’s balance first, then asks the card for the rest', () => {
+  it('gives the difference back when the guide set the booking back to pending meanwhile (found by the property test)', () => {
+    const paid = paidBy(8_800, { promo: 8_800 })
+    const target = slot({ numberOfPeople: 1, tourPackageId: FULL })
+    expect(run(paid, { type: 'move', actor: 'guest', target, price: 35_200, voucher: null, changeHoldExpiresAt: LATER(30), guest: guest() }).done.outcome).toBe('awaiting-difference')
+    const pending = run(paid, { type: 'status', to: 'pending', holdExpiresAt: LATER(30), voucher: null, promoUsable: true }).booking
+    const { booking, done } = run(pending, { type: 'change-paid', intentId: 'pi_diff', amount: 26_400, currency: 'jpy', target, price: 35_200, difference: 26_400, slotFree: true, voucher: null })
+    expect([booking.status, done.outcome, done.cardBack]).toEqual(['pending', 'change-refused', 26_400])
+  })
+    it('takes the voucher’s balance first, then asks the card for the rest', () => {
     const paid = paidBy(14_300, { voucher: 10_000 })
     const voucher = { id: 7, balance: 5_000, usable: true }
     expect(run(paid, { type: 'move', actor: 'guest', target: slot({ numberOfPeople: 5 }), price: 20_900, voucher, changeHoldExpiresAt: LATER(30), guest: guest() }).done).toMatchObject({ outcome: 'awaiting-difference', difference: 1_600 })

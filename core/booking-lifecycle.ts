@@ -551,6 +551,9 @@ function changePaid(b: LifecycleBooking, m: BookingMoney, status: BookingStatus,
     return { ...nothing('change-refused', 'change-refused'), movements: back.rows, refunds: back.refunds, cardBack: e.amount, reason }
   }
   if (status === 'cancelled') return giveBack('the booking was cancelled before the difference of its change arrived')
+  // The difference is asked of a paid booking only; one the guide has since set back to pending or
+  // confirmed is no longer the booking the change was priced for (a promo or voucher paid it whole).
+  if (status !== 'paid') return giveBack('the booking was no longer paid when the difference of its change arrived')
   const plan = movePlan(b, m, status, e.price, e.voucher)
   if (e.currency.toLowerCase() !== 'jpy' || e.amount !== e.difference || plan.cardDue !== e.amount) return giveBack('the payment did not match the difference of the change')
   if (!e.slotFree) return giveBack('the new slot was taken before the difference of the change arrived')
