@@ -122,6 +122,8 @@ type Real = {
   questionId: number
   /** A promo code (codes are switched off, never deleted). */
   promoCodeId: number
+  /** A reseller (docs/decisions/0074; resellers are revoked, never deleted). */
+  resellerId: number
   /** The review link of a finished paid tour, and its review (docs/decisions/0063). */
   reviewToken: string
   reviewId: number
@@ -162,6 +164,7 @@ function realParam(route: RouteEntry, name: string, real: Real): string {
     if (route.path.startsWith('/api/admin/meeting-points/')) return String(real.meetingPointId)
     if (route.path.startsWith('/api/admin/booking-questions/')) return String(real.questionId)
     if (route.path.startsWith('/api/admin/promo-codes/')) return String(real.promoCodeId)
+    if (route.path.startsWith('/api/admin/resellers/')) return String(real.resellerId)
     if (route.path.startsWith('/api/admin/reviews/')) return String(real.reviewId)
     if (route.path.startsWith('/api/admin/vouchers/')) return String(real.voucherId)
     if (/^\/api(\/admin)?\/bookings\//.test(route.path)) return String(real.bookingId)
@@ -232,6 +235,9 @@ function validBody(route: RouteEntry, real: Real, packageRow: Record<string, unk
     case 'POST /api/admin/promo-codes':
     case 'PUT /api/admin/promo-codes/:id':
       return { code: 'FUZZ-10', kind: 'percent', value: 10, validFrom: '2030-01-01', validTo: '2030-12-31', maxUses: 5, onePerEmail: true, tourKind: 'half-day', minGroup: 2, active: true }
+    case 'POST /api/admin/resellers':
+    case 'PUT /api/admin/resellers/:id':
+      return { name: 'Fuzz Channel', commissionPercent: 15, note: 'Net rate, pays monthly', minLeadHours: 48, tourPackageIds: [1], testMode: false }
     case 'POST /api/admin/bookings/:id/move':
       return { tourDate: real.tourDate, tourTime: 'morning', tourPackageId: 1, numberOfPeople: 2, tellGuest: false }
     case 'POST /api/bookings/:reference/move':
@@ -401,11 +407,15 @@ const STACK_TRACE = /\n\s+at \S|\(\/[^)]*:\d+:\d+\)|node:internal|node_modules|\
 describe.each(ENGINES)('security on %s', (engine) => {
   let app: TestApp
   let routes: RouteEntry[]
+  /** The resellers' OCTO API (docs/decisions/0074): its credential is a bearer key, never a session; checked on its own below. */
+  let octoRoutes: RouteEntry[]
   let admin: TestClient
   let user: TestClient
   beforeAll(async () => {
     app = await startTestApp(engine, { env: { RATE_LIMIT_BOOKINGS_PER_HOUR: '100000', RATE_LIMIT_CONTACT_PER_MINUTE: '100000', RATE_LIMIT_LOGIN_PER_MINUTE: '100000', RATE_LIMIT_CALENDAR_FEED_PER_MINUTE: '100000', RATE_LIMIT_REVIEWS_PER_HOUR: '100000' } })
-    routes = listRoutes(createApp({ database: app.database, services: app.services, config: app.config, logger: (await import('../../server/logger.ts')).createLogger('silent') }).app)
+    const all = listRoutes(createApp({ database: app.database, services: app.services, config: app.config, logger: (await import('../../server/logger.ts')).createLogger('silent') }).app)
+    octoRoutes = all.filter((r) => r.path.startsWith('/octo/v1/'))
+    routes = all.filter((r) => !r.path.startsWith('/octo/v1/'))
     admin = await app.loggedIn(true)
     user = await app.loggedIn(false)
   })
@@ -424,6 +434,21 @@ describe.each(ENGINES)('security on %s', (engine) => {
     // Every route declared public still exists (the list stays honest).
     const present = new Set(routes.map((r) => `${r.method} ${r.path}`))
     expect([...PUBLIC_ROUTES].filter((r) => !present.has(r))).toEqual([])
+  })
+
+  it('answers 401 on every OCTO endpoint without a reseller’s key, whoever is logged in, and from any site', async () => {
+    expect(octoRoutes.length).toBeGreaterThanOrEqual(13)
+    const failures: string[] = []
+    for (const route of octoRoutes) {
+      const path = concrete(route.path)
+      const body = isMutating(route) ? {} : undefined
+      // A session grants nothing here, and a cross-site page cannot add the key: it has no ambient credential to forge.
+      for (const [who, client, headers] of [['anonymous', app.client(), {}], ['the admin', admin, {}], ['another site', admin, { origin: 'https://evil.example' }]] as const) {
+        const res = await client.request(route.method, path, body, headers)
+        if (res.status !== 401 || res.json?.error !== 'UNAUTHORIZED') failures.push(`${route.method} ${route.path}: ${who} got ${res.status}`)
+      }
+    }
+    expect(failures).toEqual([])
   })
 
   it('answers 401 without a session and 403 for a non-admin on every admin endpoint', async () => {
@@ -590,6 +615,7 @@ describe.each(ENGINES)('security on %s', (engine) => {
     real.voucherToken = voucher.token
     real.voucherId = (await app.db.select({ id: vouchers.id }).from(vouchers).where(eq(vouchers.token, voucher.token)))[0]!.id
     real.promoCodeId = (await app.services.promoCodes.create({ code: 'FUZZ-REAL', kind: 'amount', value: 1000, onePerEmail: false, active: true })).id
+    real.resellerId = (await app.services.resellers.create({ name: 'Fuzz Reseller', commissionPercent: 20, note: null, minLeadHours: 0, tourPackageIds: [], testMode: false })).id
     // A finished paid tour with its review request and review, as the request job and the guest leave them.
     const [toured] = await insertBookings(app.db, { reference: 'FUZZREVIEW01', name: 'Fuzz Reviewer', email: 'fuzz.reviewer@example.com', phone: '+81 90 1234 5678', numberOfPeople: 2, tourPackageId: 1, tourDate: '2020-01-04', tourTime: 'morning', status: 'paid', totalPrice: 14300 })
     real.reviewToken = (await app.db.insert(reviewRequests).values({ bookingId: toured!.id, token: newReviewToken(), requestedAt: new Date() }).returning())[0]!.token
