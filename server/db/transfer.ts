@@ -19,6 +19,8 @@ export const TABLES_IN_ORDER = [
   'weekend_availability',
   'promo_codes',
   'vouchers',
+  // Before bookings: a reseller's booking names its reseller (docs/decisions/0074).
+  'resellers',
   'bookings',
   'promo_redemptions',
   'money_movements',
