@@ -100,7 +100,6 @@ export default defineConfig(({ isSsrBuild }) => ({
       '@radix-ui/react-toast',
       '@stripe/react-stripe-js',
       '@stripe/stripe-js/pure',
-      'class-variance-authority',
       'clsx',
       'zod',
     ],

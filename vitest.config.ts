@@ -11,7 +11,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['core/**/*.test.ts', 'app/**/*.test.ts', 'app/**/*.test.tsx', 'server/**/*.unit.test.ts'],
+          include: ['core/**/*.test.ts', 'app/**/*.test.ts', 'app/**/*.test.tsx', 'server/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts'],
           environment: 'node',
         },
       },

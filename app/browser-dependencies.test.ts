@@ -72,6 +72,11 @@ describe('the dev server knows every browser package up front', () => {
     expect([...browser].filter((p) => !include.has(p) && !BY_REACT_ROUTER.has(p)).sort()).toEqual([])
   })
 
+  // A package left in the list after it was uninstalled makes every dev start warn "Failed to resolve dependency".
+  it('pre-bundles only packages browser code imports', () => {
+    expect([...include].filter((p) => !browser.has(p)).sort()).toEqual([])
+  })
+
   it('never pre-bundles for the browser a package only server code imports', () => {
     const serverOnly = [...any].filter((p) => !browser.has(p))
     expect(serverOnly.filter((p) => !exclude.has(p)).sort()).toEqual([])

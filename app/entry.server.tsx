@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream'
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router'
 import { createReadableStreamFromReadable } from '@react-router/node'
-import { ServerRouter, UNSAFE_ErrorResponseImpl as ErrorResponse } from 'react-router'
+import { ServerRouter, UNSAFE_ErrorResponseImpl as ErrorResponse, isRouteErrorResponse } from 'react-router'
 import { isbot } from 'isbot'
 import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
@@ -30,7 +30,20 @@ const typeface: TypefaceFiles = {
  */
 const databaseUnavailable = new WeakSet<Request>()
 
+/**
+ * React Router's own refusal of a document post whose Origin is not the page's (its CSRF
+ * check; the Express guard lets a same-origin `Origin: null` through for the `.data` posts of
+ * no-referrer pages). A refused visitor is not a fault to alert on (docs/decisions/0068).
+ */
+const CROSS_SITE_ACTION = /does not match `origin` header|`origin` header is not a valid URL/
+
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  // React Router's own 4xx (405 for a post to a page without an action, 404): the visitor's doing.
+  if (isRouteErrorResponse(error) && error.status < 500) return
+  if (error instanceof Error && CROSS_SITE_ACTION.test(error.message)) {
+    console.warn(JSON.stringify({ level: 40, msg: 'cross-site page post refused', path: new URL(request.url).pathname }))
+    return
+  }
   if (isDatabaseUnavailable(error)) {
     databaseUnavailable.add(request)
     // The status of `.data` responses is set by Express (server/http/errors.ts); no context while prerendering.
@@ -58,8 +71,10 @@ export default function handleRequest(
   const errors = routerContext.staticHandlerContext.errors
   if (errors && databaseUnavailable.has(request)) {
     for (const [routeId, error] of Object.entries(errors)) {
-      // Errors thrown by the request's loaders, not responses a loader chose to throw (404).
-      if (error instanceof Error) {
+      // Errors thrown by the request's loaders, not responses a loader chose to throw (404). Under a
+      // nested boundary (the public layout's, docs/decisions/0068) the error may reach here as
+      // React Router's own 500 response rather than an Error: both are the database's 503.
+      if (error instanceof Error || (isRouteErrorResponse(error) && error.status === 500)) {
         errors[routeId] = new ErrorResponse(503, 'Service Unavailable', null)
         responseStatusCode = 503
         responseHeaders.set('Retry-After', String(RETRY_AFTER_SECONDS))

@@ -1,20 +1,21 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
-import favicon from '../public/favicon.svg?raw'
+import favicon from './favicon.svg?raw'
 import { DeferredToaster } from './components/ui/deferred-toaster.tsx'
 import { DeferredScripts, LazyPhotosHold, hydratesAfterFirstPaint } from './lib/deferred-scripts.tsx'
 import { InlineStylesheet } from './lib/inline-stylesheet.tsx'
 import { TypefacePreloads } from './lib/typeface.tsx'
 import { siteIdentity } from './lib/site.server.ts'
 import { useNonce } from './lib/nonce.tsx'
-import { LocaleProvider, useLocale, useLocalePath, useT } from './i18n/i18n.tsx'
+import { LocaleProvider, useLocale } from './i18n/i18n.tsx'
 import { pageMessages, requestLocale } from './i18n/messages.server.ts'
 import { languageSuggestions } from './i18n/language-suggestion.server.ts'
 import { localeFromPath } from '../core/i18n/locales.ts'
 
 export const links: Route.LinksFunction = () => [
   // In the page itself: a favicon fetched while the main picture is loading shares its bandwidth (docs/decisions/0066).
+  // The file lives under app/: Vite warns on every import of a file in public/.
   { rel: 'icon', href: `data:image/svg+xml,${encodeURIComponent(favicon)}`, type: 'image/svg+xml' },
 ]
 
@@ -63,24 +64,5 @@ export default function App() {
   return <Outlet />
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const t = useT()
-  const path = useLocalePath()
-  let title = t('common.error.title')
-  let detail = t('common.error.detail')
-  if (isRouteErrorResponse(error)) {
-    title = error.status === 404 ? t('common.notFound.title') : `${error.status} ${error.statusText}`
-    if (error.status === 503) detail = t('common.error.unavailable')
-  }
-  return (
-    <main id="main" className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">{title}</h1>
-      <p className="mt-4 text-slate-700">{detail}</p>
-      <p className="mt-6">
-        <a className="font-semibold text-brand-700 underline" href={path('/')}>
-          {t('common.error.backHome')}
-        </a>
-      </p>
-    </main>
-  )
-}
+// Pages under the public layout have their own (the same component): see its comment.
+export { ErrorPage as ErrorBoundary } from './components/site/error-page.tsx'

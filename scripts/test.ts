@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { missingBrowserPrerequisites } from './browser-prerequisites.ts'
 
 type Counts = { passed: number; failed: number; skipped: number }
 const total: Counts = { passed: 0, failed: 0, skipped: 0 }
@@ -34,6 +35,14 @@ function addPlaywright(file: string) {
   total.passed += report.stats.expected + report.stats.flaky
   total.failed += report.stats.unexpected
   total.skipped += report.stats.skipped
+}
+
+if (!onlyFast) {
+  const missing = missingBrowserPrerequisites()
+  if (missing) {
+    console.error(missing)
+    process.exit(1)
+  }
 }
 
 const steps: boolean[] = []

@@ -2,13 +2,14 @@ import crypto from 'node:crypto'
 import type http from 'node:http'
 import compression from 'compression'
 import express, { type RequestHandler } from 'express'
+import { pagePostDoor } from './http/page-posts.ts'
 import type { AppDeps } from './deps.ts'
 import { attachUser } from './auth/guard.ts'
 import { errorHandler, notFoundApi } from './http/errors.ts'
 import { limitLookups } from './http/rate-limit.ts'
 import { logRequest, requestLog } from './http/request-log.ts'
 import type { StaticFiles } from './static-files.ts'
-import { rejectUnstorableText, sameOriginGuard, securityHeaders } from './http/security.ts'
+import { rejectUnstorableText, routeReferrerPolicyWins, sameOriginGuard, securityHeaders } from './http/security.ts'
 import { authRouter } from './api/auth.ts'
 import { healthRouter } from './api/health.ts'
 import { adminGuestDataRouter } from './api/admin-guest-data.ts'
@@ -43,26 +44,6 @@ import { octoRouter } from './api/octo.ts'
 
 
 export const JSON_BODY_LIMIT = '100kb'
-const PAGE_BODY_LIMIT_BYTES = 100 * 1024
-
-/**
- * React Router actions read form bodies themselves, with no size limit: refuse page posts
- * that do not declare a length, or declare more than the API would accept.
- */
-const limitPageBodies: RequestHandler = (req, res, next) => {
-  if (req.method === 'GET' || req.method === 'HEAD') return next()
-  const length = Number(req.get('content-length'))
-  if (!req.get('content-length') && req.get('transfer-encoding')) {
-    res.status(411).json({ message: 'Content-Length required' })
-    return
-  }
-  if (length > PAGE_BODY_LIMIT_BYTES) {
-    res.status(413).json({ message: 'Request body is too large' })
-    return
-  }
-  next()
-}
-
 /**
  * The Express application: JSON API under /api, then the pages. `pages` is the React
  * Router handler and `staticFiles` the in-memory build files (both from server/pages.ts);
@@ -140,11 +121,8 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
 
   // ---- Pages ----
   if (options.pages) {
-    // No body parser here: React Router actions read the raw request stream themselves
-    // (request.formData()); express.urlencoded would consume it and leave actions empty.
-    app.use(limitPageBodies)
     app.use(attachUser(deps.services.sessions))
-    // A booking's pages by reference, a waitlist entry's, a waitlist address's (docs/decisions/0070) and a review request's by token (document and .data), in every language, share the API's lookup limit.
+    // A booking's pages by reference, a waitlist entry's, a waitlist address's (docs/decisions/0070), a review request's and a gift voucher's (0065) by token (document and .data), in every language, share the API's lookup limit.
     app.use(
       LOCALES.flatMap(({ prefix }) => [
         `${prefix}/checkout/:reference`,
@@ -152,9 +130,15 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
         `${prefix}/waitlist/:token`,
         `${prefix}/waitlist/confirm/:token`,
         `${prefix}/review/:token`,
+        `${prefix}/voucher/:token`,
       ]),
       limitLookups(limits),
     )
+    // No body parser here: React Router actions read the raw request stream themselves
+    // (request.formData()); express.urlencoded would consume it and leave actions empty. The
+    // one door refuses, counted, what they could not read (docs/decisions/0068).
+    app.use(pagePostDoor(limits))
+    app.use(routeReferrerPolicyWins)
     // The booking page's action (form post and /booking.data alike) is limited where it
     // creates the booking: services.bookings.submit, with the address from the load context.
     app.use(options.pages)

@@ -1,5 +1,5 @@
 import { loadConfig, ConfigError, type Config } from './config/index.ts'
-import { startServer } from './start.ts'
+import { PortInUseError, startServer } from './start.ts'
 
 /**
  * `npm run dev` / `npm run serve`: validate the configuration (naming any bad variable),
@@ -54,6 +54,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error)
+  // A busy port is the operator's to fix, not a crash: one line, no stack.
+  console.error(error instanceof PortInUseError ? error.message : error)
   process.exit(1)
 })

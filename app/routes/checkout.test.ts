@@ -10,7 +10,14 @@ describe('the checkout page loader', () => {
       config: { booking: { startTimes: {} } },
     }
     const result = await loader({ params: { reference: 'ABCDEFGHJKMN' }, request: new Request('http://x/checkout/ABCDEFGHJKMN'), context } as never)
-    expect(result.now).toBe(serviceNow.toISOString())
+    expect(result.data.now).toBe(serviceNow.toISOString())
+  })
+
+  it('answers 404 for a reference that matches no booking, as the confirmation page does', async () => {
+    const context = { services: { bookings: { findByReference: async () => null, now: () => new Date() } }, config: { booking: { startTimes: {} } } }
+    const result = await loader({ params: { reference: 'ZZZZZZZZZZZZ' }, request: new Request('http://x/checkout/ZZZZZZZZZZZZ'), context } as never)
+    expect(result.init?.status).toBe(404)
+    expect(result.data.booking).toBeNull()
   })
 })
 

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx'
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { Link, redirect, useNavigate } from 'react-router'
+import { Link, data, redirect, useNavigate } from 'react-router'
 import type { Stripe } from '@stripe/stripe-js'
 import type { Route } from './+types/checkout'
 import { formatLongDate } from '../../core/dates.ts'
@@ -50,7 +50,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if ((booking?.status === 'paid' && !change) || booking?.status === 'cancelled') throw redirect(localizePath(`/booking-confirmation/${booking.reference}`, requestLocale(request)))
   // A day the guide called off is not paid for: the guest chooses a new date or cancels (docs/decisions/0056, 0067).
   const calledOff = booking && !change ? await calledOffOf(context, booking.reference, requestLocale(request)) : null
-  return {
+  // No such booking: the page says so, with the confirmation page's 404 (not a payment error's 200).
+  return data({
     booking,
     change,
     calledOff,
@@ -60,7 +61,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     ...formPageMessages(request, 'checkout', 'booking', 'forms', 'change', 'disruption'),
     // The service's clock, as on the confirmation page: both count the hold down alike.
     now: context.services.bookings.now().toISOString(),
-  }
+  }, { status: booking ? 200 : 404 })
 }
 
 /** The guest's tick on the policy and terms, posted by the consent step (docs/decisions/0073, 0043). */

@@ -5,6 +5,8 @@ import { WhatsAppButton } from '../components/site/whatsapp-button.tsx'
 import { LanguageSuggestion } from '../components/site/language-suggestion.tsx'
 import { useT } from '../i18n/i18n.tsx'
 
+export { ErrorPage as ErrorBoundary } from '../components/site/error-page.tsx'
+
 /**
  * The shared public chrome: skip link, sticky header, footer and the floating
  * WhatsApp button. Routes under /admin sit outside this layout, so they get none of it.

@@ -5,9 +5,9 @@ import { RETRY_AFTER_SECONDS } from '../http/errors.ts'
 
 /**
  * Readiness for load balancers and monitoring: 200 only when the database answers and its
- * schema is at this build's latest migration, so an instance is never sent traffic that
- * every route would fail (issue 13). Polled often, so it stays cheap: one `select 1` once
- * the schema has been seen current (schemaVersionCheck caches that).
+ * schema is at this build's latest migration with every table there, so an instance is never
+ * sent traffic that every route would fail (issue 13). Asked on every call, in one query
+ * (schemaVersionCheck), so a schema dropped under a running instance turns it to 503 at once.
  */
 export function healthRouter({ database }: AppDeps) {
   const router = Router()
@@ -18,16 +18,17 @@ export function healthRouter({ database }: AppDeps) {
     let schema: SchemaState
     try {
       schema = await schemaState()
-      if (schema === 'current') await database.ping()
     } catch {
       unavailable({ database: 'unreachable' })
       return
     }
     if (schema !== 'current') {
-      unavailable({ database: schema === 'behind' ? 'schema behind' : 'not migrated', message: 'The database schema is not at this build\'s latest migration: run the migrations (they run at start-up).' })
+      unavailable({ database: SCHEMA_WORDS[schema], message: 'The database schema is not at this build\'s latest migration: run the migrations (they run at start-up), or restore the database.' })
       return
     }
     res.json({ status: 'ok', database: 'ok', databaseKind: database.kind })
   })
   return router
 }
+
+const SCHEMA_WORDS: Record<Exclude<SchemaState, 'current'>, string> = { behind: 'schema behind', 'not migrated': 'not migrated', 'tables missing': 'tables missing' }

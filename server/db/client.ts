@@ -20,8 +20,6 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type Database = {
   db: Db
   kind: 'pglite' | 'postgres'
-  /** Cheap round trip for /api/health and readiness. */
-  ping(): Promise<void>
   close(): Promise<void>
 }
 
@@ -100,9 +98,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
-      ping: async () => {
-        await pool.query('select 1')
-      },
       close: () => pool.end(),
     }
   }
@@ -113,9 +108,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
-    ping: async () => {
-      await client.query('select 1')
-    },
     close: () => client.close(),
   }
 }

@@ -1,8 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { sql } from 'drizzle-orm'
+import { getTableName, is, sql } from 'drizzle-orm'
+import { PgTable } from 'drizzle-orm/pg-core'
 import { MIGRATIONS_FOLDER } from '../paths.ts'
 import { sqlState, type Database } from './client.ts'
+import * as schema from './schema.ts'
 
 /** PostgreSQL's "relation does not exist": the migrations table was never created. */
 const UNDEFINED_TABLE = '42P01'
@@ -18,25 +20,34 @@ export function latestMigrationMillis(folder = MIGRATIONS_FOLDER): number {
   return Math.max(...journal.entries.map((entry) => entry.when))
 }
 
-export type SchemaState = 'current' | 'behind' | 'not migrated'
+/** Every table of the build's schema (server/db/schema.ts). */
+const TABLE_NAMES = Object.values(schema)
+  .filter((value) => is(value, PgTable))
+  .map((table) => getTableName(table))
+
+export type SchemaState = 'current' | 'behind' | 'not migrated' | 'tables missing'
 
 /**
  * Whether the database's schema is the one this build expects (issue 13: health means
- * ready). Once current it stays current for this process (migrations only move forward),
- * so the answer is cached and later checks cost nothing; while it is not, each check asks
- * the database again. Errors reaching the database propagate (the caller answers 503).
+ * ready), asked on every call: a schema seen current once can still be dropped or restored
+ * from an older backup under a running instance, and health must say so while it lasts. One
+ * query, cheap enough for a poll: the newest migration recorded, and how many of the
+ * schema's tables exist. Errors reaching the database propagate (the caller answers 503).
  */
 export function schemaVersionCheck(database: Database, latest = latestMigrationMillis()) {
-  let current = false
+  const names = sql.join(TABLE_NAMES.map((name) => sql`${name}`), sql`, `)
   return async function schemaState(): Promise<SchemaState> {
-    if (current) return 'current'
     try {
       // Both drivers answer { rows }; Drizzle's type for it is generic over the driver.
-      const result = (await database.db.execute(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`)) as unknown as { rows: { newest: string | number | null }[] }
-      const newest = result.rows[0]?.newest
+      const result = (await database.db.execute(sql`select
+          (select max(created_at) from drizzle.__drizzle_migrations) as newest,
+          (select count(*) from pg_catalog.pg_tables where schemaname = current_schema() and tablename in (${names}))::int as tables`)) as unknown as {
+        rows: { newest: string | number | null; tables: number }[]
+      }
+      const { newest, tables } = result.rows[0] ?? { newest: null, tables: 0 }
       if (newest === null || newest === undefined) return 'not migrated'
-      current = Number(newest) >= latest
-      return current ? 'current' : 'behind'
+      if (Number(newest) < latest) return 'behind'
+      return Number(tables) === TABLE_NAMES.length ? 'current' : 'tables missing'
     } catch (error) {
       if (sqlState(error) === UNDEFINED_TABLE) return 'not migrated'
       throw error

@@ -12,12 +12,15 @@ export const notFoundApi: RequestHandler = (_req, res) => {
  * Node's socket errors; SQLSTATE class 08 (connection exception); 57014 (statement
  * cancelled: the statement timeout, lock waits included), 55P03 (lock not available),
  * 57P01–57P03 (server shutting down or starting), 3D000 (no such database), 53300 (too many
- * connections).
+ * connections), 42P01 (no such table).
  */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN',
   '08000', '08003', '08006', '08001', '08004',
   '57014', '55P03', '57P01', '57P02', '57P03', '3D000', '53300',
+  // A table missing (dropped, or an older backup restored) under a running instance: health
+  // says so (server/db/schema-version.ts), and the routes that need it are unavailable too.
+  '42P01',
 ])
 
 /**

@@ -74,6 +74,19 @@ export function precomputedSecurityHeaders(options: { isProduction: boolean; scr
   return headers
 }
 
+/**
+ * A page's own Referrer-Policy (the private pages', docs/decisions/0026) replaces the site's:
+ * React Router appends its route headers to the response helmet has already given the site's
+ * policy, and the header then carried both ("strict-origin-when-cross-origin, no-referrer").
+ */
+export const routeReferrerPolicyWins: RequestHandler = (_req, res, next) => {
+  const append = res.append
+  res.append = function (this: Response, field: string, value?: string | string[]) {
+    return field.toLowerCase() === 'referrer-policy' ? this.set(field, value) : append.call(this, field, value)
+  }
+  next()
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**

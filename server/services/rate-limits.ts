@@ -45,19 +45,25 @@ function hitCounter(database: Database, name: string, points: number, windowMs: 
   return counting(new RLWrapperTimeouts({ limiter: store, timeoutMs: STORE_TIMEOUT_MS, insuranceLimiter: new RateLimiterMemory(options) }))
 }
 
+/**
+ * Keys are counted in order, and a hit refused under one key is not counted under the next.
+ * Counting every key of a refused hit let concurrent requests interleave: on the database's
+ * store one request could be the 10th under the address and the 11th under (address, user)
+ * because a refused one had counted there first, so 10 concurrent logins admitted 5 to 9.
+ * This way the hits admitted under the first key are the only ones the next key sees.
+ */
 function counting(limiter: RateLimiterAbstract | RLWrapperTimeouts): HitCounter {
   return {
     async hit(...keys) {
-      let wait = 0
       for (const key of keys) {
         try {
           await limiter.consume(key)
         } catch (outcome) {
           if (!(outcome instanceof RateLimiterRes)) throw outcome
-          wait = Math.max(wait, Math.ceil(outcome.msBeforeNext / 1000))
+          return Math.ceil(outcome.msBeforeNext / 1000)
         }
       }
-      return wait
+      return 0
     },
   }
 }

@@ -120,7 +120,7 @@ test('a fresh dev server takes a booking, its payment and the admin login withou
   await page.getByLabel('Number of People').fill('2')
   await policyConsent(page).check()
   await page.getByRole('button', { name: 'Create Booking' }).click()
-  await expect(page.getByRole('heading', { name: 'Booking Created Successfully!' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Your slot is held: payment is needed' })).toBeVisible()
   const pay = page.getByRole('link', { name: 'Continue to Payment' })
   await expect(pay).toHaveAttribute('href', /^\/checkout\/[0-9A-Z]{12}$/)
   expect(await stillSameDocument(page)).toBe(true)

@@ -45,7 +45,6 @@ async function createPglite(): Promise<TestDatabase> {
   const database: Database = {
     db,
     kind: 'pglite',
-    ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
   }
   return withReset(database)

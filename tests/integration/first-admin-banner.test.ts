@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import net, { type AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
@@ -57,5 +58,31 @@ describe('the first admin’s password at start-up', () => {
     await stopServer(second.child)
     expect(second.output()).not.toContain(password)
     expect(second.output()).not.toContain('First admin account created')
+  }, 2 * START_TIMEOUT_MS)
+
+  // A busy port on the first start: nothing is created before the port is bound, so the
+  // password is not lost with a process that could never serve it.
+  it('is kept for the next start when the port was in use, which says so in one line', async () => {
+    const busy = net.createServer()
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve))
+    const port = (busy.address() as AddressInfo).port
+    const dataDir = freshDataDir()
+    const env = { DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', ADMIN_USERNAME: '', ADMIN_PASSWORD: '' }
+    try {
+      const failure = await startServerProcess({ ...env, PORT: String(port) }, 'main').then(
+        () => null,
+        (error: Error) => error.message,
+      )
+      expect(failure).toContain(`Port ${port} is in use: set PORT to a free port.`)
+      expect(failure).not.toContain('EADDRINUSE')
+      expect(failure).not.toContain('First admin account created')
+      expect(fs.existsSync(path.join(dataDir, 'pgdata'))).toBe(false)
+    } finally {
+      busy.close()
+    }
+    const next = await startServerProcess(env, 'main')
+    const shown = /First admin account created: username "admin", password "([^"]+)"/.exec(await banner(next))
+    expect(shown, next.output()).not.toBeNull()
+    await logIn(next.url, 'admin', shown![1]!)
   }, 2 * START_TIMEOUT_MS)
 })

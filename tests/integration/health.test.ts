@@ -72,4 +72,22 @@ describe.each(ENGINES)('health on %s', (engine) => {
     expect(res.status).toBe(503)
     expect(res.json).toMatchObject({ status: 'unavailable', database: 'schema behind' })
   }, 120_000)
+
+  // The schema dropped under a running app: health checked it only until it once saw it current,
+  // and every route answered 500 meanwhile. Each call checks again; the routes answer 503.
+  it('answers 503 once a table is dropped under the running app, and so do the routes that need it', async () => {
+    const { database, options } = await emptyDatabase()
+    await migrateDatabase(database, options)
+    const app = await appOn(database)
+    expect((await app.client().get('/api/health')).status).toBe(200)
+    expect((await app.client().get('/api/tour-packages')).status).toBe(200)
+
+    await database.db.execute(sql`drop table tour_packages cascade`)
+    const health = await app.client().get('/api/health')
+    expect(health.status).toBe(503)
+    expect(health.json).toMatchObject({ status: 'unavailable', database: 'tables missing' })
+    const route = await app.client().get('/api/tour-packages')
+    expect(route.status).toBe(503)
+    expect(route.headers.get('retry-after')).toBe('10')
+  }, 120_000)
 })

@@ -77,6 +77,10 @@ const LOOKUPS: { label: string; call: (url: string, headers: Record<string, stri
   { label: 'POST move', call: (url, headers) => post(`${url}/api/bookings/ABCDEFGHJKMN/move`, {}, headers) },
   { label: 'POST disruption-refund', call: (url, headers) => post(`${url}/api/bookings/ABCDEFGHJKMN/disruption-refund`, {}, headers) },
   { label: 'GET /booking-confirmation/:ref/change', call: (url, headers) => fetch(`${url}/booking-confirmation/ABCDEFGHJKMN/change`, { headers }) },
+  // A gift voucher's private page (docs/decisions/0065), shared with its API.
+  { label: 'GET /api/vouchers/:token', call: (url, headers) => fetch(`${url}/api/vouchers/not-a-real-voucher-token`, { headers }) },
+  { label: 'GET /voucher/:token', call: (url, headers) => fetch(`${url}/voucher/not-a-real-voucher-token`, { headers }) },
+  { label: 'GET /ja/voucher/:token.data', call: (url, headers) => fetch(`${url}/ja/voucher/not-a-real-voucher-token.data`, { headers }) },
   {
     label: 'POST /ko/booking-confirmation/:ref/change.data',
     call: (url, headers) => fetch(`${url}/ko/booking-confirmation/ABCDEFGHJKMN/change.data`, { method: 'POST', headers, body: new URLSearchParams({ intent: 'refund' }) }),
@@ -195,4 +199,23 @@ describe.runIf(ENGINES.includes('postgres'))('the shared limit store on PostgreS
     await pruneExpiredLimits(database)
     expect((await database.db.select().from(rateLimits)).map((row) => row.key)).toEqual(['contact:ip:192.0.2.2'])
   })
+})
+
+describe.each(ENGINES)('the login limit under concurrent attempts, on %s', (engine) => {
+  it('admits exactly the configured number of attempts sent at once, then 429', async () => {
+    const { startTestApp } = await import('./app.ts')
+    const app = await startTestApp(engine, { env: { RATE_LIMIT_LOGIN_PER_MINUTE: '10' } })
+    try {
+      await app.createUser('owner', 'correct-horse-battery', true)
+      const attempts = await Promise.all(
+        Array.from({ length: 20 }, () => postJson(`${app.baseUrl}/api/login`, { username: 'owner', password: 'wrong-password' })),
+      )
+      const statuses = attempts.map((a) => a.status).sort()
+      expect(statuses.filter((s) => s === 401)).toHaveLength(10)
+      expect(statuses.filter((s) => s === 429)).toHaveLength(10)
+    } finally {
+      await app.close()
+    }
+    // The worker's first database (PGlite's initdb) is made inside this test.
+  }, 120_000)
 })

@@ -1,3 +1,4 @@
+import { readForm } from '../../lib/form-post.server.ts'
 import { data, redirect, type AppLoadContext } from 'react-router'
 import type { Locale } from '../../../core/i18n/locales.ts'
 import { failureOf, type Failure } from '../../../server/for-app.server.ts'
@@ -29,7 +30,7 @@ function outcomeOf(failure: Failure, locale: Locale): BookingRefusal {
  * Retry-After (docs/decisions/0037).
  */
 export async function handleBookingAction(request: Request, context: AppLoadContext) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const byScript = sentByScript(form)
   const body: Record<string, string | string[]> = {}
   for (const [key, value] of form) if (typeof value === 'string' && key !== VIA_SCRIPT_FIELD) body[key] = value

@@ -1,3 +1,4 @@
+import { readForm } from '../../lib/form-post.server.ts'
 import { data, redirect, type AppLoadContext } from 'react-router'
 import { failureOf } from '../../../server/for-app.server.ts'
 import { requestLocale } from '../../i18n/messages.server.ts'
@@ -13,7 +14,7 @@ import type { ConsentOutcome } from './consent-step.tsx'
  * on the checkout again, or gets the page with the refusal.
  */
 export async function handleCheckoutConsent(request: Request, context: AppLoadContext, reference: string | undefined) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const byScript = sentByScript(form)
   try {
     await context.services.bookingConsent.acceptAtCheckout(reference, { acceptPolicy: form.get('acceptPolicy') ?? undefined })

@@ -1,3 +1,4 @@
+import { readForm } from '../../lib/form-post.server.ts'
 import { data, redirect } from 'react-router'
 import { localizePath } from '../../../core/i18n/locales.ts'
 import { failureOf, localizeServerText, loggableError } from '../../../server/for-app.server.ts'
@@ -14,7 +15,7 @@ const FIELDS = ['name', 'email', 'phone', 'visitDate', 'groupSize', 'package', '
  * data back; a plain POST (JavaScript off or broken) is redirected to /contact?sent=1.
  */
 export async function handleContactAction(request: Request, contact: ContactService, clientAddress: string) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const viaFetcher = sentByScript(form)
   const raw: Record<string, string> = {}
   for (const name of [...FIELDS, 'website'] as const) {

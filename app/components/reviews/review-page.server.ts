@@ -1,3 +1,4 @@
+import { readForm } from '../../lib/form-post.server.ts'
 import { data, redirect, type AppLoadContext } from 'react-router'
 import { REVIEW_LINK_MESSAGE } from '../../../core/schemas/review.ts'
 import { failureOf, localizeServerText } from '../../../server/for-app.server.ts'
@@ -24,7 +25,7 @@ export async function loadReviewPage(request: Request, context: AppLoadContext, 
  * errors) to a script-free post (docs/decisions/0043).
  */
 export async function handleReviewAction(request: Request, context: AppLoadContext, token: string | undefined) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const byScript = sentByScript(form)
   const path = new URL(request.url).pathname
   const locale = requestLocale(request)

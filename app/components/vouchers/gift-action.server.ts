@@ -1,3 +1,4 @@
+import { readForm } from '../../lib/form-post.server.ts'
 import { data, redirect } from 'react-router'
 import { localizePath } from '../../../core/i18n/locales.ts'
 import { failureOf, localizeServerText, loggableError, translate } from '../../../server/for-app.server.ts'
@@ -13,7 +14,7 @@ import { GIFT_FIELDS, type GiftOutcome } from './types.ts'
  * A refusal comes back in the page's language with what the visitor typed.
  */
 export async function handleGiftAction(request: Request, services: Pick<Services, 'vouchers'>, clientAddress: string) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const viaFetcher = sentByScript(form)
   const raw: Record<string, string> = {}
   for (const name of [...GIFT_FIELDS, 'website'] as const) {

@@ -1,3 +1,4 @@
+import { readForm } from '../../lib/form-post.server.ts'
 import { data, redirect, type AppLoadContext } from 'react-router'
 import { isCalendarDate } from '../../../core/dates.ts'
 import { isTourTime, packageFitsSlot } from '../../../core/slots.ts'
@@ -46,7 +47,7 @@ export async function loadJoinPage(request: Request, context: AppLoadContext) {
  * as a redirect (or the page again with the errors) to a script-free post (docs/decisions/0043).
  */
 export async function handleJoinAction(request: Request, context: AppLoadContext) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const byScript = sentByScript(form)
   const body: Record<string, string> = {}
   for (const [key, value] of form) if (typeof value === 'string' && key !== VIA_SCRIPT_FIELD) body[key] = value
@@ -79,7 +80,7 @@ export async function loadLeavePage(request: Request, context: AppLoadContext, t
 
 /** The removal page's button: a POST, never the link's GET (no GET changes data). */
 export async function handleLeaveAction(request: Request, context: AppLoadContext, token: string | undefined) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const removed = await context.services.waitlist.remove(token)
   if (sentByScript(form)) return data<LeaveOutcome>({ kind: removed ? 'removed' : 'missing' }, { status: removed ? 200 : 404 })
   return redirect(`${new URL(request.url).pathname}?removed=1`)
@@ -99,7 +100,7 @@ export async function loadConfirmPage(request: Request, context: AppLoadContext,
 
 /** The confirmation page's button, the same service call as POST /api/waitlist/confirm/:token. */
 export async function handleConfirmAction(request: Request, context: AppLoadContext, token: string | undefined) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const confirmed = await context.services.waitlist.confirm(token)
   if (!confirmed) return data<ConfirmOutcome>({ kind: 'missing' }, { status: 404 })
   if (sentByScript(form)) return data<ConfirmOutcome>({ kind: 'confirmed' })
