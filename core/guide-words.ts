@@ -6,8 +6,8 @@ import { controlCharactersMessage, hasOnlyTextControls, isSingleLine, singleLine
 /**
  * The guide's own words on the About page (issue 17, docs/decisions/0049): the biography, the
  * signature, the "Things I love to share" list and the four seasons, each per language. A field
- * the guide has not written shows the guide's English, and without that the site's own text in
- * the reader's language, so a page is never empty.
+ * the guide has not written in the reader's language shows the site's own text in that language
+ * (docs/decisions/0075), so a page is never empty and a save touches only its own language.
  */
 export const GUIDE_WORD_FIELDS = {
   biography: { label: 'Biography', max: 4000, lines: 'paragraphs', hint: 'Paragraphs separated by an empty line.' },
@@ -66,37 +66,37 @@ export function listItems(text: string): string[] {
     .filter(Boolean)
 }
 
-/** What the About page shows of the guide's words in one language; absent fields keep the site's own text. */
+/**
+ * What the About page shows of the guide's words in one language; absent fields keep the site's
+ * own text in that language. Only the reader's language counts (docs/decisions/0075): the guide's
+ * English never stands in for a language the site ships, so saving one language changes no other.
+ */
 export type AboutWords = {
   biography?: string[]
   signature?: string
   loves?: string[]
   seasons: Partial<Record<(typeof SEASONS)[number], string[]>>
-  /** The fields shown in the guide's English on a page in another language: they carry lang="en". */
-  inEnglish: GuideWordField[]
 }
 
 export function aboutWords(stored: GuideWordsByLocale, locale: Locale): AboutWords {
-  const inEnglish: GuideWordField[] = []
-  const pick = (field: GuideWordField) => {
-    const own = stored[locale]?.[field]
-    if (own) return own
-    const english = stored.en?.[field]
-    if (english && locale !== 'en') inEnglish.push(field)
-    return english
-  }
-  const biography = pick('biography')
-  const signature = pick('signature')
-  const loves = pick('loves')
+  const own = stored[locale] ?? {}
   const seasons = Object.fromEntries(SEASONS.flatMap((season) => {
-    const text = pick(season)
+    const text = own[season]
     return text ? [[season, paragraphs(text)]] : []
   }))
   return {
-    ...(biography ? { biography: paragraphs(biography) } : {}),
-    ...(signature ? { signature } : {}),
-    ...(loves ? { loves: listItems(loves) } : {}),
+    ...(own.biography ? { biography: paragraphs(own.biography) } : {}),
+    ...(own.signature ? { signature: own.signature } : {}),
+    ...(own.loves ? { loves: listItems(own.loves) } : {}),
     seasons,
-    inEnglish,
   }
+}
+
+/**
+ * The fields of one language that still show the site's text while the guide has written their
+ * own in English: what is left to write in that language, as the dashboard lists it.
+ */
+export function untranslatedFields(stored: GuideWordsByLocale, locale: Locale): GuideWordField[] {
+  if (locale === 'en') return []
+  return GUIDE_WORD_KEYS.filter((key) => stored.en?.[key] && !stored[locale]?.[key])
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { allocateCardRefund, cardByIntent, chargeRecorded, ledgerProblems, moneyOf, type Movement } from './ledger.ts'
+import { allocateCardRefund, cardByIntent, chargeRecorded, describePaidBy, ledgerProblems, moneyOf, paidByParts, type Movement } from './ledger.ts'
 
 const m = (kind: Movement['kind'], amount: number, over: Partial<Movement> = {}): Movement => ({
   kind,
@@ -46,6 +46,40 @@ describe('moneyOf: a booking’s figures are sums of its rows (docs/decisions/00
     expect(cardByIntent(rows)).toEqual([{ intentId: 'pi_1', charged: 14_300, refunded: 4_000, owedBack: 0 }])
     expect(chargeRecorded(rows, 'pi_1')).toBe(true)
     expect(chargeRecorded(rows, 'pi_2')).toBe(false)
+  })
+})
+
+describe('paidByParts and describePaidBy: what covers the price, as the ledger holds it (docs/decisions/0075)', () => {
+  const said = (rows: Movement[]) => {
+    const money = moneyOf(rows)
+    return describePaidBy(paidByParts(money), money.due)
+  }
+
+  it('names every way that paid part of a booking, with its yen', () => {
+    const rows = [m('price', 16_500), m('promo', 1_650, { reference: 'SPRING-10' }), m('voucher', 5_000), m('card', 9_850, { transition: 'pay' })]
+    expect(paidByParts(moneyOf(rows))).toEqual([
+      { way: 'card', yen: 9_850 },
+      { way: 'voucher', yen: 5_000 },
+      { way: 'promo', yen: 1_650, promoCode: 'SPRING-10' },
+    ])
+    expect(said(rows)).toBe('card ¥9,850 + voucher ¥5,000 + promo SPRING-10 ¥1,650')
+  })
+
+  it('says what is still to pay, and never a card payment not yet made', () => {
+    expect(said([m('price', 16_500), m('voucher', 5_000)])).toBe('voucher ¥5,000; ¥11,500 to pay')
+    expect(said([m('price', 14_300)])).toBe('¥14,300 to pay')
+    expect(said([m('price', 14_300), m('cash', 14_300, { transition: 'mark-paid' })])).toBe('cash ¥14,300')
+  })
+
+  it('says what a reseller owes and keeps of its booking (docs/decisions/0074)', () => {
+    expect(said([m('price', 14_300), m('reseller', 11_440, { transition: 'confirm' }), m('commission', 2_860, { transition: 'confirm' })])).toBe('reseller ¥11,440 + commission ¥2,860')
+  })
+
+  it('counts a refused refund as not covering anything, and a cancelled booking by what it kept', () => {
+    const refused = [m('price', 14_300), m('card', 14_300, { transition: 'pay' }), m('price', -14_300, { transition: 'cancel' }), m('card', -14_300, { transition: 'cancel', reference: 'k' }), m('card', 14_300, { transition: 'refund-failed', reference: 'failed:k' })]
+    expect(said(refused)).toBe('nothing')
+    const kept = [m('price', 14_300), m('card', 14_300, { transition: 'pay' }), m('price', -14_300, { transition: 'cancel' }), m('cancellation-fee', 14_300, { transition: 'cancel' })]
+    expect(said(kept)).toBe('card ¥14,300')
   })
 })
 

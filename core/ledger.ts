@@ -1,4 +1,4 @@
-import { isYenAmount } from './money.ts'
+import { formatYen, isYenAmount } from './money.ts'
 
 /**
  * The money ledger (docs/decisions/0067): every movement of money for a booking, and every gift
@@ -129,6 +129,38 @@ export const NO_MONEY: BookingMoney = {
 
 /** Card and cash the booking holds and may give back: what was taken, less refunds, less what a refused refund owes. */
 export const cardAndCash = (m: Pick<BookingMoney, 'card' | 'cash' | 'owedBack'>) => m.card + m.cash - m.owedBack
+
+/** One way a booking's price is covered now, as the dashboard and the CSV say it. */
+export type PaidByPart = { way: 'card' | 'cash' | 'voucher' | 'promo' | 'reseller' | 'commission'; yen: number; promoCode?: string }
+
+/**
+ * What covers the booking's price now, each way with its yen, from the ledger's sums
+ * (docs/decisions/0075): the card (less what a refused refund owes back), cash, the gift voucher
+ * and the promo code, and for a reseller's booking what the reseller owes and keeps (docs/decisions/0074).
+ * Ways that cover nothing are left out.
+ */
+export function paidByParts(m: Pick<BookingMoney, 'card' | 'cash' | 'voucher' | 'promo' | 'reseller' | 'commission' | 'owedBack' | 'promoCode'>): PaidByPart[] {
+  const parts: PaidByPart[] = [
+    { way: 'card', yen: m.card - m.owedBack },
+    { way: 'cash', yen: m.cash },
+    { way: 'voucher', yen: m.voucher },
+    { way: 'promo', yen: m.promo, ...(m.promoCode ? { promoCode: m.promoCode } : {}) },
+    { way: 'reseller', yen: m.reseller },
+    { way: 'commission', yen: m.commission },
+  ]
+  return parts.filter((part) => part.yen > 0)
+}
+
+/**
+ * The parts in one line, with what is still due: 'card ¥9,850 + voucher ¥5,000 + promo SPRING
+ * ¥1,650', 'voucher ¥5,000; ¥11,500 to pay', or '¥14,300 to pay'. Never a subtotal the ledger
+ * does not hold.
+ */
+export function describePaidBy(parts: readonly PaidByPart[], due: number): string {
+  const paid = parts.map((p) => `${p.way}${p.promoCode ? ` ${p.promoCode}` : ''} ${formatYen(p.yen)}`).join(' + ')
+  const toPay = due > 0 ? `${formatYen(due)} to pay` : ''
+  return [paid, toPay].filter(Boolean).join('; ') || 'nothing'
+}
 
 /**
  * What a card or cash row does to the money taken, given back and owed back: a refund the provider

@@ -6,7 +6,7 @@ import { ImageWithFallback } from '../components/site/image-with-fallback.tsx'
 import { PageBanner } from '../components/site/page-banner.tsx'
 import { loadPagePhotos, placesOf } from '../components/site/page-photos.server.ts'
 import { readOrFallback } from '../lib/decoration.server.ts'
-import { aboutWords, type GuideWordField } from '../../core/guide-words.ts'
+import { aboutWords } from '../../core/guide-words.ts'
 import { linkStyle, sectionHeading } from '../components/site/styles.ts'
 import { buttonVariants } from '../components/ui/button.tsx'
 import { aboutJoetsu, guideStory, tourPromises } from '../content/about.ts'
@@ -47,8 +47,6 @@ export default function About({ loaderData }: Route.ComponentProps) {
   const path = useLocalePath()
   const { words } = loaderData
   const portrait = loaderData.photos[PORTRAIT.place]
-  /** The guide's English on a page in another language is marked as English, for screen readers and translators. */
-  const lang = (field: GuideWordField) => (words.inEnglish.includes(field) ? 'en' : undefined)
   return (
     <main id="main">
       {/* Portrait-led once the guide has put a face on the page: the portrait stands beside the
@@ -74,13 +72,13 @@ export default function About({ loaderData }: Route.ComponentProps) {
           <div className="mt-6 space-y-5 text-lg leading-relaxed text-slate-700">
             {words.biography
               ? words.biography.map((paragraph, i) => (
-                  <p key={i} lang={lang('biography')}>
+                  <p key={i}>
                     {paragraph}
                   </p>
                 ))
               : guideStory.paragraphs.map((id) => <p key={id}>{t(id)}</p>)}
           </div>
-          <p className="mt-6 text-lg font-semibold text-brand-900" lang={lang('signature')}>
+          <p className="mt-6 text-lg font-semibold text-brand-900">
             {words.signature ?? (
               <T id="about.signature" values={{ guideName, businessName: site.businessName }} components={{ 0: <span className="capitalize" /> }} />
             )}
@@ -93,7 +91,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
           </h2>
           <ul className="mt-4 space-y-3 text-slate-800">
             {(words.loves ?? guideStory.loves.map((id) => t(id))).map((item, i) => (
-              <li key={i} className="flex gap-2" lang={lang('loves')}>
+              <li key={i} className="flex gap-2">
                 <CheckIcon className="mt-0.5 size-5 shrink-0 text-blossom-700" />
                 {item}
               </li>
@@ -146,7 +144,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
             <li key={season.name} className="rounded-2xl border border-brand-100 p-6">
               <h4 className="font-bold text-field-600">{t(season.name)}</h4>
               {(words.seasons[season.key] ?? [t(season.text)]).map((paragraph, i) => (
-                <p key={i} className="mt-2 text-slate-700" lang={lang(season.key)}>
+                <p key={i} className="mt-2 text-slate-700">
                   {paragraph}
                 </p>
               ))}

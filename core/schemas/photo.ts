@@ -36,8 +36,12 @@ const percent = (label: string) =>
 
 export const photoDetailsSchema = z.object({
   alt: altText,
-  /** Absent keeps the stored translations; given, it replaces them all. */
-  altTranslations: translationsSchema(optionalAlt, Boolean)
+  /**
+   * Per language (docs/decisions/0075): a language left out keeps its stored description, a blank
+   * one removes it (the page then reads the English), a text sets it. Saving one language, or the
+   * English, never changes another.
+   */
+  altTranslations: translationsSchema(optionalAlt, () => true)
     .transform((t): AltTranslations => t)
     .optional(),
   focalX: percent('The focal point’s left position'),

@@ -5,6 +5,7 @@ import { BUSINESS_TIME_ZONE } from '../../core/dates.ts'
 import type { AdminBooking } from '../services/admin-bookings.ts'
 import { answerColumns } from './answers-csv.ts'
 import { describeMove } from '../../core/booking-changes.ts'
+import { describePaidBy } from '../../core/ledger.ts'
 import type { RevenueMonth } from '../../core/revenue.ts'
 import type { BookingChangeView } from '../services/booking-moves.ts'
 
@@ -47,6 +48,8 @@ const COLUMNS: [header: string, value: (b: AdminBooking) => string | number][] =
   ['discount', (b) => b.discount],
   // A gift voucher's part (docs/decisions/0065): totalPrice is what the card pays, after it.
   ['voucherAmount', (b) => b.voucherAmount],
+  // Every way that covers the price, in one cell, so a card amount never reads as the whole (docs/decisions/0075).
+  ['paidBy', (b) => describePaidBy(b.paidBy, b.due)],
   ['amountRefunded', (b) => b.amountRefunded],
   // From the ledger (docs/decisions/0067): the tour's price before promo code and voucher, the card and cash held, and a cancellation's fee.
   ['tourPrice', (b) => b.tourPrice],

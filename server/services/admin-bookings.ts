@@ -6,7 +6,7 @@ import type { Config } from '../config/index.ts'
 import { ServiceError } from './service-error.ts'
 import { payLink } from './booking-events.ts'
 import { EXPIRED_REASON, effectiveStatus, tableMoney } from '../../core/booking-lifecycle.ts'
-import { cardAndCash } from '../../core/ledger.ts'
+import { cardAndCash, paidByParts, type PaidByPart } from '../../core/ledger.ts'
 import { liveClaim, SlotTakenError } from './slot-claims.ts'
 import type { BookingLifecycle } from './booking-lifecycle.ts'
 import { withMoney, type Booking } from './ledger.ts'
@@ -14,7 +14,8 @@ import { matchesBookingSearch, sortBookings, type BookingSortKey, type SortDirec
 import { type BookingStatus } from '../../core/schemas/booking-status.ts'
 import { allowedStatuses } from '../../core/booking-transitions.ts'
 import { formatClockTime, DEFAULT_SLOT_START_TIMES, isTourTime, slotOpenBySwitches, type TourTime } from '../../core/slots.ts'
-import { formatLongDate, monthRange, todayInTokyo, tokyoInstant, weekendDatesBetween } from '../../core/dates.ts'
+import { bookingWindow, formatLongDate, monthRange, todayInTokyo, tokyoInstant, weekendDatesBetween } from '../../core/dates.ts'
+import { moveWindow } from '../../core/booking-changes.ts'
 import { formatYen } from '../../core/money.ts'
 import { guestWhatsappLink } from '../../core/guide-bookings.ts'
 import { translate } from '../i18n/catalog.ts'
@@ -74,6 +75,9 @@ export type AdminBooking = {
   discount: number
   /** What a gift voucher paid; totalPrice is what is left for the card (docs/decisions/0065). */
   voucherAmount: number
+  /** What covers the price now, way by way, and what is still to pay: from the ledger (docs/decisions/0075). */
+  paidBy: PaidByPart[]
+  due: number
   /**
    * An unpaid hold's pay link, and a WhatsApp chat to the guest carrying it with the total, both
    * in the guest's language (docs/decisions/0059); null when nothing is to be paid.
@@ -104,11 +108,20 @@ export type CalendarSlot = {
   timeText: string
   /** The admin's switch (docs/decisions/0039), whatever the bookings. */
   open: boolean
-  booking: { id: number; name: string; status: BookingStatus } | null
+  /**
+   * The booking that claims the slot. It may be another slot's booking that overlaps it (a morning
+   * takes the full day, a full day both halves): its `tourTime` says which, so the calendar names
+   * each booking once, in its own row (docs/decisions/0075).
+   */
+  booking: { id: number; name: string; status: BookingStatus; tourTime: string } | null
   /** Visitors on the slot's waitlist (docs/decisions/0057). */
   waiting: number
 }
-export type CalendarDay = { date: string; note: string | null; slots: CalendarSlot[] }
+/**
+ * One weekend day. `guideWindow`: whether the guide may book or move a booking onto it now (from
+ * today to the booking horizon, docs/decisions/0055), before it ('past') or after ('beyond').
+ */
+export type CalendarDay = { date: string; note: string | null; guideWindow: 'past' | 'open' | 'beyond'; slots: CalendarSlot[] }
 
 export const BOOKING_NOT_FOUND_MESSAGE = 'Booking not found'
 export const REVIVE_CONFLICT_MESSAGE = 'This booking cannot be restored: its time slot has been taken by another booking since it was cancelled.'
@@ -159,6 +172,9 @@ export function createAdminBookingService(deps: { db: Db; config: Config; lifecy
     promoCode: b.promoCode,
     discount: b.discount,
     voucherAmount: b.voucherAmount,
+    paidBy: paidByParts(b.money),
+    // A hold that ran out is cancelled before the ledger releases its price: nothing is to pay.
+    due: effectiveStatus(b, at) === 'cancelled' ? 0 : Math.max(0, b.money.due),
     ...payLinksOf(b, effectiveStatus(b, at)),
   })
 
@@ -254,6 +270,7 @@ export function createAdminBookingService(deps: { db: Db; config: Config; lifecy
     async calendar(month: string): Promise<CalendarDay[]> {
       const at = now()
       const { from, to } = monthRange(month)
+      const window = bookingWindow(at, moveWindow('guide', config.booking))
       const [claims, overrides, waitlist] = await Promise.all([
         db
           .select({ tourDate: slotClaims.tourDate, part: slotClaims.part, booking: bookings })
@@ -282,12 +299,12 @@ export function createAdminBookingService(deps: { db: Db; config: Config; lifecy
           const waiting = Number(waitlist.find((w) => w.tourDate === date && w.tourTime === tourTime)?.waiting ?? 0)
           if (claim) {
             const status = effectiveStatus(claim.booking, at)
-            return { tourTime, timeText, open, state: status === 'pending' ? 'held' : 'booked', booking: { id: claim.booking.id, name: claim.booking.name, status }, waiting }
+            return { tourTime, timeText, open, state: status === 'pending' ? 'held' : 'booked', booking: { id: claim.booking.id, name: claim.booking.name, status, tourTime: claim.booking.tourTime }, waiting }
           }
           // On sale only if the switches of every part it shares are open (docs/decisions/0029).
           return { tourTime, timeText, open, state: slotOpenBySwitches(tourTime, override) ? 'free' : 'closed', booking: null, waiting }
         })
-        return { date, note: override?.adminNotes ?? null, slots }
+        return { date, note: override?.adminNotes ?? null, guideWindow: date < window.first ? 'past' : date > window.last ? 'beyond' : 'open', slots }
       })
     },
 

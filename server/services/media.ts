@@ -4,7 +4,7 @@ import { media, mediaVariants, photoPlacements } from '../db/schema.ts'
 import type { Locale } from '../../core/i18n/locales.ts'
 import { type PagePhotos, pagePhoto, type StoredPhoto } from '../../core/media/page-photo.ts'
 import { cropAround, FORMAT_TYPES, PLACE_KINDS, PLACES, type Place, PREVIEW_WIDTHS, parseVariantPath, variantPath, type Variant } from '../../core/media/places.ts'
-import type { PhotoDetails } from '../../core/schemas/photo.ts'
+import type { AltTranslations, PhotoDetails } from '../../core/schemas/photo.ts'
 import { processUpload, renderVariant } from '../media/image-processing.ts'
 import { ServiceError } from './service-error.ts'
 
@@ -97,7 +97,7 @@ export function createMediaService(db: Db) {
       const updated = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(media)
-          .set({ alt: details.alt, focalX: details.focalX, focalY: details.focalY, updatedAt: new Date(), ...(details.altTranslations ? { altTranslations: details.altTranslations } : {}) })
+          .set({ alt: details.alt, focalX: details.focalX, focalY: details.focalY, updatedAt: new Date(), altTranslations: mergedTranslations(details.altTranslations ?? {}) })
           .where(eq(media.id, id))
           .returning({ id: media.id, sha256: media.sha256 })
         if (!row) return undefined
@@ -196,6 +196,17 @@ function isServed(photo: { width: number; height: number; focalX: number; focalY
   if (focal.x !== photo.focalX || focal.y !== photo.focalY) return false
   const smallest = Math.min(...Object.values(PLACE_KINDS).filter((k) => k.aspect[0] === aspect[0] && k.aspect[1] === aspect[1]).map((k) => k.widths[0]!))
   return variant.width <= cropAround(photo, aspect, focal).width || variant.width === smallest
+}
+
+/**
+ * The stored descriptions with the given languages merged in, in the UPDATE itself so two saves
+ * of different languages cannot undo each other (docs/decisions/0075): a text sets its language,
+ * a blank removes it, a language left out stays as stored.
+ */
+function mergedTranslations(given: AltTranslations) {
+  const set = Object.fromEntries(Object.entries(given).filter(([, text]) => text !== ''))
+  const removed = Object.keys(given).filter((code) => given[code as keyof AltTranslations] === '')
+  return removed.reduce((merged, code) => sql`(${merged} - ${code}::text)`, sql`(${media.altTranslations} || ${JSON.stringify(set)}::jsonb)`)
 }
 
 function placedRefusal(places: Place[]): ServiceError {

@@ -169,7 +169,6 @@ test('settings: the test e-mail needs an address, then is sent', async ({ page }
   await page.getByLabel('Test email address').fill('guide@example.com')
   await page.getByRole('button', { name: 'Send Test Email' }).click()
   await expect(toast(page, 'Test Email Sent').first()).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Open Email App' })).toHaveAttribute('href', /^mailto:guide@example\.com\?subject=/)
   // The price catalogue is editable.
   await expect(page.getByRole('heading', { name: 'Tours and Prices' })).toBeVisible()
   await expect(page.getByLabel('Base price (1–2 guests)').first()).toHaveValue('14300')
@@ -463,6 +462,9 @@ test.describe('on a 375 px phone', () => {
     await expectNoSidewaysScroll(page)
 
     await page.getByRole('tab', { name: 'Settings' }).click()
+    // The test e-mail is sent by the site: a link that opened the guide's own mail app went nowhere.
+    await expect(page.getByRole('region', { name: 'Email Test' }).getByRole('link')).toHaveCount(0)
+    await expect(page.locator('a[href="#"]')).toHaveCount(0)
     await page.getByLabel('Test email address').fill('guide@example.com')
     await page.getByRole('button', { name: 'Send Test Email' }).click()
     await expect(toast(page, 'Test Email Sent').first()).toBeVisible()

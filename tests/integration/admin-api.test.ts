@@ -10,6 +10,7 @@ import { partsClaimedBy, type TourTime } from '../../core/slots.ts'
 import { insertBookings, type BookingFixture } from '../booking-fixture.ts'
 import { withMoney } from '../../server/services/ledger.ts'
 import { ledgerInvariantProblems } from './ledger-invariants.ts'
+import { parseCsv } from './csv.ts'
 
 const HASH = /scrypt\$|passwordHash|password_hash|\$argon2|\$2[aby]\$/
 
@@ -435,6 +436,18 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
       expect(june7.slots.map((s: { state: string }) => s.state)).toEqual(['held', 'booked', 'booked'])
       expect(june7.slots[1].booking).toMatchObject({ id: a.id, name: 'Aiko Tanaka' })
       expect(june7.slots[0].booking.id).toBe(b.id)
+      // Each row says whose slot its booking is, so the calendar names a booking once, in its own
+      // row: the full day taken by the afternoon's booking is not a booking of its own (docs/decisions/0075).
+      expect(june7.slots.map((s: { booking: { tourTime: string } }) => s.booking.tourTime)).toEqual(['morning', 'afternoon', 'afternoon'])
+      const june14 = res.json.find((d: { date: string }) => d.date === '2025-06-14')
+      expect(june14.slots.map((s: { booking: { tourTime: string } }) => s.booking.tourTime)).toEqual(['full-day', 'full-day', 'full-day'])
+      // Today is 2025-05-20: every day of June is the guide's to book; May's first weekend is past.
+      expect(res.json.map((d: { guideWindow: string }) => d.guideWindow)).toEqual(Array(9).fill('open'))
+      const may = await admin.get('/api/admin/bookings/calendar?month=2025-05')
+      expect(may.json.map((d: { date: string; guideWindow: string }) => `${d.date} ${d.guideWindow}`).slice(0, 6)).toEqual(['2025-05-03 past', '2025-05-04 past', '2025-05-10 past', '2025-05-11 past', '2025-05-17 past', '2025-05-18 past'])
+      expect(may.json.at(-1)).toMatchObject({ date: '2025-05-31', guideWindow: 'open' })
+      const beyond = await admin.get('/api/admin/bookings/calendar?month=2025-12')
+      expect(beyond.json.at(-1)).toMatchObject({ date: '2025-12-28', guideWindow: 'beyond' })
       const june21 = res.json.find((d: { date: string }) => d.date === '2025-06-21')
       expect(june21).toMatchObject({ note: 'Festival' })
       // A closed afternoon closes the full day too (docs/decisions/0029); the switch itself stays as set.
@@ -468,29 +481,3 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
     })
   })
 })
-
-/**
- * RFC 4180 read back the way a spreadsheet reads it (quoted fields, doubled quotes, CRLF),
- * written here rather than taken from the code under test; rows as objects by header.
- */
-function parseCsv(text: string): Record<string, string>[] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let field = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++
-      else if (ch === '"') quoted = false
-      else field += ch
-    } else if (ch === '"') quoted = true
-    else if (ch === ',') row.push(field), (field = '')
-    else if (ch === '\r' && text[i + 1] === '\n') row.push(field), rows.push(row), (row = []), (field = ''), i++
-    else field += ch
-  }
-  expect(field).toBe('')
-  expect(row).toEqual([])
-  const [header, ...body] = rows
-  return body.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i]!])))
-}

@@ -160,8 +160,9 @@ describe.each(ENGINES)('the guide makes a booking on %s', (engine) => {
       ['no one', { numberOfPeople: 0 }, 400, /./],
       ['a taken slot', { tourDate: '2030-06-01', tourTime: 'morning', tourPackageId: halfDay }, 409, SLOT_TAKEN_MESSAGE],
       ['a full day over a taken half', { tourDate: '2030-06-01' }, 409, SLOT_TAKEN_MESSAGE],
-      ['a date in the past', { tourDate: '2030-04-27' }, 400, /from today until/],
-      ['beyond the booking window', { tourDate: '2031-05-03' }, 400, /from today until/],
+      // Said as making a booking, not moving one (docs/decisions/0075).
+      ['a date in the past', { tourDate: '2030-04-27' }, 400, 'A booking can be made for a Saturday or Sunday from today until Monday, October 28, 2030.'],
+      ['beyond the booking window', { tourDate: '2031-05-03' }, 400, 'A booking can be made for a Saturday or Sunday from today until Monday, October 28, 2030.'],
       ['a weekday', { tourDate: '2030-05-15' }, 400, 'Tours are only available on weekends (Saturday and Sunday)'],
       ['an unknown tour', { tourPackageId: 99_999 }, 400, 'This tour is not available for booking'],
       ['a half-day tour in the full-day slot', { tourPackageId: halfDay }, 400, 'This tour does not fit the selected time slot'],

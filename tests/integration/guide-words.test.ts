@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { guideWords } from '../../server/db/schema.ts'
-import { aboutWords } from '../../core/guide-words.ts'
+import { aboutWords, untranslatedFields } from '../../core/guide-words.ts'
 import { ENGINES } from './databases.ts'
 import { startTestApp, type TestApp, type TestClient } from './app.ts'
 
 /**
  * The guide's words on the About page (issue 17, docs/decisions/0049) through the API on each
- * engine: per language, the English as the fallback, the site's text where nothing is written,
- * and bad input refused with nothing stored changed.
+ * engine: per language, the site's text in that language where nothing is written, a save that
+ * changes only its own language (docs/decisions/0075), and bad input refused with nothing stored
+ * changed.
  */
 describe.each(ENGINES)('the guide’s words on %s', (engine) => {
   let app: TestApp
@@ -36,37 +37,44 @@ describe.each(ENGINES)('the guide’s words on %s', (engine) => {
     expect(saved.status, saved.text).toBe(200)
     expect(saved.json.words).toEqual({})
     expect(await app.db.select().from(guideWords)).toEqual([])
-    expect(await shown('ja')).toEqual({ seasons: {}, inEnglish: [] })
+    expect(await shown('ja')).toEqual({ seasons: {} })
   })
 
-  it('shows each language its own words, the guide’s English where a language has none, marked as English', async () => {
+  it('shows each language its own words only: saving English changes no other language, and saving Japanese keeps the English (docs/decisions/0075)', async () => {
     const english = {
       biography: 'I am Aki.\r\n\r\nI grew up by the castle moat.',
       signature: '— Aki, your guide',
       loves: 'Sake\n\n  Snow  \nRamen',
       winter: 'Snow to the eaves.',
     }
+    const japaneseBefore = await shown('ja')
     expect((await admin.put('/api/admin/guide-words/en', english)).status).toBe(200)
-    expect((await admin.put('/api/admin/guide-words/ja', { biography: '上越で育ったアキです。', signature: '' })).status).toBe(200)
+    // Japanese and Korean still show the site's text in their own language, and the dashboard says what is left to write.
+    expect(await shown('ja')).toEqual(japaneseBefore)
+    expect(await shown('ko')).toEqual({ seasons: {} })
+    const listed = (await admin.get('/api/admin/guide-words')).json
+    expect(Object.keys(listed.words)).toEqual(['en'])
+    expect(untranslatedFields(listed.words, 'ja')).toEqual(['biography', 'signature', 'loves', 'winter'])
 
+    expect((await admin.put('/api/admin/guide-words/ja', { biography: '上越で育ったアキです。', signature: '' })).status).toBe(200)
     expect(await shown('en')).toEqual({
       biography: ['I am Aki.', 'I grew up by the castle moat.'],
       signature: '— Aki, your guide',
       loves: ['Sake', 'Snow', 'Ramen'],
       seasons: { winter: ['Snow to the eaves.'] },
-      inEnglish: [],
     })
-    expect(await shown('ja')).toEqual({
-      biography: ['上越で育ったアキです。'],
-      signature: '— Aki, your guide',
-      loves: ['Sake', 'Snow', 'Ramen'],
-      seasons: { winter: ['Snow to the eaves.'] },
-      inEnglish: ['signature', 'loves', 'winter'],
-    })
+    expect(await shown('ja')).toEqual({ biography: ['上越で育ったアキです。'], seasons: {} })
+    expect(untranslatedFields(await app.services.guideWords.all(), 'ja')).toEqual(['signature', 'loves', 'winter'])
 
-    // Emptied again, a language goes back to the English, and English to the site's text.
+    // Saving English again keeps the Japanese words as they are.
+    expect((await admin.put('/api/admin/guide-words/en', { ...english, biography: 'I am Aki, a guide.' })).status).toBe(200)
+    expect(await shown('ja')).toEqual({ biography: ['上越で育ったアキです。'], seasons: {} })
+    expect((await shown('en')).biography).toEqual(['I am Aki, a guide.'])
+
+    // Emptied again, a language goes back to the site's text; the other keeps its own.
     expect((await admin.put('/api/admin/guide-words/ja', {})).json.words).toEqual({})
-    expect((await shown('ja')).biography).toEqual(['I am Aki.', 'I grew up by the castle moat.'])
+    expect(await shown('ja')).toEqual(japaneseBefore)
+    expect((await shown('en')).biography).toEqual(['I am Aki, a guide.'])
     await admin.put('/api/admin/guide-words/en', {})
     expect(await app.db.select().from(guideWords)).toEqual([])
   })

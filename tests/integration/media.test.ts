@@ -106,6 +106,19 @@ describe.each(ENGINES)('the photo library on %s', (engine) => {
     // Untranslated, a Korean page reads the English description, marked as English for screen readers.
     expect((await app.services.media.onPage(['guide.banner'], 'ko'))['guide.banner']).toMatchObject({ alt: 'The moat', altLang: 'en' })
     expect((await app.services.media.onPage(['guide.banner'], 'en'))['guide.banner']!.altLang).toBeUndefined()
+    // A save changes only the languages it names (docs/decisions/0075): the English alone keeps
+    // every translation, one language keeps the others, a blank removes only its own.
+    const described = async (body: Record<string, unknown>) => {
+      const res = await admin.patch(`/api/admin/media/${photo.id}`, { alt: 'The moat', focalX: 20, focalY: 80, ...body })
+      expect(res.status, res.text).toBe(200)
+      return res.json.altTranslations
+    }
+    expect(await described({ alt: 'The outer moat' })).toEqual({ ja: '高田城址公園の外堀' })
+    expect(await described({ altTranslations: { ko: '다카다 성터 공원의 해자' } })).toEqual({ ja: '高田城址公園の外堀', ko: '다카다 성터 공원의 해자' })
+    expect(await described({ altTranslations: { ja: '外堀', 'zh-Hant': '高田城址公園的護城河' } })).toEqual({ ja: '外堀', ko: '다카다 성터 공원의 해자', 'zh-Hant': '高田城址公園的護城河' })
+    expect(await described({ altTranslations: { ko: '', 'zh-Hant': '' } })).toEqual({ ja: '外堀' })
+    expect((await app.services.media.onPage(['guide.banner'], 'ja'))['guide.banner']!.alt).toBe('外堀')
+    expect(await described({ altTranslations: { ja: '高田城址公園の外堀' } })).toEqual({ ja: '高田城址公園の外堀' })
     expect(after.src).not.toBe(before.src)
     expect((await app.client().bytes(before.src)).status).toBe(404)
     expect((await app.client().bytes(after.src)).status).toBe(200)

@@ -20,7 +20,7 @@ async function freshPglite(): Promise<Database> {
   const db = drizzle(client, { schema }) as unknown as Db
   await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER })
   await seedDatabase(db)
-  return { db, kind: 'pglite', ping: async () => void (await client.query('select 1')), close: () => client.close() }
+  return { db, kind: 'pglite', close: () => client.close() }
 }
 
 async function snapshot(db: Db) {

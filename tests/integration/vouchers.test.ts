@@ -303,6 +303,27 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
     expect(revenue.total).toMatchObject({ voucherSales: 20_000, net: 0 })
   })
 
+  it('says in the dashboard’s list, its dialog’s data and the CSV when a voucher and a promo code paid part, beside the card (docs/decisions/0075)', async () => {
+    const { code } = await paidVoucher(5_000)
+    expect((await admin.post('/api/admin/promo-codes', { code: 'PHONE-10', kind: 'percent', value: 10 })).status).toBe(201)
+    // A half-day tour for three: ¥16,500; the promo code takes ¥1,650, the voucher ¥5,000, the card the rest.
+    const booked = await book({ voucherCode: code, promoCode: 'PHONE-10' })
+    expect(booked.json).toMatchObject({ totalPrice: 9_850, voucherAmount: 5_000, discount: 1_650 })
+    const reference = booked.json.reference as string
+    const listedAs = async () => (await admin.get(`/api/bookings?q=${encodeURIComponent('aiko@example.com')}`)).json.items[0]
+    // Before the card pays: what the voucher and the code paid, and what is still to pay.
+    expect(await listedAs()).toMatchObject({ paidBy: [{ way: 'voucher', yen: 5_000 }, { way: 'promo', yen: 1_650, promoCode: 'PHONE-10' }], due: 9_850 })
+    expect((await app.client().post('/api/create-payment-intent', { bookingId: reference })).status).toBe(200)
+    expect((await app.client().post(`/api/bookings/${reference}/simulated-payment`, { cardNumber: CARD })).status).toBe(200)
+    expect((await app.client().post(`/api/bookings/${reference}/payment-success`)).json).toEqual({ status: 'paid' })
+    const paid = await listedAs()
+    expect(paid).toMatchObject({ status: 'paid', tourPrice: 16_500, totalPrice: 9_850, due: 0, paidBy: [{ way: 'card', yen: 9_850 }, { way: 'voucher', yen: 5_000 }, { way: 'promo', yen: 1_650, promoCode: 'PHONE-10' }] })
+    const csv = (await admin.get('/api/bookings.csv')).text.replace(/^\uFEFF/, '').trim().split('\r\n')
+    expect(csv[0]!.split(',')).toContain('paidBy')
+    // One cell, quoted for its commas.
+    expect(csv.find((l) => l.includes(reference))).toContain(',"card ¥9,850 + voucher ¥5,000 + promo PHONE-10 ¥1,650",')
+  })
+
   it('refuses unknown, unpaid, expired, cancelled, refunded and used-up vouchers with a 400 on the code field, storing nothing', async () => {
     const refused = async (voucherCode: string, message: string, tourDate = SAT) => {
       const before = await app.db.select().from(bookings)

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { clsx } from 'clsx'
-import { formatLongDate, formatMonthTitle, isMonth, shiftMonth, todayInTokyo } from '../../../core/dates.ts'
-import { slotLabel } from '../../../core/slots.ts'
+import { firstWeekendDayFrom, formatLongDate, formatMonthTitle, isMonth, mondayOf, shiftMonth, todayInTokyo } from '../../../core/dates.ts'
+import { isTourTime, slotLabel } from '../../../core/slots.ts'
 import type { CalendarDay, CalendarSlot, DisruptionView } from '../../../server/for-app.ts'
 import { api, failToast, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
@@ -22,19 +22,26 @@ const STATE_LABELS: Record<CalendarSlot['state'], string> = { free: 'Free', held
 
 /** Calendar View (docs/decisions/0013): each weekend's slots as free, held, booked or closed; open or close them with a note. */
 export function CalendarTab({ onOpenBooking }: { onOpenBooking: (id: number) => void }) {
-  // ?month=yyyy-MM, else Japan's current month, chosen after hydration so server and browser agree.
+  // ?month=yyyy-MM, else the month of Japan's next tour day, chosen after hydration so server and browser agree.
   const [params, setParams] = useSearchParams()
   const monthParam = params.get('month')
   // Japan's today: days before it are past, with nothing left to open, close or book.
   const [today, setToday] = useState<string | null>(null)
   useEffect(() => setToday(todayInTokyo(new Date())), [])
-  const month = isMonth(monthParam) ? monthParam : (today?.slice(0, 7) ?? null)
+  // The month of the next tour day, so the calendar opens on the coming weekend even on a month's last weekdays.
+  const comingMonth = today ? firstWeekendDayFrom(today).slice(0, 7) : null
+  const month = isMonth(monthParam) ? monthParam : comingMonth
   const setMonth = (m: string) => {
     const next = new URLSearchParams(params)
     next.set('month', m)
     setParams(next, { replace: true, preventScrollReset: true })
   }
   const { data: days, reload: load } = useAdminData<CalendarDay[]>(month ? `/api/admin/bookings/calendar?month=${month}` : null, 'Failed to fetch bookings', [])
+  // This month starts at this week (docs/decisions/0075): its past weekends are history, shown on request.
+  const [showEarlier, setShowEarlier] = useState(false)
+  const thisWeek = today && month === comingMonth && !showEarlier ? mondayOf(today) : null
+  const shown = days?.filter((day) => thisWeek === null || day.date >= thisWeek) ?? null
+  const earlier = (days?.length ?? 0) - (shown?.length ?? 0)
   const [editing, setEditing] = useState<CalendarDay | null>(null)
   const [callingOff, setCallingOff] = useState<string | null>(null)
   const { data: disruptions, reload: loadDisruptions } = useAdminData<DisruptionView[]>('/api/admin/disruptions', 'Failed to fetch called-off days', [])
@@ -61,11 +68,18 @@ export function CalendarTab({ onOpenBooking }: { onOpenBooking: (id: number) => 
           </li>
         ))}
       </ul>
-      {days === null ? (
+      {earlier > 0 ? (
+        <div>
+          <Button size="sm" variant="plain" onClick={() => setShowEarlier(true)}>
+            Show the {earlier} earlier {earlier === 1 ? 'day' : 'days'} of {formatMonthTitle(month!)}
+          </Button>
+        </div>
+      ) : null}
+      {shown === null ? (
         <p className="text-slate-700">Loading calendar…</p>
       ) : (
         <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label={`Weekends of ${month ? formatMonthTitle(month) : ''}`}>
-          {days.map((day) => {
+          {shown.map((day) => {
             const past = today !== null && day.date < today
             return (
               <li key={day.date} className="rounded-lg border border-slate-200 bg-white p-3" data-date={day.date}>
@@ -92,7 +106,10 @@ export function CalendarTab({ onOpenBooking }: { onOpenBooking: (id: number) => 
                         <span className="font-medium">{slotLabel(slot.tourTime)}</span> <span className="text-xs">{slot.timeText}</span>
                         {slot.waiting > 0 ? <span className="ml-1 text-xs font-semibold">· {slot.waiting} waiting</span> : null}
                       </span>
-                      {slot.booking ? (
+                      {slot.booking && slot.booking.tourTime !== slot.tourTime ? (
+                        // Another slot's booking overlaps this one: it is named once, in its own row.
+                        <span>Taken by the {isTourTime(slot.booking.tourTime) ? slotLabel(slot.booking.tourTime).toLowerCase() : slot.booking.tourTime} booking</span>
+                      ) : slot.booking ? (
                         <button type="button" className="min-h-9 truncate font-semibold underline underline-offset-2" onClick={() => onOpenBooking(slot.booking!.id)}>
                           {slot.booking.name}
                           <span className="sr-only">

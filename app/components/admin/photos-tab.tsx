@@ -140,6 +140,7 @@ function Library({ photos, onChanged }: { photos: Photo[] | null; onChanged: () 
           <li key={photo.id} className="grid content-start gap-2 rounded-md border border-slate-200 p-2">
             <img src={photo.preview.small} alt={photo.alt} width={480} height={Math.round((480 * photo.height) / photo.width)} loading="lazy" className="aspect-[4/3] w-full rounded bg-slate-100 object-contain" />
             <p className="line-clamp-2 text-sm text-slate-900">{photo.alt}</p>
+            <FallbackLanguages photo={photo} />
             <div className="flex flex-wrap gap-1">
               {photo.places.map((place) => (
                 <Badge key={place} tone="paid">
@@ -155,6 +156,16 @@ function Library({ photos, onChanged }: { photos: Photo[] | null; onChanged: () 
       </ul>
       {editing ? <EditPhoto key={editing.id} photo={editing} onClose={() => setEditing(null)} onChanged={onChanged} /> : null}
     </section>
+  )
+}
+
+/** The languages whose pages read this photo's English description, not one of their own (docs/decisions/0075). */
+function FallbackLanguages({ photo }: { photo: Photo }) {
+  const english = TRANSLATED_LOCALES.filter(({ code }) => !photo.altTranslations[code])
+  return (
+    <p className="text-xs text-slate-700">
+      {english.length === 0 ? 'Described in all five languages' : `Falls back to English in: ${english.map(({ nativeName }) => nativeName).join(', ')}`}
+    </p>
   )
 }
 
@@ -228,7 +239,7 @@ function EditPhoto({ photo, onClose, onChanged }: { photo: Photo; onClose: () =>
           <p className="mt-1 text-sm text-slate-700">Visitors reading another language hear these. A blank one uses the English.</p>
           <div className="mt-2 grid gap-2">
             {TRANSLATED_LOCALES.map(({ code, nativeName }) => (
-              <Field key={code} id={`edit-alt-${code}`} name={`alt-${code}`} label={`${nativeName} (${code})`} error={errors[`altTranslations.${code}`]}>
+              <Field key={code} id={`edit-alt-${code}`} name={`alt-${code}`} label={`${nativeName} (${code})`} hint={photo.altTranslations[code] ? undefined : 'Not written yet: this language reads the English.'} error={errors[`altTranslations.${code}`]}>
                 <Input lang={code} defaultValue={photo.altTranslations[code] ?? ''} placeholder={photo.alt} maxLength={ALT_MAX} />
               </Field>
             ))}

@@ -4,6 +4,7 @@ import { formatYen } from '../../../core/money.ts'
 import { PERCENT_MAX, type PromoCodeView, type PromoKind, type PromoTourKind } from '../../../core/promo-codes.ts'
 import { api, failToast, serverFieldErrors, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
+import { ScrollBox } from '../ui/scroll-box.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
 import { Field, Input, Select } from '../ui/field.tsx'
@@ -99,7 +100,8 @@ export function PromoCodesTab() {
 
   const codes = data?.promoCodes ?? []
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+    // minmax(0, …): a grid column otherwise grows to its widest table and the page scrolls sideways on a phone.
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <section aria-labelledby="promo-codes-heading" className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="promo-codes-heading" className="text-lg font-semibold text-slate-900">
           Promo codes
@@ -112,7 +114,7 @@ export function PromoCodesTab() {
         ) : codes.length === 0 ? (
           <p className="text-sm text-slate-600">No promo codes yet.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <ScrollBox label="Promo codes table">
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-200 text-slate-600">
                 <tr>
@@ -145,7 +147,7 @@ export function PromoCodesTab() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         )}
       </section>
 

@@ -3,6 +3,7 @@ import { formatMonthTitle, MONTH_NAMES, todayInTokyo } from '../../../core/dates
 import { formatYen } from '../../../core/money.ts'
 import type { RevenueMonth } from '../../../core/revenue.ts'
 import { useAdminData } from './use-admin-data.ts'
+import { ScrollBox } from '../ui/scroll-box.tsx'
 import { Button, buttonVariants } from '../ui/button.tsx'
 
 type Revenue = { year: number; months: RevenueMonth[]; total: RevenueMonth; tourTypes: string[] }
@@ -47,8 +48,7 @@ export function RevenueTab() {
       ) : (
         <>
           <NetChart months={shown.months} year={shown.year} />
-          {/* Wider than a phone: it scrolls on its own, reachable by keyboard. */}
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-700" tabIndex={0} role="region" aria-label={`Revenue table of ${shown.year}`}>
+          <ScrollBox label={`Revenue table of ${shown.year}`} className="rounded-lg border border-slate-200 bg-white">
             <table className="w-full text-right text-sm">
               <caption className="sr-only">Revenue of {shown.year} by month: tours by the month of the tour, money by the month it moved</caption>
               <thead className="bg-slate-100 text-slate-800">
@@ -114,7 +114,7 @@ export function RevenueTab() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         </>
       )}
     </section>

@@ -8,10 +8,10 @@ import { TRANSLATED_LOCALES } from '../../../core/schemas/translations.ts'
 import { TOUR_TEXT_FIELDS, type TourTextField } from '../../../core/i18n/tour-text.ts'
 import { formatYen } from '../../../core/money.ts'
 import { toast } from '../ui/use-toast.ts'
-import { api, copyEmail, failToast, mailtoHref, serverFieldErrors, successToast } from './api.ts'
+import { api, copyEmail, failToast, serverFieldErrors, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { Badge } from '../ui/badge.tsx'
-import { Button, buttonVariants } from '../ui/button.tsx'
+import { Button } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/dialog.tsx'
 import { Field, Input, Textarea } from '../ui/field.tsx'
 import { GuestDataPanel } from './guest-data-panel.tsx'
@@ -127,15 +127,6 @@ function TestEmail() {
           <Button size="md" variant="plain" onClick={() => requireEmail() && copyEmail(email.trim())}>
             Copy Email
           </Button>
-          <a
-            href={email.trim() ? mailtoHref(email.trim(), 'Test email from Joetsu Local Tours') : '#'}
-            onClick={(e) => {
-              if (!requireEmail()) e.preventDefault()
-            }}
-            className={buttonVariants({ variant: 'plain', size: 'md' })}
-          >
-            Open Email App
-          </a>
         </div>
       </form>
     </section>

@@ -143,7 +143,7 @@ function MeetingPointForm({ point, photos, onDone, onSaved }: { point?: MeetingP
     const body = {
       ...Object.fromEntries(TEXT_FIELDS.map(([key]) => [key, text(key)])),
       instructions: text('instructions'),
-      translations: Object.fromEntries(TRANSLATED_LOCALES.map(({ code }) => [code, { name: text(`name-${code}`), instructions: text(`instructions-${code}`) }])),
+      translations: Object.fromEntries(TRANSLATED_LOCALES.map(({ code }) => [code, { name: text(`name-${code}`), instructions: text(`instructions-${code}`), address: text(`address-${code}`) }])),
       photoMediaId: text('photoMediaId') ? Number(text('photoMediaId')) : null,
     }
     const parsed = meetingPointSchema.safeParse(body)
@@ -187,7 +187,7 @@ function MeetingPointForm({ point, photos, onDone, onSaved }: { point?: MeetingP
         </Select>
       </Field>
       <details className="rounded-md border border-slate-200 p-3">
-        <summary className="cursor-pointer text-sm font-medium text-slate-900">Name and directions in other languages</summary>
+        <summary className="cursor-pointer text-sm font-medium text-slate-900">Name, address and directions in other languages</summary>
         <p className="mt-2 text-xs text-slate-600">Left empty, guests reading that language see your English.</p>
         <div className="mt-2 grid gap-3">
           {TRANSLATED_LOCALES.map(({ code, nativeName }) => (
@@ -198,6 +198,11 @@ function MeetingPointForm({ point, photos, onDone, onSaved }: { point?: MeetingP
               <Field id={`${prefix}-name-${code}`} name={`name-${code}`} label={<span lang="en">Name ({code})</span>} error={errors[`translations.${code}.name`]}>
                 <Input defaultValue={point?.translations[code]?.name ?? ''} />
               </Field>
+              {code === 'ja' ? null : (
+                <Field id={`${prefix}-address-${code}`} name={`address-${code}`} label={<span lang="en">Address ({code})</span>} hint={<span lang="en">Shown above the Japanese address, which stays for the taxi driver.</span>} error={errors[`translations.${code}.address`]}>
+                  <Input defaultValue={point?.translations[code]?.address ?? ''} />
+                </Field>
+              )}
               <Field id={`${prefix}-instructions-${code}`} name={`instructions-${code}`} label={<span lang="en">Directions ({code})</span>} error={errors[`translations.${code}.instructions`]}>
                 <Textarea defaultValue={point?.translations[code]?.instructions ?? ''} rows={2} />
               </Field>

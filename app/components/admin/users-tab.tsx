@@ -47,7 +47,7 @@ export function UsersTab({ search, currentUserId }: { search: string; currentUse
         <EmptyState>No users match your search.</EmptyState>
       ) : (
         <>
-          <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white md:block">
+          <div className="relative hidden overflow-x-auto rounded-lg border border-slate-200 bg-white md:block">
             <table className="w-full text-left text-sm">
               <thead className="bg-slate-100 text-slate-800">
                 <tr>

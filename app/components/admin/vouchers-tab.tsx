@@ -4,6 +4,7 @@ import type { VoucherState } from '../../../core/vouchers.ts'
 import type { AdminVoucher } from '../../../server/for-app.ts'
 import { api, failToast, formatDateTime, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
+import { ScrollBox } from '../ui/scroll-box.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/dialog.tsx'
@@ -51,8 +52,7 @@ export function VouchersTab() {
       ) : vouchers.length === 0 ? (
         <p className="text-sm text-slate-600">No vouchers sold yet.</p>
       ) : (
-        // Wider than a phone: it scrolls on its own, reachable by keyboard.
-        <div className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-700" tabIndex={0} role="region" aria-label="Gift vouchers table">
+        <ScrollBox label="Gift vouchers table">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 text-slate-600">
               <tr>
@@ -147,7 +147,7 @@ export function VouchersTab() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       )}
     </section>
   )

@@ -16,6 +16,7 @@ import { BookingDetails } from './details-dialog.tsx'
 import { CancelDialog } from './cancel-dialog.tsx'
 import { MoveDialog } from './move-dialog.tsx'
 import { CreateBookingDialog } from './create-booking-dialog.tsx'
+import { PaidBy } from './paid-by.tsx'
 
 const PAGE_SIZE = 20
 const NO_BOOKINGS: BookingPage = { items: [], total: 0, page: 1, pageSize: PAGE_SIZE }
@@ -145,7 +146,7 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
       {data && data.items.length > 0 ? (
         <>
           {/* Wide screens: the table. */}
-          <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white lg:block">
+          <div className="relative hidden overflow-x-auto rounded-lg border border-slate-200 bg-white lg:block">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Bookings, sorted by {COLUMNS.find((c) => c.key === sort)?.label} {dir === 'asc' ? 'ascending' : 'descending'}</caption>
               <thead className="bg-slate-100 text-slate-800">
@@ -184,9 +185,8 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
                     <td className="px-3 py-2">{b.numberOfPeople}</td>
                     <td className="px-3 py-2">
                       <p>{formatYen(b.totalPrice)}</p>
-                      {/* The rest of the price was paid another way: said, never hidden (docs/decisions/0067). */}
-                      {b.voucherAmount > 0 ? <p className="text-xs text-slate-700">+ {formatYen(b.voucherAmount)} gift voucher</p> : null}
-                      {b.discount > 0 ? <p className="text-xs text-slate-700">{formatYen(b.discount)} off (promo code)</p> : null}
+                      {/* Every way that paid it, from the ledger: a card amount never reads as the whole (docs/decisions/0075). */}
+                      <PaidBy booking={b} />
                     </td>
                     <td className="px-3 py-2">
                       <StatusBadge booking={b} />
@@ -234,10 +234,16 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
                     </p>
                     <p className="text-sm text-slate-700">
                       {b.packageName} · {b.numberOfPeople} {b.numberOfPeople === 1 ? 'guest' : 'guests'} · {formatYen(b.totalPrice)}
-                      {b.voucherAmount > 0 ? ` + ${formatYen(b.voucherAmount)} gift voucher` : ''}
                     </p>
+                    <PaidBy booking={b} />
                     <p className="break-all text-sm text-slate-700">
-                      <a className="underline" href={`tel:${b.phone.replace(/[^\d+]/g, '')}`}>{b.phone}</a> · {b.email}
+                      {/* A booking the guide made may have no phone (docs/decisions/0059): no empty link. */}
+                      {b.phone ? (
+                        <>
+                          <a className="underline" href={`tel:${b.phone.replace(/[^\d+]/g, '')}`}>{b.phone}</a> ·{' '}
+                        </>
+                      ) : null}
+                      {b.email}
                     </p>
                     {b.specialRequests ? <p className="mt-1 line-clamp-2 text-sm text-slate-700">“{b.specialRequests}”</p> : null}
                     <div className="mt-2 flex flex-wrap gap-2">

@@ -9,6 +9,7 @@ import { BookingAnswers } from './booking-answers.tsx'
 import { BookingHistory } from './booking-history.tsx'
 import { BookingLedger } from './booking-ledger.tsx'
 import { PayLink } from './pay-link.tsx'
+import { PaidBy } from './paid-by.tsx'
 
 export function BookingDetails({ booking, onClose, onMove }: { booking: AdminBooking; onClose: () => void; onMove: () => void }) {
   return (
@@ -24,14 +25,8 @@ export function BookingDetails({ booking, onClose, onMove }: { booking: AdminBoo
         <dd>
           {formatYen(booking.tourPrice)}
           {booking.priceNote ? ` (custom: ${booking.priceNote})` : ''}
-          {/* What paid it, each part as the ledger says (docs/decisions/0067): never a subtotal made up from the parts. */}
-          {booking.discount > 0 || booking.voucherAmount > 0 ? (
-            <ul className="text-slate-800">
-              {booking.discount > 0 ? <li>Promo code {booking.promoCode}: −{formatYen(booking.discount)}</li> : null}
-              {booking.voucherAmount > 0 ? <li>Gift voucher: −{formatYen(booking.voucherAmount)}</li> : null}
-              <li>By card or cash: {formatYen(booking.totalPrice)}</li>
-            </ul>
-          ) : null}
+          {/* What paid it, each way as the ledger holds it (docs/decisions/0075): never a subtotal made up from the parts. */}
+          <PaidBy booking={booking} />
           {booking.cancellationFee > 0 ? <p>Kept as the cancellation fee: {formatYen(booking.cancellationFee)}</p> : null}
           {booking.owedBack > 0 ? <p className="font-medium text-red-800">Owed back to the guest: {formatYen(booking.owedBack)} (the refund was refused; refund it in the payment provider)</p> : null}
         </dd>

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react'
-import { isCalendarDate } from '../../../../core/dates.ts'
+import { isCalendarDate, todayInTokyo } from '../../../../core/dates.ts'
 import { packageFitsSlot, slotLabel, TOUR_TIMES, type TourTime } from '../../../../core/slots.ts'
 import type { CalendarDay, TourPackage } from '../../../../server/for-app.ts'
 import { api } from '../api.ts'
 import { Field, Input, Select } from '../../ui/field.tsx'
 
 const SLOT_STATE_TEXT = { free: 'free', held: 'held by an unpaid booking', booked: 'booked', closed: 'closed' } as const
+/** A day the guide may not book or move onto now, whatever its slots (docs/decisions/0075). */
+const OUTSIDE_WINDOW_TEXT = { past: 'past: cannot be booked', beyond: 'beyond the booking window' } as const
 
 /** A date, slot and tour as the dialogs hold them (the tour's id as the select's string). */
 export type SlotAndTour = { tourDate: string; tourTime: TourTime; tourPackageId: string }
@@ -56,13 +58,15 @@ export function SlotAndTourFields({
     if (!day) return `${slotLabel(time)} (not a tour day)`
     if (!slot) return slotLabel(time)
     const mine = bookingId !== undefined && slot.booking?.id === bookingId
+    if (!mine && day.guideWindow !== 'open') return `${slotLabel(time)} (${OUTSIDE_WINDOW_TEXT[day.guideWindow]})`
     return `${slotLabel(time)}, ${slot.timeText} (${mine ? 'this booking' : slot.booking ? `${SLOT_STATE_TEXT[slot.state]}: ${slot.booking.name}` : SLOT_STATE_TEXT[slot.state]})`
   }
 
   return (
     <>
       <Field id={`${idPrefix}-date`} label={dateLabel} error={errors.tourDate} hint="Tours run on Saturdays and Sundays.">
-        <Input type="date" value={tourDate} onChange={(e) => onChange({ ...value, tourDate: e.target.value })} required />
+        {/* The guide books and moves from today on (docs/decisions/0055): the picker offers no earlier day. */}
+        <Input type="date" min={todayInTokyo(new Date())} value={tourDate} onChange={(e) => onChange({ ...value, tourDate: e.target.value })} required />
       </Field>
       <Field id={`${idPrefix}-slot`} label="Time slot" error={errors.tourTime}>
         <Select
