@@ -8,6 +8,8 @@ import {
   compareDates,
   datesBetween,
   dayOfWeek,
+  mondayOf,
+  firstWeekendDayFrom,
   daysBetween,
   formatLongDate,
   weekdayNames,
@@ -195,6 +197,25 @@ describe('dayOfWeek and isWeekend', () => {
         expect(isWeekend('2025-06-06'), zone).toBe(false)
       })
     }
+  })
+})
+
+describe('mondayOf', () => {
+  it('is the Monday of the week, the date itself on a Monday, six days back on a Sunday', () => {
+    expect(mondayOf('2026-11-27')).toBe('2026-11-23') // Friday
+    expect(mondayOf('2026-11-23')).toBe('2026-11-23') // Monday
+    expect(mondayOf('2026-11-28')).toBe('2026-11-23') // Saturday
+    expect(mondayOf('2026-11-29')).toBe('2026-11-23') // Sunday: the weekend ends the week it closes
+    expect(mondayOf('2027-01-02')).toBe('2026-12-28') // across a year
+  })
+})
+
+describe('firstWeekendDayFrom', () => {
+  it('is the day itself on a weekend, else the coming Saturday, across a month', () => {
+    expect(firstWeekendDayFrom('2026-11-28')).toBe('2026-11-28')
+    expect(firstWeekendDayFrom('2026-11-29')).toBe('2026-11-29')
+    expect(firstWeekendDayFrom('2026-11-30')).toBe('2026-12-05')
+    expect(firstWeekendDayFrom('2026-11-27')).toBe('2026-11-28')
   })
 })
 

@@ -161,6 +161,21 @@ export function dayOfWeek(date: CalendarDate): number {
   return (((toDayNumber(requireYMD(date)) + 4) % 7) + 7) % 7
 }
 
+/**
+ * The Monday that starts the week of `date` (weeks run Monday to Sunday, as Japanese calendars
+ * print them): the dashboard's calendar starts there, so its first weekend is this week's
+ * (docs/decisions/0075).
+ */
+export function mondayOf(date: CalendarDate): CalendarDate {
+  return addDays(date, -((dayOfWeek(date) + 6) % 7))
+}
+
+/** The first Saturday or Sunday on or after `date`: the next day tours run. */
+export function firstWeekendDayFrom(date: CalendarDate): CalendarDate {
+  const d = dayOfWeek(date)
+  return d === 0 || d === 6 ? date : addDays(date, 6 - d)
+}
+
 /** Saturday or Sunday: the only days tours run (docs/decisions/0039). */
 export function isWeekend(date: CalendarDate): boolean {
   const d = dayOfWeek(date)

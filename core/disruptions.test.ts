@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { answerDeadline, cancellationCauseOf, DISRUPTION_CAUSES, disruptedSlots } from './disruptions.ts'
+import { ANSWER_RULE, answerDeadline, cancellationCauseOf, DISRUPTION_CAUSES, disruptedSlots } from './disruptions.ts'
 import { refundFor } from './cancellation-policy.ts'
 
 const start = new Date('2026-12-19T00:00:00Z') // 09:00 in Japan
@@ -12,6 +12,20 @@ describe('answerDeadline', () => {
     ['an hour before the start: until the start', '2026-12-18T23:00:00Z', '2026-12-19T00:00:00Z'],
   ])('%s', (_, now, expected) => {
     expect(answerDeadline(start, new Date(now)).toISOString()).toBe(new Date(expected).toISOString())
+  })
+})
+
+describe('ANSWER_RULE, the guide’s words for answerDeadline', () => {
+  it('gives the time a guest really has, a late call-off’s too (docs/decisions/0072)', () => {
+    const hoursLeft = (now: string) => (answerDeadline(start, new Date(now)).getTime() - new Date(now).getTime()) / 3_600_000
+    const hoursBefore = (now: string) => (start.getTime() - answerDeadline(start, new Date(now)).getTime()) / 3_600_000
+    // Called off a week ahead: until 48 hours before the tour.
+    expect(ANSWER_RULE).toContain(`until ${hoursBefore('2026-12-12T00:00:00Z')} hours before their tour`)
+    // Called off the evening before: 2 hours from the call-off.
+    expect(ANSWER_RULE).toContain(`${hoursLeft('2026-12-18T10:00:00Z')} hours from now`)
+    // Called off an hour before: until the start, not two hours.
+    expect(hoursLeft('2026-12-18T23:00:00Z')).toBe(1)
+    expect(ANSWER_RULE).toContain('never past its start')
   })
 })
 

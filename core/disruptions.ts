@@ -51,6 +51,12 @@ export function answerDeadline(tourStart: Date, now: Date): Date {
   return new Date(Math.max(usual, soonest))
 }
 
+/**
+ * The same rule in the guide's words (the dashboard is English), from the same numbers, so the
+ * call-off dialog never promises the guests more time than answerDeadline gives (docs/decisions/0072).
+ */
+export const ANSWER_RULE = `Each guest has until ${ANSWER_HOURS_BEFORE} hours before their tour to answer or, when the tour is nearer than that, ${MIN_ANSWER_HOURS} hours from now (never past its start); an offer not answered by then is refunded in full automatically.`
+
 /** The slots a call-off covers: one slot, or the whole day (every slot). */
 export function disruptedSlots(tourTime: TourTime | null): TourTime[] {
   return tourTime === null ? ['morning', 'afternoon', 'full-day'] : [tourTime]

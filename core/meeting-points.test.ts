@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { HOTEL_MESSAGE, MEETING_POINT_MESSAGE, PICKUP_OFF_MESSAGE, defaultPoint, mapLinks, meetingPlace, resolveMeetingChoice, type MeetingPoint, type MeetingSettings } from './meeting-points.ts'
 import { seasonOf, whatToBringFor } from './what-to-bring.ts'
+import { meetingPointSchema } from './schemas/meeting-point.ts'
 
 const point = (id: number, overrides: Partial<MeetingPoint> = {}): MeetingPoint => ({
   id,
@@ -40,6 +41,23 @@ describe('a place in the reader’s language', () => {
     expect(korean).toMatchObject({ name: '조에쓰묘코역', address: '新潟県上越市大和5丁目', addressLang: 'ja', instructionsLang: 'en' })
     expect(korean.nameLang).toBeUndefined()
     expect(korean.links.apple).toContain(encodeURIComponent('조에쓰묘코역'))
+  })
+
+  it('reads the guide’s address in the page’s language where it is written, with the Japanese one kept for the taxi (docs/decisions/0052)', () => {
+    const p = point(1, { translations: { ko: { address: '니가타현 조에쓰시 야마토 5초메' }, ja: { address: 'ignored' } } })
+    const korean = meetingPlace(p, 'ko')
+    expect(korean).toMatchObject({ address: '니가타현 조에쓰시 야마토 5초메', addressJa: '新潟県上越市大和5丁目' })
+    expect(korean.addressLang).toBeUndefined()
+    // Japanese pages read the Japanese address itself; a language without one reads it marked Japanese.
+    expect(meetingPlace(p, 'ja').address).toBe('新潟県上越市大和5丁目')
+    expect(meetingPlace(p, 'zh-Hant')).toMatchObject({ address: '新潟県上越市大和5丁目', addressLang: 'ja' })
+  })
+
+  it('is written by the guide in Settings: one line per language, blank meaning not written', () => {
+    const place = { name: 'Takada Station', address: 'Takada', addressJa: '高田駅', latitude: 37.1, longitude: 138.2, instructions: '' }
+    const saved = meetingPointSchema.parse({ ...place, translations: { ko: { address: ' 다카다역 ' }, 'zh-Hans': { address: '' } } })
+    expect(saved.translations).toEqual({ ko: { address: '다카다역' } })
+    expect(meetingPointSchema.safeParse({ ...place, translations: { ko: { address: 'two\nlines' } } }).success).toBe(false)
   })
 })
 

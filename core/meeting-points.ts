@@ -18,8 +18,11 @@ export const PICKUP_OFF_MESSAGE = 'Hotel pickup is not offered at the moment: pl
 export const HOTEL_MESSAGE = 'Please enter the name of your hotel in Joetsu'
 export const HOTEL_MAX = 120
 
-/** A place's text in one language the guide translated it into. */
-export type MeetingPointText = { name?: string; instructions?: string }
+/**
+ * A place's text in one language the guide translated it into. The address is for the languages
+ * that do not read Japanese (Korean, Chinese): Japanese pages read `addressJa` itself.
+ */
+export type MeetingPointText = { name?: string; instructions?: string; address?: string }
 export type MeetingPointTranslations = Partial<Record<TranslatedLocale, MeetingPointText>>
 
 /** A meeting point as stored (server/db/schema.ts) and as the dashboard edits it (core/schemas/meeting-point.ts). */
@@ -48,12 +51,13 @@ export type MeetingPlace = {
   nameLang?: 'en'
   instructionsLang?: 'en'
   /**
-   * The address the reader reads: the English one on English pages; on the others the Japanese one,
-   * which taxi drivers and Japan's map apps read (`addressLang` 'ja' where the page is not Japanese).
+   * The address the reader reads: the English one on English pages, the guide's translation where
+   * written (Korean, Chinese), else the Japanese one, which taxi drivers and Japan's map apps read
+   * (`addressLang` 'ja' where the page is not Japanese).
    */
   address: string
   addressLang?: 'ja'
-  /** The Japanese address, for a taxi driver: shown apart only where `address` is the English one (English pages). */
+  /** The Japanese address, for a taxi driver: shown apart wherever `address` is another language's. */
   addressJa: string
   instructions: string
   latitude: number
@@ -94,14 +98,15 @@ export function meetingPlace(point: MeetingPoint, locale: Locale, photo?: PagePh
   const own = locale === 'en' ? undefined : point.translations[locale]
   const name = own?.name || point.name
   const instructions = own?.instructions || point.instructions
+  const ownAddress = locale === 'ja' ? undefined : own?.address
   return {
     kind: 'point',
     id: point.id,
     name,
     ...(locale !== 'en' && !own?.name ? { nameLang: 'en' as const } : {}),
     ...(locale !== 'en' && point.instructions && !own?.instructions ? { instructionsLang: 'en' as const } : {}),
-    address: locale === 'en' ? point.address : point.addressJa,
-    ...(locale !== 'en' && locale !== 'ja' ? { addressLang: 'ja' as const } : {}),
+    address: locale === 'en' ? point.address : ownAddress || point.addressJa,
+    ...(locale !== 'en' && locale !== 'ja' && !ownAddress ? { addressLang: 'ja' as const } : {}),
     addressJa: point.addressJa,
     instructions,
     latitude: point.latitude,

@@ -6,6 +6,8 @@ import type { SiteImage } from '../content/images.ts'
 import type { PublicTour } from '../components/site/tour-prices.ts'
 import type { PageLanguage } from '../i18n/messages.server.ts'
 import { absoluteUrl } from './seo.server.ts'
+// The site's mark, served by the build as a hashed asset (it is no longer in public/).
+import logo from '../favicon.svg?url&no-inline'
 
 /**
  * JSON-LD (schema.org) for the pages search engines show as a business, its tours and an
@@ -110,7 +112,7 @@ export function articleJsonLd(
     publisher: {
       '@type': 'Organization',
       name: site.businessName,
-      logo: { '@type': 'ImageObject', url: absoluteUrl(site, '/favicon.svg') },
+      logo: { '@type': 'ImageObject', url: absoluteUrl(site, logo) },
     },
   }
 }

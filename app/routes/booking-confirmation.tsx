@@ -2,7 +2,6 @@ import { CalledOffNotice } from '../components/booking/called-off-notice.tsx'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/booking-confirmation'
 import { formatLongDate } from '../../core/dates.ts'
-import { freeCancellationDeadline } from '../../core/cancellation-policy.ts'
 import { formatYen } from '../../core/money.ts'
 import { slotStart } from '../../core/slots.ts'
 import { isTheme } from '../../core/themes.ts'
@@ -13,7 +12,7 @@ import { THEME_NAMES } from '../components/booking/labels.ts'
 import { T, useLocale, useLocalePath, useT } from '../i18n/i18n.tsx'
 import { metaTranslator } from '../i18n/translator.ts'
 import { formPageMessages, requestLocale } from '../i18n/messages.server.ts'
-import { calledOffOf } from '../components/booking/change-page.server.ts'
+import { calledOffOf, changeOfPlansOf } from '../components/booking/change-page.server.ts'
 import { PageBanner } from '../components/site/page-banner.tsx'
 import { ContactLinks } from '../components/booking/contact-links.tsx'
 import { HoldCountdown } from '../components/booking/hold-countdown.tsx'
@@ -51,8 +50,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const start = booking ? slotStart(booking.tourDate, booking.tourTime, context.config.booking.startTimes) : null
   const whatToBring = booking ? await context.services.trip.whatToBring(booking.tourDate, requestLocale(request)) : null
   const calledOff = booking ? await calledOffOf(context, booking.reference, requestLocale(request)) : null
+  const changeOfPlans = booking ? await changeOfPlansOf(context, booking.reference, requestLocale(request)) : null
   // Headers come from the route's `headers` export (private page: no-store, no-referrer).
-  return data({ booking, start, now, notFound, whatToBring, calledOff, ...formPageMessages(request, 'checkout', 'booking', 'trip', 'change', 'disruption') }, { status: notFound ? 404 : 200 })
+  return data({ booking, start, now, notFound, whatToBring, calledOff, changeOfPlans, ...formPageMessages(request, 'checkout', 'booking', 'trip', 'change', 'disruption') }, { status: notFound ? 404 : 200 })
 }
 
 const STATUS_NAMES: Record<BookingStatus, MessageId> = {
@@ -70,7 +70,7 @@ const badgeStyles: Record<string, string> = {
 }
 
 export default function ConfirmationPage({ loaderData }: Route.ComponentProps) {
-  const { booking, start, now, notFound, whatToBring, calledOff } = loaderData
+  const { booking, start, now, notFound, whatToBring, calledOff, changeOfPlans } = loaderData
   const t = useT()
   const path = useLocalePath()
   const timeText = booking && start ? <BookingTime tourTime={booking.tourTime} {...start} /> : null
@@ -91,7 +91,7 @@ export default function ConfirmationPage({ loaderData }: Route.ComponentProps) {
             </CalledOffNotice>
           </div>
         ) : null}
-        {booking ? <BookingView booking={booking} timeText={timeText} now={now} whatToBring={whatToBring} /> : notFound ? <BookingNotFound /> : <ThankYou />}
+        {booking ? <BookingView booking={booking} timeText={timeText} now={now} whatToBring={whatToBring} changeOfPlans={changeOfPlans} /> : notFound ? <BookingNotFound /> : <ThankYou />}
       </div>
     </main>
   )
@@ -113,7 +113,9 @@ function ThankYou() {
 
 type LoadedBooking = NonNullable<Route.ComponentProps['loaderData']['booking']>
 
-function BookingView({ booking, timeText, now, whatToBring }: { booking: LoadedBooking; timeText: React.ReactNode; now: string; whatToBring: { text: string; lang?: 'en' } | null }) {
+type ChangeOfPlansView = { deadline: string } | { refusal: string } | null
+
+function BookingView({ booking, timeText, now, whatToBring, changeOfPlans }: { booking: LoadedBooking; timeText: React.ReactNode; now: string; whatToBring: { text: string; lang?: 'en' } | null; changeOfPlans: ChangeOfPlansView }) {
   const t = useT()
   const locale = useLocale()
   const path = useLocalePath()
@@ -183,7 +185,7 @@ function BookingView({ booking, timeText, now, whatToBring }: { booking: LoadedB
       {/* The trip page (issue 18): where to meet, what to bring, the guide on the day; a cancelled tour has none. */}
       {booking.status !== 'cancelled' && whatToBring ? <TripDetails reference={booking.reference} meeting={booking.meeting} whatToBring={whatToBring} /> : null}
       {/* Payments (issue 5): settle a Stripe redirect return; the guest's own cancellation (docs/decisions/0016). */}
-      {booking.status !== 'cancelled' ? <ChangeOfPlans reference={booking.reference} tourDate={booking.tourDate} /> : null}
+      {booking.status !== 'cancelled' && changeOfPlans ? <ChangeOfPlans reference={booking.reference} change={changeOfPlans} /> : null}
       <PaymentReturn reference={booking.reference} status={booking.status} />
       <CancelBooking reference={booking.reference} status={booking.status} />
 
@@ -209,8 +211,11 @@ function BookingView({ booking, timeText, now, whatToBring }: { booking: LoadedB
   )
 }
 
-/** The way to the change page (issue 19, docs/decisions/0055), with the day free changes end. */
-function ChangeOfPlans({ reference, tourDate }: { reference: string; tourDate: string }) {
+/**
+ * The way to the change page (docs/decisions/0055) with the day free changes end, only while the
+ * change page would take a change; otherwise why not, as the change page says it (decision 0072).
+ */
+function ChangeOfPlans({ reference, change }: { reference: string; change: NonNullable<ChangeOfPlansView> }) {
   const t = useT()
   const locale = useLocale()
   const path = useLocalePath()
@@ -219,12 +224,18 @@ function ChangeOfPlans({ reference, tourDate }: { reference: string; tourDate: s
       <h3 id="change-title" className="text-xl font-bold text-brand-900">
         {t('checkout.change.title')}
       </h3>
-      <p className="mt-2 text-slate-800">{t('checkout.change.text', { deadline: formatLongDate(freeCancellationDeadline(tourDate), locale) })}</p>
-      <p className="mt-3">
-        <Link to={path(`/booking-confirmation/${reference}/change`)} className={buttonVariants({ variant: 'secondary' })}>
-          {t('checkout.change.link')}
-        </Link>
-      </p>
+      {'refusal' in change ? (
+        <p className="mt-2 text-slate-800">{change.refusal}</p>
+      ) : (
+        <>
+          <p className="mt-2 text-slate-800">{t('checkout.change.text', { deadline: formatLongDate(change.deadline, locale) })}</p>
+          <p className="mt-3">
+            <Link to={path(`/booking-confirmation/${reference}/change`)} className={buttonVariants({ variant: 'secondary' })}>
+              {t('checkout.change.link')}
+            </Link>
+          </p>
+        </>
+      )}
     </section>
   )
 }

@@ -2,7 +2,7 @@ import { clsx } from 'clsx'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { createSearchParams, Link, useFetcher } from 'react-router'
 import type { Route } from './+types/booking'
-import { formatLongDate, isCalendarDate, isMonth, monthRange } from '../../core/dates.ts'
+import { formatJapanDateTime, formatLongDate, isCalendarDate, isMonth, monthRange } from '../../core/dates.ts'
 import { MAX_GROUP } from '../../core/pricing.ts'
 import { SLOT_MESSAGE_IDS, isTourTime, packagesForSlot, type TourTime } from '../../core/slots.ts'
 import { dayOffersSomething } from '../../core/waitlist.ts'
@@ -12,7 +12,7 @@ import { loaderMeta } from '../lib/seo.ts'
 import { seo } from '../lib/seo.server.ts'
 import { toast } from '../components/ui/use-toast.ts'
 import { PageBanner } from '../components/site/page-banner.tsx'
-import { CheckIcon } from '../components/site/icons.tsx'
+import { ClockIcon } from '../components/site/icons.tsx'
 import { ContactLinks } from '../components/booking/contact-links.tsx'
 import { MonthCalendar } from '../components/booking/month-calendar.tsx'
 import { SlotPicker } from '../components/booking/slot-picker.tsx'
@@ -40,7 +40,7 @@ export const meta = loaderMeta
  * script-free form was posted to the action below.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { services, config } = context
+  const { services } = context
   const window = services.availability.window()
   const params = new URL(request.url).searchParams
   const inWindowMonth = (m: string | null): m is string => isMonth(m) && m >= window.first.slice(0, 7) && m <= window.last.slice(0, 7)
@@ -69,7 +69,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     dates: slots.dates,
     packages: catalogue,
     meeting,
-    holdMinutes: config.booking.holdMinutes,
     selectedDate: day?.date ?? null,
     selectedTime: time,
     step,
@@ -131,7 +130,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
   const path = useLocalePath()
   // A refusal's message comes translated from the action; a failure in the browser as its id.
   const outcomeMessage = (message: string) => (message === OFFLINE || message === FAILED_NOW ? t(message) : message)
-  const { window, packages, holdMinutes } = loaderData
+  const { window, packages } = loaderData
   // A script-free submission that failed: back to the form with its errors, or to the
   // calendar when the slot was taken meanwhile.
   const failed = actionData && actionData.kind !== 'created' ? (actionData as BookingRefusal) : null
@@ -386,8 +385,9 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
 
         {step === 'created' && created ? (
           <section aria-labelledby="step-title" className="mx-auto max-w-2xl text-center">
-            <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-field-600 text-white">
-              <CheckIcon className="size-9" />
+            {/* A hold, not yet a booking (docs/decisions/0072): no success mark until it is paid. */}
+            <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-amber-100 text-amber-800">
+              <ClockIcon className="size-9" />
             </span>
             <h2 id="step-title" ref={headingRef} tabIndex={-1} className="mt-4 text-2xl font-bold text-brand-900 sm:text-3xl">
               {t('booking.created.title')}
@@ -399,7 +399,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
                   reference: created.reference,
                   date: formatLongDate(created.tourDate, locale),
                   slot: locale === 'en' ? t(SLOT_MESSAGE_IDS[created.tourTime]).toLowerCase() : t(SLOT_MESSAGE_IDS[created.tourTime]),
-                  minutes: holdMinutes,
+                  deadline: created.holdExpiresAt ? formatJapanDateTime(new Date(created.holdExpiresAt), locale) : '',
                 }}
                 components={{ 0: <strong className="font-mono" /> }}
               />

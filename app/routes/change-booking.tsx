@@ -5,12 +5,13 @@ import type { Route } from './+types/change-booking'
 import { formatLongDate } from '../../core/dates.ts'
 import { formatYen } from '../../core/money.ts'
 import { MAX_GROUP } from '../../core/pricing.ts'
-import { SLOT_MESSAGE_IDS, localizeClockText, packageFitsSlot, type TourTime } from '../../core/slots.ts'
+import { packageFitsSlot, type TourTime } from '../../core/slots.ts'
 import { localeFromPath } from '../../core/i18n/locales.ts'
 import { useLocale, useLocalePath, useT } from '../i18n/i18n.tsx'
 import { metaTranslator } from '../i18n/translator.ts'
 import { PRIVATE_FORM_PAGE_HEADERS } from '../lib/private-page.ts'
 import { PageBanner } from '../components/site/page-banner.tsx'
+import { slotAtJapanTime } from '../components/site/your-time.tsx'
 import { ContactLinks } from '../components/booking/contact-links.tsx'
 import { MonthCalendar } from '../components/booking/month-calendar.tsx'
 import { SlotPicker } from '../components/booking/slot-picker.tsx'
@@ -89,7 +90,7 @@ function CurrentBooking({ booking, startTime }: { booking: PublicBooking; startT
         {t('change.now.title')}
       </h2>
       <p className="mt-2 text-slate-800">
-        {formatLongDate(booking.tourDate, locale)} · {t(SLOT_MESSAGE_IDS[booking.tourTime])}, {t('common.time.japan', { time: localizeClockText(startTime, locale) })}
+        {formatLongDate(booking.tourDate, locale)} · {slotAtJapanTime(t, locale, booking.tourTime, startTime)}
       </p>
       <p className="text-slate-800">
         {booking.tourPackage?.name ?? t('checkout.row.customTour')} · {t('checkout.summary.people', { count: booking.numberOfPeople })} · {formatYen(booking.totalPrice)}
@@ -168,6 +169,7 @@ function Chooser({ page, chooser, refused }: { page: Page; chooser: ChooserData;
                 window={chooser.window}
                 selectedDate={chooser.choice.date}
                 onSelect={(date) => go({ date })}
+                calledOff={page.offer?.date ?? null}
               />
             </Form>
           </div>
@@ -244,7 +246,7 @@ function Review({ page, chooser, review, busy }: { page: Page; chooser: ChooserD
       <div className="rounded-2xl border-2 border-brand-800 bg-brand-50 p-5">
         <h3 className="text-lg font-bold text-brand-900">{t('change.review.new')}</h3>
         <p className="mt-2 text-slate-800">
-          {formatLongDate(choice.date, locale)} · {t(SLOT_MESSAGE_IDS[choice.tourTime])}, {t('common.time.japan', { time: localizeClockText(review.start.startTime, locale) })}
+          {formatLongDate(choice.date, locale)} · {slotAtJapanTime(t, locale, choice.tourTime, review.start.startTime)}
         </p>
         <p className="text-slate-800">
           {pkg?.name} · {t('checkout.summary.people', { count: Number(choice.numberOfPeople) })}

@@ -55,6 +55,7 @@ const translatedText = z
   .strictObject({
     name: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().max(120, 'Name must be at most 120 characters').refine(isSingleLine, singleLineMessage('Name')).optional()),
     instructions: instructionsText('Instructions').optional(),
+    address: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().max(200, 'Address must be at most 200 characters').refine(isSingleLine, singleLineMessage('Address')).optional()),
   })
   .transform((t) => Object.fromEntries(Object.entries(t).filter(([, v]) => typeof v === 'string' && v !== '')) as MeetingPointText)
 

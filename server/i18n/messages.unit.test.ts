@@ -62,6 +62,19 @@ describe.each(LOCALES.filter((l) => l.code !== 'en'))('the $code messages', ({ c
   })
 })
 
+describe('the messages read as a writer of their language writes', () => {
+  it('Korean never shows a particle for either ending ("을(를)", "이(가)"): the sentence is written around the argument', () => {
+    const fallback = /을\(를\)|를\(을\)|이\(가\)|가\(이\)|은\(는\)|는\(은\)|\(으\)로|와\(과\)|과\(와\)/
+    expect(Object.entries(messages.ko).filter(([, m]) => fallback.test(m)).map(([id]) => id)).toEqual([])
+  })
+
+  it.each(['ja', 'zh-Hans', 'zh-Hant'] as const)('%s uses full-width commas and brackets next to its own script', (code) => {
+    // An ASCII comma or bracket touching a CJK character or an argument ("午前, 9:00", "(日本時間)").
+    const halfWidth = /[\u3000-\u9fff\uff00-\uffef}][,(]|[,)][\u3000-\u9fff\uff00-\uffef{]|[\u3000-\u9fff}], /
+    expect(Object.entries(messages[code]).filter(([, m]) => halfWidth.test(m.replace(/\{[^{}]*,\s*(plural|select|number|date)[^]*$/, ''))).map(([id, m]) => `${id}: ${m}`)).toEqual([])
+  })
+})
+
 describe('every message', () => {
   it('is valid ICU MessageFormat in every locale', () => {
     const broken = LOCALES.flatMap(({ code }) =>

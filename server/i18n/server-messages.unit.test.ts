@@ -245,6 +245,6 @@ describe('the server messages a guest may see', () => {
     expect(localizeServerText('ja', 'Something only the API says')).toBe('Something only the API says')
     // The question keeps the words the guest read; only the sentence around it is translated.
     expect(localizeServerText('ja', answerMessages.required('食事の制限'))).toBe('「食事の制限」にお答えください')
-    expect(localizeServerText('ko', answerMessages.max('Number of children', 6))).toBe('"Number of children"은(는) 6 이하여야 합니다')
+    expect(localizeServerText('ko', answerMessages.max('Number of children', 6))).toBe('질문 "Number of children"의 답은 6 이하여야 합니다')
   })
 })

@@ -36,6 +36,8 @@ import { closeOffers, openOfferOf, type OpenOffer } from './disruption-offers.ts
 export { MOVE_CANCELLED_MESSAGE }
 export const MOVE_NOTHING_MESSAGE = 'Choose another date, time, tour or group size to move this booking.'
 export const moveOutsideWindowMessage = (last: string) => `A booking can be moved to a Saturday or Sunday from today until ${formatLongDate(last)}.`
+/** The same window when the guide makes a booking (docs/decisions/0059): said as making, not moving (docs/decisions/0075). */
+export const makeOutsideWindowMessage = (last: string) => `A booking can be made for a Saturday or Sunday from today until ${formatLongDate(last)}.`
 
 /** What the guest's booking page needs to offer a change: whether they may (and if not, why, in the API's English), and how many changes are left. */
 export type GuestChangeState = { refusal: GuestMoveRefusal | null; message: string | null; changesLeft: number; offer: OpenOffer | null }
@@ -115,7 +117,7 @@ export function createBookingMoveService(deps: {
    * The tour, its slot and the group size are checked as a new booking's would be; the date
    * against the actor's window. The guide books groups up to their own limit (docs/decisions/0059).
    */
-  async function checkTarget(tx: Db | Tx, actor: ChangeActor, target: SlotChoice, now: Date): Promise<TourPackage> {
+  async function checkTarget(tx: Db | Tx, actor: ChangeActor, target: SlotChoice, now: Date, purpose: 'move' | 'make' = 'move'): Promise<TourPackage> {
     const [pkg] = await tx.select().from(tourPackages).where(eq(tourPackages.id, target.tourPackageId))
     if (!pkg || !pkg.available) throw new ServiceError('invalid', PACKAGE_UNAVAILABLE_MESSAGE, { field: 'tourPackageId' })
     if (!packageFitsSlot(pkg.isHalfDay, target.tourTime)) throw new ServiceError('invalid', PACKAGE_DOES_NOT_FIT_MESSAGE, { field: 'tourTime' })
@@ -126,7 +128,8 @@ export function createBookingMoveService(deps: {
     const window = moveWindow(actor, deps.booking)
     const slot = await slotOn(tx, target.tourDate, target.tourTime, { now, window, claims: false })
     if (slot.reason === 'not-weekend' || slot.reason === 'outside-window') {
-      const message = actor === 'guide' ? moveOutsideWindowMessage(bookingWindow(now, window).last) : OUTSIDE_WINDOW_MESSAGE(window.leadDays, window.horizonDays)
+      const guideMessage = purpose === 'make' ? makeOutsideWindowMessage : moveOutsideWindowMessage
+      const message = actor === 'guide' ? guideMessage(bookingWindow(now, window).last) : OUTSIDE_WINDOW_MESSAGE(window.leadDays, window.horizonDays)
       throw new ServiceError('invalid', message, { field: 'tourDate' })
     }
     // Closed by the guide's switches; a slot taken by another booking is found by the claim itself.
@@ -387,7 +390,8 @@ export function createBookingMoveService(deps: {
     },
 
     /** A guide's choice of slot, tour and group, checked as a guide's move is (docs/decisions/0059: a booking the guide makes). */
-    checkGuideTarget: (tx: Tx, target: SlotChoice, now: Date) => checkTarget(tx, 'guide', target, now),
+    /** The slot, tour and group of a booking the guide makes: checked as the guide's move is. */
+    checkGuideTarget: (tx: Tx, target: SlotChoice, now: Date) => checkTarget(tx, 'guide', target, now, 'make'),
   }
 }
 

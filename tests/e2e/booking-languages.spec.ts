@@ -87,6 +87,9 @@ for (const { locale, date, name, email } of JOURNEYS) {
     await page.getByRole('link', { name: m['booking.created.pay'] }).click()
     await expect(page).toHaveURL(new RegExp(`${localizePath('/checkout/', locale)}[0-9A-Z]{12}$`))
     await expect(page.getByRole('heading', { level: 1, name: m['checkout.title'] })).toBeVisible()
+    // The slot and its start joined as the language joins them ('午前・9:00（日本時間）', not '午前, 9:00').
+    const startTime = `${m['booking.slot.morning']}${locale === 'ja' ? '・' : ', '}${localizeClockText('9:00 AM', locale)}`
+    await expect(page.getByRole('main')).toContainText(startTime)
     expect(await englishLeft(page, allowed)).toEqual([])
     await page.getByLabel(m['checkout.card.number']!).fill('4242 4242 4242 4242')
     await page.getByRole('button', { name: m['checkout.pay'] }).click()

@@ -52,7 +52,7 @@ test('a guest answers every seeded booking question on a phone, and the admin se
   await detail.fill('Peanuts and sesame')
   await expect(page.getByText(DESCRIBE_MESSAGE)).toBeHidden()
   await page.getByRole('button', { name: 'Create Booking' }).click()
-  await expect(page.getByRole('heading', { name: 'Booking Created Successfully!' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Your slot is held: payment is needed' })).toBeVisible()
 
   // The guest's booking page shows what they answered.
   await page.getByRole('link', { name: 'View booking details' }).click()

@@ -71,8 +71,11 @@ test('a visitor books a morning tour through the calendar and reaches payment', 
   await expectNoSeriousAxeViolations(page)
 
   await page.getByRole('button', { name: 'Create Booking' }).click()
-  await expect(page.getByRole('heading', { name: 'Booking Created Successfully!' })).toBeVisible()
-  await expect(page.getByText('Booking Created!', { exact: true })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Your slot is held: payment is needed' })).toBeVisible()
+  // An unpaid hold is not a booking yet: the step says until when it is held and that payment is needed (docs/decisions/0072).
+  await expect(page.getByText('Slot held', { exact: true })).toBeVisible()
+  await expect(page.getByRole('main')).toContainText(/We hold .+ for you until .+ \(Japan time\)\. Your booking is made once it is paid/)
+  await expect(page.getByText(/success/i)).toHaveCount(0)
   const pay = page.getByRole('link', { name: 'Continue to Payment' })
   const href = await pay.getAttribute('href')
   expect(href).toMatch(/^\/checkout\/[0-9A-HJKMNP-TV-Z]{12}$/)
@@ -217,7 +220,7 @@ test('without JavaScript a visitor can still book: GET forms for the calendar, t
   await page.getByLabel('Hotel name').fill('Ryokan Takada')
   await page.getByLabel('Email').fill('noscript@example.com')
   await page.getByRole('button', { name: 'Create Booking' }).click()
-  await expect(page.getByRole('heading', { name: 'Booking Created Successfully!' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Your slot is held: payment is needed' })).toBeVisible()
   const href = await page.getByRole('link', { name: 'Continue to Payment' }).getAttribute('href')
   expect(href).toMatch(/^\/checkout\/[0-9A-HJKMNP-TV-Z]{12}$/)
   const created = await page.request.get(`/api/bookings/${href!.split('/').pop()}`)
@@ -245,5 +248,5 @@ test('a booking sent while the connection is lost keeps the form and says so; se
 
   await page.unroute('**/booking.data*')
   await page.getByRole('button', { name: 'Create Booking' }).click()
-  await expect(page.getByRole('heading', { name: 'Booking Created Successfully!' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Your slot is held: payment is needed' })).toBeVisible()
 })

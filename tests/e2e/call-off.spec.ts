@@ -28,6 +28,8 @@ test('the guide calls off a morning, and the guest answers on a phone by picking
   await page.goto(`/admin/dashboard?tab=calendar&month=${SUNDAY.slice(0, 7)}`)
   await page.getByRole('button', { name: `Call off ${formatLongDate(SUNDAY)}` }).click()
   const dialog = page.getByRole('dialog', { name: `Call off ${formatLongDate(SUNDAY)}` })
+  // The time the guests get, as the deadline is worked out, a late call-off's included (docs/decisions/0072).
+  await expect(dialog).toContainText('until 48 hours before their tour to answer or, when the tour is nearer than that, 2 hours from now (never past its start)')
   await dialog.getByLabel('What is called off').selectOption('morning')
   await dialog.getByLabel('Why').selectOption('snow')
   await dialog.getByLabel('A note for the guests (optional)').fill('The road up to Kasugayama is closed')
@@ -68,6 +70,18 @@ test('the guide calls off a morning, and the guest answers on a phone by picking
   // The guide sees the answer.
   await page.reload()
   await expect(page.getByRole('region', { name: 'Called-off days' })).toContainText('Moved to a new date')
+
+  // The snow stays: the guide calls off the afternoon too. The guest's new-date calendar names the
+  // day for what it is, called off, not "full" (docs/decisions/0072), on a phone and on a desktop.
+  expect((await page.request.post('/api/admin/disruptions', { data: { tourDate: SUNDAY, tourTime: 'afternoon', cause: 'snow' } })).status()).toBe(201)
+  for (const width of [375, 1280]) {
+    await guest.setViewportSize({ width, height: 900 })
+    await guest.goto(choose.pathname)
+    const day = dayButton(guest, SUNDAY)
+    await expect(day).toHaveAccessibleName(`${formatLongDate(SUNDAY)}, called off by the guide`)
+    await expect(day).toContainText('called off')
+    await expect(day).not.toContainText('full')
+  }
   await guestContext.close()
 })
 

@@ -10,11 +10,15 @@ import { saturdayAhead } from './tour-dates.ts'
 // there. The chat button must never be the answer. The dock of narrow screens is a bar like
 // the header: things may pass behind it while scrolling, so each of them must also show in
 // full, clear of both bars, at some step (nothing is hidden for good at the end of the page).
+//
+// And, more strictly, by boxes (docs/decisions/0071): at no step may the box of a visible chat
+// button overlap the box of a link, a button, a field, a label or a calendar day, even one that
+// passes behind the phones' dock. The button steps aside while one would be under it.
 test.use({ reducedMotion: 'reduce' })
 
-const PAGES = ['/', '/about', '/packages', '/explore', '/how-it-works', '/tokyo-day-trip', '/contact', '/booking', '/legal', '/privacy', '/no-such-page']
+const PAGES = ['/', '/about', '/packages', '/explore', '/how-it-works', '/tokyo-day-trip', '/contact', '/booking', '/gift', '/reviews', '/legal', '/privacy', '/no-such-page']
 
-type Scan = { covered: string[]; neverClear: string[]; buttonOffScreen: number }
+type Scan = { covered: string[]; overlapped: string[]; neverClear: string[]; buttonOffScreen: number }
 
 /** Scrolls the page through and reports what the chat button covers and what never shows clear. */
 function scan(page: Page): Promise<Scan> {
@@ -56,6 +60,9 @@ function scan(page: Page): Promise<Scan> {
     }
     const seen = (r: DOMRect) => r.width > 0 && r.height > 0
 
+    // Every visible control, by its box: what a thumb aims at, whatever lies over it.
+    const controls = [...document.querySelectorAll('a[href], button, input:not([type="hidden"]), select, textarea, label, [role="gridcell"]')].filter(shown)
+    const overlapped = new Set<string>()
     const covered = new Set<string>()
     // For each target, which of its boxes (a text has one per line) have shown clear so far.
     const clearBoxes = new Map<Target, Set<number>>(targets.map((t) => [t, new Set()]))
@@ -64,11 +71,19 @@ function scan(page: Page): Promise<Scan> {
     const end = document.documentElement.scrollHeight - innerHeight
     for (let y = 0; ; y = Math.min(end, y + step)) {
       scrollTo(0, y)
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(resolve))))
       const belowHeader = header ? Math.max(0, header.getBoundingClientRect().bottom) : 0
       const bottom = dock && dock.getBoundingClientRect().height > 0 ? dock.getBoundingClientRect().top : innerHeight
       const b = button.getBoundingClientRect()
       if (b.top < 0 || b.bottom > innerHeight || b.left < 0 || b.right > innerWidth) buttonOffScreen++
+      if (button.checkVisibility({ visibilityProperty: true, opacityProperty: true })) {
+        for (const control of controls) {
+          const r = control.getBoundingClientRect()
+          if (seen(r) && r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top) {
+            overlapped.add(`${describe(control, control.textContent || control.getAttribute('aria-label') || '')} at ${Math.round(scrollY)} px`)
+          }
+        }
+      }
       for (const target of targets) {
         const top = target.inHeader ? 0 : belowHeader
         target.rects().forEach((r, i) => {
@@ -93,13 +108,14 @@ function scan(page: Page): Promise<Scan> {
     }
     const neverClear = targets.filter((t) => t.rects().some((r, i) => seen(r) && !clearBoxes.get(t)!.has(i))).map((t) => t.name)
     scrollTo(0, 0)
-    return { covered: [...covered], neverClear, buttonOffScreen }
+    return { covered: [...covered], overlapped: [...overlapped], neverClear, buttonOffScreen }
   })
 }
 
 async function expectClearOfContent(page: Page, what: string) {
   const result = await scan(page)
   expect(result.covered, `${what}: covered by the chat button`).toEqual([])
+  expect(result.overlapped, `${what}: under the chat button's box`).toEqual([])
   expect(result.buttonOffScreen, `${what}: steps with the chat button off screen`).toBe(0)
   expect(result.neverClear, `${what}: never shown clear of the header and the chat dock`).toEqual([])
 }

@@ -123,3 +123,16 @@ test('page form posts carrying text the database cannot store get a 400, and not
   const found = (await (await request.get('/api/bookings?q=nul-guest%40example.com')).json()) as { total: number }
   expect(found.total).toBe(0)
 })
+
+test('the form’s note on required fields reads as one sentence in every language, for eyes and for screen readers', async ({ page }) => {
+  for (const [path, sentence] of [
+    ['/contact', 'Fields marked * are required.'],
+    ['/zh-hant/contact', '標示 * 的欄位為必填。'],
+    ['/zh-hans/contact', '标有 * 的字段为必填。'],
+    ['/ja/contact', '*印の項目は必ずご記入ください。'],
+  ] as const) {
+    await page.goto(path)
+    // What the page says is what a screen reader reads: no hidden word doubles the sentence.
+    await expect(page.getByRole('main').getByText(sentence, { exact: true })).toBeVisible()
+  }
+})

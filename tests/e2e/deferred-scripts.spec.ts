@@ -174,3 +174,36 @@ test('when the details form’s file cannot be fetched, continuing loads step 2 
   await expect(page.getByLabel('Full Name')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Create Booking' })).toBeVisible()
 })
+
+for (const viewport of [
+  { width: 375, height: 667 },
+  { width: 1280, height: 800 },
+]) {
+  test(`at ${viewport.width} px, a slot tapped before the page hydrates stays chosen and the guest may continue`, async ({ page }) => {
+    await page.setViewportSize(viewport)
+    const date = saturdayAhead(60)
+    // The page's scripts are held back until the guest has tapped a day and a slot.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(`/ja/booking?month=${date.slice(0, 7)}`, { waitUntil: 'domcontentloaded' })
+    // Before hydration the day is a plain form's button: tapping it loads the page with the day.
+    await page.locator(`button[data-date="${date}"]`).click()
+    await expect(page).toHaveURL(new RegExp(`[?&]date=${date}`))
+    const morning = page.getByRole('radio', { name: /^午前/ })
+    await morning.click()
+    await expect(morning).toBeChecked()
+    release()
+    await hydrated(page)
+    await expect(page.getByRole('button', { name: 'お客様情報の入力へ進む' })).toBeVisible()
+    await expect(morning).toBeChecked()
+    // Still chosen once the page has settled (a later render must not undo it).
+    await page.waitForTimeout(500)
+    await expect(morning).toBeChecked()
+    await page.getByRole('button', { name: 'お客様情報の入力へ進む' }).click()
+    await expect(page.getByRole('heading', { name: 'ご予約内容の入力' })).toBeVisible()
+  })
+}

@@ -1,6 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { formatLongDate } from '../../core/dates.ts'
-import { sundayAhead } from './tour-dates.ts'
+import { lastWeekDay, sundayAhead } from './tour-dates.ts'
+import { logInAsAdmin } from './admin-login.ts'
+import { GUEST_MOVE_MESSAGES } from '../../core/booking-changes.ts'
 import { dayButton } from './booking-steps.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 
@@ -79,4 +81,25 @@ test('without JavaScript a guest changes the size of their group on a desktop', 
   const stored = await (await page.request.get(`/api/bookings/${reference}`)).json()
   expect(stored).toMatchObject({ tourDate: SUNDAY, tourTime: 'morning', numberOfPeople: 3, status: 'pending' })
   await context.close()
+})
+
+test('a tour inside its last week offers no change it cannot keep and names no day that has passed, at 375 and 1280 px (decision 0072)', async ({ page }) => {
+  await logInAsAdmin(page)
+  const made = await page.request.post('/api/admin/bookings', {
+    data: { name: 'Soon Suzuki', email: 'soon-suzuki@example.com', tourDate: lastWeekDay(), tourTime: 'morning', tourPackageId: 1, numberOfPeople: 2, payment: 'confirmed' },
+  })
+  expect(made.status(), await made.text()).toBe(201)
+  const { reference } = (await made.json()) as { reference: string }
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto(`/booking-confirmation/${reference}`)
+    const plans = page.getByRole('region', { name: 'Plans changed?' })
+    // What the change page would say, before the guest goes there to be refused.
+    await expect(plans).toContainText(GUEST_MOVE_MESSAGES['too-late'])
+    await expect(plans).not.toContainText('free of charge until')
+    await expect(page.getByRole('link', { name: 'Change your booking' })).toHaveCount(0)
+    await expectNoSeriousAxeViolations(page, `trip page in the last week at ${width}`)
+  }
+  const changePage = await page.request.get(`/booking-confirmation/${reference}/change`)
+  expect(await changePage.text()).toContain(GUEST_MOVE_MESSAGES['too-late'].split(',')[0])
 })

@@ -229,6 +229,9 @@ test.describe('mobile menu', () => {
     await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true')
     await expect(menu.getByRole('link', { name: 'Contact via WhatsApp' })).toHaveAttribute('href', /^https:\/\/wa\.me\//)
     await expect(menu.getByRole('link', { name: 'Book Now' })).toHaveAttribute('href', '/booking')
+    // Every page a guest may look for is in the menu, not only in the footer at the end of a long page.
+    await expect(menu.getByRole('link', { name: 'Gift Vouchers' })).toHaveAttribute('href', '/gift')
+    await expect(menu.getByRole('link', { name: 'Reviews' })).toHaveAttribute('href', '/reviews')
 
     await menu.getByRole('link', { name: 'Packages' }).click()
     await expect(page).toHaveURL(/\/packages$/)

@@ -26,7 +26,7 @@ async function details(page: Page, name: string, email: string) {
 
 async function createAndPay(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Create Booking' }).click()
-  await expect(page.getByRole('heading', { name: 'Booking Created Successfully!' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Your slot is held: payment is needed' })).toBeVisible()
   await page.getByRole('link', { name: 'Continue to Payment' }).click()
   await page.getByLabel('Card number').fill('4242 4242 4242 4242')
   await page.getByRole('button', { name: 'Pay Now' }).click()

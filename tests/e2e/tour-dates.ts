@@ -1,4 +1,4 @@
-import { addDays, dayOfWeek, todayInTokyo, type CalendarDate } from '../../core/dates.ts'
+import { addDays, dayOfWeek, isWeekend, todayInTokyo, type CalendarDate } from '../../core/dates.ts'
 
 // The browser specs share one server and one database and run on two workers at once, so
 // two specs that booked the same slot would fail each other by chance. Each spec books
@@ -23,6 +23,9 @@ import { addDays, dayOfWeek, todayInTokyo, type CalendarDate } from '../../core/
 //   trip       Sundays   from 168 days ahead  (two: trip-details and meeting-points, issue 18)
 //   waitlist   Sundays   162–167 days ahead (one: waitlist, issue 19), or 91 days ahead when no Sunday
 //              lies between time-zones' and trip's (then one lies between moves' and lifecycle's)
+//   last week  the Saturday or Sunday 1–6 days ahead that is not lifecycle's soonest day where the
+//              week has two (its morning, booked by the guide, who may book inside the lead time;
+//              one: guest-changes, decision 0072)
 //   dev-server Saturdays 30–90 days ahead, on a server and database of its own
 //   promo      Saturdays 20 and 27 days ahead, on a server and database of its own (promo-codes, issue 20)
 //
@@ -53,3 +56,11 @@ export function waitlistSunday(): CalendarDate {
 
 /** The Sunday of the guide's own bookings (issue 20 point 1, guide-bookings.spec.ts). */
 export const guideBookingSunday = () => sundayAhead(9)
+
+/** A tour inside its last week, past the free changes (decision 0072): see the scheme above. */
+export function lastWeekDay(): CalendarDate {
+  const today = todayInTokyo(new Date())
+  const days = [1, 2, 3, 4, 5, 6].map((n) => addDays(today, n)).filter(isWeekend)
+  const lifecycles = [saturdayAhead(2), sundayAhead(2)].sort()[0]
+  return days.find((d) => d !== lifecycles) ?? days[0]!
+}

@@ -40,7 +40,7 @@ test('a guest must tick the consent to book, and the admin sees when and which v
   await consent.check()
   await expect(page.getByText(CONSENT_MESSAGE)).toBeHidden()
   await page.getByRole('button', { name: 'Create Booking' }).click()
-  await expect(page.getByRole('heading', { name: 'Booking Created Successfully!' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Your slot is held: payment is needed' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Continue to Payment' })).toHaveAttribute('href', /^\/checkout\/[0-9A-Z]{12}$/)
 
   // The server refuses a booking without it whichever way it comes: the form post and the data request as well as the API.

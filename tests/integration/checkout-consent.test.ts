@@ -36,7 +36,7 @@ async function postCheckoutPage(app: TestApp, reference: string, fields: Record<
 
 async function loadCheckout(app: TestApp, reference: string) {
   const request = new Request(`http://127.0.0.1/ja/checkout/${reference}`)
-  return (await checkoutLoader({ request, context: context(app), params: { reference } } as unknown as Parameters<typeof checkoutLoader>[0])) as { consentNeeded: boolean }
+  return (await checkoutLoader({ request, context: context(app), params: { reference } } as unknown as Parameters<typeof checkoutLoader>[0])).data
 }
 
 describe.each(ENGINES)('consent at the checkout of a booking the guide made on %s', (engine) => {

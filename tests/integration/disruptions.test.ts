@@ -88,7 +88,7 @@ describe.each(ENGINES)('calling off a day on %s', (engine) => {
     expect([refused.status, refused.json.message]).toEqual([409, 'The guide has called off this tour. Please choose a new date or a refund on your booking page instead of paying.'])
     for (const path of [`/checkout/${hold.reference}`, `/ja/checkout/${hold.reference}`]) {
       const request = new Request(`http://127.0.0.1${path}`)
-      const page = (await checkoutLoader({ request, context: { services: app.services, config: app.config, cspNonce: '', user: null, clientAddress: '192.0.2.9' }, params: { reference: hold.reference } } as unknown as Parameters<typeof checkoutLoader>[0])) as { calledOff: { paid: boolean } | null }
+      const page = (await checkoutLoader({ request, context: { services: app.services, config: app.config, cspNonce: '', user: null, clientAddress: '192.0.2.9' }, params: { reference: hold.reference } } as unknown as Parameters<typeof checkoutLoader>[0])).data
       expect(page.calledOff, path).toMatchObject({ paid: false })
     }
     const [mail] = await app.db.select().from(outgoingEmails).where(and(eq(outgoingEmails.kind, 'booking-disrupted'), eq(outgoingEmails.bookingId, hold.id)))

@@ -8,6 +8,7 @@ import { makeClaimsPermanent } from '../../server/services/slot-claims.ts'
 import { CHANGE_HOLD_EXPIRED_MESSAGE, CHANGE_REFUNDED_MESSAGE } from '../../server/services/payments.ts'
 import { OUTSIDE_WINDOW_MESSAGE, SLOT_TAKEN_MESSAGE } from '../../server/services/bookings.ts'
 import { loadChangePage, postChangePage, type Target } from './change-page.ts'
+import { loadTripPage } from './booking-page.ts'
 import { ENGINES } from './databases.ts'
 import { openDatabase } from '../../server/db/client.ts'
 import { startTestApp, TestClock, type TestApp } from './app.ts'
@@ -229,6 +230,19 @@ describe.each(ENGINES)('the guest changes their booking on %s (simulated payment
     expect((await loadChangePage(app, booking.reference)).changesLeft).toBe(1)
     // A script-free post with a bad body is a 400 with the schema's message, not a 500.
     expect((await postChangePage(app, booking.reference, { tourDate: 'soon' } as unknown as Target, `/booking-confirmation/${booking.reference}/change`)).status).toBe(400)
+  })
+
+  it('the trip page offers a change, with its last free day, only while the change page takes one (docs/decisions/0072)', async () => {
+    const far = await paidBooking({ tourDate: SAT1 })
+    const soon = await insertBooking(app, { tourDate: weekendDatesBetween(addDays(today, 1), addDays(today, 6))[0]!, status: 'paid' })
+    const tripPage = (path: string, reference: string) => loadTripPage(app, path, reference) as Promise<Record<string, unknown>>
+    expect((await tripPage(`/booking-confirmation/${far.reference}`, far.reference)).changeOfPlans).toEqual({ deadline: addDays(SAT1, -7) })
+    expect((await loadChangePage(app, far.reference)).refusal).toBeNull()
+    // Two days away: no free day that has passed, no button to a page that refuses; the page's reason instead.
+    expect((await tripPage(`/booking-confirmation/${soon.reference}`, soon.reference)).changeOfPlans).toEqual({ refusal: GUEST_MOVE_MESSAGES['too-late'] })
+    expect((await loadChangePage(app, soon.reference)).refusal).toBe(GUEST_MOVE_MESSAGES['too-late'])
+    const japanese = (await tripPage(`/ja/booking-confirmation/${soon.reference}.data`, soon.reference)).changeOfPlans as { refusal: string }
+    expect(japanese.refusal).toMatch(/7日/)
   })
 
   it('shows the booking’s own slot as free to it, and reviews a change with its price before it is made', async () => {

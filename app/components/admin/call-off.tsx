@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { formatLongDate } from '../../../core/dates.ts'
-import { DISRUPTION_CAUSE_LABELS, DISRUPTION_CAUSES, type DisruptionCause, type OfferState } from '../../../core/disruptions.ts'
+import { ANSWER_RULE, DISRUPTION_CAUSE_LABELS, DISRUPTION_CAUSES, type DisruptionCause, type OfferState } from '../../../core/disruptions.ts'
 import { slotLabel, TOUR_TIMES } from '../../../core/slots.ts'
 import type { DisruptionView } from '../../../server/for-app.ts'
 import { api, failToast, formatDateTime, serverFieldErrors, successToast } from './api.ts'
@@ -49,7 +49,7 @@ export function CallOffDialog({ date, onClose, onDone }: { date: string; onClose
       open
       onOpenChange={(o) => !o && onClose()}
       title={`Call off ${formatLongDate(date)}`}
-      description="The slots close. Every guest booked on them gets an e-mail offering a new date free of charge or a full refund; an offer not answered 48 hours before the tour is refunded in full automatically."
+      description={`The slots close. Every guest booked on them gets an e-mail offering a new date free of charge or a full refund. ${ANSWER_RULE}`}
     >
       <form className="grid gap-3" onSubmit={submit} noValidate>
         <Field id="call-off-slot" label="What is called off" error={errors.tourTime}>

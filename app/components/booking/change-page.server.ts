@@ -1,3 +1,4 @@
+import { readForm } from '../../lib/form-post.server.ts'
 import { data, redirect, type AppLoadContext } from 'react-router'
 import { localizePath, type Locale } from '../../../core/i18n/locales.ts'
 import { freeCancellationDeadline } from '../../../core/cancellation-policy.ts'
@@ -89,7 +90,7 @@ export async function loadChangePage(request: Request, context: AppLoadContext, 
  * refusals with their status.
  */
 export async function handleChangeAction(request: Request, context: AppLoadContext, reference: string) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const body = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
   try {
     // The other answer to a call-off: a full refund (POST /api/bookings/{reference}/disruption-refund).
@@ -110,8 +111,8 @@ export async function handleChangeAction(request: Request, context: AppLoadConte
 }
 
 /** A call-off waiting for the guest's answer (docs/decisions/0056), as the pages show it: why, the guide's note, and until when. */
-function calledOffView(offer: { cause: keyof typeof DISRUPTION_CAUSE_MESSAGE_IDS; note: string | null; deadline: Date }, locale: Locale, paid: boolean) {
-  return { causeId: DISRUPTION_CAUSE_MESSAGE_IDS[offer.cause], note: offer.note, answerBy: formatJapanDateTime(offer.deadline, locale), paid }
+function calledOffView(offer: { cause: keyof typeof DISRUPTION_CAUSE_MESSAGE_IDS; note: string | null; deadline: Date; tourDate: string }, locale: Locale, paid: boolean) {
+  return { causeId: DISRUPTION_CAUSE_MESSAGE_IDS[offer.cause], note: offer.note, answerBy: formatJapanDateTime(offer.deadline, locale), paid, date: offer.tourDate }
 }
 
 /** A call-off waiting for this booking's answer, for its confirmation page (docs/decisions/0056); null when none. */
@@ -119,6 +120,20 @@ export async function calledOffOf(context: AppLoadContext, reference: string, lo
   const stored = await context.services.bookings.getByReference(reference)
   const offer = stored ? await context.services.disruptions.openOffer(stored.id) : null
   return offer && stored ? calledOffView(offer, locale, somethingPaid(stored.status, stored.money)) : null
+}
+
+/**
+ * Whether the trip page offers a change of plans now (docs/decisions/0072), by the change page's own
+ * rule (guestMoveRefusal through guestState): the day free changes end while the guest may change
+ * online, else why not, in their language. None while a call-off waits: its notice links to the
+ * change page, and the day does not apply to it.
+ */
+export async function changeOfPlansOf(context: AppLoadContext, reference: string, locale: Locale): Promise<{ deadline: string } | { refusal: string } | null> {
+  const stored = await context.services.bookings.getByReference(reference)
+  if (!stored) return null
+  const state = await context.services.bookingMoves.guestState(stored)
+  if (state.message) return { refusal: localizeServerText(locale, state.message) }
+  return state.offer ? null : { deadline: freeCancellationDeadline(stored.tourDate) }
 }
 
 /** A paid booking's dearer change waiting for its difference, for the checkout (docs/decisions/0055); null when none or its hold ran out. */

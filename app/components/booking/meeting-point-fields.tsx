@@ -65,7 +65,7 @@ export function MeetingPointFields({
               <label htmlFor={id} className="grid gap-0.5">
                 <span className="font-semibold text-slate-900">
                   <span lang={point.nameLang}>{point.name}</span>
-                  {String(point.id) === usual ? <span className="ml-2 text-sm font-normal text-slate-700">({t('booking.form.meeting.usual')})</span> : null}
+                  {String(point.id) === usual ? <span className="ml-2 text-sm font-normal text-slate-700">{t('common.aside', { text: t('booking.form.meeting.usual') })}</span> : null}
                 </span>
                 <span id={`${id}-where`} className="text-sm text-slate-700">
                   <span lang={point.addressLang}>{point.address}</span>

@@ -40,6 +40,8 @@ describe('calendar helpers', () => {
     expect(dayLabel('2026-12-12', day('2026-12-12', [false, false, false]), window, false, t, 'en', true)).toBe('Saturday, December 12, 2026, fully booked, waitlist open')
     const closed = { ...day('2026-12-12', [false, false, false]), slots: day('2026-12-12', [false, false, false]).slots.map((s) => ({ ...s, reason: 'closed' as const })) }
     expect(dayLabel('2026-12-12', closed, window, false, t, 'en', true)).toBe('Saturday, December 12, 2026, fully booked')
+    // The date the guide called off, on the guest's new-date calendar: what happened, not "fully booked" (docs/decisions/0072).
+    expect(dayLabel('2026-12-12', closed, window, false, t, 'en', false, true)).toBe('Saturday, December 12, 2026, called off by the guide')
     expect(dayLabel('2026-12-04', undefined, window, false, t, 'en')).toBe('Friday, December 4, 2026, no tours (weekdays)')
     expect(dayLabel('2026-11-29', undefined, window, false, t, 'en')).toBe('Sunday, November 29, 2026, not bookable')
     expect(dayLabel('2026-12-13', undefined, window, true, t, 'en')).toBe('Sunday, December 13, 2026, loading availability')

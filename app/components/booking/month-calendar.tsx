@@ -23,13 +23,14 @@ function canChoose(day: DateSlots | undefined, waitlist: boolean): boolean {
 }
 
 /** What a screen reader hears for a day: 'Saturday, December 5, 2026, 2 slots available'. */
-export function dayLabel(date: string, day: DateSlots | undefined, window: BookingWindow, loading: boolean, t: Translate, locale: Locale, waitlist = false): string {
+export function dayLabel(date: string, day: DateSlots | undefined, window: BookingWindow, loading: boolean, t: Translate, locale: Locale, waitlist = false, calledOff = false): string {
   const long = formatLongDate(date, locale)
   if (!isWeekend(date)) return t('booking.calendar.dayWeekday', { date: long })
   if (!inWindow(date, window)) return t('booking.calendar.dayNotBookable', { date: long })
   if (loading || !day) return t('booking.calendar.dayLoading', { date: long })
   const count = openSlotCount(day)
   if (count > 0) return t('booking.calendar.dayOpen', { date: long, count })
+  if (calledOff) return t('booking.calendar.dayCalledOff', { date: long })
   return canChoose(day, waitlist) ? t('booking.calendar.dayFullWaitlist', { date: long }) : t('booking.calendar.dayFull', { date: long })
 }
 
@@ -42,6 +43,8 @@ export function dayLabel(date: string, day: DateSlots | undefined, window: Booki
  * The buttons are submit buttons of the page's GET form (?month=, ?date=), so the
  * calendar also works without JavaScript; with it, clicks are handled in place. With `waitlist`
  * (the booking page), a day whose slots are all taken can be picked for its waitlist links.
+ * `calledOff` names the date the guide called off for the guest choosing anew: with nothing open
+ * it reads "called off", not "full" (docs/decisions/0072).
  */
 export function MonthCalendar({
   month,
@@ -52,6 +55,7 @@ export function MonthCalendar({
   selectedDate,
   onSelect,
   waitlist = false,
+  calledOff = null,
 }: {
   month: string
   onMonthChange: (month: string) => void
@@ -61,6 +65,7 @@ export function MonthCalendar({
   selectedDate: string | null
   onSelect: (date: string) => void
   waitlist?: boolean
+  calledOff?: string | null
 }) {
   const t = useT()
   const locale = useLocale()
@@ -185,7 +190,7 @@ export function MonthCalendar({
                       value={date}
                       data-date={date}
                       tabIndex={date === focusDate ? 0 : -1}
-                      aria-label={dayLabel(date, day, window, loading, t, locale, waitlist)}
+                      aria-label={dayLabel(date, day, window, loading, t, locale, waitlist, date === calledOff)}
                       aria-disabled={!canSelect}
                       onClick={(e) => {
                         e.preventDefault()
@@ -216,7 +221,7 @@ export function MonthCalendar({
                             selected ? 'text-white' : 'text-field-600',
                           )}
                         >
-                          {open > 0 ? t('booking.calendar.cellOpen', { count: open }) : t('booking.calendar.cellFull')}
+                          {open > 0 ? t('booking.calendar.cellOpen', { count: open }) : t(date === calledOff ? 'booking.calendar.cellCalledOff' : 'booking.calendar.cellFull')}
                         </span>
                       ) : null}
                     </button>

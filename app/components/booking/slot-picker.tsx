@@ -1,7 +1,8 @@
 import { clsx } from 'clsx'
+import { useEffect, useRef } from 'react'
 import { Link } from 'react-router'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
-import { SLOT_MESSAGE_IDS, localizeClockText, type TourTime } from '../../../core/slots.ts'
+import { SLOT_MESSAGE_IDS, isTourTime, localizeClockText, type TourTime } from '../../../core/slots.ts'
 import { useLocale, useLocalePath, useT } from '../../i18n/i18n.tsx'
 import type { DateSlots } from './types.ts'
 
@@ -25,8 +26,17 @@ export function SlotPicker({ day, value, onChange, waitlist = false }: { day: Da
   const t = useT()
   const locale = useLocale()
   const path = useLocalePath()
+  // A slot tapped before the page hydrated is checked in the page but not in `value`: React keeps
+  // the tap through hydration, then its next render would undo it. So it is adopted once hydrated
+  // (docs/decisions/0072).
+  const fieldset = useRef<HTMLFieldSetElement>(null)
+  useEffect(() => {
+    const tapped = fieldset.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked:not(:disabled)')?.value
+    if (isTourTime(tapped) && tapped !== value) onChange(tapped)
+    // Once, on hydration: later choices reach `value` through onChange.
+  }, [])
   return (
-    <fieldset className="mt-6">
+    <fieldset ref={fieldset} className="mt-6">
       <legend className="text-lg font-bold text-brand-900">{t('booking.slot.legend')}</legend>
       <div className="mt-3 grid gap-3 sm:grid-cols-3">
         {day.slots.map((slot) => {
@@ -68,7 +78,7 @@ export function SlotPicker({ day, value, onChange, waitlist = false }: { day: Da
                   className="inline-flex min-h-11 items-center px-1 text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-blossom-700"
                 >
                   {t('booking.slot.waitlist')}
-                  <span className="sr-only"> ({t(SLOT_MESSAGE_IDS[slot.tourTime])})</span>
+                  <span className="sr-only"> {t('common.aside', { text: t(SLOT_MESSAGE_IDS[slot.tourTime]) })}</span>
                 </Link>
               ) : null}
             </div>

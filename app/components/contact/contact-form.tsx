@@ -78,7 +78,7 @@ export function ContactForm({ initialPackage, serverErrors }: { initialPackage: 
         {t('contact.form.title')}
       </h2>
       <p className="text-slate-700">
-        <T id="contact.form.required" components={{ 0: <span aria-hidden="true" />, 1: <span className="sr-only" /> }} />
+        <T id="contact.form.required" components={{ 0: <span className="font-semibold" /> }} />
       </p>
       {hydrated ? <input type="hidden" name={VIA_SCRIPT_FIELD} value={VIA_SCRIPT} /> : null}
 

@@ -77,6 +77,12 @@ export const CheckIcon = (p: IconProps) => (
     <path d="m5 12.5 4.5 4.5L19 7.5" />
   </Svg>
 )
+export const ClockIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </Svg>
+)
 export const PlayIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />

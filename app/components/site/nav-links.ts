@@ -10,5 +10,14 @@ export const mainNav: ReadonlyArray<{ to: string; label: MessageId }> = [
   { to: '/contact', label: 'common.nav.contact' },
 ]
 
-/** The footer's quick links, gift vouchers among them (docs/decisions/0065). */
-export const footerNav: ReadonlyArray<{ to: string; label: MessageId }> = [...mainNav, { to: '/booking', label: 'common.nav.book' }, { to: '/gift', label: 'common.nav.gift' }]
+/** Pages the wide header has no room for: the phone menu and the footer list them (docs/decisions/0065). */
+const moreNav: ReadonlyArray<{ to: string; label: MessageId }> = [
+  { to: '/reviews', label: 'common.nav.reviews' },
+  { to: '/gift', label: 'common.nav.gift' },
+]
+
+/** The phone menu: every page the header and the footer link to. */
+export const phoneNav = [...mainNav, ...moreNav]
+
+/** The footer's quick links, gift vouchers and reviews among them. */
+export const footerNav: ReadonlyArray<{ to: string; label: MessageId }> = [...mainNav, { to: '/booking', label: 'common.nav.book' }, ...moreNav]

@@ -5,7 +5,7 @@ import { useSite, useWhatsappLink } from '../../lib/site.ts'
 import { useLocalePath, useT } from '../../i18n/i18n.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
 import { ChatIcon, CloseIcon, MenuIcon } from './icons.tsx'
-import { mainNav } from './nav-links.ts'
+import { mainNav, phoneNav } from './nav-links.ts'
 import { buttonVariants } from '../ui/button.tsx'
 
 const MENU_ID = 'mobile-menu'
@@ -127,7 +127,7 @@ export function SiteHeader() {
         className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-brand-100 bg-white px-4 pb-6 pt-2 shadow-lg lg:hidden"
       >
         <ul className="space-y-1">
-          {mainNav.map((item) => (
+          {phoneNav.map((item) => (
             <li key={item.to}>
               <NavLink to={path(item.to)} end={item.to === '/'} className={mobileLink} onClick={() => setOpen(false)}>
                 {t(item.label)}

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
+import type { Translate } from '../../i18n/translator.ts'
+import type { Locale } from '../../../core/i18n/locales.ts'
 import { SLOT_MESSAGE_IDS, localizeClockText, type TourTime } from '../../../core/slots.ts'
 
 /** Japan is UTC+9 all year (no daylight saving): `getTimezoneOffset()` there is -540. */
@@ -26,6 +28,11 @@ export function YourTime({ at }: { at: string }) {
   return text ? <span className="block text-sm font-normal text-slate-600">{t('common.time.yours', { time: text })}</span> : null
 }
 
+/** 'Morning, 9:00 AM (Japan time)', '午前・9:00（日本時間）': each language joins the two its own way. */
+export function slotAtJapanTime(t: Translate, locale: Locale, tourTime: TourTime, startTime: string): string {
+  return t('common.slotAt', { slot: t(SLOT_MESSAGE_IDS[tourTime]), time: t('common.time.japan', { time: localizeClockText(startTime, locale) }) })
+}
+
 type SlotTimeProps = { tourTime: TourTime; startTime: string; startsAt: string }
 
 /** A booking's time as the checkout and the confirmation show it: 'Morning, 9:00 AM (Japan time)', and the visitor's own. */
@@ -34,7 +41,7 @@ export function BookingTime({ tourTime, startTime, startsAt }: SlotTimeProps) {
   const locale = useLocale()
   return (
     <>
-      {t(SLOT_MESSAGE_IDS[tourTime])}, {t('common.time.japan', { time: localizeClockText(startTime, locale) })}
+      {slotAtJapanTime(t, locale, tourTime, startTime)}
       <YourTime at={startsAt} />
     </>
   )
