@@ -149,3 +149,25 @@ test('a fresh dev server takes a booking, its payment and the admin login withou
   const output = dev.output()
   expect(output).not.toMatch(/optimized dependencies changed|new dependencies optimized|Outdated Optimize Dep|Future Flag Warning/)
 })
+
+test('first loads hydrate without a mismatch, the languages’ home pages included, at 1280 and 375 px', async ({ page }) => {
+  // React's development build names a mismatch between the server's HTML and the first client
+  // render; the production build patches it silently. The header's home link was one (the server
+  // sees /ja/ as /ja).
+  const errors: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text().slice(0, 300))
+  })
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 })
+    for (const [path, current] of [['/', '/'], ['/ja/', '/ja/'], ['/ko/about', '/ko/about'], ['/zh-hant/booking', null]] as const) {
+      await page.goto(`${dev.baseURL}${path}`)
+      await expect(page.getByRole('banner')).toHaveAttribute('data-hydrated', 'true', { timeout: 90_000 })
+      // The menus mark the page shown, the same on the server and in the browser.
+      const marked = page.getByRole('banner').locator('a[aria-current="page"]')
+      if (current) await expect(marked.first()).toHaveAttribute('href', current)
+      else await expect(marked).toHaveCount(0)
+    }
+  }
+  expect(errors).toEqual([])
+})

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx'
 import { useEffect, useRef, useState } from 'react'
-import { Link, NavLink, useLocation } from 'react-router'
+import { Link, useLocation, type LinkProps } from 'react-router'
 import { useSite, useWhatsappLink } from '../../lib/site.ts'
 import { useLocalePath, useT } from '../../i18n/i18n.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
@@ -9,6 +9,20 @@ import { mainNav, phoneNav } from './nav-links.ts'
 import { buttonVariants } from '../ui/button.tsx'
 
 const MENU_ID = 'mobile-menu'
+
+const withoutEndSlash = (path: string) => path.replace(/(.)\/$/, '$1')
+
+/**
+ * A link of the header's menus, marked when it is the page shown. Not NavLink: the server sees a
+ * language's home (/ja/) as /ja and the browser as /ja/, so NavLink's exact match of the home link
+ * differed between the two, a hydration mismatch. Compared without the trailing slash, they agree.
+ */
+function MenuLink({ to, home, className, ...rest }: Omit<LinkProps, 'to' | 'className'> & { to: string; home: boolean; className: (state: { isActive: boolean }) => string }) {
+  const here = withoutEndSlash(useLocation().pathname)
+  const target = withoutEndSlash(to)
+  const isActive = here === target || (!home && here.startsWith(`${target}/`))
+  return <Link to={to} aria-current={isActive ? 'page' : undefined} className={className({ isActive })} {...rest} />
+}
 
 export function Logo({ name }: { name: string }) {
   return (
@@ -91,9 +105,9 @@ export function SiteHeader() {
           <ul className="flex items-center gap-1">
             {mainNav.map((item) => (
               <li key={item.to}>
-                <NavLink to={path(item.to)} end={item.to === '/'} className={desktopLink}>
+                <MenuLink to={path(item.to)} home={item.to === '/'} className={desktopLink}>
                   {t(item.label)}
-                </NavLink>
+                </MenuLink>
               </li>
             ))}
             <li>
@@ -129,9 +143,9 @@ export function SiteHeader() {
         <ul className="space-y-1">
           {phoneNav.map((item) => (
             <li key={item.to}>
-              <NavLink to={path(item.to)} end={item.to === '/'} className={mobileLink} onClick={() => setOpen(false)}>
+              <MenuLink to={path(item.to)} home={item.to === '/'} className={mobileLink} onClick={() => setOpen(false)}>
                 {t(item.label)}
-              </NavLink>
+              </MenuLink>
             </li>
           ))}
         </ul>
