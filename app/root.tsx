@@ -22,7 +22,7 @@ export const links: Route.LinksFunction = () => [
 // The chrome's messages ('common') and the pictures' descriptions ('images') come with the
 // site identity; pages add their own.
 export async function loader({ request }: Route.LoaderArgs) {
-  return { site: siteIdentity(), messages: pageMessages(request, 'common', 'images'), suggestions: languageSuggestions(requestLocale(request)) }
+  return { site: siteIdentity(requestLocale(request)), messages: pageMessages(request, 'common', 'images'), suggestions: languageSuggestions(requestLocale(request)) }
 }
 
 // Nothing the root loads changes while the visitor stays in one language.

@@ -1,3 +1,5 @@
+import type { Locale } from './i18n/locales.ts'
+
 /**
  * The business identity (docs/decisions/0017): who the visitor is dealing with. Read once from the
  * environment on the server (server/config/env.ts) and handed to pages through the
@@ -19,6 +21,25 @@ export type SiteIdentity = {
     manager: string | null
     address: string | null
     phone: string | null
+  }
+  /** The words above as each language says them, where the deployment gives them (docs/decisions/0079). */
+  inLanguages: Partial<Record<Locale, SiteWords>>
+}
+
+/** What of the identity is words a language may say its own way: names and the city. */
+export type SiteWords = Partial<Pick<SiteIdentity, 'businessName' | 'guideName' | 'city'>>
+
+/**
+ * The identity as a page or an e-mail in `locale` shows it: the language's own business name,
+ * guide's name and city where the deployment gives them, else the English ones (docs/decisions/0079).
+ */
+export function siteIn(site: SiteIdentity, locale: Locale): SiteIdentity {
+  const words = site.inLanguages[locale] ?? {}
+  return {
+    ...site,
+    businessName: words.businessName ?? site.inLanguages.en?.businessName ?? site.businessName,
+    guideName: words.guideName ?? site.inLanguages.en?.guideName ?? site.guideName,
+    city: words.city ?? site.inLanguages.en?.city ?? site.city,
   }
 }
 

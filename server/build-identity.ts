@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { SiteIdentity } from '../core/site.ts'
+import type { SiteIdentity, SiteWords } from '../core/site.ts'
+import type { Locale } from '../core/i18n/locales.ts'
+import { wordVariable } from './config/env.ts'
 
 /**
  * Prerendered pages (core/prerender.ts) carry the business identity and BASE_URL
@@ -28,9 +30,14 @@ const VARIABLE_OF: Record<string, string> = {
 }
 
 function flatten(identity: SiteIdentity): Record<string, string | null> {
-  const { seller, ...rest } = identity
+  const { seller, inLanguages, ...rest } = identity
   const flat: Record<string, string | null> = { ...rest, baseUrl: rest.baseUrl.replace(/\/$/, '') }
   for (const [key, value] of Object.entries(seller)) flat[`seller.${key}`] = value
+  // Each language's own words (docs/decisions/0079), under the variable that gives them.
+  for (const [locale, words] of Object.entries(inLanguages) as [Locale, SiteWords][]) {
+    if (locale === 'en') continue
+    for (const [field, value] of Object.entries(words) as [keyof SiteWords, string][]) flat[wordVariable(field, locale)] = value
+  }
   return flat
 }
 

@@ -15,6 +15,7 @@ const identity: SiteIdentity = {
   city: 'Joetsu City, Niigata Prefecture, Japan',
   baseUrl: 'https://joetsu-tours.jp',
   seller: { name: 'Aya Sato', manager: null, address: null, phone: null },
+  inLanguages: { en: { businessName: 'Joetsu Local Tours', guideName: 'Aya', city: 'Joetsu City, Niigata Prefecture, Japan' }, ja: { guideName: 'あや', city: '新潟県上越市' } },
 }
 
 describe('the identity a build was prerendered with', () => {
@@ -39,6 +40,13 @@ describe('the identity a build was prerendered with', () => {
     writeBuildIdentity(dir, identity)
     const server = { ...identity, baseUrl: 'http://localhost:3000', seller: { ...identity.seller, phone: '+81 25-000-0000' } }
     expect(buildIdentityMismatch(dir, server)).toEqual(['BASE_URL', 'SELLER_PHONE'])
+  })
+
+  it('names a language’s own words by their variable (docs/decisions/0079)', () => {
+    const dir = buildDir()
+    writeBuildIdentity(dir, identity)
+    const server = { ...identity, inLanguages: { ...identity.inLanguages, ja: { guideName: 'あや', city: '上越市' }, ko: { businessName: '조에쓰 로컬 투어' } } }
+    expect(buildIdentityMismatch(dir, server)).toEqual(['BUSINESS_CITY_JA', 'BUSINESS_NAME_KO'])
   })
 
   it('reports every variable when the build has no record', () => {

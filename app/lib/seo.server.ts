@@ -38,8 +38,8 @@ export type SeoInput = {
 
 /** The meta tags of a public page, in the request's language. */
 export function seo(request: Request, input: SeoInput): MetaDescriptor[] {
-  const site = siteIdentity()
   const { locale, translate } = pageLanguage(request)
+  const site = siteIdentity(locale)
   const pageTitle = translate(input.title)
   const description = translate(input.description)
   const url = absoluteUrl(site, localizePath(input.path, locale))
@@ -86,5 +86,6 @@ export function seo(request: Request, input: SeoInput): MetaDescriptor[] {
 
 /** A guest's own page (a booking, a waitlist entry): its title, and never indexed. */
 export function privatePageMeta(request: Request, title: MessageId): MetaDescriptor[] {
-  return [{ title: `${pageLanguage(request).translate(title)} | ${siteIdentity().businessName}` }, { name: 'robots', content: 'noindex' }]
+  const { locale, translate } = pageLanguage(request)
+  return [{ title: `${translate(title)} | ${siteIdentity(locale).businessName}` }, { name: 'robots', content: 'noindex' }]
 }

@@ -36,7 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     loadPagePhotos(context, language.locale, PLACES),
     loadReviews(context, language.locale, { limit: LATEST_REVIEWS }),
   ])
-  const reviewed = reviewsJsonLd(siteIdentity(), latest.ownSummary, latest.published)
+  const reviewed = reviewsJsonLd(siteIdentity(language.locale), latest.ownSummary, latest.published)
   return {
     tours,
     photos,
@@ -55,7 +55,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       path: '/',
       image: images.slides.blossoms,
       photo: photos['slide.blossoms'],
-      jsonLd: [localBusinessJsonLd(siteIdentity(), tours, images.slides.blossoms, language), ...(reviewed ? [reviewed] : [])],
+      jsonLd: [localBusinessJsonLd(siteIdentity(language.locale), tours, images.slides.blossoms, language), ...(reviewed ? [reviewed] : [])],
     }),
     messages: pageMessages(request, 'home', 'summaries', 'planning', 'prices'),
   }

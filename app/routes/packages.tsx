@@ -41,7 +41,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     loadPagePhotos(context, language.locale, PLACES),
     loadReviews(context, language.locale, { limit: LATEST_SHOWN }),
   ])
-  const site = siteIdentity()
+  const site = siteIdentity(language.locale)
   const reviewed = reviewsJsonLd(site, latest.ownSummary, latest.published)
   const jsonLd = [
     ...tours.map((tour) =>

@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import type { Route } from './+types/privacy'
 import { mailtoLink } from '../../core/site.ts'
 import { useSite } from '../lib/site.ts'
+import { siteIn } from '../../core/site.ts'
 import { linkStyle, sectionHeading } from '../components/site/styles.ts'
 import { loaderMeta } from '../lib/seo.ts'
 import { seo } from '../lib/seo.server.ts'
@@ -56,6 +57,9 @@ function BindingNotice({ lang, heading, sections, className }: { lang: 'en' | 'j
 export default function Privacy({ loaderData }: Route.ComponentProps) {
   const { retention, waitlist, emailProvider, smtp, stripeCookies } = loaderData
   const site = useSite()
+  // Each section names the business in its own language (docs/decisions/0079).
+  const english = siteIn(site, 'en')
+  const japanese = siteIn(site, 'ja')
   const t = useT()
   const path = useLocalePath()
   const email = (
@@ -88,7 +92,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         title: 'Who we are',
         body: (
           <p>
-            {site.businessName} ({site.city}) is responsible for the personal information described here. Contact: {email}.
+            {english.businessName} ({english.city}) is responsible for the personal information described here. Contact: {email}.
             {site.seller.name ? ` The business is run by ${site.seller.name}.` : ''}
           </p>
         ),
@@ -97,7 +101,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         title: '個人情報取扱事業者',
         body: (
           <p>
-            本ページに記載する個人情報は {site.businessName}（{site.city}）が責任を持って取り扱います。お問い合わせ先：{email}
+            本ページに記載する個人情報は {japanese.businessName}（{japanese.city}）が責任を持って取り扱います。お問い合わせ先：{email}
             {site.seller.name ? `。事業者：${site.seller.name}` : ''}
           </p>
         ),

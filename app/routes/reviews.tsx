@@ -35,7 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const writtenIn = isLocale(langParam) ? langParam : undefined
   const page = pageOf(params.get('page'))
   const loaded = await loadReviews(context, language.locale, { limit: PUBLIC_PAGE_SIZE, offset: (page - 1) * PUBLIC_PAGE_SIZE, filter: { tourPackageId, locale: writtenIn } })
-  const jsonLd = reviewsJsonLd(siteIdentity(), loaded.ownSummary, loaded.published)
+  const jsonLd = reviewsJsonLd(siteIdentity(language.locale), loaded.ownSummary, loaded.published)
   return {
     summary: loaded.summary,
     reviews: loaded.reviews,

@@ -35,7 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       image: HERO,
       photo: photos['tokyo.article'],
       jsonLd: [
-        articleJsonLd(siteIdentity(), {
+        articleJsonLd(siteIdentity(locale), {
           headline: translate('tokyo.meta.headline'),
           description: translate('tokyo.meta.description'),
           path: PATH,

@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './index.ts'
+import { siteIn } from '../../core/site.ts'
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'jlt-config-'))
 
@@ -15,6 +16,18 @@ describe('configuration', () => {
     expect(config.paymentMode).toBe('simulated')
     expect(config.site.businessName).toBe('Joetsu Local Tours')
     expect(config.booking).toMatchObject({ holdMinutes: 30, leadDays: 2, horizonDays: 180 })
+  })
+
+  it('gives each language the business’s own words where set, and the default city in every language only while the city is the default (docs/decisions/0079)', () => {
+    const dataDir = tmp()
+    const defaults = loadConfig({ DATA_DIR: dataDir }).site
+    expect(siteIn(defaults, 'ja').city).toBe('新潟県上越市')
+    expect(siteIn(defaults, 'ko').businessName).toBe('Joetsu Local Tours')
+    const set = loadConfig({ DATA_DIR: dataDir, BUSINESS_CITY: 'Myoko, Niigata, Japan', BUSINESS_NAME_JA: '上越ローカルツアーズ', GUIDE_NAME_ZH_HANT: '小綾', BUSINESS_CITY_KO: '묘코' }).site
+    expect(siteIn(set, 'ja')).toMatchObject({ businessName: '上越ローカルツアーズ', city: 'Myoko, Niigata, Japan' })
+    expect(siteIn(set, 'zh-Hant').guideName).toBe('小綾')
+    expect(siteIn(set, 'ko').city).toBe('묘코')
+    expect(siteIn(set, 'en')).toMatchObject({ businessName: 'Joetsu Local Tours', city: 'Myoko, Niigata, Japan' })
   })
 
   it('reads the Apple Pay domain association file once, and refuses to start when it is missing or empty', () => {

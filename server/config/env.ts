@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { DEFAULT_HORIZON_DAYS, DEFAULT_LEAD_DAYS } from '../../core/dates.ts'
-import { UNNAMED_GUIDE, type SiteIdentity } from '../../core/site.ts'
+import { UNNAMED_GUIDE, type SiteIdentity, type SiteWords } from '../../core/site.ts'
+import { LOCALE_CODES, type Locale } from '../../core/i18n/locales.ts'
 import { DEFAULT_SLOT_START_TIMES } from '../../core/slots.ts'
 
 /**
@@ -18,6 +19,36 @@ const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+const DEFAULT_CITY = 'Joetsu City, Niigata Prefecture, Japan'
+
+/** The default city as each language writes it: used only while BUSINESS_CITY is the default too. */
+const DEFAULT_CITY_IN: Partial<Record<Locale, string>> = {
+  ja: '新潟県上越市',
+  ko: '일본 니가타현 조에쓰시',
+  'zh-Hant': '日本新潟縣上越市',
+  'zh-Hans': '日本新潟县上越市',
+}
+
+const WORD_VARIABLES = { businessName: 'BUSINESS_NAME', guideName: 'GUIDE_NAME', city: 'BUSINESS_CITY' } as const satisfies Record<keyof SiteWords, string>
+
+/** 'zh-Hant' → 'ZH_HANT': the suffix of a language's variables. */
+const variableSuffix = (locale: Locale) => locale.toUpperCase().replace('-', '_')
+
+/** The environment variable that gives `field` in `locale` (English: the plain one). */
+export function wordVariable(field: keyof SiteWords, locale: Locale): string {
+  return locale === 'en' ? WORD_VARIABLES[field] : `${WORD_VARIABLES[field]}_${variableSuffix(locale)}`
+}
+
+type WordVariable = `${(typeof WORD_VARIABLES)[keyof SiteWords]}_${'JA' | 'KO' | 'ZH_HANT' | 'ZH_HANS'}`
+
+function wordsInLanguages(): Record<WordVariable, typeof optionalText> {
+  const fields = {} as Record<WordVariable, typeof optionalText>
+  for (const locale of LOCALE_CODES.filter((l) => l !== 'en')) {
+    for (const field of Object.keys(WORD_VARIABLES) as (keyof SiteWords)[]) fields[wordVariable(field, locale) as WordVariable] = optionalText
+  }
+  return fields
+}
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -48,7 +79,10 @@ export const envSchema = z.object({
     .default('+81 90-0000-0000'),
   SOCIAL_URL: z.url().default('https://www.instagram.com/'),
   SOCIAL_LABEL: z.string().trim().min(1).default('Instagram'),
-  BUSINESS_CITY: z.string().trim().min(1).default('Joetsu City, Niigata Prefecture, Japan'),
+  BUSINESS_CITY: z.string().trim().min(1).default(DEFAULT_CITY),
+  // The same words in the other languages (docs/decisions/0079): BUSINESS_NAME_JA, GUIDE_NAME_KO,
+  // BUSINESS_CITY_ZH_HANT… Unset, a page in that language shows the English value.
+  ...wordsInLanguages(),
   SELLER_NAME: optionalText,
   SELLER_MANAGER: optionalText,
   SELLER_ADDRESS: optionalText,
@@ -140,5 +174,12 @@ export function siteIdentityFromEnv(env: Env, baseUrl: string): SiteIdentity {
       address: env.SELLER_ADDRESS ?? null,
       phone: env.SELLER_PHONE ?? null,
     },
+    inLanguages: Object.fromEntries(LOCALE_CODES.map((locale) => [locale, wordsOf(env, locale)])),
   }
+}
+
+function wordsOf(env: Env, locale: Locale): SiteWords {
+  const given = (field: keyof SiteWords) => (env as Record<string, unknown>)[wordVariable(field, locale)] as string | undefined
+  const city = given('city') ?? (env.BUSINESS_CITY === DEFAULT_CITY ? DEFAULT_CITY_IN[locale] : undefined)
+  return Object.fromEntries(Object.entries({ businessName: given('businessName'), guideName: given('guideName'), city }).filter(([, v]) => v !== undefined))
 }

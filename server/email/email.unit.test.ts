@@ -34,6 +34,7 @@ const site: SiteIdentity = {
   city: 'Joetsu City, Niigata Prefecture, Japan',
   baseUrl: 'https://tours.example.jp',
   seller: { name: null, manager: null, address: null, phone: null },
+  inLanguages: {},
 }
 
 const station: MeetingPoint = {
@@ -215,6 +216,15 @@ describe('the guest’s e-mails in the language they booked in (docs/decisions/0
     expect(mail.text).toContain('반일 프라이빗 투어')
     expect(mail.text).toContain('결제 완료하기: https://tours.example.jp/ko/checkout/ABCDEFGHJK12')
     expect(mail.text).not.toMatch(/Hello|Total|Reference|Questions/)
+  })
+
+  it('names the business, the guide and the city in Korean where the deployment gives them (docs/decisions/0079)', () => {
+    const inKorean = { ...site, guideName: 'Aya', inLanguages: { ko: { businessName: '조에쓰 로컬 투어', guideName: '아야', city: '일본 니가타현 조에쓰시' } } }
+    const mail = renderEmail(inKorean, bookingReceivedEmail(inKorean, korean, 'https://tours.example.jp/ko/checkout/ABCDEFGHJK12', { minutes: 30 }))
+    expect(mail.text).toContain('조에쓰 로컬 투어 · 일본 니가타현 조에쓰시')
+    expect(mail.text).toContain('아야')
+    expect(mail.text).not.toContain('Aya')
+    expect(mail.html).toContain('조에쓰 로컬 투어')
   })
 
   it('tells a guide’s booking when its longer hold ends, in Japan time, and the note of its custom price', () => {

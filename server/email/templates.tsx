@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { guideNameOr, type SiteIdentity } from '../../core/site.ts'
+import { guideNameOr, siteIn, type SiteIdentity } from '../../core/site.ts'
 import { formatJapanDateTime, formatLongDate } from '../../core/dates.ts'
 import { formatYen } from '../../core/money.ts'
 import { SLOT_MESSAGE_IDS, formatClockTime, localizeClockText, slotLabel, type TourTime } from '../../core/slots.ts'
@@ -222,8 +222,10 @@ function flattened(model: EmailModel): EmailModel {
   }
 }
 
-export function renderEmail(site: SiteIdentity, unchecked: EmailModel): RenderedEmail {
+export function renderEmail(identity: SiteIdentity, unchecked: EmailModel): RenderedEmail {
   const model = flattened(unchecked)
+  // The business's words in the e-mail's language (docs/decisions/0079).
+  const site = siteIn(identity, model.locale ?? 'en')
   return {
     subject: model.subject,
     html: `<!DOCTYPE html>${renderToStaticMarkup(<EmailDocument site={site} model={model} />)}`,
@@ -298,7 +300,7 @@ function tripSections(site: SiteIdentity, b: BookingMailFacts): EmailSection[] {
   sections.push({ heading: t('trip.bring.title'), lines: [b.whatToBring.text], ...(b.whatToBring.lang ? { lang: b.whatToBring.lang } : {}) })
   sections.push({
     heading: t('trip.whatsapp.title'),
-    lines: [t('trip.whatsapp.text', { who: guideNameOr(site, t('trip.whatsapp.us')) })],
+    lines: [t('trip.whatsapp.text', { who: guideNameOr(siteIn(site, b.locale), t('trip.whatsapp.us')) })],
     links: [{ label: t('trip.whatsapp.link'), url: b.whatsappUrl }],
   })
   return sections
@@ -340,7 +342,7 @@ export type PaymentHold = { minutes: number } | { until: Date }
 
 const guestClosing = (site: SiteIdentity, locale: Locale) => {
   const t = translatorFor(locale)
-  return [t('email.closing', { who: guideNameOr(site, t('email.closingUs')), number: site.whatsappNumber })]
+  return [t('email.closing', { who: guideNameOr(siteIn(site, locale), t('email.closingUs')), number: site.whatsappNumber })]
 }
 
 export function bookingReceivedEmail(site: SiteIdentity, b: BookingMailFacts, payUrl: string, hold: PaymentHold): EmailModel {

@@ -14,7 +14,7 @@ import { translate } from '../i18n/catalog.ts'
 import { bookingActionLink, type NotificationService } from './notifications.ts'
 import type { MailOutbox } from './mail-outbox.ts'
 import type { TripService } from './trip.ts'
-import { whatsappLink } from '../../core/site.ts'
+import { siteIn, whatsappLink } from '../../core/site.ts'
 import { buildCancellationIcs, buildIcs, type IcsEvent, type IcsLocation } from '../email/ics.ts'
 import type { CancellationCause } from '../../core/cancellation-policy.ts'
 import {
@@ -65,7 +65,7 @@ function bookingEvent(config: Config, facts: BookingMailFacts, stamp: Date, sequ
       reference: facts.reference,
       url: confirmationLink(config, facts),
     }),
-    location: calendarLocation(facts.meeting, facts.locale, config.site.city),
+    location: calendarLocation(facts.meeting, facts.locale, siteIn(config.site, facts.locale).city),
     url: confirmationLink(config, facts),
     organizer: { name: config.site.businessName, email: config.site.email },
   }

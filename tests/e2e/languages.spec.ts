@@ -52,6 +52,13 @@ test('every public page in every language names its language, canonical URL and 
   }
 })
 
+test('the business’s city is written in each page’s language (docs/decisions/0079)', async ({ request }) => {
+  for (const [prefix, city] of [['', 'Joetsu City, Niigata Prefecture, Japan'], ['/ja', '新潟県上越市'], ['/ko', '일본 니가타현 조에쓰시'], ['/zh-hant', '日本新潟縣上越市'], ['/zh-hans', '日本新潟县上越市']]) {
+    const html = await (await request.get(`${prefix}/contact`)).text()
+    expect(html, `${prefix}/contact`).toContain(city)
+  }
+})
+
 test('the sitemap lists every page in every language, each with all its alternates', async ({ request, baseURL }) => {
   const xml = await (await request.get('/sitemap.xml')).text()
   const entries = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1]!)
