@@ -59,6 +59,13 @@ test('at 375 px the Channels tab fits the screen and the add form works', async 
   await page.setViewportSize({ width: 375, height: 740 })
   await openChannels(page)
   const name = `Channels phone ${run}`
+  // The server's refusal lands on its field.
+  const form = page.getByRole('region', { name: 'Add reseller' })
+  await form.getByLabel('Name', { exact: true }).fill(name)
+  await form.getByLabel('Commission (%)').fill('60')
+  await form.getByRole('button', { name: 'Add reseller' }).click()
+  await expect(form.getByLabel('Commission (%)')).toHaveAttribute('aria-invalid', 'true')
+  await expect(form.getByRole('alert')).toHaveText('The commission is a whole percentage from 0 to 50')
   const { key } = await addReseller(page, name, async (form) => {
     await form.getByLabel('No bookings within N hours of the tour').fill('48')
     await form.getByRole('group', { name: 'Tours it may sell' }).getByRole('checkbox').first().check()
@@ -67,4 +74,15 @@ test('at 375 px the Channels tab fits the screen and the add form works', async 
   expect((await supplier(page, key)).status()).toBe(200)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
   await expectNoSeriousAxeViolations(page, 'channels at 375')
+
+  // A new key: the old one stops at once, the new one is shown once and works.
+  await page.getByRole('button', { name: 'Done: I copied it' }).click()
+  await page.getByRole('button', { name: `New key for ${name}` }).click()
+  const dialog = page.getByRole('alertdialog', { name: `Make a new key for ${name}?` })
+  await expect(dialog).toContainText('The old key stops at once')
+  await dialog.getByRole('button', { name: 'Make new key' }).click()
+  const fresh = await page.getByRole('region', { name: `API key for ${name}` }).getByLabel('API key', { exact: true }).inputValue()
+  expect(fresh).not.toBe(key)
+  expect((await supplier(page, key)).status()).toBe(401)
+  expect((await supplier(page, fresh)).status()).toBe(200)
 })
