@@ -142,7 +142,7 @@ function check(w: World, label: string) {
   const year = revenueOfYear(
     2030,
     [],
-    b.ledger.map((r) => ({ on: '2030-05-01', kind: r.kind, amount: r.amount, transition: r.transition, tourType: 'Tour' })),
+    b.ledger.map((r) => ({ on: '2030-05-01', kind: r.kind, amount: r.amount, transition: r.transition, tourType: 'Tour', reseller: null })),
   )
   expect(year.total.net, `${label}: revenue is the ledger`).toBe(money)
 }

@@ -13,8 +13,12 @@ import type { MovementKind, Transition } from './ledger.ts'
  *   and each column matches the payment provider's report of the month.
  */
 
+/** The reseller a booking came through (docs/decisions/0074); null: the site's guest or the guide. */
+export type ResellerOf = { id: number; name: string; test: boolean } | null
+
 export type TourInput = {
   tourDate: CalendarDate
+  reseller: ResellerOf
   /** Not cancelled (a lapsed hold counts as cancelled). */
   live: boolean
   /** Paid or confirmed: a tour that will take place, not an unpaid hold. */
@@ -25,8 +29,8 @@ export type TourInput = {
   voucherPaid: number
 }
 
-/** One ledger row: the Japan date it happened, and the tour type of its booking (null: a voucher's sale). */
-export type MovementInput = { on: CalendarDate; kind: MovementKind; amount: number; transition: Transition; tourType: string | null }
+/** One ledger row: the Japan date it happened, the tour type of its booking (null: a voucher's sale) and the reseller it came through. */
+export type MovementInput = { on: CalendarDate; kind: MovementKind; amount: number; transition: Transition; tourType: string | null; reseller: ResellerOf }
 
 export type RevenueMonth = {
   /** 'yyyy-MM', or 'total' for the year's row. */
@@ -45,6 +49,24 @@ export type RevenueMonth = {
   /** Net yen per tour type. */
   byTourType: Record<string, number>
 }
+
+/**
+ * One channel's money in a month (docs/decisions/0076). For a reseller: `gross` the price it sold at,
+ * `commission` what it keeps, `net` what it owes the guide (gross − commission). For the site:
+ * card and cash kept (`gross` and `net` alike, no commission).
+ */
+export type ChannelMonth = { month: string; gross: number; commission: number; net: number }
+
+export type ChannelRevenue = {
+  /** 'site', or 'reseller-<id>'. */
+  channel: string
+  resellerId: number | null
+  name: string
+  months: ChannelMonth[]
+  total: ChannelMonth
+}
+
+export const SITE_CHANNEL_NAME = 'Site (card and cash)'
 
 const empty = (month: string): RevenueMonth => ({ month, tours: 0, guests: 0, received: 0, refunded: 0, net: 0, discounts: 0, paidByVoucher: 0, voucherSales: 0, voucherRefunds: 0, byTourType: {} })
 
@@ -73,23 +95,61 @@ function addMovement(row: RevenueMonth, m: MovementInput) {
   row.byTourType[type] = (row.byTourType[type] ?? 0) + m.amount
 }
 
-export function revenueOfYear(year: number, tours: TourInput[], movements: MovementInput[], tourTypes: string[] = []): { months: RevenueMonth[]; total: RevenueMonth; tourTypes: string[] } {
-  const months = Array.from({ length: 12 }, (_, i) => empty(`${year}-${String(i + 1).padStart(2, '0')}`))
+function channelOf(channels: Map<string, ChannelRevenue>, year: number, key: string, resellerId: number | null, name: string): ChannelRevenue {
+  let channel = channels.get(key)
+  if (!channel) {
+    channel = { channel: key, resellerId, name, months: monthsOf(year).map(emptyChannel), total: emptyChannel('total') }
+    channels.set(key, channel)
+  }
+  return channel
+}
+
+const emptyChannel = (month: string): ChannelMonth => ({ month, gross: 0, commission: 0, net: 0 })
+const monthsOf = (year: number) => Array.from({ length: 12 }, (_, i) => `${year}-${String(i + 1).padStart(2, '0')}`)
+
+/** What a movement adds to its channel's month: card and cash to the site, a reseller's net and commission to it; nothing else is a channel's money. */
+function addToChannel(figures: ChannelMonth, m: MovementInput) {
+  if (m.kind === 'card' || m.kind === 'cash' || m.kind === 'reseller') {
+    figures.gross += m.amount
+    figures.net += m.amount
+  } else if (m.kind === 'commission') {
+    figures.gross += m.amount
+    figures.commission += m.amount
+  }
+}
+
+export function revenueOfYear(year: number, tours: TourInput[], movements: MovementInput[], tourTypes: string[] = []): { months: RevenueMonth[]; total: RevenueMonth; tourTypes: string[]; channels: ChannelRevenue[] } {
+  const months = monthsOf(year).map(empty)
   const total = empty('total')
-  const monthOf = (date: CalendarDate) => months.find((m) => date.startsWith(`${m.month}-`))
+  const monthIndex = (date: CalendarDate) => months.findIndex((m) => date.startsWith(`${m.month}-`))
   const types = new Set(tourTypes)
+  const channels = new Map<string, ChannelRevenue>()
+  // The site is always a channel: the guest's bookings and the guide's own.
+  channelOf(channels, year, 'site', null, SITE_CHANNEL_NAME)
   for (const tour of tours) {
-    const row = monthOf(tour.tourDate)
-    if (!row) continue
-    addTour(row, tour)
+    const i = monthIndex(tour.tourDate)
+    if (i < 0 || tour.reseller?.test) continue
+    addTour(months[i]!, tour)
     addTour(total, tour)
   }
   for (const m of movements) {
-    const row = monthOf(m.on)
-    if (!row) continue
+    const i = monthIndex(m.on)
+    if (i < 0 || m.reseller?.test) continue
     if (m.kind === 'card' || m.kind === 'cash') types.add(m.tourType ?? 'Custom Tour')
-    addMovement(row, m)
+    addMovement(months[i]!, m)
     addMovement(total, m)
+    // Card and cash are the site's money whoever sold the booking: a receivable is not money received.
+    const channel =
+      m.kind === 'card' || m.kind === 'cash'
+        ? channelOf(channels, year, 'site', null, SITE_CHANNEL_NAME)
+        : (m.kind === 'reseller' || m.kind === 'commission') && m.reseller
+          ? channelOf(channels, year, `reseller-${m.reseller.id}`, m.reseller.id, m.reseller.name)
+          : null
+    if (!channel) continue
+    addToChannel(channel.months[i]!, m)
+    addToChannel(channel.total, m)
   }
-  return { months, total, tourTypes: [...types].sort() }
+  const [site, ...resellers] = [...channels.values()]
+  resellers.sort((a, b) => a.name.localeCompare(b.name) || a.resellerId! - b.resellerId!)
+  return { months, total, tourTypes: [...types].sort(), channels: [site!, ...resellers] }
 }

@@ -9,12 +9,13 @@ import { parseId } from './ids.ts'
  * mutating request, same-origin. A new reseller and a replaced key answer with the key once;
  * nothing shows it again.
  */
-export function adminResellersRouter({ services }: AppDeps) {
+export function adminResellersRouter({ services, config }: AppDeps) {
   const router = Router()
   const resellers = services.resellers
 
+  // The OCTO base URL the guide gives each reseller with its key (docs/decisions/0076).
   router.get('/admin/resellers', requireAdmin, async (_req, res) => {
-    res.json({ resellers: await resellers.list() })
+    res.json({ resellers: await resellers.list(), octoEndpoint: `${config.baseUrl}/octo/v1` })
   })
 
   router.post('/admin/resellers', requireAdmin, async (req, res) => {

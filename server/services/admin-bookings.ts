@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, lt, lte } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { bookings, meetingPoints, moneyMovements, slotClaims, tourPackages, vouchers, waitlistAddresses, waitlistEntries, weekendAvailability } from '../db/schema.ts'
+import { bookings, meetingPoints, moneyMovements, resellers, slotClaims, tourPackages, vouchers, waitlistAddresses, waitlistEntries, weekendAvailability } from '../db/schema.ts'
 import { maskVoucherCode } from '../../core/vouchers.ts'
 import type { Config } from '../config/index.ts'
 import { ServiceError } from './service-error.ts'
@@ -308,13 +308,20 @@ export function createAdminBookingService(deps: { db: Db; config: Config; lifecy
       })
     },
 
-    /** The revenue view of a year (issue 20 point 4, core/revenue.ts), by the month of the tour; voucher sales by the month they were paid. */
+    /**
+     * The revenue view of a year (issue 20 point 4, core/revenue.ts), by the month of the tour; voucher sales by the month they were paid;
+     * the money by channel, each reseller named as it is now and a test-mode reseller's bookings left out (docs/decisions/0076).
+     */
     async revenue(year: number) {
       const at = now()
+      const resellerOf = (r: { id: number; name: string; testMode: boolean } | null) => (r ? { id: r.id, name: r.name, test: r.testMode } : null)
+      const resellerColumns = { id: resellers.id, name: resellers.name, testMode: resellers.testMode }
       const rows = await db
-        .select({ booking: bookings })
+        .select({ booking: bookings, reseller: resellerColumns })
         .from(bookings)
+        .leftJoin(resellers, eq(resellers.id, bookings.resellerId))
         .where(and(gte(bookings.tourDate, `${year}-01-01`), lte(bookings.tourDate, `${year}-12-31`)))
+      const resellerOfBooking = new Map(rows.map((r) => [r.booking.id, resellerOf(r.reseller)]))
       const tours = (
         await withMoney(
           db,
@@ -322,21 +329,23 @@ export function createAdminBookingService(deps: { db: Db; config: Config; lifecy
         )
       ).map((b) => {
         const status = effectiveStatus(b, at)
-        return { tourDate: b.tourDate, live: status !== 'cancelled', firm: status === 'paid' || status === 'confirmed', people: b.numberOfPeople, discount: b.money.discount, voucherPaid: b.money.voucher }
+        return { tourDate: b.tourDate, reseller: resellerOfBooking.get(b.id) ?? null, live: status !== 'cancelled', firm: status === 'paid' || status === 'confirmed', people: b.numberOfPeople, discount: b.money.discount, voucherPaid: b.money.voucher }
       })
       // The year in Japan: its money moved from 1 January 00:00 to the next 1 January 00:00, Japan time.
       const moved = await db
-        .select({ movement: moneyMovements, tourType: tourPackages.name })
+        .select({ movement: moneyMovements, tourType: tourPackages.name, reseller: resellerColumns })
         .from(moneyMovements)
         .leftJoin(bookings, eq(bookings.id, moneyMovements.bookingId))
         .leftJoin(tourPackages, eq(tourPackages.id, bookings.tourPackageId))
+        .leftJoin(resellers, eq(resellers.id, bookings.resellerId))
         .where(and(gte(moneyMovements.createdAt, tokyoInstant(`${year}-01-01`, '00:00')), lt(moneyMovements.createdAt, tokyoInstant(`${year + 1}-01-01`, '00:00'))))
-      const movements = moved.map(({ movement: m, tourType }) => ({
+      const movements = moved.map(({ movement: m, tourType, reseller }) => ({
         on: todayInTokyo(m.createdAt),
         kind: m.kind as MovementKind,
         amount: m.amount,
         transition: m.transition as Transition,
         tourType: m.bookingId === null ? null : (tourType ?? 'Custom Tour'),
+        reseller: resellerOf(reseller),
       }))
       return { year, ...revenueOfYear(year, tours, movements) }
     },

@@ -17,6 +17,10 @@ for (const width of [375, 1280]) {
     await expect(table.getByRole('rowheader')).toHaveCount(13)
     await expect(table.getByRole('rowheader').last()).toHaveText(`Total ${year}`)
     await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', `/api/admin/revenue.csv?year=${year}`)
+    // The money by channel (docs/decisions/0076): the site always, for the year or a month.
+    await expect(page.getByRole('table', { name: `Money by channel, ${year}, by the month it moved` }).getByRole('rowheader').first()).toHaveText('Site (card and cash)')
+    await page.getByLabel('Period').selectOption('March')
+    await expect(page.getByRole('table', { name: `Money by channel, March ${year}, by the month it moved` })).toBeVisible()
     await expectNoSeriousAxeViolations(page, `revenue at ${width}`)
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
     await page.getByRole('button', { name: 'Previous year' }).click()

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react'
 import { formatMonthTitle, MONTH_NAMES, todayInTokyo } from '../../../core/dates.ts'
 import { formatYen } from '../../../core/money.ts'
-import type { RevenueMonth } from '../../../core/revenue.ts'
+import type { ChannelRevenue, RevenueMonth } from '../../../core/revenue.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { ScrollBox } from '../ui/scroll-box.tsx'
 import { Button, buttonVariants } from '../ui/button.tsx'
+import { Field, Select } from '../ui/field.tsx'
 
-type Revenue = { year: number; months: RevenueMonth[]; total: RevenueMonth; tourTypes: string[] }
+type Revenue = { year: number; months: RevenueMonth[]; total: RevenueMonth; tourTypes: string[]; channels: ChannelRevenue[] }
 
 /**
  * Revenue (docs/decisions/0058, 0067): each month of a year, the tours by the month of the tour and the money by the month it moved,
@@ -115,8 +116,81 @@ export function RevenueTab() {
               </tbody>
             </table>
           </ScrollBox>
+          <ByChannel channels={shown.channels} year={shown.year} />
         </>
       )}
+    </section>
+  )
+}
+
+/**
+ * The money by channel (docs/decisions/0076): the site's card and cash, and per reseller what it
+ * sold, its commission and what it owes you, for the year or one month, by the month each moved.
+ */
+function ByChannel({ channels, year }: { channels: ChannelRevenue[]; year: number }) {
+  // 'total', or the month's index.
+  const [period, setPeriod] = useState('total')
+  const periodName = period === 'total' ? String(year) : `${MONTH_NAMES[Number(period)]} ${year}`
+  const figuresOf = (c: ChannelRevenue) => (period === 'total' ? c.total : c.months[Number(period)]!)
+  return (
+    <section aria-labelledby="by-channel-heading" className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h3 id="by-channel-heading" className="text-base font-semibold text-slate-900">
+          By channel
+        </h3>
+        <Field id="by-channel-period" label="Period" className="w-48">
+          <Select value={period} onChange={(e) => setPeriod(e.target.value)}>
+            <option value="total">Whole year</option>
+            {MONTH_NAMES.map((name, i) => (
+              <option key={name} value={String(i)}>
+                {name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      <p className="text-sm text-slate-700">
+        The site’s row is the card and cash kept (the Net column above). A reseller collects the guest’s payment and keeps its commission: what it owes you is a receivable, not money received, so it is not in the columns above. A cancellation’s reversal counts in the month it happened. Test-mode resellers are left out.
+      </p>
+      <ScrollBox label={`Revenue by channel, ${periodName}`}>
+        <table className="w-full text-right text-sm">
+          <caption className="sr-only">Money by channel, {periodName}, by the month it moved</caption>
+          <thead className="bg-slate-100 text-slate-800">
+            <tr>
+              <th scope="col" className="px-3 py-2 text-left">
+                Channel
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Sold (gross)
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Commission
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Net to you
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {channels.map((c) => {
+              const f = figuresOf(c)
+              return (
+                <tr key={c.channel} className="border-t border-slate-200">
+                  <th scope="row" className="px-3 py-2 text-left font-medium">
+                    {c.name}
+                  </th>
+                  <td className="px-3 py-2">{formatYen(f.gross)}</td>
+                  <td className="px-3 py-2">{formatYen(f.commission)}</td>
+                  <td className="px-3 py-2">
+                    {formatYen(f.net)}
+                    {c.resellerId === null ? null : <span className="block text-xs text-slate-600">owed by the reseller</span>}
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </ScrollBox>
     </section>
   )
 }

@@ -18,6 +18,7 @@ import { PhotosTab } from '../../components/admin/photos-tab.tsx'
 import { RevenueTab } from '../../components/admin/revenue-tab.tsx'
 import { PromoCodesTab } from '../../components/admin/promo-codes-tab.tsx'
 import { VouchersTab } from '../../components/admin/vouchers-tab.tsx'
+import { ChannelsTab } from '../../components/admin/channels-tab.tsx'
 import { ReviewsTab, type ReviewRow } from '../../components/admin/reviews-tab.tsx'
 import { privatePageHeaders } from '../../lib/private-page.ts'
 
@@ -34,6 +35,7 @@ export const TABS = [
   { value: 'revenue', label: 'Revenue' },
   { value: 'promo-codes', label: 'Promo codes' },
   { value: 'vouchers', label: 'Vouchers' },
+  { value: 'channels', label: 'Channels' },
   { value: 'settings', label: 'Settings' },
 ] as const
 type TabValue = (typeof TABS)[number]['value']
@@ -213,6 +215,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </Tabs.Content>
           <Tabs.Content value="vouchers">
             <VouchersTab />
+          </Tabs.Content>
+          <Tabs.Content value="channels">
+            <ChannelsTab />
           </Tabs.Content>
           <Tabs.Content value="settings">
             <SettingsTab />

@@ -1,0 +1,88 @@
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { logInAsAdmin } from './admin-login.ts'
+import { expectNoSeriousAxeViolations } from './axe.ts'
+
+/**
+ * Dashboard → Channels (docs/decisions/0076): the guide adds a reseller and sees its API key once,
+ * with the OCTO base URL; the key answers OCTO at once and stops at once when revoked. On a phone
+ * the tab fits the screen and the form works. The suite's shared server: names unique to this run.
+ */
+test.use({ reducedMotion: 'reduce' })
+
+const run = Date.now().toString(36)
+const supplier = (page: Page, key: string) => page.request.get('/octo/v1/supplier', { headers: { Authorization: `Bearer ${key}` } })
+
+async function openChannels(page: Page) {
+  await logInAsAdmin(page)
+  await page.getByRole('tab', { name: 'Channels' }).click()
+  await expect(page.getByRole('heading', { name: 'Resellers' })).toBeVisible()
+}
+
+/** Adds a reseller through the form; answers the key the panel shows once. */
+async function addReseller(page: Page, name: string, fill: (form: Locator) => Promise<void> = async () => {}) {
+  const form = page.getByRole('region', { name: 'Add reseller' })
+  await form.getByLabel('Name', { exact: true }).fill(name)
+  await form.getByLabel('Commission (%)').fill('20')
+  await fill(form)
+  await form.getByRole('button', { name: 'Add reseller' }).click()
+  const panel = page.getByRole('region', { name: `API key for ${name}` })
+  await expect(panel).toContainText('This key will not be shown again.')
+  await expect(panel.getByLabel('OCTO base URL')).toHaveValue(/\/octo\/v1$/)
+  const key = await panel.getByLabel('API key', { exact: true }).inputValue()
+  expect(key).toMatch(/^jlt_/)
+  return { panel, key }
+}
+
+test('at 1280 px the guide adds a reseller, sees its key once, the key works, and revoking it stops it', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await openChannels(page)
+  const name = `Channels desk ${run}`
+  const { panel, key } = await addReseller(page, name, (form) => form.getByLabel('Terms').fill('Net rate, pays monthly'))
+  expect((await supplier(page, key)).status()).toBe(200)
+  await expectNoSeriousAxeViolations(page, 'channels with the key at 1280')
+
+  await panel.getByRole('button', { name: 'Done: I copied it' }).click()
+  await expect(panel).toHaveCount(0)
+  const row = page.getByRole('row', { name: new RegExp(name) })
+  await expect(row).toContainText('20%')
+  await expect(row).toContainText('Active')
+
+  await row.getByRole('button', { name: `Revoke ${name}` }).click()
+  const dialog = page.getByRole('alertdialog', { name: `Revoke ${name}'s key?` })
+  await expect(dialog).toContainText('calls stop at once')
+  await dialog.getByRole('button', { name: 'Revoke' }).click()
+  await expect(row).toContainText('Revoked')
+  expect((await supplier(page, key)).status()).toBe(401)
+})
+
+test('at 375 px the Channels tab fits the screen and the add form works', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 })
+  await openChannels(page)
+  const name = `Channels phone ${run}`
+  // The server's refusal lands on its field.
+  const form = page.getByRole('region', { name: 'Add reseller' })
+  await form.getByLabel('Name', { exact: true }).fill(name)
+  await form.getByLabel('Commission (%)').fill('60')
+  await form.getByRole('button', { name: 'Add reseller' }).click()
+  await expect(form.getByLabel('Commission (%)')).toHaveAttribute('aria-invalid', 'true')
+  await expect(form.getByRole('alert')).toHaveText('The commission is a whole percentage from 0 to 50')
+  const { key } = await addReseller(page, name, async (form) => {
+    await form.getByLabel('No bookings within N hours of the tour').fill('48')
+    await form.getByRole('group', { name: 'Tours it may sell' }).getByRole('checkbox').first().check()
+  })
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('No bookings within 48 h')
+  expect((await supplier(page, key)).status()).toBe(200)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await expectNoSeriousAxeViolations(page, 'channels at 375')
+
+  // A new key: the old one stops at once, the new one is shown once and works.
+  await page.getByRole('button', { name: 'Done: I copied it' }).click()
+  await page.getByRole('button', { name: `New key for ${name}` }).click()
+  const dialog = page.getByRole('alertdialog', { name: `Make a new key for ${name}?` })
+  await expect(dialog).toContainText('The old key stops at once')
+  await dialog.getByRole('button', { name: 'Make new key' }).click()
+  const fresh = await page.getByRole('region', { name: `API key for ${name}` }).getByLabel('API key', { exact: true }).inputValue()
+  expect(fresh).not.toBe(key)
+  expect((await supplier(page, key)).status()).toBe(401)
+  expect((await supplier(page, fresh)).status()).toBe(200)
+})

@@ -1,0 +1,82 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { zBooking } from '@octocloud/types'
+import { ENGINES } from './databases.ts'
+import { startWithCatalogue, TestClient, type TestApp } from './app.ts'
+import { ledgerInvariantProblems } from './ledger-invariants.ts'
+
+/**
+ * The revenue by channel (docs/decisions/0076): a reseller's booking confirmed through OCTO over
+ * HTTP shows in `/api/admin/revenue` as its gross, commission and the net it owes, by the month
+ * each moved, its cancellation's reversal in the month of the cancellation; a test-mode reseller's
+ * booking counts nowhere, and neither is money received.
+ */
+
+// Wednesday 2030-05-01, 12:00 in Japan. Saturday 2030-06-15 is within the booking window.
+const NOW = '2030-05-01T03:00:00.000Z'
+const SATURDAY = '2030-06-15'
+
+function octoClient(app: TestApp, key: string, headers: Record<string, string> = {}) {
+  const client = new TestClient(app.baseUrl)
+  const h = { authorization: `Bearer ${key}`, 'octo-capabilities': 'octo/pricing', ...headers }
+  return { post: (path: string, body: unknown = {}) => client.post(`/octo/v1${path}`, body, h) }
+}
+
+describe.each(ENGINES)('revenue by channel on %s', (engine) => {
+  let app: TestApp
+  let admin: TestClient
+  let halfDay: number
+
+  beforeEach(async () => {
+    ;({ app, admin, halfDay } = await startWithCatalogue(engine, NOW))
+  })
+  afterEach(async () => {
+    expect(await ledgerInvariantProblems(app.db, app.clock.now())).toEqual([])
+    await app.close()
+  })
+
+  /** A reseller's half day for two at `time` on SATURDAY, reserved and confirmed over OCTO. */
+  async function book(octo: ReturnType<typeof octoClient>, time: string, reference: string) {
+    const held = await octo.post('/bookings', { productId: String(halfDay), optionId: 'half-day', availabilityId: `${SATURDAY}T${time}:00+09:00`, unitItems: [{ unitId: 'guest' }, { unitId: 'guest' }], resellerReference: reference })
+    expect(held.status, held.text).toBe(200)
+    const confirmed = await octo.post(`/bookings/${held.json.uuid}/confirm`, { contact: { fullName: `Guest of ${reference}` } })
+    expect(confirmed.status, confirmed.text).toBe(200)
+    return zBooking.parse(confirmed.json)
+  }
+
+  it('a reseller’s confirmed booking shows as its gross, commission and net by the month each moved; a test-mode reseller’s does not', async () => {
+    const klook = await admin.post('/api/admin/resellers', { name: 'Klook', commissionPercent: 20 })
+    const sandbox = await admin.post('/api/admin/resellers', { name: 'Sandbox', commissionPercent: 10, testMode: true })
+    expect([klook.status, sandbox.status]).toEqual([201, 201])
+    expect((await admin.get('/api/admin/resellers')).json.octoEndpoint).toBe('http://127.0.0.1/octo/v1')
+
+    const live = await book(octoClient(app, klook.json.apiKey), '09:00', 'KL-1')
+    expect(live.pricing).toMatchObject({ retail: 14_300, net: 11_440 })
+    await book(octoClient(app, sandbox.json.apiKey, { 'octo-env': 'test' }), '14:00', 'SB-1')
+
+    const may = (await admin.get('/api/admin/revenue?year=2030')).json
+    expect(may.channels.map((c: { name: string }) => c.name)).toEqual(['Site (card and cash)', 'Klook'])
+    const [site, reseller] = may.channels
+    // Half day for two: ¥14,300; Klook keeps 20 % (¥2,860) and owes ¥11,440.
+    expect(reseller).toMatchObject({ channel: `reseller-${klook.json.id}`, resellerId: klook.json.id })
+    expect(reseller.months[4]).toEqual({ month: '2030-05', gross: 14_300, commission: 2_860, net: 11_440 })
+    expect(reseller.total).toEqual({ month: 'total', gross: 14_300, commission: 2_860, net: 11_440 })
+    expect(site.total).toEqual({ month: 'total', gross: 0, commission: 0, net: 0 })
+    // A receivable is not money received; the test booking is not a tour.
+    expect(may.total).toMatchObject({ received: 0, refunded: 0, net: 0 })
+    expect(may.months[5]).toMatchObject({ month: '2030-06', tours: 1, guests: 2 })
+
+    // Klook cancels on 1 June, within the free window: June's reversal; May stays as it was.
+    app.clock.advanceMinutes(31 * 24 * 60)
+    const cancelled = await octoClient(app, klook.json.apiKey).post(`/bookings/${live.uuid}/cancel`, { reason: 'Guest changed plans' })
+    expect(cancelled.status, cancelled.text).toBe(200)
+    admin = new TestClient(admin.baseUrl)
+    expect((await admin.post('/api/login', { username: 'guide-admin', password: 'correct-horse-battery' })).status).toBe(200)
+    const after = (await admin.get('/api/admin/revenue?year=2030')).json
+    const klookAfter = after.channels.find((c: { resellerId: number | null }) => c.resellerId === klook.json.id)
+    expect(klookAfter.months[4]).toEqual({ month: '2030-05', gross: 14_300, commission: 2_860, net: 11_440 })
+    expect(klookAfter.months[5]).toEqual({ month: '2030-06', gross: -14_300, commission: -2_860, net: -11_440 })
+    expect(klookAfter.total).toEqual({ month: 'total', gross: 0, commission: 0, net: 0 })
+    expect(after.months[5]).toMatchObject({ tours: 0, guests: 0 })
+    expect(after.channels).toHaveLength(2)
+  })
+})
