@@ -190,3 +190,72 @@ describe('the booking lifecycle on random lives (docs/decisions/0067)', () => {
     // Ten thousand lives take about 2 s alone and far longer on a busy machine: the runs, not the clock, are the test.
   }, 300_000)
 })
+
+/**
+ * A reseller's reservation (docs/decisions/0074, 0076) on random lives: reserved with a hold, then
+ * confirmed with any commission, extended, left to lapse, taken by another guest once lapsed,
+ * cancelled for any cause, or set through the guide's status menu, in any order. After every step
+ * the ledger adds up to the status, a cancelled reservation holds no slot, no card money appears
+ * (the reseller collects from the guest), and the revenue view's channel is the ledger's: gross is
+ * what the reseller owes plus its commission, net what it owes.
+ */
+const resellerStep = fc.oneof(
+  fc.record({ type: fc.constant('confirm' as const), commissionPercent: fc.integer({ min: 0, max: 40 }) }),
+  fc.record({ type: fc.constant('extend' as const), minutes: fc.integer({ min: 1, max: 60 * 24 }) }),
+  fc.record({ type: fc.constant('wait' as const), minutes: fc.integer({ min: 1, max: 60 * 24 * 20 }) }),
+  fc.record({ type: fc.constant('lapse' as const) }),
+  fc.record({ type: fc.constant('someone-books' as const) }),
+  fc.record({ type: fc.constant('cancel' as const), cause: fc.constantFrom(...CANCELLATION_CAUSES) }),
+  fc.record({ type: fc.constant('status' as const), to: fc.constantFrom(...BOOKING_STATUSES) }),
+)
+
+describe('a reseller’s reservation on random lives (docs/decisions/0074)', () => {
+  it('keeps the books and the channel right after every step', () => {
+    const KLOOK = { id: 3, name: 'Klook', test: false }
+    fc.assert(
+      fc.property(fc.constantFrom(...PRICES.filter((p) => p > 0)), fc.array(resellerStep, { maxLength: 12 }), (price, steps) => {
+        const blank: LifecycleBooking = { tourDate: TOUR, tourTime: 'morning', tourPackageId: 1, numberOfPeople: 2, status: 'pending', holdExpiresAt: null, cancellationReason: null, cancelledAt: null, paidAt: null, ledger: [], resellerId: KLOOK.id }
+        const w: World = { booking: blank, now: START, voucherBalance: VOUCHER_VALUE, holdsSlot: false, slotTaken: false, change: null, intents: 0, calledOff: false }
+        const created = decide(blank, { type: 'create', price, promo: null, voucher: null, holdExpiresAt: new Date(START.getTime() + 30 * 60_000) }, w.now)
+        if (!created.ok) throw new Error(created.message)
+        apply(w, created)
+        for (const [i, s] of steps.entries()) {
+          const label = `step ${i + 1}: ${s.type}`
+          if (s.type === 'wait') {
+            w.now = new Date(w.now.getTime() + s.minutes * 60_000)
+            continue
+          }
+          if (s.type === 'someone-books') {
+            if (!w.holdsSlot || (w.booking.status === 'pending' && w.booking.holdExpiresAt && w.booking.holdExpiresAt < w.now)) w.slotTaken = true
+            continue
+          }
+          const m = moneyOf(w.booking.ledger)
+          const event: LifecycleEvent =
+            s.type === 'confirm'
+              ? { type: 'confirm-reseller', commission: Math.floor((m.due * s.commissionPercent) / 100) }
+              : s.type === 'extend'
+                ? { type: 'extend', holdExpiresAt: new Date(w.now.getTime() + s.minutes * 60_000) }
+                : s.type === 'lapse'
+                  ? { type: 'lapse' }
+                  : s.type === 'cancel'
+                    ? { type: 'cancel', cause: s.cause, today: todayInTokyo(w.now), reason: 'r' }
+                    : { type: 'status', to: s.to, holdExpiresAt: new Date(w.now.getTime() + 30 * 60_000), voucher: voucherFact(w), promoUsable: true }
+          const d = decide(w.booking, event, w.now)
+          if (!d.ok) continue
+          apply(w, d)
+          const b = w.booking
+          expect(ledgerProblems(b.status, b.ledger), label).toEqual([])
+          if (b.status === 'cancelled') expect(w.holdsSlot, `${label}: a cancelled reservation holds its slot`).toBe(false)
+          expect(b.ledger.filter((r) => r.kind === 'card' || r.kind === 'cash'), `${label}: no card money`).toEqual([])
+          const owed = b.ledger.filter((r) => r.kind === 'reseller').reduce((sum, r) => sum + r.amount, 0)
+          const kept = b.ledger.filter((r) => r.kind === 'commission').reduce((sum, r) => sum + r.amount, 0)
+          const year = revenueOfYear(2030, [], b.ledger.map((r) => ({ on: '2030-05-01', kind: r.kind, amount: r.amount, transition: r.transition, tourType: 'Tour', reseller: KLOOK })))
+          const channel = year.channels.find((c) => c.resellerId === KLOOK.id)
+          expect(channel?.total ?? { gross: 0, commission: 0, net: 0 }, `${label}: the channel is the ledger`).toMatchObject({ gross: owed + kept, commission: kept, net: owed })
+          if (b.status === 'confirmed' && owed + kept !== 0) expect(owed + kept, `${label}: a confirmed reservation is owed its price`).toBe(price)
+        }
+      }),
+      { numRuns: 5_000 },
+    )
+  }, 300_000)
+})

@@ -44,6 +44,7 @@ export const ERASE_HOLD_MESSAGE = 'Payment is not finished yet (the booking is s
 export const ERASE_UPCOMING_MESSAGE = 'The tour is still to come: cancel it first.'
 export const NO_CARD_PAYMENT_MESSAGE = 'This booking has no card payment to refund.'
 export const NOT_HELD_MESSAGE = 'Only a reservation still on hold can be extended.'
+export const RESELLER_STATUS_MESSAGE = 'A reseller’s booking is confirmed by its reseller and paid to it: it can only be cancelled here.'
 
 type Hold = { status: string; holdExpiresAt: Date | null }
 
@@ -71,6 +72,8 @@ export type LifecycleBooking = SlotChoice & {
   paidAt: Date | null
   /** Its ledger rows, oldest first. */
   ledger: readonly Movement[]
+  /** The reseller it came through (docs/decisions/0074), if any. */
+  resellerId?: number | null
 }
 
 /** A voucher a booking may take more from (its balance locked by the caller), or null. */
@@ -650,6 +653,9 @@ export function cancellationQuote(b: { status: string; tourDate: CalendarDate },
 function menu(b: LifecycleBooking, m: BookingMoney, status: BookingStatus, e: Extract<LifecycleEvent, { type: 'status' }>, now: Date): Decision {
   const to = e.to
   if (status === to && b.status === to) return nothing('status-changed', 'mark-paid')
+  // The reseller collected the price and confirms through OCTO: marking it paid here would count
+  // cash never received, confirming it would leave its receivable unrecorded (docs/decisions/0074).
+  if (b.resellerId != null && to !== 'cancelled') return refuse('conflict', RESELLER_STATUS_MESSAGE)
   const verdict = statusTransition(status, to, tableMoney(b.status, m))
   if (!verdict.allowed) return refuse('conflict', verdict.message)
   if (to === 'cancelled') {

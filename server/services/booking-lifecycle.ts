@@ -88,6 +88,7 @@ const view = (b: Booking): LifecycleBooking => ({
   tourPackageId: b.tourPackageId,
   numberOfPeople: b.numberOfPeople,
   ledger: b.ledger,
+  resellerId: b.resellerId,
 })
 
 export function createBookingLifecycle(deps: LifecycleDeps) {

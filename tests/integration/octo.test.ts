@@ -164,6 +164,14 @@ describe.each(ENGINES)('the OCTO supplier API on %s', (engine) => {
       ['reseller', 11_440, 'confirm'],
       ['commission', 2_860, 'confirm'],
     ])
+    // The reseller collected the price: the guide's status menu cannot mark it paid (cash never
+    // received) nor set it back to a hold; it can only cancel it.
+    for (const status of ['paid', 'pending']) {
+      const refused = await admin.patch(`/api/bookings/${row!.id}/status`, { status })
+      expect(refused.status, status).toBe(409)
+      expect(refused.json.message).toBe('A reseller’s booking is confirmed by its reseller and paid to it: it can only be cancelled here.')
+    }
+    expect((await app.db.select().from(moneyMovements).where(eq(moneyMovements.bookingId, row!.id))).length).toBe(3)
     // The guide hears of it, naming the reseller; the guest's e-mails are the reseller's to send.
     const [note] = await app.db.select().from(notifications).where(eq(notifications.title, 'New booking from a reseller'))
     expect(note!.message).toContain('through Klook, reference KL-1001-A')
