@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { googleThingsToDoFeed, tourAnchor, type FeedTour, type ThingsToDoInput } from './google-things-to-do.ts'
+import { googleThingsToDoFeed, type FeedTour, type ThingsToDoInput } from './google-things-to-do.ts'
 import { LOCALE_CODES } from './i18n/locales.ts'
 import type { MeetingPoint } from './meeting-points.ts'
 import { DEFAULT_CATALOGUE } from './pricing.ts'
 import { productFeedSchema, type FeedProduct } from './schemas/google-things-to-do-feed.ts'
+import { tourAnchor } from './tour-pages.ts'
 
 const halfDay: FeedTour = {
   slug: 'half-day',

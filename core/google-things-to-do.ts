@@ -8,6 +8,7 @@ import { MIN_GROUP, quote, type PriceCatalogueEntry } from './pricing.ts'
 import type { FeedLocation, FeedOption, FeedProduct, LocalizedTextSet, ProductFeed } from './schemas/google-things-to-do-feed.ts'
 import type { SiteIdentity } from './site.ts'
 import { TOUR_DURATION_MINUTES } from './slots.ts'
+import { tourAnchor } from './tour-pages.ts'
 
 /**
  * The catalogue as Google's Things to Do product feed (docs/decisions/0078): what lets Google list
@@ -35,8 +36,6 @@ export type ThingsToDoInput = {
   now: Date
 }
 
-/** Where a tour is its page's most prominent product: its card among the prices of /packages. */
-export const tourAnchor = (slug: string) => `tour-${slug}`
 const PRICES_ANCHOR = 'prices'
 
 const SECONDS_PER_DAY = 24 * 60 * 60

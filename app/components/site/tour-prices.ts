@@ -3,7 +3,7 @@ import { type CalendarDate, formatLongDate } from '../../../core/dates.ts'
 import type { TourPackage } from '../../../server/for-app.ts'
 import type { Locale } from '../../../core/i18n/locales.ts'
 import { localizeTour } from '../../../core/i18n/tour-text.ts'
-import { tourAnchor } from '../../../core/google-things-to-do.ts'
+import { tourAnchor } from '../../../core/tour-pages.ts'
 
 // Server-side only (loaders): the page components import the PublicTour type alone.
 
