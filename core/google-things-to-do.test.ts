@@ -3,6 +3,7 @@ import { googleThingsToDoFeed, type FeedTour, type ThingsToDoInput } from './goo
 import { LOCALE_CODES } from './i18n/locales.ts'
 import type { MeetingPoint } from './meeting-points.ts'
 import { DEFAULT_CATALOGUE } from './pricing.ts'
+import type { SiteIdentity } from './site.ts'
 import { productFeedSchema, type FeedProduct } from './schemas/google-things-to-do-feed.ts'
 import { tourAnchor } from './tour-pages.ts'
 
@@ -51,12 +52,25 @@ const station: MeetingPoint = {
 }
 const takada: MeetingPoint = { ...station, id: 2, name: 'Takada Station', addressJa: '新潟県上越市仲町4丁目 高田駅', instructions: '', translations: {}, sortOrder: 2 }
 
+const SITE: SiteIdentity = {
+  businessName: 'Joetsu Local Tours',
+  guideName: 'Aiko',
+  email: 'hello@example.com',
+  whatsappNumber: '+81 90-1234-5678',
+  socialUrl: 'https://www.instagram.com/',
+  socialLabel: 'Instagram',
+  city: 'Joetsu',
+  baseUrl: 'https://tours.example.com',
+  seller: { name: null, manager: null, address: null, phone: null },
+  inLanguages: {},
+}
+
 // Inside the Green Season promotion of the seeded catalogue (the solo special runs).
 const NOW = new Date('2025-07-01T03:00:00Z')
 
 const input = (over: Partial<ThingsToDoInput> = {}): ThingsToDoInput => ({
   tours: [halfDay, fullDay],
-  site: { businessName: 'Joetsu Local Tours', whatsappNumber: '+81 90-1234-5678', baseUrl: 'https://tours.example.com' },
+  site: SITE,
   meeting: { points: [station, takada], settings: { pickupEnabled: true, defaults: { morning: 1, afternoon: 1, 'full-day': 2 } } },
   now: NOW,
   ...over,
@@ -177,6 +191,16 @@ describe('the Google Things to Do product feed (docs/decisions/0078)', () => {
     expect(productOf('half-day').operator).toEqual({
       google_business_profile_name: { localized_texts: [{ language_code: 'en', text: 'Joetsu Local Tours' }] },
       locations: [{ location: { place_info: { name: 'Joetsu Local Tours', phone_number: '+81 90-1234-5678', website_url: 'https://tours.example.com/' } } }],
+    })
+  })
+
+  it('names the business in each language the deployment writes its name in (docs/decisions/0079)', () => {
+    const site = { ...SITE, inLanguages: { ja: { businessName: '上越ローカルツアーズ', city: '新潟県上越市' }, ko: { city: '조에쓰시' } } }
+    expect(productOf('half-day', { site }).operator?.google_business_profile_name).toEqual({
+      localized_texts: [
+        { language_code: 'en', text: 'Joetsu Local Tours' },
+        { language_code: 'ja', text: '上越ローカルツアーズ' },
+      ],
     })
   })
 })

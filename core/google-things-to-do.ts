@@ -6,7 +6,7 @@ import { defaultPoint, type MeetingPoint, type MeetingSettings } from './meeting
 import { optionIdOf, optionTourTimes } from './octo.ts'
 import { MIN_GROUP, quote, type PriceCatalogueEntry } from './pricing.ts'
 import type { FeedLocation, FeedOption, FeedProduct, LocalizedTextSet, ProductFeed } from './schemas/google-things-to-do-feed.ts'
-import type { SiteIdentity } from './site.ts'
+import { siteIn, type SiteIdentity } from './site.ts'
 import { TOUR_DURATION_MINUTES } from './slots.ts'
 import { tourAnchor } from './tour-pages.ts'
 
@@ -30,7 +30,7 @@ export type FeedTour = TourText & PriceCatalogueEntry & { slug: string; isHalfDa
 export type ThingsToDoInput = {
   /** The bookable tours (the catalogue's `bookable()`), in display order. */
   tours: FeedTour[]
-  site: Pick<SiteIdentity, 'businessName' | 'whatsappNumber' | 'baseUrl'>
+  site: SiteIdentity
   /** The meeting points as stored, and the settings that name each slot's default. */
   meeting: { points: MeetingPoint[]; settings: MeetingSettings }
   now: Date
@@ -112,6 +112,8 @@ function tourOption(tour: FeedTour, input: ThingsToDoInput): FeedOption {
 
 function tourProduct(tour: FeedTour, input: ThingsToDoInput): FeedProduct {
   const option = tourOption(tour, input)
+  const { site } = input
+  const businessName = siteIn(site, 'en').businessName
   const description = ownWords((code) => {
     const words = code === 'en' ? tour : tour.translations[code]
     return words?.description?.trim() || words?.shortDescription
@@ -122,9 +124,10 @@ function tourProduct(tour: FeedTour, input: ThingsToDoInput): FeedProduct {
     ...(description ? { description } : {}),
     options: [option],
     operator: {
-      // The business as its Google Business Profile names it; the phone is the one every page and the JSON-LD give.
-      google_business_profile_name: { localized_texts: [{ language_code: 'en', text: input.site.businessName }] },
-      locations: [{ location: { place_info: { name: input.site.businessName, phone_number: input.site.whatsappNumber, website_url: `${input.site.baseUrl.replace(/\/$/, '')}/` } } }],
+      // The business as its Google Business Profile names it, in each language the deployment writes it
+      // (docs/decisions/0079; the English name is never empty); the phone is the one every page and the JSON-LD give.
+      google_business_profile_name: ownWords((code) => (code === 'en' ? businessName : site.inLanguages[code]?.businessName))!,
+      locations: [{ location: { place_info: { name: businessName, phone_number: site.whatsappNumber, website_url: `${site.baseUrl.replace(/\/$/, '')}/` } } }],
     },
     // Sold by the guide on the guide's own site.
     inventory_type: 'INVENTORY_TYPE_OPERATOR_DIRECT',

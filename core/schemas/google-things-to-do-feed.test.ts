@@ -10,7 +10,18 @@ type Json = Record<string, any>
 function feed(): Json {
   const built = googleThingsToDoFeed({
     tours: [{ slug: 'half-day', name: 'Half-Day Private Tour', shortDescription: '', description: 'A relaxed morning.', duration: 'About 5 hours', isHalfDay: true, maxGroupSize: 5, ...DEFAULT_CATALOGUE.halfDay, translations: {} }],
-    site: { businessName: 'Joetsu Local Tours', whatsappNumber: '+81 90-1234-5678', baseUrl: 'https://tours.example.com' },
+    site: {
+      businessName: 'Joetsu Local Tours',
+      guideName: 'Aiko',
+      email: 'hello@example.com',
+      whatsappNumber: '+81 90-1234-5678',
+      socialUrl: 'https://www.instagram.com/',
+      socialLabel: 'Instagram',
+      city: 'Joetsu',
+      baseUrl: 'https://tours.example.com',
+      seller: { name: null, manager: null, address: null, phone: null },
+      inLanguages: {},
+    },
     meeting: { points: [], settings: { pickupEnabled: false, defaults: { morning: null, afternoon: null, 'full-day': null } } },
     now: new Date('2026-11-27T00:00:00Z'),
   })
