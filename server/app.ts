@@ -32,6 +32,7 @@ import { adminBookingQuestionsRouter } from './api/admin-booking-questions.ts'
 import { adminPromoCodesRouter } from './api/admin-promo-codes.ts'
 import { adminCalendarFeedRouter, calendarFeedRouter } from './api/calendar-feed.ts'
 import { wellKnownRouter } from './api/well-known.ts'
+import { feedsRouter } from './api/feeds.ts'
 import { bookingsRouter } from './api/bookings.ts'
 import { timeSlotsRouter } from './api/time-slots.ts'
 import { tourPackagesRouter } from './api/tour-packages.ts'
@@ -118,6 +119,8 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
   app.use(calendarFeedRouter(deps))
   // Apple Pay's domain association file, when configured (docs/decisions/0050).
   app.use(wellKnownRouter(deps))
+  // Google's Things to Do product feed, when switched on (docs/decisions/0078).
+  app.use(feedsRouter(deps))
 
   // ---- Pages ----
   if (options.pages) {

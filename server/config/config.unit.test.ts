@@ -41,6 +41,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, APPLE_PAY_DOMAIN_ASSOCIATION_FILE: file })).toThrow(/APPLE_PAY_DOMAIN_ASSOCIATION_FILE: .* is empty/)
   })
 
+  it('serves the Google Things to Do feed only when GOOGLE_THINGS_TO_DO_FEED says so (docs/decisions/0078)', () => {
+    const dataDir = tmp()
+    expect(loadConfig({ DATA_DIR: dataDir }).googleThingsToDoFeed).toBe(false)
+    expect(loadConfig({ DATA_DIR: dataDir, GOOGLE_THINGS_TO_DO_FEED: 'true' }).googleThingsToDoFeed).toBe(true)
+    expect(loadConfig({ DATA_DIR: dataDir, GOOGLE_THINGS_TO_DO_FEED: 'false' }).googleThingsToDoFeed).toBe(false)
+    expect(() => loadConfig({ DATA_DIR: dataDir, GOOGLE_THINGS_TO_DO_FEED: 'on' })).toThrow(/GOOGLE_THINGS_TO_DO_FEED/)
+  })
+
   it('generates the session secret once and keeps it in the data folder', () => {
     const dataDir = tmp()
     const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret

@@ -132,6 +132,9 @@ export const envSchema = z.object({
   APPLE_PAY_DOMAIN_ASSOCIATION_FILE: optionalText,
   SIMULATED_PAYMENTS: flag,
 
+  /** Serve Google's Things to Do product feed at /feeds/google-things-to-do.json (docs/decisions/0078); off: that address is 404. */
+  GOOGLE_THINGS_TO_DO_FEED: flag,
+
   SMTP_URL: optionalText.pipe(z.url().optional()),
   /** Named on the privacy notice when set, e.g. 'Amazon SES (United States)'. */
   EMAIL_PROVIDER: optionalText,

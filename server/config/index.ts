@@ -33,6 +33,8 @@ export type Config = {
   }
   /** Double opt-in and the daily cap of the waitlist (docs/decisions/0070). */
   waitlist: { confirmHours: number; mailsPerAddressPerDay: number }
+  /** Whether GET /feeds/google-things-to-do.json answers (docs/decisions/0078); off by default. */
+  googleThingsToDoFeed: boolean
 }
 
 /**
@@ -88,6 +90,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       startTimes: { morning: env.MORNING_START, afternoon: env.AFTERNOON_START, 'full-day': env.FULL_DAY_START },
     },
     waitlist: { confirmHours: env.WAITLIST_CONFIRM_HOURS, mailsPerAddressPerDay: env.WAITLIST_MAILS_PER_ADDRESS_PER_DAY },
+    googleThingsToDoFeed: env.GOOGLE_THINGS_TO_DO_FEED,
   }
 }
 

@@ -34,6 +34,7 @@ import { createReviewService } from './reviews.ts'
 import { createVoucherService } from './vouchers.ts'
 import { createResellerService } from './resellers.ts'
 import { createOctoService } from './octo.ts'
+import { createGoogleThingsToDoService } from './google-things-to-do.ts'
 
 export type Clock = { now: () => Date }
 export const systemClock: Clock = { now: () => new Date() }
@@ -110,6 +111,8 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
   // Resellers selling through OCTO (docs/decisions/0074): the same slots, claims and lifecycle as the site.
   const resellers = createResellerService({ db, now: clock.now })
   const octo = createOctoService({ db, config, lifecycle, availability, catalogue, now: clock.now })
+  // Google's Things to Do product feed (docs/decisions/0078): the catalogue as Google lists it, with a "Book" link here.
+  const googleThingsToDo = createGoogleThingsToDoService({ catalogue, trip, site: config.site, now: clock.now })
 
   const payments = createPaymentService({
     db,
@@ -147,7 +150,7 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     { name: 'remind-reviews', everyMs: 10 * 60_000, run: () => reviews.queueReminders() },
   ]
 
-  return { lifecycle, limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, promoCodes, vouchers, bookingMoves, guideBookings, bookingConsent, disruptions, waitlist, reviews, resellers, octo, jobs }
+  return { lifecycle, limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, promoCodes, vouchers, bookingMoves, guideBookings, bookingConsent, disruptions, waitlist, reviews, resellers, octo, googleThingsToDo, jobs }
 }
 
 export type Services = ReturnType<typeof createServices>

@@ -65,6 +65,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /calendar/:token.ics',
   // Apple Pay's domain association file (docs/decisions/0050): Apple fetches it anonymously.
   'GET /.well-known/apple-developer-merchantid-domain-association',
+  // Google's Things to Do product feed (docs/decisions/0078): the public catalogue, fetched anonymously when switched on.
+  'GET /feeds/google-things-to-do.json',
 ])
 
 // Ids and a reference that exist nowhere (the access matrix, and the fuzz's runs that are not on a real row).
@@ -425,11 +427,12 @@ describe.each(ENGINES)('security on %s', (engine) => {
 
   it('finds the API in its own route list', () => {
     expect(routes.length).toBeGreaterThan(20)
-    // The API, and beside it the pictures of the guide's photos, the guide's calendar feed and Apple Pay's file.
+    // The API, and beside it the pictures of the guide's photos, the guide's calendar feed, Apple Pay's file and Google's product feed.
     expect(routes.filter((r) => !r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path}`)).toEqual([
       'GET /media/{*path}',
       'GET /calendar/:token.ics',
       'GET /.well-known/apple-developer-merchantid-domain-association',
+      'GET /feeds/google-things-to-do.json',
     ])
     // Every route declared public still exists (the list stays honest).
     const present = new Set(routes.map((r) => `${r.method} ${r.path}`))

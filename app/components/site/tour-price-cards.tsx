@@ -30,7 +30,7 @@ export function TourPriceCards({ tours, headingLevel = 3 }: { tours: PublicTour[
   return (
     <ul className="grid gap-6 md:grid-cols-2">
       {tours.map((tour) => (
-        <li key={tour.slug} className="flex flex-col rounded-2xl border border-brand-100 bg-white p-6 shadow-sm sm:p-8">
+        <li key={tour.slug} id={tour.anchor} className="flex scroll-mt-24 flex-col rounded-2xl border border-brand-100 bg-white p-6 shadow-sm sm:p-8">
           <Heading className="text-xl font-bold text-brand-900">{tour.name}</Heading>
           <p className="mt-1 text-sm font-medium uppercase tracking-wide text-field-600">{tour.duration}</p>
           <p className="mt-4 flex flex-wrap items-baseline gap-x-2">

@@ -28,6 +28,10 @@ describe('toPublicTours (what the price pages show, docs/decisions/0019)', () =>
     expect(tour).toMatchObject({ basePrice: 15_000, extraGuestPrice: 2_500, maxGroupSize: 4, includedGuests: 2 })
   })
 
+  it('gives each tour the card id that Google’s Things to Do feed links to (docs/decisions/0078)', () => {
+    expect(toPublicTours([row(), row({ id: 2, slug: 'full-day', isHalfDay: false })], '2026-11-21').map((t) => t.anchor)).toEqual(['tour-half-day', 'tour-full-day'])
+  })
+
   it('advertises the solo special only while its window is open today, both ends included', () => {
     const rows = [row()]
     expect(toPublicTours(rows, '2025-05-31')[0]?.solo).toBeNull()

@@ -3,6 +3,7 @@ import { type CalendarDate, formatLongDate } from '../../../core/dates.ts'
 import type { TourPackage } from '../../../server/for-app.ts'
 import type { Locale } from '../../../core/i18n/locales.ts'
 import { localizeTour } from '../../../core/i18n/tour-text.ts'
+import { tourAnchor } from '../../../core/tour-pages.ts'
 
 // Server-side only (loaders): the page components import the PublicTour type alone.
 
@@ -13,6 +14,8 @@ import { localizeTour } from '../../../core/i18n/tour-text.ts'
  */
 export type PublicTour = {
   slug: string
+  /** The id of the tour's price card, the page Google's Things to Do feed links to (docs/decisions/0078). */
+  anchor: string
   name: string
   shortDescription: string
   description: string
@@ -35,6 +38,7 @@ export type PublicTour = {
 export function toPublicTours(rows: TourPackage[], today: CalendarDate, locale: Locale = 'en'): PublicTour[] {
   return rows.map((stored) => localizeTour(stored, locale)).map((row) => ({
       slug: row.slug,
+      anchor: tourAnchor(row.slug),
       name: row.name,
       shortDescription: row.shortDescription,
       description: row.description,
