@@ -122,9 +122,9 @@ const textOf = (component: ICAL.Component, name: string) => {
 
 /**
  * The blocks a calendar's text makes within the window: one per event (by UID), day and half,
- * in date order. Throws CalendarReadError when the text is not a calendar or is beyond the bounds.
+ * in date order, and how many events it holds. Throws CalendarReadError when the text is not a calendar or is beyond the bounds.
  */
-export function readChannelCalendar(text: string, window: CalendarWindow): ChannelBlock[] {
+export function readChannelCalendar(text: string, window: CalendarWindow): { events: number; blocks: ChannelBlock[] } {
   const body = text.replace(/^\uFEFF/, '').trimStart()
   if (!/^BEGIN:VCALENDAR\r?\n/i.test(body)) throw new CalendarReadError(NOT_A_CALENDAR_MESSAGE)
   let root: ICAL.Component
@@ -187,5 +187,6 @@ export function readChannelCalendar(text: string, window: CalendarWindow): Chann
     if (error instanceof CalendarReadError) throw error
     throw new CalendarReadError(`The calendar could not be read: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300))
   }
-  return [...blocks.values()].sort((a, b) => (a.tourDate === b.tourDate ? a.part.localeCompare(b.part) || a.uid.localeCompare(b.uid) : a.tourDate < b.tourDate ? -1 : 1))
+  const sorted = [...blocks.values()].sort((a, b) => (a.tourDate === b.tourDate ? a.part.localeCompare(b.part) || a.uid.localeCompare(b.uid) : a.tourDate < b.tourDate ? -1 : 1))
+  return { events: components.length, blocks: sorted }
 }

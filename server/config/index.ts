@@ -33,6 +33,8 @@ export type Config = {
   }
   /** Double opt-in and the daily cap of the waitlist (docs/decisions/0070). */
   waitlist: { confirmHours: number; mailsPerAddressPerDay: number }
+  /** Calendars imported from other platforms (docs/decisions/0077). */
+  channelCalendars: { intervalMinutes: number; timeoutMs: number }
 }
 
 /**
@@ -88,6 +90,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       startTimes: { morning: env.MORNING_START, afternoon: env.AFTERNOON_START, 'full-day': env.FULL_DAY_START },
     },
     waitlist: { confirmHours: env.WAITLIST_CONFIRM_HOURS, mailsPerAddressPerDay: env.WAITLIST_MAILS_PER_ADDRESS_PER_DAY },
+    channelCalendars: { intervalMinutes: env.CHANNEL_CALENDAR_INTERVAL_MINUTES, timeoutMs: env.CHANNEL_CALENDAR_TIMEOUT_SECONDS * 1000 },
   }
 }
 

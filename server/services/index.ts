@@ -34,6 +34,7 @@ import { createReviewService } from './reviews.ts'
 import { createVoucherService } from './vouchers.ts'
 import { createResellerService } from './resellers.ts'
 import { createOctoService } from './octo.ts'
+import { createChannelCalendarService } from './channel-calendars.ts'
 
 export type Clock = { now: () => Date }
 export const systemClock: Clock = { now: () => new Date() }
@@ -110,6 +111,8 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
   // Resellers selling through OCTO (docs/decisions/0074): the same slots, claims and lifecycle as the site.
   const resellers = createResellerService({ db, now: clock.now })
   const octo = createOctoService({ db, config, lifecycle, availability, catalogue, now: clock.now })
+  // Platforms that publish only a calendar (docs/decisions/0077): their events close our slots.
+  const channelCalendars = createChannelCalendarService({ db, config, lifecycle, events: bookingEvents, notifications, logger, now: clock.now })
 
   const payments = createPaymentService({
     db,
@@ -145,9 +148,11 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     // docs/decisions/0063: the day after a paid tour, its guest is asked for a review; five days later, reminded once.
     { name: 'request-reviews', everyMs: 10 * 60_000, run: () => reviews.queueRequests() },
     { name: 'remind-reviews', everyMs: 10 * 60_000, run: () => reviews.queueReminders() },
+    // docs/decisions/0077: each imported calendar is fetched once per CHANNEL_CALENDAR_INTERVAL_MINUTES, by one instance (its lease).
+    { name: 'fetch-channel-calendars', everyMs: 60_000, run: () => channelCalendars.fetchDue() },
   ]
 
-  return { lifecycle, limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, promoCodes, vouchers, bookingMoves, guideBookings, bookingConsent, disruptions, waitlist, reviews, resellers, octo, jobs }
+  return { lifecycle, limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, promoCodes, vouchers, bookingMoves, guideBookings, bookingConsent, disruptions, waitlist, reviews, resellers, octo, channelCalendars, jobs }
 }
 
 export type Services = ReturnType<typeof createServices>
