@@ -70,6 +70,15 @@ describe('reading another platform’s calendar into our weekend halves (decisio
     expect(read.blocks.every((b) => b.part === 'morning')).toBe(true)
   })
 
+  it('comes back from rules that never occur or occur without end', () => {
+    // 30 February never comes; COUNT beyond any window.
+    const never = vevent('never', 'DTSTART:20300101T010000Z', 'RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30')
+    const many = vevent('many', 'DTSTART:20300504T010000Z', 'DTEND:20300504T020000Z', 'RRULE:FREQ=WEEKLY;INTERVAL=52;COUNT=100000')
+    const started = Date.now()
+    expect(slots(ics(never, many))).toEqual(['2030-05-04 morning'])
+    expect(Date.now() - started).toBeLessThan(2000)
+  })
+
   it('ignores cancelled events, weekdays, past days and days beyond the window', () => {
     expect(
       slots(

@@ -145,8 +145,11 @@ export function readChannelCalendar(text: string, window: CalendarWindow): { eve
     // RFC 5545 requires a UID; an event without one is told apart by its place in the file.
     if (!textOf(c, 'uid')) c.updatePropertyWithValue('uid', `no-uid-${i}`)
     const uid = textOf(c, 'uid')
-    if (c.hasProperty('recurrence-id')) exceptionsOf.set(uid, [...(exceptionsOf.get(uid) ?? []), c])
-    else if (series.has(uid)) others.push(c)
+    if (c.hasProperty('recurrence-id')) {
+      const list = exceptionsOf.get(uid)
+      if (list) list.push(c)
+      else exceptionsOf.set(uid, [c])
+    } else if (series.has(uid)) others.push(c)
     else series.set(uid, c)
   })
   // An exception whose series is not in the file is an event of its own.

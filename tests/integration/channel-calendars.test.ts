@@ -2,7 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { channelBlocks, notifications, slotClaims } from '../../server/db/schema.ts'
+import { bookings, channelBlocks, notifications, slotClaims } from '../../server/db/schema.ts'
 import { openDatabase } from '../../server/db/client.ts'
 import { SLOT_TAKEN_MESSAGE } from '../../server/services/slot-claims.ts'
 import { CHANNEL_CALENDAR_NOT_FOUND_MESSAGE } from '../../server/services/channel-calendars.ts'
@@ -108,6 +108,15 @@ describe.each(ENGINES)('calendars imported from other platforms on %s', (engine)
     // The guide cannot book it either.
     const guide = await admin.post('/api/admin/bookings', { name: 'Walk-in', email: 'walkin@example.com', phone: '+81 90-3333-4444', numberOfPeople: 2, tourPackageId: halfDay, tourDate: SATURDAY, tourTime: 'morning', payment: 'confirmed' })
     expect(guide.status, guide.text).toBe(409)
+    // A reseller sees it sold out and cannot reserve it (docs/decisions/0074).
+    const key = (await admin.post('/api/admin/resellers', { name: 'Bókun', commissionPercent: 20 })).json.apiKey as string
+    const octo = new TestClient(app.baseUrl)
+    const octoHeaders = { authorization: `Bearer ${key}`, 'octo-capabilities': 'octo/pricing' }
+    const morning = `${SATURDAY}T09:00:00+09:00`
+    const octoSlots = (await octo.post('/octo/v1/availability', { productId: String(halfDay), optionId: 'half-day', availabilityIds: [morning] }, octoHeaders)).json as { status: string }[]
+    expect(octoSlots.map((a) => a.status)).toEqual(['SOLD_OUT'])
+    const reserved = await octo.post('/octo/v1/bookings', { productId: String(halfDay), optionId: 'half-day', availabilityId: morning, unitItems: [{ unitId: 'guest' }, { unitId: 'guest' }] }, octoHeaders)
+    expect([reserved.status, reserved.json.error]).toEqual([400, 'UNPROCESSABLE_ENTITY'])
     // The guide's calendar labels it with the channel.
     const slots = await calendarDay()
     expect(slots.map((s) => [s.tourTime, s.state, s.channel?.name ?? null])).toEqual([
@@ -160,7 +169,8 @@ describe.each(ENGINES)('calendars imported from other platforms on %s', (engine)
     expect(await told()).toHaveLength(1)
 
     // Our booking is cancelled: the block takes the half in the same transaction, and no guest gets it.
-    const cancelled = await admin.patch(`/api/bookings/${ours.json.id}/status`, { status: 'cancelled' })
+    const [row] = await app.db.select().from(bookings).where(eq(bookings.reference, ours.json.reference))
+    const cancelled = await admin.patch(`/api/bookings/${row!.id}/status`, { status: 'cancelled' })
     expect(cancelled.status, cancelled.text).toBe(200)
     expect((await calendarDay())[1]).toMatchObject({ state: 'channel', channel: { name: 'GetYourGuide' }, conflicts: [] })
     expect((await guestBooking('afternoon')).status).toBe(409)
