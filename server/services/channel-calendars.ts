@@ -48,6 +48,8 @@ export type ChannelCalendarView = {
   conflicts: ChannelConflictView[]
 }
 
+type FetchOutcome = { ok: true; events: number; blocks: ReadBlock[] } | { ok: false; error: string }
+
 export function createChannelCalendarService(deps: {
   db: Db
   config: Config
@@ -122,7 +124,10 @@ export function createChannelCalendarService(deps: {
     return row ?? null
   }
 
-  /** The events' blocks replace the calendar's in one transaction; conflicts are recorded and told once. */
+  /**
+   * The events' blocks replace the calendar's in one transaction; conflicts are recorded and told
+   * once. Returns the dates where blocks came or went.
+   */
   async function applyBlocks(tx: Tx, calendar: ChannelCalendar, read: ReadBlock[], now: Date): Promise<string[]> {
     const today = todayInTokyo(now)
     const existing = await tx
@@ -181,7 +186,8 @@ export function createChannelCalendarService(deps: {
       )
       .returning({ tourDate: channelBlocks.tourDate, part: channelBlocks.part, summary: channelBlocks.summary, bookingId: slotClaims.bookingId })
     await tellConflicts(tx, calendar, conflicts, now)
-    return touched
+    // The dates whose halves may have opened or closed, for the waitlist.
+    return [...new Set([...gone, ...added].map((b) => b.tourDate))]
   }
 
   async function tellConflicts(tx: Tx, calendar: ChannelCalendar, conflicts: { tourDate: string; part: string; summary: string; bookingId: number | null }[], now: Date) {
@@ -205,7 +211,7 @@ export function createChannelCalendarService(deps: {
   /** One fetch of a leased calendar: the blocks replaced, or the error recorded; the lease given back either way. */
   async function fetchLeased(calendar: ChannelCalendar): Promise<void> {
     const started = deps.now()
-    let outcome: { ok: true; events: number; blocks: ReadBlock[] } | { ok: false; error: string }
+    let outcome: FetchOutcome
     try {
       const text = await fetchCalendarText(calendar.url, { timeoutMs, maxBytes: MAX_CALENDAR_BYTES, userAgent: `${config.site.businessName} calendar import` })
       const today = todayInTokyo(started)
@@ -216,6 +222,19 @@ export function createChannelCalendarService(deps: {
       outcome = { ok: false, error: error instanceof CalendarReadError ? error.message : 'The calendar could not be fetched (an unexpected error; see the server log)' }
     }
     const now = deps.now()
+    try {
+      await write(calendar, outcome, now)
+    } catch (error) {
+      // A database that refused the write (a deadlock with a booking, say): the next fetch tries again.
+      deps.logger.error({ error: loggableError(error), calendarId: calendar.id }, 'imported calendar: the blocks could not be written')
+      await db
+        .update(channelCalendars)
+        .set({ lastFetchAt: now, lastError: 'The calendar was read but could not be saved (a database error; see the server log)', fetchClaimedUntil: null })
+        .where(eq(channelCalendars.id, calendar.id))
+    }
+  }
+
+  async function write(calendar: ChannelCalendar, outcome: FetchOutcome, now: Date): Promise<void> {
     await db.transaction(async (tx) => {
       // The calendar may have been deleted meanwhile: then there is nothing to write.
       const [row] = await tx.select().from(channelCalendars).where(eq(channelCalendars.id, calendar.id)).for('update')
@@ -224,9 +243,9 @@ export function createChannelCalendarService(deps: {
         await tx.update(channelCalendars).set({ lastFetchAt: now, lastError: outcome.error, fetchClaimedUntil: null }).where(eq(channelCalendars.id, row.id))
         return
       }
-      const touched = await applyBlocks(tx, row, outcome.blocks, now)
+      const changed = await applyBlocks(tx, row, outcome.blocks, now)
       await tx.update(channelCalendars).set({ lastFetchAt: now, lastGoodFetchAt: now, lastError: null, eventsCount: outcome.events, fetchClaimedUntil: null }).where(eq(channelCalendars.id, row.id))
-      await deps.events.slotsChanged(tx, touched)
+      await deps.events.slotsChanged(tx, changed)
     })
   }
 
