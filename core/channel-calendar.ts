@@ -1,6 +1,6 @@
 import ICAL from 'ical.js'
 import { TZDate } from '@date-fns/tz'
-import { addDays, daysBetween, isWeekend, todayInTokyo, tokyoInstant, type CalendarDate } from './dates.ts'
+import { addDays, isWeekend, todayInTokyo, tokyoInstant, type CalendarDate } from './dates.ts'
 import { HALF_DAY_PARTS, slotInstants, type DayPart, type SlotStartTimes } from './slots.ts'
 
 /**
@@ -33,8 +33,11 @@ export type CalendarWindow = {
 /** What an event takes: whole days (all-day), or a span of time. */
 export type EventSpan = { kind: 'all-day'; firstDay: CalendarDate; endDay: CalendarDate } | { kind: 'timed'; start: Date; end: Date }
 
-/** Expansion steps one calendar may take in all (a daily event started ten years ago takes about 3,650). */
-export const EXPANSION_BUDGET = 50_000
+/**
+ * Expansion steps one calendar may take in all (a daily event started ten years ago takes about
+ * 3,650): reading is synchronous, and this keeps a hostile calendar to about a second of work.
+ */
+export const EXPANSION_BUDGET = 20_000
 /** Events one calendar may hold (a 1 MB calendar of bare events holds about 5,000). */
 export const MAX_EVENTS = 10_000
 /** How much of an event's title is kept. */
@@ -81,13 +84,20 @@ const minDate = (a: CalendarDate, b: CalendarDate) => (a < b ? a : b)
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')
 const dateOf = (t: ICAL.Time): CalendarDate => `${pad(t.year, 4)}-${pad(t.month)}-${pad(t.day)}`
 
+const ianaZones = new Map<string, boolean>()
 function isIanaZone(tzid: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tzid })
-    return true
-  } catch {
-    return false
+  let known = ianaZones.get(tzid)
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tzid })
+      known = true
+    } catch {
+      known = false
+    }
+    // Names come from other servers' files: the map is kept to the few real zones and a bounded rest.
+    if (known || ianaZones.size < 1000) ianaZones.set(tzid, known)
   }
+  return known
 }
 
 /**
