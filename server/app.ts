@@ -41,6 +41,7 @@ import { waitlistRouter } from './api/waitlist.ts'
 import { reviewsRouter } from './api/reviews.ts'
 import { vouchersRouter } from './api/vouchers.ts'
 import { adminResellersRouter } from './api/admin-resellers.ts'
+import { adminChannelCalendarsRouter } from './api/admin-channel-calendars.ts'
 import { octoRouter } from './api/octo.ts'
 
 
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
   api.use(adminBookingQuestionsRouter(deps))
   api.use(adminPromoCodesRouter(deps))
   api.use(adminResellersRouter(deps))
+  api.use(adminChannelCalendarsRouter(deps))
   api.use(adminCalendarFeedRouter(deps))
   api.use(adminTripRouter(deps))
   api.use(timeSlotsRouter(deps))

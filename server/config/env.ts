@@ -120,6 +120,13 @@ export const envSchema = z.object({
   // docs/decisions/0074: OCTO requests per reseller key (a reseller polls availability), and per address before a key is known.
   RATE_LIMIT_OCTO_PER_MINUTE: z.coerce.number().int().min(1).default(300),
 
+  /**
+   * Calendars imported from other platforms (docs/decisions/0077): how often each is fetched,
+   * and how long one fetch may take (connecting and reading together).
+   */
+  CHANNEL_CALENDAR_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  CHANNEL_CALENDAR_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
+
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,

@@ -35,6 +35,8 @@ export type Config = {
   waitlist: { confirmHours: number; mailsPerAddressPerDay: number }
   /** Whether GET /feeds/google-things-to-do.json answers (docs/decisions/0078); off by default. */
   googleThingsToDoFeed: boolean
+  /** Calendars imported from other platforms (docs/decisions/0077). */
+  channelCalendars: { intervalMinutes: number; timeoutMs: number }
 }
 
 /**
@@ -91,6 +93,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     waitlist: { confirmHours: env.WAITLIST_CONFIRM_HOURS, mailsPerAddressPerDay: env.WAITLIST_MAILS_PER_ADDRESS_PER_DAY },
     googleThingsToDoFeed: env.GOOGLE_THINGS_TO_DO_FEED,
+    channelCalendars: { intervalMinutes: env.CHANNEL_CALENDAR_INTERVAL_MINUTES, timeoutMs: env.CHANNEL_CALENDAR_TIMEOUT_SECONDS * 1000 },
   }
 }
 

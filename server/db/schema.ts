@@ -7,6 +7,7 @@ import { NOTIFICATION_PREFERENCES } from '../../core/schemas/users.ts'
 import { HALF_DAY_PARTS, TOUR_TIMES } from '../../core/slots.ts'
 import { THEMES } from '../../core/themes.ts'
 import { COMMISSION_MAX_PERCENT, MIN_LEAD_HOURS_MAX } from '../../core/schemas/reseller.ts'
+import { CHANNEL_NAME_MAX, CHANNEL_URL_MAX } from '../../core/schemas/channel-calendar.ts'
 import type { TourTranslations } from '../../core/i18n/tour-text.ts'
 import type { AltTranslations } from '../../core/schemas/photo.ts'
 import { IMAGE_FORMATS, PLACE_KEYS } from '../../core/media/places.ts'
@@ -33,6 +34,7 @@ import {
   pgTable,
   primaryKey,
   doublePrecision,
+  foreignKey,
   serial,
   text,
   timestamp,
@@ -732,27 +734,93 @@ export type ReviewRequest = typeof reviewRequests.$inferSelect
 export type Review = typeof reviews.$inferSelect
 
 /**
+ * Calendars of other platforms that publish no API, only an iCalendar URL of the guide's
+ * listing (docs/decisions/0077): fetched on a schedule by one instance at a time (the lease
+ * `fetch_claimed_until`), their events close the slots they overlap. A failed fetch records its
+ * error and keeps the last good time; it changes no block.
+ */
+export const channelCalendars = pgTable(
+  'channel_calendars',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    lastFetchAt: timestamp('last_fetch_at', { withTimezone: true }),
+    lastGoodFetchAt: timestamp('last_good_fetch_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** Events read by the last good fetch. */
+    eventsCount: integer('events_count').notNull().default(0),
+    /** While set in the future, one instance is fetching this calendar: no other starts. */
+    fetchClaimedUntil: timestamp('fetch_claimed_until', { withTimezone: true }),
+  },
+  (t) => [
+    check('channel_calendars_name_check', sql`length(${t.name}) between 1 and ${sql.raw(String(CHANNEL_NAME_MAX))}`),
+    check('channel_calendars_url_check', sql`length(${t.url}) between 1 and ${sql.raw(String(CHANNEL_URL_MAX))} and ${t.url} ~ '^https?://'`),
+  ],
+)
+
+/**
+ * A half of a weekend day an imported calendar's event takes (docs/decisions/0077): one row per
+ * event, day and half. The block closes its slot through a claim of its own in slot_claims, so
+ * the primary key that keeps one group per slot keeps the other platforms out too. When one of
+ * our bookings held the slot first, the block records it as a conflict and claims nothing.
+ */
+export const channelBlocks = pgTable(
+  'channel_blocks',
+  {
+    id: serial('id').primaryKey(),
+    calendarId: integer('calendar_id')
+      .notNull()
+      .references(() => channelCalendars.id, { onDelete: 'cascade' }),
+    uid: text('uid').notNull(),
+    tourDate: date('tour_date', { mode: 'string' }).notNull(),
+    part: text('part').notNull(),
+    summary: text('summary').notNull().default(''),
+    /** Our booking that held the slot when the event came: a double booking made on the other platform. */
+    conflictBookingId: integer('conflict_booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('channel_blocks_event_slot_unique').on(t.calendarId, t.uid, t.tourDate, t.part),
+    // The target of slot_claims' foreign key: a block's claim is of the block's own slot.
+    uniqueIndex('channel_blocks_id_slot_unique').on(t.id, t.tourDate, t.part),
+    index('channel_blocks_slot_idx').on(t.tourDate, t.part),
+    check('channel_blocks_part_check', oneOf(t.part, HALF_DAY_PARTS)),
+  ],
+)
+
+export type ChannelCalendar = typeof channelCalendars.$inferSelect
+export type ChannelBlock = typeof channelBlocks.$inferSelect
+
+/**
  * One group per slot (docs/decisions/0002), held by the primary key: a booking claims one row per half
  * of the day it uses (a full-day tour claims both), so a second claim of the same half —
  * from this server or another — fails with a unique violation. A pending booking's claim
  * carries the hold's expiry; an expired claim counts as free and is removed by the next
- * claim of that half (server/services/slot-claims.ts).
+ * claim of that half (server/services/slot-claims.ts). A claim is a booking's or an imported
+ * calendar's block (docs/decisions/0077), never both; a block's claim never expires and goes
+ * with its block.
  */
 export const slotClaims = pgTable(
   'slot_claims',
   {
     tourDate: date('tour_date', { mode: 'string' }).notNull(),
     part: text('part').notNull(),
-    bookingId: integer('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
+    channelBlockId: integer('channel_block_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ name: 'slot_claims_pkey', columns: [t.tourDate, t.part] }),
     index('slot_claims_booking_id_idx').on(t.bookingId),
+    uniqueIndex('slot_claims_channel_block_id_unique').on(t.channelBlockId),
+    foreignKey({ name: 'slot_claims_channel_block_fk', columns: [t.channelBlockId, t.tourDate, t.part], foreignColumns: [channelBlocks.id, channelBlocks.tourDate, channelBlocks.part] }).onDelete('cascade'),
     check('slot_claims_part_check', oneOf(t.part, HALF_DAY_PARTS)),
+    check('slot_claims_holder_check', sql`(${t.bookingId} is null) <> (${t.channelBlockId} is null)`),
+    check('slot_claims_block_expiry_check', sql`${t.channelBlockId} is null or ${t.expiresAt} is null`),
   ],
 )
 

@@ -24,6 +24,9 @@ export const TABLES_IN_ORDER = [
   'bookings',
   'promo_redemptions',
   'money_movements',
+  // Before slot_claims: a block's claim names its block (docs/decisions/0077); a block's conflict names a booking.
+  'channel_calendars',
+  'channel_blocks',
   'slot_claims',
   'notifications',
   'payments',
@@ -47,7 +50,7 @@ export const TABLES_IN_ORDER = [
 export const TABLES_NOT_EXPORTED = ['media_variants', 'rate_limits'] as const
 
 /** Tables whose id is a serial: their sequences must continue after the imported ids. */
-const SERIAL_TABLES = new Set(['users', 'tour_packages', 'meeting_points', 'contact_messages', 'weekend_availability', 'bookings', 'notifications', 'payments', 'outgoing_emails', 'audit_log', 'media', 'booking_questions', 'booking_changes', 'disruptions', 'disruption_offers', 'waitlist_addresses', 'waitlist_entries', 'promo_codes', 'vouchers', 'money_movements', 'review_requests', 'reviews'])
+const SERIAL_TABLES = new Set(['users', 'tour_packages', 'meeting_points', 'contact_messages', 'weekend_availability', 'bookings', 'notifications', 'payments', 'outgoing_emails', 'audit_log', 'media', 'booking_questions', 'booking_changes', 'disruptions', 'disruption_offers', 'waitlist_addresses', 'waitlist_entries', 'promo_codes', 'vouchers', 'money_movements', 'review_requests', 'reviews', 'channel_calendars', 'channel_blocks'])
 
 export type DatabaseExport = {
   format: 'joetsu-local-tours-export'

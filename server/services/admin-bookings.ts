@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, lt, lte } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { bookings, meetingPoints, moneyMovements, resellers, slotClaims, tourPackages, vouchers, waitlistAddresses, waitlistEntries, weekendAvailability } from '../db/schema.ts'
+import { bookings, channelBlocks, channelCalendars, meetingPoints, moneyMovements, resellers, slotClaims, tourPackages, vouchers, waitlistAddresses, waitlistEntries, weekendAvailability } from '../db/schema.ts'
 import { maskVoucherCode } from '../../core/vouchers.ts'
 import type { Config } from '../config/index.ts'
 import { ServiceError } from './service-error.ts'
@@ -101,7 +101,8 @@ export type BookingListQuery = {
 
 export type BookingPage = { items: AdminBooking[]; total: number; page: number; pageSize: number }
 
-export type SlotState = 'free' | 'held' | 'booked' | 'closed'
+/** `channel`: an imported calendar's event takes it (docs/decisions/0077). */
+export type SlotState = 'free' | 'held' | 'booked' | 'closed' | 'channel'
 export type CalendarSlot = {
   tourTime: TourTime
   state: SlotState
@@ -116,6 +117,10 @@ export type CalendarSlot = {
   booking: { id: number; name: string; status: BookingStatus; tourTime: string } | null
   /** Visitors on the slot's waitlist (docs/decisions/0057). */
   waiting: number
+  /** The imported calendar whose event takes the slot (docs/decisions/0077), with the event's title. */
+  channel: { name: string; summary: string } | null
+  /** Imported events on a half one of our bookings held first: double bookings made on the other platform. */
+  conflicts: { channel: string; reference: string; bookingId: number }[]
 }
 /**
  * One weekend day. `guideWindow`: whether the guide may book or move a booking onto it now (from
@@ -266,12 +271,12 @@ export function createAdminBookingService(deps: { db: Db; config: Config; lifecy
       })
     },
 
-    /** The Calendar View: every weekend date of a month with each slot free, held, booked or closed (docs/decisions/0013). */
+    /** The Calendar View: every weekend date of a month with each slot free, held, booked, closed or taken on another channel (docs/decisions/0013, 0077). */
     async calendar(month: string): Promise<CalendarDay[]> {
       const at = now()
       const { from, to } = monthRange(month)
       const window = bookingWindow(at, moveWindow('guide', config.booking))
-      const [claims, overrides, waitlist] = await Promise.all([
+      const [claims, overrides, waitlist, blocks, conflicts] = await Promise.all([
         db
           .select({ tourDate: slotClaims.tourDate, part: slotClaims.part, booking: bookings })
           .from(slotClaims)
@@ -285,6 +290,20 @@ export function createAdminBookingService(deps: { db: Db; config: Config; lifecy
           .innerJoin(waitlistAddresses, and(eq(waitlistAddresses.email, waitlistEntries.email), isNotNull(waitlistAddresses.confirmedAt)))
           .where(and(gte(waitlistEntries.tourDate, from), lte(waitlistEntries.tourDate, to)))
           .groupBy(waitlistEntries.tourDate, waitlistEntries.tourTime),
+        // Halves an imported calendar's block holds (docs/decisions/0077), with its channel's name.
+        db
+          .select({ tourDate: slotClaims.tourDate, part: slotClaims.part, channel: channelCalendars.name, summary: channelBlocks.summary })
+          .from(slotClaims)
+          .innerJoin(channelBlocks, eq(slotClaims.channelBlockId, channelBlocks.id))
+          .innerJoin(channelCalendars, eq(channelBlocks.calendarId, channelCalendars.id))
+          .where(and(gte(slotClaims.tourDate, from), lte(slotClaims.tourDate, to))),
+        db
+          .select({ tourDate: channelBlocks.tourDate, part: channelBlocks.part, channel: channelCalendars.name, reference: bookings.reference, bookingId: bookings.id })
+          .from(channelBlocks)
+          .innerJoin(channelCalendars, eq(channelBlocks.calendarId, channelCalendars.id))
+          .innerJoin(bookings, eq(channelBlocks.conflictBookingId, bookings.id))
+          .where(and(gte(channelBlocks.tourDate, from), lte(channelBlocks.tourDate, to)))
+          .orderBy(asc(channelCalendars.name), asc(channelBlocks.part)),
       ])
       return weekendDatesBetween(from, to).map((date) => {
         const override = overrides.find((o) => o.date === date)
@@ -297,12 +316,18 @@ export function createAdminBookingService(deps: { db: Db; config: Config; lifecy
           const open = !override || (tourTime === 'morning' ? override.morningAvailable : tourTime === 'afternoon' ? override.afternoonAvailable : override.fullDayAvailable)
           const timeText = timeTextOf(tourTime)
           const waiting = Number(waitlist.find((w) => w.tourDate === date && w.tourTime === tourTime)?.waiting ?? 0)
+          const slotConflicts = conflicts
+            .filter((c) => c.tourDate === date && parts.includes(c.part))
+            .map((c) => ({ channel: c.channel, reference: c.reference, bookingId: c.bookingId }))
+            .filter((c, i, all) => all.findIndex((o) => o.channel === c.channel && o.bookingId === c.bookingId) === i)
           if (claim) {
             const status = effectiveStatus(claim.booking, at)
-            return { tourTime, timeText, open, state: status === 'pending' ? 'held' : 'booked', booking: { id: claim.booking.id, name: claim.booking.name, status, tourTime: claim.booking.tourTime }, waiting }
+            return { tourTime, timeText, open, state: status === 'pending' ? 'held' : 'booked', booking: { id: claim.booking.id, name: claim.booking.name, status, tourTime: claim.booking.tourTime }, waiting, channel: null, conflicts: slotConflicts }
           }
+          const block = blocks.find((b) => b.tourDate === date && parts.includes(b.part))
+          if (block) return { tourTime, timeText, open, state: 'channel', booking: null, waiting, channel: { name: block.channel, summary: block.summary }, conflicts: slotConflicts }
           // On sale only if the switches of every part it shares are open (docs/decisions/0029).
-          return { tourTime, timeText, open, state: slotOpenBySwitches(tourTime, override) ? 'free' : 'closed', booking: null, waiting }
+          return { tourTime, timeText, open, state: slotOpenBySwitches(tourTime, override) ? 'free' : 'closed', booking: null, waiting, channel: null, conflicts: slotConflicts }
         })
         return { date, note: override?.adminNotes ?? null, guideWindow: date < window.first ? 'past' : date > window.last ? 'beyond' : 'open', slots }
       })

@@ -17,7 +17,7 @@ import type { BookingEvents } from './booking-events.ts'
 import { appendMovements, oneWithMoney, type Booking } from './ledger.ts'
 import type { NotificationService } from './notifications.ts'
 import { bookingActionLink } from './notifications.ts'
-import { claimParts, claimSlot, makeClaimsPermanent, ownSlotClaim, releaseClaims, releaseLapsedClaims, type ExpireLapsed } from './slot-claims.ts'
+import { blocksTakeFreeHalves, claimParts, claimSlot, makeClaimsPermanent, notBookingsClaim, ownSlotClaim, releaseClaims, releaseLapsedClaims, type ExpireLapsed } from './slot-claims.ts'
 import { ServiceError } from './service-error.ts'
 
 /**
@@ -125,7 +125,7 @@ export function createBookingLifecycle(deps: LifecycleDeps) {
         and(
           eq(slotClaims.tourDate, slot.tourDate),
           inArray(slotClaims.part, partsClaimedBy(slot.tourTime)),
-          ne(slotClaims.bookingId, bookingId),
+          notBookingsClaim(bookingId),
           or(isNull(slotClaims.expiresAt), gte(slotClaims.expiresAt, now)),
         ),
       )
@@ -297,6 +297,8 @@ export function createBookingLifecycle(deps: LifecycleDeps) {
     await appendMovements(tx, before.id, decision.transition, decision.movements, now)
     await promoUse(tx, before, decision.promoUse)
     const dates = await slotEffect(tx, before, decision, now)
+    // An imported calendar's block waiting on a half this freed closes it now (docs/decisions/0077).
+    await blocksTakeFreeHalves(tx, dates)
     const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId))
     const after = await oneWithMoney(tx, row!)
     await tell(tx, before, after, decision, dates, options)

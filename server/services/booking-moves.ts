@@ -27,7 +27,7 @@ import { slotOn } from './availability.ts'
 import type { BookingEvents } from './booking-events.ts'
 import type { Applied, BookingLifecycle, LifecycleRequest, RefundOutcome } from './booking-lifecycle.ts'
 import type { Booking } from './ledger.ts'
-import { ownSlotClaim, SlotTakenError } from './slot-claims.ts'
+import { blocksTakeFreeHalves, ownSlotClaim, SlotTakenError } from './slot-claims.ts'
 import { ServiceError } from './service-error.ts'
 import { BOOKING_NOT_FOUND_MESSAGE } from './admin-bookings.ts'
 import { onTheSite, GROUP_TOO_LARGE_MESSAGE, OUTSIDE_WINDOW_MESSAGE, PACKAGE_DOES_NOT_FIT_MESSAGE, PACKAGE_UNAVAILABLE_MESSAGE } from './bookings.ts'
@@ -171,8 +171,10 @@ export function createBookingMoveService(deps: {
   /** A change still waiting for its difference gives way: it lapses, and the hold it had goes. Returns the dates of the halves it freed. */
   async function lapsePendingChanges(tx: Tx, bookingId: number): Promise<string[]> {
     await tx.update(bookingChanges).set({ state: 'lapsed' }).where(and(eq(bookingChanges.bookingId, bookingId), eq(bookingChanges.state, 'awaiting-payment')))
-    const freed = await tx.delete(slotClaims).where(and(eq(slotClaims.bookingId, bookingId), not(ownSlotClaim))).returning({ tourDate: slotClaims.tourDate })
-    return freed.map((c) => c.tourDate)
+    const freed = (await tx.delete(slotClaims).where(and(eq(slotClaims.bookingId, bookingId), not(ownSlotClaim))).returning({ tourDate: slotClaims.tourDate })).map((c) => c.tourDate)
+    // An imported calendar's block waiting on a half this freed closes it now (docs/decisions/0077).
+    await blocksTakeFreeHalves(tx, freed)
+    return freed
   }
 
   const pendingOf = (row: typeof bookingChanges.$inferSelect): PendingChange => ({

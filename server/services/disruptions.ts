@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm'
 import { onTheSite } from './bookings.ts'
 import type { BookingLifecycle } from './booking-lifecycle.ts'
 import type { Db, Tx } from '../db/client.ts'
@@ -63,11 +63,12 @@ export function createDisruptionService(deps: {
     const claims = await tx
       .selectDistinct({ bookingId: slotClaims.bookingId })
       .from(slotClaims)
-      .where(and(eq(slotClaims.tourDate, tourDate), inArray(slotClaims.part, parts), liveClaim(now)))
+      // An imported calendar's block (docs/decisions/0077) is no booking to offer anything.
+      .where(and(eq(slotClaims.tourDate, tourDate), inArray(slotClaims.part, parts), liveClaim(now), isNotNull(slotClaims.bookingId)))
       .orderBy(asc(slotClaims.bookingId))
     const found: Booking[] = []
     for (const { bookingId } of claims) {
-      const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update')
+      const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId!)).for('update')
       if (row && effectiveStatus(row, now) !== 'cancelled') found.push(await oneWithMoney(tx, row))
     }
     return found

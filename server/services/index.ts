@@ -35,6 +35,7 @@ import { createVoucherService } from './vouchers.ts'
 import { createResellerService } from './resellers.ts'
 import { createOctoService } from './octo.ts'
 import { createGoogleThingsToDoService } from './google-things-to-do.ts'
+import { createChannelCalendarService } from './channel-calendars.ts'
 
 export type Clock = { now: () => Date }
 export const systemClock: Clock = { now: () => new Date() }
@@ -113,6 +114,8 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
   const octo = createOctoService({ db, config, lifecycle, availability, catalogue, now: clock.now })
   // Google's Things to Do product feed (docs/decisions/0078): the catalogue as Google lists it, with a "Book" link here.
   const googleThingsToDo = createGoogleThingsToDoService({ catalogue, trip, site: config.site, now: clock.now })
+  // Platforms that publish only a calendar (docs/decisions/0077): their events close our slots.
+  const channelCalendars = createChannelCalendarService({ db, config, lifecycle, events: bookingEvents, notifications, logger, now: clock.now })
 
   const payments = createPaymentService({
     db,
@@ -148,9 +151,11 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     // docs/decisions/0063: the day after a paid tour, its guest is asked for a review; five days later, reminded once.
     { name: 'request-reviews', everyMs: 10 * 60_000, run: () => reviews.queueRequests() },
     { name: 'remind-reviews', everyMs: 10 * 60_000, run: () => reviews.queueReminders() },
+    // docs/decisions/0077: each imported calendar is fetched once per CHANNEL_CALENDAR_INTERVAL_MINUTES, by one instance (its lease).
+    { name: 'fetch-channel-calendars', everyMs: 60_000, run: () => channelCalendars.fetchDue() },
   ]
 
-  return { lifecycle, limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, promoCodes, vouchers, bookingMoves, guideBookings, bookingConsent, disruptions, waitlist, reviews, resellers, octo, googleThingsToDo, jobs }
+  return { lifecycle, limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, promoCodes, vouchers, bookingMoves, guideBookings, bookingConsent, disruptions, waitlist, reviews, resellers, octo, googleThingsToDo, channelCalendars, jobs }
 }
 
 export type Services = ReturnType<typeof createServices>

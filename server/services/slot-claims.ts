@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
 import { sqlState, UNIQUE_VIOLATION } from '../db/client.ts'
-import { bookings, slotClaims, waitlistEntries } from '../db/schema.ts'
+import { bookings, channelBlocks, slotClaims, waitlistEntries } from '../db/schema.ts'
 import { partsClaimedBy, type DayPart, type TourTime } from '../../core/slots.ts'
 import { ServiceError } from './service-error.ts'
 
@@ -22,6 +22,9 @@ import { ServiceError } from './service-error.ts'
  * claims before locking their booking). Locking claims first and the booking second would
  * let a claimer and the sweep each hold what the other waits for: a deadlock (40P01), and
  * the guest's booking request would fail with a 500.
+ *
+ * A claim may also be an imported calendar's block (docs/decisions/0077): it has no booking and
+ * no expiry, and closes its half for every booking path exactly as a booking's claim does.
  */
 
 export const SLOT_TAKEN_MESSAGE = 'This time slot is no longer available'
@@ -38,6 +41,11 @@ export function liveClaim(now: Date) {
   return or(isNull(slotClaims.expiresAt), gte(slotClaims.expiresAt, now))
 }
 
+/** A claim that is not this booking's: another booking's, or an imported calendar's block (which has no booking). */
+export function notBookingsClaim(bookingId: number) {
+  return or(isNull(slotClaims.bookingId), ne(slotClaims.bookingId, bookingId))
+}
+
 /**
  * The halves of each date held right now, for dates from `from` to `to`; a guest changing a
  * booking sees the halves of that booking as free (`exceptBookingId`).
@@ -46,7 +54,7 @@ export async function claimedPartsBetween(db: Db | Tx, from: string, to: string,
   const rows = await db
     .select({ tourDate: slotClaims.tourDate, part: slotClaims.part })
     .from(slotClaims)
-    .where(and(gte(slotClaims.tourDate, from), lte(slotClaims.tourDate, to), liveClaim(now), exceptBookingId === undefined ? undefined : ne(slotClaims.bookingId, exceptBookingId)))
+    .where(and(gte(slotClaims.tourDate, from), lte(slotClaims.tourDate, to), liveClaim(now), exceptBookingId === undefined ? undefined : notBookingsClaim(exceptBookingId)))
   const byDate = new Map<string, Set<DayPart>>()
   for (const row of rows) {
     const parts = byDate.get(row.tourDate) ?? new Set<DayPart>()
@@ -56,7 +64,7 @@ export async function claimedPartsBetween(db: Db | Tx, from: string, to: string,
   return byDate
 }
 
-/** A claim whose hold has run out (confirmed and paid claims have no expiry). */
+/** A claim whose hold has run out (confirmed and paid claims, and blocks, have no expiry). */
 const lapsedClaim = (now: Date) => and(isNotNull(slotClaims.expiresAt), lt(slotClaims.expiresAt, now))
 
 /** Deletes only the booking's claims whose hold ran out: a payment that came late may have made the others permanent. */
@@ -117,10 +125,10 @@ export async function claimParts(
   const lapsed = await tx
     .selectDistinct({ bookingId: slotClaims.bookingId })
     .from(slotClaims)
-    .where(and(eq(slotClaims.tourDate, claim.tourDate), inArray(slotClaims.part, parts), lapsedClaim(claim.now)))
+    .where(and(eq(slotClaims.tourDate, claim.tourDate), inArray(slotClaims.part, parts), lapsedClaim(claim.now), isNotNull(slotClaims.bookingId)))
     .orderBy(slotClaims.bookingId)
   for (const { bookingId } of lapsed) {
-    if (bookingId !== claim.bookingId) await expireLapsed(tx, bookingId)
+    if (bookingId !== null && bookingId !== claim.bookingId) await expireLapsed(tx, bookingId)
   }
   try {
     await tx.insert(slotClaims).values(
@@ -144,6 +152,33 @@ export async function claimParts(
 export async function releaseClaims(tx: Tx | Db, bookingId: number): Promise<string[]> {
   const freed = await tx.delete(slotClaims).where(eq(slotClaims.bookingId, bookingId)).returning({ tourDate: slotClaims.tourDate })
   return freed.map((c) => c.tourDate)
+}
+
+/**
+ * The halves of these dates that nobody holds go to the imported calendars' blocks on them
+ * (docs/decisions/0077), in the transaction that freed them: a block waiting behind one of our
+ * bookings (a conflict) closes the slot the moment the booking lets it go, before any guest can
+ * take it. A block whose booking no longer holds its slot has no conflict left.
+ */
+export async function blocksTakeFreeHalves(tx: Tx | Db, dates: readonly string[]): Promise<void> {
+  const unique = [...new Set(dates)]
+  if (unique.length === 0) return
+  const listed = sql.join(
+    unique.map((d) => sql`${d}::date`),
+    sql`, `,
+  )
+  await tx.execute(sql`
+    insert into ${slotClaims} (tour_date, part, channel_block_id)
+    select distinct on (b.tour_date, b.part) b.tour_date, b.part, b.id
+    from ${channelBlocks} b
+    where b.tour_date in (${listed})
+      and not exists (select 1 from ${slotClaims} c where c.tour_date = b.tour_date and c.part = b.part)
+    order by b.tour_date, b.part, b.id
+    on conflict do nothing`)
+  await tx.execute(sql`
+    update ${channelBlocks} b set conflict_booking_id = null
+    where b.tour_date in (${listed}) and b.conflict_booking_id is not null
+      and not exists (select 1 from ${slotClaims} c where c.tour_date = b.tour_date and c.part = b.part and c.booking_id = b.conflict_booking_id)`)
 }
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { eq, max, sql } from 'drizzle-orm'
-import { bookingQuestions, bookings, calendarFeed, contactMessages, media, meetingPoints, notifications, reviewRequests, reviews, users, vouchers } from '../../server/db/schema.ts'
+import { bookingQuestions, bookings, calendarFeed, channelCalendars, contactMessages, media, meetingPoints, notifications, reviewRequests, reviews, users, vouchers } from '../../server/db/schema.ts'
 import { newReviewToken } from '../../core/reviews.ts'
 import { phonePhoto } from './crafted-images.ts'
 import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
@@ -96,6 +96,8 @@ const BODY_RUNS = Math.round(50 * SCALE)
 const PARAM_RUNS = Math.round(25 * SCALE)
 
 const VICTIM_PASSWORD = 'victim-password'
+/** Where the fuzz's imported calendars live: the discard port of this machine, where nothing listens, so a fetch fails at once. */
+const CLOSED_CALENDAR_URL = 'http://127.0.0.1:9/fuzz.ics'
 
 /**
  * The real rows the fuzz aims at in half of its runs, so the code behind a found booking,
@@ -126,6 +128,8 @@ type Real = {
   promoCodeId: number
   /** A reseller (docs/decisions/0074; resellers are revoked, never deleted). */
   resellerId: number
+  /** An imported calendar (docs/decisions/0077) at an address where nothing listens; re-added when a run deleted it. */
+  channelCalendarId: number
   /** The review link of a finished paid tour, and its review (docs/decisions/0063). */
   reviewToken: string
   reviewId: number
@@ -167,6 +171,7 @@ function realParam(route: RouteEntry, name: string, real: Real): string {
     if (route.path.startsWith('/api/admin/booking-questions/')) return String(real.questionId)
     if (route.path.startsWith('/api/admin/promo-codes/')) return String(real.promoCodeId)
     if (route.path.startsWith('/api/admin/resellers/')) return String(real.resellerId)
+    if (route.path.startsWith('/api/admin/channel-calendars/')) return String(real.channelCalendarId)
     if (route.path.startsWith('/api/admin/reviews/')) return String(real.reviewId)
     if (route.path.startsWith('/api/admin/vouchers/')) return String(real.voucherId)
     if (/^\/api(\/admin)?\/bookings\//.test(route.path)) return String(real.bookingId)
@@ -240,6 +245,8 @@ function validBody(route: RouteEntry, real: Real, packageRow: Record<string, unk
     case 'POST /api/admin/resellers':
     case 'PUT /api/admin/resellers/:id':
       return { name: 'Fuzz Channel', commissionPercent: 15, note: 'Net rate, pays monthly', minLeadHours: 48, tourPackageIds: [1], testMode: false }
+    case 'POST /api/admin/channel-calendars':
+      return { name: 'Fuzz Channel', url: CLOSED_CALENDAR_URL }
     case 'POST /api/admin/bookings/:id/move':
       return { tourDate: real.tourDate, tourTime: 'morning', tourPackageId: 1, numberOfPeople: 2, tellGuest: false }
     case 'POST /api/bookings/:reference/move':
@@ -277,7 +284,7 @@ const KNOWN_KEYS = [
   'direction', 'pickupEnabled', 'defaults', 'whatToBring', 'answers', 'type', 'label', 'required', 'options', 'tellGuest', 'guestMoveLimit', 'note',
   'customPrice', 'priceNote', 'payment', 'locale', 'groupLimit', 'holdHours',
   'promoCode', 'code', 'kind', 'value', 'validFrom', 'validTo', 'maxUses', 'onePerEmail', 'tourKind', 'minGroup',
-  'rating', 'title', 'text', 'displayName', 'country', 'consent', 'reply', 'source', 'sourceUrl', 'reviewDate',
+  'rating', 'title', 'text', 'displayName', 'country', 'consent', 'reply', 'source', 'sourceUrl', 'reviewDate', 'url',
   '__proto__', 'constructor',
 ]
 const QUERY_KEYS = ['month', 'from', 'to', 'email', 'status', 'sort', 'dir', 'page', 'pageSize', 'q', 'search', 'bookingId', 'format', 'cause']
@@ -619,6 +626,10 @@ describe.each(ENGINES)('security on %s', (engine) => {
     real.voucherId = (await app.db.select({ id: vouchers.id }).from(vouchers).where(eq(vouchers.token, voucher.token)))[0]!.id
     real.promoCodeId = (await app.services.promoCodes.create({ code: 'FUZZ-REAL', kind: 'amount', value: 1000, onePerEmail: false, active: true })).id
     real.resellerId = (await app.services.resellers.create({ name: 'Fuzz Reseller', commissionPercent: 20, note: null, minLeadHours: 0, tourPackageIds: [], testMode: false })).id
+    const newChannelCalendar = async () => {
+      real.channelCalendarId = (await app.services.channelCalendars.add({ name: 'Fuzz Calendar', url: CLOSED_CALENDAR_URL })).id
+    }
+    await newChannelCalendar()
     // A finished paid tour with its review request and review, as the request job and the guest leave them.
     const [toured] = await insertBookings(app.db, { reference: 'FUZZREVIEW01', name: 'Fuzz Reviewer', email: 'fuzz.reviewer@example.com', phone: '+81 90 1234 5678', numberOfPeople: 2, tourPackageId: 1, tourDate: '2020-01-04', tourTime: 'morning', status: 'paid', totalPrice: 14300 })
     real.reviewToken = (await app.db.insert(reviewRequests).values({ bookingId: toured!.id, token: newReviewToken(), requestedAt: new Date() }).returning())[0]!.token
@@ -636,8 +647,9 @@ describe.each(ENGINES)('security on %s', (engine) => {
         exists (select 1 from ${contactMessages} where ${contactMessages.id} = ${real.messageId}) as message,
         exists (select 1 from ${users} where ${users.id} = ${real.victimId}) as victim,
         exists (select 1 from ${notifications} where ${notifications.id} = ${real.notificationId}) as notification,
-        exists (select 1 from ${media} where ${media.id} = ${real.mediaId}) as photo`)) as unknown as {
-        rows: { booking: string | null; message: boolean; victim: boolean; notification: boolean; photo: boolean }[]
+        exists (select 1 from ${media} where ${media.id} = ${real.mediaId}) as photo,
+        exists (select 1 from ${channelCalendars} where ${channelCalendars.id} = ${real.channelCalendarId}) as channel`)) as unknown as {
+        rows: { booking: string | null; message: boolean; victim: boolean; notification: boolean; photo: boolean; channel: boolean }[]
       }
       const state = result.rows[0]!
       if (state.booking === null || state.booking === 'cancelled') await newBooking()
@@ -645,6 +657,7 @@ describe.each(ENGINES)('security on %s', (engine) => {
       if (!state.victim) await newVictim()
       if (!state.notification) await latestNotification()
       if (!state.photo) await newPhoto()
+      if (!state.channel) await newChannelCalendar()
       await currentFeedToken()
     }
     return { real, packageRow, refresh }

@@ -17,8 +17,9 @@ const STATE_STYLES: Record<CalendarSlot['state'], string> = {
   held: 'border-amber-300 bg-amber-50 text-amber-900',
   booked: 'border-sky-300 bg-sky-50 text-sky-900',
   closed: 'border-slate-300 bg-slate-200 text-slate-800',
+  channel: 'border-violet-300 bg-violet-50 text-violet-900',
 }
-const STATE_LABELS: Record<CalendarSlot['state'], string> = { free: 'Free', held: 'Held (awaiting payment)', booked: 'Booked', closed: 'Closed' }
+const STATE_LABELS: Record<CalendarSlot['state'], string> = { free: 'Free', held: 'Held (awaiting payment)', booked: 'Booked', closed: 'Closed', channel: 'Taken on another channel' }
 
 /** Calendar View (docs/decisions/0013): each weekend's slots as free, held, booked or closed; open or close them with a note. */
 export function CalendarTab({ onOpenBooking }: { onOpenBooking: (id: number) => void }) {
@@ -101,7 +102,7 @@ export function CalendarTab({ onOpenBooking }: { onOpenBooking: (id: number) => 
                 {day.note ? <p className="mt-1 text-sm text-slate-700">Note: {day.note}</p> : null}
                 <ul className="mt-2 grid gap-1.5">
                   {day.slots.map((slot) => (
-                    <li key={slot.tourTime} className={clsx('flex min-h-9 items-center justify-between gap-2 rounded border px-2 text-sm', past && slot.state === 'free' ? 'border-slate-200 bg-slate-50 text-slate-700' : STATE_STYLES[slot.state])}>
+                    <li key={slot.tourTime} className={clsx('flex min-h-9 flex-wrap items-center justify-between gap-x-2 rounded border px-2 text-sm', past && slot.state === 'free' ? 'border-slate-200 bg-slate-50 text-slate-700' : STATE_STYLES[slot.state])}>
                       <span>
                         <span className="font-medium">{slotLabel(slot.tourTime)}</span> <span className="text-xs">{slot.timeText}</span>
                         {slot.waiting > 0 ? <span className="ml-1 text-xs font-semibold">· {slot.waiting} waiting</span> : null}
@@ -117,12 +118,22 @@ export function CalendarTab({ onOpenBooking }: { onOpenBooking: (id: number) => 
                             ({STATE_LABELS[slot.state]}, open booking #{slot.booking.id})
                           </span>
                         </button>
+                      ) : slot.channel ? (
+                        // An imported calendar's event takes it (docs/decisions/0077): the channel says where.
+                        <span className="truncate" title={slot.channel.summary || undefined}>
+                          Taken on {slot.channel.name}
+                        </span>
                       ) : past && slot.state === 'free' ? (
                         // Nobody booked it and nobody can any more: not 'Free'.
                         <span>Not booked</span>
                       ) : (
                         <span>{STATE_LABELS[slot.state]}</span>
                       )}
+                      {slot.conflicts.map((c) => (
+                        <span key={`${c.channel}-${c.bookingId}`} className="w-full rounded bg-red-100 px-1 text-xs font-semibold text-red-900">
+                          {c.channel}: conflict with booking {c.reference}
+                        </span>
+                      ))}
                     </li>
                   ))}
                 </ul>

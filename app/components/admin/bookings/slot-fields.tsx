@@ -5,7 +5,7 @@ import type { CalendarDay, TourPackage } from '../../../../server/for-app.ts'
 import { api } from '../api.ts'
 import { Field, Input, Select } from '../../ui/field.tsx'
 
-const SLOT_STATE_TEXT = { free: 'free', held: 'held by an unpaid booking', booked: 'booked', closed: 'closed' } as const
+const SLOT_STATE_TEXT = { free: 'free', held: 'held by an unpaid booking', booked: 'booked', closed: 'closed', channel: 'taken on' } as const
 /** A day the guide may not book or move onto now, whatever its slots (docs/decisions/0075). */
 const OUTSIDE_WINDOW_TEXT = { past: 'past: cannot be booked', beyond: 'beyond the booking window' } as const
 
@@ -59,7 +59,9 @@ export function SlotAndTourFields({
     if (!slot) return slotLabel(time)
     const mine = bookingId !== undefined && slot.booking?.id === bookingId
     if (!mine && day.guideWindow !== 'open') return `${slotLabel(time)} (${OUTSIDE_WINDOW_TEXT[day.guideWindow]})`
-    return `${slotLabel(time)}, ${slot.timeText} (${mine ? 'this booking' : slot.booking ? `${SLOT_STATE_TEXT[slot.state]}: ${slot.booking.name}` : SLOT_STATE_TEXT[slot.state]})`
+    // A half an imported calendar takes names its channel (docs/decisions/0077).
+    const state = slot.channel ? `${SLOT_STATE_TEXT.channel} ${slot.channel.name}` : SLOT_STATE_TEXT[slot.state]
+    return `${slotLabel(time)}, ${slot.timeText} (${mine ? 'this booking' : slot.booking ? `${SLOT_STATE_TEXT[slot.state]}: ${slot.booking.name}` : state})`
   }
 
   return (
