@@ -1,3 +1,5 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { logInAsAdmin } from './admin-login.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
@@ -85,4 +87,46 @@ test('at 375 px the Channels tab fits the screen and the add form works', async 
   expect(fresh).not.toBe(key)
   expect((await supplier(page, key)).status()).toBe(401)
   expect((await supplier(page, fresh)).status()).toBe(200)
+})
+
+test('at 1280 and 375 px the guide imports a platform’s calendar, sees what it closed and when a fetch fails, and removes it (docs/decisions/0077)', async ({ page }) => {
+  // The platform's calendar, served here. Its one event is on a weekday, when no tour runs: it
+  // closes no slot another spec of the shared server books (the closing itself is proven by
+  // tests/integration/channel-calendars.test.ts).
+  const ics = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', 'BEGIN:VEVENT', `UID:weekday-${run}@test`, 'DTSTAMP:20260101T000000Z', 'DTSTART;VALUE=DATE:20300102', 'DTEND;VALUE=DATE:20300103', 'SUMMARY:Booked on the platform', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n')
+  const platform = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/calendar' }).end(ics))
+  await new Promise<void>((resolve) => platform.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(platform.address() as AddressInfo).port}/listing.ics`
+  try {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await openChannels(page)
+    const panel = page.getByRole('region', { name: 'Imported calendars' })
+    const add = async (name: string, link: string) => {
+      await panel.getByLabel('Channel name').fill(name)
+      await panel.getByLabel('Calendar link (iCalendar)').fill(link)
+      await panel.getByRole('button', { name: 'Add Calendar' }).click()
+      const item = panel.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) })
+      await expect(item).toBeVisible()
+      return item
+    }
+    const good = await add(`Hotel desk ${run}`, url)
+    await expect(good).toContainText('Up to date')
+    await expect(good).toContainText('0 slots closed; last good fetch')
+    // A platform that does not answer: the guide is told, nothing opens or closes.
+    const broken = await add(`Silent platform ${run}`, 'http://127.0.0.1:9/listing.ics')
+    await expect(broken).toContainText('Last fetch failed')
+    await expect(broken.getByRole('status')).toContainText('Nothing was opened or closed')
+    await expectNoSeriousAxeViolations(page, 'imported calendars at 1280')
+
+    await page.setViewportSize({ width: 375, height: 740 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    await expectNoSeriousAxeViolations(page, 'imported calendars at 375')
+    for (const item of [good, broken]) {
+      await item.getByRole('button', { name: 'Remove' }).click()
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click()
+      await expect(item).toHaveCount(0)
+    }
+  } finally {
+    platform.close()
+  }
 })

@@ -3,6 +3,7 @@ import type { AsJson, ResellerView, ResellerWithKey, TourPackage } from '../../.
 import { COMMISSION_MAX_PERCENT, MIN_LEAD_HOURS_MAX } from '../../../core/schemas/reseller.ts'
 import { api, failToast, formatDateTime, serverFieldErrors, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
+import { ChannelCalendarsPanel } from './channel-calendars-panel.tsx'
 import { ScrollBox } from '../ui/scroll-box.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
@@ -256,6 +257,8 @@ export function ChannelsTab() {
           </form>
         </section>
       </div>
+      {/* Platforms without an API close slots through their calendars (docs/decisions/0077). */}
+      <ChannelCalendarsPanel />
     </div>
   )
 }

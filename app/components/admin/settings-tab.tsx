@@ -17,7 +17,6 @@ import { Field, Input, Textarea } from '../ui/field.tsx'
 import { GuestDataPanel } from './guest-data-panel.tsx'
 import { GuideWordsPanel } from './guide-words-panel.tsx'
 import { CalendarFeedPanel } from './calendar-feed-panel.tsx'
-import { ChannelCalendarsPanel } from './channel-calendars-panel.tsx'
 import { TripPanels } from './trip-panel.tsx'
 import { BookingQuestionsPanel } from './booking-questions-panel.tsx'
 import { BookingRulesPanel, GuideBookingRulesPanel, VoucherRulesPanel } from './booking-rules-panel.tsx'
@@ -29,8 +28,6 @@ export function SettingsTab() {
     <div className="grid gap-6 lg:grid-cols-2">
       <TestEmail />
       <CalendarFeedPanel />
-      {/* Until the Channels tab holds it (docs/decisions/0077). */}
-      <ChannelCalendarsPanel />
       <TripPanels />
       <Catalogue />
       <BookingQuestionsPanel />
