@@ -281,6 +281,10 @@ export function createOctoService(deps: OctoDeps) {
 
     async check(reseller: Reseller, body: unknown): Promise<Availability[]> {
       const request = read(zAvailabilityCheckBody, body)
+      // OCTO's older single-day form (`localDate`) is still sent by some resellers.
+      const localDate = (body as { localDate?: unknown } | null)?.localDate
+      const forms = [localDate !== undefined, request.localDateStart !== undefined || request.localDateEnd !== undefined, request.availabilityIds !== undefined]
+      if (forms.filter(Boolean).length > 1) throw new OctoError('BAD_REQUEST', 'send one of localDate, localDateStart/localDateEnd or availabilityIds, not several')
       const pkg = await productOf(reseller, request.productId)
       const optionId = optionOf(pkg, request.optionId)
       const guests = groupOf(pkg, request.units, false)
@@ -289,10 +293,9 @@ export function createOctoService(deps: OctoDeps) {
         if (!slot) throw new OctoError('INVALID_AVAILABILITY_ID', 'The availabilityId was missing or invalid', { availabilityId: id })
         return { id, ...slot }
       })
-      // OCTO's older single-day form (`localDate`) is still sent by some resellers.
       const { from, to } = wanted?.length
         ? { from: wanted.map((w) => w.tourDate).sort()[0]!, to: wanted.map((w) => w.tourDate).sort().at(-1)! }
-        : rangeOf({ ...request, localDate: (body as { localDate?: unknown } | null)?.localDate })
+        : rangeOf({ ...request, localDate })
       if (daysBetween(from, to) > MAX_RANGE_DAYS) throw new OctoError('BAD_REQUEST', `A request may cover at most ${MAX_RANGE_DAYS + 1} days`)
       const days = await slotsBetween(reseller, optionId, from, to)
       return days.flatMap(({ date, slots }) =>

@@ -131,6 +131,14 @@ describe.each(ENGINES)('the OCTO supplier API on %s', (engine) => {
     expectOctoError(await octo.post('/availability', { productId: String(halfDay), optionId: 'half-day', localDate: SATURDAY, units: [{ id: 'child', quantity: 1 }] }), 400, 'INVALID_UNIT_ID')
     // A group the option cannot take is a well-formed request that cannot be processed: OCTO's UNPROCESSABLE_ENTITY.
     expectOctoError(await octo.post('/availability', { productId: String(halfDay), optionId: 'half-day', localDate: SATURDAY, units: [{ id: 'guest', quantity: 6 }] }), 400, 'UNPROCESSABLE_ENTITY')
+    // OCTO asks for one of localDate, localDateStart and localDateEnd, or availabilityIds: two at once is a bad request, not one of them ignored.
+    for (const both of [
+      { localDateStart: SATURDAY, localDateEnd: SATURDAY, availabilityIds: [AFTERNOON] },
+      { localDate: SATURDAY, availabilityIds: [AFTERNOON] },
+      { localDate: SATURDAY, localDateStart: SATURDAY, localDateEnd: SATURDAY },
+    ]) {
+      expectOctoError(await octo.post('/availability', { productId: String(halfDay), optionId: 'half-day', ...both }), 400, 'BAD_REQUEST')
+    }
   })
 
   it('reserves, confirms and reads a booking: the slot closes on the site at once, and the ledger holds the reseller’s net and commission', async () => {
