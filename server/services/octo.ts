@@ -362,7 +362,12 @@ export function createOctoService(deps: OctoDeps) {
     async confirm(reseller: Reseller, uuid: string, body: unknown): Promise<OctoBooking> {
       const request = read(zBookingConfirmationBody, body)
       const booking = await findBooking(reseller, uuid)
-      const details = { ...contactColumns(request.contact), ...(request.resellerReference !== undefined ? { resellerReference: bounded(request.resellerReference, TEXT_MAX.reference, 'resellerReference') } : {}) }
+      const details = {
+        ...contactColumns(request.contact),
+        // OCTO's confirmation carries notes only in its contact: the guest's requests, as a reservation's notes are.
+        ...(request.contact.notes !== undefined ? { specialRequests: bounded(request.contact.notes, TEXT_MAX.notes, 'contact.notes') } : {}),
+        ...(request.resellerReference !== undefined ? { resellerReference: bounded(request.resellerReference, TEXT_MAX.reference, 'resellerReference') } : {}),
+      }
       if (request.unitItems && request.unitItems.length > 0 && groupOf((await deps.catalogue.get(booking.tourPackageId))!, request.unitItems, true) !== booking.numberOfPeople) {
         throw new OctoError('UNPROCESSABLE_ENTITY', NEW_BOOKING_MESSAGE)
       }
@@ -395,7 +400,9 @@ export function createOctoService(deps: OctoDeps) {
         (request.unitItems !== undefined && request.unitItems.length !== booking.numberOfPeople)
       if (moves) throw new OctoError('UNPROCESSABLE_ENTITY', NEW_BOOKING_MESSAGE)
       if (booking.status === 'cancelled') throw new OctoError('UNPROCESSABLE_ENTITY', 'This booking has been cancelled.')
-      const notes = request.notes !== undefined ? { specialRequests: bounded(request.notes, TEXT_MAX.notes, 'notes') } : {}
+      // The booking's notes, else the contact's, as a reservation reads them.
+      const newNotes = request.notes !== undefined ? request.notes : request.contact?.notes
+      const notes = newNotes !== undefined ? { specialRequests: bounded(newNotes, TEXT_MAX.notes, 'notes') } : {}
       const details = {
         ...contactColumns(request.contact),
         ...notes,

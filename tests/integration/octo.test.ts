@@ -224,7 +224,11 @@ describe.each(ENGINES)('the OCTO supplier API on %s', (engine) => {
     expect(zBooking.parse(updated.json)).toMatchObject({ notes: 'Vegetarian', contact: { fullName: 'Ben Carter', emailAddress: 'ben@example.com' }, status: 'ON_HOLD' })
     expectOctoError(await octo.patch(`/bookings/${held.uuid}`, { availabilityId: MORNING }), 400, 'UNPROCESSABLE_ENTITY')
     expectOctoError(await octo.patch(`/bookings/${held.uuid}`, { contact: { emailAddress: 'not an address' } }), 400, 'BAD_REQUEST')
-    await octo.post(`/bookings/${held.uuid}/confirm`, { contact: { fullName: 'Ben Carter' } })
+    // OCTO's confirmation carries notes only in its contact, and an update may too: the guest's requests, kept as a reservation's are.
+    const noted = await octo.patch(`/bookings/${held.uuid}`, { contact: { notes: 'Vegetarian, no shellfish' } })
+    expect(noted.json.notes).toBe('Vegetarian, no shellfish')
+    const confirmed = await octo.post(`/bookings/${held.uuid}/confirm`, { contact: { fullName: 'Ben Carter', notes: 'Arrives by train at 13:40' } })
+    expect(zBooking.parse(confirmed.json)).toMatchObject({ status: 'CONFIRMED', notes: 'Arrives by train at 13:40' })
     const cancelled = await octo.post(`/bookings/${held.uuid}/cancel`, { reason: 'Guest changed plans' })
     expect(cancelled.status, cancelled.text).toBe(200)
     expect(zBooking.parse(cancelled.json)).toMatchObject({ status: 'CANCELLED', cancellable: false, cancellation: { refund: 'FULL', reason: 'Guest changed plans' } })
