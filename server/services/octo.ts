@@ -77,6 +77,9 @@ export class OctoError extends Error {
   }
 }
 
+/** A new date, tour or group is a new booking (docs/decisions/0074), at confirmation as in an update. */
+const NEW_BOOKING_MESSAGE = 'A new date, tour or group cannot be changed on a booking: cancel it and make a new one'
+
 /** How long a reservation holds its slot unless the reseller asks otherwise, and at most (minutes). */
 export const DEFAULT_EXPIRATION_MINUTES = 30
 export const MAX_EXPIRATION_MINUTES = 60
@@ -154,10 +157,14 @@ export function createOctoService(deps: OctoDeps) {
     return optionIdOf(pkg.isHalfDay)
   }
 
-  /** The group an OCTO request's units make: every unit is one guest of the one "guest" unit. */
+  /**
+   * The group an OCTO request's units make: every unit is one guest of the one "guest" unit. A
+   * group the option cannot take (no guest, or more than the tour's) is well-formed but cannot be
+   * processed: OCTO's UNPROCESSABLE_ENTITY, as its "Minimum tickets is 2" example.
+   */
   function groupOf(pkg: TourPackage, units: { id?: string; unitId?: string; quantity?: number }[] | undefined, required: boolean): number | null {
     if (!units || units.length === 0) {
-      if (required) throw new OctoError('BAD_REQUEST', 'unitItems: at least one guest is required')
+      if (required) throw new OctoError('UNPROCESSABLE_ENTITY', 'unitItems: at least one guest is required')
       return null
     }
     let guests = 0
@@ -166,7 +173,8 @@ export function createOctoService(deps: OctoDeps) {
       if (unitId !== 'guest') throw new OctoError('INVALID_UNIT_ID', 'The unitId was missing or invalid', { unitId: String(unitId ?? '') })
       guests += u.quantity ?? 1
     }
-    if (!Number.isInteger(guests) || guests < 1 || guests > pkg.maxGroupSize) throw new OctoError('BAD_REQUEST', `A group is 1 to ${pkg.maxGroupSize} guests`)
+    if (!Number.isInteger(guests)) throw new OctoError('BAD_REQUEST', 'units: quantity must be a whole number')
+    if (guests < 1 || guests > pkg.maxGroupSize) throw new OctoError('UNPROCESSABLE_ENTITY', `A group is 1 to ${pkg.maxGroupSize} guests`)
     return guests
   }
 
@@ -273,6 +281,10 @@ export function createOctoService(deps: OctoDeps) {
 
     async check(reseller: Reseller, body: unknown): Promise<Availability[]> {
       const request = read(zAvailabilityCheckBody, body)
+      // OCTO's older single-day form (`localDate`) is still sent by some resellers.
+      const localDate = (body as { localDate?: unknown } | null)?.localDate
+      const forms = [localDate !== undefined, request.localDateStart !== undefined || request.localDateEnd !== undefined, request.availabilityIds !== undefined]
+      if (forms.filter(Boolean).length > 1) throw new OctoError('BAD_REQUEST', 'send one of localDate, localDateStart/localDateEnd or availabilityIds, not several')
       const pkg = await productOf(reseller, request.productId)
       const optionId = optionOf(pkg, request.optionId)
       const guests = groupOf(pkg, request.units, false)
@@ -281,10 +293,9 @@ export function createOctoService(deps: OctoDeps) {
         if (!slot) throw new OctoError('INVALID_AVAILABILITY_ID', 'The availabilityId was missing or invalid', { availabilityId: id })
         return { id, ...slot }
       })
-      // OCTO's older single-day form (`localDate`) is still sent by some resellers.
       const { from, to } = wanted?.length
         ? { from: wanted.map((w) => w.tourDate).sort()[0]!, to: wanted.map((w) => w.tourDate).sort().at(-1)! }
-        : rangeOf({ ...request, localDate: (body as { localDate?: unknown } | null)?.localDate })
+        : rangeOf({ ...request, localDate })
       if (daysBetween(from, to) > MAX_RANGE_DAYS) throw new OctoError('BAD_REQUEST', `A request may cover at most ${MAX_RANGE_DAYS + 1} days`)
       const days = await slotsBetween(reseller, optionId, from, to)
       return days.flatMap(({ date, slots }) =>
@@ -351,9 +362,14 @@ export function createOctoService(deps: OctoDeps) {
     async confirm(reseller: Reseller, uuid: string, body: unknown): Promise<OctoBooking> {
       const request = read(zBookingConfirmationBody, body)
       const booking = await findBooking(reseller, uuid)
-      const details = { ...contactColumns(request.contact), ...(request.resellerReference !== undefined ? { resellerReference: bounded(request.resellerReference, TEXT_MAX.reference, 'resellerReference') } : {}) }
+      const details = {
+        ...contactColumns(request.contact),
+        // OCTO's confirmation carries notes only in its contact: the guest's requests, as a reservation's notes are.
+        ...(request.contact.notes !== undefined ? { specialRequests: bounded(request.contact.notes, TEXT_MAX.notes, 'contact.notes') } : {}),
+        ...(request.resellerReference !== undefined ? { resellerReference: bounded(request.resellerReference, TEXT_MAX.reference, 'resellerReference') } : {}),
+      }
       if (request.unitItems && request.unitItems.length > 0 && groupOf((await deps.catalogue.get(booking.tourPackageId))!, request.unitItems, true) !== booking.numberOfPeople) {
-        throw new OctoError('BAD_REQUEST', 'The group cannot change at confirmation: update the reservation first')
+        throw new OctoError('UNPROCESSABLE_ENTITY', NEW_BOOKING_MESSAGE)
       }
       if (!('name' in details) && booking.name.startsWith('Guest of ')) throw new OctoError('BAD_REQUEST', 'contact: the lead guest’s name is required to confirm')
       const applied = await applying(() =>
@@ -382,9 +398,11 @@ export function createOctoService(deps: OctoDeps) {
         (request.optionId !== undefined && request.optionId !== optionIdOf(pkg.isHalfDay)) ||
         (request.availabilityId !== undefined && request.availabilityId !== availabilityView.idOf(booking, startTimes)) ||
         (request.unitItems !== undefined && request.unitItems.length !== booking.numberOfPeople)
-      if (moves) throw new OctoError('UNPROCESSABLE_ENTITY', 'A new date, tour or group cannot be changed on a booking: cancel it and make a new one')
+      if (moves) throw new OctoError('UNPROCESSABLE_ENTITY', NEW_BOOKING_MESSAGE)
       if (booking.status === 'cancelled') throw new OctoError('UNPROCESSABLE_ENTITY', 'This booking has been cancelled.')
-      const notes = request.notes !== undefined ? { specialRequests: bounded(request.notes, TEXT_MAX.notes, 'notes') } : {}
+      // The booking's notes, else the contact's, as a reservation reads them.
+      const newNotes = request.notes !== undefined ? request.notes : request.contact?.notes
+      const notes = newNotes !== undefined ? { specialRequests: bounded(newNotes, TEXT_MAX.notes, 'notes') } : {}
       const details = {
         ...contactColumns(request.contact),
         ...notes,

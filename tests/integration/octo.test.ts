@@ -129,7 +129,16 @@ describe.each(ENGINES)('the OCTO supplier API on %s', (engine) => {
     expectOctoError(await octo.post('/availability', { productId: String(halfDay), optionId: 'half-day', availabilityIds: [`${SATURDAY}T10:00:00+09:00`] }), 400, 'INVALID_AVAILABILITY_ID')
     expectOctoError(await octo.post('/availability/calendar', { productId: String(halfDay), optionId: 'half-day', localDateStart: '2030-05-01', localDateEnd: '2031-05-01' }), 400, 'BAD_REQUEST')
     expectOctoError(await octo.post('/availability', { productId: String(halfDay), optionId: 'half-day', localDate: SATURDAY, units: [{ id: 'child', quantity: 1 }] }), 400, 'INVALID_UNIT_ID')
-    expectOctoError(await octo.post('/availability', { productId: String(halfDay), optionId: 'half-day', localDate: SATURDAY, units: [{ id: 'guest', quantity: 6 }] }), 400, 'BAD_REQUEST')
+    // A group the option cannot take is a well-formed request that cannot be processed: OCTO's UNPROCESSABLE_ENTITY.
+    expectOctoError(await octo.post('/availability', { productId: String(halfDay), optionId: 'half-day', localDate: SATURDAY, units: [{ id: 'guest', quantity: 6 }] }), 400, 'UNPROCESSABLE_ENTITY')
+    // OCTO asks for one of localDate, localDateStart and localDateEnd, or availabilityIds: two at once is a bad request, not one of them ignored.
+    for (const both of [
+      { localDateStart: SATURDAY, localDateEnd: SATURDAY, availabilityIds: [AFTERNOON] },
+      { localDate: SATURDAY, availabilityIds: [AFTERNOON] },
+      { localDate: SATURDAY, localDateStart: SATURDAY, localDateEnd: SATURDAY },
+    ]) {
+      expectOctoError(await octo.post('/availability', { productId: String(halfDay), optionId: 'half-day', ...both }), 400, 'BAD_REQUEST')
+    }
   })
 
   it('reserves, confirms and reads a booking: the slot closes on the site at once, and the ledger holds the reseller’s net and commission', async () => {
@@ -149,6 +158,12 @@ describe.each(ENGINES)('the OCTO supplier API on %s', (engine) => {
     // And the reseller's own availability shows it sold out.
     const after = (await octo.post('/availability', { productId: String(halfDay), optionId: 'half-day', availabilityIds: [MORNING] })).json as { status: string }[]
     expect(after[0]!.status).toBe('SOLD_OUT')
+
+    // A new group is a new booking (docs/decisions/0074), at confirmation as in an update: OCTO's UNPROCESSABLE_ENTITY, and the hold stays as it was.
+    const regrouped = await octo.post(`/bookings/${onHold.uuid}/confirm`, { contact: { fullName: 'Aiko Tanaka' }, unitItems: [{ unitId: 'guest' }, { unitId: 'guest' }, { unitId: 'guest' }] })
+    expectOctoError(regrouped, 400, 'UNPROCESSABLE_ENTITY')
+    expect(regrouped.json.errorMessage).toBe('A new date, tour or group cannot be changed on a booking: cancel it and make a new one')
+    expect((await octo.get(`/bookings/${onHold.uuid}`)).json).toMatchObject({ status: 'ON_HOLD', unitItems: [{}, {}] })
 
     const confirmed = await octo.post(`/bookings/${onHold.uuid}/confirm`, { contact: { firstName: 'Aiko', lastName: 'Tanaka', emailAddress: 'aiko@example.com', phoneNumber: '+81 90-5555-6666' }, resellerReference: 'KL-1001-A' })
     expect(confirmed.status, confirmed.text).toBe(200)
@@ -217,7 +232,11 @@ describe.each(ENGINES)('the OCTO supplier API on %s', (engine) => {
     expect(zBooking.parse(updated.json)).toMatchObject({ notes: 'Vegetarian', contact: { fullName: 'Ben Carter', emailAddress: 'ben@example.com' }, status: 'ON_HOLD' })
     expectOctoError(await octo.patch(`/bookings/${held.uuid}`, { availabilityId: MORNING }), 400, 'UNPROCESSABLE_ENTITY')
     expectOctoError(await octo.patch(`/bookings/${held.uuid}`, { contact: { emailAddress: 'not an address' } }), 400, 'BAD_REQUEST')
-    await octo.post(`/bookings/${held.uuid}/confirm`, { contact: { fullName: 'Ben Carter' } })
+    // OCTO's confirmation carries notes only in its contact, and an update may too: the guest's requests, kept as a reservation's are.
+    const noted = await octo.patch(`/bookings/${held.uuid}`, { contact: { notes: 'Vegetarian, no shellfish' } })
+    expect(noted.json.notes).toBe('Vegetarian, no shellfish')
+    const confirmed = await octo.post(`/bookings/${held.uuid}/confirm`, { contact: { fullName: 'Ben Carter', notes: 'Arrives by train at 13:40' } })
+    expect(zBooking.parse(confirmed.json)).toMatchObject({ status: 'CONFIRMED', notes: 'Arrives by train at 13:40' })
     const cancelled = await octo.post(`/bookings/${held.uuid}/cancel`, { reason: 'Guest changed plans' })
     expect(cancelled.status, cancelled.text).toBe(200)
     expect(zBooking.parse(cancelled.json)).toMatchObject({ status: 'CANCELLED', cancellable: false, cancellation: { refund: 'FULL', reason: 'Guest changed plans' } })
@@ -268,13 +287,16 @@ describe.each(ENGINES)('the OCTO supplier API on %s', (engine) => {
     expectOctoError(await send('null'), 400, 'BAD_REQUEST')
     const fresh = octoClient(app, key)
     for (const body of [
-      { productId: String(halfDay), optionId: 'half-day', availabilityId: MORNING, unitItems: [] },
       { productId: String(halfDay), optionId: 'half-day', availabilityId: MORNING, unitItems: [{ unitId: 'guest' }], expirationMinutes: 0 },
       { productId: String(halfDay), optionId: 'half-day', availabilityId: MORNING, unitItems: [{ unitId: 'guest' }], notes: 'x'.repeat(1001) },
       { productId: String(halfDay), optionId: 'half-day', availabilityId: MORNING, unitItems: [{ unitId: 'guest' }], contact: { fullName: 'Nul\u0000l' } },
       { productId: String(halfDay), optionId: 'half-day', availabilityId: MORNING, unitItems: [{ unitId: 'guest' }], uuid: 'not-a-uuid' },
     ]) {
       expectOctoError(await fresh.post('/bookings', body), 400, 'BAD_REQUEST')
+    }
+    // No guest, or more than the tour takes: fewer or more units than the option allows, OCTO's UNPROCESSABLE_ENTITY.
+    for (const unitItems of [[], Array.from({ length: 6 }, () => ({ unitId: 'guest' }))]) {
+      expectOctoError(await fresh.post('/bookings', { productId: String(halfDay), optionId: 'half-day', availabilityId: MORNING, unitItems }), 400, 'UNPROCESSABLE_ENTITY')
     }
     expectOctoError(await fresh.post('/bookings', { productId: String(halfDay), optionId: 'half-day', availabilityId: '2031-02-31T09:00:00+09:00', unitItems: [{ unitId: 'guest' }] }), 400, 'INVALID_AVAILABILITY_ID')
     expectOctoError(await fresh.post('/bookings', { productId: String(halfDay), optionId: 'half-day', availabilityId: '2030-05-01T09:00:00+09:00', unitItems: [{ unitId: 'guest' }] }), 400, 'INVALID_AVAILABILITY_ID')
