@@ -1,4 +1,4 @@
-import { isRouteErrorResponse } from 'react-router'
+import { isRouteErrorResponse, useRouteError } from 'react-router'
 import { useLocalePath, useT } from '../../i18n/i18n.tsx'
 
 /**
@@ -8,7 +8,10 @@ import { useLocalePath, useT } from '../../i18n/i18n.tsx'
  * under the public layout's own boundary the root's loader still delivers the chrome's
  * messages this page speaks in; under the root's alone nothing would.
  */
-export function ErrorPage({ error }: { error: unknown }) {
+export function ErrorPage() {
+  // From the router, not a prop: the routes re-export this component as their ErrorBoundary, and
+  // React Router's build hands route props only to components a route module defines itself.
+  const error = useRouteError()
   const t = useT()
   const path = useLocalePath()
   let title = t('common.error.title')
