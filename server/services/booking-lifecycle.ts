@@ -439,14 +439,17 @@ export function createBookingLifecycle(deps: LifecycleDeps) {
     },
 
     /** When a reseller's reservation was confirmed: its confirmation's first ledger row. */
-    async confirmedAt(bookingId: number): Promise<Date | null> {
-      const [row] = await db
-        .select({ at: moneyMovements.createdAt })
+    /** When each of these bookings was first confirmed (its first `confirm` movement), in one query. */
+    async confirmedAtOf(bookingIds: readonly number[]): Promise<Map<number, Date>> {
+      const confirmed = new Map<number, Date>()
+      if (bookingIds.length === 0) return confirmed
+      const rows = await db
+        .select({ bookingId: moneyMovements.bookingId, at: moneyMovements.createdAt })
         .from(moneyMovements)
-        .where(and(eq(moneyMovements.bookingId, bookingId), eq(moneyMovements.transition, 'confirm')))
+        .where(and(inArray(moneyMovements.bookingId, [...new Set(bookingIds)]), eq(moneyMovements.transition, 'confirm')))
         .orderBy(moneyMovements.id)
-        .limit(1)
-      return row?.at ?? null
+      for (const row of rows) if (!confirmed.has(row.bookingId!)) confirmed.set(row.bookingId!, row.at)
+      return confirmed
     },
 
     /** The checkout's intent for an unpaid booking, so a retried checkout reuses it and the webhook finds its booking. False once paid. */

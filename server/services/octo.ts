@@ -34,11 +34,11 @@ import {
 import { quote } from '../../core/pricing.ts'
 import { containsUnstorableText } from '../../core/unstorable-text.ts'
 import type { SlotAvailability, TourTime } from '../../core/slots.ts'
-import { MAX_RANGE_DAYS, slotOn, type AvailabilityService } from './availability.ts'
+import { MAX_RANGE_DAYS, slotOn, slotsOn, type AvailabilityService } from './availability.ts'
 import type { BookingLifecycle } from './booking-lifecycle.ts'
 import { withFreshReference } from './booking-reference.ts'
 import type { CatalogueService } from './catalogue.ts'
-import { oneWithMoney, type Booking } from './ledger.ts'
+import { oneWithMoney, withMoney, type Booking } from './ledger.ts'
 import { isServiceError } from './service-error.ts'
 import { SlotTakenError } from './slot-claims.ts'
 import { availabilityView, bookingView, productView, supplierView } from './octo-views.ts'
@@ -226,13 +226,28 @@ export function createOctoService(deps: OctoDeps) {
     return oneWithMoney(db, row)
   }
 
-  async function viewOf(reseller: Reseller, booking: Booking): Promise<OctoBooking> {
-    const pkg = await deps.catalogue.get(booking.tourPackageId)
-    const tourTime = booking.tourTime as TourTime
+  /**
+   * The OCTO view of bookings. What a view needs beyond the booking (its tour, its date's slots,
+   * when it was confirmed) is read once per tour, per date and for all the bookings together, so a
+   * list of many bookings costs a few queries, not a few per booking.
+   */
+  async function viewsOf(reseller: Reseller, list: readonly Booking[]): Promise<OctoBooking[]> {
     const now = deps.now()
-    const slot = await slotOn(db, booking.tourDate, tourTime, { now, window: { leadDays, horizonDays }, claims: true })
-    return bookingView({ booking, reseller, pkg: pkg!, slot: forReseller(reseller, booking.tourDate, slot, now), startTimes, now, today: todayInTokyo(now), confirmedAt: await lifecycle.confirmedAt(booking.id) })
+    const today = todayInTokyo(now)
+    const confirmed = await lifecycle.confirmedAtOf(list.map((b) => b.id))
+    const tours = new Map<number, TourPackage | undefined>()
+    const slotsByDate = new Map<CalendarDate, SlotAvailability[]>()
+    for (const booking of list) {
+      if (!tours.has(booking.tourPackageId)) tours.set(booking.tourPackageId, await deps.catalogue.get(booking.tourPackageId))
+      if (!slotsByDate.has(booking.tourDate)) slotsByDate.set(booking.tourDate, await slotsOn(db, booking.tourDate, { now, window: { leadDays, horizonDays }, claims: true }))
+    }
+    return list.map((booking) => {
+      const slot = slotsByDate.get(booking.tourDate)!.find((s) => s.tourTime === (booking.tourTime as TourTime))!
+      return bookingView({ booking, reseller, pkg: tours.get(booking.tourPackageId)!, slot: forReseller(reseller, booking.tourDate, slot, now), startTimes, now, today, confirmedAt: confirmed.get(booking.id) ?? null })
+    })
   }
+
+  const viewOf = async (reseller: Reseller, booking: Booking): Promise<OctoBooking> => (await viewsOf(reseller, [booking]))[0]!
 
   /** A lifecycle refusal as OCTO says it: the reseller cannot do this to this booking now. */
   async function applying<T>(run: () => Promise<T>): Promise<T> {
@@ -456,9 +471,7 @@ export function createOctoService(deps: OctoDeps) {
         .where(and(eq(bookings.resellerId, reseller.id), ...filters))
         .orderBy(asc(bookings.tourDate), asc(bookings.id))
         .limit(500)
-      const views: OctoBooking[] = []
-      for (const row of rows) views.push(await viewOf(reseller, await oneWithMoney(db, row)))
-      return views
+      return viewsOf(reseller, await withMoney(db, rows))
     },
   }
 }
