@@ -15,9 +15,15 @@ const total: Counts = { passed: 0, failed: 0, skipped: 0 }
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'jlt-test-reports-'))
 const onlyFast = process.argv.includes('--no-browser')
 
+/** Each part's time and the machine's load as it ended, printed again at the end: the suite must fit its machine. */
+const times: string[] = []
+
 function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   console.log(`\n━━ ${title} ━━  ${command} ${args.join(' ')}`)
+  const started = performance.now()
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  const seconds = (performance.now() - started) / 1000
+  times.push(`${title} (${args[2] ?? command}): ${seconds.toFixed(0)} s, load ${os.loadavg()[0]!.toFixed(1)}`)
   return result.status === 0
 }
 
@@ -76,6 +82,7 @@ if (!onlyFast) {
 }
 
 const allOk = steps.every(Boolean)
+console.log(`\nTime per part on ${os.cpus().length} cores:\n  ${times.join('\n  ')}`)
 console.log(`\n${allOk ? 'All checks passed.' : 'Some checks FAILED.'}`)
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`)
 process.exit(allOk ? 0 : 1)
