@@ -37,7 +37,7 @@ describe('consumption tax inside a tax-inclusive price', () => {
 describe('the documents a booking’s ledger calls for (docs/decisions/0080)', () => {
   it('a card payment: one receipt for what was charged', () => {
     const rows = ledger(['create', [['price', 14_300]]], ['pay', [['card', 14_300]]])
-    expect(documentPoints(rows, true)).toEqual([{ key: 2, kind: 'receipt', at: rows[1].at, taxable: 14_300, tax: 1_300, notTaxable: 0, total: 14_300, ways: [{ way: 'card', yen: 14_300 }] }])
+    expect(documentPoints(rows, true)).toEqual([{ key: 2, kind: 'receipt', at: rows[1]!.at, taxable: 14_300, tax: 1_300, notTaxable: 0, total: 14_300, ways: [{ way: 'card', yen: 14_300 }] }])
   })
 
   it('a promo code lowers the consideration; a voucher part is paid with the card part, on one receipt', () => {
@@ -45,7 +45,7 @@ describe('the documents a booking’s ledger calls for (docs/decisions/0080)', (
     // consideration 20,900 − 2,090 = 18,810; tax 18,810 × 10 / 110 = 1,710.
     const rows = ledger(['create', [['price', 20_900], ['promo', 2_090, { reference: 'SPRING' }], ['voucher', 5_000]]], ['pay', [['card', 13_810]]])
     expect(documentPoints(rows, true)).toEqual([
-      { key: 4, kind: 'receipt', at: rows[3].at, taxable: 18_810, tax: 1_710, notTaxable: 0, total: 18_810, ways: [{ way: 'card', yen: 13_810 }, { way: 'voucher', yen: 5_000 }] },
+      { key: 4, kind: 'receipt', at: rows[3]!.at, taxable: 18_810, tax: 1_710, notTaxable: 0, total: 18_810, ways: [{ way: 'card', yen: 13_810 }, { way: 'voucher', yen: 5_000 }] },
     ])
   })
 
@@ -69,14 +69,14 @@ describe('the documents a booking’s ledger calls for (docs/decisions/0080)', (
 
   it('a cheaper move refunds the difference: a return invoice for it', () => {
     const rows = ledger(['create', [['price', 20_900]]], ['pay', [['card', 20_900]]], ['move', [['price', -6_600], ['card', -6_600, { reference: 'r1' }]]])
-    expect(documentPoints(rows, true)[1]).toEqual({ key: 4, kind: 'return-invoice', at: rows[3].at, taxable: 6_600, tax: 600, notTaxable: 0, total: 6_600, ways: [{ way: 'card', yen: 6_600 }] })
+    expect(documentPoints(rows, true)[1]).toEqual({ key: 4, kind: 'return-invoice', at: rows[3]!.at, taxable: 6_600, tax: 600, notTaxable: 0, total: 6_600, ways: [{ way: 'card', yen: 6_600 }] })
   })
 
   it('a cancellation with a 30 % fee returns the whole consideration with its tax; the fee kept is not taxable', () => {
     // Paid ¥14,300 (tax 1,300). Cancelled: fee 30 % = ¥4,290, refund ¥10,010. The return invoice
     // returns ¥14,300 with its ¥1,300 of tax, lists the ¥4,290 fee as 不課税, and ¥10,010 went back.
     const rows = ledger(['create', [['price', 14_300]]], ['pay', [['card', 14_300]]], ['cancel', [['price', -14_300], ['cancellation-fee', 4_290], ['card', -10_010, { reference: 'r1' }]]])
-    expect(documentPoints(rows, true)[1]).toEqual({ key: 5, kind: 'return-invoice', at: rows[2].at, taxable: 14_300, tax: 1_300, notTaxable: 4_290, total: 10_010, ways: [{ way: 'card', yen: 10_010 }] })
+    expect(documentPoints(rows, true)[1]).toEqual({ key: 5, kind: 'return-invoice', at: rows[2]!.at, taxable: 14_300, tax: 1_300, notTaxable: 4_290, total: 10_010, ways: [{ way: 'card', yen: 10_010 }] })
   })
 
   it('a late cancellation keeps everything: the return invoice returns the consideration and keeps it all as the fee', () => {
@@ -113,6 +113,6 @@ describe('the documents a booking’s ledger calls for (docs/decisions/0080)', (
 
   it('the guide took the money by bank transfer; without consumption tax in the prices no tax is stated', () => {
     const rows = ledger(['create', [['price', 33_000]]], ['mark-paid', [['cash', 33_000, { reference: BANK_TRANSFER }]]])
-    expect(documentPoints(rows, false)).toEqual([{ key: 2, kind: 'receipt', at: rows[1].at, taxable: 33_000, tax: 0, notTaxable: 0, total: 33_000, ways: [{ way: 'bank-transfer', yen: 33_000 }] }])
+    expect(documentPoints(rows, false)).toEqual([{ key: 2, kind: 'receipt', at: rows[1]!.at, taxable: 33_000, tax: 0, notTaxable: 0, total: 33_000, ways: [{ way: 'bank-transfer', yen: 33_000 }] }])
   })
 })

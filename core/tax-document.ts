@@ -11,7 +11,12 @@ import type { Locale } from './i18n/locales.ts'
  *   refund receipt). A cancellation returns the whole consideration with its tax; the fee kept
  *   compensates lost business and is not subject to consumption tax (不課税).
  */
-export type TaxDocumentKind = 'receipt' | 'return-invoice'
+export const TAX_DOCUMENT_KINDS = ['receipt', 'return-invoice'] as const
+export type TaxDocumentKind = (typeof TAX_DOCUMENT_KINDS)[number]
+
+/** Who asked for it: the guest from the trip page, or the guide from the dashboard. */
+export const TAX_DOCUMENT_ISSUERS = ['guest', 'guide'] as const
+export type TaxDocumentIssuer = (typeof TAX_DOCUMENT_ISSUERS)[number]
 
 export type TaxDocumentPaymentWay = 'card' | 'cash' | 'bank-transfer' | 'voucher'
 
@@ -26,6 +31,12 @@ export type TaxDocument = {
   /** When it was issued, and when the money moved, both as Japan's calendar days (YYYY-MM-DD). */
   issuedOn: string
   transactionOn: string
+  /**
+   * A return invoice only: the day of the sale whose money goes back (the receipt's
+   * `transactionOn`), which the law requires beside the day of the refund (docs/decisions/0083).
+   * Null on a receipt.
+   */
+  originalTransactionOn: string | null
   issuer: {
     /** A registered qualified invoice issuer prints the invoice wording and its number. */
     registered: boolean

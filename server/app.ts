@@ -34,6 +34,7 @@ import { adminCalendarFeedRouter, calendarFeedRouter } from './api/calendar-feed
 import { wellKnownRouter } from './api/well-known.ts'
 import { feedsRouter } from './api/feeds.ts'
 import { bookingsRouter } from './api/bookings.ts'
+import { taxDocumentsRouter } from './api/tax-documents.ts'
 import { timeSlotsRouter } from './api/time-slots.ts'
 import { tourPackagesRouter } from './api/tour-packages.ts'
 import { weekendAvailabilityRouter } from './api/weekend-availability.ts'
@@ -111,6 +112,8 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
   api.use(paymentsRouter(deps))
   api.use(cancellationsRouter(deps))
   api.use(bookingChangesRouter(deps))
+  // Receipts and return invoices (docs/decisions/0080).
+  api.use(taxDocumentsRouter(deps))
   api.use(notFoundApi)
   // Stripe's webhook reads its raw body (signature), so it sits before the JSON parser.
   app.use('/api/webhooks', webhooksRouter(deps))

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { GROUP_SIZE_OPTIONS } from '../../core/contact-options.ts'
 import { MAX_GROUP } from '../../core/pricing.ts'
 import { DEFAULT_GUIDE_GROUP_LIMIT, DEFAULT_GUIDE_HOLD_HOURS, GUIDE_GROUP_CEILING, GUIDE_HOLD_HOURS_MAX } from '../../core/guide-bookings.ts'
@@ -26,7 +26,6 @@ import {
   type AnyPgColumn,
   boolean,
   check,
-  customType,
   date,
   index,
   integer,
@@ -41,6 +40,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { bytea, createdAt, oneOf, updatedAt } from './columns.ts'
 
 /**
  * The one database schema (the product description's entities, as docs/decisions/ settles them). Rules the database can
@@ -49,17 +49,6 @@ import {
  * Japan's calendar; instants are timestamptz (UTC).
  */
 
-/**
- * `<column> in ('a', 'b', …)` from one of core's lists, so a constraint cannot drift from the
- * rule it guards. The lists are our own constants; a quote in one would be a bug, not data.
- */
-function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
-  if (values.some((v) => v.includes("'"))) throw new Error(`a quote in a constraint list: ${values.join(', ')}`)
-  return sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`
-}
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
 
 export const users = pgTable(
   'users',
@@ -979,11 +968,6 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_created_at_idx').on(t.createdAt)],
 )
 
-/** Binary data as a Node Buffer on both drivers (PGlite answers a Uint8Array). */
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-})
 
 /**
  * The guide's photos (docs/decisions/0048). `master` is the upload as stored: turned upright,
@@ -1122,3 +1106,6 @@ export type OutgoingEmail = typeof outgoingEmails.$inferSelect
 export type Media = typeof media.$inferSelect
 export type WaitlistEntry = typeof waitlistEntries.$inferSelect
 export type WaitlistAddress = typeof waitlistAddresses.$inferSelect
+
+// Receipts and return invoices (docs/decisions/0080): their tables live beside the rest of their domain.
+export * from './tax-documents-schema.ts'

@@ -36,6 +36,7 @@ import { createResellerService } from './resellers.ts'
 import { createOctoService } from './octo.ts'
 import { createGoogleThingsToDoService } from './google-things-to-do.ts'
 import { createChannelCalendarService } from './channel-calendars.ts'
+import { createTaxDocumentService } from './tax-documents.ts'
 
 export type Clock = { now: () => Date }
 export const systemClock: Clock = { now: () => new Date() }
@@ -117,6 +118,9 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
   // Platforms that publish only a calendar (docs/decisions/0077): their events close our slots.
   const channelCalendars = createChannelCalendarService({ db, config, lifecycle, events: bookingEvents, notifications, logger, now: clock.now })
 
+  // Receipts and return invoices, numbered and kept as issued (docs/decisions/0080).
+  const taxDocuments = createTaxDocumentService({ db, now: clock.now })
+
   const payments = createPaymentService({
     db,
     config,
@@ -153,9 +157,11 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     { name: 'remind-reviews', everyMs: 10 * 60_000, run: () => reviews.queueReminders() },
     // docs/decisions/0077: each imported calendar is fetched once per CHANNEL_CALENDAR_INTERVAL_MINUTES, by one instance (its lease).
     { name: 'fetch-channel-calendars', everyMs: 60_000, run: () => channelCalendars.fetchDue() },
+    // docs/decisions/0080: issued receipts are kept seven years whatever else is erased, then go.
+    { name: 'purge-kept-tax-documents', everyMs: 24 * 60 * 60_000, run: () => taxDocuments.purgeExpired() },
   ]
 
-  return { lifecycle, limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, promoCodes, vouchers, bookingMoves, guideBookings, bookingConsent, disruptions, waitlist, reviews, resellers, octo, googleThingsToDo, channelCalendars, jobs }
+  return { lifecycle, limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, promoCodes, vouchers, bookingMoves, guideBookings, bookingConsent, disruptions, waitlist, reviews, resellers, octo, googleThingsToDo, channelCalendars, taxDocuments, jobs }
 }
 
 export type Services = ReturnType<typeof createServices>

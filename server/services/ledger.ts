@@ -3,6 +3,7 @@ import type { Db, Tx } from '../db/client.ts'
 import { moneyMovements, vouchers, type BookingRow, type MoneyMovement } from '../db/schema.ts'
 import { moneyOf, NO_MONEY, type BookingMoney, type Movement, type Transition } from '../../core/ledger.ts'
 import type { NewMovement } from '../../core/booking-lifecycle.ts'
+import type { LedgerRow } from '../../core/tax-document-points.ts'
 
 /**
  * The ledger's one writer and its readers (docs/decisions/0067, core/ledger.ts). Rows are only
@@ -68,6 +69,12 @@ export async function ledgersOf(reader: Db | Tx, bookingIds: readonly number[]):
   const rows = await reader.select().from(moneyMovements).where(inArray(moneyMovements.bookingId, [...new Set(bookingIds)])).orderBy(asc(moneyMovements.id))
   for (const r of rows) byBooking.set(r.bookingId!, [...(byBooking.get(r.bookingId!) ?? []), toMovement(r)])
   return byBooking
+}
+
+/** One booking's rows with their ids and instants, oldest first: what its receipts state (core/tax-document-points.ts). */
+export async function ledgerRowsOf(reader: Db | Tx, bookingId: number): Promise<LedgerRow[]> {
+  const rows = await reader.select().from(moneyMovements).where(eq(moneyMovements.bookingId, bookingId)).orderBy(asc(moneyMovements.id))
+  return rows.map((r) => ({ ...toMovement(r), id: r.id, at: r.createdAt }))
 }
 
 /** One booking's rows, oldest first. */

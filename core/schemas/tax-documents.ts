@@ -1,0 +1,52 @@
+import './zod-config.ts'
+import { z } from 'zod'
+import { ISSUER_TYPES, normaliseRegistrationNumber, registrationNumberProblem } from '../invoice-registration.ts'
+import { alongsideFieldErrors, isSingleLine, optionalText, singleLineMessage } from './fields.ts'
+
+export const RECIPIENT_MAX = 100
+export const RECIPIENT_TOO_LONG_MESSAGE = `The name on the receipt is at most ${RECIPIENT_MAX} characters`
+export const RECEIPT_CHOICE_MESSAGE = 'Please choose a receipt'
+
+/**
+ * A receipt or return invoice asked for (docs/decisions/0080): which money movement (its point's
+ * key, core/tax-document-points.ts) and the name to print, optional (上様 when left empty).
+ */
+export const taxDocumentRequestSchema = z.object({
+  point: z.coerce.number({ error: RECEIPT_CHOICE_MESSAGE }).int(RECEIPT_CHOICE_MESSAGE).positive(RECEIPT_CHOICE_MESSAGE),
+  recipient: optionalText(RECIPIENT_MAX, RECIPIENT_TOO_LONG_MESSAGE, { oneLine: 'The name on the receipt' }),
+})
+export type TaxDocumentRequest = z.output<typeof taxDocumentRequestSchema>
+
+/** The guide's correction: the same, where the name is what changes. */
+export const taxDocumentCorrectionSchema = z.object({
+  recipient: optionalText(RECIPIENT_MAX, RECIPIENT_TOO_LONG_MESSAGE, { oneLine: 'The name on the receipt' }),
+})
+
+const LEGAL_NAME_MESSAGE = 'Please enter the name to print on receipts'
+const ADDRESS_MESSAGE = 'Please enter the address to print on receipts'
+const REGISTRATION_REQUIRED_MESSAGE = 'A registered issuer needs its registration number'
+const TAX_INCLUSIVE_MESSAGE = 'A registered issuer’s prices include consumption tax'
+
+/** Dashboard → Settings → Receipts. */
+export const taxSettingsSchema = z
+  .object({
+    registered: z.boolean({ error: 'Registered must be true or false' }),
+    issuerType: z.enum(ISSUER_TYPES, { error: 'Please choose a sole proprietor or a corporation' }),
+    registrationNumber: z.preprocess(
+      (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : normaliseRegistrationNumber(v)) : v === null ? undefined : v),
+      z.string().optional(),
+    ),
+    legalName: z.string({ error: LEGAL_NAME_MESSAGE }).trim().min(1, LEGAL_NAME_MESSAGE).max(200, 'The name is at most 200 characters').refine(isSingleLine, singleLineMessage('The name')),
+    address: z.string({ error: ADDRESS_MESSAGE }).trim().min(1, ADDRESS_MESSAGE).max(300, 'The address is at most 300 characters').refine(isSingleLine, singleLineMessage('The address')),
+    pricesIncludeTax: z.boolean({ error: 'Prices include tax must be true or false' }),
+  })
+  .superRefine((s, ctx) => {
+    if (s.registrationNumber !== undefined) {
+      const problem = registrationNumberProblem(s.registrationNumber, s.issuerType)
+      if (problem) ctx.addIssue({ code: 'custom', path: ['registrationNumber'], message: problem })
+    } else if (s.registered) ctx.addIssue({ code: 'custom', path: ['registrationNumber'], message: REGISTRATION_REQUIRED_MESSAGE })
+    if (s.registered && !s.pricesIncludeTax) ctx.addIssue({ code: 'custom', path: ['pricesIncludeTax'], message: TAX_INCLUSIVE_MESSAGE })
+  }, alongsideFieldErrors('registered', 'issuerType', 'registrationNumber', 'pricesIncludeTax'))
+
+export type TaxSettingsInput = z.input<typeof taxSettingsSchema>
+export type TaxSettingsSaved = z.output<typeof taxSettingsSchema>

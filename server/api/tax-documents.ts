@@ -1,0 +1,70 @@
+import { Router, type Response } from 'express'
+import type { AppDeps } from '../deps.ts'
+import { requireAdmin } from '../auth/guard.ts'
+import { limitLookups } from '../http/rate-limit.ts'
+import { numericIdOnly, parseId } from './ids.ts'
+import { taxDocumentCorrectionSchema, taxDocumentRequestSchema, taxSettingsSchema } from '../../core/schemas/tax-documents.ts'
+
+/** A stored PDF as issued: its bytes unchanged, never cached by anyone but the one who asked. */
+function sendPdf(res: Response, { number, pdf }: { number: string; pdf: Buffer }) {
+  res.set('Cache-Control', 'private, no-store')
+  res.set('Content-Disposition', `attachment; filename="${number}.pdf"`)
+  res.type('application/pdf').send(pdf)
+}
+
+/**
+ * Receipts and return invoices (docs/decisions/0080).
+ * - The guest, holding the booking's reference: GET /api/bookings/:reference/receipts (the money
+ *   movements that call for a document, and those issued), POST it { point, recipient? } to issue
+ *   one (201; the same document again if issued already), GET …/receipts/:number for the PDF.
+ * - The guide: GET/PUT /api/admin/tax-settings; GET/POST /api/admin/bookings/:id/receipts;
+ *   POST /api/admin/receipts/:number/correction { recipient? }; GET /api/admin/receipts/:number
+ *   (the PDF).
+ */
+export function taxDocumentsRouter({ services }: AppDeps) {
+  const router = Router()
+  const { taxDocuments } = services
+  const lookups = limitLookups(services.limits)
+
+  router.get('/bookings/:reference/receipts', lookups, async (req, res) => {
+    res.set('Cache-Control', 'private, no-store')
+    res.json(await taxDocuments.forGuest(String(req.params.reference)))
+  })
+
+  router.post('/bookings/:reference/receipts', lookups, async (req, res) => {
+    const request = taxDocumentRequestSchema.parse(req.body ?? {})
+    res.status(201).json(await taxDocuments.issueForGuest(String(req.params.reference), request.point, request.recipient ?? null))
+  })
+
+  router.get('/bookings/:reference/receipts/:number', lookups, async (req, res) => {
+    sendPdf(res, await taxDocuments.pdfForGuest(String(req.params.reference), String(req.params.number)))
+  })
+
+  router.get('/admin/tax-settings', requireAdmin, async (_req, res) => {
+    res.json(await taxDocuments.settings())
+  })
+
+  router.put('/admin/tax-settings', requireAdmin, async (req, res) => {
+    res.json(await taxDocuments.saveSettings(taxSettingsSchema.parse(req.body ?? {})))
+  })
+
+  router.get('/admin/bookings/:id/receipts', requireAdmin, numericIdOnly, async (req, res) => {
+    res.json(await taxDocuments.forBooking(parseId(req.params.id)))
+  })
+
+  router.post('/admin/bookings/:id/receipts', requireAdmin, numericIdOnly, async (req, res) => {
+    const request = taxDocumentRequestSchema.parse(req.body ?? {})
+    res.status(201).json(await taxDocuments.issueForGuide(parseId(req.params.id), request.point, request.recipient ?? null))
+  })
+
+  router.post('/admin/receipts/:number/correction', requireAdmin, async (req, res) => {
+    const { recipient } = taxDocumentCorrectionSchema.parse(req.body ?? {})
+    res.status(201).json(await taxDocuments.correct(String(req.params.number), recipient ?? null))
+  })
+
+  router.get('/admin/receipts/:number', requireAdmin, async (req, res) => {
+    sendPdf(res, await taxDocuments.pdf(String(req.params.number)))
+  })
+
+  return router
+}

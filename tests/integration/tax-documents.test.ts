@@ -1,0 +1,186 @@
+import crypto from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { taxDocuments } from '../../server/db/schema.ts'
+import { pdfText } from '../support/pdf-text.ts'
+import { ENGINES } from './databases.ts'
+import { startTestApp, TestClient, TestClock, type TestApp } from './app.ts'
+import { insertBooking } from './payments-helpers.ts'
+import { ledgerInvariantProblems } from './ledger-invariants.ts'
+
+/** Receipts and return invoices through the JSON API (docs/decisions/0080). */
+
+const SETTINGS = { registered: true, issuerType: 'sole-proprietor', registrationNumber: 'T1234567890123', legalName: '山田 太郎 (Joetsu Local Tours)', address: '新潟県上越市本城町 1-1', pricesIncludeTax: true }
+
+describe.each(ENGINES)('receipts on %s', (engine) => {
+  let app: TestApp
+  let admin: TestClient
+  beforeEach(async () => {
+    app = await startTestApp(engine, { clock: new TestClock(new Date('2026-11-02T01:00:00Z')) })
+    admin = await app.loggedIn(true)
+  })
+  afterEach(async () => {
+    expect(await ledgerInvariantProblems(app.db, app.clock.now())).toEqual([])
+    await app.close()
+  })
+
+  async function pay(reference: string) {
+    const guest = app.client()
+    expect((await guest.post('/api/create-payment-intent', { bookingId: reference })).status).toBe(200)
+    expect((await guest.post(`/api/bookings/${reference}/simulated-payment`, { cardNumber: '4242424242424242' })).status).toBe(200)
+    expect((await guest.post(`/api/bookings/${reference}/payment-success`)).json).toEqual({ status: 'paid' })
+  }
+
+  async function pdfOf(client: TestClient, path: string) {
+    const res = await fetch(client.baseUrl + path, { headers: { cookie: client.cookieHeader() } })
+    return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), cache: res.headers.get('cache-control'), bytes: Buffer.from(await res.arrayBuffer()) }
+  }
+
+  it('checks the guide’s settings: a registered issuer needs a valid number and tax-inclusive prices', async () => {
+    expect((await admin.get('/api/admin/tax-settings')).json).toEqual({ registered: false, issuerType: 'sole-proprietor', registrationNumber: null, legalName: '', address: '', pricesIncludeTax: true })
+    const refused = [
+      [{ ...SETTINGS, registrationNumber: '' }, 'registrationNumber', 'A registered issuer needs its registration number'],
+      [{ ...SETTINGS, registrationNumber: 'T12345' }, 'registrationNumber', 'A registration number is T followed by 13 digits'],
+      [{ ...SETTINGS, issuerType: 'corporation', registrationNumber: 'T6000012050002' }, 'registrationNumber', 'This is not a corporate number: its check digit does not match'],
+      [{ ...SETTINGS, pricesIncludeTax: false }, 'pricesIncludeTax', 'A registered issuer’s prices include consumption tax'],
+      [{ ...SETTINGS, legalName: ' ' }, 'legalName', 'Please enter the name to print on receipts'],
+      [{ ...SETTINGS, address: 'line\nbreak' }, 'address', 'The address must be on one line, without control characters'],
+    ] as const
+    for (const [body, field, message] of refused) {
+      const res = await admin.put('/api/admin/tax-settings', body)
+      expect(res.status, JSON.stringify(body)).toBe(400)
+      expect(res.json.errors?.[field], JSON.stringify(res.json)).toBe(message)
+    }
+    const saved = await admin.put('/api/admin/tax-settings', { ...SETTINGS, issuerType: 'corporation', registrationNumber: 't7000-0120-5000 2' })
+    expect(saved.status).toBe(200)
+    expect(saved.json).toMatchObject({ issuerType: 'corporation', registrationNumber: 'T7000012050002' })
+    expect((await app.client().put('/api/admin/tax-settings', SETTINGS)).status).toBe(401)
+  })
+
+  it('issues a receipt once per payment, numbered, stored as issued, and downloaded again byte for byte', async () => {
+    const booking = await insertBooking(app, { tourDate: '2026-12-05' })
+    await pay(booking.reference)
+    const guest = app.client()
+    // Before the guide enters the business's details, nothing can be issued.
+    const before = await guest.get(`/api/bookings/${booking.reference}/receipts`)
+    expect(before.json).toMatchObject({ available: false, points: [{ kind: 'receipt', taxable: 14_300, tax: 1_300, total: 14_300, document: null }] })
+    const point = before.json.points[0].key
+    const unavailable = await guest.post(`/api/bookings/${booking.reference}/receipts`, { point })
+    expect(unavailable.status).toBe(409)
+    expect(unavailable.json.error).toBe('Receipts are not available yet: the guide has not entered the business’s details')
+    expect((await admin.put('/api/admin/tax-settings', SETTINGS)).status).toBe(200)
+
+    const issued = await guest.post(`/api/bookings/${booking.reference}/receipts`, { point, recipient: '  김민준  ' })
+    expect(issued.status, JSON.stringify(issued.json)).toBe(201)
+    expect(issued.json).toMatchObject({ number: 'R-000001', kind: 'receipt', recipient: '김민준', total: 14_300, tax: 1_300, issuedBy: 'guest', corrects: null })
+    // Asked again, under another name: the same document (the guide corrects a name).
+    expect((await guest.post(`/api/bookings/${booking.reference}/receipts`, { point, recipient: 'Someone Else' })).json).toMatchObject({ number: 'R-000001', recipient: '김민준' })
+
+    const first = await pdfOf(guest, `/api/bookings/${booking.reference}/receipts/R-000001`)
+    expect(first).toMatchObject({ status: 200, type: 'application/pdf', disposition: 'attachment; filename="R-000001.pdf"', cache: 'private, no-store' })
+    const [stored] = await app.db.select().from(taxDocuments).where(eq(taxDocuments.number, 1))
+    expect(crypto.createHash('sha256').update(first.bytes).digest('hex')).toBe(stored!.sha256)
+    expect((await pdfOf(guest, `/api/bookings/${booking.reference}/receipts/R-000001`)).bytes.equals(first.bytes)).toBe(true)
+    const text = await pdfText(first.bytes)
+    for (const words of ['R-000001', 'T1234567890123', '適格簡易請求書', '14,300', '1,300', '김민준']) expect(text).toContain(words)
+
+    // Another booking's reference, an unknown number, a bad point: not found, and no number used.
+    const other = await insertBooking(app, { tourDate: '2026-12-06' })
+    expect((await guest.get(`/api/bookings/${other.reference}/receipts/R-000001`)).status).toBe(404)
+    expect((await guest.get(`/api/bookings/${booking.reference}/receipts/R-000009`)).status).toBe(404)
+    expect((await guest.get(`/api/bookings/${booking.reference}/receipts/nonsense`)).status).toBe(404)
+    expect((await guest.post(`/api/bookings/${booking.reference}/receipts`, { point: point + 999 })).status).toBe(404)
+    expect((await guest.post(`/api/bookings/NOSUCHREFERENCE/receipts`, { point })).status).toBe(404)
+    const bad = await guest.post(`/api/bookings/${booking.reference}/receipts`, { point: 'first' })
+    expect(bad.status).toBe(400)
+    expect(bad.json.errors.point).toBe('Please choose a receipt')
+    const long = await guest.post(`/api/bookings/${booking.reference}/receipts`, { point, recipient: 'x'.repeat(101) })
+    expect(long.status).toBe(400)
+    expect(long.json.errors.recipient).toBe('The name on the receipt is at most 100 characters')
+    expect(await app.db.$count(taxDocuments)).toBe(1)
+  })
+
+  it('a cancellation gives a return invoice with the fee kept apart; the guide corrects a name with a new document', async () => {
+    expect((await admin.put('/api/admin/tax-settings', SETTINGS)).status).toBe(200)
+    const booking = await insertBooking(app, { tourDate: '2026-11-21' })
+    await pay(booking.reference)
+    const guest = app.client()
+    const [sale] = (await guest.get(`/api/bookings/${booking.reference}/receipts`)).json.points
+    expect((await guest.post(`/api/bookings/${booking.reference}/receipts`, { point: sale.key })).json).toMatchObject({ number: 'R-000001', recipient: null })
+    // Cancelled 14 days before: the policy keeps 50 %? Whatever it keeps, the invoice says so.
+    app.clock.advanceMinutes(5 * 24 * 60)
+    const cancelled = await guest.post(`/api/bookings/${booking.reference}/cancel`)
+    expect(cancelled.status, JSON.stringify(cancelled.json)).toBe(200)
+    const refund = cancelled.json.refund as number
+    const points = (await guest.get(`/api/bookings/${booking.reference}/receipts`)).json.points
+    expect(points).toHaveLength(2)
+    expect(points[1]).toMatchObject({ kind: 'return-invoice', taxable: 14_300, tax: 1_300, notTaxable: 14_300 - refund, total: refund })
+    const returned = await guest.post(`/api/bookings/${booking.reference}/receipts`, { point: points[1].key, recipient: 'ACME Travel Ltd.' })
+    expect(returned.json).toMatchObject({ number: 'R-000002', kind: 'return-invoice' })
+    const text = await pdfText((await pdfOf(guest, `/api/bookings/${booking.reference}/receipts/R-000002`)).bytes)
+    for (const words of ['適格返還請求書', '不課税', 'ACME Travel Ltd.']) expect(text).toContain(words)
+
+    // The guide corrects the first receipt's name: R-000003 names R-000001, which stays as issued.
+    const corrected = await admin.post('/api/admin/receipts/R-000001/correction', { recipient: 'ACME Travel Ltd.' })
+    expect(corrected.status, JSON.stringify(corrected.json)).toBe(201)
+    expect(corrected.json).toMatchObject({ number: 'R-000003', corrects: 'R-000001', recipient: 'ACME Travel Ltd.', issuedBy: 'guide' })
+    expect((await admin.post('/api/admin/receipts/R-000001/correction', { recipient: 'Again' })).status).toBe(409)
+    expect((await admin.post('/api/admin/receipts/R-000404/correction', {})).status).toBe(404)
+    const listed = (await admin.get(`/api/admin/bookings/${booking.id}/receipts`)).json.points
+    expect(listed.map((p: { document: { number: string } }) => p.document.number)).toEqual(['R-000003', 'R-000002'])
+    expect(await pdfText((await pdfOf(admin, '/api/admin/receipts/R-000003')).bytes)).toContain('R-000001')
+    expect((await pdfOf(app.client(), '/api/admin/receipts/R-000003')).status).toBe(401)
+  })
+
+  it('the guide issues a receipt for money taken outside the card flow', async () => {
+    expect((await admin.put('/api/admin/tax-settings', SETTINGS)).status).toBe(200)
+    const booking = await insertBooking(app, { tourDate: '2026-12-12', status: 'paid' })
+    const [point] = (await admin.get(`/api/admin/bookings/${booking.id}/receipts`)).json.points
+    expect(point).toMatchObject({ kind: 'receipt', ways: [{ way: 'cash', yen: 14_300 }] })
+    const issued = await admin.post(`/api/admin/bookings/${booking.id}/receipts`, { point: point.key, recipient: 'Lee Family' })
+    expect(issued.status).toBe(201)
+    expect(issued.json).toMatchObject({ number: 'R-000001', issuedBy: 'guide' })
+    expect((await app.client().post(`/api/admin/bookings/${booking.id}/receipts`, { point: point.key })).status).toBe(401)
+  })
+
+  it('keeps issued documents through an erasure, unchanged, until their keeping period has passed', async () => {
+    expect((await admin.put('/api/admin/tax-settings', SETTINGS)).status).toBe(200)
+    const booking = await insertBooking(app, { tourDate: '2026-11-07' })
+    await pay(booking.reference)
+    const guest = app.client()
+    const [point] = (await guest.get(`/api/bookings/${booking.reference}/receipts`)).json.points
+    expect((await guest.post(`/api/bookings/${booking.reference}/receipts`, { point: point.key, recipient: 'Aiko Tanaka' })).status).toBe(201)
+    const issuedBytes = (await pdfOf(guest, `/api/bookings/${booking.reference}/receipts/R-000001`)).bytes
+
+    app.clock.advanceMinutes(30 * 24 * 60)
+    const erased = await admin.post('/api/admin/guest-data/erase', { email: 'aiko@example.com' })
+    expect(erased.status, JSON.stringify(erased.json)).toBe(200)
+    // The guest's booking page and its receipts are gone with the rest of their data …
+    expect((await guest.get(`/api/bookings/${booking.reference}/receipts`)).status).toBe(404)
+    // … the issued document stays exactly as issued, with the name the guest gave, for the guide.
+    const kept = await pdfOf(admin, '/api/admin/receipts/R-000001')
+    expect(kept.bytes.equals(issuedBytes)).toBe(true)
+    const [row] = await app.db.select().from(taxDocuments)
+    expect(row).toMatchObject({ recipient: 'Aiko Tanaka', keepUntil: '2034-03-31' })
+    await expect(app.db.execute(sql`update tax_documents set recipient = 'x'`)).rejects.toThrow()
+    await expect(app.db.execute(sql`delete from tax_documents`)).rejects.toThrow()
+    // Not before 31 March 2034.
+    expect(await app.services.taxDocuments.purgeExpired()).toBe(0)
+    expect(await app.db.$count(taxDocuments)).toBe(1)
+  })
+
+  it('deletes a document once its keeping period has passed, and only then', async () => {
+    expect((await admin.put('/api/admin/tax-settings', SETTINGS)).status).toBe(200)
+    // Issued in June 2017: kept until 31 March 2025, which the database's own date has passed.
+    app.clock.set(new Date('2017-06-01T01:00:00Z'))
+    const old = await insertBooking(app, { tourDate: '2017-06-10', status: 'paid' })
+    const [point] = (await admin.get(`/api/admin/bookings/${old.id}/receipts`)).json.points
+    expect((await admin.post(`/api/admin/bookings/${old.id}/receipts`, { point: point.key })).json).toMatchObject({ number: 'R-000001' })
+    app.clock.set(new Date('2026-11-02T01:00:00Z'))
+    const recent = await insertBooking(app, { tourDate: '2026-12-05', status: 'paid' })
+    const [kept] = (await admin.get(`/api/admin/bookings/${recent.id}/receipts`)).json.points
+    expect((await admin.post(`/api/admin/bookings/${recent.id}/receipts`, { point: kept.key })).json).toMatchObject({ number: 'R-000002' })
+    expect(await app.services.taxDocuments.purgeExpired()).toBe(1)
+    expect((await app.db.select({ number: taxDocuments.number, keepUntil: taxDocuments.keepUntil }).from(taxDocuments))).toEqual([{ number: 2, keepUntil: '2034-03-31' }])
+  })
+})
