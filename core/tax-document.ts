@@ -26,6 +26,12 @@ export type TaxDocument = {
   /** When it was issued, and when the money moved, both as Japan's calendar days (YYYY-MM-DD). */
   issuedOn: string
   transactionOn: string
+  /**
+   * A return invoice only: the day of the sale whose money goes back (the receipt's
+   * `transactionOn`), which the law requires beside the day of the refund (docs/decisions/0083).
+   * Null on a receipt.
+   */
+  originalTransactionOn: string | null
   issuer: {
     /** A registered qualified invoice issuer prints the invoice wording and its number. */
     registered: boolean
