@@ -6,8 +6,9 @@ import type { TaxDocumentKind, TaxDocumentPaymentWay } from './tax-document.ts'
  * what each says: derived from the ledger every time, so a document always equals the money that
  * moved.
  *
- * The ledger is read as groups: the rows one lifecycle decision wrote together (one instant; a
- * decision may name several transitions, a revival inside a payment). After each group the booking holds some of the guest's money (card less what a
+ * The ledger is read as groups: the rows one transition wrote together (same transition, same
+ * instant, one after the other). A decision that names two (a revival inside a payment) is two
+ * groups, which is harmless: the first leaves money to pay and calls for nothing. After each group the booking holds some of the guest's money (card less what a
  * refused refund owes back, cash, gift voucher), and a cancellation's fee is part of it. What the
  * documents so far state as the consideration for the tour (receipts less returns) should be that
  * money less the fee:
@@ -62,7 +63,7 @@ function groups(rows: readonly LedgerRow[]): LedgerRow[][] {
   const out: LedgerRow[][] = []
   for (const row of rows) {
     const last = out.at(-1)?.at(-1)
-    if (last && last.at.getTime() === row.at.getTime()) out.at(-1)!.push(row)
+    if (last && last.transition === row.transition && last.at.getTime() === row.at.getTime()) out.at(-1)!.push(row)
     else out.push([row])
   }
   return out

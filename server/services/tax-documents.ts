@@ -151,7 +151,12 @@ export function createTaxDocumentService(deps: { db: Db; now: () => Date }) {
   ): Promise<Row> {
     const [pkg] = await tx.select().from(tourPackages).where(eq(tourPackages.id, booking.tourPackageId))
     const locale = toLocale(booking.locale)
-    const [counter] = await tx.update(taxDocumentCounter).set({ last: sql`${taxDocumentCounter.last} + 1` }).where(eq(taxDocumentCounter.id, 1)).returning({ last: taxDocumentCounter.last })
+    // The row may be missing (a database restored without it): the first issue writes it.
+    const [counter] = await tx
+      .insert(taxDocumentCounter)
+      .values({ id: 1, last: 1 })
+      .onConflictDoUpdate({ target: taxDocumentCounter.id, set: { last: sql`${taxDocumentCounter.last} + 1` } })
+      .returning({ last: taxDocumentCounter.last })
     const at = now()
     const issuedOn = todayInTokyo(at)
     // A return invoice names the day of the sale it returns: the booking's first receipt before it.
