@@ -18,14 +18,15 @@ CREATE TABLE "tax_documents" (
 	"issued_by" text NOT NULL,
 	"total" integer NOT NULL,
 	"content" jsonb NOT NULL,
-	"pdf" "bytea" NOT NULL,
-	"sha256" text NOT NULL,
+	"pdf" "bytea",
+	"sha256" text,
 	"keep_until" date NOT NULL,
 	CONSTRAINT "tax_documents_number_unique" UNIQUE("number"),
 	CONSTRAINT "tax_documents_kind_check" CHECK ("tax_documents"."kind" in ('receipt', 'return-invoice')),
 	CONSTRAINT "tax_documents_issued_by_check" CHECK ("tax_documents"."issued_by" in ('guest', 'guide')),
 	CONSTRAINT "tax_documents_locale_check" CHECK ("tax_documents"."locale" in ('en', 'ja', 'zh-Hant', 'zh-Hans', 'ko')),
-	CONSTRAINT "tax_documents_number_check" CHECK ("tax_documents"."number" > 0)
+	CONSTRAINT "tax_documents_number_check" CHECK ("tax_documents"."number" > 0),
+	CONSTRAINT "tax_documents_pdf_check" CHECK (("tax_documents"."pdf" is null) = ("tax_documents"."sha256" is null))
 );
 --> statement-breakpoint
 CREATE TABLE "tax_settings" (
@@ -50,11 +51,15 @@ CREATE INDEX "tax_documents_booking_id_idx" ON "tax_documents" USING btree ("boo
 CREATE INDEX "tax_documents_issued_at_idx" ON "tax_documents" USING btree ("issued_at");--> statement-breakpoint
 INSERT INTO "tax_settings" ("id") VALUES (1);--> statement-breakpoint
 INSERT INTO "tax_document_counter" ("id", "last") VALUES (1, 0);--> statement-breakpoint
--- Issued documents are kept as issued (docs/decisions/0080): never changed, and deleted only once
--- their keeping period has passed.
+-- Issued documents are kept as issued (docs/decisions/0080): never changed but to store the PDF
+-- of a row that has none (drawn from its content just after its number was taken), and deleted
+-- only once their keeping period has passed.
 CREATE FUNCTION "tax_documents_kept_as_issued"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' THEN
+    IF OLD.pdf IS NULL AND NEW.pdf IS NOT NULL AND (to_jsonb(NEW) - 'pdf' - 'sha256') = (to_jsonb(OLD) - 'pdf' - 'sha256') THEN
+      RETURN NEW;
+    END IF;
     RAISE EXCEPTION 'tax_documents are kept as issued: issue a correction instead of changing one';
   END IF;
   IF OLD.keep_until >= current_date THEN

@@ -47,8 +47,8 @@ export const taxDocumentCounter = pgTable(
 
 /**
  * Every receipt and return invoice issued (docs/decisions/0080), exactly as issued: its content,
- * its PDF bytes and their SHA-256. Never changed (a trigger refuses an UPDATE; a correction is a
- * new row naming the one it corrects) and deleted only once `keep_until` has passed, erasure of
+ * its PDF bytes and their SHA-256. Never changed (a trigger refuses an UPDATE but the one that
+ * stores the PDF of a row that has none; a correction is a new row naming the one it corrects) and deleted only once `keep_until` has passed, erasure of
  * the guest's data notwithstanding: the law keeps issued invoices seven years. The booking is
  * named by id and reference without a foreign key, so the document outlives whatever happens to it.
  */
@@ -69,8 +69,12 @@ export const taxDocuments = pgTable(
     issuedBy: text('issued_by').notNull(),
     total: integer('total').notNull(),
     content: jsonb('content').$type<TaxDocument>().notNull(),
-    pdf: bytea('pdf').notNull(),
-    sha256: text('sha256').notNull(),
+    /**
+     * The PDF drawn from `content` and its SHA-256, written once just after the number is taken
+     * (null until then; the drawing is the same bytes whenever it runs, docs/decisions/0083).
+     */
+    pdf: bytea('pdf'),
+    sha256: text('sha256'),
     keepUntil: date('keep_until', { mode: 'string' }).notNull(),
   },
   (t) => [
@@ -78,6 +82,7 @@ export const taxDocuments = pgTable(
     check('tax_documents_issued_by_check', oneOf(t.issuedBy, TAX_DOCUMENT_ISSUERS)),
     check('tax_documents_locale_check', oneOf(t.locale, LOCALE_CODES)),
     check('tax_documents_number_check', sql`${t.number} > 0`),
+    check('tax_documents_pdf_check', sql`(${t.pdf} is null) = (${t.sha256} is null)`),
     // One original per money movement; each document corrected at most once (a chain, newest last).
     uniqueIndex('tax_documents_point_key').on(t.pointKey).where(sql`${t.correctsId} is null`),
     uniqueIndex('tax_documents_corrects_key').on(t.correctsId),

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { and, asc, desc, eq, gte, inArray, lt, notExists, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, isNull, lt, notExists, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db, Tx } from '../db/client.ts'
 import { bookings, taxDocumentCounter, taxDocuments, taxSettings, tourPackages } from '../db/schema.ts'
@@ -135,9 +135,10 @@ export function createTaxDocumentService(deps: { db: Db; now: () => Date }) {
   }
 
   /**
-   * Issues the document of one money movement: numbered, rendered and stored in one transaction.
-   * The booking's row lock orders the issues of one booking; the counter's row lock orders all
-   * of them, and a failure gives the number back.
+   * Issues the document of one money movement: its number and content, in the caller's
+   * transaction. The booking's row lock orders the issues of one booking; the counter's row lock
+   * orders all of them, held only for this insert, and a failure gives the number back. The PDF
+   * is drawn after the commit (`withPdf`): a number once taken always has its document.
    */
   async function issueIn(
     tx: Tx,
@@ -151,19 +152,13 @@ export function createTaxDocumentService(deps: { db: Db; now: () => Date }) {
   ): Promise<Row> {
     const [pkg] = await tx.select().from(tourPackages).where(eq(tourPackages.id, booking.tourPackageId))
     const locale = toLocale(booking.locale)
-    // The row may be missing (a database restored without it): the first issue writes it.
-    const [counter] = await tx
-      .insert(taxDocumentCounter)
-      .values({ id: 1, last: 1 })
-      .onConflictDoUpdate({ target: taxDocumentCounter.id, set: { last: sql`${taxDocumentCounter.last} + 1` } })
-      .returning({ last: taxDocumentCounter.last })
     const at = now()
     const issuedOn = todayInTokyo(at)
     // A return invoice names the day of the sale it returns: the booking's first receipt before it.
     const sale = allPoints.find((p) => p.kind === 'receipt' && p.key < point.key)
-    const content: TaxDocument = {
+    const content = (number: number): TaxDocument => ({
       kind: point.kind,
-      number: documentNumber(counter!.last),
+      number: documentNumber(number),
       correctsNumber: corrects ? documentNumber(corrects.number) : null,
       locale,
       issuedOn,
@@ -178,12 +173,19 @@ export function createTaxDocumentService(deps: { db: Db; now: () => Date }) {
       notTaxable: point.notTaxable,
       total: point.total,
       ways: point.ways,
-    }
-    const pdf = Buffer.from(await renderTaxDocumentPdf(content))
+    })
+    // Last, so the counter's lock is held the shortest time. The row may be missing (a database
+    // restored without it): the first issue writes it.
+    const [counter] = await tx
+      .insert(taxDocumentCounter)
+      .values({ id: 1, last: 1 })
+      .onConflictDoUpdate({ target: taxDocumentCounter.id, set: { last: sql`${taxDocumentCounter.last} + 1` } })
+      .returning({ last: taxDocumentCounter.last })
+    const number = counter!.last
     const [row] = await tx
       .insert(taxDocuments)
       .values({
-        number: counter!.last,
+        number,
         kind: point.kind,
         bookingId: booking.id,
         bookingReference: booking.reference,
@@ -194,13 +196,25 @@ export function createTaxDocumentService(deps: { db: Db; now: () => Date }) {
         issuedAt: at,
         issuedBy,
         total: point.total,
-        content,
-        pdf,
-        sha256: crypto.createHash('sha256').update(pdf).digest('hex'),
+        content: content(number),
         keepUntil: keepUntil(issuedOn),
       })
       .returning()
     return row!
+  }
+
+  /**
+   * The document with its PDF: drawn from its content and stored the first time (only a row
+   * without one can take it); the drawing gives the same bytes each time, so two instances
+   * drawing it at once store the same document.
+   */
+  async function withPdf(row: Row): Promise<Row & { pdf: Buffer; sha256: string }> {
+    if (row.pdf && row.sha256) return { ...row, pdf: row.pdf, sha256: row.sha256 }
+    const pdf = Buffer.from(await renderTaxDocumentPdf(row.content))
+    const sha256 = crypto.createHash('sha256').update(pdf).digest('hex')
+    await db.update(taxDocuments).set({ pdf, sha256 }).where(and(eq(taxDocuments.id, row.id), isNull(taxDocuments.pdf)))
+    const [stored] = await db.select().from(taxDocuments).where(eq(taxDocuments.id, row.id))
+    return { ...stored!, pdf: stored!.pdf!, sha256: stored!.sha256! }
   }
 
   async function newestOfPoint(tx: Db | Tx, pointKey: number): Promise<Row | null> {
@@ -247,10 +261,8 @@ export function createTaxDocumentService(deps: { db: Db; now: () => Date }) {
      * the same document: the name it was issued to stays (the guide issues a correction).
      */
     async issueForGuest(reference: string, pointKey: number, recipient: string | null): Promise<IssuedDocument> {
-      return db.transaction(async (tx) => {
-        const booking = await guestBooking(tx, reference, true)
-        return issueOrFind(tx, booking, pointKey, recipient, 'guest')
-      })
+      const row = await db.transaction(async (tx) => issueOrFind(tx, await guestBooking(tx, reference, true), pointKey, recipient, 'guest'))
+      return issued(row)
     },
 
     /** The guide issues the document of one money movement of any booking of the site (cash and bank transfers too). */
@@ -259,7 +271,7 @@ export function createTaxDocumentService(deps: { db: Db; now: () => Date }) {
         const [booking] = await tx.select().from(bookings).where(and(eq(bookings.id, bookingId), sql`${bookings.resellerId} is null`)).for('update')
         if (!booking) throw new ServiceError('not-found', BOOKING_NOT_FOUND_MESSAGE)
         return issueOrFind(tx, booking, pointKey, recipient, 'guide')
-      })
+      }).then(issued)
     },
 
     /** The guide corrects an issued document (a new name): a new document naming the one it corrects. */
@@ -278,9 +290,8 @@ export function createTaxDocumentService(deps: { db: Db; now: () => Date }) {
         const points = documentPoints(await ledgerRowsOf(tx, booking.id), settings.pricesIncludeTax)
         const point = points.find((p) => p.key === original.pointKey)
         if (!point) throw new ServiceError('conflict', 'The money this document states has changed since: it cannot be corrected')
-        const row = await issueIn(tx, booking, point, recipient, 'guide', original, settings, points)
-        return (await listed([row], tx))[0]!
-      })
+        return issueIn(tx, booking, point, recipient, 'guide', original, settings, points)
+      }).then(issued)
     },
 
     /** An issued document's bytes, exactly as issued, for the booking it belongs to. */
@@ -289,7 +300,7 @@ export function createTaxDocumentService(deps: { db: Db; now: () => Date }) {
       const booking = await guestBooking(db, reference, false)
       const [row] = number === null ? [] : await db.select().from(taxDocuments).where(and(eq(taxDocuments.number, number), eq(taxDocuments.bookingId, booking.id)))
       if (!row) throw new ServiceError('not-found', RECEIPT_NOT_FOUND_MESSAGE)
-      return { number: documentNumber(row.number), pdf: row.pdf }
+      return { number: documentNumber(row.number), pdf: (await withPdf(row)).pdf }
     },
 
     /** Any issued document's bytes, for the guide. */
@@ -297,7 +308,7 @@ export function createTaxDocumentService(deps: { db: Db; now: () => Date }) {
       const number = parseDocumentNumber(printedNumber)
       const [row] = number === null ? [] : await db.select().from(taxDocuments).where(eq(taxDocuments.number, number))
       if (!row) throw new ServiceError('not-found', RECEIPT_NOT_FOUND_MESSAGE)
-      return { number: documentNumber(row.number), pdf: row.pdf }
+      return { number: documentNumber(row.number), pdf: (await withPdf(row)).pdf }
     },
 
     /** Every document issued in a period of Japan days, oldest first: the guide's books. */
@@ -326,22 +337,21 @@ export function createTaxDocumentService(deps: { db: Db; now: () => Date }) {
         removed += gone.length
       }
     },
-
-    /** The newest documents first, for the dashboard. */
-    async recent(limit = 50): Promise<IssuedDocument[]> {
-      return listed(await db.select().from(taxDocuments).orderBy(desc(taxDocuments.number)).limit(limit))
-    },
   }
 
-  async function issueOrFind(tx: Tx, booking: typeof bookings.$inferSelect, pointKey: number, recipient: string | null, issuedBy: TaxDocumentIssuer): Promise<IssuedDocument> {
+  /** An issued document, its PDF drawn and stored before anyone is told its number. */
+  async function issued(row: Row): Promise<IssuedDocument> {
+    await withPdf(row)
+    return (await listed([row]))[0]!
+  }
+
+  async function issueOrFind(tx: Tx, booking: typeof bookings.$inferSelect, pointKey: number, recipient: string | null, issuedBy: TaxDocumentIssuer): Promise<Row> {
     const settings = await settingsIn(tx)
     if (!ready(settings)) throw new ServiceError('conflict', RECEIPTS_UNAVAILABLE_MESSAGE)
     const points = documentPoints(await ledgerRowsOf(tx, booking.id), settings.pricesIncludeTax)
     const point = points.find((p) => p.key === pointKey)
     if (!point) throw new ServiceError('not-found', RECEIPT_NOT_FOUND_MESSAGE)
-    const existing = await newestOfPoint(tx, point.key)
-    const row = existing ?? (await issueIn(tx, booking, point, recipient, issuedBy, null, settings, points))
-    return (await listed([row], tx))[0]!
+    return (await newestOfPoint(tx, point.key)) ?? issueIn(tx, booking, point, recipient, issuedBy, null, settings, points)
   }
 }
 
