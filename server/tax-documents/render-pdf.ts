@@ -125,8 +125,9 @@ class Layout {
 
   private header(): void {
     const { doc } = this
-    const title = doc.kind === 'receipt' ? this.t('receipt.title.receipt') : this.t('receipt.title.returnInvoice')
     const japanese = japaneseTitle(doc)
+    // A Japanese guest reads the legal title itself, once.
+    const title = this.locale === 'ja' ? japanese : this.t(doc.kind === 'receipt' ? 'receipt.title.receipt' : 'receipt.title.returnInvoice')
     this.line(title, this.guestFaces, MARGIN, this.y, WIDTH * 0.6, 22, INK)
     if (japanese !== title) this.line(japanese, this.japaneseFaces, MARGIN, this.y + 30, WIDTH * 0.6, 13, MUTED)
     const right = MARGIN + WIDTH * 0.55

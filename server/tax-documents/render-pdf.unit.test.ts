@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LOCALES, type Locale } from '../../core/i18n/locales.ts'
 import type { TaxDocument } from '../../core/tax-document.ts'
-import { pdfText } from '../../tests/support/pdf-text.ts'
+import { pdfBlankGlyphs, pdfText } from '../../tests/support/pdf-text.ts'
 import { translate } from '../i18n/catalog.ts'
 import { renderTaxDocumentPdf } from './render-pdf.ts'
 
@@ -58,7 +58,8 @@ function returnInvoice(locale: Locale, overrides: Partial<TaxDocument> = {}): Ta
   })
 }
 
-describe.each(LOCALES.map((l) => l.code))('a %s document', (locale) => {
+// Each test renders and reads back a PDF or more (tens of milliseconds each, more on a busy machine).
+describe.each(LOCALES.map((l) => l.code))('a %s document', { timeout: 30_000 }, (locale) => {
   it('of a registered issuer is a simplified qualified invoice with every item the law asks for', async () => {
     const text = await textOf(receipt(locale))
     for (const id of ['receipt.title.receipt', 'receipt.amountReceived', 'receipt.paidOn', 'receipt.taxable', 'receipt.tax', 'receipt.taxRate', 'receipt.rounding', 'receipt.way.card', 'receipt.way.voucher', 'receipt.issuer'] as const) {
@@ -133,7 +134,14 @@ describe('the receipt PDF', () => {
         expect(await textOf(receipt(locale, { recipient: name }))).toContain(`${squeeze(name)}様`)
       }
     }
-  })
+  }, 60_000)
+
+  it('draws every character it prints: the embedded font subsets keep their glyphs', async () => {
+    for (const locale of LOCALES.map((l) => l.code)) {
+      const bytes = await renderTaxDocumentPdf(returnInvoice(locale, { recipient: '김민준 陳大文 José', correctsNumber: 'R-000012' }))
+      expect(await pdfBlankGlyphs(bytes)).toBe('')
+    }
+  }, 60_000)
 
   it('is one page, A4 portrait, and small', async () => {
     const bytes = await renderTaxDocumentPdf(returnInvoice('zh-Hant', { correctsNumber: 'R-000012', recipient: '陳大文' }))
