@@ -28,6 +28,17 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
   }
 }
 
+/** How far above the page's bottom edge the lowest line of text sits, in points (first page). */
+export async function pdfLowestBaseline(bytes: Uint8Array): Promise<number> {
+  const pdf = await open(bytes)
+  try {
+    const content = await (await pdf.getPage(1)).getTextContent()
+    return Math.min(...content.items.flatMap((item) => ('transform' in item && item.str.trim() ? [item.transform[5] as number] : [])))
+  } finally {
+    await pdf.destroy()
+  }
+}
+
 /** A glyph as pdf.js's operator list gives it. */
 type ShownGlyph = { unicode: string; fontChar: string } | number | null
 
