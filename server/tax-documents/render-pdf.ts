@@ -26,7 +26,6 @@ export async function renderTaxDocumentPdf(doc: TaxDocument): Promise<Uint8Array
       Title: `${japaneseTitle(doc)} ${doc.number}`,
       Author: doc.issuer.legalName,
       Subject: doc.supply.bookingReference,
-      Creator: 'Joetsu Local Tours',
       // Midnight in Japan of the day of issue: fixed by the document, never the clock.
       CreationDate: new Date(`${doc.issuedOn}T00:00:00+09:00`),
     },
@@ -125,8 +124,9 @@ class Layout {
 
   private header(): void {
     const { doc } = this
-    const title = doc.kind === 'receipt' ? this.t('receipt.title.receipt') : this.t('receipt.title.returnInvoice')
     const japanese = japaneseTitle(doc)
+    // A Japanese guest reads the legal title itself, once.
+    const title = this.locale === 'ja' ? japanese : this.t(doc.kind === 'receipt' ? 'receipt.title.receipt' : 'receipt.title.returnInvoice')
     this.line(title, this.guestFaces, MARGIN, this.y, WIDTH * 0.6, 22, INK)
     if (japanese !== title) this.line(japanese, this.japaneseFaces, MARGIN, this.y + 30, WIDTH * 0.6, 13, MUTED)
     const right = MARGIN + WIDTH * 0.55
@@ -139,25 +139,27 @@ class Layout {
       this.y += 6
     }
     this.rule(this.y, INK, 1.2)
-    this.y += 18
+    this.y += 14
   }
 
   private recipient(): void {
     this.pairInline(this.t('receipt.recipient'), JA.recipientLabel, 8, MUTED)
     this.y += 4
     const name = japaneseRecipient(this.doc.recipient)
-    this.line(name, this.guestFaces, MARGIN, this.y, WIDTH * 0.7, 18, INK)
+    // A long name is set smaller to stay on its line.
+    const size = Math.min(18, (18 * WIDTH * 0.7) / this.width(name, this.guestFaces, 18))
+    this.line(name, this.guestFaces, MARGIN, this.y + (18 - size) / 2, WIDTH * 0.7, size, INK)
     this.y += 26
     this.rule(this.y, INK, 0.8, WIDTH * 0.7)
-    this.y += 16
+    this.y += 12
   }
 
   private amountBox(label: string, japanese: string): void {
-    const height = 54
+    const height = 50
     this.pdf.save().rect(MARGIN, this.y, WIDTH, height).fill(SHADE).restore()
     this.line(label, this.guestFaces, MARGIN + 14, this.y + 12, WIDTH * 0.45, 11, INK)
     if (japanese !== label) this.line(japanese, this.japaneseFaces, MARGIN + 14, this.y + 29, WIDTH * 0.45, 9, MUTED)
-    this.line(formatYen(this.doc.total), this.guestFaces, MARGIN + WIDTH * 0.45, this.y + 11, WIDTH * 0.55 - 14, 26, INK, 'right')
+    this.line(formatYen(this.doc.total), this.guestFaces, MARGIN + WIDTH * 0.45, this.y + 10, WIDTH * 0.55 - 14, 26, INK, 'right')
     this.y += height + 8
   }
 
@@ -181,25 +183,25 @@ class Layout {
    * do not fit on one line), the value on the right.
    */
   private row(label: string, japanese: string, value: string, { strong = false } = {}): void {
-    const top = this.y + 6
+    const top = this.y + 5
     const labelWidth = WIDTH * 0.7
     const size = strong ? 11.5 : 10
     const japaneseSize = 8
     const gap = 8
+    const guestWidth = this.width(label, this.guestFaces, size)
     let bottom: number
-    if (japanese === label) {
-      bottom = this.paragraph(label, this.guestFaces, MARGIN, top, labelWidth, size, INK)
-    } else if (this.width(label, this.guestFaces, size) + gap + this.width(japanese, this.japaneseFaces, japaneseSize) <= labelWidth) {
-      const guestWidth = this.width(label, this.guestFaces, size)
+    if (japanese === label || guestWidth + gap + this.width(japanese, this.japaneseFaces, japaneseSize) <= labelWidth) {
       this.line(label, this.guestFaces, MARGIN, top, guestWidth, size, INK)
-      this.line(japanese, this.japaneseFaces, MARGIN + guestWidth + gap, top + (size - japaneseSize) * 0.8, labelWidth, japaneseSize, MUTED)
+      if (japanese !== label) {
+        this.line(japanese, this.japaneseFaces, MARGIN + guestWidth + gap, top + (size - japaneseSize) * 0.8, labelWidth, japaneseSize, MUTED)
+      }
       bottom = top + size * 1.25
     } else {
       bottom = this.paragraph(label, this.guestFaces, MARGIN, top, labelWidth, size, INK)
       bottom = this.paragraph(japanese, this.japaneseFaces, MARGIN, bottom, labelWidth, japaneseSize, MUTED)
     }
     this.line(value, this.guestFaces, MARGIN + labelWidth, top - 1, WIDTH - labelWidth, strong ? 13 : 11, INK, 'right')
-    this.y = bottom + 5
+    this.y = bottom + 4
     this.rule(this.y, RULE, 0.5)
   }
 
@@ -212,7 +214,7 @@ class Layout {
   private issuer(): void {
     const { issuer } = this.doc
     const top = 842 - MARGIN - (issuer.registered ? 92 : 74)
-    this.y = Math.max(this.y + 20, top)
+    this.y = Math.max(this.y + 14, top)
     this.rule(this.y, INK, 0.8)
     this.y += 10
     this.pairInline(this.t('receipt.issuer'), JA.issuer, 8, MUTED)

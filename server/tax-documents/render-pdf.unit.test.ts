@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LOCALES, type Locale } from '../../core/i18n/locales.ts'
 import type { TaxDocument } from '../../core/tax-document.ts'
-import { pdfText } from '../../tests/support/pdf-text.ts'
+import { pdfBlankGlyphs, pdfLowestBaseline, pdfText } from '../../tests/support/pdf-text.ts'
 import { translate } from '../i18n/catalog.ts'
 import { renderTaxDocumentPdf } from './render-pdf.ts'
 
@@ -58,7 +58,8 @@ function returnInvoice(locale: Locale, overrides: Partial<TaxDocument> = {}): Ta
   })
 }
 
-describe.each(LOCALES.map((l) => l.code))('a %s document', (locale) => {
+// Each test renders and reads back a PDF or more (tens of milliseconds each, more on a busy machine).
+describe.each(LOCALES.map((l) => l.code))('a %s document', { timeout: 30_000 }, (locale) => {
   it('of a registered issuer is a simplified qualified invoice with every item the law asks for', async () => {
     const text = await textOf(receipt(locale))
     for (const id of ['receipt.title.receipt', 'receipt.amountReceived', 'receipt.paidOn', 'receipt.taxable', 'receipt.tax', 'receipt.taxRate', 'receipt.rounding', 'receipt.way.card', 'receipt.way.voucher', 'receipt.issuer'] as const) {
@@ -133,13 +134,35 @@ describe('the receipt PDF', () => {
         expect(await textOf(receipt(locale, { recipient: name }))).toContain(`${squeeze(name)}様`)
       }
     }
-  })
+  }, 60_000)
 
-  it('is one page, A4 portrait, and small', async () => {
-    const bytes = await renderTaxDocumentPdf(returnInvoice('zh-Hant', { correctsNumber: 'R-000012', recipient: '陳大文' }))
+  it('draws every character it prints: the embedded font subsets keep their glyphs', async () => {
+    for (const locale of LOCALES.map((l) => l.code)) {
+      const bytes = await renderTaxDocumentPdf(returnInvoice(locale, { recipient: '김민준 陳大文 José', correctsNumber: 'R-000012' }))
+      expect(await pdfBlankGlyphs(bytes)).toBe('')
+    }
+  }, 60_000)
+
+  it('is one page, A4 portrait, and small, even with long texts and every way of paying', async () => {
+    const bytes = await renderTaxDocumentPdf(
+      returnInvoice('zh-Hant', {
+        correctsNumber: 'R-000012',
+        recipient: 'Maximilian Alexander von Hohenberg-Wittelsbach und Sachsen-Coburg 陳大文',
+        supply: { bookingReference: 'JLT-7K3P9Q', tourName: '高田城百萬石的雁木街道、春日山城跡與林泉寺：上杉謙信的足跡，以及直江津港的海鮮早市與高田世界館的老電影院一日導覽', tourOn: '2026-12-05', groupSize: 8 },
+        issuer: { ...registeredIssuer, legalName: '山田 花子（屋号：上越ローカルツアーズ 城下町ガイドと雁木の町歩き案内所）', address: '〒943-0835 新潟県上越市本城町1-1 高田城下町ビル 3階 301号室（上越妙高駅から車で15分、高田駅から徒歩20分）' },
+        ways: [
+          { way: 'card', yen: 5_000 },
+          { way: 'cash', yen: 3_000 },
+          { way: 'bank-transfer', yen: 4_840 },
+          { way: 'voucher', yen: 3_000 },
+        ],
+      }),
+    )
     const text = await pdfText(bytes)
     expect(text).not.toContain('\f')
     expect(Buffer.from(bytes).toString('latin1')).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/)
     expect(bytes.length).toBeLessThan(200_000)
+    // Clear of the strip a printer cannot print on (about 5 mm).
+    expect(await pdfLowestBaseline(bytes)).toBeGreaterThan(20)
   })
 })
