@@ -8,6 +8,7 @@ import { createApp } from './app.ts'
 import { createPageHandler } from './pages.ts'
 import { startJobs } from './jobs.ts'
 import { gracefulClose } from './http/graceful-close.ts'
+import { closeRenderWorker } from './tax-documents/render-pool.ts'
 
 /** The port is held by another process: main.ts says so in one line. */
 export class PortInUseError extends Error {
@@ -90,6 +91,8 @@ async function startOn(server: http.Server, config: Config, logger: Logger, opti
       await closeServer()
       await jobs.stop()
       await pages?.close()
+      // A receipt's PDF being drawn was awaited by its request; the idle worker goes (docs/decisions/0080).
+      await closeRenderWorker()
       await database.close()
       logger.info('stopped')
     },

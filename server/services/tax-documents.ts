@@ -10,7 +10,7 @@ import type { IssuerType } from '../../core/invoice-registration.ts'
 import { documentPoints, type DocumentPoint } from '../../core/tax-document-points.ts'
 import type { TaxDocument, TaxDocumentIssuer, TaxDocumentKind } from '../../core/tax-document.ts'
 import type { TaxSettingsSaved } from '../../core/schemas/tax-documents.ts'
-import { renderTaxDocumentPdf } from '../tax-documents/render-pdf.ts'
+import { renderInWorker } from '../tax-documents/render-pool.ts'
 import { ledgerRowsOf } from './ledger.ts'
 import { ServiceError } from './service-error.ts'
 
@@ -210,7 +210,7 @@ export function createTaxDocumentService(deps: { db: Db; now: () => Date }) {
    */
   async function withPdf(row: Row): Promise<Row & { pdf: Buffer; sha256: string }> {
     if (row.pdf && row.sha256) return { ...row, pdf: row.pdf, sha256: row.sha256 }
-    const pdf = Buffer.from(await renderTaxDocumentPdf(row.content))
+    const pdf = Buffer.from(await renderInWorker(row.content))
     const sha256 = crypto.createHash('sha256').update(pdf).digest('hex')
     await db.update(taxDocuments).set({ pdf, sha256 }).where(and(eq(taxDocuments.id, row.id), isNull(taxDocuments.pdf)))
     const [stored] = await db.select().from(taxDocuments).where(eq(taxDocuments.id, row.id))
