@@ -25,6 +25,10 @@ import { BookingTime } from '../components/site/your-time.tsx'
 import { TripDetails } from '../components/booking/trip-details.tsx'
 import { YourAnswers } from '../components/booking/your-answers.tsx'
 import { DiscountRows } from '../components/booking/discount-rows.tsx'
+import { TripReceipts } from '../components/booking/trip-receipts.tsx'
+import { handleReceiptAction, receiptsOf } from '../components/booking/receipts.server.ts'
+import { RECEIPT_INTENT, type ReceiptOutcome } from '../components/booking/receipts.ts'
+import { readForm } from '../lib/form-post.server.ts'
 
 export const meta: Route.MetaFunction = ({ matches, location }) => [
   { title: `${metaTranslator(localeFromPath(location.pathname), matches)('checkout.confirmation.metaTitle')} | Joetsu Local Tours` },
@@ -51,8 +55,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const whatToBring = booking ? await context.services.trip.whatToBring(booking.tourDate, requestLocale(request)) : null
   const calledOff = booking ? await calledOffOf(context, booking.reference, requestLocale(request)) : null
   const changeOfPlans = booking ? await changeOfPlansOf(context, booking.reference, requestLocale(request)) : null
+  const receipts = booking ? await receiptsOf(context, booking.reference) : null
   // Headers come from the route's `headers` export (private page: no-store, no-referrer).
-  return data({ booking, start, now, notFound, whatToBring, calledOff, changeOfPlans, ...formPageMessages(request, 'checkout', 'booking', 'trip', 'change', 'disruption') }, { status: notFound ? 404 : 200 })
+  return data({ booking, start, now, notFound, whatToBring, calledOff, changeOfPlans, receipts, ...formPageMessages(request, 'checkout', 'booking', 'trip', 'change', 'disruption') }, { status: notFound ? 404 : 200 })
+}
+
+/** The page's one form of its own: a receipt asked for (docs/decisions/0080). */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const form = await readForm(request)
+  if (form.get('intent') !== RECEIPT_INTENT || !params.reference) throw new Response('Unknown form', { status: 400 })
+  return handleReceiptAction(form, context, request, params.reference)
 }
 
 const STATUS_NAMES: Record<BookingStatus, MessageId> = {
@@ -69,8 +81,8 @@ const badgeStyles: Record<string, string> = {
   pending: 'bg-blossom-100 text-blossom-700',
 }
 
-export default function ConfirmationPage({ loaderData }: Route.ComponentProps) {
-  const { booking, start, now, notFound, whatToBring, calledOff, changeOfPlans } = loaderData
+export default function ConfirmationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { booking, start, now, notFound, whatToBring, calledOff, changeOfPlans, receipts } = loaderData
   const t = useT()
   const path = useLocalePath()
   const timeText = booking && start ? <BookingTime tourTime={booking.tourTime} {...start} /> : null
@@ -91,7 +103,15 @@ export default function ConfirmationPage({ loaderData }: Route.ComponentProps) {
             </CalledOffNotice>
           </div>
         ) : null}
-        {booking ? <BookingView booking={booking} timeText={timeText} now={now} whatToBring={whatToBring} changeOfPlans={changeOfPlans} /> : notFound ? <BookingNotFound /> : <ThankYou />}
+        {booking ? (
+          <BookingView booking={booking} timeText={timeText} now={now} whatToBring={whatToBring} changeOfPlans={changeOfPlans}>
+            {receipts ? <TripReceipts reference={booking.reference} available={receipts.available} points={receipts.points} refused={actionData as ReceiptOutcome | undefined} /> : null}
+          </BookingView>
+        ) : notFound ? (
+          <BookingNotFound />
+        ) : (
+          <ThankYou />
+        )}
       </div>
     </main>
   )
@@ -115,7 +135,22 @@ type LoadedBooking = NonNullable<Route.ComponentProps['loaderData']['booking']>
 
 type ChangeOfPlansView = { deadline: string } | { refusal: string } | null
 
-function BookingView({ booking, timeText, now, whatToBring, changeOfPlans }: { booking: LoadedBooking; timeText: React.ReactNode; now: string; whatToBring: { text: string; lang?: 'en' } | null; changeOfPlans: ChangeOfPlansView }) {
+function BookingView({
+  booking,
+  timeText,
+  now,
+  whatToBring,
+  changeOfPlans,
+  children,
+}: {
+  booking: LoadedBooking
+  timeText: React.ReactNode
+  now: string
+  whatToBring: { text: string; lang?: 'en' } | null
+  changeOfPlans: ChangeOfPlansView
+  /** The booking's receipts, below what is still to do about it. */
+  children: React.ReactNode
+}) {
   const t = useT()
   const locale = useLocale()
   const path = useLocalePath()
@@ -188,6 +223,7 @@ function BookingView({ booking, timeText, now, whatToBring, changeOfPlans }: { b
       {booking.status !== 'cancelled' && changeOfPlans ? <ChangeOfPlans reference={booking.reference} change={changeOfPlans} /> : null}
       <PaymentReturn reference={booking.reference} status={booking.status} />
       <CancelBooking reference={booking.reference} status={booking.status} />
+      {children}
 
       {/* A cancelled booking has no next steps (issue 14). */}
       {booking.status === 'cancelled' ? null : (

@@ -17,6 +17,8 @@ import {
 import { CONTACT_MESSAGE_MESSAGE, CONTACT_NAME_MESSAGE, VISIT_DATE_MESSAGE, contactInquirySchema } from '../../core/schemas/contact.ts'
 import { EMAIL_MESSAGE, controlCharactersMessage, singleLineMessage } from '../../core/schemas/fields.ts'
 import { UNSTORABLE_TEXT_MESSAGE } from '../../core/unstorable-text.ts'
+import { RECEIPT_CHOICE_MESSAGE, RECIPIENT_TOO_LONG_MESSAGE } from '../../core/schemas/tax-documents.ts'
+import { RECEIPT_NOT_FOUND_MESSAGE, RECEIPTS_UNAVAILABLE_MESSAGE } from '../services/tax-documents.ts'
 import { answerMessages } from '../../core/booking-questions.ts'
 import {
   BOOKING_RATE_MESSAGE,
@@ -225,6 +227,12 @@ const GUEST_MESSAGES = [
   VOUCHER_HONEYPOT_MESSAGE,
   VOUCHER_PRESET_UNAVAILABLE_MESSAGE,
   VOUCHER_RATE_MESSAGE,
+  // Receipts from the trip page (docs/decisions/0080).
+  RECEIPTS_UNAVAILABLE_MESSAGE,
+  RECEIPT_NOT_FOUND_MESSAGE,
+  RECEIPT_CHOICE_MESSAGE,
+  RECIPIENT_TOO_LONG_MESSAGE,
+  singleLineMessage('The name on the receipt'),
 ]
 
 describe('the server messages a guest may see', () => {

@@ -20,6 +20,7 @@ import { CalendarFeedPanel } from './calendar-feed-panel.tsx'
 import { TripPanels } from './trip-panel.tsx'
 import { BookingQuestionsPanel } from './booking-questions-panel.tsx'
 import { BookingRulesPanel, GuideBookingRulesPanel, VoucherRulesPanel } from './booking-rules-panel.tsx'
+import { ReceiptSettingsPanel } from './receipt-settings-panel.tsx'
 
 type TourPackage = AsJson<CatalogueRow>
 
@@ -34,6 +35,7 @@ export function SettingsTab() {
       <BookingRulesPanel />
       <GuideBookingRulesPanel />
       <VoucherRulesPanel />
+      <ReceiptSettingsPanel />
       <GuideWordsPanel />
       <GuestDataPanel />
       <Sessions />
