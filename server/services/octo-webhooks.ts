@@ -67,7 +67,10 @@ export function createOctoWebhookService(deps: OctoWebhookDeps) {
   async function claim(batchSize: number): Promise<OctoWebhookDelivery[]> {
     const at = now()
     const free = or(isNull(octoWebhookDeliveries.lockedUntil), lt(octoWebhookDeliveries.lockedUntil, at))
-    const due = and(eq(octoWebhookDeliveries.status, 'pending'), lte(octoWebhookDeliveries.nextAttemptAt, at), free)
+    // In order per booking and webhook: a change waits until the one before it is delivered or
+    // failed, so a receiver never gets an older state after a newer one.
+    const first = sql`not exists (select 1 from octo_webhook_deliveries earlier where earlier.webhook_id = ${octoWebhookDeliveries.webhookId} and earlier.booking_id = ${octoWebhookDeliveries.bookingId} and earlier.status = 'pending' and earlier.id < ${octoWebhookDeliveries.id})`
+    const due = and(eq(octoWebhookDeliveries.status, 'pending'), lte(octoWebhookDeliveries.nextAttemptAt, at), free, first)
     const candidates = db
       .select({ id: octoWebhookDeliveries.id })
       .from(octoWebhookDeliveries)

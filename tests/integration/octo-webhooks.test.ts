@@ -213,6 +213,19 @@ describe.each(ENGINES)('OCTO webhooks on %s', (engine) => {
       expect(again.find((r) => r.id === klookId)!.webhooks[0]).toMatchObject({ delivered: 1, failed: 1, last: { status: 'delivered' } })
     })
 
+    it('changes of one booking go out in order: the next waits until the one before it is delivered', async () => {
+      receiver.answerWith(503)
+      const booking = await confirmed(klook)
+      await klook.patch(`/bookings/${booking.uuid}`, { contact: { fullName: 'Second Name' } })
+      expect(await deliveredNow()).toHaveLength(1)
+      app.clock.advanceMinutes(1)
+      receiver.answerWith(204)
+      expect((await deliveredNow()).map((r) => r.headers['webhook-id'])).toEqual([receiver.received[0]!.headers['webhook-id']])
+      expect(await deliveredNow()).toHaveLength(1)
+      const ids = (await app.db.select().from(octoWebhookDeliveries)).sort((a, b) => a.id - b.id).map((d) => d.messageId)
+      expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([ids[0], ids[0], ids[1]])
+    })
+
     it('two runs at once (two instances’ jobs) send each delivery exactly once', async () => {
       const uuids = [(await confirmed(klook)).uuid, (await confirmed(klook, AFTERNOON)).uuid, (await confirmed(klook, '2030-05-25T09:00:00+09:00')).uuid]
       const results = await Promise.all([app.services.octoWebhooks.processDue({ batchSize: 1 }), app.services.octoWebhooks.processDue({ batchSize: 1 })])
