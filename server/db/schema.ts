@@ -313,6 +313,11 @@ export const bookings = pgTable(
     resellerId: integer('reseller_id').references((): AnyPgColumn => resellers.id, { onDelete: 'restrict' }),
     resellerReference: text('reseller_reference'),
     octoUuid: uuid('octo_uuid').unique(),
+    /**
+     * Made with a test-mode reseller key (docs/decisions/0081): a practice booking for good, whatever
+     * its reseller's mode later; left out of revenue (docs/decisions/0076).
+     */
+    testMode: boolean('test_mode').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),

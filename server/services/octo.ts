@@ -372,6 +372,8 @@ export function createOctoService(deps: OctoDeps) {
                 resellerId: reseller.id,
                 resellerReference: bounded(request.resellerReference, TEXT_MAX.reference, 'resellerReference'),
                 octoUuid: (request.uuid ?? crypto.randomUUID()).toLowerCase(),
+                // Made with a test key, a practice booking for good (docs/decisions/0081).
+                testMode: reseller.testMode,
               },
               { type: 'create', price, promo: null, voucher: null, holdExpiresAt },
             ),

@@ -243,7 +243,7 @@ export function ChannelsTab() {
                 Test mode
               </label>
               <p id="reseller-test-hint" className="text-xs text-slate-600">
-                For the reseller’s test system: its bookings are practice and count in no revenue. Switching it later changes how all its bookings count, earlier ones included.
+                For the reseller’s test system: the bookings it makes are practice and count in no revenue. Switching it changes only the bookings made after: each booking stays as it was made.
               </p>
             </div>
             <div className="flex gap-2">
