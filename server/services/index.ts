@@ -36,6 +36,7 @@ import { createResellerService } from './resellers.ts'
 import { createOctoService } from './octo.ts'
 import { createGoogleThingsToDoService } from './google-things-to-do.ts'
 import { createChannelCalendarService } from './channel-calendars.ts'
+import { createOctoWebhookService } from './octo-webhooks.ts'
 
 export type Clock = { now: () => Date }
 export const systemClock: Clock = { now: () => new Date() }
@@ -74,7 +75,16 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
   // Payments (issue 5): the provider (docs/decisions/0014) and refunds by the policy (docs/decisions/0016).
   const paymentProvider = createPaymentProvider(config, db)
   // Every change of a booking's status and money, in one place (docs/decisions/0067).
-  const lifecycle = createBookingLifecycle({ db, events: bookingEvents, notifications, provider: paymentProvider, logger, now: clock.now, holdMinutes: config.booking.holdMinutes })
+  // Resellers' webhooks (docs/decisions/0081): written by the lifecycle with each change, sent after it by a job.
+  const octoWebhooks = createOctoWebhookService({
+    db,
+    logger,
+    now: clock.now,
+    allowPrivate: config.octoWebhooks.allowPrivate,
+    userAgent: `${config.site.businessName} OCTO webhooks`,
+    viewOf: (reseller, bookingId) => octo.viewById(reseller, bookingId),
+  })
+  const lifecycle = createBookingLifecycle({ db, events: bookingEvents, notifications, provider: paymentProvider, logger, now: clock.now, holdMinutes: config.booking.holdMinutes, resellerWebhooks: octoWebhooks })
   const refunds = createRefundService({ db, lifecycle, now: clock.now })
   // Guests' personal data (issue 9): retention sweep, lookup, export, erasure, audit log.
   const guestData = createGuestDataService({ db, config, logger, now: clock.now, lifecycle })
@@ -153,9 +163,11 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     { name: 'remind-reviews', everyMs: 10 * 60_000, run: () => reviews.queueReminders() },
     // docs/decisions/0077: each imported calendar is fetched once per CHANNEL_CALENDAR_INTERVAL_MINUTES, by one instance (its lease).
     { name: 'fetch-channel-calendars', everyMs: 60_000, run: () => channelCalendars.fetchDue() },
+    // docs/decisions/0081: each booking change reaches the reseller's webhooks within seconds, once, from one instance.
+    { name: 'deliver-octo-webhooks', everyMs: 5_000, run: () => octoWebhooks.processDue() },
   ]
 
-  return { lifecycle, limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, promoCodes, vouchers, bookingMoves, guideBookings, bookingConsent, disruptions, waitlist, reviews, resellers, octo, googleThingsToDo, channelCalendars, jobs }
+  return { lifecycle, limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, promoCodes, vouchers, bookingMoves, guideBookings, bookingConsent, disruptions, waitlist, reviews, resellers, octo, octoWebhooks, googleThingsToDo, channelCalendars, jobs }
 }
 
 export type Services = ReturnType<typeof createServices>
