@@ -105,7 +105,9 @@ function genericRow(no: number, e: JournalEntry): (string | number)[] {
 }
 
 const LAYOUTS = {
-  moneyforward: { columns: MONEYFORWARD_COLUMNS, row: moneyforwardRow, encode: (text: string) => iconv.encode(text, 'Shift_JIS'), start: '' },
+  // Windows' Shift_JIS (cp932), which Excel and MF's Excel template mean by Shift-JIS; a character it
+  // lacks (a reseller's name in Korean, an emoji) becomes '?', which the generic layout keeps.
+  moneyforward: { columns: MONEYFORWARD_COLUMNS, row: moneyforwardRow, encode: (text: string) => iconv.encode(text, 'cp932'), start: '' },
   // The byte order mark lets a spreadsheet read UTF-8, as the other exports do.
   generic: { columns: GENERIC_COLUMNS, row: genericRow, encode: (text: string) => Buffer.from(text, 'utf8'), start: '\uFEFF' },
 } satisfies Record<JournalFormat, unknown>

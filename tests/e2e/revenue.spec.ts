@@ -43,7 +43,7 @@ for (const width of [375, 1280]) {
     await books.getByRole('link', { name: `Download journal ${from} to ${to}` }).press('Enter')
     const mfFile = await moneyforward
     expect(mfFile.suggestedFilename()).toBe(`journal-${from}-to-${to}-moneyforward.csv`)
-    const mfHeader = iconv.decode(fs.readFileSync((await mfFile.path())!), 'Shift_JIS').split('\r\n')[0]!.split(',')
+    const mfHeader = iconv.decode(fs.readFileSync((await mfFile.path())!), 'cp932').split('\r\n')[0]!.split(',')
     expect(mfHeader.slice(0, 3)).toEqual(['取引No', '取引日', '借方勘定科目'])
     expect(mfHeader).toHaveLength(27)
     // A period that runs backwards is refused on its field, and no link is offered.
