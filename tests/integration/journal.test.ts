@@ -184,19 +184,25 @@ describe.each(ENGINES)('the journal export on %s', (engine) => {
     expect(empty.bytes.toString('utf8').trim().split('\r\n')).toHaveLength(1)
   })
 
-  it('reads a long period page by page, each row once, oldest first', async () => {
+  it('reads a long period page by page, each row once, oldest first, each on its Japan day', async () => {
     await bookAndPay()
-    app.clock.advanceMinutes(24 * 60)
+    // 00:30 on 2 May in Japan, still 1 May in UTC: a movement of 2 May.
+    app.clock.set('2030-05-01T15:30:00.000Z')
     await bookAndPay({ tourTime: 'afternoon', email: 'kenji@example.jp' })
     const all = (await ledgerOf('2030-05-01', '2030-05-02')).rows
-    const seen: number[] = []
+    const seen: { id: number; on: string }[] = []
     for await (const page of app.services.journal.movements('2030-05-01', '2030-05-02', 1)) {
       expect(page).toHaveLength(1)
-      seen.push(page[0]!.id)
+      seen.push({ id: page[0]!.id, on: page[0]!.on })
     }
     expect(seen).toHaveLength(all)
-    expect(new Set(seen).size).toBe(all)
-    expect(seen).toEqual([...seen].sort((a, b) => a - b))
+    expect(new Set(seen.map((m) => m.id)).size).toBe(all)
+    expect(seen.map((m) => m.id)).toEqual(seen.map((m) => m.id).sort((a, b) => a - b))
+    // Each booking wrote its price and its card payment: two rows on each Japan day.
+    expect(seen.map((m) => m.on)).toEqual(['2030-05-01', '2030-05-01', '2030-05-02', '2030-05-02'])
+    const second = []
+    for await (const page of app.services.journal.movements('2030-05-02', '2030-05-02')) second.push(...page)
+    expect(second.map((m) => m.id)).toEqual(seen.slice(2).map((m) => m.id))
   })
 
   it('refuses a bad period with a clear 400, and anyone but the guide', async () => {
