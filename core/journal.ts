@@ -14,13 +14,13 @@ import type { MovementKind, Transition } from './ledger.ts'
  */
 
 /** The accounts the export books to; their names in the bookkeeping software are the format's. */
-export const JOURNAL_ACCOUNTS = ['card-receivable', 'cash', 'reseller-receivable', 'sales', 'voucher-advances', 'held-for-guests', 'commission', 'cancellation-fees'] as const
+const JOURNAL_ACCOUNTS = ['card-receivable', 'cash', 'reseller-receivable', 'sales', 'voucher-advances', 'held-for-guests', 'commission', 'cancellation-fees'] as const
 export type JournalAccount = (typeof JOURNAL_ACCOUNTS)[number]
 
 /** How consumption tax treats one side of an entry. */
 export type TaxCategory = 'taxable-sale-10' | 'sale-return-10' | 'taxable-purchase-10' | 'purchase-return-10' | 'not-subject'
 
-export const TAX_RATE_PERCENT = 10
+const TAX_RATE_PERCENT = 10
 
 /** The consumption tax inside a tax-inclusive amount: 10/110 of it, rounded down. */
 export const taxIncluded = (amount: number) => Math.floor((amount * TAX_RATE_PERCENT) / (100 + TAX_RATE_PERCENT))

@@ -8,7 +8,7 @@ export const JOURNAL_FORMATS = ['moneyforward', 'generic'] as const
 export type JournalFormat = (typeof JOURNAL_FORMATS)[number]
 
 /** One download covers at most a year: what one fiscal year's import takes. */
-export const JOURNAL_MAX_DAYS = 366
+const JOURNAL_MAX_DAYS = 366
 
 export const JOURNAL_FROM_MESSAGE = 'Please choose the first day (yyyy-MM-dd)'
 export const JOURNAL_TO_MESSAGE = 'Please choose the last day (yyyy-MM-dd)'

@@ -12,7 +12,7 @@ import { spreadsheetSafe } from './bookings-csv.ts'
  */
 
 /** Each account's name in the books, and the sub-account (補助科目) that tells two receivables apart. */
-export const ACCOUNT_NAMES: Record<JournalAccount, string> = {
+const ACCOUNT_NAMES: Record<JournalAccount, string> = {
   'card-receivable': '売掛金',
   cash: '現金',
   'reseller-receivable': '売掛金',
@@ -24,9 +24,9 @@ export const ACCOUNT_NAMES: Record<JournalAccount, string> = {
 }
 
 /** The card processor: card money is owed by it until it pays out. */
-export const CARD_PROCESSOR_SUB_ACCOUNT = 'Stripe'
+const CARD_PROCESSOR_SUB_ACCOUNT = 'Stripe'
 
-export const TAX_CATEGORY_NAMES: Record<TaxCategory, string> = {
+const TAX_CATEGORY_NAMES: Record<TaxCategory, string> = {
   'taxable-sale-10': '課税売上 10%',
   'sale-return-10': '課税売上-返還等 10%',
   'taxable-purchase-10': '課税仕入 10%',
@@ -47,7 +47,7 @@ const taxCell = (side: JournalSide) => (side.taxCategory === 'not-subject' ? '' 
 const slashDate = (on: string) => on.replaceAll('-', '/')
 
 /** Money Forward クラウド's 仕訳帳 template, column A to AA, in its order and spelling. */
-export const MONEYFORWARD_COLUMNS = [
+const MONEYFORWARD_COLUMNS = [
   '取引No',
   '取引日',
   '借方勘定科目',
@@ -82,7 +82,7 @@ function moneyforwardRow(no: number, e: JournalEntry): (string | number)[] {
   return [no, slashDate(e.on), ...side(e.debit), ...side(e.credit), spreadsheetSafe(e.description), `ledger row ${e.movementId}`, '', '', '', '', '', '', '']
 }
 
-export const GENERIC_COLUMNS = [
+const GENERIC_COLUMNS = [
   'date',
   'entry',
   'debit account',

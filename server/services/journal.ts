@@ -6,10 +6,10 @@ import { owedBackAfter, type JournalMovement } from '../../core/journal.ts'
 import type { MovementKind, Transition } from '../../core/ledger.ts'
 
 /** Rows read per query: the download streams page after page, so a long period never sits in memory at once. */
-export const JOURNAL_PAGE_SIZE = 500
+const JOURNAL_PAGE_SIZE = 500
 
 /** A voucher named as in the books: its last group only, as the dashboard masks its code. */
-export const voucherReferenceOf = (code: string) => `Gift voucher ****-${code.slice(-4)}`
+const voucherReferenceOf = (code: string) => `Gift voucher ****-${code.slice(-4)}`
 
 /**
  * The ledger's rows of a period for the guide's books (docs/decisions/0082), oldest first, page by
