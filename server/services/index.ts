@@ -15,6 +15,7 @@ import { createMailServices } from './mail.ts'
 import { createContactService } from './contact.ts'
 import { createAdminUserService } from './admin-users.ts'
 import { createAdminBookingService } from './admin-bookings.ts'
+import { createJournalService } from './journal.ts'
 import { createAvailabilityService } from './availability.ts'
 import { createBookingService } from './bookings.ts'
 import { createTripService } from './trip.ts'
@@ -89,6 +90,8 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
   // Guests' personal data (issue 9): retention sweep, lookup, export, erasure, audit log.
   const guestData = createGuestDataService({ db, config, logger, now: clock.now, lifecycle })
   const adminBookings = createAdminBookingService({ db, config, lifecycle, now: clock.now })
+  // The guide's books for the accountant (docs/decisions/0082).
+  const journal = createJournalService({ db })
   const availability = createAvailabilityService({ db, now: clock.now, booking: config.booking, switchesChanged: (tx, date) => waitlist.reconcile(tx, [date]) })
   // The guide's booking questions (docs/decisions/0053).
   const bookingQuestions = createBookingQuestionService({ db, now: clock.now })
@@ -167,7 +170,7 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     { name: 'deliver-octo-webhooks', everyMs: 5_000, run: () => octoWebhooks.processDue() },
   ]
 
-  return { lifecycle, limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, promoCodes, vouchers, bookingMoves, guideBookings, bookingConsent, disruptions, waitlist, reviews, resellers, octo, octoWebhooks, googleThingsToDo, channelCalendars, jobs }
+  return { lifecycle, limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, journal, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, promoCodes, vouchers, bookingMoves, guideBookings, bookingConsent, disruptions, waitlist, reviews, resellers, octo, octoWebhooks, googleThingsToDo, channelCalendars, jobs }
 }
 
 export type Services = ReturnType<typeof createServices>
