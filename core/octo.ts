@@ -21,8 +21,8 @@ import { MAX_GROUP, MIN_GROUP } from './pricing.ts'
 
 export const OCTO_TIME_ZONE = 'Asia/Tokyo'
 export const OCTO_CURRENCY = 'JPY'
-/** The capabilities this supplier offers (docs/decisions/0074). */
-export const OCTO_CAPABILITIES = [CapabilityId.OCTO_PRICING] as const
+/** The capabilities this supplier offers (docs/decisions/0074, 0081). */
+export const OCTO_CAPABILITIES = [CapabilityId.OCTO_PRICING, CapabilityId.OCTO_WEBHOOKS] as const
 export const GUEST_UNIT_ID = 'guest'
 
 export type OptionId = 'half-day' | 'full-day'

@@ -30,4 +30,5 @@ export type { AdminVoucher, PublicVoucher, VoucherOffer } from './services/vouch
 export type { PublicUser } from './services/users.ts'
 export type { ResellerView, ResellerWithKey } from './services/resellers.ts'
 export type { ChannelCalendarView } from './services/channel-calendars.ts'
+export type { WebhookAdminView } from './services/octo-webhooks.ts'
 export type { BookingDocumentPoint, IssuedDocument, TaxSettings } from './services/tax-documents.ts'

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { Router, type Request, type Response } from 'express'
 import { z } from 'zod'
 import { BOOKING_SORT_KEYS } from '../../core/booking-search.ts'
@@ -8,6 +10,8 @@ import { requireAdmin } from '../auth/guard.ts'
 import { ServiceError } from '../services/service-error.ts'
 import type { AppDeps } from '../deps.ts'
 import { bookingsCsv, revenueCsv } from './bookings-csv.ts'
+import { journalCsv, JOURNAL_CONTENT_TYPES } from './journal-csv.ts'
+import { journalQuerySchema } from '../../core/schemas/journal.ts'
 import { bookingRulesSchema, guideBookingRulesSchema, guideMoveSchema } from '../../core/schemas/booking-move.ts'
 import { guideBookingSchema } from '../../core/schemas/guide-booking.ts'
 import { callOffSchema } from '../../core/schemas/disruption.ts'
@@ -112,6 +116,18 @@ export function adminBookingsRouter({ services }: AppDeps) {
     res.set('Content-Type', 'text/csv; charset=utf-8')
     res.set('Content-Disposition', `attachment; filename="revenue-${revenue.year}.csv"`)
     res.send('\uFEFF' + revenueCsv(revenue))
+  })
+
+  // The guide's books for the accountant: every ledger movement of a period as a journal (docs/decisions/0082).
+  router.get('/admin/journal.csv', requireAdmin, async (req, res) => {
+    const { from, to, format } = journalQuerySchema.parse(req.query)
+    const chunks = journalCsv(format, services.journal.movements(from, to))
+    // The first chunk waits for the first page: a database that fails before it is an error response, not a cut file.
+    const first = await chunks.next()
+    res.set('Content-Type', JOURNAL_CONTENT_TYPES[format])
+    res.set('Content-Disposition', `attachment; filename="journal-${from}-to-${to}-${format}.csv"`)
+    if (!first.done) res.write(first.value)
+    await pipeline(Readable.from(chunks), res)
   })
 
   // Days the guide calls off (issue 19, docs/decisions/0056).

@@ -15,7 +15,9 @@ export function adminResellersRouter({ services, config }: AppDeps) {
 
   // The OCTO base URL the guide gives each reseller with its key (docs/decisions/0076).
   router.get('/admin/resellers', requireAdmin, async (_req, res) => {
-    res.json({ resellers: await resellers.list(), octoEndpoint: `${config.baseUrl}/octo/v1` })
+    // Each with its webhooks and how their deliveries went (docs/decisions/0081).
+    const webhooks = await services.octoWebhooks.adminViews()
+    res.json({ resellers: (await resellers.list()).map((r) => ({ ...r, webhooks: webhooks.get(r.id) ?? [] })), octoEndpoint: `${config.baseUrl}/octo/v1` })
   })
 
   router.post('/admin/resellers', requireAdmin, async (req, res) => {

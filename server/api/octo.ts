@@ -28,7 +28,7 @@ const capabilities: RequestHandler = (req, res, next) => {
 
 export function octoRouter({ services, logger }: AppDeps) {
   const router = Router()
-  const { limits, resellers, octo } = services
+  const { limits, resellers, octo, octoWebhooks } = services
 
   router.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store')
@@ -80,6 +80,11 @@ export function octoRouter({ services, logger }: AppDeps) {
   post('/bookings/:uuid/cancel', (req, res) => octo.cancel(resellerOf(res), uuid(req), req.body))
   // OCTO 1.0's form of the cancellation, which resellers built on it still send.
   router.delete('/bookings/:uuid', async (req, res) => void res.json(await octo.cancel(resellerOf(res), uuid(req), req.body)))
+
+  // octo/webhooks (docs/decisions/0081): the reseller's own webhooks; the secret is in the creation's answer only.
+  router.post('/webhooks', async (req, res) => void res.json(await octoWebhooks.create(resellerOf(res), req.body)))
+  get('/webhooks', (_req, res) => octoWebhooks.list(resellerOf(res)))
+  router.delete('/webhooks/:id', async (req, res) => void res.json(await octoWebhooks.remove(resellerOf(res), String(req.params.id))))
 
   router.use((req, res) => void send(res, 404, 'NOT_FOUND', `No OCTO endpoint ${req.method} ${req.path}`))
 

@@ -126,6 +126,12 @@ export const envSchema = z.object({
    */
   CHANNEL_CALENDAR_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   CHANNEL_CALENDAR_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
+  /**
+   * Resellers' OCTO webhooks (docs/decisions/0081) go to https:// addresses on the public internet
+   * only; true also allows http:// and private, loopback and link-local addresses (tests, or a
+   * channel manager on the guide's own network).
+   */
+  OCTO_WEBHOOKS_ALLOW_PRIVATE: flag,
 
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,

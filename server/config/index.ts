@@ -37,6 +37,8 @@ export type Config = {
   googleThingsToDoFeed: boolean
   /** Calendars imported from other platforms (docs/decisions/0077). */
   channelCalendars: { intervalMinutes: number; timeoutMs: number }
+  /** Resellers' OCTO webhooks (docs/decisions/0081): whether http:// and private addresses are allowed. */
+  octoWebhooks: { allowPrivate: boolean }
 }
 
 /**
@@ -94,6 +96,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     waitlist: { confirmHours: env.WAITLIST_CONFIRM_HOURS, mailsPerAddressPerDay: env.WAITLIST_MAILS_PER_ADDRESS_PER_DAY },
     googleThingsToDoFeed: env.GOOGLE_THINGS_TO_DO_FEED,
     channelCalendars: { intervalMinutes: env.CHANNEL_CALENDAR_INTERVAL_MINUTES, timeoutMs: env.CHANNEL_CALENDAR_TIMEOUT_SECONDS * 1000 },
+    octoWebhooks: { allowPrivate: env.OCTO_WEBHOOKS_ALLOW_PRIVATE },
   }
 }
 

@@ -302,6 +302,11 @@ export const bookings = pgTable(
     resellerId: integer('reseller_id').references((): AnyPgColumn => resellers.id, { onDelete: 'restrict' }),
     resellerReference: text('reseller_reference'),
     octoUuid: uuid('octo_uuid').unique(),
+    /**
+     * Made with a test-mode reseller key (docs/decisions/0081): a practice booking for good, whatever
+     * its reseller's mode later; left out of revenue (docs/decisions/0076).
+     */
+    testMode: boolean('test_mode').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
@@ -779,6 +784,66 @@ export const channelBlocks = pgTable(
     check('channel_blocks_part_check', oneOf(t.part, HALF_DAY_PARTS)),
   ],
 )
+
+/**
+ * A reseller's OCTO webhook (docs/decisions/0081): where its booking changes are delivered. The
+ * id is OCTO's (a uuid); the secret signs each delivery (Standard Webhooks) and is shown once.
+ */
+export const octoWebhooks = pgTable(
+  'octo_webhooks',
+  {
+    id: text('id').primaryKey(),
+    resellerId: integer('reseller_id')
+      .notNull()
+      .references(() => resellers.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    url: text('url').notNull(),
+    secret: text('secret').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('octo_webhooks_reseller_idx').on(t.resellerId), check('octo_webhooks_url_check', sql`${t.url} ~ '^https?://'`)],
+)
+
+/**
+ * The webhook outbox (docs/decisions/0081): one row per change of a reseller's booking and
+ * webhook, written in the change's transaction, sent after the commit by one instance at a time
+ * (`locked_until`, taken by a conditional UPDATE), retried with backoff, then `failed`.
+ */
+export const octoWebhookDeliveries = pgTable(
+  'octo_webhook_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    /** Standard Webhooks' `webhook-id`: the same on every attempt, so a receiver can drop repeats. */
+    messageId: text('message_id').notNull().unique(),
+    webhookId: text('webhook_id')
+      .notNull()
+      .references(() => octoWebhooks.id, { onDelete: 'cascade' }),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** The booking's OCTO status the change left (what the guide reads beside the reseller). */
+    bookingStatus: text('booking_status').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    /** The receiver's HTTP status of the last attempt; null when it could not be reached. */
+    lastResponseStatus: integer('last_response_status'),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('octo_webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('octo_webhook_deliveries_webhook_idx').on(t.webhookId),
+    index('octo_webhook_deliveries_booking_idx').on(t.bookingId),
+    check('octo_webhook_deliveries_status_check', sql`${t.status} in ('pending', 'delivered', 'failed')`),
+  ],
+)
+
+export type OctoWebhookRow = typeof octoWebhooks.$inferSelect
+export type OctoWebhookDelivery = typeof octoWebhookDeliveries.$inferSelect
 
 export type ChannelCalendar = typeof channelCalendars.$inferSelect
 export type ChannelBlock = typeof channelBlocks.$inferSelect

@@ -335,18 +335,18 @@ export function createAdminBookingService(deps: { db: Db; config: Config; lifecy
 
     /**
      * The revenue view of a year (issue 20 point 4, core/revenue.ts), by the month of the tour; voucher sales by the month they were paid;
-     * the money by channel, each reseller named as it is now and a test-mode reseller's bookings left out (docs/decisions/0076).
+     * the money by channel, each reseller named as it is now and the bookings made in test mode left out (docs/decisions/0076, 0081).
      */
     async revenue(year: number) {
       const at = now()
-      const resellerOf = (r: { id: number; name: string; testMode: boolean } | null) => (r ? { id: r.id, name: r.name, test: r.testMode } : null)
-      const resellerColumns = { id: resellers.id, name: resellers.name, testMode: resellers.testMode }
+      const resellerOf = (r: { id: number; name: string } | null, test: boolean) => (r ? { id: r.id, name: r.name, test } : null)
+      const resellerColumns = { id: resellers.id, name: resellers.name }
       const rows = await db
         .select({ booking: bookings, reseller: resellerColumns })
         .from(bookings)
         .leftJoin(resellers, eq(resellers.id, bookings.resellerId))
         .where(and(gte(bookings.tourDate, `${year}-01-01`), lte(bookings.tourDate, `${year}-12-31`)))
-      const resellerOfBooking = new Map(rows.map((r) => [r.booking.id, resellerOf(r.reseller)]))
+      const resellerOfBooking = new Map(rows.map((r) => [r.booking.id, resellerOf(r.reseller, r.booking.testMode)]))
       const tours = (
         await withMoney(
           db,
@@ -358,19 +358,19 @@ export function createAdminBookingService(deps: { db: Db; config: Config; lifecy
       })
       // The year in Japan: its money moved from 1 January 00:00 to the next 1 January 00:00, Japan time.
       const moved = await db
-        .select({ movement: moneyMovements, tourType: tourPackages.name, reseller: resellerColumns })
+        .select({ movement: moneyMovements, tourType: tourPackages.name, reseller: resellerColumns, testMode: bookings.testMode })
         .from(moneyMovements)
         .leftJoin(bookings, eq(bookings.id, moneyMovements.bookingId))
         .leftJoin(tourPackages, eq(tourPackages.id, bookings.tourPackageId))
         .leftJoin(resellers, eq(resellers.id, bookings.resellerId))
         .where(and(gte(moneyMovements.createdAt, tokyoInstant(`${year}-01-01`, '00:00')), lt(moneyMovements.createdAt, tokyoInstant(`${year + 1}-01-01`, '00:00'))))
-      const movements = moved.map(({ movement: m, tourType, reseller }) => ({
+      const movements = moved.map(({ movement: m, tourType, reseller, testMode }) => ({
         on: todayInTokyo(m.createdAt),
         kind: m.kind as MovementKind,
         amount: m.amount,
         transition: m.transition as Transition,
         tourType: m.bookingId === null ? null : (tourType ?? 'Custom Tour'),
-        reseller: resellerOf(reseller),
+        reseller: resellerOf(reseller, testMode === true),
       }))
       return { year, ...revenueOfYear(year, tours, movements) }
     },

@@ -31,6 +31,7 @@ import {
 } from '../email/templates.tsx'
 import type { ChangeActor } from '../../core/booking-changes.ts'
 import { DISRUPTION_CAUSE_MESSAGE_IDS, type DisruptionCause } from '../../core/disruptions.ts'
+import { resellerToldNote } from '../../core/octo-webhooks.ts'
 
 /** The waitlist's one function (server/services/waitlist.ts reconcile, docs/decisions/0057). */
 export type WaitlistReconciler = { reconcile(tx: Tx, dates: readonly string[]): Promise<number> }
@@ -364,7 +365,7 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
      * reseller and its reference; the guest does not, as the reseller is who they booked with and
      * who tells them (a reservation made or lapsed on hold is no news for anyone).
      */
-    async throughReseller(tx: Tx, booking: Booking, change: { kind: 'confirmed' } | { kind: 'cancelled'; reason: string }) {
+    async throughReseller(tx: Tx, booking: Booking, change: { kind: 'confirmed' } | { kind: 'cancelled'; reason: string; /** Deliveries written to the reseller's webhooks (docs/decisions/0081). */ webhooks: number }) {
       const [reseller] = await tx.select({ name: resellers.name }).from(resellers).where(eq(resellers.id, booking.resellerId!))
       const channel = `${reseller?.name ?? 'a reseller'}${booking.resellerReference ? `, reference ${booking.resellerReference}` : ''}`
       const confirmed = change.kind === 'confirmed'
@@ -373,7 +374,7 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
         title: confirmed ? 'New booking from a reseller' : 'Reseller booking cancelled',
         message: confirmed
           ? `${booking.name} booked ${when(booking)} for ${booking.numberOfPeople} ${booking.numberOfPeople === 1 ? 'guest' : 'guests'} through ${channel} (${formatYen(booking.totalPrice)}).`
-          : `${booking.name}'s booking for ${when(booking)} through ${channel} was cancelled: ${change.reason}.`,
+          : `${booking.name}'s booking for ${when(booking)} through ${channel} was cancelled: ${change.reason}. ${resellerToldNote(reseller?.name ?? 'the reseller', change.webhooks)}`,
         actionLink: bookingActionLink(booking.id),
       })
       if (!mail) return

@@ -75,6 +75,8 @@ export type LifecycleDeps = {
   logger: Logger
   now: () => Date
   holdMinutes: number
+  /** A reseller's booking changed: its webhooks' deliveries, written in the change's transaction (docs/decisions/0081). */
+  resellerWebhooks: { bookingChanged(tx: Tx, booking: Booking): Promise<number> }
 }
 
 const view = (b: Booking): LifecycleBooking => ({
@@ -244,11 +246,17 @@ export function createBookingLifecycle(deps: LifecycleDeps) {
     if (dates.length > 0 && !options.callerTellsWaitlist) await events.slotsChanged(tx, [...new Set(dates)])
   }
 
-  /** A reseller's booking (docs/decisions/0074): the guide hears of it once confirmed, and when it ends after. */
+  /**
+   * A reseller's booking (docs/decisions/0074): the guide hears of it once confirmed, and when it
+   * ends after. Its status changing (confirmed, cancelled by anyone, expired) is delivered to the
+   * reseller's webhooks (docs/decisions/0081); the guide's note says whether a webhook tells it.
+   */
   async function tellReseller(tx: Tx, before: Booking, after: Booking, done: Done) {
+    const changed = before !== after && before.status !== after.status
+    const hooks = changed ? await deps.resellerWebhooks.bookingChanged(tx, after) : 0
     if (done.outcome === 'confirmed' && before.status === 'pending') await events.throughReseller(tx, after, { kind: 'confirmed' })
     if (after.status === 'cancelled' && before.status !== 'cancelled' && before.status !== 'pending') {
-      await events.throughReseller(tx, after, { kind: 'cancelled', reason: after.cancellationReason ?? 'cancelled' })
+      await events.throughReseller(tx, after, { kind: 'cancelled', reason: after.cancellationReason ?? 'cancelled', webhooks: hooks })
     }
   }
 
@@ -433,9 +441,12 @@ export function createBookingLifecycle(deps: LifecycleDeps) {
      * The guest's details as a reseller gives them (docs/decisions/0074): contact, notes and the
      * reseller's reference. Never the status, the slot or the money.
      */
-    async updateDetailsInTx(tx: Tx, bookingId: number, details: Partial<Pick<Booking, 'name' | 'email' | 'phone' | 'locale' | 'specialRequests' | 'resellerReference'>>): Promise<void> {
+    async updateDetailsInTx(tx: Tx, bookingId: number, details: Partial<Pick<Booking, 'name' | 'email' | 'phone' | 'locale' | 'specialRequests' | 'resellerReference'>>, options: { tellWebhooks: boolean }): Promise<void> {
       if (Object.keys(details).length === 0) return
-      await tx.update(bookings).set({ ...details, updatedAt: deps.now() }).where(eq(bookings.id, bookingId))
+      const [row] = await tx.update(bookings).set({ ...details, updatedAt: deps.now() }).where(eq(bookings.id, bookingId)).returning()
+      // An update by PATCH reaches the reseller's webhooks (docs/decisions/0081); details sent with a
+      // confirmation go with the confirmation's own delivery.
+      if (options.tellWebhooks && row) await deps.resellerWebhooks.bookingChanged(tx, await oneWithMoney(tx, row))
     },
 
     /** When a reseller's reservation was confirmed: its confirmation's first ledger row. */

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm'
 import { onTheSite } from './bookings.ts'
 import type { BookingLifecycle } from './booking-lifecycle.ts'
 import type { Db, Tx } from '../db/client.ts'
-import { bookings, disruptionOffers, disruptions, slotClaims } from '../db/schema.ts'
+import { bookings, disruptionOffers, disruptions, octoWebhooks, resellers, slotClaims } from '../db/schema.ts'
 import { oneWithMoney, type Booking } from './ledger.ts'
 import type { Config } from '../config/index.ts'
 import type { Logger } from '../logger.ts'
@@ -10,6 +10,7 @@ import { answerDeadline, cancellationCauseOf, disruptedSlots, DISRUPTION_CAUSE_L
 import { effectiveStatus } from '../../core/booking-lifecycle.ts'
 import { formatLongDate, isWeekend, todayInTokyo } from '../../core/dates.ts'
 import { normaliseReference } from '../../core/reference.ts'
+import { resellerToldNote } from '../../core/octo-webhooks.ts'
 import { partsClaimedBy, slotInstants, slotLabel, type TourTime } from '../../core/slots.ts'
 import type { AvailabilityService } from './availability.ts'
 import type { BookingEvents } from './booking-events.ts'
@@ -153,11 +154,16 @@ export function createDisruptionService(deps: {
           await tx.insert(disruptionOffers).values({ disruptionId: row!.id, bookingId: booking.id, deadline, createdAt: now })
           await events.disrupted(tx, booking, { cause: input.cause, note: row!.note, deadline })
         }
+        // Who tells each reseller: its webhook when it has one (docs/decisions/0081), else the guide.
+        const resellerIds = [...new Set(resold.map((b) => b.resellerId!))]
+        const named = resellerIds.length === 0 ? [] : await tx.select({ id: resellers.id, name: resellers.name }).from(resellers).where(inArray(resellers.id, resellerIds))
+        const hooked = new Set(resellerIds.length === 0 ? [] : (await tx.selectDistinct({ id: octoWebhooks.resellerId }).from(octoWebhooks).where(inArray(octoWebhooks.resellerId, resellerIds))).map((r) => r.id))
+        const tellNotes = named.map((r) => resellerToldNote(r.name, hooked.has(r.id) ? 1 : 0)).join(' ')
         const slot = input.tourTime ? slotLabel(input.tourTime) : 'the whole day'
         await deps.notifications.create(tx, {
           type: 'booking',
           title: 'Day called off',
-          message: `${formatLongDate(input.tourDate)} (${slot}) is called off: ${DISRUPTION_CAUSE_LABELS[input.cause]}. ${affected.length === 1 ? '1 booking was' : `${affected.length} bookings were`} offered a new date or a full refund.${resold.length > 0 ? ` ${resold.length === 1 ? '1 reseller booking was' : `${resold.length} reseller bookings were`} cancelled: tell the reseller.` : ''}`,
+          message: `${formatLongDate(input.tourDate)} (${slot}) is called off: ${DISRUPTION_CAUSE_LABELS[input.cause]}. ${affected.length === 1 ? '1 booking was' : `${affected.length} bookings were`} offered a new date or a full refund.${resold.length > 0 ? ` ${resold.length === 1 ? '1 reseller booking was' : `${resold.length} reseller bookings were`} cancelled. ${tellNotes}` : ''}`,
           actionLink: `/admin/dashboard?tab=calendar&month=${input.tourDate.slice(0, 7)}`,
         })
         return row!.id

@@ -15,6 +15,7 @@ import { createMailServices } from './mail.ts'
 import { createContactService } from './contact.ts'
 import { createAdminUserService } from './admin-users.ts'
 import { createAdminBookingService } from './admin-bookings.ts'
+import { createJournalService } from './journal.ts'
 import { createAvailabilityService } from './availability.ts'
 import { createBookingService } from './bookings.ts'
 import { createTripService } from './trip.ts'
@@ -36,6 +37,7 @@ import { createResellerService } from './resellers.ts'
 import { createOctoService } from './octo.ts'
 import { createGoogleThingsToDoService } from './google-things-to-do.ts'
 import { createChannelCalendarService } from './channel-calendars.ts'
+import { createOctoWebhookService } from './octo-webhooks.ts'
 import { createTaxDocumentService } from './tax-documents.ts'
 
 export type Clock = { now: () => Date }
@@ -75,11 +77,22 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
   // Payments (issue 5): the provider (docs/decisions/0014) and refunds by the policy (docs/decisions/0016).
   const paymentProvider = createPaymentProvider(config, db)
   // Every change of a booking's status and money, in one place (docs/decisions/0067).
-  const lifecycle = createBookingLifecycle({ db, events: bookingEvents, notifications, provider: paymentProvider, logger, now: clock.now, holdMinutes: config.booking.holdMinutes })
+  // Resellers' webhooks (docs/decisions/0081): written by the lifecycle with each change, sent after it by a job.
+  const octoWebhooks = createOctoWebhookService({
+    db,
+    logger,
+    now: clock.now,
+    allowPrivate: config.octoWebhooks.allowPrivate,
+    userAgent: `${config.site.businessName} OCTO webhooks`,
+    viewOf: (reseller, bookingId) => octo.viewById(reseller, bookingId),
+  })
+  const lifecycle = createBookingLifecycle({ db, events: bookingEvents, notifications, provider: paymentProvider, logger, now: clock.now, holdMinutes: config.booking.holdMinutes, resellerWebhooks: octoWebhooks })
   const refunds = createRefundService({ db, lifecycle, now: clock.now })
   // Guests' personal data (issue 9): retention sweep, lookup, export, erasure, audit log.
   const guestData = createGuestDataService({ db, config, logger, now: clock.now, lifecycle })
   const adminBookings = createAdminBookingService({ db, config, lifecycle, now: clock.now })
+  // The guide's books for the accountant (docs/decisions/0082).
+  const journal = createJournalService({ db })
   const availability = createAvailabilityService({ db, now: clock.now, booking: config.booking, switchesChanged: (tx, date) => waitlist.reconcile(tx, [date]) })
   // The guide's booking questions (docs/decisions/0053).
   const bookingQuestions = createBookingQuestionService({ db, now: clock.now })
@@ -157,11 +170,13 @@ export function createServices({ database, config, logger, clock }: ServiceDeps)
     { name: 'remind-reviews', everyMs: 10 * 60_000, run: () => reviews.queueReminders() },
     // docs/decisions/0077: each imported calendar is fetched once per CHANNEL_CALENDAR_INTERVAL_MINUTES, by one instance (its lease).
     { name: 'fetch-channel-calendars', everyMs: 60_000, run: () => channelCalendars.fetchDue() },
+    // docs/decisions/0081: each booking change reaches the reseller's webhooks within seconds, once, from one instance.
+    { name: 'deliver-octo-webhooks', everyMs: 5_000, run: () => octoWebhooks.processDue() },
     // docs/decisions/0080: issued receipts are kept seven years whatever else is erased, then go.
     { name: 'purge-kept-tax-documents', everyMs: 24 * 60 * 60_000, run: () => taxDocuments.purgeExpired() },
   ]
 
-  return { lifecycle, limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, promoCodes, vouchers, bookingMoves, guideBookings, bookingConsent, disruptions, waitlist, reviews, resellers, octo, googleThingsToDo, channelCalendars, taxDocuments, jobs }
+  return { lifecycle, limits, mail, contact, guestData, sessions, users, catalogue, media, guideWords, notifications, bookingEvents, adminUsers, adminBookings, journal, availability, bookings, payments, refunds, calendarFeed, trip, bookingQuestions, promoCodes, vouchers, bookingMoves, guideBookings, bookingConsent, disruptions, waitlist, reviews, resellers, octo, octoWebhooks, googleThingsToDo, channelCalendars, taxDocuments, jobs }
 }
 
 export type Services = ReturnType<typeof createServices>

@@ -174,7 +174,7 @@ export function bookingView(input: {
   return {
     id: b.reference,
     uuid: b.octoUuid!,
-    testMode: reseller.testMode,
+    testMode: b.testMode,
     resellerReference: b.resellerReference,
     supplierReference: b.reference,
     status,

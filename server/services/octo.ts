@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm'
 import {
+  CapabilityId,
   zAvailabilityCalendarBody,
   zAvailabilityCheckBody,
   zBookingCancellationBody,
@@ -75,6 +76,13 @@ export class OctoError extends Error {
     this.name = 'OctoError'
     this.status = OCTO_ERRORS[code]
   }
+}
+
+/** What each offered capability means here. */
+const CAPABILITY_DOCS: Record<(typeof OCTO_CAPABILITIES)[number], string> = {
+  [CapabilityId.OCTO_PRICING]: 'Prices per booking: one price for a private group, from the site’s price list (docs/decisions/0074).',
+  [CapabilityId.OCTO_WEBHOOKS]:
+    'booking_update only: each confirmation, update, cancellation and expiry is POSTed as { webhook, booking }, signed the Standard Webhooks way (webhook-id, webhook-timestamp, webhook-signature) with the secret shown once at creation, retried with backoff (docs/decisions/0081).',
 }
 
 /** A new date, tour or group is a new booking (docs/decisions/0074), at confirmation as in an update. */
@@ -272,7 +280,7 @@ export function createOctoService(deps: OctoDeps) {
     },
 
     capabilities(): Capability[] {
-      return OCTO_CAPABILITIES.map((id) => ({ id, revision: 1, required: false, dependencies: [], docs: 'Prices per booking: one price for a private group, from the site’s price list (docs/decisions/0074).' }))
+      return OCTO_CAPABILITIES.map((id) => ({ id, revision: 1, required: false, dependencies: [], docs: CAPABILITY_DOCS[id] }))
     },
 
     async products(reseller: Reseller): Promise<Product[]> {
@@ -364,6 +372,8 @@ export function createOctoService(deps: OctoDeps) {
                 resellerId: reseller.id,
                 resellerReference: bounded(request.resellerReference, TEXT_MAX.reference, 'resellerReference'),
                 octoUuid: (request.uuid ?? crypto.randomUUID()).toLowerCase(),
+                // Made with a test key, a practice booking for good (docs/decisions/0081).
+                testMode: reseller.testMode,
               },
               { type: 'create', price, promo: null, voucher: null, holdExpiresAt },
             ),
@@ -389,7 +399,7 @@ export function createOctoService(deps: OctoDeps) {
       if (!('name' in details) && booking.name.startsWith('Guest of ')) throw new OctoError('BAD_REQUEST', 'contact: the lead guest’s name is required to confirm')
       const applied = await applying(() =>
         db.transaction(async (tx) => {
-          await lifecycle.updateDetailsInTx(tx, booking.id, details)
+          await lifecycle.updateDetailsInTx(tx, booking.id, details, { tellWebhooks: false })
           return lifecycle.applyInTx(tx, booking.id, { type: 'confirm-reseller', commission: commissionOf(booking.money.due, reseller.commissionPercent) })
         }),
       )
@@ -423,7 +433,7 @@ export function createOctoService(deps: OctoDeps) {
         ...notes,
         ...(request.resellerReference !== undefined ? { resellerReference: bounded(request.resellerReference, TEXT_MAX.reference, 'resellerReference') } : {}),
       }
-      await db.transaction((tx) => lifecycle.updateDetailsInTx(tx, booking.id, details))
+      await db.transaction((tx) => lifecycle.updateDetailsInTx(tx, booking.id, details, { tellWebhooks: true }))
       if (request.expirationMinutes !== undefined) await applying(() => lifecycle.apply(booking.id, { type: 'extend', holdExpiresAt: expirationOf(request.expirationMinutes) }))
       return viewOf(reseller, await lifecycle.read(db, booking.id))
     },
@@ -443,6 +453,11 @@ export function createOctoService(deps: OctoDeps) {
       const reason = bounded(request.reason, 200, 'reason') ?? 'cancelled by the reseller'
       const applied = await applying(() => lifecycle.apply(booking.id, { type: 'cancel', cause: 'guest', today: todayInTokyo(now), reason }))
       return viewOf(reseller, applied.booking)
+    },
+
+    /** The booking as `get` shows it, by its id (a webhook's delivery, docs/decisions/0081). */
+    async viewById(reseller: Reseller, bookingId: number): Promise<OctoBooking> {
+      return viewOf(reseller, await lifecycle.read(db, bookingId))
     },
 
     async get(reseller: Reseller, uuid: string): Promise<OctoBooking> {

@@ -130,3 +130,37 @@ test('at 1280 and 375 px the guide imports a platform’s calendar, sees what it
     platform.close()
   }
 })
+
+test('at 1280 and 375 px the guide sees a reseller’s OCTO webhook beside it, with what was sent (docs/decisions/0081)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await openChannels(page)
+  const name = `Webhook desk ${run}`
+  await expect(page.getByText('No reseller has a webhook').or(page.getByRole('region', { name: 'Webhooks table' }))).toBeVisible()
+  const { panel, key } = await addReseller(page, name)
+  await panel.getByRole('button', { name: 'Done: I copied it' }).click()
+  // The reseller registers its webhook through OCTO, with its key; the address is never called here (no booking changes).
+  const url = `https://hooks.example.com/octo/${run}`
+  const made = await page.request.post('/octo/v1/webhooks', { headers: { Authorization: `Bearer ${key}` }, data: { url, event: 'booking_update' } })
+  expect(made.status()).toBe(200)
+  expect((await made.json()).secret).toMatch(/^whsec_/)
+
+  await page.reload()
+  await page.getByRole('tab', { name: 'Channels' }).click()
+  const row = page.getByRole('region', { name: 'Webhooks table' }).getByRole('row', { name: new RegExp(name) })
+  await expect(row).toContainText(url)
+  await expect(row).toContainText('Nothing sent yet')
+  await expectNoSeriousAxeViolations(page, 'channels with a webhook at 1280')
+
+  await page.setViewportSize({ width: 375, height: 740 })
+  await expect(row).toContainText('Nothing sent yet')
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await expectNoSeriousAxeViolations(page, 'channels with a webhook at 375')
+
+  // Deleted by the reseller: gone from the list.
+  const id = (await made.json()).id as string
+  expect((await page.request.delete(`/octo/v1/webhooks/${id}`, { headers: { Authorization: `Bearer ${key}` } })).status()).toBe(200)
+  await page.reload()
+  await page.getByRole('tab', { name: 'Channels' }).click()
+  await expect(page.getByRole('heading', { name: 'Resellers' })).toBeVisible()
+  await expect(page.getByText(url)).toHaveCount(0)
+})

@@ -275,7 +275,7 @@ describe.each(ENGINES)('the OCTO supplier API on %s', (engine) => {
     expect((await octo.get(`/bookings/${held.uuid}`)).json).toMatchObject({ status: 'CANCELLED', cancellation: { refund: 'FULL' } })
     const titles = (await app.db.select().from(notifications)).map((n) => `${n.title}: ${n.message}`)
     expect(titles.find((t) => t.startsWith('Reseller booking cancelled'))).toContain('through Klook, reference KL-77')
-    expect(titles.find((t) => t.startsWith('Day called off'))).toContain('1 reseller booking was cancelled: tell the reseller.')
+    expect(titles.find((t) => t.startsWith('Day called off'))).toContain('1 reseller booking was cancelled. Klook has no webhook: tell Klook.')
   })
 
   it('bad input is a 4xx in OCTO’s format, never a 5xx', async () => {

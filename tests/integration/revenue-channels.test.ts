@@ -79,4 +79,25 @@ describe.each(ENGINES)('revenue by channel on %s', (engine) => {
     expect(after.months[5]).toMatchObject({ tours: 0, guests: 0 })
     expect(after.channels).toHaveLength(2)
   })
+
+  it('a booking keeps the mode it was made in: a test booking stays out of revenue after its reseller goes live, and a live one stays in after it goes back to test (docs/decisions/0081)', async () => {
+    const made = await admin.post('/api/admin/resellers', { name: 'Bokun', commissionPercent: 10, testMode: true })
+    const key = made.json.apiKey as string
+    const practice = await book(octoClient(app, key, { 'octo-env': 'test' }), '09:00', 'BK-TEST')
+    expect(practice.testMode).toBe(true)
+
+    const live = await admin.put(`/api/admin/resellers/${made.json.id}`, { name: 'Bokun', commissionPercent: 10, testMode: false })
+    expect(live.status, live.text).toBe(200)
+    const real = await book(octoClient(app, key, { 'octo-env': 'live' }), '14:00', 'BK-LIVE')
+    expect(real.testMode).toBe(false)
+    const read = (uuid: string) => new TestClient(app.baseUrl).get(`/octo/v1/bookings/${uuid}`, { authorization: `Bearer ${key}` })
+    expect((await read(practice.uuid)).json.testMode).toBe(true)
+
+    const bokun = async () => ((await admin.get('/api/admin/revenue?year=2030')).json.channels as { resellerId: number | null; total: unknown }[]).find((c) => c.resellerId === made.json.id)
+    // Only the live booking counts: one half day for two, ¥14,300, 10 % kept.
+    expect((await bokun())!.total).toEqual({ month: 'total', gross: 14_300, commission: 1_430, net: 12_870 })
+    expect((await admin.put(`/api/admin/resellers/${made.json.id}`, { name: 'Bokun', commissionPercent: 10, testMode: true })).status).toBe(200)
+    expect((await bokun())!.total).toEqual({ month: 'total', gross: 14_300, commission: 1_430, net: 12_870 })
+    expect((await read(real.uuid)).json.testMode).toBe(false)
+  })
 })

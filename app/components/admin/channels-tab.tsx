@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import type { AsJson, ResellerView, ResellerWithKey, TourPackage } from '../../../server/for-app.ts'
+import type { AsJson, ResellerView, ResellerWithKey, TourPackage, WebhookAdminView } from '../../../server/for-app.ts'
 import { COMMISSION_MAX_PERCENT, MIN_LEAD_HOURS_MAX } from '../../../core/schemas/reseller.ts'
 import { api, failToast, formatDateTime, serverFieldErrors, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
@@ -11,7 +11,8 @@ import { ConfirmDialog } from '../ui/dialog.tsx'
 import { Field, Input, Textarea } from '../ui/field.tsx'
 import { toast } from '../ui/use-toast.ts'
 
-type Reseller = AsJson<ResellerView>
+type Reseller = AsJson<ResellerView & { webhooks: WebhookAdminView[] }>
+type Hook = AsJson<WebhookAdminView>
 
 /** The form's fields as typed; an empty lead time means none. */
 type Draft = {
@@ -199,6 +200,7 @@ export function ChannelsTab() {
               </table>
             </ScrollBox>
           )}
+          {data === null ? null : <WebhooksList resellers={resellers} />}
         </section>
 
         <section aria-labelledby="reseller-form-heading" className="h-fit rounded-lg border border-slate-200 bg-white p-4">
@@ -241,7 +243,7 @@ export function ChannelsTab() {
                 Test mode
               </label>
               <p id="reseller-test-hint" className="text-xs text-slate-600">
-                For the reseller’s test system: its bookings are practice and count in no revenue. Switching it later changes how all its bookings count, earlier ones included.
+                For the reseller’s test system: the bookings it makes are practice and count in no revenue. Switching it changes only the bookings made after: each booking stays as it was made.
               </p>
             </div>
             <div className="flex gap-2">
@@ -259,6 +261,66 @@ export function ChannelsTab() {
       </div>
       {/* Platforms without an API close slots through their calendars (docs/decisions/0077). */}
       <ChannelCalendarsPanel />
+    </div>
+  )
+}
+
+/** What the last delivery of a webhook did, in the guide's words. */
+function lastDeliveryText(h: Hook): string {
+  if (!h.last) return 'Nothing sent yet'
+  const what = `${h.last.bookingStatus.toLowerCase().replace('_', ' ')} booking`
+  if (h.last.status === 'delivered') return `Delivered (${what}), ${formatDateTime(h.last.at)}`
+  const why = h.last.error ?? 'no answer'
+  return h.last.status === 'failed' ? `Failed for good (${what}), ${formatDateTime(h.last.at)}: ${why}` : `Not delivered yet, retrying (${what}), ${formatDateTime(h.last.at)}: ${why}`
+}
+
+/**
+ * Each reseller's OCTO webhooks (docs/decisions/0081): where its booking changes are sent, and
+ * whether they arrived, so the guide sees who was told and who still has to be.
+ */
+function WebhooksList({ resellers }: { resellers: Reseller[] }) {
+  const rows = resellers.flatMap((r) => r.webhooks.map((h) => ({ reseller: r, hook: h })))
+  return (
+    <div className="mt-4 grid gap-2">
+      <h3 className="text-base font-semibold text-slate-900">Webhooks</h3>
+      <p className="text-sm text-slate-700">
+        A reseller may register webhooks through OCTO: each confirmation, change, cancellation and expiry of its bookings is then sent to it, including the days you call off. A failed delivery is retried for about six hours; after that, tell the reseller yourself.
+      </p>
+      {rows.length === 0 ? (
+        <p className="text-sm text-slate-600">No reseller has a webhook: tell them of changes yourself.</p>
+      ) : (
+        <ScrollBox label="Webhooks table">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-slate-200 text-slate-600">
+              <tr>
+                <th scope="col" className="px-2 py-2">Reseller</th>
+                <th scope="col" className="px-2 py-2">Address</th>
+                <th scope="col" className="px-2 py-2">Last delivery</th>
+                <th scope="col" className="px-2 py-2">Delivered</th>
+                <th scope="col" className="px-2 py-2">Waiting</th>
+                <th scope="col" className="px-2 py-2">Failed</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map(({ reseller, hook }) => (
+                <tr key={hook.id} className="border-b border-slate-100 align-top">
+                  <th scope="row" className="px-2 py-2 font-semibold">
+                    {reseller.name}
+                  </th>
+                  <td className="max-w-72 px-2 py-2 font-mono text-xs break-all">{hook.url}</td>
+                  <td className="max-w-80 px-2 py-2">
+                    {hook.last ? <Badge tone={hook.last.status === 'delivered' ? 'paid' : hook.last.status === 'failed' ? 'cancelled' : 'pending'}>{hook.last.status === 'delivered' ? 'Delivered' : hook.last.status === 'failed' ? 'Failed' : 'Retrying'}</Badge> : null}
+                    <span className="block text-xs text-slate-700">{lastDeliveryText(hook)}</span>
+                  </td>
+                  <td className="px-2 py-2">{hook.delivered}</td>
+                  <td className="px-2 py-2">{hook.pending}</td>
+                  <td className={hook.failed > 0 ? 'px-2 py-2 font-semibold text-red-700' : 'px-2 py-2'}>{hook.failed}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
+      )}
     </div>
   )
 }

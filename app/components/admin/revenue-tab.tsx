@@ -6,13 +6,15 @@ import { useAdminData } from './use-admin-data.ts'
 import { ScrollBox } from '../ui/scroll-box.tsx'
 import { Button, buttonVariants } from '../ui/button.tsx'
 import { Field, Select } from '../ui/field.tsx'
+import { JournalExport } from './journal-export.tsx'
 
 type Revenue = { year: number; months: RevenueMonth[]; total: RevenueMonth; tourTypes: string[]; channels: ChannelRevenue[] }
 
 /**
  * Revenue (docs/decisions/0058, 0067): each month of a year, the tours by the month of the tour and the money by the month it moved,
  * with tours, guests and money received, refunded and kept, by tour type; a chart of what was
- * kept for a glance, the table for the figures, and the same table as CSV.
+ * kept for a glance, the table for the figures, and the same table as CSV; and the books for the
+ * accountant, a journal of any period (docs/decisions/0082).
  */
 export function RevenueTab() {
   // Japan's current year, chosen after hydration so the server and the browser agree.
@@ -119,6 +121,7 @@ export function RevenueTab() {
           <ByChannel channels={shown.channels} year={shown.year} />
         </>
       )}
+      <JournalExport />
     </section>
   )
 }

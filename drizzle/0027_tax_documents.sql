@@ -48,7 +48,8 @@ ALTER TABLE "tax_documents" ADD CONSTRAINT "tax_documents_corrects_id_tax_docume
 CREATE UNIQUE INDEX "tax_documents_point_key" ON "tax_documents" USING btree ("point_key") WHERE "tax_documents"."corrects_id" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "tax_documents_corrects_key" ON "tax_documents" USING btree ("corrects_id");--> statement-breakpoint
 CREATE INDEX "tax_documents_booking_id_idx" ON "tax_documents" USING btree ("booking_id");--> statement-breakpoint
-CREATE INDEX "tax_documents_issued_at_idx" ON "tax_documents" USING btree ("issued_at");--> statement-breakpoint
+CREATE INDEX "tax_documents_issued_at_idx" ON "tax_documents" USING btree ("issued_at");
+--> statement-breakpoint
 INSERT INTO "tax_settings" ("id") VALUES (1);--> statement-breakpoint
 INSERT INTO "tax_document_counter" ("id", "last") VALUES (1, 0);--> statement-breakpoint
 -- Issued documents are kept as issued (docs/decisions/0080): never changed but to store the PDF
