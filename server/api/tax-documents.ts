@@ -4,6 +4,8 @@ import { requireAdmin } from '../auth/guard.ts'
 import { limitLookups } from '../http/rate-limit.ts'
 import { numericIdOnly, parseId } from './ids.ts'
 import { taxDocumentCorrectionSchema, taxDocumentRequestSchema, taxSettingsSchema } from '../../core/schemas/tax-documents.ts'
+import { bookPeriodSchema } from '../../core/schemas/journal.ts'
+import { taxDocumentsCsv } from './tax-documents-csv.ts'
 
 /** A stored PDF as issued: its bytes unchanged, never cached by anyone but the one who asked. */
 function sendPdf(res: Response, { number, pdf }: { number: string; pdf: Buffer }) {
@@ -19,7 +21,7 @@ function sendPdf(res: Response, { number, pdf }: { number: string; pdf: Buffer }
  *   one (201; the same document again if issued already), GET …/receipts/:number for the PDF.
  * - The guide: GET/PUT /api/admin/tax-settings; GET/POST /api/admin/bookings/:id/receipts;
  *   POST /api/admin/receipts/:number/correction { recipient? }; GET /api/admin/receipts/:number
- *   (the PDF).
+ *   (the PDF); GET /api/admin/receipts.csv?from=&to= (issued in a period of Japan days).
  */
 export function taxDocumentsRouter({ services }: AppDeps) {
   const router = Router()
@@ -55,6 +57,13 @@ export function taxDocumentsRouter({ services }: AppDeps) {
   router.post('/admin/bookings/:id/receipts', requireAdmin, numericIdOnly, async (req, res) => {
     const request = taxDocumentRequestSchema.parse(req.body ?? {})
     res.status(201).json(await taxDocuments.issueForGuide(parseId(req.params.id), request.point, request.recipient ?? null))
+  })
+
+  router.get('/admin/receipts.csv', requireAdmin, async (req, res) => {
+    const { from, to } = bookPeriodSchema.parse(req.query)
+    res.set('Content-Type', 'text/csv; charset=utf-8')
+    res.set('Content-Disposition', `attachment; filename="receipts-${from}-to-${to}.csv"`)
+    res.send(taxDocumentsCsv(await taxDocuments.issuedBetween(from, to)))
   })
 
   router.post('/admin/receipts/:number/correction', requireAdmin, async (req, res) => {

@@ -128,6 +128,19 @@ describe.each(ENGINES)('receipts on %s', (engine) => {
     expect(listed.map((p: { document: { number: string } }) => p.document.number)).toEqual(['R-000003', 'R-000002'])
     expect(await pdfText((await pdfOf(admin, '/api/admin/receipts/R-000003')).bytes)).toContain('R-000001')
     expect((await pdfOf(app.client(), '/api/admin/receipts/R-000003')).status).toBe(401)
+
+    // The period's documents for the books, and a bad period refused.
+    const csv = await admin.get('/api/admin/receipts.csv?from=2026-11-01&to=2026-11-30')
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="receipts-2026-11-01-to-2026-11-30.csv"')
+    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n')
+    expect(lines[0]).toBe('number,kind,issued (Japan time),booking,made out to,consideration incl. 10 % tax,consumption tax,cancellation fee kept (not taxable),money moved,corrects,corrected by,issued by')
+    expect(lines.slice(1).map((l) => l.split(',').filter((_, i) => [0, 4, 5, 6, 7, 8, 9, 10].includes(i)))).toEqual([
+      ['R-000001', '上様', '14300', '1300', '0', '14300', '', 'R-000003'],
+      ['R-000002', 'ACME Travel Ltd.', '14300', '1300', '4290', '10010', '', ''],
+      ['R-000003', 'ACME Travel Ltd.', '14300', '1300', '0', '14300', 'R-000001', ''],
+    ])
+    expect((await admin.get('/api/admin/receipts.csv?from=2026-12-01&to=2026-11-01')).status).toBe(400)
+    expect((await app.client().get('/api/admin/receipts.csv?from=2026-11-01&to=2026-11-30')).status).toBe(401)
   })
 
   it('the guide issues a receipt for money taken outside the card flow', async () => {

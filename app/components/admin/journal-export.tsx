@@ -55,9 +55,13 @@ export function JournalExport() {
         </Field>
       </div>
       {href ? (
-        <p>
+        <p className="flex flex-wrap gap-3">
           <a href={href} download className={buttonVariants({ variant: 'plain', size: 'md' })}>
             Download journal {from} to {to}
+          </a>
+          {/* The receipts and return invoices issued in the same period (docs/decisions/0080). */}
+          <a href={`/api/admin/receipts.csv?${new URLSearchParams({ from, to })}`} download className={buttonVariants({ variant: 'plain', size: 'md' })}>
+            Download receipts issued {from} to {to}
           </a>
         </p>
       ) : (
