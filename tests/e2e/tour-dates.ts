@@ -10,6 +10,7 @@ import { addDays, dayOfWeek, isWeekend, todayInTokyo, type CalendarDate } from '
 //   checkout   Sundays   from 21 days ahead  (a handful, up to ~9 weeks)
 //   chat       Saturdays from 60 days ahead  (one, only chosen, never booked; deferred-scripts views the same)
 //   languages  Saturdays from 67 and 74 days ahead (booking-languages: one in Japanese, one in Korean)
+//   receipts   the afternoons of languages' two Saturdays (receipts: one in Japanese, one in Korean)
 //   booking    Saturdays from 83 days ahead  (one random Saturday 97–175 days ahead, and the two before it)
 //   changes    Sundays   from 63 days ahead  (one: guest-changes, issue 19)
 //   moves      Sundays   from 70 days ahead  (three: booking-moves, issue 19)
