@@ -233,6 +233,13 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               name and your message are deleted; the amount and its use stay in the accounts, and the code keeps its value for whoever
               holds it.
             </li>
+            {/* Kept seven years whatever is erased (docs/decisions/0080). */}
+            <li>
+              Receipts and return invoices you download: kept exactly as issued, with the name you asked to
+              have printed on them, until 31 March of the eighth year after the year of issue, because Japanese tax law requires
+              issued invoices to be kept for seven years. An erasure request does not remove them; they are deleted when that
+              period ends.
+            </li>
           </ul>
         ),
       },
@@ -255,6 +262,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
             <li>
               ギフト券：ご予約と同様に、お支払い済みのものは有効期限の{retention.paidBookingsYears}年後まで、お支払いのないご注文は{retention.unpaidBookingsMonths}か月後まで。個人情報の消去をご依頼いただいた場合は、お名前、メールアドレス、お贈りする方のお名前とメッセージを削除します。金額と利用の記録は会計上保存し、コードは引き続きお持ちの方がご利用いただけます。
             </li>
+            <li>
+              ダウンロードされた領収書・返還請求書：税法により発行した請求書等は7年間の保存が義務付けられているため、ご指定の宛名を含め発行時のまま、発行年に8を加えた年の3月31日（2026年に発行したものは2034年3月31日）まで保存します。個人情報の消去をご依頼いただいても削除されず、保存期間の終了時に削除します。
+            </li>
           </ul>
         ),
       },
@@ -266,13 +276,14 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         body: (
           <p>
             Your name, e-mail address, phone number and messages are deleted automatically. We keep only what the accounts need —
-            dates, amounts and statuses — with nothing that identifies you.
+            dates, amounts and statuses — with nothing that identifies you, apart from receipts issued to you, which are kept for
+            their own period (above).
           </p>
         ),
       },
       ja: {
         title: '保存期間の経過後',
-        body: <p>お名前、メールアドレス、電話番号、メッセージは自動的に削除されます。会計上必要な日付・金額・状況のみを、個人を特定できない形で保存します。</p>,
+        body: <p>お名前、メールアドレス、電話番号、メッセージは自動的に削除されます。会計上必要な日付・金額・状況のみを、個人を特定できない形で保存します（発行した領収書は上記の期間保存します）。</p>,
       },
     },
     {
@@ -393,6 +404,7 @@ function TranslatedSummary({ retention, waitlist, email }: { retention: Route.Co
         <li>{t('privacy.summary.waitlist', { hours: waitlist.confirmHours, count: waitlist.mailsPerAddressPerDay })}</li>
         <li>{t('privacy.summary.reviews')}</li>
         <li>{t('privacy.summary.vouchers')}</li>
+        <li>{t('privacy.summary.receipts')}</li>
         <li>
           <T id="privacy.summary.rights" values={{ email }} components={{ 0: <a href={mailtoLink(email)} className={linkStyle} /> }} />
         </li>
