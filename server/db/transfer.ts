@@ -47,13 +47,17 @@ export const TABLES_IN_ORDER = [
   // A reseller's webhooks and their deliveries, each after what it names (docs/decisions/0081).
   'octo_webhooks',
   'octo_webhook_deliveries',
+  // Receipts and return invoices, kept seven years as issued (docs/decisions/0080), with their numbering.
+  'tax_settings',
+  'tax_document_counter',
+  'tax_documents',
 ] as const
 
 /** Tables an export leaves out on purpose: pictures made again from the photos, and abuse counters that expire. */
 export const TABLES_NOT_EXPORTED = ['media_variants', 'rate_limits'] as const
 
 /** Tables whose id is a serial: their sequences must continue after the imported ids. */
-const SERIAL_TABLES = new Set(['users', 'tour_packages', 'meeting_points', 'contact_messages', 'weekend_availability', 'bookings', 'notifications', 'payments', 'outgoing_emails', 'audit_log', 'media', 'booking_questions', 'booking_changes', 'disruptions', 'disruption_offers', 'waitlist_addresses', 'waitlist_entries', 'promo_codes', 'vouchers', 'money_movements', 'review_requests', 'reviews', 'channel_calendars', 'channel_blocks', 'octo_webhook_deliveries'])
+const SERIAL_TABLES = new Set(['users', 'tour_packages', 'meeting_points', 'contact_messages', 'weekend_availability', 'bookings', 'notifications', 'payments', 'outgoing_emails', 'audit_log', 'media', 'booking_questions', 'booking_changes', 'disruptions', 'disruption_offers', 'waitlist_addresses', 'waitlist_entries', 'promo_codes', 'vouchers', 'money_movements', 'review_requests', 'reviews', 'channel_calendars', 'channel_blocks', 'octo_webhook_deliveries', 'tax_documents'])
 
 export type DatabaseExport = {
   format: 'joetsu-local-tours-export'

@@ -43,6 +43,10 @@ const PUBLIC_ROUTES = new Set([
   // The guest's own change and their answer to a called-off day (docs/decisions/0055, 0056): the reference is the secret.
   'POST /api/bookings/:reference/move',
   'POST /api/bookings/:reference/disruption-refund',
+  // A booking's receipts (docs/decisions/0080): the reference is the secret, as on the trip page.
+  'GET /api/bookings/:reference/receipts',
+  'POST /api/bookings/:reference/receipts',
+  'GET /api/bookings/:reference/receipts/:number',
   // The waitlist (docs/decisions/0057): anyone may wait for a taken slot; the removal token is the secret.
   'POST /api/waitlist',
   'DELETE /api/waitlist/:token',
