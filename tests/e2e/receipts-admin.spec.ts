@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { pdfText } from '../support/pdf-text.ts'
 import { logInAsAdmin } from './admin-login.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
+import { RECEIPT_SETTINGS } from './receipt-settings.ts'
 import { receiptsSunday } from './tour-dates.ts'
 
 // Decision 0080: the guide makes a booking in the dashboard, is paid for it by bank transfer and
@@ -14,14 +15,20 @@ test.describe.configure({ mode: 'serial' })
 
 const SUNDAY = receiptsSunday()
 
-/** Settings → Receipts, entered through the form when no other spec has entered them yet. */
+/**
+ * Settings → Receipts, entered through the form when no other spec has entered them yet: the
+ * values every receipt spec sets, so specs running at once never print each other's.
+ */
 async function receiptsSetUp(page: Page) {
   const settings = await (await page.request.get('/api/admin/tax-settings')).json()
   if (settings.legalName !== '' && settings.address !== '') return
   await page.goto('/admin/dashboard?tab=settings')
   const panel = page.getByRole('region', { name: 'Receipts' })
-  await panel.getByLabel('Name to print (legal name or business name)').fill('Joetsu Local Tours (山田 太郎)')
-  await panel.getByLabel('Address to print').fill('新潟県上越市本城町 1-1')
+  await panel.getByLabel('Name to print (legal name or business name)').fill(RECEIPT_SETTINGS.legalName)
+  await panel.getByLabel('Address to print').fill(RECEIPT_SETTINGS.address)
+  await panel.getByLabel('Registered qualified invoice issuer (適格請求書発行事業者)').check()
+  await panel.getByLabel('The business is').selectOption(RECEIPT_SETTINGS.issuerType)
+  await panel.getByLabel('Registration number').fill(RECEIPT_SETTINGS.registrationNumber)
   await panel.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('Receipt settings saved').first()).toBeVisible()
 }
