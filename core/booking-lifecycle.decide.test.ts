@@ -5,6 +5,7 @@ import {
   decide,
   LATE_PRICE_CHANGED_REASON,
   LATE_SLOT_TAKEN_REASON,
+  PAID_BY_NOT_PAID_MESSAGE,
   PAID_DELETE_MESSAGE,
   paymentRefusal,
   VOUCHER_GONE_MESSAGE,
@@ -14,6 +15,7 @@ import {
 } from './booking-lifecycle.ts'
 import { GUEST_MOVE_MESSAGES, PAID_PRICE_FIXED_MESSAGE, type SlotChoice } from './booking-changes.ts'
 import { ledgerProblems, moneyOf } from './ledger.ts'
+import { BANK_TRANSFER } from './tax-document-points.ts'
 
 /**
  * The lifecycle's rules (docs/decisions/0067), each worked through by hand: a booking is made,
@@ -196,6 +198,17 @@ describe('the guide’s status menu', () => {
   it('marks a booking paid by hand: the money it owed came in cash', () => {
     const { booking } = run(made(14_300), { type: 'status', to: 'paid', holdExpiresAt: LATER(30), voucher: null, promoUsable: true })
     expect(moneyOf(booking.ledger)).toMatchObject({ cash: 14_300, due: 0 })
+    expect(booking.ledger.filter((r) => r.kind === 'cash').map((r) => r.reference)).toEqual([null])
+  })
+  it('marks a booking paid by bank transfer: one cash row for exactly what was due, its reference saying so (docs/decisions/0080)', () => {
+    const { booking } = run(made(14_300, { voucher: 4_000, promo: 1_300 }), { type: 'status', to: 'paid', holdExpiresAt: LATER(30), voucher: null, promoUsable: true, paidBy: 'bank-transfer' })
+    expect(booking.ledger.filter((r) => r.kind === 'cash')).toEqual([expect.objectContaining({ amount: 9_000, reference: BANK_TRANSFER, transition: 'mark-paid' })])
+    expect(moneyOf(booking.ledger)).toMatchObject({ cash: 9_000, due: 0 })
+  })
+  it('refuses how the money came with any status but paid', () => {
+    for (const to of ['pending', 'confirmed', 'cancelled'] as const) {
+      expect(decide(made(14_300), { type: 'status', to, holdExpiresAt: LATER(30), voucher: null, promoUsable: true, paidBy: 'bank-transfer' }, NOW)).toEqual({ ok: false, kind: 'invalid', message: PAID_BY_NOT_PAID_MESSAGE, field: 'paidBy' })
+    }
   })
   it('revives a lapsed hold with its voucher part taken again, or refuses when the voucher spent it', () => {
     const lapsed = run(made(14_300, { voucher: 4_000 }), { type: 'lapse' }, LATER(31)).booking

@@ -6,7 +6,7 @@ import { addDays, todayInTokyo } from './dates.ts'
 import { cardByIntent, ledgerProblems, moneyOf, type Movement } from './ledger.ts'
 import { revenueOfYear } from './revenue.ts'
 import type { SlotChoice } from './booking-changes.ts'
-import { BOOKING_STATUSES } from './schemas/booking-status.ts'
+import { BOOKING_STATUSES, PAID_BY_WAYS } from './schemas/booking-status.ts'
 
 /**
  * The booking lifecycle's invariants, proven on random lives (docs/decisions/0067): a booking is
@@ -52,7 +52,8 @@ const step = fc.oneof(
   fc.record({ type: fc.constant('call-off' as const) }),
   fc.record({ type: fc.constant('pay-difference' as const), wrong: fc.boolean() }),
   fc.record({ type: fc.constant('cancel' as const), cause: fc.constantFrom(...CANCELLATION_CAUSES), choose: fc.option(fc.integer({ min: 0, max: 40_000 }), { nil: undefined }) }),
-  fc.record({ type: fc.constant('status' as const), to: fc.constantFrom(...BOOKING_STATUSES) }),
+  // Marking paid says how the money due came, or not (cash): decision 0080.
+  fc.record({ type: fc.constant('status' as const), to: fc.constantFrom(...BOOKING_STATUSES), paidBy: fc.constantFrom(undefined, ...PAID_BY_WAYS) }),
   fc.record({ type: fc.constant('refund-fails' as const) }),
   fc.record({ type: fc.constant('dashboard-refund' as const), part: fc.integer({ min: 1, max: 100 }) }),
 )
@@ -92,7 +93,7 @@ function eventOf(w: World, s: Step): LifecycleEvent | null {
     case 'cancel':
       return { type: 'cancel', cause: s.cause, today: todayInTokyo(w.now), reason: 'r', ...(s.choose !== undefined ? { refund: Math.min(s.choose, m.card + m.cash) } : {}) }
     case 'status':
-      return { type: 'status', to: s.to, holdExpiresAt: new Date(w.now.getTime() + 30 * 60_000), voucher: voucherFact(w), promoUsable: true }
+      return { type: 'status', to: s.to, holdExpiresAt: new Date(w.now.getTime() + 30 * 60_000), voucher: voucherFact(w), promoUsable: true, ...(s.to === 'paid' && s.paidBy ? { paidBy: s.paidBy } : {}) }
     case 'refund-fails': {
       const refund = [...w.booking.ledger].reverse().find((r) => r.kind === 'card' && r.amount < 0 && r.reference?.startsWith('refund-'))
       if (!refund || w.booking.ledger.some((r) => r.reference === `failed:${refund.reference}`)) return null

@@ -4,7 +4,8 @@ import { type CancellationCause, refundChoiceProblem, refundFor } from './cancel
 import { type CalendarDate, compareDates } from './dates.ts'
 import { formatYen } from './money.ts'
 import { allocateCardRefund, cardAndCash, cardByIntent, chargeRecorded, moneyOf, type BookingMoney, type Movement, type MovementKind, type Transition } from './ledger.ts'
-import type { BookingStatus } from './schemas/booking-status.ts'
+import type { BookingStatus, PaidBy } from './schemas/booking-status.ts'
+import { BANK_TRANSFER } from './tax-document-points.ts'
 import type { TourTime } from './slots.ts'
 import { splitRefund } from './vouchers.ts'
 
@@ -45,6 +46,7 @@ export const ERASE_UPCOMING_MESSAGE = 'The tour is still to come: cancel it firs
 export const NO_CARD_PAYMENT_MESSAGE = 'This booking has no card payment to refund.'
 export const NOT_HELD_MESSAGE = 'Only a reservation still on hold can be extended.'
 export const RESELLER_STATUS_MESSAGE = 'A reseller’s booking is confirmed by its reseller and paid to it: it can only be cancelled here.'
+export const PAID_BY_NOT_PAID_MESSAGE = 'How the money was taken can only be given when marking the booking paid'
 
 type Hold = { status: string; holdExpiresAt: Date | null }
 
@@ -110,8 +112,8 @@ export type LifecycleEvent =
   | { type: 'change-paid'; intentId: string; amount: number; currency: string; target: SlotChoice; price: number; difference: number; slotFree: boolean; voucher: VoucherFact | null }
   /** Cancelled by the guest or the guide, with the policy's refund or the guide's choice of the card's part. */
   | { type: 'cancel'; cause: CancellationCause; today: CalendarDate; reason: string; refund?: number }
-  /** The guide's status menu (docs/decisions/0029). */
-  | { type: 'status'; to: BookingStatus; holdExpiresAt: Date; voucher: VoucherFact | null; promoUsable: boolean }
+  /** The guide's status menu (docs/decisions/0029); marking paid says how the money still due came (docs/decisions/0080), cash when not said. */
+  | { type: 'status'; to: BookingStatus; holdExpiresAt: Date; voucher: VoucherFact | null; promoUsable: boolean; paidBy?: PaidBy }
   /** A refund the decision recorded was refused by the provider: the money stays on the card, owed to the guest. */
   | { type: 'refund-failed'; intentId: string; amount: number; reference: string }
   /** The provider reports what was refunded on an intent in all (a refund made in its dashboard, or ours). */
@@ -647,11 +649,14 @@ export function cancellationQuote(b: { status: string; tourDate: CalendarDate },
  * - to cancelled: only with no money held (the Cancel action decides a refund): all is released;
  * - a cancelled booking revived: its price, promo and voucher parts are taken again (refused when
  *   they cannot be), and its fee released;
- * - to paid with money still to pay: the guide took it outside the card flow (cash on the day);
+ * - to paid with money still to pay: the guide took it outside the card flow: a cash row, in hand
+ *   (the default) or by bank transfer, which its reference says and receipts print
+ *   (docs/decisions/0080); how it came is refused with any other status;
  * - to pending: a fresh hold; to confirmed or paid: the slot is its own for good.
  */
 function menu(b: LifecycleBooking, m: BookingMoney, status: BookingStatus, e: Extract<LifecycleEvent, { type: 'status' }>, now: Date): Decision {
   const to = e.to
+  if (e.paidBy !== undefined && to !== 'paid') return refuse('invalid', PAID_BY_NOT_PAID_MESSAGE, 'paidBy')
   if (status === to && b.status === to) return nothing('status-changed', 'mark-paid')
   // The reseller collected the price and confirms through OCTO: marking it paid here would count
   // cash never received, confirming it would leave its receivable unrecorded (docs/decisions/0074).
@@ -680,7 +685,7 @@ function menu(b: LifecycleBooking, m: BookingMoney, status: BookingStatus, e: Ex
   return {
     ...nothing('status-changed', reviving ? 'revive' : 'mark-paid'),
     patch: { status: to, holdExpiresAt, cancellationReason: null, cancelledAt: null, paidAt: to === 'paid' ? (b.paidAt ?? now) : b.paidAt },
-    movements: [...revived, ...row('cash', cash)],
+    movements: [...revived, ...row('cash', cash, e.paidBy === 'bank-transfer' ? { reference: BANK_TRANSFER } : {})],
     slot: reviving ? { kind: 'claim', expiresAt: holdExpiresAt } : holdExpiresAt ? { kind: 'hold', expiresAt: holdExpiresAt } : { kind: 'permanent' },
     promoUse: revived.some((r) => r.kind === 'promo' && r.amount > 0) ? 'take' : 'keep',
   }

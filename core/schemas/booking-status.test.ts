@@ -23,4 +23,11 @@ describe('booking statuses', () => {
     expect(bookingStatusUpdateSchema.parse({ status: 'confirmed', totalPrice: 0 })).toEqual({ status: 'confirmed' })
     expect(bookingStatusUpdateSchema.safeParse({}).success).toBe(false)
   })
+
+  it('take how the money came when marking paid: cash or a bank transfer, nothing else (decision 0080)', () => {
+    expect(bookingStatusUpdateSchema.parse({ status: 'paid', paidBy: 'bank-transfer' })).toEqual({ status: 'paid', paidBy: 'bank-transfer' })
+    expect(bookingStatusUpdateSchema.parse({ status: 'paid', paidBy: 'cash' })).toEqual({ status: 'paid', paidBy: 'cash' })
+    const bad = bookingStatusUpdateSchema.safeParse({ status: 'paid', paidBy: 'cheque' })
+    expect(bad.error?.issues[0]).toMatchObject({ path: ['paidBy'], message: 'How the money was taken is cash or bank-transfer' })
+  })
 })

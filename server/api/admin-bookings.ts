@@ -150,8 +150,8 @@ export function adminBookingsRouter({ services }: AppDeps) {
   })
 
   router.patch('/bookings/:id/status', numericIdOnly, requireAdmin, async (req, res) => {
-    const { status } = bookingStatusUpdateSchema.parse(req.body ?? {})
-    res.json(await services.adminBookings.updateStatus(parseId(req.params.id), status))
+    const { status, paidBy } = bookingStatusUpdateSchema.parse(req.body ?? {})
+    res.json(await services.adminBookings.updateStatus(parseId(req.params.id), status, paidBy))
   })
 
   router.delete('/bookings/:id', numericIdOnly, requireAdmin, async (req, res) => {

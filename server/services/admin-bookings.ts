@@ -11,7 +11,7 @@ import { liveClaim, SlotTakenError } from './slot-claims.ts'
 import type { BookingLifecycle } from './booking-lifecycle.ts'
 import { withMoney, type Booking } from './ledger.ts'
 import { matchesBookingSearch, sortBookings, type BookingSortKey, type SortDirection } from '../../core/booking-search.ts'
-import { type BookingStatus } from '../../core/schemas/booking-status.ts'
+import { type BookingStatus, type PaidBy } from '../../core/schemas/booking-status.ts'
 import { allowedStatuses } from '../../core/booking-transitions.ts'
 import { formatClockTime, DEFAULT_SLOT_START_TIMES, isTourTime, slotOpenBySwitches, type TourTime } from '../../core/slots.ts'
 import { bookingWindow, formatLongDate, monthRange, todayInTokyo, tokyoInstant, weekendDatesBetween } from '../../core/dates.ts'
@@ -250,11 +250,12 @@ export function createAdminBookingService(deps: { db: Db; config: Config; lifecy
      * (e.g. cash taken on the day sends the payment e-mail with its calendar file), and
      * becoming confirmed tells the guest their date is held, with the calendar file. A
      * booking still holding the guest's money is cancelled only through the refund
-     * service (docs/decisions/0016), so no refund is skipped by a status switch.
+     * service (docs/decisions/0016), so no refund is skipped by a status switch. Marking paid
+     * says how the money still due came: cash, or a bank transfer (docs/decisions/0080).
      */
-    async updateStatus(id: number, status: BookingStatus): Promise<AdminBooking> {
+    async updateStatus(id: number, status: BookingStatus, paidBy?: PaidBy): Promise<AdminBooking> {
       try {
-        await lifecycle.apply(id, { type: 'status', to: status })
+        await lifecycle.apply(id, { type: 'status', to: status, ...(paidBy ? { paidBy } : {}) })
       } catch (error) {
         if (error instanceof SlotTakenError) throw new ServiceError('conflict', REVIVE_CONFLICT_MESSAGE)
         throw error
@@ -386,8 +387,9 @@ export function createAdminBookingService(deps: { db: Db; config: Config; lifecy
         kind: r.kind as MovementKind,
         transition: r.transition as Transition,
         amount: r.amount,
-        // What names it outside: the card payment, the promo code, the voucher (its code masked).
-        source: r.kind === 'voucher' ? (codes.get(r.voucherId!) ?? null) : r.kind === 'promo' ? r.reference : r.intentId,
+        // What names it outside: the card payment, the promo code, the voucher (its code masked),
+        // the way cash came (a bank transfer, docs/decisions/0080).
+        source: r.kind === 'voucher' ? (codes.get(r.voucherId!) ?? null) : r.kind === 'promo' || r.kind === 'cash' ? r.reference : r.intentId,
       }))
     },
 

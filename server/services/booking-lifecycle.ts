@@ -42,7 +42,7 @@ export type LifecycleRequest =
   | { type: 'pay'; intentId: string; amount: number; currency: string }
   | { type: 'change-paid'; intentId: string; amount: number; currency: string; target: SlotChoice; price: number; difference: number }
   | Omit<Extract<LifecycleEvent, { type: 'move' }>, 'voucher' | 'changeHoldExpiresAt'>
-  | { type: 'status'; to: Extract<LifecycleEvent, { type: 'status' }>['to'] }
+  | Pick<Extract<LifecycleEvent, { type: 'status' }>, 'type' | 'to' | 'paidBy'>
 
 /**
  * What a new booking is made of, whoever makes it: the guest on the site (bookings.ts) or the

@@ -7,7 +7,9 @@ import { addDays, dayOfWeek, isWeekend, todayInTokyo, type CalendarDate } from '
 //   admin      Saturdays from 14 days ahead  (a handful, up to ~7 weeks)
 //   guide      Sundays   from 9 days ahead   (one: guide-bookings, issue 20; its morning and
 //              afternoon; after lifecycle's soonest day (at most 8 ahead), before checkout's (21))
-//   checkout   Sundays   from 21 days ahead  (a handful, up to ~9 weeks)
+//   receipts   Sundays   from 21 days ahead  (the first: receipts-admin, decision 0080; its afternoon
+//              at 1280 px, its morning at 375 px, both booked by the guide)
+//   checkout   Sundays   from 21 days ahead  (a handful from the third, sundayAhead(21, 2), up to ~9 weeks)
 //   chat       Saturdays from 60 days ahead  (one, only chosen, never booked; deferred-scripts views the same)
 //   languages  Saturdays from 67 and 74 days ahead (booking-languages: one in Japanese, one in Korean)
 //   receipts   the afternoons of languages' two Saturdays (receipts: one in Japanese, one in Korean)
@@ -57,6 +59,9 @@ export function waitlistSunday(): CalendarDate {
 
 /** The Sunday of the guide's own bookings (issue 20 point 1, guide-bookings.spec.ts). */
 export const guideBookingSunday = () => sundayAhead(9)
+
+/** The Sunday of the guide's receipts journey (decision 0080, receipts-admin.spec.ts): checkout's first, which it leaves alone. */
+export const receiptsSunday = () => sundayAhead(21)
 
 /** A tour inside its last week, past the free changes (decision 0072): see the scheme above. */
 export function lastWeekDay(): CalendarDate {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { taxDocuments } from '../../server/db/schema.ts'
+import { taxDocuments, tourPackages } from '../../server/db/schema.ts'
 import { pdfText } from '../support/pdf-text.ts'
 import { ENGINES } from './databases.ts'
 import { startTestApp, TestClient, TestClock, type TestApp } from './app.ts'
@@ -152,6 +152,35 @@ describe.each(ENGINES)('receipts on %s', (engine) => {
     expect(issued.status).toBe(201)
     expect(issued.json).toMatchObject({ number: 'R-000001', issuedBy: 'guide' })
     expect((await app.client().post(`/api/admin/bookings/${booking.id}/receipts`, { point: point.key })).status).toBe(401)
+  })
+
+  it('a guide-made booking marked paid by bank transfer gets a receipt saying so; how the money came is refused with another status', async () => {
+    expect((await admin.put('/api/admin/tax-settings', SETTINGS)).status).toBe(200)
+    const halfDay = (await app.db.select().from(tourPackages)).find((p) => p.slug === 'half-day')!.id
+    const made = await admin.post('/api/admin/bookings', { name: 'Kenji Sato', email: 'kenji@example.jp', phone: '090-1234-5678', tourDate: '2026-11-28', tourTime: 'morning', tourPackageId: halfDay, numberOfPeople: 2, locale: 'en' })
+    expect(made.status, JSON.stringify(made.json)).toBe(201)
+    const id = made.json.id
+    // Said with any status but paid: a 400 naming the field, and nothing changes.
+    const refused = await admin.patch(`/api/bookings/${id}/status`, { status: 'confirmed', paidBy: 'bank-transfer' })
+    expect(refused.status).toBe(400)
+    expect(refused.json.errors.paidBy).toBe('How the money was taken can only be given when marking the booking paid')
+    expect((await admin.patch(`/api/bookings/${id}/status`, { status: 'paid', paidBy: 'cheque' })).status).toBe(400)
+    expect((await admin.get(`/api/admin/bookings/${id}`)).json).toMatchObject({ status: 'pending' })
+
+    const paid = await admin.patch(`/api/bookings/${id}/status`, { status: 'paid', paidBy: 'bank-transfer' })
+    expect(paid.status, JSON.stringify(paid.json)).toBe(200)
+    expect(paid.json).toMatchObject({ status: 'paid', due: 0 })
+    const ledger = (await admin.get(`/api/admin/bookings/${id}/ledger`)).json
+    expect(ledger.filter((l: { kind: string }) => l.kind === 'cash')).toEqual([expect.objectContaining({ amount: 14_300, transition: 'mark-paid', source: 'bank-transfer' })])
+
+    const [point] = (await admin.get(`/api/admin/bookings/${id}/receipts`)).json.points
+    expect(point).toMatchObject({ kind: 'receipt', total: 14_300, ways: [{ way: 'bank-transfer', yen: 14_300 }], document: null })
+    const issued = await admin.post(`/api/admin/bookings/${id}/receipts`, { point: point.key, recipient: 'Sato Trading Co., Ltd.' })
+    expect(issued.status, JSON.stringify(issued.json)).toBe(201)
+    expect(issued.json).toMatchObject({ number: 'R-000001', recipient: 'Sato Trading Co., Ltd.', issuedBy: 'guide', total: 14_300 })
+    const text = await pdfText((await pdfOf(admin, '/api/admin/receipts/R-000001')).bytes)
+    for (const words of ['銀行振込', 'Bank transfer', 'Sato Trading Co., Ltd.', '14,300']) expect(text).toContain(words)
+    expect(text).not.toContain('現金')
   })
 
   it('keeps issued documents through an erasure, unchanged, until their keeping period has passed', async () => {

@@ -2,7 +2,7 @@ import { useT } from '../../i18n/i18n.tsx'
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog'
 import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { clsx } from 'clsx'
-import { useState, type ReactNode } from 'react'
+import { useState, type ReactNode, type RefObject } from 'react'
 import { Button } from './button.tsx'
 
 /** The dialogs of the site and the dashboard, on Radix (focus trapped, Escape closes, labelled by the title). */
@@ -119,8 +119,25 @@ export function ConfirmDialog({
   )
 }
 
-/** A plain dialog (forms, details): Radix Dialog. */
-export function Modal({ open, onOpenChange, title, description, children }: { open: boolean; onOpenChange: (open: boolean) => void; title: string; description?: string; children: ReactNode }) {
+/**
+ * A plain dialog (forms, details): Radix Dialog. `returnFocus` is where focus goes when it closes
+ * (the control that opened it), for a dialog opened without a Radix trigger.
+ */
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  returnFocus,
+  children,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  title: string
+  description?: string
+  returnFocus?: RefObject<HTMLElement | null>
+  children: ReactNode
+}) {
   const t = useT()
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
@@ -129,6 +146,14 @@ export function Modal({ open, onOpenChange, title, description, children }: { op
         <DialogPrimitive.Content
           className="fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg bg-white p-5 shadow-xl"
           {...(description ? {} : { 'aria-describedby': undefined })}
+          {...(returnFocus
+            ? {
+                onCloseAutoFocus: (event: Event) => {
+                  event.preventDefault()
+                  returnFocus.current?.focus()
+                },
+              }
+            : {})}
         >
           <div className="flex items-start justify-between gap-4">
             <DialogPrimitive.Title className={TONES.admin.title}>{title}</DialogPrimitive.Title>

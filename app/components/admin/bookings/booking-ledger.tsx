@@ -1,4 +1,5 @@
 import { formatYen } from '../../../../core/money.ts'
+import { BANK_TRANSFER } from '../../../../core/tax-document-points.ts'
 import type { LedgerLine } from '../../../../server/for-app.ts'
 import { formatDateTime } from '../api.ts'
 import { useAdminData } from '../use-admin-data.ts'
@@ -25,7 +26,9 @@ function describe(line: LedgerLine): string {
       if (line.amount > 0) return `Card payment${source}`
       return ending ? `Card refund of the cancellation${source}` : `Card refund${source}`
     case 'cash':
-      return line.amount > 0 ? 'Taken by the guide (cash or transfer)' : 'Given back by the guide in cash'
+      // A bank transfer is a cash row its reference names (docs/decisions/0080).
+      if (line.amount > 0) return line.source === BANK_TRANSFER ? 'Taken by the guide by bank transfer' : 'Taken by the guide in cash'
+      return 'Given back by the guide in cash'
     case 'reseller':
       return line.amount > 0 ? 'Owed by the reseller (its net)' : 'No longer owed by the reseller'
     case 'commission':

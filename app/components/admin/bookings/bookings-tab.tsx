@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router'
 import { BOOKING_SORT_KEYS, type BookingSortKey, type SortDirection } from '../../../../core/booking-search.ts'
 import { formatLongDate, formatShortDate } from '../../../../core/dates.ts'
 import { formatYen } from '../../../../core/money.ts'
-import { BOOKING_STATUSES, statusLabel, type BookingStatus } from '../../../../core/schemas/booking-status.ts'
+import { BOOKING_STATUSES, statusLabel, type BookingStatus, type PaidBy as PaidByWay } from '../../../../core/schemas/booking-status.ts'
 import type { AdminBooking, BookingPage } from '../../../../server/for-app.ts'
 import { api, failToast, formatDateTime, successToast } from '../api.ts'
 import { useAdminData } from '../use-admin-data.ts'
@@ -78,15 +78,15 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
   }
   const sortBy = (key: BookingSortKey) => update({ sort: key, dir: sort === key && dir === 'asc' ? 'desc' : 'asc', page: null })
 
-  async function setStatus(booking: AdminBooking, next: BookingStatus) {
+  async function setStatus(booking: AdminBooking, next: BookingStatus, paidBy?: PaidByWay) {
     if (next === booking.status) return
     if (next === 'cancelled') {
       setCancelling(booking)
       return
     }
     try {
-      await api('PATCH', `/api/bookings/${booking.id}/status`, { status: next })
-      successToast('Status updated', `Booking #${booking.id} is now ${statusLabel(next)}.`)
+      await api('PATCH', `/api/bookings/${booking.id}/status`, { status: next, ...(paidBy ? { paidBy } : {}) })
+      successToast('Status updated', `Booking #${booking.id} is now ${statusLabel(next)}${paidBy === 'bank-transfer' ? ', paid by bank transfer' : paidBy === 'cash' ? ', paid in cash' : ''}.`)
     } catch (error) {
       failToast('Failed to update booking status', error)
     }
@@ -104,7 +104,7 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
   }
 
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1
-  const actions = (b: AdminBooking) => <RowActions booking={b} onStatus={(s) => setStatus(b, s)} onCancel={() => setCancelling(b)} onMove={() => setMoving(b)} onDelete={() => remove(b)} onDetails={() => setDetails(b)} />
+  const actions = (b: AdminBooking) => <RowActions booking={b} onStatus={(s, paidBy) => setStatus(b, s, paidBy)} onCancel={() => setCancelling(b)} onMove={() => setMoving(b)} onDelete={() => remove(b)} onDetails={() => setDetails(b)} />
 
   return (
     <section aria-labelledby="bookings-heading" className="grid gap-4">

@@ -8,6 +8,7 @@ import { Modal } from '../../ui/dialog.tsx'
 import { BookingAnswers } from './booking-answers.tsx'
 import { BookingHistory } from './booking-history.tsx'
 import { BookingLedger } from './booking-ledger.tsx'
+import { BookingReceipts } from './booking-receipts.tsx'
 import { PayLink } from './pay-link.tsx'
 import { PaidBy } from './paid-by.tsx'
 
@@ -68,6 +69,7 @@ export function BookingDetails({ booking, onClose, onMove }: { booking: AdminBoo
       <BookingAnswers answers={booking.answers} />
       <BookingHistory bookingId={booking.id} />
       <BookingLedger bookingId={booking.id} />
+      <BookingReceipts bookingId={booking.id} />
       <div className="flex flex-wrap gap-2">
         {booking.status !== 'cancelled' ? (
           <Button size="md" variant="plain" onClick={onMove}>

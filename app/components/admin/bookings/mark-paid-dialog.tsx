@@ -1,0 +1,82 @@
+import { useState, type RefObject } from 'react'
+import { formatLongDate } from '../../../../core/dates.ts'
+import { formatYen } from '../../../../core/money.ts'
+import type { PaidBy } from '../../../../core/schemas/booking-status.ts'
+import type { AdminBooking } from '../../../../server/for-app.ts'
+import { Button } from '../../ui/button.tsx'
+import { Modal } from '../../ui/dialog.tsx'
+
+const WAYS: { value: PaidBy; label: string }[] = [
+  { value: 'cash', label: 'In cash' },
+  { value: 'bank-transfer', label: 'By bank transfer' },
+]
+
+/**
+ * Marking paid a booking with money still due: the guide says how it came, in cash (the default)
+ * or by bank transfer, which the ledger and its receipt then say (docs/decisions/0080).
+ */
+export function MarkPaidDialog({
+  booking,
+  returnFocus,
+  onClose,
+  onConfirm,
+}: {
+  booking: AdminBooking
+  returnFocus: RefObject<HTMLElement | null>
+  onClose: () => void
+  onConfirm: (paidBy: PaidBy) => Promise<void>
+}) {
+  const [paidBy, setPaidBy] = useState<PaidBy>('cash')
+  const [busy, setBusy] = useState(false)
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault()
+    setBusy(true)
+    try {
+      await onConfirm(paidBy)
+    } finally {
+      setBusy(false)
+      onClose()
+    }
+  }
+
+  return (
+    <Modal
+      open
+      onOpenChange={(o) => !o && onClose()}
+      returnFocus={returnFocus}
+      title={`Mark booking #${booking.id} paid`}
+      description={`${booking.name}, ${formatLongDate(booking.tourDate)} at ${booking.timeText}: ${formatYen(booking.due)} still to pay.`}
+    >
+      <form className="grid gap-3" onSubmit={submit} noValidate>
+        <fieldset className="grid gap-2">
+          <legend className="text-sm font-medium text-slate-900">How did you take the {formatYen(booking.due)}?</legend>
+          {WAYS.map((way) => (
+            <div key={way.value} className="flex items-start gap-3">
+              <input
+                id={`mark-paid-${booking.id}-${way.value}`}
+                type="radio"
+                name={`mark-paid-${booking.id}`}
+                value={way.value}
+                checked={paidBy === way.value}
+                onChange={() => setPaidBy(way.value)}
+                className="mt-0.5 size-5 accent-brand-700"
+              />
+              <label htmlFor={`mark-paid-${booking.id}-${way.value}`} className="text-sm text-slate-900">
+                {way.label}
+              </label>
+            </div>
+          ))}
+        </fieldset>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button size="md" variant="plain" onClick={onClose}>
+            Keep Status
+          </Button>
+          <Button size="md" type="submit" variant="brand" disabled={busy}>
+            Mark Paid
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  )
+}
