@@ -137,6 +137,8 @@ type Real = {
   /** The review link of a finished paid tour, and its review (docs/decisions/0063). */
   reviewToken: string
   reviewId: number
+  /** An issued receipt's number (docs/decisions/0080). */
+  documentNumber: string
   /** A gift voucher awaiting payment, and its page's token (docs/decisions/0065; vouchers are never deleted). */
   voucherId: number
   voucherToken: string
@@ -180,6 +182,7 @@ function realParam(route: RouteEntry, name: string, real: Real): string {
     if (route.path.startsWith('/api/admin/vouchers/')) return String(real.voucherId)
     if (/^\/api(\/admin)?\/bookings\//.test(route.path)) return String(real.bookingId)
   }
+  if (name === 'number') return real.documentNumber
   if (name === 'path') return real.mediaPath.replace(/^\/media\//, '')
   if (name === 'place') return 'tokyo.article'
   if (name === 'locale') return 'ja'
@@ -643,6 +646,11 @@ describe.each(ENGINES)('security on %s', (engine) => {
         .values({ bookingId: toured!.id, rating: 5, title: 'A real review', text: 'A real review for the fuzz to aim at.', displayName: 'Fuzz R.', tourDate: '2020-01-04', consentedAt: new Date() })
         .returning()
     )[0]!.id
+
+    // A receipt issued for that tour (docs/decisions/0080; documents are kept, never deleted).
+    await app.services.taxDocuments.saveSettings({ registered: false, issuerType: 'sole-proprietor', legalName: 'Fuzz Tours', address: 'Joetsu', pricesIncludeTax: true })
+    const [receiptPoint] = (await app.services.taxDocuments.forBooking(toured!.id)).points
+    real.documentNumber = (await app.services.taxDocuments.issueForGuide(toured!.id, receiptPoint!.key, null)).number
 
     /** Before a run: bring back what an earlier run deleted, cancelled or erased (not counted as the run's rows). */
     const refresh = async () => {
