@@ -8,7 +8,7 @@ import { ROOT_DIR } from '../paths.ts'
 import { allSourceMessages } from './catalog.ts'
 
 /**
- * The translations stay complete and in use (docs/decisions/0044): a new language's file is
+ * The translations stay complete and in use (docs/decisions/0044): a new language's files are
  * checked key by key against English, and no guest-facing component keeps English of its own.
  */
 const messages = allSourceMessages()
