@@ -16,18 +16,18 @@ import { ROOT_DIR } from '../paths.ts'
  */
 const MESSAGES_DIR = path.join(ROOT_DIR, 'core/i18n/messages')
 
-let namespaces: ReadonlySet<string> | undefined
+let namespaceFolders: ReadonlySet<string> | undefined
 
 /** The namespaces, as the folders of core/i18n/messages name them: no second list to keep. */
 function messageNamespaces(): ReadonlySet<string> {
-  namespaces ??= new Set(
+  namespaceFolders ??= new Set(
     fs
       .readdirSync(MESSAGES_DIR, { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name)
       .sort(),
   )
-  return namespaces
+  return namespaceFolders
 }
 
 function sourceMessages(locale: Locale, namespace: string): Record<string, string> {
