@@ -1,6 +1,7 @@
 /**
- * The languages the guest side speaks (docs/decisions/0044). Adding one is a line here and a
- * messages file in ./messages; core/i18n/messages.test.ts says what the new file lacks.
+ * The languages the guest side speaks (docs/decisions/0044). Adding one is a line here and its
+ * file in each namespace's folder of ./messages (docs/decisions/0085);
+ * server/i18n/messages.unit.test.ts says which files are missing and what each one lacks.
  * English keeps today's unprefixed URLs; every other language lives under its prefix.
  */
 export const LOCALES = [

@@ -8,42 +8,60 @@ import { matchMessage } from '../../core/i18n/message-match.ts'
 import { ROOT_DIR } from '../paths.ts'
 
 /**
- * The translations (docs/decisions/0044): one ICU MessageFormat file per locale in
- * core/i18n/messages, read and compiled once, on first use. Pages receive the compiled
- * messages of the namespaces they show through their loaders, so the browser never loads a
- * message compiler; e-mails and the server's own messages are translated here.
+ * The translations (docs/decisions/0044): one ICU MessageFormat file per namespace and locale,
+ * core/i18n/messages/<namespace>/<locale>.json (docs/decisions/0085), each read and compiled on
+ * first use. Pages receive the compiled messages of the namespaces they show through their
+ * loaders, so the browser never loads a message compiler and the server compiles only what is
+ * asked for; e-mails and the server's own messages are translated here.
  */
 const MESSAGES_DIR = path.join(ROOT_DIR, 'core/i18n/messages')
 
-const compiled = new Map<Locale, CompiledMessages>()
+let namespaceFolders: ReadonlySet<string> | undefined
 
-function compiledMessages(locale: Locale): CompiledMessages {
-  let messages = compiled.get(locale)
+/** The namespaces, as the folders of core/i18n/messages name them: no second list to keep. */
+function messageNamespaces(): ReadonlySet<string> {
+  namespaceFolders ??= new Set(
+    fs
+      .readdirSync(MESSAGES_DIR, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort(),
+  )
+  return namespaceFolders
+}
+
+function sourceMessages(locale: Locale, namespace: string): Record<string, string> {
+  return JSON.parse(fs.readFileSync(path.join(MESSAGES_DIR, namespace, `${locale}.json`), 'utf8')) as Record<string, string>
+}
+
+const compiled = new Map<`${Locale}/${string}`, CompiledMessages>()
+
+function compiledMessages(locale: Locale, namespace: string): CompiledMessages {
+  let messages = compiled.get(`${locale}/${namespace}`)
   if (!messages) {
-    const source = JSON.parse(fs.readFileSync(path.join(MESSAGES_DIR, `${locale}.json`), 'utf8')) as Record<string, string>
-    messages = Object.fromEntries(Object.entries(source).map(([id, message]) => [id, compileMessage(message)]))
-    compiled.set(locale, messages)
+    messages = Object.fromEntries(Object.entries(sourceMessages(locale, namespace)).map(([id, message]) => [id, compileMessage(message)]))
+    compiled.set(`${locale}/${namespace}`, messages)
   }
   return messages
 }
 
-/** The compiled messages of a locale whose ids start with one of the namespaces ('booking' → 'booking.*'). */
+/** The compiled messages of a locale in the namespaces asked for ('booking' → 'booking.*'), and no others. */
 export function messagesFor(locale: Locale, namespaces: readonly MessageNamespace[]): CompiledMessages {
-  const prefixes = namespaces.map((ns) => `${ns}.`)
-  return Object.fromEntries(Object.entries(compiledMessages(locale)).filter(([id]) => prefixes.some((p) => id.startsWith(p))))
+  return Object.assign({}, ...namespaces.map((namespace) => compiledMessages(locale, namespace))) as CompiledMessages
 }
 
 /** A message of the server's own text (e-mails, error messages) in one locale. */
 export function translate(locale: Locale, id: MessageId, values?: Record<string, unknown>): string {
   // Every locale has every message (server/i18n/messages.unit.test.ts); the id is the last resort.
-  const message = compiledMessages(locale)[id]
+  const namespace = id.slice(0, id.indexOf('.'))
+  const message = messageNamespaces().has(namespace) ? compiledMessages(locale, namespace)[id] : undefined
   return message === undefined ? id : formatMessage(message, locale, values)
 }
 
-/** Every locale's messages as written (uncompiled). */
+/** Every locale's messages as written (uncompiled), all namespaces in one record per locale. */
 export function allSourceMessages(): Record<Locale, Record<string, string>> {
   return Object.fromEntries(
-    LOCALES.map((l) => [l.code, JSON.parse(fs.readFileSync(path.join(MESSAGES_DIR, `${l.code}.json`), 'utf8'))]),
+    LOCALES.map((l) => [l.code, Object.assign({}, ...[...messageNamespaces()].map((namespace) => sourceMessages(l.code, namespace)))]),
   ) as Record<Locale, Record<string, string>>
 }
 
@@ -51,7 +69,7 @@ let englishErrors: Record<string, string> | undefined
 
 /** The English texts of the server's messages the guest may see ('errors.*'), as written. */
 export function englishErrorMessages(): Record<string, string> {
-  englishErrors ??= Object.fromEntries(Object.entries(allSourceMessages().en).filter(([id]) => id.startsWith('errors.')))
+  englishErrors ??= sourceMessages('en', 'errors')
   return englishErrors
 }
 

@@ -8,7 +8,7 @@ import { ROOT_DIR } from '../paths.ts'
 import { allSourceMessages } from './catalog.ts'
 
 /**
- * The translations stay complete and in use (docs/decisions/0044): a new language's file is
+ * The translations stay complete and in use (docs/decisions/0044): a new language's files are
  * checked key by key against English, and no guest-facing component keeps English of its own.
  */
 const messages = allSourceMessages()
@@ -28,6 +28,39 @@ function sourceFiles(dir: string): string[] {
     return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : []
   })
 }
+
+const MESSAGES_DIR = path.join(ROOT_DIR, 'core/i18n/messages')
+
+describe('the messages files (docs/decisions/0085)', () => {
+  const entries = fs.readdirSync(MESSAGES_DIR, { withFileTypes: true })
+  const namespaces = entries.filter((e) => e.isDirectory()).map((e) => e.name)
+
+  it('are folders of namespaces, with no file beside them', () => {
+    expect(entries.filter((e) => !e.isDirectory()).map((e) => e.name)).toEqual([])
+    expect(namespaces.length).toBeGreaterThan(0)
+  })
+
+  it.each(namespaces)('%s holds one file for each language and nothing else', (namespace) => {
+    const expected = LOCALES.map((l) => `${l.code}.json`).sort()
+    expect(fs.readdirSync(path.join(MESSAGES_DIR, namespace)).sort()).toEqual(expected)
+  })
+
+  it.each(namespaces)('%s holds only ids of its own namespace', (namespace) => {
+    const astray = LOCALES.flatMap(({ code }) => {
+      const file = path.join(MESSAGES_DIR, namespace, `${code}.json`)
+      if (!fs.existsSync(file)) return []
+      const ids = Object.keys(JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>)
+      return ids.filter((id) => !id.startsWith(`${namespace}.`)).map((id) => `${code}: ${id}`)
+    })
+    expect(astray).toEqual([])
+  })
+
+  it('all make the MessageId type: core/i18n/message-id.ts imports the English file of every namespace', () => {
+    const source = fs.readFileSync(path.join(ROOT_DIR, 'core/i18n/message-id.ts'), 'utf8')
+    const imported = [...source.matchAll(/from '\.\/messages\/([^/']+)\/en\.json'/g)].map((m) => m[1])
+    expect(imported.sort()).toEqual([...namespaces].sort())
+  })
+})
 
 describe.each(LOCALES.filter((l) => l.code !== 'en'))('the $code messages', ({ code }) => {
   const translated = messages[code]

@@ -1,11 +1,10 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { type Page, expect, test } from '@playwright/test'
 import { formatLongDate, formatMonthTitle } from '../../core/dates.ts'
 import { localizePath, type Locale } from '../../core/i18n/locales.ts'
 import { localizeClockText } from '../../core/slots.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 import { hydrated } from './hydration.ts'
+import { messagesOf } from './messages.ts'
 import { saturdayAhead } from './tour-dates.ts'
 
 /**
@@ -14,9 +13,6 @@ import { saturdayAhead } from './tour-dates.ts'
  * brand names and what the guest typed. Labels come from the messages files, so the test checks
  * that each page shows its language's words, not a copy of them.
  */
-const messagesOf = (locale: Locale) =>
-  JSON.parse(fs.readFileSync(path.resolve('core/i18n/messages', `${locale}.json`), 'utf8')) as Record<string, string>
-
 /**
  * Latin words a guest reads in <main>, apart from what may stay in Latin letters: brands and what
  * the guest typed. The catalogue's tours are read in the page's language too (docs/decisions/0045). What is hidden from

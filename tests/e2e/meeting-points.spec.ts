@@ -7,9 +7,9 @@ import { hydrated } from './hydration.ts'
 import { logInAsAdmin } from './admin-login.ts'
 import { seasonOf } from '../../core/what-to-bring.ts'
 import { phonePhoto } from '../integration/crafted-images.ts'
-import englishMessages from '../../core/i18n/messages/en.json' with { type: 'json' }
+import { messagesOf } from './messages.ts'
 
-const english: Record<string, string> = englishMessages
+const english = messagesOf('en')
 
 // Issue 18, points 1 and 4 (docs/decisions/0052): the guest chooses where to meet, pays, and the
 // trip page keeps the confirmation's promise: where, what to bring, the guide on WhatsApp.

@@ -9,6 +9,7 @@ import { logInAsAdmin } from './admin-login.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 import { chooseSlot, policyConsent } from './booking-steps.ts'
 import { hydrated } from './hydration.ts'
+import { messagesOf } from './messages.ts'
 import { emailTo } from './outbox-mail.ts'
 import { startOwnServer, type OwnServer } from './own-server.ts'
 import { saturdayAhead } from './tour-dates.ts'
@@ -21,7 +22,7 @@ import { saturdayAhead } from './tour-dates.ts'
  */
 let server: OwnServer
 let dataDir: string
-const ja = JSON.parse(fs.readFileSync(path.resolve('core/i18n/messages/ja.json'), 'utf8')) as Record<string, string>
+const ja = messagesOf('ja')
 
 test.describe.configure({ mode: 'serial' })
 

@@ -1,5 +1,4 @@
 import fs from 'node:fs'
-import path from 'node:path'
 import { type APIRequestContext, expect, test } from '@playwright/test'
 import { E2E_ADMIN } from '../../playwright.config.ts'
 import { formatLongDate, todayInTokyo } from '../../core/dates.ts'
@@ -8,6 +7,7 @@ import type { Locale } from '../../core/i18n/locales.ts'
 import { pdfText } from '../support/pdf-text.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 import { hydrated } from './hydration.ts'
+import { messagesOf } from './messages.ts'
 import { RECEIPT_SETTINGS, setUpReceipts } from './receipt-settings.ts'
 import { saturdayAhead } from './tour-dates.ts'
 
@@ -19,7 +19,6 @@ import { saturdayAhead } from './tour-dates.ts'
  * booking-languages' Saturdays (its mornings), see tour-dates.ts.
  */
 
-const messagesOf = (locale: Locale) => JSON.parse(fs.readFileSync(path.resolve('core/i18n/messages', `${locale}.json`), 'utf8')) as Record<string, string>
 const fill = (message: string, values: Record<string, string>) => message.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '')
 
 /** A paid half-day afternoon for two (¥14,300) booked in `locale`, as a guest's browser does it. */

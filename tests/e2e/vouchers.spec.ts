@@ -7,6 +7,7 @@ import { logInAsAdmin } from './admin-login.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 import { chooseSlot, dayButton, policyConsent } from './booking-steps.ts'
 import { hydrated } from './hydration.ts'
+import { messagesOf } from './messages.ts'
 import { emailTo } from './outbox-mail.ts'
 import { startOwnServer, type OwnServer } from './own-server.ts'
 import { saturdayAhead } from './tour-dates.ts'
@@ -24,7 +25,7 @@ let voucherUrl = ''
 let voucherCode = ''
 /** The second visitor's booking, paid ¥20,000 by the voucher and ¥900 by card. */
 let guestReference = ''
-const ja = JSON.parse(fs.readFileSync(path.resolve('core/i18n/messages/ja.json'), 'utf8')) as Record<string, string>
+const ja = messagesOf('ja')
 const HOSTILE = '<img src=x onerror="window.__pwned=1">Happy birthday!'
 
 test.describe.configure({ mode: 'serial' })
