@@ -4,7 +4,8 @@ import { requireAdmin } from '../auth/guard.ts'
 import { loggableError } from '../http/errors.ts'
 import { ServiceError } from '../services/service-error.ts'
 import { testEmailSchema } from '../../core/schemas/test-email.ts'
-import { renderEmail, testEmail } from '../email/templates.tsx'
+import { renderEmail } from '../email/templates/layout.tsx'
+import { testEmail } from '../email/templates/guide.ts'
 
 /**
  * POST /api/admin/test-email { email } (Settings tab): sends at once through the

@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import ICAL from 'ical.js'
 import { buildCancellationIcs, buildIcs } from './ics.ts'
-import {
-  adminBookingEmail,
-  adminInquiryEmail,
-  adminVoucherSoldEmail,
-  bookingCancelledEmail,
-  bookingConfirmedEmail,
-  bookingDisruptedEmail,
-  bookingMovedEmail,
-  bookingReceivedEmail,
-  paymentConfirmedEmail,
-  reminderEmail,
-  renderEmail,
-  voucherPurchasedEmail,
-  waitlistConfirmEmail,
-  waitlistOpenEmail,
-  type BookingMailFacts,
-} from './templates.tsx'
+import { renderEmail } from './templates/layout.tsx'
+import { bookingConfirmedEmail, bookingReceivedEmail, paymentConfirmedEmail, reminderEmail, type BookingMailFacts } from './templates/booking.ts'
+import { bookingCancelledEmail, bookingDisruptedEmail, bookingMovedEmail } from './templates/changes.ts'
+import { adminBookingEmail } from './templates/guide.ts'
+import { adminInquiryEmail } from './templates/contact.ts'
+import { adminVoucherSoldEmail, voucherPurchasedEmail } from './templates/vouchers.ts'
+import { waitlistConfirmEmail, waitlistOpenEmail } from './templates/waitlist.ts'
 import { smtpOptionsFromUrl } from './transports.ts'
 import { retryDelayMs, MAX_ATTEMPTS } from '../services/mail-outbox.ts'
 import { tokyoInstant } from '../../core/dates.ts'

@@ -17,18 +17,10 @@ import type { TripService } from './trip.ts'
 import { siteIn, whatsappLink } from '../../core/site.ts'
 import { buildCancellationIcs, buildIcs, type IcsEvent, type IcsLocation } from '../email/ics.ts'
 import type { CancellationCause } from '../../core/cancellation-policy.ts'
-import {
-  adminBookingEmail,
-  bookingCancelledEmail,
-  bookingConfirmedEmail,
-  bookingDisruptedEmail,
-  bookingMovedEmail,
-  bookingReceivedEmail,
-  paymentConfirmedEmail,
-  renderEmail,
-  type AdminBookingMailKind,
-  type BookingMailFacts,
-} from '../email/templates.tsx'
+import { renderEmail } from '../email/templates/layout.tsx'
+import { bookingConfirmedEmail, bookingReceivedEmail, paymentConfirmedEmail, type BookingMailFacts } from '../email/templates/booking.ts'
+import { bookingCancelledEmail, bookingDisruptedEmail, bookingMovedEmail } from '../email/templates/changes.ts'
+import { adminBookingEmail, type AdminBookingMailKind } from '../email/templates/guide.ts'
 import type { ChangeActor } from '../../core/booking-changes.ts'
 import { DISRUPTION_CAUSE_MESSAGE_IDS, type DisruptionCause } from '../../core/disruptions.ts'
 import { resellerToldNote } from '../../core/octo-webhooks.ts'

@@ -4,7 +4,7 @@ import { bookings, outgoingEmails, users, type OutgoingEmail } from '../db/schem
 import type { Logger } from '../logger.ts'
 import { loggableError } from '../http/errors.ts'
 import type { Mailer } from '../email/mailer.ts'
-import type { RenderedEmail } from '../email/templates.tsx'
+import type { RenderedEmail } from '../email/templates/layout.tsx'
 import { addDays, todayInTokyo } from '../../core/dates.ts'
 
 /**
