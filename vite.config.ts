@@ -104,7 +104,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       'zod',
     ],
     // Server-only packages never belong in the browser bundle or Vite's optimiser.
-    exclude: ['@electric-sql/pglite', '@lingui/message-utils/compileMessage', 'drizzle-orm', 'pg', 'react-dom/server'],
+    exclude: ['@electric-sql/pglite', '@lingui/message-utils/compileMessage', 'drizzle-orm', 'negotiator', 'pg', 'react-dom/server'],
   },
   ssr: { external: ['@electric-sql/pglite', 'pg', 'drizzle-orm', 'pino', 'nodemailer', 'stripe'] },
   server: { watch: { ignored: ['**/data/**', '**/.tmp/**', '**/test-results/**'] } },

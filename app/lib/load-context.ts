@@ -1,5 +1,6 @@
 import type { Config } from '../../server/for-app.ts'
 import type { Services } from '../../server/for-app.ts'
+import type { AdminLocale } from '../../core/i18n/admin-locales.ts'
 
 /**
  * What Express hands every loader and action (`loadContext` in server/pages.ts, passed to
@@ -12,8 +13,8 @@ declare module 'react-router' {
     services: Services
     config: Config
     cspNonce: string
-    /** The signed-in user, if any (resolved from the session cookie by Express). */
-    user: { id: number; username: string; isAdmin: boolean } | null
+    /** The signed-in user, if any (resolved from the session cookie by Express), with the dashboard's language they chose. */
+    user: { id: number; username: string; isAdmin: boolean; language: AdminLocale | null } | null
     /**
      * Called by app/entry.server.tsx handleError when a loader or action failed because the
      * database is unavailable: Express then answers 503 with Retry-After instead of 500

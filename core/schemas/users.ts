@@ -1,5 +1,6 @@
 import './zod-config.ts'
 import { z } from 'zod'
+import { ADMIN_LOCALES } from '../i18n/admin-locales.ts'
 import { PASSWORD_MIN_MESSAGE, USERNAME_MIN_MESSAGE } from './auth.ts'
 import { EMAIL_MAX, EMAIL_MESSAGE, alongsideFieldErrors, checkbox, clearableText, isPhoneNumber, isSingleLine, singleLineMessage } from './fields.ts'
 
@@ -89,3 +90,8 @@ export type UserCreateInput = z.input<typeof userCreateSchema>
 export type UserCreate = z.output<typeof userCreateSchema>
 export type UserUpdateInput = z.input<typeof userUpdateSchema>
 export type UserUpdate = z.output<typeof userUpdateSchema>
+
+/** The dashboard's language an admin picks for themselves (docs/decisions/0086). */
+export const adminLanguageSchema = z.object({
+  language: z.enum(ADMIN_LOCALES, { error: 'Choose Japanese or English' }),
+})

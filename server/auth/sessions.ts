@@ -1,12 +1,21 @@
 import crypto from 'node:crypto'
 import { and, eq, gt, lt, ne } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
+import type { AdminLocale } from '../../core/i18n/admin-locales.ts'
 import { sessions, users } from '../db/schema.ts'
 
 export const SESSION_COOKIE = 'jlt_session'
 export const SESSION_DAYS = 14
 
-export type SessionUser = { id: number; username: string; isAdmin: boolean; name: string | null; email: string | null }
+export type SessionUser = {
+  id: number
+  username: string
+  isAdmin: boolean
+  name: string | null
+  email: string | null
+  /** The dashboard's language they chose, null until they do (docs/decisions/0086). */
+  language: AdminLocale | null
+}
 
 /**
  * Database sessions. The cookie carries a random token; the database keeps only an HMAC
@@ -27,7 +36,7 @@ export function createSessionService(db: Db, secret: string, now: () => Date) {
     async userFor(token: string | undefined): Promise<SessionUser | null> {
       if (!token || token.length > 100) return null
       const [row] = await db
-        .select({ id: users.id, username: users.username, isAdmin: users.isAdmin, name: users.name, email: users.email })
+        .select({ id: users.id, username: users.username, isAdmin: users.isAdmin, name: users.name, email: users.email, language: users.language })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.id, idOf(token)), gt(sessions.expiresAt, now())))

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { ADMIN_LOCALES } from '../../core/i18n/admin-locales.ts'
 import { NOTIFICATION_PREFERENCES } from '../../core/schemas/users.ts'
 import { createdAt, oneOf, updatedAt } from './columns.ts'
 
@@ -15,6 +16,8 @@ export const users = pgTable(
     notificationPreference: text('notification_preference').notNull().default('email'),
     whatsappNumber: text('whatsapp_number'),
     notificationsEnabled: boolean('notifications_enabled').notNull().default(true),
+    /** The dashboard's language this admin chose; null until they choose (docs/decisions/0086). */
+    language: text('language').$type<(typeof ADMIN_LOCALES)[number]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -22,6 +25,7 @@ export const users = pgTable(
     // 'Admin' and 'admin' are the same person.
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     check('users_notification_preference_check', oneOf(t.notificationPreference, NOTIFICATION_PREFERENCES)),
+    check('users_language_check', oneOf(t.language, ADMIN_LOCALES)),
   ],
 )
 

@@ -7,6 +7,7 @@ import type { SessionService } from '../auth/sessions.ts'
 import { isServiceError, ServiceError } from './service-error.ts'
 import { toPublicUser, type PublicUser } from './users.ts'
 import { WHATSAPP_REQUIRED_MESSAGE, type UserCreate, type UserUpdate } from '../../core/schemas/users.ts'
+import type { AdminLocale } from '../../core/i18n/admin-locales.ts'
 
 export const DUPLICATE_USERNAME_MESSAGE = 'That username is already taken. Please choose another one.'
 export const SELF_DELETE_MESSAGE = 'You cannot delete your own account while you are logged in with it.'
@@ -118,6 +119,12 @@ export function createAdminUserService(db: Db, sessions: SessionService) {
         return duplicate(error)
       }
       return toPublicUser(after)
+    },
+
+    /** The dashboard's language an admin chose for themselves (docs/decisions/0086). */
+    async setLanguage(id: number, language: AdminLocale): Promise<void> {
+      const changed = await db.update(users).set({ language }).where(eq(users.id, id)).returning({ id: users.id })
+      if (changed.length === 0) throw new ServiceError('not-found', USER_NOT_FOUND_MESSAGE)
     },
 
     async remove(actorId: number, id: number): Promise<void> {
