@@ -12,6 +12,13 @@ describe('formatYen', () => {
     expect(formatYen(1234567)).toBe('¥1,234,567')
   })
 
+  it('writes 円 after the number in Japanese, the minus sign first (the dashboard in Japanese)', () => {
+    expect(formatYen(14300, 'ja')).toBe('14,300円')
+    expect(formatYen(0, 'ja')).toBe('0円')
+    expect(formatYen(-2200, 'ja')).toBe('-2,200円')
+    expect(formatYen(14300, 'ko')).toBe('¥14,300')
+  })
+
   it('puts the minus sign before the yen sign', () => {
     expect(formatYen(-2200)).toBe('-¥2,200')
   })

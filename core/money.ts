@@ -5,6 +5,7 @@
  */
 
 import { formatWholeNumber } from './i18n/format-message.ts'
+import type { Locale } from './i18n/locales.ts'
 
 /** A non-negative safe integer: a price, a total or a refund in yen. */
 export function isYenAmount(n: unknown): n is number {
@@ -14,10 +15,12 @@ export function isYenAmount(n: unknown): n is number {
 /**
  * '¥14,300'. Negative amounts (e.g. an adjustment) print as '-¥2,200'. The grouping is fixed
  * (formatWholeNumber), not the runtime's locale, so the server's HTML and the browser's
- * hydration agree.
+ * hydration agree. The dashboard in Japanese asks for 'ja' and reads '14,300円', '-2,200円'
+ * (docs/decisions/0086); the guest pages keep the sign every traveller knows.
  */
-export function formatYen(amount: number): string {
+export function formatYen(amount: number, locale: Locale = 'en'): string {
   if (!Number.isSafeInteger(amount)) throw new RangeError(`Not a whole number of yen: ${amount}`)
   const digits = formatWholeNumber(Math.abs(amount))
-  return amount < 0 ? `-¥${digits}` : `¥${digits}`
+  const sign = amount < 0 ? '-' : ''
+  return locale === 'ja' ? `${sign}${digits}円` : `${sign}¥${digits}`
 }

@@ -24,9 +24,16 @@ export function LocaleProvider({ children }: { children: React.ReactNode }) {
   return <TranslateContext.Provider value={t}>{children}</TranslateContext.Provider>
 }
 
-/** The locale of the current URL; /admin and every unprefixed path are English. */
+/**
+ * The page's locale: the dashboard's language its loader chose for the admin (docs/decisions/0086),
+ * else the URL's; every other unprefixed path is English.
+ */
 export function useLocale(): Locale {
-  return localeFromPath(useLocation().pathname)
+  const pathname = useLocation().pathname
+  const adminLocale = useMatches()
+    .map((m) => (m.loaderData as { adminLocale?: Locale } | null | undefined)?.adminLocale)
+    .find((locale) => locale !== undefined)
+  return adminLocale ?? localeFromPath(pathname)
 }
 
 /** Translates a message id of the page's locale. */

@@ -38,3 +38,8 @@ export function createTranslator(locale: Locale, messages: CompiledMessages): Tr
 export function metaTranslator(locale: Locale, matches: ReadonlyArray<MatchLike>): Translate {
   return createTranslator(locale, messagesOfMatches(matches))
 }
+
+/** The business's name from the root loader's site identity, for a meta title written outside React. */
+export function businessNameOf(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): string {
+  return (matches.find((m) => m?.id === 'root')?.loaderData as { site?: { businessName: string } } | undefined)?.site?.businessName ?? ''
+}

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { compileMessage } from '@lingui/message-utils/compileMessage'
 import { LOCALES, type Locale } from '../../core/i18n/locales.ts'
+import { isAdminLocale, isAdminNamespace, type AdminLocale } from '../../core/i18n/admin-locales.ts'
 import type { MessageId, MessageNamespace } from '../../core/i18n/message-id.ts'
 import { formatMessage, type CompiledMessages } from '../../core/i18n/format-message.ts'
 import { matchMessage } from '../../core/i18n/message-match.ts'
@@ -58,11 +59,24 @@ export function translate(locale: Locale, id: MessageId, values?: Record<string,
   return message === undefined ? id : formatMessage(message, locale, values)
 }
 
-/** Every locale's messages as written (uncompiled), all namespaces in one record per locale. */
+/**
+ * The namespaces a locale has: every guest namespace, and the dashboard's (`admin*`) only in
+ * the dashboard's languages (docs/decisions/0086).
+ */
+export function namespacesOf(locale: Locale): string[] {
+  return [...messageNamespaces()].filter((namespace) => !isAdminNamespace(namespace) || isAdminLocale(locale))
+}
+
+/** Every locale's messages as written (uncompiled), all its namespaces in one record per locale. */
 export function allSourceMessages(): Record<Locale, Record<string, string>> {
   return Object.fromEntries(
-    LOCALES.map((l) => [l.code, Object.assign({}, ...[...messageNamespaces()].map((namespace) => sourceMessages(l.code, namespace)))]),
+    LOCALES.map((l) => [l.code, Object.assign({}, ...namespacesOf(l.code).map((namespace) => sourceMessages(l.code, namespace)))]),
   ) as Record<Locale, Record<string, string>>
+}
+
+/** The dashboard's words in an admin's language: every `admin*` namespace (docs/decisions/0086). */
+export function adminMessages(locale: AdminLocale): CompiledMessages {
+  return messagesFor(locale, namespacesOf(locale).filter(isAdminNamespace) as MessageNamespace[])
 }
 
 let englishErrors: Record<string, string> | undefined

@@ -5,6 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { addDays, dayOfWeek, todayInTokyo } from '../../core/dates.ts'
 import { E2E_ADMIN } from '../../playwright.config.ts'
 import { TABS } from '../../app/routes/admin/dashboard.tsx'
+import { translate } from '../../server/i18n/catalog.ts'
 import { logInAsAdmin } from './admin-login.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 import { startOwnServer, type OwnServer } from './own-server.ts'
@@ -93,7 +94,7 @@ test('at 375 px every tab of the dashboard fits the screen, without a serious ac
   await page.setViewportSize({ width: 375, height: 740 })
   await logInAsAdmin(page, server.baseURL)
   for (const { value, label } of TABS) {
-    await page.getByRole('tab', { name: new RegExp(`^${label}`) }).click()
+    await page.getByRole('tab', { name: new RegExp(`^${translate('en', label)}`) }).click()
     const panel = page.getByRole('tabpanel')
     await expect(panel).toBeVisible()
     // Each tab loads its data after it opens: measure what it shows, not its "Loading…".

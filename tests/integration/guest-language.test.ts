@@ -200,4 +200,58 @@ describe('the pages in the guest’s language', () => {
     const languageOf = (name: string) => inbox.find((m) => m.name === name)?.language
     expect([1, 2, 3, 4].map((i) => languageOf(`Visitor ${i}`))).toEqual(['简体中文 (zh-Hans)', 'English', '한국어 (ko)', '日本語 (ja)'])
   })
+
+  describe('the dashboard in the admin’s language (docs/decisions/0086)', () => {
+    let cookie: string
+    beforeAll(async () => {
+      cookie = await logIn(server.url, 'owner', 'owner-password')
+    })
+    const dashboard = async (acceptLanguage?: string, path = '/admin/dashboard') => {
+      const res = await fetch(`${server.url}${path}`, { headers: { cookie, ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}) } })
+      expect(res.status, path).toBe(200)
+      return res.text()
+    }
+    const choose = (language: string, path = '/admin/dashboard?tab=users', who = cookie) =>
+      fetch(`${server.url}${path}`, { method: 'POST', redirect: 'manual', headers: { cookie: who }, body: new URLSearchParams({ language }) })
+    // What is stored shows through a browser that names the other language.
+    const langOf = async (acceptLanguage: string) => /<html lang="(\w+)"/.exec(await dashboard(acceptLanguage))?.[1]
+
+    it('follows the browser between Japanese and English until the admin chooses, English when it names neither', async () => {
+      const japanese = await dashboard('ja-JP,ja;q=0.9,en;q=0.8')
+      expect(japanese).toContain('<html lang="ja"')
+      expect(japanese).toContain('管理ダッシュボード')
+      expect(japanese).toContain('ツアー予約')
+      expect(await dashboard('ko,en;q=0.8,ja;q=0.5')).toContain('<html lang="en"')
+      expect(await dashboard()).toContain('Admin Dashboard')
+      expect(await dashboard('fr')).toContain('<html lang="en"')
+      const login = await (await fetch(`${server.url}/admin/login?denied=1`, { headers: { 'accept-language': 'ja' } })).text()
+      expect(login).toContain('管理者ログイン')
+    })
+
+    it('keeps the admin’s choice over the browser’s, by a form post and by the page’s data request', async () => {
+      const posted = await choose('ja')
+      expect(posted.status).toBe(302)
+      expect(posted.headers.get('location')).toBe('/admin/dashboard?tab=users')
+      expect(await dashboard('en-US,en;q=0.9')).toContain('管理ダッシュボード')
+
+      const viaData = await choose('en', '/admin/dashboard.data?tab=users')
+      expect(viaData.status).toBeLessThan(400)
+      await viaData.arrayBuffer()
+      const english = await dashboard('ja')
+      expect(english).toContain('<html lang="en"')
+      expect(english).toContain('Tour Bookings')
+    })
+
+    it('refuses a language it does not speak with 400, and a visitor without a session, storing nothing', async () => {
+      for (const language of ['fr', '', 'ja'.repeat(100)]) {
+        const res = await choose(language)
+        expect(res.status, language).toBe(400)
+        expect(await res.text()).toContain('Choose Japanese or English')
+      }
+      const anonymous = await choose('ja', '/admin/dashboard', '')
+      expect(anonymous.status).toBe(302)
+      expect(anonymous.headers.get('location')).toMatch(/^\/admin\/login/)
+      expect(await langOf('ja')).toBe('en')
+    })
+  })
 })

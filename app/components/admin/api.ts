@@ -1,6 +1,8 @@
 import { toast } from '../ui/use-toast.ts'
 import { adminLoginPath } from '../../../core/admin-redirect.ts'
 import { ApiError, fetchJson } from '../../lib/fetch-json.ts'
+import { dateTimeFormat } from '../../../core/dates.ts'
+import type { Locale } from '../../../core/i18n/locales.ts'
 
 export { ApiError }
 
@@ -62,9 +64,12 @@ export function mailtoHref(email: string, subject: string, body?: string) {
   return `mailto:${encodeURIComponent(email).replace(/%40/g, '@')}?${params.join('&')}`
 }
 
-export function formatDateTime(iso: string): string {
+/**
+ * An instant as the dashboard lists it, in Japan's time: 'Dec 5, 2026, 9:00 AM', '2026年12月5日 9:00'.
+ * A fixed zone and the admin's language, so the server render and the browser agree (docs/decisions/0019, 0086).
+ */
+export function formatDateTime(iso: string, locale: Locale = 'en'): string {
   const d = new Date(iso)
   if (Number.isNaN(d.getTime())) return iso
-  // Fixed zone and locale so the server render and the browser agree (docs/decisions/0019).
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Tokyo', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(d)
+  return dateTimeFormat(locale, { timeZone: 'Asia/Tokyo', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(d)
 }

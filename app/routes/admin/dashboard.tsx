@@ -1,7 +1,15 @@
 import * as Tabs from '@radix-ui/react-tabs'
 import { useEffect, useState } from 'react'
-import { Link, redirect, useNavigate, useSearchParams } from 'react-router'
+import { data, Form, Link, redirect, useNavigate, useSearchParams, useSubmit } from 'react-router'
 import { adminLoginPath } from '../../../core/admin-redirect.ts'
+import { ADMIN_LOCALE_NAMES, ADMIN_LOCALES } from '../../../core/i18n/admin-locales.ts'
+import type { MessageId } from '../../../core/i18n/message-id.ts'
+import { adminLanguageSchema } from '../../../core/schemas/users.ts'
+import { firstErrorMessage } from '../../../core/schemas/field-errors.ts'
+import { adminPageLanguage } from '../../i18n/admin-messages.server.ts'
+import { useT } from '../../i18n/i18n.tsx'
+import { businessNameOf, metaTranslator } from '../../i18n/translator.ts'
+import { readForm } from '../../lib/form-post.server.ts'
 import type { Route } from './+types/dashboard'
 import { parseBookingIdParam } from '../../../core/booking-search.ts'
 import { ADMIN_CHANGED_EVENT, api, failToast } from '../../components/admin/api.ts'
@@ -22,22 +30,25 @@ import { ChannelsTab } from '../../components/admin/channels-tab.tsx'
 import { ReviewsTab, type ReviewRow } from '../../components/admin/reviews-tab.tsx'
 import { privatePageHeaders } from '../../lib/private-page.ts'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Admin Dashboard | Joetsu Local Tours' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: metaTranslator(loaderData?.adminLocale ?? 'en', matches)('admin.dashboard.metaTitle', { business: businessNameOf(matches) }) },
+  { name: 'robots', content: 'noindex' },
+]
 
 export const TABS = [
-  { value: 'bookings', label: 'Tour Bookings' },
-  { value: 'calendar', label: 'Calendar View' },
-  { value: 'messages', label: 'Messages' },
-  { value: 'notifications', label: 'Notifications' },
-  { value: 'reviews', label: 'Reviews' },
-  { value: 'users', label: 'Users' },
-  { value: 'photos', label: 'Photos' },
-  { value: 'revenue', label: 'Revenue' },
-  { value: 'promo-codes', label: 'Promo codes' },
-  { value: 'vouchers', label: 'Vouchers' },
-  { value: 'channels', label: 'Channels' },
-  { value: 'settings', label: 'Settings' },
-] as const
+  { value: 'bookings', label: 'admin.tabs.bookings' },
+  { value: 'calendar', label: 'admin.tabs.calendar' },
+  { value: 'messages', label: 'admin.tabs.messages' },
+  { value: 'notifications', label: 'admin.tabs.notifications' },
+  { value: 'reviews', label: 'admin.tabs.reviews' },
+  { value: 'users', label: 'admin.tabs.users' },
+  { value: 'photos', label: 'admin.tabs.photos' },
+  { value: 'revenue', label: 'admin.tabs.revenue' },
+  { value: 'promo-codes', label: 'admin.tabs.promoCodes' },
+  { value: 'vouchers', label: 'admin.tabs.vouchers' },
+  { value: 'channels', label: 'admin.tabs.channels' },
+  { value: 'settings', label: 'admin.tabs.settings' },
+] as const satisfies readonly { value: string; label: MessageId }[]
 type TabValue = (typeof TABS)[number]['value']
 const isTab = (v: string | null): v is TabValue => TABS.some((t) => t.value === v)
 
@@ -45,18 +56,61 @@ const isTab = (v: string | null): v is TabValue => TABS.some((t) => t.value === 
 export const headers: Route.HeadersFunction = privatePageHeaders
 
 /** Only admins get in (docs/decisions/0011); anyone else goes to the login page with 'Access denied'. */
-export function loader({ context, request }: Route.LoaderArgs) {
+function requireAdmin(context: Route.LoaderArgs['context'], request: Request) {
   if (!context.user?.isAdmin) {
     const url = new URL(request.url)
     throw redirect(adminLoginPath(url.pathname + url.search))
   }
-  return { user: { id: context.user.id, username: context.user.username } }
+  return context.user
+}
+
+/** The dashboard in the admin's language (docs/decisions/0086), with every `admin*` namespace's words. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireAdmin(context, request)
+  return { user: { id: user.id, username: user.username }, ...adminPageLanguage(request, user.language) }
+}
+
+/** The admin's choice of the dashboard's language, by a form that works without script (docs/decisions/0086). */
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = requireAdmin(context, request)
+  const form = await readForm(request)
+  const parsed = adminLanguageSchema.safeParse({ language: form.get('language') })
+  if (!parsed.success) return data({ message: firstErrorMessage(parsed.error) }, { status: 400 })
+  await context.services.adminUsers.setLanguage(user.id, parsed.data.language)
+  const url = new URL(request.url)
+  throw redirect(url.pathname + url.search)
 }
 
 /** Notifications (and the messages badge) refresh every 30 s, as the product description asks. */
 const NOTIFICATION_REFRESH_MS = 30_000
 
+/** The admin's language, in the header: a choice posted to the route's action, at once when script runs. */
+function LanguageChoice({ current }: { current: string }) {
+  const t = useT()
+  const submit = useSubmit()
+  return (
+    <Form method="post" className="flex items-center gap-2" onChange={(e) => void submit(e.currentTarget)}>
+      <label htmlFor="admin-language" className="text-sm text-slate-700">
+        {t('admin.dashboard.language')}
+      </label>
+      <select id="admin-language" name="language" defaultValue={current} className="min-h-11 rounded-md border border-slate-400 bg-white px-2 text-sm text-slate-900">
+        {ADMIN_LOCALES.map((code) => (
+          <option key={code} value={code} lang={code}>
+            {ADMIN_LOCALE_NAMES[code]}
+          </option>
+        ))}
+      </select>
+      <noscript>
+        <Button size="md" variant="plain" type="submit">
+          {t('admin.dashboard.languageSave')}
+        </Button>
+      </noscript>
+    </Form>
+  )
+}
+
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const t = useT()
   const [params, setParams] = useSearchParams()
   const navigate = useNavigate()
   const tabParam = params.get('tab')
@@ -64,10 +118,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const bookingId = parseBookingIdParam(params.get('bookingId'))
   const [search, setSearch] = useState('')
 
-  const messages = useAdminData<ContactMessage[]>('/api/admin/messages', 'Failed to fetch messages', [])
-  const notifications = useAdminData<AdminNotification[]>('/api/notifications', 'Failed to fetch notifications', [])
+  const messages = useAdminData<ContactMessage[]>('/api/admin/messages', t('admin.dashboard.messagesFailed'), [])
+  const notifications = useAdminData<AdminNotification[]>('/api/notifications', t('admin.dashboard.notificationsFailed'), [])
   // Guests' reviews (docs/decisions/0063): the badge counts the ones not yet moderated.
-  const reviews = useAdminData<ReviewRow[]>('/api/admin/reviews', 'Failed to fetch reviews', [])
+  const reviews = useAdminData<ReviewRow[]>('/api/admin/reviews', t('admin.dashboard.reviewsFailed'), [])
   const { reload: loadMessages } = messages
   const { reload: loadReviews } = reviews
   const { reload: loadNotifications } = notifications
@@ -114,7 +168,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       await api('POST', '/api/logout', undefined, { announceChange: false })
       navigate('/admin/login', { replace: true })
     } catch (error) {
-      failToast('Failed to log out. Please try again.', error)
+      failToast(t('admin.dashboard.logOutFailed'), error)
     }
   }
 
@@ -124,7 +178,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     return (
       <Badge tone="count" size="count" className="ml-1.5" data-testid={`${value}-badge`}>
         {count}
-        <span className="sr-only">{value === 'reviews' ? ' new' : ' unread'}</span>
+        <span className="sr-only"> {t(value === 'reviews' ? 'admin.dashboard.badgeNew' : 'admin.dashboard.badgeUnread')}</span>
       </Badge>
     )
   }
@@ -134,15 +188,16 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-3 py-3 sm:px-6">
           <div>
-            <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">Admin Dashboard</h1>
-            <p className="text-sm text-slate-700">Logged in as {loaderData.user.username}</p>
+            <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">{t('admin.dashboard.title')}</h1>
+            <p className="text-sm text-slate-700">{t('admin.dashboard.loggedInAs', { username: loaderData.user.username })}</p>
           </div>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <LanguageChoice current={loaderData.adminLocale} />
             <Link to="/" className={buttonVariants({ variant: 'plain', size: 'md' })}>
-              View Website
+              {t('admin.dashboard.viewWebsite')}
             </Link>
             <Button size="md" variant="plain" onClick={logOut}>
-              Log Out
+              {t('admin.dashboard.logOut')}
             </Button>
           </div>
         </div>
@@ -152,37 +207,37 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
           <div className="grow">
             <label htmlFor="dashboard-search" className="sr-only">
-              Search
+              {t('admin.dashboard.search')}
             </label>
             <input
               id="dashboard-search"
               type="search"
               value={search}
               onChange={(e) => setSearch(e.target.value)}
-              placeholder="Search name, email, phone, date, time or id:123"
+              placeholder={t('admin.dashboard.searchPlaceholder')}
               className="block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 placeholder:text-slate-600"
             />
           </div>
           {bookingId !== null ? (
             <div className="flex items-center gap-2">
-              <Badge tone="new">Showing Booking #{bookingId}</Badge>
+              <Badge tone="new">{t('admin.dashboard.showingBooking', { id: bookingId })}</Badge>
               <Button variant="plain" size="sm" onClick={clearBookingFilter}>
-                Clear Filter
+                {t('admin.dashboard.clearFilter')}
               </Button>
             </div>
           ) : null}
         </div>
 
         <Tabs.Root value={tab} onValueChange={setTab} activationMode="manual">
-          <Tabs.List aria-label="Dashboard sections" className="mb-4 flex flex-wrap gap-x-1 border-b border-slate-300">
-            {TABS.map((t) => (
+          <Tabs.List aria-label={t('admin.dashboard.sections')} className="mb-4 flex flex-wrap gap-x-1 border-b border-slate-300">
+            {TABS.map((section) => (
               <Tabs.Trigger
-                key={t.value}
-                value={t.value}
+                key={section.value}
+                value={section.value}
                 className="relative inline-flex min-h-11 shrink-0 items-center whitespace-nowrap border-b-2 border-transparent px-3 text-sm font-medium text-slate-700 hover:text-slate-900 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800"
               >
-                {t.label}
-                {badgeFor(t.value)}
+                {t(section.label)}
+                {badgeFor(section.value)}
               </Tabs.Trigger>
             ))}
           </Tabs.List>
