@@ -8,7 +8,7 @@ import { TRANSLATED_LOCALES } from '../../../core/schemas/translations.ts'
 import { TOUR_TEXT_FIELDS, type TourTextField } from '../../../core/i18n/tour-text.ts'
 import { formatYen } from '../../../core/money.ts'
 import { toast } from '../ui/use-toast.ts'
-import { api, copyEmail, failToast, serverFieldErrors, successToast } from './api.ts'
+import { api, failToast, serverFieldErrors, successToast, useCopyEmail } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
@@ -78,6 +78,7 @@ function Sessions() {
 
 /** Test e-mail: send one to check delivery (SMTP or the outbox, docs/decisions/0008). */
 function TestEmail() {
+  const copyEmail = useCopyEmail()
   const [email, setEmail] = useState('')
   const [error, setError] = useState<string | undefined>()
   const [busy, setBusy] = useState(false)

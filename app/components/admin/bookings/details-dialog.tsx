@@ -2,7 +2,7 @@ import { formatLongDate } from '../../../../core/dates.ts'
 import { formatYen } from '../../../../core/money.ts'
 import { consentGapLabel } from '../../../../core/booking-consent.ts'
 import type { AdminBooking } from '../../../../server/for-app.ts'
-import { copyEmail, formatDateTime, mailtoHref } from '../api.ts'
+import { formatDateTime, mailtoHref, useCopyEmail } from '../api.ts'
 import { Button, buttonVariants } from '../../ui/button.tsx'
 import { Modal } from '../../ui/dialog.tsx'
 import { BookingAnswers } from './booking-answers.tsx'
@@ -13,6 +13,7 @@ import { PayLink } from './pay-link.tsx'
 import { PaidBy } from './paid-by.tsx'
 
 export function BookingDetails({ booking, onClose, onMove }: { booking: AdminBooking; onClose: () => void; onMove: () => void }) {
+  const copyEmail = useCopyEmail()
   return (
     <Modal open onOpenChange={(o) => !o && onClose()} title={`Booking #${booking.id}: ${booking.name}`}>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
