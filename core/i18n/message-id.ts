@@ -1,6 +1,8 @@
 import type about from './messages/about/en.json'
 import type admin from './messages/admin/en.json'
 import type adminInbox from './messages/adminInbox/en.json'
+import type adminPhotos from './messages/adminPhotos/en.json'
+import type adminUsers from './messages/adminUsers/en.json'
 import type booking from './messages/booking/en.json'
 import type change from './messages/change/en.json'
 import type checkout from './messages/checkout/en.json'
@@ -40,6 +42,8 @@ export type MessageId =
   | keyof typeof about
   | keyof typeof admin
   | keyof typeof adminInbox
+  | keyof typeof adminPhotos
+  | keyof typeof adminUsers
   | keyof typeof booking
   | keyof typeof change
   | keyof typeof checkout
