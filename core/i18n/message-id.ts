@@ -1,6 +1,7 @@
 import type about from './messages/about/en.json'
 import type admin from './messages/admin/en.json'
 import type adminInbox from './messages/adminInbox/en.json'
+import type adminMoney from './messages/adminMoney/en.json'
 import type adminPhotos from './messages/adminPhotos/en.json'
 import type adminUsers from './messages/adminUsers/en.json'
 import type booking from './messages/booking/en.json'
@@ -42,6 +43,7 @@ export type MessageId =
   | keyof typeof about
   | keyof typeof admin
   | keyof typeof adminInbox
+  | keyof typeof adminMoney
   | keyof typeof adminPhotos
   | keyof typeof adminUsers
   | keyof typeof booking

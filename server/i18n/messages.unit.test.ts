@@ -246,13 +246,9 @@ const NOT_YET_TRANSLATED = new Set([
   'app/components/admin/channels-tab.tsx',
   'app/components/admin/guest-data-panel.tsx',
   'app/components/admin/guide-words-panel.tsx',
-  'app/components/admin/journal-export.tsx',
-  'app/components/admin/promo-codes-tab.tsx',
   'app/components/admin/receipt-settings-panel.tsx',
-  'app/components/admin/revenue-tab.tsx',
   'app/components/admin/settings-tab.tsx',
   'app/components/admin/trip-panel.tsx',
-  'app/components/admin/vouchers-tab.tsx',
 ])
 
 describe('dashboard components (docs/decisions/0086)', () => {
