@@ -164,13 +164,13 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
     booking: Booking,
     facts: BookingMailFacts,
     dedupeBase: string,
-    extra?: Parameters<typeof adminBookingEmail>[4],
+    extra?: Parameters<typeof adminBookingEmail>[5],
   ) {
     if (!mail) return
-    const model = adminBookingEmail(mail.config.site, kind, facts, `${mail.config.baseUrl}${bookingActionLink(booking.id)}`, extra)
+    const dashboardUrl = `${mail.config.baseUrl}${bookingActionLink(booking.id)}`
     await mail.outbox.enqueueForAdmins(tx, {
       kind: `admin-${kind}`,
-      email: renderEmail(mail.config.site, model),
+      email: (locale) => renderEmail(mail.config.site, adminBookingEmail(mail.config.site, kind, facts, dashboardUrl, locale, extra)),
       replyTo: booking.email,
       bookingId: booking.id,
       dedupeBase,
@@ -329,7 +329,7 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
           bookingId: after.id,
         })
       }
-      await adminMail(tx, 'booking-moved', after, facts, `admin-booking-moved:${details.changeId}`, { from, by })
+      await adminMail(tx, 'booking-moved', after, facts, `admin-booking-moved:${details.changeId}`, { from, movedBy: details.actor === 'guide' ? 'guide' : details.actor === 'disruption' ? 'disruption' : 'guest' })
     },
 
     /**
@@ -371,7 +371,7 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
       })
       if (!mail) return
       const facts = await bookingMailFacts(tx, mail, booking)
-      if (confirmed) await adminMail(tx, 'reseller-booking', booking, facts, `admin-reseller-booking:${booking.id}`, { by: channel })
+      if (confirmed) await adminMail(tx, 'reseller-booking', booking, facts, `admin-reseller-booking:${booking.id}`, { channel })
       else await adminMail(tx, 'booking-cancelled', booking, facts, `admin-booking-cancelled:${booking.id}:${(booking.cancelledAt ?? mail.now()).getTime()}`, { reason: `${change.reason}; booked through ${channel}`, refund: 0 })
     },
 

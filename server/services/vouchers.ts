@@ -182,7 +182,8 @@ export function createVoucherService(deps: {
     await deps.notifications.create(tx, { type: 'booking', title: 'Voucher sold', message: `${voucher.buyerName} bought a ${formatYen(voucher.amount)} gift voucher${recipient}.`, actionLink: vouchersActionLink })
     await deps.outbox.enqueueForAdmins(tx, {
       kind: 'admin-voucher-sold',
-      email: renderEmail(config.site, adminVoucherSoldEmail(config.site, { ...facts, buyerEmail: voucher.buyerEmail, code: maskVoucherCode(voucher.code) }, `${config.baseUrl}${vouchersActionLink}`)),
+      email: (adminLocale) =>
+        renderEmail(config.site, adminVoucherSoldEmail(config.site, { ...facts, buyerEmail: voucher.buyerEmail, code: maskVoucherCode(voucher.code) }, `${config.baseUrl}${vouchersActionLink}`, adminLocale)),
       dedupeBase: `admin-voucher-sold:${voucher.id}`,
     })
   }
