@@ -1,6 +1,7 @@
 import type about from './messages/about/en.json'
 import type admin from './messages/admin/en.json'
 import type adminEmail from './messages/adminEmail/en.json'
+import type adminNotice from './messages/adminNotice/en.json'
 import type booking from './messages/booking/en.json'
 import type change from './messages/change/en.json'
 import type checkout from './messages/checkout/en.json'
@@ -40,6 +41,7 @@ export type MessageId =
   | keyof typeof about
   | keyof typeof admin
   | keyof typeof adminEmail
+  | keyof typeof adminNotice
   | keyof typeof booking
   | keyof typeof change
   | keyof typeof checkout

@@ -88,10 +88,10 @@ export function createContactService(deps: { db: Db; config: Config; notificatio
         const message = row!
         const packageLabel = CONTACT_PACKAGE_OPTIONS.find((o) => o.value === message.package)?.label ?? null
         const link = messageActionLink(message.id)
+        const excerpt = message.message.length > 140 ? `${message.message.slice(0, 140)}…` : message.message
         await notifications.create(tx, {
           type: 'message',
-          title: 'New message',
-          message: `${message.name} sent an inquiry${packageLabel ? ` about ${packageLabel}` : ''}: ${message.message.length > 140 ? `${message.message.slice(0, 140)}…` : message.message}`,
+          notice: packageLabel ? { kind: 'newMessageAbout', values: { name: message.name, tour: packageLabel, text: excerpt } } : { kind: 'newMessage', values: { name: message.name, text: excerpt } },
           actionLink: link,
         })
         const email = (locale: AdminLocale) =>

@@ -233,8 +233,7 @@ export function createReviewService(deps: {
         const created = inserted !== undefined
         await deps.notifications.create(tx, {
           type: 'message',
-          title: created ? 'New review' : 'Review changed',
-          message: `${booking.name} ${created ? 'wrote' : 'changed'} a review (${fields.rating} of 5): ${fields.title}`,
+          notice: { kind: created ? 'newReview' : 'reviewChanged', values: { name: booking.name, rating: fields.rating, title: fields.title } },
           actionLink: reviewsActionLink,
         })
         const facts = { ...fields, country: fields.country ?? null, guestName: booking.name, tourDate: booking.tourDate, changed: !created }

@@ -122,7 +122,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const [search, setSearch] = useState('')
 
   const messages = useAdminData<ContactMessage[]>('/api/admin/messages', t('admin.dashboard.messagesFailed'), [])
-  const notifications = useAdminData<AdminNotification[]>('/api/notifications', t('admin.dashboard.notificationsFailed'), [])
+  // In the dashboard's language (docs/decisions/0086).
+  const notifications = useAdminData<AdminNotification[]>(`/api/notifications?locale=${loaderData.adminLocale}`, t('admin.dashboard.notificationsFailed'), [])
   // Guests' reviews (docs/decisions/0063): the badge counts the ones not yet moderated.
   const reviews = useAdminData<ReviewRow[]>('/api/admin/reviews', t('admin.dashboard.reviewsFailed'), [])
   const { reload: loadMessages } = messages
