@@ -1,5 +1,6 @@
 import type about from './messages/about/en.json'
 import type admin from './messages/admin/en.json'
+import type adminChannels from './messages/adminChannels/en.json'
 import type adminSettings from './messages/adminSettings/en.json'
 import type booking from './messages/booking/en.json'
 import type change from './messages/change/en.json'
@@ -39,6 +40,7 @@ import type waitlist from './messages/waitlist/en.json'
 export type MessageId =
   | keyof typeof about
   | keyof typeof admin
+  | keyof typeof adminChannels
   | keyof typeof adminSettings
   | keyof typeof booking
   | keyof typeof change

@@ -234,8 +234,6 @@ const NOT_YET_TRANSLATED = new Set([
   'app/components/admin/bookings/status-badge.tsx',
   'app/components/admin/calendar-tab.tsx',
   'app/components/admin/call-off.tsx',
-  'app/components/admin/channel-calendars-panel.tsx',
-  'app/components/admin/channels-tab.tsx',
   'app/components/admin/journal-export.tsx',
   'app/components/admin/messages-tab.tsx',
   'app/components/admin/notifications-tab.tsx',
