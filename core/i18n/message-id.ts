@@ -1,7 +1,9 @@
 import type about from './messages/about/en.json'
 import type admin from './messages/admin/en.json'
+import type adminChannels from './messages/adminChannels/en.json'
 import type adminEmail from './messages/adminEmail/en.json'
 import type adminNotice from './messages/adminNotice/en.json'
+import type adminSettings from './messages/adminSettings/en.json'
 import type booking from './messages/booking/en.json'
 import type change from './messages/change/en.json'
 import type checkout from './messages/checkout/en.json'
@@ -40,8 +42,10 @@ import type waitlist from './messages/waitlist/en.json'
 export type MessageId =
   | keyof typeof about
   | keyof typeof admin
+  | keyof typeof adminChannels
   | keyof typeof adminEmail
   | keyof typeof adminNotice
+  | keyof typeof adminSettings
   | keyof typeof booking
   | keyof typeof change
   | keyof typeof checkout
