@@ -1,6 +1,7 @@
 import type about from './messages/about/en.json'
 import type admin from './messages/admin/en.json'
 import type adminBookings from './messages/adminBookings/en.json'
+import type adminCalendar from './messages/adminCalendar/en.json'
 import type booking from './messages/booking/en.json'
 import type change from './messages/change/en.json'
 import type checkout from './messages/checkout/en.json'
@@ -40,6 +41,7 @@ export type MessageId =
   | keyof typeof about
   | keyof typeof admin
   | keyof typeof adminBookings
+  | keyof typeof adminCalendar
   | keyof typeof booking
   | keyof typeof change
   | keyof typeof checkout

@@ -225,8 +225,6 @@ const NOT_YET_TRANSLATED = new Set([
   'app/components/admin/booking-questions-panel.tsx',
   'app/components/admin/booking-rules-panel.tsx',
   'app/components/admin/calendar-feed-panel.tsx',
-  'app/components/admin/calendar-tab.tsx',
-  'app/components/admin/call-off.tsx',
   'app/components/admin/channel-calendars-panel.tsx',
   'app/components/admin/channels-tab.tsx',
   'app/components/admin/guest-data-panel.tsx',
