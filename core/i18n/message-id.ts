@@ -1,5 +1,7 @@
 import type about from './messages/about/en.json'
 import type admin from './messages/admin/en.json'
+import type adminBookings from './messages/adminBookings/en.json'
+import type adminCalendar from './messages/adminCalendar/en.json'
 import type adminChannels from './messages/adminChannels/en.json'
 import type adminEmail from './messages/adminEmail/en.json'
 import type adminNotice from './messages/adminNotice/en.json'
@@ -42,6 +44,8 @@ import type waitlist from './messages/waitlist/en.json'
 export type MessageId =
   | keyof typeof about
   | keyof typeof admin
+  | keyof typeof adminBookings
+  | keyof typeof adminCalendar
   | keyof typeof adminChannels
   | keyof typeof adminEmail
   | keyof typeof adminNotice
