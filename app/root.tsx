@@ -9,7 +9,9 @@ import { TypefacePreloads } from './lib/typeface.tsx'
 import { siteIdentity } from './lib/site.server.ts'
 import { useNonce } from './lib/nonce.tsx'
 import { LocaleProvider, useLocale } from './i18n/i18n.tsx'
-import { pageMessages, requestLocale } from './i18n/messages.server.ts'
+import { messagesIn } from './i18n/messages.server.ts'
+import { chromeLocale } from './i18n/admin-messages.server.ts'
+import { isAdminPath } from '../core/admin-redirect.ts'
 import { languageSuggestions } from './i18n/language-suggestion.server.ts'
 import { localeFromPath } from '../core/i18n/locales.ts'
 
@@ -20,14 +22,17 @@ export const links: Route.LinksFunction = () => [
 ]
 
 // The chrome's messages ('common') and the pictures' descriptions ('images') come with the
-// site identity; pages add their own.
-export async function loader({ request }: Route.LoaderArgs) {
-  return { site: siteIdentity(requestLocale(request)), messages: pageMessages(request, 'common', 'images'), suggestions: languageSuggestions(requestLocale(request)) }
+// site identity; pages add their own. The dashboard's chrome (dialogs, toasts) speaks the admin's
+// language (docs/decisions/0086). Prerendering has no context: its pages are all public.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = chromeLocale(request, context?.user)
+  return { site: siteIdentity(locale), messages: messagesIn(locale, 'common', 'images'), suggestions: languageSuggestions(locale) }
 }
 
-// Nothing the root loads changes while the visitor stays in one language.
-export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
-  return localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname)
+// Nothing the root loads changes while the visitor stays in one language; on the dashboard, a
+// post may have changed the admin's (its language choice).
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod }: ShouldRevalidateFunctionArgs) {
+  return localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname) || (formMethod !== undefined && isAdminPath(nextUrl.pathname))
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -21,3 +21,8 @@ export const LOGIN_NOTICE_PARAM: Record<LoginNotice, string> = { denied: 'denied
 export function adminLoginPath(from: string, notice: LoginNotice = 'denied'): string {
   return `/admin/login?${LOGIN_NOTICE_PARAM[notice]}=1&redirectTo=${encodeURIComponent(from)}`
 }
+
+/** The dashboard's own paths (/admin and below), which speak the admin's language rather than the URL's (docs/decisions/0086). */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/')
+}

@@ -10,13 +10,13 @@ import { controlCharactersMessage, hasOnlyTextControls, isSingleLine, singleLine
  * (docs/decisions/0075), so a page is never empty and a save touches only its own language.
  */
 export const GUIDE_WORD_FIELDS = {
-  biography: { label: 'Biography', max: 4000, lines: 'paragraphs', hint: 'Paragraphs separated by an empty line.' },
-  signature: { label: 'Signature', max: 120, lines: 'one', hint: 'One line under the biography, e.g. "— Aki, your guide in Joetsu".' },
-  loves: { label: 'Things I love to share', max: 1200, lines: 'list', hint: 'One per line, up to 10.' },
-  spring: { label: 'Spring', max: 600, lines: 'paragraphs', hint: undefined },
-  summer: { label: 'Summer', max: 600, lines: 'paragraphs', hint: undefined },
-  autumn: { label: 'Autumn', max: 600, lines: 'paragraphs', hint: undefined },
-  winter: { label: 'Winter', max: 600, lines: 'paragraphs', hint: undefined },
+  biography: { label: 'Biography', max: 4000, lines: 'paragraphs' },
+  signature: { label: 'Signature', max: 120, lines: 'one' },
+  loves: { label: 'Things I love to share', max: 1200, lines: 'list' },
+  spring: { label: 'Spring', max: 600, lines: 'paragraphs' },
+  summer: { label: 'Summer', max: 600, lines: 'paragraphs' },
+  autumn: { label: 'Autumn', max: 600, lines: 'paragraphs' },
+  winter: { label: 'Winter', max: 600, lines: 'paragraphs' },
 } as const
 
 export type GuideWordField = keyof typeof GUIDE_WORD_FIELDS

@@ -13,14 +13,6 @@ import { controlCharactersMessage, hasOnlyTextControls } from './schemas/fields.
 export const TRIP_SEASONS = ['winter', 'spring', 'rainy', 'summer', 'autumn'] as const
 export type TripSeason = (typeof TRIP_SEASONS)[number]
 
-export const TRIP_SEASON_LABELS: Record<TripSeason, string> = {
-  winter: 'Winter (December–February)',
-  spring: 'Spring (March–May)',
-  rainy: 'Rainy season (June–July)',
-  summer: 'Summer (August–September)',
-  autumn: 'Autumn (October–November)',
-}
-
 const SEASON_OF_MONTH: TripSeason[] = ['winter', 'winter', 'spring', 'spring', 'spring', 'rainy', 'rainy', 'summer', 'summer', 'autumn', 'autumn', 'winter']
 
 /** The season of a tour date in Japan's calendar ('2026-12-05' → winter). */

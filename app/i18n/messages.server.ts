@@ -16,6 +16,11 @@ export function pageMessages(request: Request, ...namespaces: MessageNamespace[]
   return messagesFor(requestLocale(request), namespaces)
 }
 
+/** The compiled messages of these namespaces in a locale the loader chose itself (the root's chrome on the dashboard). */
+export function messagesIn(locale: Locale, ...namespaces: MessageNamespace[]) {
+  return messagesFor(locale, namespaces)
+}
+
 /**
  * What a form page's loader returns: its messages with the 'errors' namespace and, in other
  * languages, the English texts of those errors, so the browser recognises the shared schemas'

@@ -1,6 +1,6 @@
 import './zod-config.ts'
 import { z } from 'zod'
-import { CHOICE_TYPES, NUMBER_LIMIT, QUESTION_TYPES, type QuestionType, type TextTranslations } from '../booking-questions.ts'
+import { CHOICE_TYPES, NUMBER_LIMIT, QUESTION_TYPES, type TextTranslations } from '../booking-questions.ts'
 import type { TranslatedLocale } from './translations.ts'
 import { translationsSchema } from './translations.ts'
 import { alongsideFieldErrors, checkbox, isSingleLine, optionalText, singleLineMessage } from './fields.ts'
@@ -102,12 +102,3 @@ export type BookingQuestionEdit = z.output<typeof bookingQuestionInputSchema>
 
 export const moveQuestionSchema = z.strictObject({ direction: z.enum(['up', 'down'], { error: 'Move up or down' }) })
 
-/** The kinds of answer as Settings names them. */
-export const QUESTION_TYPE_NAMES: Record<QuestionType, string> = {
-  'short-text': 'Short text (one line)',
-  'long-text': 'Long text',
-  'one-choice': 'One choice',
-  'several-choices': 'Several choices',
-  'yes-no': 'Yes or no',
-  number: 'Number',
-}

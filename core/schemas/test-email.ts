@@ -4,8 +4,6 @@ import { EMAIL_MESSAGE, emailField } from './fields.ts'
 
 /** The dashboard's Settings tab: send a test e-mail. */
 
-/** Toast title when the address is empty; the description is EMAIL_REQUIRED_MESSAGE. */
-export const EMAIL_REQUIRED_TITLE = 'Email Required'
 export const EMAIL_REQUIRED_MESSAGE = 'Please enter an email address'
 
 export const testEmailSchema = z.object({

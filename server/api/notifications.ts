@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps.ts'
 import { requireAdmin } from '../auth/guard.ts'
 import { ServiceError } from '../services/service-error.ts'
 import { parseId } from './ids.ts'
+import { isAdminLocale } from '../../core/i18n/admin-locales.ts'
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found'
 
@@ -10,8 +11,9 @@ export const NOTIFICATION_NOT_FOUND = 'Notification not found'
 export function notificationsRouter({ services }: AppDeps) {
   const router = Router()
 
-  router.get('/notifications', requireAdmin, async (_req, res) => {
-    res.json(await services.notifications.list())
+  // ?locale=ja: the texts in the dashboard's language (docs/decisions/0086); without it, as stored (English).
+  router.get('/notifications', requireAdmin, async (req, res) => {
+    res.json(await services.notifications.list(isAdminLocale(req.query.locale) ? req.query.locale : undefined))
   })
 
   // Before /:id/read, so 'mark-all-read' is never taken for an id.

@@ -18,7 +18,9 @@ export function testEmailRouter({ services, config, logger }: AppDeps) {
     const { email } = testEmailSchema.parse(req.body ?? {})
     const { mailer, clock } = services.mail
     try {
-      const rendered = renderEmail(config.site, testEmail(config.site, clock.now(), mailer.transport.kind === 'smtp' ? 'SMTP' : 'the outbox folder'))
+      // In the language the sending admin reads the dashboard in, English until they choose (docs/decisions/0086).
+      const locale = res.locals.user?.language ?? 'en'
+      const rendered = renderEmail(config.site, testEmail(config.site, clock.now(), mailer.transport.kind === 'smtp' ? 'SMTP' : 'the outbox folder', locale))
       const result = await mailer.send({ to: email, ...rendered })
       res.json({
         message:

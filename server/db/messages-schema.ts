@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import { GROUP_SIZE_OPTIONS } from '../../core/contact-options.ts'
 import { THEMES } from '../../core/themes.ts'
+import type { Notice } from '../../core/admin-notices.ts'
 import { createdAt, oneOf } from './columns.ts'
 import { bookings } from './bookings-schema.ts'
 
@@ -42,6 +43,8 @@ export const notifications = pgTable(
     type: text('type').notNull(),
     read: boolean('read').notNull().default(false),
     actionLink: text('action_link'),
+    /** What title and message say, as a message id and its values, for each admin's language (docs/decisions/0086); null on rows from before. */
+    notice: jsonb('notice').$type<Notice>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -6,6 +6,7 @@ import { bookingConfirmedEmail, bookingReceivedEmail, paymentConfirmedEmail, rem
 import { bookingCancelledEmail, bookingDisruptedEmail, bookingMovedEmail } from './templates/changes.ts'
 import { adminBookingEmail } from './templates/guide.ts'
 import { adminInquiryEmail } from './templates/contact.ts'
+import { adminNewReviewEmail } from './templates/reviews.ts'
 import { adminVoucherSoldEmail, voucherPurchasedEmail } from './templates/vouchers.ts'
 import { waitlistConfirmEmail, waitlistOpenEmail } from './templates/waitlist.ts'
 import { smtpOptionsFromUrl } from './transports.ts'
@@ -136,7 +137,7 @@ describe('e-mail templates', () => {
   it('escapes what guests typed in the HTML part', () => {
     const mail = renderEmail(
       site,
-      adminInquiryEmail(site, { name: '<script>alert(1)</script>', email: 'x@example.org', phone: null, visitDate: null, groupSize: null, packageLabel: null, message: 'Hi <img src=x onerror=alert(1)>', locale: 'en' }, 'https://tours.example.jp/admin'),
+      adminInquiryEmail(site, { name: '<script>alert(1)</script>', email: 'x@example.org', phone: null, visitDate: null, groupSize: null, packageLabel: null, message: 'Hi <img src=x onerror=alert(1)>', locale: 'en' }, 'https://tours.example.jp/admin', 'en'),
     )
     expect(mail.html).not.toContain('<script>alert(1)</script>')
     expect(mail.html).not.toContain('<img src=x')
@@ -231,14 +232,14 @@ describe('the guest’s e-mails in the language they booked in (docs/decisions/0
     expect(guest.text).toMatch(/ツアー料金: +¥16,500/)
     expect(guest.text).toContain('プロモーションコード SPRING-10: −¥1,650')
     expect(guest.text).toMatch(/合計: +¥14,850（税込）/)
-    const guide = renderEmail(site, adminBookingEmail(site, 'new-booking', discounted, 'https://tours.example.jp/admin/dashboard'))
+    const guide = renderEmail(site, adminBookingEmail(site, 'new-booking', discounted, 'https://tours.example.jp/admin/dashboard', 'en'))
     expect(guide.text).toMatch(/Promo code SPRING-10: +−¥1,650/)
     // No code, no rows.
     expect(renderEmail(site, bookingReceivedEmail(site, booking, 'https://tours.example.jp/checkout/ABCDEFGHJK12', { minutes: 30 })).text).not.toMatch(/Promo code|Tour price/)
   })
 
   it('tells the guide in English which language the guest booked in', () => {
-    const mail = renderEmail(site, adminBookingEmail(site, 'new-booking', korean, 'https://tours.example.jp/admin/dashboard'))
+    const mail = renderEmail(site, adminBookingEmail(site, 'new-booking', korean, 'https://tours.example.jp/admin/dashboard', 'en'))
     expect(mail.subject).toBe('New booking: Kenji <b>Tanaka</b>, Saturday, June 7, 2025')
     expect(mail.text).toContain('Language:')
     expect(mail.text).toContain('한국어 (ko)')
@@ -295,9 +296,30 @@ describe('a change of plans, in the guest’s language (docs/decisions/0055, 005
   })
 
   it('tells the guide in English who moved a booking and from where', () => {
-    const mail = renderEmail(site, adminBookingEmail(site, 'booking-moved', { ...booking, locale: 'ko' }, 'https://tours.example.jp/admin/dashboard', { from: { tourDate: '2025-05-31', tourTime: 'afternoon' }, by: 'by the guest' }))
+    const mail = renderEmail(site, adminBookingEmail(site, 'booking-moved', { ...booking, locale: 'ko' }, 'https://tours.example.jp/admin/dashboard', 'en', { from: { tourDate: '2025-05-31', tourTime: 'afternoon' }, movedBy: 'guest' }))
     expect(mail.subject).toBe('Booking moved: Kenji <b>Tanaka</b>, now Saturday, June 7, 2025')
     expect(mail.text).toContain('moved from Saturday, May 31, 2025 (Afternoon) to Saturday, June 7, 2025 (Morning), by the guest.')
+  })
+
+  it('writes to an admin who reads the dashboard in Japanese in Japanese: dates, slots, yen and who moved it (docs/decisions/0086)', () => {
+    const mail = renderEmail(site, adminBookingEmail(site, 'booking-moved', { ...booking, locale: 'ko' }, 'https://tours.example.jp/admin/dashboard', 'ja', { from: { tourDate: '2025-05-31', tourTime: 'afternoon' }, movedBy: 'guide' }))
+    expect(mail.subject).toBe('予約の変更：Kenji <b>Tanaka</b> 様、変更後2025年6月7日土曜日')
+    expect(mail.html).toContain('<html lang="ja"')
+    expect(mail.text).toContain('予約が2025年5月31日土曜日（午後）から2025年6月7日土曜日（午前）に変更されました（ガイドによる変更）')
+    expect(mail.text).toMatch(/言語:\s+한국어 \(ko\)/)
+    expect(mail.text).toContain('ダッシュボードで開く')
+    expect(mail.text).not.toMatch(/Booking moved|Open in the dashboard|switched on/)
+
+    const paid = renderEmail(site, adminBookingEmail(site, 'payment-received', booking, 'https://tours.example.jp/admin/dashboard', 'ja'))
+    expect(paid.subject).toBe(`お支払いを受け取りました：${booking.totalPrice.toLocaleString('en')}円（Kenji <b>Tanaka</b> 様）`)
+
+    const cancelled = renderEmail(site, adminBookingEmail(site, 'booking-cancelled', booking, 'https://tours.example.jp/admin/dashboard', 'ja', { refund: 7150 }))
+    expect(cancelled.text).toContain('キャンセルされました（理由の記載なし）。返金：7,150円。')
+
+    const review = renderEmail(site, adminNewReviewEmail(site, { rating: 5, title: 'Great', text: 'Lovely day', displayName: 'Kenji', country: null, guestName: 'Kenji', tourDate: '2025-06-07', changed: true }, 'https://tours.example.jp/admin', 'ja'))
+    expect(review.subject).toBe('Kenji 様がレビューを変更しました：星5（5段階）')
+    const sold = renderEmail(site, adminVoucherSoldEmail(site, { locale: 'en', buyerName: 'Mei', recipientName: 'Ana', code: 'GIFT-••••', amount: 20000, validUntil: '2026-06-30', buyerEmail: 'mei@example.com' }, 'https://tours.example.jp/admin', 'ja'))
+    expect(sold.text).toContain('Mei 様が Ana 様あての20,000円のギフト券を購入しました。支払い済みで、2026年6月30日火曜日まで使えます。')
   })
 })
 
@@ -371,7 +393,7 @@ describe('the gift voucher e-mails (docs/decisions/0065)', () => {
   })
 
   it('tells the guide in English, with the code masked', () => {
-    const mail = renderEmail(site, adminVoucherSoldEmail(site, { ...facts, buyerEmail: 'mei@example.com', code: 'GIFT-••••-••••-••••-ZB31' }, 'https://tours.example.jp/admin/dashboard?tab=vouchers'))
+    const mail = renderEmail(site, adminVoucherSoldEmail(site, { ...facts, buyerEmail: 'mei@example.com', code: 'GIFT-••••-••••-••••-ZB31' }, 'https://tours.example.jp/admin/dashboard?tab=vouchers', 'en'))
     expect(mail.subject).toBe('Voucher sold: ¥20,000 to <script>alert(1)</script>Mei')
     expect(mail.html).not.toContain('<script>')
     expect(mail.text).toContain('GIFT-••••-••••-••••-ZB31')
@@ -404,7 +426,7 @@ describe('what the guest needs on the day (issue 18, point 5)', () => {
     const { text } = renderEmail(site, reminderEmail(site, pickup, 'https://tours.example.jp/ja/booking-confirmation/ABCDEFGHJK12'))
     expect(text).toContain('ホテルのロビーまでお迎えに上がります：Hotel Centraal')
     expect(text).not.toContain('Google')
-    const guide = renderEmail(site, adminBookingEmail(site, 'new-booking', pickup, 'https://tours.example.jp/admin'))
+    const guide = renderEmail(site, adminBookingEmail(site, 'new-booking', pickup, 'https://tours.example.jp/admin', 'en'))
     expect(guide.text).toMatch(/Meeting:\s+Hotel pickup: Hotel Centraal/)
   })
 
@@ -452,11 +474,11 @@ describe('one-line values in e-mails', () => {
     const guest = renderEmail(site, bookingReceivedEmail(site, forged, 'https://tours.example.jp/checkout/ABCDEFGHJK12', { minutes: 30 }))
     expect(guest.text).not.toMatch(/^\s*Bcc:/m)
     expect(guest.text).toContain('Hello Evil Bcc: x@evil.example,')
-    const admin = renderEmail(site, adminBookingEmail(site, 'new-booking', forged, 'https://tours.example.jp/admin'))
+    const admin = renderEmail(site, adminBookingEmail(site, 'new-booking', forged, 'https://tours.example.jp/admin', 'en'))
     expect(admin.subject).not.toMatch(/[\r\n]/)
     expect(admin.text).not.toMatch(/^\s*Bcc:/m)
     expect(admin.text).toMatch(/Line one\n\s+Line two/)
-    const inquiry = renderEmail(site, adminInquiryEmail(site, { name: 'Evil\nBcc: x@evil.example', email: 'x@example.org', phone: '+81\r\n90', visitDate: null, groupSize: null, packageLabel: null, message: 'Hi\nthere', locale: 'ko' }, 'https://tours.example.jp/admin'))
+    const inquiry = renderEmail(site, adminInquiryEmail(site, { name: 'Evil\nBcc: x@evil.example', email: 'x@example.org', phone: '+81\r\n90', visitDate: null, groupSize: null, packageLabel: null, message: 'Hi\nthere', locale: 'ko' }, 'https://tours.example.jp/admin', 'en'))
     expect(inquiry.subject).toBe('New inquiry from Evil Bcc: x@evil.example')
     expect(inquiry.text).not.toMatch(/^\s*Bcc:/m)
     expect(inquiry.text).toMatch(/Hi\n\s+there/)

@@ -156,6 +156,8 @@ export async function bookingMailFacts(tx: Tx, { config, trip }: Pick<BookingMai
  */
 export function createBookingEvents(deps: { notifications: NotificationService; mail?: BookingMailDeps; waitlist?: WaitlistReconciler }) {
   const when = (b: Booking) => `${formatLongDate(b.tourDate)} (${b.tourTime})`
+  /** A booking's name and slot as a notice's values (core/admin-notices.ts). */
+  const slotOf = (b: Booking) => ({ name: b.name, date: b.tourDate, slot: b.tourTime })
   const mail = deps.mail
 
   async function adminMail(
@@ -164,13 +166,13 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
     booking: Booking,
     facts: BookingMailFacts,
     dedupeBase: string,
-    extra?: Parameters<typeof adminBookingEmail>[4],
+    extra?: Parameters<typeof adminBookingEmail>[5],
   ) {
     if (!mail) return
-    const model = adminBookingEmail(mail.config.site, kind, facts, `${mail.config.baseUrl}${bookingActionLink(booking.id)}`, extra)
+    const dashboardUrl = `${mail.config.baseUrl}${bookingActionLink(booking.id)}`
     await mail.outbox.enqueueForAdmins(tx, {
       kind: `admin-${kind}`,
-      email: renderEmail(mail.config.site, model),
+      email: (locale) => renderEmail(mail.config.site, adminBookingEmail(mail.config.site, kind, facts, dashboardUrl, locale, extra)),
       replyTo: booking.email,
       bookingId: booking.id,
       dedupeBase,
@@ -190,8 +192,7 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
     async created(tx: Tx, booking: Booking) {
       await deps.notifications.create(tx, {
         type: 'booking',
-        title: 'New booking',
-        message: `${booking.name} booked ${when(booking)} for ${booking.numberOfPeople} ${booking.numberOfPeople === 1 ? 'guest' : 'guests'} (${formatYen(booking.totalPrice)}).`,
+        notice: { kind: 'newBooking', values: { ...slotOf(booking), people: booking.numberOfPeople, amount: booking.totalPrice } },
         actionLink: bookingActionLink(booking.id),
       })
       if (!mail) return
@@ -214,8 +215,7 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
     async paid(tx: Tx, booking: Booking) {
       await deps.notifications.create(tx, {
         type: 'booking',
-        title: 'Payment received',
-        message: `${booking.name} paid ${formatYen(booking.totalPrice)} for ${when(booking)}.`,
+        notice: { kind: 'paymentReceived', values: { ...slotOf(booking), amount: booking.totalPrice } },
         actionLink: bookingActionLink(booking.id),
       })
       if (!mail) return
@@ -263,8 +263,10 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
     async cancelled(tx: Tx, booking: Booking, details: { reason: string; refund: number; voucherBack?: number; cause?: CancellationCause }) {
       await deps.notifications.create(tx, {
         type: 'booking',
-        title: 'Booking cancelled',
-        message: `${booking.name}'s booking for ${when(booking)} was cancelled: ${details.reason}.${details.refund > 0 ? ` Refund ${formatYen(details.refund)}.` : ''}`,
+        notice:
+          details.refund > 0
+            ? { kind: 'bookingCancelledRefund', values: { ...slotOf(booking), reason: details.reason, amount: details.refund } }
+            : { kind: 'bookingCancelled', values: { ...slotOf(booking), reason: details.reason } },
         actionLink: bookingActionLink(booking.id),
       })
       // A cancelled tour is not reviewed: its pending request goes, and with it the link (docs/decisions/0063).
@@ -306,11 +308,10 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
      */
     /** voucherBack: yen of a gift voucher part the new tour did not need, gone back onto the voucher. */
     async moved(tx: Tx, before: Booking, after: Booking, details: { changeId: number; actor: ChangeActor; tellGuest: boolean; voucherBack?: number }) {
-      const by = details.actor === 'guide' ? 'by the guide' : details.actor === 'disruption' ? 'by the guest, after a disruption' : 'by the guest'
+      const kind = details.actor === 'guide' ? 'bookingMovedByGuide' : details.actor === 'disruption' ? 'bookingMovedAfterDisruption' : 'bookingMovedByGuest'
       await deps.notifications.create(tx, {
         type: 'booking',
-        title: 'Booking moved',
-        message: `${after.name}'s booking moved from ${when(before)} to ${when(after)}, ${by}.`,
+        notice: { kind, values: { ...slotOf(after), dateFrom: before.tourDate, slotFrom: before.tourTime } },
         actionLink: bookingActionLink(after.id),
       })
       if (!mail) return
@@ -329,7 +330,7 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
           bookingId: after.id,
         })
       }
-      await adminMail(tx, 'booking-moved', after, facts, `admin-booking-moved:${details.changeId}`, { from, by })
+      await adminMail(tx, 'booking-moved', after, facts, `admin-booking-moved:${details.changeId}`, { from, movedBy: details.actor === 'guide' ? 'guide' : details.actor === 'disruption' ? 'disruption' : 'guest' })
     },
 
     /**
@@ -371,7 +372,7 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
       })
       if (!mail) return
       const facts = await bookingMailFacts(tx, mail, booking)
-      if (confirmed) await adminMail(tx, 'reseller-booking', booking, facts, `admin-reseller-booking:${booking.id}`, { by: channel })
+      if (confirmed) await adminMail(tx, 'reseller-booking', booking, facts, `admin-reseller-booking:${booking.id}`, { channel })
       else await adminMail(tx, 'booking-cancelled', booking, facts, `admin-booking-cancelled:${booking.id}:${(booking.cancelledAt ?? mail.now()).getTime()}`, { reason: `${change.reason}; booked through ${channel}`, refund: 0 })
     },
 
@@ -379,8 +380,7 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
     async expired(tx: Tx, booking: Booking, voucherBack = 0) {
       await deps.notifications.create(tx, {
         type: 'booking',
-        title: 'Booking expired',
-        message: `${booking.name}'s unpaid booking for ${when(booking)} expired and the slot is free again.`,
+        notice: { kind: 'bookingExpired', values: slotOf(booking) },
         actionLink: bookingActionLink(booking.id),
       })
       if (!mail) return

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts'
 import { contactMessages, type ContactMessage } from '../db/schema.ts'
 import type { Config } from '../config/index.ts'
 import { CONTACT_PACKAGE_OPTIONS, contactInquirySchema } from '../../core/schemas/contact.ts'
+import type { AdminLocale } from '../../core/i18n/admin-locales.ts'
 import { renderEmail } from '../email/templates/layout.tsx'
 import { adminInquiryEmail } from '../email/templates/contact.ts'
 import { messageActionLink, type NotificationService } from './notifications.ts'
@@ -87,29 +88,31 @@ export function createContactService(deps: { db: Db; config: Config; notificatio
         const message = row!
         const packageLabel = CONTACT_PACKAGE_OPTIONS.find((o) => o.value === message.package)?.label ?? null
         const link = messageActionLink(message.id)
+        const excerpt = message.message.length > 140 ? `${message.message.slice(0, 140)}…` : message.message
         await notifications.create(tx, {
           type: 'message',
-          title: 'New message',
-          message: `${message.name} sent an inquiry${packageLabel ? ` about ${packageLabel}` : ''}: ${message.message.length > 140 ? `${message.message.slice(0, 140)}…` : message.message}`,
+          notice: packageLabel ? { kind: 'newMessageAbout', values: { name: message.name, tour: packageLabel, text: excerpt } } : { kind: 'newMessage', values: { name: message.name, text: excerpt } },
           actionLink: link,
         })
-        const email = renderEmail(
-          config.site,
-          adminInquiryEmail(
+        const email = (locale: AdminLocale) =>
+          renderEmail(
             config.site,
-            {
-              name: message.name,
-              email: message.email,
-              phone: message.phone,
-              visitDate: message.visitDate,
-              groupSize: message.groupSize,
-              packageLabel,
-              message: message.message,
-              locale: input.locale,
-            },
-            `${config.baseUrl}${link}`,
-          ),
-        )
+            adminInquiryEmail(
+              config.site,
+              {
+                name: message.name,
+                email: message.email,
+                phone: message.phone,
+                visitDate: message.visitDate,
+                groupSize: message.groupSize,
+                packageLabel,
+                message: message.message,
+                locale: input.locale,
+              },
+              `${config.baseUrl}${link}`,
+              locale,
+            ),
+          )
         await outbox.enqueueForAdmins(tx, {
           kind: 'admin-new-inquiry',
           email,

@@ -5,6 +5,7 @@ import type { Logger } from '../logger.ts'
 import { loggableError } from '../http/errors.ts'
 import type { Mailer } from '../email/mailer.ts'
 import type { RenderedEmail } from '../email/templates/layout.tsx'
+import type { AdminLocale } from '../../core/i18n/admin-locales.ts'
 import { addDays, todayInTokyo } from '../../core/dates.ts'
 
 /**
@@ -53,7 +54,7 @@ export type EnqueueInput = {
   contactMessageId?: number | null
 }
 
-export type AdminRecipient = { id: number; email: string; name: string | null }
+export type AdminRecipient = { id: number; email: string; name: string | null; language: AdminLocale | null }
 
 /** How long a claimed row stays locked: longer than any single send may take. */
 export const CLAIM_LOCK_MS = 2 * 60_000
@@ -95,7 +96,7 @@ export function createMailOutbox(deps: { db: Db; mailer: Mailer; logger: Logger;
   /** Admins who want e-mail (docs/decisions/0041): an address, notifications on, preference 'email'. WhatsApp: stored, nothing sent. */
   async function adminRecipients(tx: Tx | Db): Promise<AdminRecipient[]> {
     const rows = await tx
-      .select({ id: users.id, email: users.email, name: users.name })
+      .select({ id: users.id, email: users.email, name: users.name, language: users.language })
       .from(users)
       .where(
         and(
@@ -110,11 +111,17 @@ export function createMailOutbox(deps: { db: Db; mailer: Mailer; logger: Logger;
     return rows.filter((r): r is AdminRecipient => typeof r.email === 'string' && r.email.length > 0)
   }
 
-  /** One row per admin who wants e-mail; dedupe keys are `${dedupeBase}:admin:${userId}`. */
-  async function enqueueForAdmins(tx: Tx | Db, input: Omit<EnqueueInput, 'to' | 'dedupeKey'> & { dedupeBase: string }): Promise<number> {
+  /**
+   * One row per admin who wants e-mail, written in the language that admin chose for the dashboard,
+   * English until they choose (docs/decisions/0086); dedupe keys are `${dedupeBase}:admin:${userId}`.
+   */
+  async function enqueueForAdmins(
+    tx: Tx | Db,
+    { email, ...input }: Omit<EnqueueInput, 'to' | 'dedupeKey' | 'email'> & { dedupeBase: string; email: (locale: AdminLocale) => RenderedEmail },
+  ): Promise<number> {
     let count = 0
     for (const admin of await adminRecipients(tx)) {
-      if (await enqueue(tx, { ...input, to: admin.email, dedupeKey: `${input.dedupeBase}:admin:${admin.id}` })) count++
+      if (await enqueue(tx, { ...input, email: email(admin.language ?? 'en'), to: admin.email, dedupeKey: `${input.dedupeBase}:admin:${admin.id}` })) count++
     }
     return count
   }

@@ -1,9 +1,39 @@
 import { desc, eq } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
 import { notifications, type Notification } from '../db/schema.ts'
+import { NOTICES, type Notice } from '../../core/admin-notices.ts'
+import type { AdminLocale } from '../../core/i18n/admin-locales.ts'
+import { formatLongDate } from '../../core/dates.ts'
+import { formatYen } from '../../core/money.ts'
+import { SLOT_MESSAGE_IDS, isTourTime } from '../../core/slots.ts'
+import { translate } from '../i18n/catalog.ts'
 
 export type NotificationType = 'booking' | 'message' | 'system'
-export type NewNotification = { title: string; message: string; type: NotificationType; actionLink?: string | null }
+/** A notification says what happened as a notice (a message id and its values), or, for the rarer ones, as English text. */
+export type NewNotification = ({ notice: Notice } | { title: string; message: string }) & { type: NotificationType; actionLink?: string | null }
+
+/** A notification as the API answers it: the stored row without its notice, its texts in the language asked for. */
+export type NotificationView = Omit<Notification, 'notice'>
+
+/**
+ * A notice's title and message in a language (docs/decisions/0086): its dates, slots and yen are
+ * written in that language. The English names the slot by its value ('morning'), as the
+ * notifications always have.
+ */
+export function renderNotice(locale: AdminLocale, { kind, values }: Notice): { title: string; message: string } {
+  const written = Object.fromEntries(
+    Object.entries(values).map(([key, value]) => {
+      if (key.startsWith('date')) return [key, formatLongDate(String(value), locale)]
+      if (key.startsWith('amount')) return [key, formatYen(Number(value), locale)]
+      if (key.startsWith('slot') && locale !== 'en' && isTourTime(value)) return [key, translate(locale, SLOT_MESSAGE_IDS[value])]
+      return [key, value]
+    }),
+  )
+  const { title, message } = NOTICES[kind]
+  return { title: translate(locale, title, written), message: translate(locale, message, written) }
+}
+
+const view = ({ notice, ...row }: Notification, locale: AdminLocale | undefined): NotificationView => (notice && locale ? { ...row, ...renderNotice(locale, notice) } : row)
 
 /** Where a notification about booking n opens the dashboard. */
 export const bookingActionLink = (bookingId: number) => `/admin/dashboard?tab=bookings&bookingId=${bookingId}`
@@ -15,20 +45,24 @@ export const messageActionLink = (messageId: number) => `/admin/dashboard?tab=me
  */
 export function createNotificationService(db: Db) {
   return {
-    async create(tx: Tx | Db, input: NewNotification): Promise<Notification> {
+    /** The English texts are stored beside the notice: what the API answers when no language is asked for. */
+    async create(tx: Tx | Db, input: NewNotification): Promise<NotificationView> {
+      const texts = 'notice' in input ? { ...renderNotice('en', input.notice), notice: input.notice } : { title: input.title, message: input.message }
       const [row] = await tx
         .insert(notifications)
-        .values({ title: input.title, message: input.message, type: input.type, actionLink: input.actionLink ?? null })
+        .values({ ...texts, type: input.type, actionLink: input.actionLink ?? null })
         .returning()
-      return row!
+      return view(row!, undefined)
     },
-    async list(): Promise<Notification[]> {
-      return db.select().from(notifications).orderBy(desc(notifications.createdAt), desc(notifications.id))
+    /** Newest first, in the admin's language when one is asked for, else as stored (English). */
+    async list(locale?: AdminLocale): Promise<NotificationView[]> {
+      const rows = await db.select().from(notifications).orderBy(desc(notifications.createdAt), desc(notifications.id))
+      return rows.map((row) => view(row, locale))
     },
     /** Read cannot be undone: there is no "mark unread" (docs/decisions/0041). */
-    async markRead(id: number): Promise<Notification | undefined> {
+    async markRead(id: number): Promise<NotificationView | undefined> {
       const [row] = await db.update(notifications).set({ read: true }).where(eq(notifications.id, id)).returning()
-      return row
+      return row && view(row, undefined)
     },
     async markAllRead(): Promise<number> {
       const rows = await db.update(notifications).set({ read: true }).where(eq(notifications.read, false)).returning({ id: notifications.id })

@@ -9,6 +9,7 @@ import { canEditReview, defaultDisplayName, newReviewToken, ratingSummary, remin
 import { externalReviewSchema, REVIEW_CLOSED_MESSAGE, REVIEW_HONEYPOT_MESSAGE, REVIEW_LINK_MESSAGE, reviewModerationSchema, reviewSchema } from '../../core/schemas/review.ts'
 import { WAITLIST_RATE_MESSAGE } from '../../core/schemas/waitlist.ts'
 import { containsUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../core/unstorable-text.ts'
+import type { AdminLocale } from '../../core/i18n/admin-locales.ts'
 import { renderEmail } from '../email/templates/layout.tsx'
 import { adminNewReviewEmail, reviewRequestEmail } from '../email/templates/reviews.ts'
 import type { MailOutbox } from './mail-outbox.ts'
@@ -232,16 +233,12 @@ export function createReviewService(deps: {
         const created = inserted !== undefined
         await deps.notifications.create(tx, {
           type: 'message',
-          title: created ? 'New review' : 'Review changed',
-          message: `${booking.name} ${created ? 'wrote' : 'changed'} a review (${fields.rating} of 5): ${fields.title}`,
+          notice: { kind: created ? 'newReview' : 'reviewChanged', values: { name: booking.name, rating: fields.rating, title: fields.title } },
           actionLink: reviewsActionLink,
         })
-        const email = adminNewReviewEmail(
-          config.site,
-          { ...fields, country: fields.country ?? null, guestName: booking.name, tourDate: booking.tourDate, changed: !created },
-          `${config.baseUrl}${reviewsActionLink}`,
-        )
-        await deps.outbox.enqueueForAdmins(tx, { kind: 'admin-new-review', email: renderEmail(config.site, email), dedupeBase: `admin-review:${booking.id}:${now.getTime()}`, bookingId: booking.id })
+        const facts = { ...fields, country: fields.country ?? null, guestName: booking.name, tourDate: booking.tourDate, changed: !created }
+        const email = (locale: AdminLocale) => renderEmail(config.site, adminNewReviewEmail(config.site, facts, `${config.baseUrl}${reviewsActionLink}`, locale))
+        await deps.outbox.enqueueForAdmins(tx, { kind: 'admin-new-review', email, dedupeBase: `admin-review:${booking.id}:${now.getTime()}`, bookingId: booking.id })
         return { created }
       })
     },

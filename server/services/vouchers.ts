@@ -178,11 +178,13 @@ export function createVoucherService(deps: {
     const url = voucherLink(config.baseUrl, voucher.token, locale)
     const facts = { locale, buyerName: voucher.buyerName, recipientName: voucher.recipientName, code: voucher.code, amount: voucher.amount, validUntil: voucher.validUntil! }
     await deps.outbox.enqueue(tx, { kind: 'voucher-purchased', to: voucher.buyerEmail, email: renderEmail(config.site, voucherPurchasedEmail(config.site, facts, url)), dedupeKey: `voucher-purchased:${voucher.id}` })
-    const recipient = voucher.recipientName ? ` for ${voucher.recipientName}` : ''
-    await deps.notifications.create(tx, { type: 'booking', title: 'Voucher sold', message: `${voucher.buyerName} bought a ${formatYen(voucher.amount)} gift voucher${recipient}.`, actionLink: vouchersActionLink })
+    const sold = { name: voucher.buyerName, amount: voucher.amount }
+    const notice = voucher.recipientName ? { kind: 'voucherSoldFor' as const, values: { ...sold, recipient: voucher.recipientName } } : { kind: 'voucherSold' as const, values: sold }
+    await deps.notifications.create(tx, { type: 'booking', notice, actionLink: vouchersActionLink })
     await deps.outbox.enqueueForAdmins(tx, {
       kind: 'admin-voucher-sold',
-      email: renderEmail(config.site, adminVoucherSoldEmail(config.site, { ...facts, buyerEmail: voucher.buyerEmail, code: maskVoucherCode(voucher.code) }, `${config.baseUrl}${vouchersActionLink}`)),
+      email: (adminLocale) =>
+        renderEmail(config.site, adminVoucherSoldEmail(config.site, { ...facts, buyerEmail: voucher.buyerEmail, code: maskVoucherCode(voucher.code) }, `${config.baseUrl}${vouchersActionLink}`, adminLocale)),
       dedupeBase: `admin-voucher-sold:${voucher.id}`,
     })
   }

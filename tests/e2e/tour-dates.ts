@@ -11,6 +11,8 @@ import { addDays, dayOfWeek, isWeekend, todayInTokyo, type CalendarDate } from '
 //              at 1280 px, its morning at 375 px, both booked by the guide)
 //   checkout   Sundays   from 21 days ahead  (a handful from the third, sundayAhead(21, 2), up to ~9 weeks)
 //   chat       Saturdays from 60 days ahead  (one, only chosen, never booked; deferred-scripts views the same)
+//   admin-ja   Saturdays from 56 days ahead  (one: admin-ja-bookings, decision 0086; its afternoon only, past
+//              admin's last Saturday, and clear of the morning chat and deferred-scripts choose on theirs)
 //   languages  Saturdays from 67 and 74 days ahead (booking-languages: one in Japanese, one in Korean)
 //   receipts   the afternoons of languages' two Saturdays (receipts: one in Japanese, one in Korean)
 //   booking    Saturdays from 83 days ahead  (one random Saturday 97–175 days ahead, and the two before it)
@@ -56,6 +58,9 @@ export function waitlistSunday(): CalendarDate {
   const afterTimeZones = sundayAhead(155, 1)
   return afterTimeZones === sundayAhead(168) ? sundayAhead(91) : afterTimeZones
 }
+
+/** The Saturday of the Japanese dashboard's bookings (decision 0086, admin-ja-bookings.spec.ts): its afternoon. */
+export const adminJaSaturday = () => saturdayAhead(56)
 
 /** The Sunday of the guide's own bookings (issue 20 point 1, guide-bookings.spec.ts). */
 export const guideBookingSunday = () => sundayAhead(9)

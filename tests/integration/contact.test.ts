@@ -166,6 +166,30 @@ describe.each(ENGINES)('contact and notifications on %s', (engine) => {
       expect(list[0]).toMatchObject({ type: 'message' })
       expect(list[0]!.actionLink).toMatch(/^\/admin\/dashboard\?tab=messages&messageId=\d+$/)
     })
+
+    it('answers in the dashboard’s language when asked, the same English without, and the rows of before as stored (docs/decisions/0086)', async () => {
+      const admin = await app.loggedIn(true)
+      await app.services.notifications.create(app.db, { type: 'system', title: 'Older', message: 'Stored before notices' })
+      await app.client().post('/api/contact', INQUIRY)
+      await app.services.notifications.create(app.db, {
+        type: 'booking',
+        notice: { kind: 'bookingCancelledRefund', values: { name: 'Kenji', date: '2031-05-10', slot: 'afternoon', reason: 'cancelled by the guest', amount: 7150 } },
+      })
+      const english = (await admin.get('/api/notifications')).json as Array<{ title: string; message: string; notice?: unknown }>
+      expect(english.map((n) => n.title)).toEqual(['Booking cancelled', 'New message', 'Older'])
+      expect(english[0]!.message).toBe("Kenji's booking for Saturday, May 10, 2031 (afternoon) was cancelled: cancelled by the guest. Refund ¥7,150.")
+      expect(english[1]!.message).toMatch(/^Maria Rossi sent an inquiry/)
+      expect(english.every((n) => !('notice' in n))).toBe(true)
+      expect((await admin.get('/api/notifications?locale=en')).json).toEqual(english)
+
+      const japanese = (await admin.get('/api/notifications?locale=ja')).json as Array<{ title: string; message: string }>
+      expect(japanese.map((n) => n.title)).toEqual(['予約がキャンセルされました', '新しいメッセージ', 'Older'])
+      expect(japanese[0]!.message).toBe('Kenji 様の2031年5月10日土曜日（午後）の予約がキャンセルされました：cancelled by the guest。返金7,150円。')
+      expect(japanese[1]!.message).toMatch(/^Maria Rossi 様から.+についてのお問い合わせ：/)
+      expect(japanese[2]!.message).toBe('Stored before notices')
+      // An unknown language is no language: the stored English.
+      expect((await admin.get('/api/notifications?locale=fr')).json).toEqual(english)
+    })
   })
 
   describe('messages API', () => {

@@ -175,6 +175,27 @@ describe.each(ENGINES)('e-mail over SMTP on %s', (engine) => {
     expect(ics).toContain(`DTEND:${compact}T090000Z`)
   })
 
+  it('writes each admin’s e-mail in the language they chose for the dashboard, English until they choose (docs/decisions/0086)', async () => {
+    await addAdmin(app, 'guide', 'guide@example.jp', { language: 'ja' })
+    await addAdmin(app, 'helper-admin', 'helper@example.jp')
+    const booking = await insertBooking(app)
+    await app.db.transaction((tx) => app.services.bookingEvents.created(tx, booking))
+    await app.services.mail.outbox.processDue()
+
+    const [japanese] = smtp.to('guide@example.jp')
+    expect(japanese!.subject).toBe(`新しい予約：Kenji Tanaka 様、${formatLongDate(booking.tourDate, 'ja')}`)
+    expect(japanese!.html).toContain('<html lang="ja"')
+    expect(japanese!.text).toContain('お支払いまで枠を確保しています。')
+    const [english] = smtp.to('helper@example.jp')
+    expect(english!.subject).toBe(`New booking: Kenji Tanaka, ${longDate(booking.tourDate)}`)
+
+    const inquiry = await app.client().post('/api/contact', INQUIRY)
+    expect(inquiry.status).toBe(201)
+    await app.services.mail.outbox.processDue()
+    expect(smtp.to('guide@example.jp').map((m) => m.subject)).toContain('Maria Rossi 様からのお問い合わせ')
+    expect(smtp.to('helper@example.jp').map((m) => m.subject)).toContain('New inquiry from Maria Rossi')
+  })
+
   it('sends the guest "booking received" with the pay link and the admin "new booking"', async () => {
     await addAdmin(app, 'guide', 'guide@example.jp')
     const booking = await insertBooking(app)

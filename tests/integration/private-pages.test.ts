@@ -43,9 +43,12 @@ describe('pages with a guest’s details', () => {
   // The booking page's own form posts without JavaScript, so it keeps Referers to itself
   // (same-origin) instead of sending none: under no-referrer its posts carry Origin: null,
   // which React Router's CSRF check refuses. Either way no other site learns the URL.
-  // So do the change page (docs/decisions/0055) and the waitlist's pages reached by an e-mail's link (0057, 0070).
+  // So do the change page (docs/decisions/0055), the waitlist's pages reached by an e-mail's link (0057, 0070)
+  // and the dashboard, whose language choice posts without script (0086).
   const policyOf = (url: string) =>
-    url.startsWith('/booking?') || url.startsWith('/booking.data') || url === '/booking' || /\/change(\.data)?$/.test(url) || url.startsWith('/waitlist/') ? 'same-origin' : 'no-referrer'
+    url.startsWith('/booking?') || url.startsWith('/booking.data') || url === '/booking' || /\/change(\.data)?$/.test(url) || url.startsWith('/waitlist/') || url.startsWith('/admin/dashboard')
+      ? 'same-origin'
+      : 'no-referrer'
 
   const expectPrivate = async (res: Response, url: string, shows?: string) => {
     const body = await res.text()

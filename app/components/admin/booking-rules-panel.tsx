@@ -6,6 +6,7 @@ import type { GuideBookingRules } from '../../../core/schemas/booking-move.ts'
 import { formatYen } from '../../../core/money.ts'
 import { DEFAULT_VOUCHER_VALIDITY_MONTHS, VOUCHER_AMOUNT_CEILING, VOUCHER_VALIDITY_MONTHS_MAX } from '../../../core/vouchers.ts'
 import type { VoucherRules } from '../../../core/schemas/voucher.ts'
+import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { api, failToast, serverFieldErrors, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { Button } from '../ui/button.tsx'
@@ -32,7 +33,8 @@ function RulesPanel<T extends Record<string, number>>({
   fields: RuleField<T>[]
   savedText: (saved: T) => string
 }) {
-  const { data, reload } = useAdminData<T | null>(url, 'Failed to load the booking rules', null)
+  const t = useT()
+  const { data, reload } = useAdminData<T | null>(url, t('adminSettings.rules.loadFailed'), null)
   const [values, setValues] = useState<Record<string, string>>({})
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
@@ -47,11 +49,11 @@ function RulesPanel<T extends Record<string, number>>({
     setErrors({})
     try {
       const saved = await api<T>('PUT', url, Object.fromEntries(fields.map((f) => [f.name, (values[f.name] ?? '').trim()])))
-      successToast('Booking rules saved', savedText(saved))
+      successToast(t('adminSettings.rules.saved'), savedText(saved))
       await reload()
     } catch (err) {
       setErrors(serverFieldErrors(err) ?? {})
-      failToast('Failed to save the booking rules', err)
+      failToast(t('adminSettings.rules.saveFailed'), err)
     } finally {
       setBusy(false)
     }
@@ -64,7 +66,7 @@ function RulesPanel<T extends Record<string, number>>({
       </h2>
       <p className="mb-3 text-sm text-slate-700">{lead}</p>
       {data === null ? (
-        <p className="text-sm text-slate-600">Loading…</p>
+        <p className="text-sm text-slate-600">{t('adminSettings.loading')}</p>
       ) : (
         <form className="grid gap-3" onSubmit={save} noValidate>
           {fields.map((f) => (
@@ -74,7 +76,7 @@ function RulesPanel<T extends Record<string, number>>({
           ))}
           <div>
             <Button size="md" variant="brand" type="submit" disabled={busy}>
-              Save
+              {t('adminSettings.save')}
             </Button>
           </div>
         </form>
@@ -89,15 +91,16 @@ function RulesPanel<T extends Record<string, number>>({
  * own moves and a guest's answer to a called-off day are never limited.
  */
 export function BookingRulesPanel() {
+  const t = useT()
   return (
     <RulesPanel<{ guestMoveLimit: number }>
       url="/api/admin/booking-rules"
       headingId="booking-rules-heading"
-      title="Changes of plan"
-      lead="Guests change the date, time, tour or group size of a booking from its page, free of charge until 7 days before the tour. Your own moves in the dashboard, and a guest’s answer to a day you call off, are not counted."
-      fields={[{ name: 'guestMoveLimit', id: 'guest-move-limit', label: 'Changes a guest may make online', hint: `0 to ${GUEST_MOVE_LIMIT_MAX}; 0 turns online changes off.` }]}
+      title={t('adminSettings.rules.changesTitle')}
+      lead={t('adminSettings.rules.changesLead')}
+      fields={[{ name: 'guestMoveLimit', id: 'guest-move-limit', label: t('adminSettings.rules.guestMoveLimit'), hint: t('adminSettings.rules.guestMoveLimitHint', { max: GUEST_MOVE_LIMIT_MAX }) }]}
       savedText={({ guestMoveLimit }) =>
-        guestMoveLimit === 0 ? 'Guests can no longer change bookings online.' : `Guests can change a booking online up to ${guestMoveLimit} ${guestMoveLimit === 1 ? 'time' : 'times'}.`
+        guestMoveLimit === 0 ? t('adminSettings.rules.changesOff') : t('adminSettings.rules.changesSaved', { count: guestMoveLimit })
       }
     />
   )
@@ -108,17 +111,18 @@ export function BookingRulesPanel() {
  * contact form's '5+' groups, and how many hours such a booking waits for its payment.
  */
 export function GuideBookingRulesPanel() {
+  const t = useT()
   return (
     <RulesPanel<GuideBookingRules>
       url="/api/admin/guide-booking-rules"
       headingId="guide-booking-rules-heading"
-      title="Bookings you make"
-      lead={`Bookings you create in the dashboard may be larger than the site’s ${MAX_GROUP} guests, and wait longer for the guest to pay than the site’s hold.`}
+      title={t('adminSettings.rules.guideTitle')}
+      lead={t('adminSettings.rules.guideLead', { max: MAX_GROUP })}
       fields={[
-        { name: 'groupLimit', id: 'guide-group-limit', label: 'Largest group', hint: `1 to ${GUIDE_GROUP_CEILING} guests.` },
-        { name: 'holdHours', id: 'guide-hold-hours', label: 'Hours a booking waits for payment', hint: `1 to ${GUIDE_HOLD_HOURS_MAX} hours; then the slot is free again.` },
+        { name: 'groupLimit', id: 'guide-group-limit', label: t('adminSettings.rules.groupLimit'), hint: t('adminSettings.rules.groupLimitHint', { max: GUIDE_GROUP_CEILING }) },
+        { name: 'holdHours', id: 'guide-hold-hours', label: t('adminSettings.rules.holdHours'), hint: t('adminSettings.rules.holdHoursHint', { max: GUIDE_HOLD_HOURS_MAX }) },
       ]}
-      savedText={(saved) => `Your bookings take up to ${saved.groupLimit} people and wait ${saved.holdHours} hours for payment.`}
+      savedText={(saved) => t('adminSettings.rules.guideSaved', { groupLimit: saved.groupLimit, holdHours: saved.holdHours })}
     />
   )
 }
@@ -129,18 +133,20 @@ export function GuideBookingRulesPanel() {
  * rules into play: the lead says so, and docs/deploy.md says what they oblige.
  */
 export function VoucherRulesPanel() {
+  const t = useT()
+  const locale = useLocale()
   return (
     <RulesPanel<VoucherRules>
       url="/api/admin/voucher-rules"
       headingId="voucher-rules-heading"
-      title="Gift vouchers"
-      lead={`For vouchers sold from now on. Up to ${DEFAULT_VOUCHER_VALIDITY_MONTHS} months keeps them outside the Payment Services Act’s prepaid rules; a longer validity obliges you to watch the unused balance and, above ¥10 million, to notify the Local Finance Bureau and deposit security (see “Gift vouchers” in the deployment guide, and ask an advisor).`}
+      title={t('adminSettings.rules.voucherTitle')}
+      lead={t('adminSettings.rules.voucherLead', { months: DEFAULT_VOUCHER_VALIDITY_MONTHS })}
       fields={[
-        { name: 'validityMonths', id: 'voucher-validity', label: 'Months a voucher is good for', hint: `1 to ${VOUCHER_VALIDITY_MONTHS_MAX} months.` },
-        { name: 'minAmount', id: 'voucher-min', label: 'Smallest amount a visitor may choose (yen)', hint: 'Whole yen.' },
-        { name: 'maxAmount', id: 'voucher-max', label: 'Largest amount a visitor may choose (yen)', hint: `At most ${formatYen(VOUCHER_AMOUNT_CEILING)}.` },
+        { name: 'validityMonths', id: 'voucher-validity', label: t('adminSettings.rules.validityMonths'), hint: t('adminSettings.rules.validityMonthsHint', { max: VOUCHER_VALIDITY_MONTHS_MAX }) },
+        { name: 'minAmount', id: 'voucher-min', label: t('adminSettings.rules.minAmount'), hint: t('adminSettings.rules.minAmountHint') },
+        { name: 'maxAmount', id: 'voucher-max', label: t('adminSettings.rules.maxAmount'), hint: t('adminSettings.rules.maxAmountHint', { max: formatYen(VOUCHER_AMOUNT_CEILING, locale) }) },
       ]}
-      savedText={(saved) => `New vouchers are good for ${saved.validityMonths} months, from ${formatYen(saved.minAmount)} to ${formatYen(saved.maxAmount)}.`}
+      savedText={(saved) => t('adminSettings.rules.voucherSaved', { months: saved.validityMonths, min: formatYen(saved.minAmount, locale), max: formatYen(saved.maxAmount, locale) })}
     />
   )
 }

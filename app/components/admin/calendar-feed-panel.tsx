@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import type { CalendarFeedInfo } from '../../../server/for-app.ts'
+import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { api, failToast, formatDateTime, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { Button } from '../ui/button.tsx'
@@ -12,42 +13,45 @@ import { toast } from '../ui/use-toast.ts'
  * read the bookings, so it can be replaced: the old one stops working at once.
  */
 export function CalendarFeedPanel() {
-  const { data, reload } = useAdminData<CalendarFeedInfo | null>('/api/admin/calendar-feed', 'Failed to load the calendar link', null)
+  const t = useT()
+  const locale = useLocale()
+  const { data, reload } = useAdminData<CalendarFeedInfo | null>('/api/admin/calendar-feed', t('adminSettings.calendarFeed.loadFailed'), null)
   const urlId = useId()
 
   async function replace() {
     try {
       await api('POST', '/api/admin/calendar-feed')
       await reload()
-      successToast(data?.url ? 'Calendar link replaced' : 'Calendar link created', data?.url ? 'The old link no longer works. Subscribe again with the new one.' : 'Add it to your calendar app as a subscription.')
+      successToast(
+        t(data?.url ? 'adminSettings.calendarFeed.replaced' : 'adminSettings.calendarFeed.created'),
+        t(data?.url ? 'adminSettings.calendarFeed.replacedText' : 'adminSettings.calendarFeed.createdText'),
+      )
     } catch (error) {
-      failToast('Failed to change the calendar link', error)
+      failToast(t('adminSettings.calendarFeed.changeFailed'), error)
     }
   }
 
   async function copy(url: string) {
     try {
       await navigator.clipboard.writeText(url)
-      toast({ title: 'Link Copied', description: 'The calendar link is on the clipboard' })
+      toast({ title: t('adminSettings.calendarFeed.copied'), description: t('adminSettings.calendarFeed.copiedText') })
     } catch {
-      toast({ title: 'Failed to Copy', description: 'Select the link and copy it by hand', variant: 'destructive' })
+      toast({ title: t('adminSettings.calendarFeed.copyFailed'), description: t('adminSettings.calendarFeed.copyFailedText'), variant: 'destructive' })
     }
   }
 
   return (
     <section aria-labelledby="calendar-feed-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="calendar-feed-heading" className="text-lg font-semibold text-slate-900">
-        Calendar subscription
+        {t('adminSettings.calendarFeed.title')}
       </h2>
-      <p className="mb-3 text-sm text-slate-700">
-        Subscribe to this private link in Google Calendar, Apple Calendar or Outlook to see every paid, confirmed and held booking (holds are marked “HOLD – unpaid”), from 30 days back to the end of the booking window. Calendars refresh it about every hour. Anyone with the link can read the bookings: keep it to yourself, and replace it if it was shared.
-      </p>
+      <p className="mb-3 text-sm text-slate-700">{t('adminSettings.calendarFeed.lead')}</p>
       {data === null ? (
-        <p className="text-sm text-slate-600">Loading…</p>
+        <p className="text-sm text-slate-600">{t('adminSettings.loading')}</p>
       ) : data.url ? (
         <div className="grid gap-3">
           <label htmlFor={urlId} className="text-sm font-medium text-slate-900">
-            Calendar link
+            {t('adminSettings.calendarFeed.link')}
           </label>
           <input
             id={urlId}
@@ -56,26 +60,26 @@ export function CalendarFeedPanel() {
             onFocus={(e) => e.currentTarget.select()}
             className="block w-full min-h-11 rounded-md border border-slate-400 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-900"
           />
-          <p className="text-xs text-slate-600">Made {formatDateTime(data.createdAt)}</p>
+          <p className="text-xs text-slate-600">{t('adminSettings.calendarFeed.made', { at: formatDateTime(data.createdAt, locale) })}</p>
           <div className="flex flex-wrap gap-2">
             <Button size="md" variant="brand" onClick={() => copy(data.url)}>
-              Copy Link
+              {t('adminSettings.calendarFeed.copy')}
             </Button>
             <ConfirmDialog
-              trigger={<Button size="md" variant="danger">Replace Link</Button>}
-              title="Replace the calendar link?"
-              description="The current link stops working at once: calendars subscribed to it stop showing bookings. Subscribe again with the new link."
-              confirmLabel="Replace Link"
+              trigger={<Button size="md" variant="danger">{t('adminSettings.calendarFeed.replace')}</Button>}
+              title={t('adminSettings.calendarFeed.replaceTitle')}
+              description={t('adminSettings.calendarFeed.replaceText')}
+              confirmLabel={t('adminSettings.calendarFeed.replace')}
               onConfirm={replace}
             />
           </div>
         </div>
       ) : (
         <div className="grid gap-3">
-          <p className="text-sm text-slate-700">No calendar link yet.</p>
+          <p className="text-sm text-slate-700">{t('adminSettings.calendarFeed.none')}</p>
           <div>
             <Button size="md" variant="brand" onClick={replace}>
-              Create Calendar Link
+              {t('adminSettings.calendarFeed.create')}
             </Button>
           </div>
         </div>

@@ -1,19 +1,42 @@
 import { useState } from 'react'
 import { formatLongDate } from '../../../core/dates.ts'
-import { ANSWER_RULE, DISRUPTION_CAUSE_LABELS, DISRUPTION_CAUSES, type DisruptionCause, type OfferState } from '../../../core/disruptions.ts'
-import { slotLabel, TOUR_TIMES } from '../../../core/slots.ts'
+import { ANSWER_HOURS_BEFORE, DISRUPTION_CAUSES, MIN_ANSWER_HOURS, type DisruptionCause, type OfferState } from '../../../core/disruptions.ts'
+import type { MessageId } from '../../../core/i18n/message-id.ts'
+import { isTourTime, TOUR_TIMES, type TourTime } from '../../../core/slots.ts'
 import type { DisruptionView } from '../../../server/for-app.ts'
+import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { api, failToast, formatDateTime, serverFieldErrors, successToast } from './api.ts'
 import { Button } from '../ui/button.tsx'
 import { Modal } from '../ui/dialog.tsx'
 import { Field, Input, Select } from '../ui/field.tsx'
 
-const OFFER_STATES: Record<OfferState, string> = {
-  open: 'Waiting for an answer',
-  moved: 'Moved to a new date',
-  refunded: 'Chose a full refund',
-  'auto-refunded': 'Refunded automatically (no answer)',
-  closed: 'Cancelled another way',
+/** The slots' names in the admin's language (docs/decisions/0086), here and in the calendar. */
+export const SLOT_NAMES: Record<TourTime, MessageId> = {
+  morning: 'adminCalendar.slot.morning',
+  afternoon: 'adminCalendar.slot.afternoon',
+  'full-day': 'adminCalendar.slot.fullDay',
+}
+
+const OFFER_STATES: Record<OfferState, MessageId> = {
+  open: 'adminCalendar.offer.open',
+  moved: 'adminCalendar.offer.moved',
+  refunded: 'adminCalendar.offer.refunded',
+  'auto-refunded': 'adminCalendar.offer.autoRefunded',
+  closed: 'adminCalendar.offer.closed',
+}
+/** The causes as core/disruptions.ts names them for the guide, in the admin's language (docs/decisions/0086). */
+const CAUSES: Record<DisruptionCause, MessageId> = {
+  snow: 'adminCalendar.cause.snow',
+  typhoon: 'adminCalendar.cause.typhoon',
+  transport: 'adminCalendar.cause.transport',
+  'guide-unwell': 'adminCalendar.cause.guideUnwell',
+  other: 'adminCalendar.cause.other',
+}
+/** The new slot of a moved booking as the list writes it ('morning'). */
+const MOVED_TO_SLOT: Record<TourTime, MessageId> = {
+  morning: 'adminCalendar.offer.movedMorning',
+  afternoon: 'adminCalendar.offer.movedAfternoon',
+  'full-day': 'adminCalendar.offer.movedFullDay',
 }
 
 /**
@@ -21,6 +44,8 @@ const OFFER_STATES: Record<OfferState, string> = {
  * every booking on them is e-mailed a new date free of charge or a full refund.
  */
 export function CallOffDialog({ date, onClose, onDone }: { date: string; onClose: () => void; onDone: () => Promise<void> }) {
+  const t = useT()
+  const locale = useLocale()
   const [tourTime, setTourTime] = useState('')
   const [cause, setCause] = useState<DisruptionCause>('snow')
   const [note, setNote] = useState('')
@@ -34,11 +59,11 @@ export function CallOffDialog({ date, onClose, onDone }: { date: string; onClose
     try {
       const done = await api<DisruptionView>('POST', '/api/admin/disruptions', { tourDate: date, tourTime, cause, note: note.trim() || undefined })
       const n = done.offers.length
-      successToast('Day called off', n === 0 ? 'No bookings were on it.' : `${n === 1 ? '1 guest was' : `${n} guests were`} offered a new date or a full refund.`)
+      successToast(t('adminCalendar.callOff.done'), n === 0 ? t('adminCalendar.callOff.noBookings') : t('adminCalendar.callOff.offered', { count: n }))
       await onDone()
     } catch (error) {
       setErrors(serverFieldErrors(error) ?? {})
-      failToast('Failed to call off the day', error)
+      failToast(t('adminCalendar.callOff.failed'), error)
     } finally {
       setBusy(false)
     }
@@ -48,38 +73,38 @@ export function CallOffDialog({ date, onClose, onDone }: { date: string; onClose
     <Modal
       open
       onOpenChange={(o) => !o && onClose()}
-      title={`Call off ${formatLongDate(date)}`}
-      description={`The slots close. Every guest booked on them gets an e-mail offering a new date free of charge or a full refund. ${ANSWER_RULE}`}
+      title={t('adminCalendar.callOff.title', { date: formatLongDate(date, locale) })}
+      description={t('adminCalendar.callOff.description', { hoursBefore: ANSWER_HOURS_BEFORE, minHours: MIN_ANSWER_HOURS })}
     >
       <form className="grid gap-3" onSubmit={submit} noValidate>
-        <Field id="call-off-slot" label="What is called off" error={errors.tourTime}>
+        <Field id="call-off-slot" label={t('adminCalendar.callOff.what')} error={errors.tourTime}>
           <Select value={tourTime} onChange={(e) => setTourTime(e.target.value)}>
-            <option value="">The whole day</option>
+            <option value="">{t('adminCalendar.callOff.wholeDay')}</option>
             {TOUR_TIMES.map((time) => (
               <option key={time} value={time}>
-                {slotLabel(time)} only
+                {t('adminCalendar.callOff.slotOnly', { slot: t(SLOT_NAMES[time]) })}
               </option>
             ))}
           </Select>
         </Field>
-        <Field id="call-off-cause" label="Why" error={errors.cause}>
+        <Field id="call-off-cause" label={t('adminCalendar.callOff.why')} error={errors.cause}>
           <Select value={cause} onChange={(e) => setCause(e.target.value as DisruptionCause)}>
             {DISRUPTION_CAUSES.map((c) => (
               <option key={c} value={c}>
-                {DISRUPTION_CAUSE_LABELS[c]}
+                {t(CAUSES[c])}
               </option>
             ))}
           </Select>
         </Field>
-        <Field id="call-off-note" label="A note for the guests (optional)" hint="One line, shown in their e-mail as it is typed." error={errors.note}>
+        <Field id="call-off-note" label={t('adminCalendar.callOff.note')} hint={t('adminCalendar.callOff.noteHint')} error={errors.note}>
           <Input value={note} onChange={(e) => setNote(e.target.value)} maxLength={300} />
         </Field>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button size="md" variant="plain" onClick={onClose}>
-            Keep the Day
+            {t('adminCalendar.callOff.keep')}
           </Button>
           <Button size="md" type="submit" variant="danger" disabled={busy}>
-            Call Off
+            {t('adminCalendar.callOff.submit')}
           </Button>
         </div>
       </form>
@@ -89,25 +114,30 @@ export function CallOffDialog({ date, onClose, onDone }: { date: string; onClose
 
 /** Recent call-offs with each guest's answer, so the guide sees who still has to choose. */
 export function CalledOffDays({ disruptions, onOpenBooking }: { disruptions: DisruptionView[]; onOpenBooking: (id: number) => void }) {
+  const t = useT()
+  const locale = useLocale()
   if (disruptions.length === 0) return null
   return (
     <section aria-labelledby="called-off-heading" className="grid gap-2">
       <h3 id="called-off-heading" className="text-base font-semibold text-slate-900">
-        Called-off days
+        {t('adminCalendar.calledOff.title')}
       </h3>
       <ul className="grid gap-2">
         {disruptions.map((d) => (
           <li key={d.id} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
             <p className="font-semibold text-slate-900">
-              {formatLongDate(d.tourDate)}, {d.tourTime ? slotLabel(d.tourTime) : 'whole day'}: {d.causeLabel}
+              {t('adminCalendar.calledOff.day', {
+                date: formatLongDate(d.tourDate, locale),
+                slot: d.tourTime ? t(SLOT_NAMES[d.tourTime]) : t('adminCalendar.calledOff.wholeDay'),
+                cause: t(CAUSES[d.cause]),
+              })}
             </p>
             <p className="text-slate-700">
-              Called off {formatDateTime(d.at)}
-              {d.by ? ` by ${d.by}` : ''}
-              {d.note ? `. Note: ${d.note}` : ''}
+              {t(d.by ? 'adminCalendar.calledOff.atBy' : 'adminCalendar.calledOff.at', { at: formatDateTime(d.at, locale), by: d.by ?? '' })}
+              {d.note ? t('adminCalendar.calledOff.note', { note: d.note }) : ''}
             </p>
             {d.offers.length === 0 ? (
-              <p className="mt-1 text-slate-700">No bookings were on it.</p>
+              <p className="mt-1 text-slate-700">{t('adminCalendar.calledOff.noBookings')}</p>
             ) : (
               <ul className="mt-1 grid gap-1">
                 {d.offers.map((o) => (
@@ -116,9 +146,15 @@ export function CalledOffDays({ disruptions, onOpenBooking }: { disruptions: Dis
                       {o.name} (#{o.bookingId})
                     </button>
                     <span>
-                      {OFFER_STATES[o.state]}
-                      {o.state === 'open' ? ` until ${formatDateTime(o.deadline)}` : o.answeredAt ? `, ${formatDateTime(o.answeredAt)}` : ''}
-                      {o.state === 'moved' ? `: now ${formatLongDate(o.tourDate)} (${o.tourTime})` : ''}
+                      {t(OFFER_STATES[o.state])}
+                      {o.state === 'open'
+                        ? t('adminCalendar.offer.until', { at: formatDateTime(o.deadline, locale) })
+                        : o.answeredAt
+                          ? t('adminCalendar.offer.answeredAt', { at: formatDateTime(o.answeredAt, locale) })
+                          : ''}
+                      {o.state === 'moved'
+                        ? t('adminCalendar.offer.now', { date: formatLongDate(o.tourDate, locale), slot: isTourTime(o.tourTime) ? t(MOVED_TO_SLOT[o.tourTime]) : o.tourTime })
+                        : ''}
                     </span>
                   </li>
                 ))}

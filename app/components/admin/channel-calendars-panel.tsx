@@ -3,7 +3,9 @@ import type { ChannelCalendarView } from '../../../server/for-app.ts'
 import { channelCalendarInputSchema } from '../../../core/schemas/channel-calendar.ts'
 import { fieldErrors } from '../../../core/schemas/field-errors.ts'
 import { formatLongDate } from '../../../core/dates.ts'
-import { slotLabel } from '../../../core/slots.ts'
+import type { DayPart } from '../../../core/slots.ts'
+import type { MessageId } from '../../../core/i18n/message-id.ts'
+import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { api, failToast, formatDateTime, serverFieldErrors, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { Badge } from '../ui/badge.tsx'
@@ -17,8 +19,16 @@ import { Field, Input } from '../ui/field.tsx'
  * the calendar. The server fetches each on a schedule; a failed fetch shows its error and the
  * last good fetch, and closes or opens nothing.
  */
+/** The slots' names in the dashboard's language, as a conflict line writes them (docs/decisions/0086). */
+const SLOT_NAMES: Record<DayPart, MessageId> = {
+  morning: 'adminChannels.calendars.slotMorning',
+  afternoon: 'adminChannels.calendars.slotAfternoon',
+}
+
 export function ChannelCalendarsPanel() {
-  const { data, reload } = useAdminData<{ calendars: ChannelCalendarView[] } | null>('/api/admin/channel-calendars', 'Failed to load the imported calendars', null)
+  const t = useT()
+  const locale = useLocale()
+  const { data, reload } = useAdminData<{ calendars: ChannelCalendarView[] } | null>('/api/admin/channel-calendars', t('adminChannels.calendars.loadFailed'), null)
   const [draft, setDraft] = useState({ name: '', url: '' })
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState<string | null>(null)
@@ -35,12 +45,12 @@ export function ChannelCalendarsPanel() {
     try {
       const added = await api<ChannelCalendarView>('POST', '/api/admin/channel-calendars', parsed.data)
       setDraft({ name: '', url: '' })
-      if (added.lastError) failToast(`${added.name} added, but its calendar could not be read`, new Error(added.lastError))
-      else successToast(`${added.name} added`, `${added.closed} ${added.closed === 1 ? 'slot' : 'slots'} closed by its calendar`)
+      if (added.lastError) failToast(t('adminChannels.calendars.addedUnread', { name: added.name }), new Error(added.lastError))
+      else successToast(t('adminChannels.calendars.added', { name: added.name }), t('adminChannels.calendars.closedByCalendar', { count: added.closed }))
       await reload()
     } catch (error) {
       setErrors(serverFieldErrors(error) ?? {})
-      failToast('Failed to add the calendar', error)
+      failToast(t('adminChannels.calendars.addFailed'), error)
     } finally {
       setBusy(null)
     }
@@ -50,11 +60,11 @@ export function ChannelCalendarsPanel() {
     setBusy(`fetch-${calendar.id}`)
     try {
       const fetched = await api<ChannelCalendarView>('POST', `/api/admin/channel-calendars/${calendar.id}/fetch`)
-      if (fetched.lastError) failToast(`${fetched.name}: the calendar could not be read`, new Error(fetched.lastError))
-      else successToast(`${fetched.name} fetched`, `${fetched.closed} ${fetched.closed === 1 ? 'slot' : 'slots'} closed by its calendar`)
+      if (fetched.lastError) failToast(t('adminChannels.calendars.fetchedUnread', { name: fetched.name }), new Error(fetched.lastError))
+      else successToast(t('adminChannels.calendars.fetched', { name: fetched.name }), t('adminChannels.calendars.closedByCalendar', { count: fetched.closed }))
       await reload()
     } catch (error) {
-      failToast(`Failed to fetch ${calendar.name}`, error)
+      failToast(t('adminChannels.calendars.fetchFailed', { name: calendar.name }), error)
     } finally {
       setBusy(null)
     }
@@ -63,10 +73,10 @@ export function ChannelCalendarsPanel() {
   async function remove(calendar: ChannelCalendarView) {
     try {
       await api('DELETE', `/api/admin/channel-calendars/${calendar.id}`)
-      successToast(`${calendar.name} removed`, 'The slots its calendar closed are open again')
+      successToast(t('adminChannels.calendars.removed', { name: calendar.name }), t('adminChannels.calendars.removedText'))
       await reload()
     } catch (error) {
-      failToast(`Failed to remove ${calendar.name}`, error)
+      failToast(t('adminChannels.calendars.removeFailed', { name: calendar.name }), error)
     }
   }
 
@@ -74,57 +84,55 @@ export function ChannelCalendarsPanel() {
   return (
     <section aria-labelledby="channel-calendars-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="channel-calendars-heading" className="text-lg font-semibold text-slate-900">
-        Imported calendars
+        {t('adminChannels.calendars.title')}
       </h2>
-      <p className="mb-3 text-sm text-slate-700">
-        For platforms without a connection (a hotel desk, a platform that only offers a calendar link): paste the iCalendar link of your listing there. Each event closes the slots it overlaps on this site, and opens them again when it is gone. Calendars are fetched every few minutes.
-      </p>
+      <p className="mb-3 text-sm text-slate-700">{t('adminChannels.calendars.lead')}</p>
       {data === null ? (
-        <p className="text-sm text-slate-600">Loading…</p>
+        <p className="text-sm text-slate-600">{t('adminChannels.loading')}</p>
       ) : calendars.length === 0 ? (
-        <p className="text-sm text-slate-600">No imported calendars yet.</p>
+        <p className="text-sm text-slate-600">{t('adminChannels.calendars.none')}</p>
       ) : (
-        <ul className="grid gap-3" aria-label="Imported calendars">
+        <ul className="grid gap-3" aria-label={t('adminChannels.calendars.title')}>
           {calendars.map((c) => (
             <li key={c.id} className="grid gap-1 rounded border border-slate-200 p-3 text-sm">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h3 className="font-semibold text-slate-900">{c.name}</h3>
-                {c.lastError ? <Badge tone="pending">Last fetch failed</Badge> : c.lastGoodFetchAt ? <Badge tone="paid">Up to date</Badge> : <Badge>Not fetched yet</Badge>}
+                {c.lastError ? <Badge tone="pending">{t('adminChannels.calendars.lastFetchFailed')}</Badge> : c.lastGoodFetchAt ? <Badge tone="paid">{t('adminChannels.calendars.upToDate')}</Badge> : <Badge>{t('adminChannels.calendars.notFetched')}</Badge>}
               </div>
               <p className="break-all font-mono text-xs text-slate-700">{c.url}</p>
               <p className="text-slate-700">
-                {c.eventsCount} {c.eventsCount === 1 ? 'event' : 'events'}; {c.closed} {c.closed === 1 ? 'slot' : 'slots'} closed
-                {c.lastGoodFetchAt ? `; last good fetch ${formatDateTime(c.lastGoodFetchAt)}` : '; no good fetch yet'}
+                {t('adminChannels.calendars.counts', { events: c.eventsCount, closed: c.closed })}
+                {c.lastGoodFetchAt ? t('adminChannels.calendars.lastGoodFetch', { at: formatDateTime(c.lastGoodFetchAt, locale) }) : t('adminChannels.calendars.noGoodFetch')}
               </p>
               {c.lastError ? (
                 <p role="status" className="rounded bg-amber-50 px-2 py-1 text-amber-900">
-                  {c.lastFetchAt ? `${formatDateTime(c.lastFetchAt)}: ` : ''}
-                  {c.lastError}. Nothing was opened or closed; the slots stay as the last good fetch left them.
+                  {c.lastFetchAt ? t('adminChannels.calendars.failedAt', { at: formatDateTime(c.lastFetchAt, locale) }) : ''}
+                  {t('adminChannels.calendars.failedText', { error: c.lastError })}
                 </p>
               ) : null}
               {c.conflicts.length > 0 ? (
-                <ul className="grid gap-1" aria-label={`Conflicts of ${c.name}`}>
+                <ul className="grid gap-1" aria-label={t('adminChannels.calendars.conflicts', { name: c.name })}>
                   {c.conflicts.map((k) => (
                     <li key={`${k.tourDate}-${k.part}-${k.bookingId}`} className="rounded bg-red-100 px-2 py-1 font-semibold text-red-900">
-                      {formatLongDate(k.tourDate)}, {slotLabel(k.part).toLowerCase()}: conflict with booking {k.reference}
-                      {k.summary ? ` (“${k.summary}”)` : ''}
+                      {t('adminChannels.calendars.conflict', { date: formatLongDate(k.tourDate, locale), slot: t(SLOT_NAMES[k.part]), reference: k.reference })}
+                      {k.summary ? t('adminChannels.calendars.conflictSummary', { summary: k.summary }) : ''}
                     </li>
                   ))}
                 </ul>
               ) : null}
               <div className="flex flex-wrap gap-2">
                 <Button size="sm" variant="plain" disabled={busy !== null} onClick={() => fetchNow(c)}>
-                  {busy === `fetch-${c.id}` ? 'Fetching…' : 'Fetch Now'}
+                  {busy === `fetch-${c.id}` ? t('adminChannels.calendars.fetching') : t('adminChannels.calendars.fetchNow')}
                 </Button>
                 <ConfirmDialog
                   trigger={
                     <Button size="sm" variant="danger" disabled={busy !== null}>
-                      Remove
+                      {t('adminChannels.calendars.remove')}
                     </Button>
                   }
-                  title={`Remove ${c.name}'s calendar?`}
-                  description="The slots its events closed open again on this site at once."
-                  confirmLabel="Remove"
+                  title={t('adminChannels.calendars.removeTitle', { name: c.name })}
+                  description={t('adminChannels.calendars.removeText')}
+                  confirmLabel={t('adminChannels.calendars.remove')}
                   onConfirm={() => remove(c)}
                 />
               </div>
@@ -133,16 +141,16 @@ export function ChannelCalendarsPanel() {
         </ul>
       )}
       <form onSubmit={add} className="mt-4 grid gap-3" noValidate>
-        <h3 className="font-semibold text-slate-900">Add a calendar</h3>
-        <Field label="Channel name" error={errors.name} hint="Shown on the slots its events close, e.g. Viator">
+        <h3 className="font-semibold text-slate-900">{t('adminChannels.calendars.addTitle')}</h3>
+        <Field label={t('adminChannels.calendars.name')} error={errors.name} hint={t('adminChannels.calendars.nameHint')}>
           <Input value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} maxLength={80} required />
         </Field>
-        <Field label="Calendar link (iCalendar)" error={errors.url} hint="Starts with https://, http:// or webcal://">
+        <Field label={t('adminChannels.calendars.url')} error={errors.url} hint={t('adminChannels.calendars.urlHint')}>
           <Input type="url" inputMode="url" value={draft.url} onChange={(e) => setDraft({ ...draft, url: e.target.value })} required />
         </Field>
         <div>
           <Button type="submit" size="md" variant="brand" disabled={busy !== null}>
-            {busy === 'add' ? 'Adding…' : 'Add Calendar'}
+            {busy === 'add' ? t('adminChannels.calendars.adding') : t('adminChannels.calendars.add')}
           </Button>
         </div>
       </form>

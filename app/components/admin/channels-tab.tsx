@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
 import type { AsJson, ResellerView, ResellerWithKey, TourPackage, WebhookAdminView } from '../../../server/for-app.ts'
 import { COMMISSION_MAX_PERCENT, MIN_LEAD_HOURS_MAX } from '../../../core/schemas/reseller.ts'
+import type { MessageId } from '../../../core/i18n/message-id.ts'
+import { T, useLocale, useT } from '../../i18n/i18n.tsx'
+import type { Locale } from '../../../core/i18n/locales.ts'
+import type { Translate } from '../../i18n/translator.ts'
 import { api, failToast, formatDateTime, serverFieldErrors, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { ChannelCalendarsPanel } from './channel-calendars-panel.tsx'
@@ -35,9 +39,14 @@ const draftOf = (r: Reseller): Draft => ({
   testMode: r.testMode,
 })
 
-function limitsText(r: Reseller, tours: Pick<TourPackage, 'id' | 'name'>[]): string {
-  const names = r.tourPackageIds.map((id) => tours.find((t) => t.id === id)?.name ?? `Tour #${id}`)
-  return [r.minLeadHours > 0 ? `No bookings within ${r.minLeadHours} h` : null, names.length > 0 ? `${names.join(', ')} only` : 'Every tour'].filter(Boolean).join('; ')
+function limitsText(t: Translate, r: Reseller, tours: Pick<TourPackage, 'id' | 'name'>[]): string {
+  const names = r.tourPackageIds.map((id) => tours.find((tour) => tour.id === id)?.name ?? t('adminChannels.resellers.tourNumber', { id }))
+  return [
+    r.minLeadHours > 0 ? t('adminChannels.resellers.leadLimit', { hours: r.minLeadHours }) : null,
+    names.length > 0 ? t('adminChannels.resellers.toursOnly', { tours: names.join(t('adminChannels.listSeparator')) }) : t('adminChannels.resellers.everyTour'),
+  ]
+    .filter(Boolean)
+    .join(t('adminChannels.limitSeparator'))
 }
 
 /** A key just made, shown once (docs/decisions/0074): nothing shows it again. */
@@ -49,8 +58,10 @@ type ShownKey = { name: string; apiKey: string }
  * with the OCTO base URL to give the reseller; revoking stops the reseller's calls at once.
  */
 export function ChannelsTab() {
-  const { data, reload } = useAdminData<{ resellers: Reseller[]; octoEndpoint: string } | null>('/api/admin/resellers', 'Failed to load the resellers', null)
-  const { data: tours } = useAdminData<AsJson<TourPackage>[]>('/api/admin/tour-packages', 'Failed to fetch tour packages', [])
+  const t = useT()
+  const locale = useLocale()
+  const { data, reload } = useAdminData<{ resellers: Reseller[]; octoEndpoint: string } | null>('/api/admin/resellers', t('adminChannels.resellers.loadFailed'), null)
+  const { data: tours } = useAdminData<AsJson<TourPackage>[]>('/api/admin/tour-packages', t('adminChannels.resellers.toursFailed'), [])
   const [editing, setEditing] = useState<number | null>(null)
   const [draft, setDraft] = useState<Draft>(EMPTY)
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -79,16 +90,16 @@ export function ChannelsTab() {
       if (editing === null) {
         const made = await api<AsJson<ResellerWithKey>>('POST', '/api/admin/resellers', draft)
         setShownKey({ name: made.name, apiKey: made.apiKey })
-        successToast('Reseller added', `${made.name}: copy its API key now, it is shown once`)
+        successToast(t('adminChannels.resellers.added'), t('adminChannels.resellers.addedText', { name: made.name }))
       } else {
         const saved = await api<Reseller>('PUT', `/api/admin/resellers/${editing}`, draft)
-        successToast('Reseller saved', `${saved.name}: ${saved.commissionPercent}% commission`)
+        successToast(t('adminChannels.resellers.saved'), t('adminChannels.resellers.savedText', { name: saved.name, percent: saved.commissionPercent }))
       }
       startNew()
       await reload()
     } catch (err) {
       setErrors(serverFieldErrors(err) ?? {})
-      failToast('Failed to save the reseller', err)
+      failToast(t('adminChannels.resellers.saveFailed'), err)
     } finally {
       setBusy(false)
     }
@@ -97,10 +108,10 @@ export function ChannelsTab() {
   async function revoke(r: Reseller) {
     try {
       await api('POST', `/api/admin/resellers/${r.id}/revoke`)
-      successToast('Key revoked', `${r.name}'s calls are refused from now on`)
+      successToast(t('adminChannels.resellers.revoked'), t('adminChannels.resellers.revokedText', { name: r.name }))
       await reload()
     } catch (err) {
-      failToast('Failed to revoke the key', err)
+      failToast(t('adminChannels.resellers.revokeFailed'), err)
     }
   }
 
@@ -108,10 +119,10 @@ export function ChannelsTab() {
     try {
       const made = await api<AsJson<ResellerWithKey>>('POST', `/api/admin/resellers/${r.id}/key`)
       setShownKey({ name: made.name, apiKey: made.apiKey })
-      successToast('New key made', `${made.name}'s old key no longer works`)
+      successToast(t('adminChannels.resellers.newKeyMade'), t('adminChannels.resellers.newKeyMadeText', { name: made.name }))
       await reload()
     } catch (err) {
-      failToast('Failed to make a new key', err)
+      failToast(t('adminChannels.resellers.newKeyFailed'), err)
     }
   }
 
@@ -124,28 +135,26 @@ export function ChannelsTab() {
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-labelledby="resellers-heading" className="rounded-lg border border-slate-200 bg-white p-4">
           <h2 id="resellers-heading" className="text-lg font-semibold text-slate-900">
-            Resellers
+            {t('adminChannels.resellers.title')}
           </h2>
-          <p className="mb-3 text-sm text-slate-700">
-            Resellers and channel managers book your free slots through OCTO with their own API key; a sale anywhere closes the slot everywhere. The reseller collects the guest’s payment and owes you the price less its commission: the Revenue tab shows it by channel.
-          </p>
+          <p className="mb-3 text-sm text-slate-700">{t('adminChannels.resellers.lead')}</p>
           {data === null ? (
-            <p className="text-sm text-slate-600">Loading…</p>
+            <p className="text-sm text-slate-600">{t('adminChannels.loading')}</p>
           ) : resellers.length === 0 ? (
-            <p className="text-sm text-slate-600">No resellers yet.</p>
+            <p className="text-sm text-slate-600">{t('adminChannels.resellers.none')}</p>
           ) : (
-            <ScrollBox label="Resellers table">
+            <ScrollBox label={t('adminChannels.resellers.table')}>
               <table className="w-full text-left text-sm">
                 <thead className="border-b border-slate-200 text-slate-600">
                   <tr>
-                    <th scope="col" className="px-2 py-2">Name</th>
-                    <th scope="col" className="px-2 py-2">Commission</th>
-                    <th scope="col" className="px-2 py-2">Limits</th>
-                    <th scope="col" className="px-2 py-2">Mode</th>
-                    <th scope="col" className="px-2 py-2">Key</th>
-                    <th scope="col" className="px-2 py-2">Last used</th>
-                    <th scope="col" className="px-2 py-2">Status</th>
-                    <th scope="col" className="px-2 py-2"><span className="sr-only">Actions</span></th>
+                    <th scope="col" className="px-2 py-2">{t('adminChannels.resellers.name')}</th>
+                    <th scope="col" className="px-2 py-2">{t('adminChannels.resellers.commission')}</th>
+                    <th scope="col" className="px-2 py-2">{t('adminChannels.resellers.limits')}</th>
+                    <th scope="col" className="px-2 py-2">{t('adminChannels.resellers.mode')}</th>
+                    <th scope="col" className="px-2 py-2">{t('adminChannels.resellers.key')}</th>
+                    <th scope="col" className="px-2 py-2">{t('adminChannels.resellers.lastUsed')}</th>
+                    <th scope="col" className="px-2 py-2">{t('adminChannels.resellers.status')}</th>
+                    <th scope="col" className="px-2 py-2"><span className="sr-only">{t('adminChannels.resellers.actions')}</span></th>
                   </tr>
                 </thead>
                 <tbody>
@@ -156,39 +165,39 @@ export function ChannelsTab() {
                         {r.note ? <span className="block max-w-60 text-xs font-normal text-slate-600">{r.note}</span> : null}
                       </th>
                       <td className="px-2 py-2">{r.commissionPercent}%</td>
-                      <td className="px-2 py-2">{limitsText(r, tourList)}</td>
-                      <td className="px-2 py-2">{r.testMode ? 'Test' : 'Live'}</td>
+                      <td className="px-2 py-2">{limitsText(t, r, tourList)}</td>
+                      <td className="px-2 py-2">{t(r.testMode ? 'adminChannels.resellers.modeTest' : 'adminChannels.resellers.modeLive')}</td>
                       <td className="px-2 py-2 font-mono">{r.keyPrefix}…</td>
-                      <td className="px-2 py-2">{r.lastUsedAt ? formatDateTime(r.lastUsedAt) : 'Never'}</td>
+                      <td className="px-2 py-2">{r.lastUsedAt ? formatDateTime(r.lastUsedAt, locale) : t('adminChannels.resellers.never')}</td>
                       <td className="px-2 py-2">
-                        <Badge tone={r.revokedAt ? 'cancelled' : 'paid'}>{r.revokedAt ? 'Revoked' : 'Active'}</Badge>
+                        <Badge tone={r.revokedAt ? 'cancelled' : 'paid'}>{t(r.revokedAt ? 'adminChannels.resellers.statusRevoked' : 'adminChannels.resellers.statusActive')}</Badge>
                       </td>
                       <td className="px-2 py-2">
                         <div className="flex gap-2">
-                          <Button size="sm" variant="secondary" onClick={() => edit(r)} aria-label={`Edit ${r.name}`}>
-                            Edit
+                          <Button size="sm" variant="secondary" onClick={() => edit(r)} aria-label={t('adminChannels.resellers.editNamed', { name: r.name })}>
+                            {t('adminChannels.resellers.edit')}
                           </Button>
                           <ConfirmDialog
                             trigger={
-                              <Button size="sm" variant="plain" aria-label={`New key for ${r.name}`}>
-                                New key
+                              <Button size="sm" variant="plain" aria-label={t('adminChannels.resellers.newKeyNamed', { name: r.name })}>
+                                {t('adminChannels.resellers.newKey')}
                               </Button>
                             }
-                            title={`Make a new key for ${r.name}?`}
-                            description={`The old key stops at once: ${r.name}'s calls are refused until it uses the new key, which is shown once.${r.revokedAt ? ' The reseller is active again with the new key.' : ''}`}
-                            confirmLabel="Make new key"
+                            title={t('adminChannels.resellers.newKeyTitle', { name: r.name })}
+                            description={t(r.revokedAt ? 'adminChannels.resellers.newKeyTextRevoked' : 'adminChannels.resellers.newKeyText', { name: r.name })}
+                            confirmLabel={t('adminChannels.resellers.newKeyConfirm')}
                             onConfirm={() => replaceKey(r)}
                           />
                           {r.revokedAt ? null : (
                             <ConfirmDialog
                               trigger={
-                                <Button size="sm" variant="quietDanger" aria-label={`Revoke ${r.name}`}>
-                                  Revoke
+                                <Button size="sm" variant="quietDanger" aria-label={t('adminChannels.resellers.revokeNamed', { name: r.name })}>
+                                  {t('adminChannels.resellers.revoke')}
                                 </Button>
                               }
-                              title={`Revoke ${r.name}'s key?`}
-                              description={`${r.name}'s calls stop at once: every request with its key is refused from now on. Its bookings stay as they are. A new key makes it active again.`}
-                              confirmLabel="Revoke"
+                              title={t('adminChannels.resellers.revokeTitle', { name: r.name })}
+                              description={t('adminChannels.resellers.revokeText', { name: r.name })}
+                              confirmLabel={t('adminChannels.resellers.revoke')}
                               onConfirm={() => revoke(r)}
                             />
                           )}
@@ -205,30 +214,30 @@ export function ChannelsTab() {
 
         <section aria-labelledby="reseller-form-heading" className="h-fit rounded-lg border border-slate-200 bg-white p-4">
           <h2 id="reseller-form-heading" className="text-lg font-semibold text-slate-900">
-            {editing === null ? 'Add reseller' : `Edit ${draft.name}`}
+            {editing === null ? t('adminChannels.form.add') : t('adminChannels.resellers.editNamed', { name: draft.name })}
           </h2>
           <form className="mt-3 grid gap-3" onSubmit={save} noValidate>
-            <Field id="reseller-name" label="Name" error={errors.name}>
+            <Field id="reseller-name" label={t('adminChannels.form.name')} error={errors.name}>
               <Input value={draft.name} onChange={(e) => set('name', e.target.value)} maxLength={80} />
             </Field>
-            <Field id="reseller-note" label="Terms" hint="In your words: net rate, when it pays, a contact." error={errors.note}>
+            <Field id="reseller-note" label={t('adminChannels.form.terms')} hint={t('adminChannels.form.termsHint')} error={errors.note}>
               <Textarea value={draft.note} onChange={(e) => set('note', e.target.value)} rows={3} maxLength={500} />
             </Field>
-            <Field id="reseller-commission" label="Commission (%)" hint={`The share of the price the reseller keeps, 0 to ${COMMISSION_MAX_PERCENT}.`} error={errors.commissionPercent}>
+            <Field id="reseller-commission" label={t('adminChannels.form.commission')} hint={t('adminChannels.form.commissionHint', { max: COMMISSION_MAX_PERCENT })} error={errors.commissionPercent}>
               <Input inputMode="numeric" value={draft.commissionPercent} onChange={(e) => set('commissionPercent', e.target.value)} className="w-32" />
             </Field>
-            <Field id="reseller-lead" label="No bookings within N hours of the tour" hint={`Empty: the site's own lead time only. Up to ${MIN_LEAD_HOURS_MAX}.`} error={errors.minLeadHours}>
+            <Field id="reseller-lead" label={t('adminChannels.form.lead')} hint={t('adminChannels.form.leadHint', { max: MIN_LEAD_HOURS_MAX })} error={errors.minLeadHours}>
               <Input inputMode="numeric" value={draft.minLeadHours} onChange={(e) => set('minLeadHours', e.target.value)} className="w-32" />
             </Field>
             <fieldset className="grid gap-1" aria-describedby={errors.tourPackageIds ? 'reseller-tours-hint reseller-tours-error' : 'reseller-tours-hint'}>
-              <legend className="text-sm font-medium text-slate-900">Tours it may sell</legend>
+              <legend className="text-sm font-medium text-slate-900">{t('adminChannels.form.tours')}</legend>
               <p id="reseller-tours-hint" className="text-xs text-slate-600">
-                None ticked: every tour.
+                {t('adminChannels.form.toursHint')}
               </p>
-              {tourList.map((t) => (
-                <label key={t.id} className="flex items-center gap-2 text-sm text-slate-800">
-                  <input type="checkbox" checked={draft.tourPackageIds.includes(t.id)} onChange={(e) => toggleTour(t.id, e.target.checked)} className="size-5 accent-brand-700" />
-                  {t.name}
+              {tourList.map((tour) => (
+                <label key={tour.id} className="flex items-center gap-2 text-sm text-slate-800">
+                  <input type="checkbox" checked={draft.tourPackageIds.includes(tour.id)} onChange={(e) => toggleTour(tour.id, e.target.checked)} className="size-5 accent-brand-700" />
+                  {tour.name}
                 </label>
               ))}
               {errors.tourPackageIds ? (
@@ -240,19 +249,19 @@ export function ChannelsTab() {
             <div className="grid gap-1">
               <label className="flex items-center gap-2 text-sm text-slate-800">
                 <input type="checkbox" checked={draft.testMode} onChange={(e) => set('testMode', e.target.checked)} aria-describedby="reseller-test-hint" className="size-5 accent-brand-700" />
-                Test mode
+                {t('adminChannels.form.testMode')}
               </label>
               <p id="reseller-test-hint" className="text-xs text-slate-600">
-                For the reseller’s test system: the bookings it makes are practice and count in no revenue. Switching it changes only the bookings made after: each booking stays as it was made.
+                {t('adminChannels.form.testModeHint')}
               </p>
             </div>
             <div className="flex gap-2">
               <Button size="md" variant="brand" type="submit" disabled={busy}>
-                {editing === null ? 'Add reseller' : 'Save'}
+                {editing === null ? t('adminChannels.form.add') : t('adminChannels.form.save')}
               </Button>
               {editing === null ? null : (
                 <Button size="md" variant="secondary" onClick={startNew}>
-                  Cancel
+                  {t('adminChannels.form.cancel')}
                 </Button>
               )}
             </div>
@@ -265,13 +274,23 @@ export function ChannelsTab() {
   )
 }
 
+/** OCTO's booking statuses (core/octo.ts) in the dashboard's language; another shows in OCTO's own word. */
+const OCTO_STATUS_NAMES: Record<string, MessageId> = {
+  ON_HOLD: 'adminChannels.webhooks.bookingOnHold',
+  CONFIRMED: 'adminChannels.webhooks.bookingConfirmed',
+  CANCELLED: 'adminChannels.webhooks.bookingCancelled',
+  EXPIRED: 'adminChannels.webhooks.bookingExpired',
+}
+
 /** What the last delivery of a webhook did, in the guide's words. */
-function lastDeliveryText(h: Hook): string {
-  if (!h.last) return 'Nothing sent yet'
-  const what = `${h.last.bookingStatus.toLowerCase().replace('_', ' ')} booking`
-  if (h.last.status === 'delivered') return `Delivered (${what}), ${formatDateTime(h.last.at)}`
-  const why = h.last.error ?? 'no answer'
-  return h.last.status === 'failed' ? `Failed for good (${what}), ${formatDateTime(h.last.at)}: ${why}` : `Not delivered yet, retrying (${what}), ${formatDateTime(h.last.at)}: ${why}`
+function lastDeliveryText(t: Translate, locale: Locale, h: Hook): string {
+  if (!h.last) return t('adminChannels.webhooks.nothingSent')
+  const known = OCTO_STATUS_NAMES[h.last.bookingStatus]
+  const what = known ? t(known) : t('adminChannels.webhooks.bookingOther', { status: h.last.bookingStatus.toLowerCase().replace('_', ' ') })
+  const at = formatDateTime(h.last.at, locale)
+  if (h.last.status === 'delivered') return t('adminChannels.webhooks.deliveredText', { what, at })
+  const why = h.last.error ?? t('adminChannels.webhooks.noAnswer')
+  return t(h.last.status === 'failed' ? 'adminChannels.webhooks.failedText' : 'adminChannels.webhooks.retryingText', { what, at, why })
 }
 
 /**
@@ -279,26 +298,26 @@ function lastDeliveryText(h: Hook): string {
  * whether they arrived, so the guide sees who was told and who still has to be.
  */
 function WebhooksList({ resellers }: { resellers: Reseller[] }) {
+  const t = useT()
+  const locale = useLocale()
   const rows = resellers.flatMap((r) => r.webhooks.map((h) => ({ reseller: r, hook: h })))
   return (
     <div className="mt-4 grid gap-2">
-      <h3 className="text-base font-semibold text-slate-900">Webhooks</h3>
-      <p className="text-sm text-slate-700">
-        A reseller may register webhooks through OCTO: each confirmation, change, cancellation and expiry of its bookings is then sent to it, including the days you call off. A failed delivery is retried for about six hours; after that, tell the reseller yourself.
-      </p>
+      <h3 className="text-base font-semibold text-slate-900">{t('adminChannels.webhooks.title')}</h3>
+      <p className="text-sm text-slate-700">{t('adminChannels.webhooks.lead')}</p>
       {rows.length === 0 ? (
-        <p className="text-sm text-slate-600">No reseller has a webhook: tell them of changes yourself.</p>
+        <p className="text-sm text-slate-600">{t('adminChannels.webhooks.none')}</p>
       ) : (
-        <ScrollBox label="Webhooks table">
+        <ScrollBox label={t('adminChannels.webhooks.table')}>
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 text-slate-600">
               <tr>
-                <th scope="col" className="px-2 py-2">Reseller</th>
-                <th scope="col" className="px-2 py-2">Address</th>
-                <th scope="col" className="px-2 py-2">Last delivery</th>
-                <th scope="col" className="px-2 py-2">Delivered</th>
-                <th scope="col" className="px-2 py-2">Waiting</th>
-                <th scope="col" className="px-2 py-2">Failed</th>
+                <th scope="col" className="px-2 py-2">{t('adminChannels.webhooks.reseller')}</th>
+                <th scope="col" className="px-2 py-2">{t('adminChannels.webhooks.address')}</th>
+                <th scope="col" className="px-2 py-2">{t('adminChannels.webhooks.lastDelivery')}</th>
+                <th scope="col" className="px-2 py-2">{t('adminChannels.webhooks.delivered')}</th>
+                <th scope="col" className="px-2 py-2">{t('adminChannels.webhooks.waiting')}</th>
+                <th scope="col" className="px-2 py-2">{t('adminChannels.webhooks.failed')}</th>
               </tr>
             </thead>
             <tbody>
@@ -309,8 +328,8 @@ function WebhooksList({ resellers }: { resellers: Reseller[] }) {
                   </th>
                   <td className="max-w-72 px-2 py-2 font-mono text-xs break-all">{hook.url}</td>
                   <td className="max-w-80 px-2 py-2">
-                    {hook.last ? <Badge tone={hook.last.status === 'delivered' ? 'paid' : hook.last.status === 'failed' ? 'cancelled' : 'pending'}>{hook.last.status === 'delivered' ? 'Delivered' : hook.last.status === 'failed' ? 'Failed' : 'Retrying'}</Badge> : null}
-                    <span className="block text-xs text-slate-700">{lastDeliveryText(hook)}</span>
+                    {hook.last ? <Badge tone={hook.last.status === 'delivered' ? 'paid' : hook.last.status === 'failed' ? 'cancelled' : 'pending'}>{t(hook.last.status === 'delivered' ? 'adminChannels.webhooks.statusDelivered' : hook.last.status === 'failed' ? 'adminChannels.webhooks.statusFailed' : 'adminChannels.webhooks.statusRetrying')}</Badge> : null}
+                    <span className="block text-xs text-slate-700">{lastDeliveryText(t, locale, hook)}</span>
                   </td>
                   <td className="px-2 py-2">{hook.delivered}</td>
                   <td className="px-2 py-2">{hook.pending}</td>
@@ -327,42 +346,47 @@ function WebhooksList({ resellers }: { resellers: Reseller[] }) {
 
 /** The key, once: the guide copies it with the OCTO base URL and gives both to the reseller. */
 function KeyPanel({ shown, octoEndpoint, onDone }: { shown: ShownKey; octoEndpoint: string; onDone: () => void }) {
+  const t = useT()
   const heading = useRef<HTMLHeadingElement>(null)
   // Where the guide's (and a screen reader's) attention goes next: the key is there only now.
   useEffect(() => heading.current?.focus(), [shown])
 
-  async function copy(text: string, what: string) {
+  async function copy(text: string, what: 'key' | 'url') {
     try {
       await navigator.clipboard.writeText(text)
-      toast({ title: `${what} copied`, description: `The ${what.toLowerCase()} is on the clipboard` })
+      toast(
+        what === 'key'
+          ? { title: t('adminChannels.key.keyCopied'), description: t('adminChannels.key.keyCopiedText') }
+          : { title: t('adminChannels.key.urlCopied'), description: t('adminChannels.key.urlCopiedText') },
+      )
     } catch {
-      toast({ title: 'Failed to Copy', description: `Select the ${what.toLowerCase()} and copy it by hand`, variant: 'destructive' })
+      toast({ title: t('adminChannels.key.copyFailed'), description: t(what === 'key' ? 'adminChannels.key.keyCopyFailedText' : 'adminChannels.key.urlCopyFailedText'), variant: 'destructive' })
     }
   }
 
   return (
     <section aria-labelledby="reseller-key-heading" className="grid gap-3 rounded-lg border-2 border-amber-400 bg-amber-50 p-4">
       <h2 id="reseller-key-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700">
-        API key for {shown.name}
+        {t('adminChannels.key.title', { name: shown.name })}
       </h2>
       <p className="text-sm text-slate-800">
-        <strong>This key will not be shown again.</strong> Copy it now and give it to {shown.name} with the OCTO base URL. Anyone who has it can book your tours as {shown.name}; if it is lost or leaked, make a new key.
+        <T id="adminChannels.key.warning" values={{ name: shown.name }} components={{ 0: <strong /> }} />
       </p>
-      <Field id="reseller-key" label="API key">
+      <Field id="reseller-key" label={t('adminChannels.key.apiKey')}>
         <Input readOnly value={shown.apiKey} onFocus={(e) => e.currentTarget.select()} className="bg-white font-mono text-sm" />
       </Field>
-      <Field id="reseller-octo-url" label="OCTO base URL">
+      <Field id="reseller-octo-url" label={t('adminChannels.key.octoUrl')}>
         <Input readOnly value={octoEndpoint} onFocus={(e) => e.currentTarget.select()} className="bg-white font-mono text-sm" />
       </Field>
       <div className="flex flex-wrap gap-2">
-        <Button size="md" variant="brand" onClick={() => copy(shown.apiKey, 'Key')}>
-          Copy key
+        <Button size="md" variant="brand" onClick={() => copy(shown.apiKey, 'key')}>
+          {t('adminChannels.key.copyKey')}
         </Button>
-        <Button size="md" variant="plain" onClick={() => copy(octoEndpoint, 'URL')}>
-          Copy URL
+        <Button size="md" variant="plain" onClick={() => copy(octoEndpoint, 'url')}>
+          {t('adminChannels.key.copyUrl')}
         </Button>
         <Button size="md" variant="plain" onClick={onDone}>
-          Done: I copied it
+          {t('adminChannels.key.done')}
         </Button>
       </div>
     </section>

@@ -2,6 +2,8 @@ import { useState } from 'react'
 import type { AsJson, AuditEntry as AuditRow, ErasureBlocker, GuestDataSummary } from '../../../server/for-app.ts'
 import { formatYen } from '../../../core/money.ts'
 import { formatLongDate } from '../../../core/dates.ts'
+import type { MessageId } from '../../../core/i18n/message-id.ts'
+import { T, useLocale, useT } from '../../i18n/i18n.tsx'
 import { ApiError, api, failToast, formatDateTime, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { Badge } from '../ui/badge.tsx'
@@ -12,12 +14,44 @@ import { Field, Input } from '../ui/field.tsx'
 type Summary = AsJson<GuestDataSummary & { erasureBlockers: ErasureBlocker[] }>
 type AuditEntry = AsJson<AuditRow>
 
-const ACTION_LABELS: Record<string, string> = {
-  'guest-data.lookup': 'Looked up',
-  'guest-data.export': 'Exported',
-  'guest-data.erase': 'Erased',
-  'guest-data.erase-refused': 'Erasure refused',
-  'calendar-feed.replace': 'Made a new calendar link',
+const ACTION_LABELS: Record<string, MessageId> = {
+  'guest-data.lookup': 'adminSettings.guestData.actionLookup',
+  'guest-data.export': 'adminSettings.guestData.actionExport',
+  'guest-data.erase': 'adminSettings.guestData.actionErase',
+  'guest-data.erase-refused': 'adminSettings.guestData.actionEraseRefused',
+  'calendar-feed.replace': 'adminSettings.guestData.actionCalendarFeed',
+}
+
+/**
+ * The stored codes of slots and statuses in the dashboard's language (docs/decisions/0086); a code
+ * not listed shows as stored.
+ */
+const SLOT_NAMES: Record<string, MessageId> = {
+  morning: 'adminSettings.guestData.slotMorning',
+  afternoon: 'adminSettings.guestData.slotAfternoon',
+  'full-day': 'adminSettings.guestData.slotFullDay',
+}
+const BOOKING_STATUS_NAMES: Record<string, MessageId> = {
+  pending: 'adminSettings.guestData.bookingPending',
+  confirmed: 'adminSettings.guestData.bookingConfirmed',
+  cancelled: 'adminSettings.guestData.bookingCancelled',
+  paid: 'adminSettings.guestData.bookingPaid',
+}
+const VOUCHER_STATUS_NAMES: Record<string, MessageId> = {
+  pending: 'adminSettings.guestData.voucherPending',
+  active: 'adminSettings.guestData.voucherActive',
+  cancelled: 'adminSettings.guestData.voucherCancelled',
+  refunded: 'adminSettings.guestData.voucherRefunded',
+}
+const REVIEW_STATUS_NAMES: Record<string, MessageId> = {
+  new: 'adminSettings.guestData.reviewNew',
+  approved: 'adminSettings.guestData.reviewApproved',
+  hidden: 'adminSettings.guestData.reviewHidden',
+}
+const EMAIL_STATUS_NAMES: Record<string, MessageId> = {
+  pending: 'adminSettings.guestData.emailPending',
+  sent: 'adminSettings.guestData.emailSent',
+  failed: 'adminSettings.guestData.emailFailed',
 }
 
 /**
@@ -25,11 +59,14 @@ const ACTION_LABELS: Record<string, string> = {
  * e-mail address, download it as JSON, erase it. Every action lands in the audit log below.
  */
 export function GuestDataPanel() {
+  const t = useT()
+  const locale = useLocale()
+  const named = (names: Record<string, MessageId>, code: string) => (names[code] ? t(names[code]) : code)
   const [email, setEmail] = useState('')
   const [summary, setSummary] = useState<Summary | null>(null)
   const [error, setError] = useState<string | undefined>()
   const [busy, setBusy] = useState(false)
-  const { data: audit, reload: loadAudit } = useAdminData<AuditEntry[]>('/api/admin/audit-log', 'Failed to fetch the audit log', [])
+  const { data: audit, reload: loadAudit } = useAdminData<AuditEntry[]>('/api/admin/audit-log', t('adminSettings.guestData.auditFailed'), [])
 
   async function find(event?: React.FormEvent) {
     event?.preventDefault()
@@ -40,7 +77,7 @@ export function GuestDataPanel() {
     } catch (err) {
       setSummary(null)
       if (err instanceof ApiError && err.status === 400) setError(err.message)
-      else failToast('Failed to look up guest data', err)
+      else failToast(t('adminSettings.guestData.lookUpFailed'), err)
     } finally {
       setBusy(false)
       void loadAudit()
@@ -53,13 +90,10 @@ export function GuestDataPanel() {
     if (!summary) return
     try {
       const result = await api<{ bookings: number; messages: number; emails: number; waitlist: number; vouchers: number; reviews: number }>('POST', '/api/admin/guest-data/erase', { email: summary.email, reviews: reviewChoice })
-      successToast(
-        'Personal data erased',
-        `${result.bookings} booking(s), ${result.messages} message(s), ${result.emails} e-mail(s), ${result.waitlist} waitlist entr${result.waitlist === 1 ? 'y' : 'ies'}, ${result.vouchers} gift voucher(s) and ${result.reviews} review(s) anonymised or removed.`,
-      )
+      successToast(t('adminSettings.guestData.erased'), t('adminSettings.guestData.erasedText', result))
       await find()
     } catch (err) {
-      failToast('Failed to erase guest data', err)
+      failToast(t('adminSettings.guestData.eraseFailed'), err)
       void loadAudit()
     }
   }
@@ -70,59 +104,60 @@ export function GuestDataPanel() {
   return (
     <section aria-labelledby="guest-data-title" className="rounded-lg border border-slate-300 bg-white p-4 sm:p-6 lg:col-span-2">
       <h2 id="guest-data-title" className="text-lg font-semibold text-slate-900">
-        Guest data requests
+        {t('adminSettings.guestData.title')}
       </h2>
-      <p className="mt-1 text-sm text-slate-700">
-        When a guest asks what we hold about them, or asks us to delete it, look them up by e-mail address. Erasing keeps dates,
-        amounts and statuses for the books.
-      </p>
+      <p className="mt-1 text-sm text-slate-700">{t('adminSettings.guestData.lead')}</p>
       <form onSubmit={find} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end" noValidate>
         <div className="grow">
-          <Field id="guest-email" label="Guest e-mail address" error={error}>
+          <Field id="guest-email" label={t('adminSettings.guestData.email')} error={error}>
             <Input type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} required />
           </Field>
         </div>
         <Button size="md" variant="brand" type="submit" disabled={busy || email.trim() === ''}>
-          {busy ? 'Looking up...' : 'Look Up'}
+          {busy ? t('adminSettings.guestData.lookingUp') : t('adminSettings.guestData.lookUp')}
         </Button>
       </form>
 
       {summary ? (
         <div className="mt-6 grid gap-4" aria-live="polite">
           {nothingFound ? (
-            <p className="text-slate-700">Nothing is stored for {summary.email}.</p>
+            <p className="text-slate-700">{t('adminSettings.guestData.nothingStored', { email: summary.email })}</p>
           ) : (
             <>
-              <h3 className="font-semibold text-slate-900">Stored for {summary.email}</h3>
+              <h3 className="font-semibold text-slate-900">{t('adminSettings.guestData.storedFor', { email: summary.email })}</h3>
               <div>
-                <h4 className="text-sm font-semibold text-slate-800">Bookings ({summary.bookings.length})</h4>
+                <h4 className="text-sm font-semibold text-slate-800">{t('adminSettings.guestData.bookings', { count: summary.bookings.length })}</h4>
                 <ul className="mt-1 grid gap-1 text-sm text-slate-800">
                   {summary.bookings.map((b) => (
                     <li key={b.id}>
-                      #{b.reference} · {formatLongDate(b.tourDate)} ({b.tourTime}) · {formatYen(b.totalPrice)} · <Badge>{b.status}</Badge> · {b.name}
+                      <T
+                        id="adminSettings.guestData.bookingLine"
+                        values={{ reference: b.reference, date: formatLongDate(b.tourDate, locale), slot: named(SLOT_NAMES, b.tourTime), amount: formatYen(b.totalPrice, locale), status: named(BOOKING_STATUS_NAMES, b.status), name: b.name }}
+                        components={{ 0: <Badge /> }}
+                      />
                     </li>
                   ))}
                 </ul>
               </div>
               <div>
-                <h4 className="text-sm font-semibold text-slate-800">Messages ({summary.messages.length})</h4>
+                <h4 className="text-sm font-semibold text-slate-800">{t('adminSettings.guestData.messages', { count: summary.messages.length })}</h4>
                 <ul className="mt-1 grid gap-1 text-sm text-slate-800">
                   {summary.messages.map((m) => (
                     <li key={m.id}>
-                      {formatDateTime(m.createdAt)} · {m.name}: {m.message.length > 80 ? `${m.message.slice(0, 80)}…` : m.message}
+                      {t('adminSettings.guestData.messageLine', { at: formatDateTime(m.createdAt, locale), name: m.name, message: m.message.length > 80 ? `${m.message.slice(0, 80)}…` : m.message })}
                     </li>
                   ))}
                 </ul>
               </div>
               {summary.waitlist.length > 0 ? (
                 <div>
-                  <h4 className="text-sm font-semibold text-slate-800">Waiting for a slot ({summary.waitlist.length})</h4>
+                  <h4 className="text-sm font-semibold text-slate-800">{t('adminSettings.guestData.waitlist', { count: summary.waitlist.length })}</h4>
                   <ul className="mt-1 grid gap-1 text-sm text-slate-800">
                     {summary.waitlist.map((w) => (
                       <li key={w.id}>
-                        {formatLongDate(w.tourDate)} ({w.tourTime}) · {w.numberOfPeople} {w.numberOfPeople === 1 ? 'guest' : 'guests'} · since {formatDateTime(w.createdAt)} ·{' '}
+                        {t('adminSettings.guestData.waitlistLine', { date: formatLongDate(w.tourDate, locale), slot: named(SLOT_NAMES, w.tourTime), count: w.numberOfPeople, since: formatDateTime(w.createdAt, locale) })}{' '}
                         {/* Only a confirmed address is ever told (docs/decisions/0070). */}
-                        {w.addressConfirmedAt ? `address confirmed ${formatDateTime(w.addressConfirmedAt)}` : 'address not confirmed'}
+                        {w.addressConfirmedAt ? t('adminSettings.guestData.addressConfirmed', { at: formatDateTime(w.addressConfirmedAt, locale) }) : t('adminSettings.guestData.addressNotConfirmed')}
                       </li>
                     ))}
                   </ul>
@@ -130,12 +165,13 @@ export function GuestDataPanel() {
               ) : null}
               {summary.vouchers.length > 0 ? (
                 <div>
-                  <h4 className="text-sm font-semibold text-slate-800">Gift vouchers bought ({summary.vouchers.length})</h4>
+                  <h4 className="text-sm font-semibold text-slate-800">{t('adminSettings.guestData.vouchers', { count: summary.vouchers.length })}</h4>
                   <ul className="mt-1 grid gap-1 text-sm text-slate-800">
                     {summary.vouchers.map((v) => (
                       <li key={v.id}>
-                        <span className="font-mono">{v.code}</span> · {formatYen(v.amount)} ({formatYen(v.balance)} left) · {v.status}
-                        {v.recipientName ? ` · for ${v.recipientName}` : ''}
+                        <span className="font-mono">{v.code}</span>{' '}
+                        {t('adminSettings.guestData.voucherLine', { amount: formatYen(v.amount, locale), balance: formatYen(v.balance, locale), status: named(VOUCHER_STATUS_NAMES, v.status) })}
+                        {v.recipientName ? t('adminSettings.guestData.voucherFor', { name: v.recipientName }) : ''}
                       </li>
                     ))}
                   </ul>
@@ -143,44 +179,44 @@ export function GuestDataPanel() {
               ) : null}
               {summary.reviews.length > 0 ? (
                 <div>
-                  <h4 className="text-sm font-semibold text-slate-800">Reviews ({summary.reviews.length})</h4>
+                  <h4 className="text-sm font-semibold text-slate-800">{t('adminSettings.guestData.reviews', { count: summary.reviews.length })}</h4>
                   <ul className="mt-1 grid gap-1 text-sm text-slate-800">
                     {summary.reviews.map((r) => (
                       <li key={r.id}>
-                        {r.rating} of 5 · {r.title} · shown as {r.displayName} ({r.status})
+                        {t('adminSettings.guestData.reviewLine', { rating: r.rating, title: r.title, name: r.displayName, status: named(REVIEW_STATUS_NAMES, r.status) })}
                       </li>
                     ))}
                   </ul>
                   <fieldset className="mt-2 text-sm text-slate-800">
-                    <legend className="font-semibold">On erasure, the reviews are</legend>
+                    <legend className="font-semibold">{t('adminSettings.guestData.reviewErasure')}</legend>
                     <label className="mr-4 inline-flex min-h-9 items-center gap-2">
                       <input type="radio" name="review-erasure" checked={reviewChoice === 'remove'} onChange={() => setReviewChoice('remove')} />
-                      removed
+                      {t('adminSettings.guestData.reviewRemoved')}
                     </label>
                     <label className="inline-flex min-h-9 items-center gap-2">
                       <input type="radio" name="review-erasure" checked={reviewChoice === 'anonymise'} onChange={() => setReviewChoice('anonymise')} />
-                      kept anonymised (shown as “Anonymised guest”, no country)
+                      {t('adminSettings.guestData.reviewAnonymised')}
                     </label>
                   </fieldset>
                 </div>
               ) : null}
               <div>
-                <h4 className="text-sm font-semibold text-slate-800">E-mails sent ({summary.emails.length})</h4>
+                <h4 className="text-sm font-semibold text-slate-800">{t('adminSettings.guestData.emails', { count: summary.emails.length })}</h4>
                 <ul className="mt-1 grid gap-1 text-sm text-slate-800">
                   {summary.emails.map((m) => (
                     <li key={m.id}>
-                      {formatDateTime(m.createdAt)} · {m.subject} ({m.status})
+                      {t('adminSettings.guestData.emailLine', { at: formatDateTime(m.createdAt, locale), subject: m.subject, status: named(EMAIL_STATUS_NAMES, m.status) })}
                     </li>
                   ))}
                 </ul>
               </div>
               {summary.erasureBlockers.length > 0 ? (
                 <div role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-                  <p className="font-semibold">This guest’s data cannot be erased yet:</p>
+                  <p className="font-semibold">{t('adminSettings.guestData.blocked')}</p>
                   <ul className="mt-1 list-disc pl-5">
                     {summary.erasureBlockers.map((b) => (
                       <li key={b.reference}>
-                        #{b.reference} ({formatLongDate(b.tourDate)}): {b.reason}
+                        {t('adminSettings.guestData.blockerLine', { reference: b.reference, date: formatLongDate(b.tourDate, locale), reason: b.reason })}
                       </li>
                     ))}
                   </ul>
@@ -188,17 +224,17 @@ export function GuestDataPanel() {
               ) : null}
               <div className="flex flex-wrap gap-3">
                 <a href={exportHref} download className={buttonVariants({ variant: 'plain', size: 'md' })}>
-                  Export as JSON
+                  {t('adminSettings.guestData.export')}
                 </a>
                 <ConfirmDialog
                   trigger={
                     <Button size="md" variant="danger" disabled={summary.erasureBlockers.length > 0}>
-                      Erase Personal Data
+                      {t('adminSettings.guestData.erase')}
                     </Button>
                   }
-                  title="Erase this guest’s personal data?"
-                  description={`Names, e-mail addresses, phone numbers and messages of ${summary.email} will be replaced for good. Dates, amounts and statuses stay.`}
-                  confirmLabel="Erase"
+                  title={t('adminSettings.guestData.eraseTitle')}
+                  description={t('adminSettings.guestData.eraseText', { email: summary.email })}
+                  confirmLabel={t('adminSettings.guestData.eraseConfirm')}
                   onConfirm={erase}
                 />
               </div>
@@ -208,14 +244,14 @@ export function GuestDataPanel() {
       ) : null}
 
       <div className="mt-8">
-        <h3 className="font-semibold text-slate-900">Audit log</h3>
+        <h3 className="font-semibold text-slate-900">{t('adminSettings.guestData.audit')}</h3>
         {(audit ?? []).length === 0 ? (
-          <p className="mt-1 text-sm text-slate-700">No guest data requests yet.</p>
+          <p className="mt-1 text-sm text-slate-700">{t('adminSettings.guestData.auditEmpty')}</p>
         ) : (
           <ul className="mt-2 grid gap-1 text-sm text-slate-800">
             {(audit ?? []).slice(0, 50).map((entry) => (
               <li key={entry.id}>
-                {formatDateTime(entry.createdAt)} · {entry.actorUsername ?? 'unknown'} · {ACTION_LABELS[entry.action] ?? entry.action} · {entry.subject}
+                {formatDateTime(entry.createdAt, locale)} · {entry.actorUsername ?? t('adminSettings.guestData.unknownActor')} · {named(ACTION_LABELS, entry.action)} · {entry.subject}
               </li>
             ))}
           </ul>

@@ -1,13 +1,31 @@
 import { type FormEvent, useState } from 'react'
 import { fieldErrors } from '../../../core/schemas/field-errors.ts'
-import { GUIDE_WORD_FIELDS, GUIDE_WORD_KEYS, type GuideWords, type GuideWordsByLocale, guideWordsSchema, untranslatedFields } from '../../../core/guide-words.ts'
+import { GUIDE_WORD_FIELDS, GUIDE_WORD_KEYS, type GuideWordField, type GuideWords, type GuideWordsByLocale, guideWordsSchema, untranslatedFields } from '../../../core/guide-words.ts'
 import { LOCALES, type Locale } from '../../../core/i18n/locales.ts'
+import type { MessageId } from '../../../core/i18n/message-id.ts'
+import { T, useT } from '../../i18n/i18n.tsx'
 import { api, failToast, serverFieldErrors, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { Button } from '../ui/button.tsx'
 import { Field, Input, Select, Textarea } from '../ui/field.tsx'
 
 type Loaded = { words: GuideWordsByLocale; shipped: Record<Locale, Required<GuideWords>> }
+
+/** Each field's label and hint in the dashboard's language (docs/decisions/0086). */
+const FIELD_LABELS: Record<GuideWordField, MessageId> = {
+  biography: 'adminSettings.guideWords.biography',
+  signature: 'adminSettings.guideWords.signature',
+  loves: 'adminSettings.guideWords.loves',
+  spring: 'adminSettings.guideWords.spring',
+  summer: 'adminSettings.guideWords.summer',
+  autumn: 'adminSettings.guideWords.autumn',
+  winter: 'adminSettings.guideWords.winter',
+}
+const FIELD_HINTS: Partial<Record<GuideWordField, MessageId>> = {
+  biography: 'adminSettings.guideWords.biographyHint',
+  signature: 'adminSettings.guideWords.signatureHint',
+  loves: 'adminSettings.guideWords.lovesHint',
+}
 
 /**
  * The guide's words on the About page (docs/decisions/0049, 0075), one language at a time. Each
@@ -17,18 +35,17 @@ type Loaded = { words: GuideWordsByLocale; shipped: Record<Locale, Required<Guid
  * English is the guide's own.
  */
 export function GuideWordsPanel() {
-  const { data, reload } = useAdminData<Loaded | null>('/api/admin/guide-words', 'Failed to load the About page texts', null)
+  const t = useT()
+  const { data, reload } = useAdminData<Loaded | null>('/api/admin/guide-words', t('adminSettings.guideWords.loadFailed'), null)
   const [locale, setLocale] = useState<Locale>('en')
   return (
     <section aria-labelledby="guide-words-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="guide-words-heading" className="text-lg font-semibold text-slate-900">
-        Your words on the About page
+        {t('adminSettings.guideWords.title')}
       </h2>
-      <p className="mb-3 text-sm text-slate-700">
-        Your story, signature, favourite things and the four seasons, in your own words. Each language is saved on its own: saving one never changes another. Where you have not written a language, its page shows the site’s own text in that language.
-      </p>
+      <p className="mb-3 text-sm text-slate-700">{t('adminSettings.guideWords.lead')}</p>
       {data === null ? null : <LanguageStatus words={data.words} />}
-      <Field id="guide-words-language" label="Language">
+      <Field id="guide-words-language" label={t('adminSettings.guideWords.language')}>
         <Select value={locale} onChange={(e) => setLocale(e.target.value as Locale)}>
           {LOCALES.map(({ code, nativeName }) => (
             <option key={code} value={code}>
@@ -37,12 +54,13 @@ export function GuideWordsPanel() {
           ))}
         </Select>
       </Field>
-      {data === null ? <p className="mt-3 text-slate-700">Loading…</p> : <WordsForm key={`${locale}-${JSON.stringify(data.words[locale] ?? {})}`} locale={locale} loaded={data} onSaved={reload} />}
+      {data === null ? <p className="mt-3 text-slate-700">{t('adminSettings.loading')}</p> : <WordsForm key={`${locale}-${JSON.stringify(data.words[locale] ?? {})}`} locale={locale} loaded={data} onSaved={reload} />}
     </section>
   )
 }
 
 function WordsForm({ locale, loaded, onSaved }: { locale: Locale; loaded: Loaded; onSaved: () => Promise<void> }) {
+  const t = useT()
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
   const own = loaded.words[locale] ?? {}
@@ -61,11 +79,11 @@ function WordsForm({ locale, loaded, onSaved }: { locale: Locale; loaded: Loaded
     setBusy(true)
     try {
       await api('PUT', `/api/admin/guide-words/${locale}`, parsed.data)
-      successToast('About page saved', 'The page shows your words now.')
+      successToast(t('adminSettings.guideWords.saved'), t('adminSettings.guideWords.savedText'))
       await onSaved()
     } catch (error) {
       setErrors(serverFieldErrors(error) ?? {})
-      failToast('Failed to save the About page', error)
+      failToast(t('adminSettings.guideWords.saveFailed'), error)
     } finally {
       setBusy(false)
     }
@@ -74,17 +92,18 @@ function WordsForm({ locale, loaded, onSaved }: { locale: Locale; loaded: Loaded
   return (
     <form className="mt-3 grid gap-3" noValidate onSubmit={save} lang={locale}>
       {GUIDE_WORD_KEYS.map((key) => {
-        const { label, lines, hint, max } = GUIDE_WORD_FIELDS[key]
+        const { lines, max } = GUIDE_WORD_FIELDS[key]
+        const hint = FIELD_HINTS[key]
         const control = lines === 'one' ? <Input defaultValue={shown(key)} maxLength={max} /> : <Textarea defaultValue={shown(key)} rows={key === 'biography' ? 10 : 4} maxLength={max} />
         return (
-          <Field key={key} id={`guide-words-${key}`} name={key} label={label} hint={hint} error={errors[key]}>
+          <Field key={key} id={`guide-words-${key}`} name={key} label={t(FIELD_LABELS[key])} hint={hint ? t(hint) : undefined} error={errors[key]}>
             {control}
           </Field>
         )
       })}
       <div>
         <Button size="md" variant="brand" type="submit" disabled={busy}>
-          {busy ? 'Saving…' : 'Save About page'}
+          {busy ? t('adminSettings.saving') : t('adminSettings.guideWords.save')}
         </Button>
       </div>
     </form>
@@ -93,18 +112,21 @@ function WordsForm({ locale, loaded, onSaved }: { locale: Locale; loaded: Loaded
 
 /** Per language: whether it is the guide's own, and which fields still show the site's text where the English is the guide's. */
 function LanguageStatus({ words }: { words: GuideWordsByLocale }) {
+  const t = useT()
+  const labels = (keys: GuideWordField[]) => keys.map((key) => t(FIELD_LABELS[key])).join(t('adminSettings.guideWords.listSeparator'))
   return (
-    <ul className="mb-3 grid gap-1 text-sm text-slate-800" aria-label="What each language shows">
+    <ul className="mb-3 grid gap-1 text-sm text-slate-800" aria-label={t('adminSettings.guideWords.status')}>
       {LOCALES.map(({ code, nativeName }) => {
         const written = GUIDE_WORD_KEYS.filter((key) => words[code]?.[key])
         const missing = untranslatedFields(words, code)
         return (
           <li key={code}>
-            <span className="font-medium" lang={code}>
-              {nativeName}
-            </span>
-            : {written.length === 0 ? 'the site’s text' : `your words in ${written.map((key) => GUIDE_WORD_FIELDS[key].label).join(', ')}`}
-            {missing.length > 0 ? `; not yet written in this language: ${missing.map((key) => GUIDE_WORD_FIELDS[key].label).join(', ')} (shows the site’s text)` : ''}
+            <T
+              id={written.length === 0 ? 'adminSettings.guideWords.statusSite' : 'adminSettings.guideWords.statusOwn'}
+              values={{ language: nativeName, fields: labels(written) }}
+              components={{ 0: <span className="font-medium" lang={code} /> }}
+            />
+            {missing.length > 0 ? t('adminSettings.guideWords.statusMissing', { fields: labels(missing) }) : ''}
           </li>
         )
       })}

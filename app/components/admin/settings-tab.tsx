@@ -2,11 +2,13 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import type { AsJson, TourPackage as CatalogueRow } from '../../../server/for-app.ts'
 import { fieldErrors } from '../../../core/schemas/field-errors.ts'
-import { EMAIL_REQUIRED_MESSAGE, EMAIL_REQUIRED_TITLE, testEmailSchema } from '../../../core/schemas/test-email.ts'
+import { testEmailSchema } from '../../../core/schemas/test-email.ts'
 import { TOUR_TEXT_LIMITS, tourPackageUpdateSchema } from '../../../core/schemas/tour-package-update.ts'
 import { TRANSLATED_LOCALES } from '../../../core/schemas/translations.ts'
 import { TOUR_TEXT_FIELDS, type TourTextField } from '../../../core/i18n/tour-text.ts'
 import { formatYen } from '../../../core/money.ts'
+import type { MessageId } from '../../../core/i18n/message-id.ts'
+import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { toast } from '../ui/use-toast.ts'
 import { api, failToast, serverFieldErrors, successToast, useCopyEmail } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
@@ -48,28 +50,29 @@ export function SettingsTab() {
  * was lost or a shared computer was left signed in. The admin then signs in again here.
  */
 function Sessions() {
+  const t = useT()
   const navigate = useNavigate()
   async function logOutEverywhere() {
     try {
       await api('POST', '/api/logout-everywhere', undefined, { announceChange: false })
       navigate('/admin/login', { replace: true })
     } catch (error) {
-      failToast('Failed to log out everywhere', error)
+      failToast(t('adminSettings.sessions.failed'), error)
     }
   }
   return (
     <section aria-labelledby="sessions-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="sessions-heading" className="text-lg font-semibold text-slate-900">
-        Sessions
+        {t('adminSettings.sessions.title')}
       </h2>
       <p className="mb-3 text-sm text-slate-700">
-        Sign this account out on every phone and computer, this one included. Changing your password signs out your other devices too.
+        {t('adminSettings.sessions.lead')}
       </p>
       <ConfirmDialog
-        trigger={<Button size="md" variant="danger">Log out everywhere</Button>}
-        title="Log out everywhere?"
-        description="Every session of your account ends, on this device too. You will need your password to sign in again."
-        confirmLabel="Log out everywhere"
+        trigger={<Button size="md" variant="danger">{t('adminSettings.sessions.logOutEverywhere')}</Button>}
+        title={t('adminSettings.sessions.confirmTitle')}
+        description={t('adminSettings.sessions.confirmText')}
+        confirmLabel={t('adminSettings.sessions.logOutEverywhere')}
         onConfirm={logOutEverywhere}
       />
     </section>
@@ -78,6 +81,7 @@ function Sessions() {
 
 /** Test e-mail: send one to check delivery (SMTP or the outbox, docs/decisions/0008). */
 function TestEmail() {
+  const t = useT()
   const copyEmail = useCopyEmail()
   const [email, setEmail] = useState('')
   const [error, setError] = useState<string | undefined>()
@@ -86,8 +90,8 @@ function TestEmail() {
   async function send(event: React.FormEvent) {
     event.preventDefault()
     if (email.trim() === '') {
-      toast({ title: EMAIL_REQUIRED_TITLE, description: EMAIL_REQUIRED_MESSAGE, variant: 'destructive' })
-      setError(EMAIL_REQUIRED_MESSAGE)
+      toast({ title: t('adminSettings.testEmail.requiredTitle'), description: t('adminSettings.testEmail.required'), variant: 'destructive' })
+      setError(t('adminSettings.testEmail.required'))
       return
     }
     const parsed = testEmailSchema.safeParse({ email })
@@ -99,9 +103,9 @@ function TestEmail() {
     setBusy(true)
     try {
       const res = await api<{ message?: string }>('POST', '/api/admin/test-email', parsed.data)
-      successToast('Test Email Sent', res?.message ?? `A test email was sent to ${parsed.data.email}`)
+      successToast(t('adminSettings.testEmail.sent'), res?.message ?? t('adminSettings.testEmail.sentTo', { email: parsed.data.email }))
     } catch (err) {
-      failToast('Failed to send test email', err)
+      failToast(t('adminSettings.testEmail.failed'), err)
     } finally {
       setBusy(false)
     }
@@ -109,26 +113,26 @@ function TestEmail() {
 
   const requireEmail = () => {
     if (email.trim() !== '') return true
-    toast({ title: EMAIL_REQUIRED_TITLE, description: EMAIL_REQUIRED_MESSAGE, variant: 'destructive' })
+    toast({ title: t('adminSettings.testEmail.requiredTitle'), description: t('adminSettings.testEmail.required'), variant: 'destructive' })
     return false
   }
 
   return (
     <section aria-labelledby="test-email-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="test-email-heading" className="text-lg font-semibold text-slate-900">
-        Email Test
+        {t('adminSettings.testEmail.title')}
       </h2>
-      <p className="mb-3 text-sm text-slate-700">Check that the site's e-mails reach an inbox.</p>
+      <p className="mb-3 text-sm text-slate-700">{t('adminSettings.testEmail.lead')}</p>
       <form className="grid gap-3" noValidate onSubmit={send}>
-        <Field id="test-email-address" label="Test email address" error={error}>
+        <Field id="test-email-address" label={t('adminSettings.testEmail.address')} error={error}>
           <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
         </Field>
         <div className="flex flex-wrap gap-2">
           <Button size="md" variant="brand" type="submit" disabled={busy}>
-            {busy ? 'Sending...' : 'Send Test Email'}
+            {busy ? t('adminSettings.testEmail.sending') : t('adminSettings.testEmail.send')}
           </Button>
           <Button size="md" variant="plain" onClick={() => requireEmail() && copyEmail(email.trim())}>
-            Copy Email
+            {t('adminSettings.testEmail.copy')}
           </Button>
         </div>
       </form>
@@ -138,17 +142,18 @@ function TestEmail() {
 
 /** The price catalogue (docs/decisions/0019): every page reads these figures, so editing here changes the site. */
 function Catalogue() {
-  const { data: packages, reload: load } = useAdminData<TourPackage[]>('/api/admin/tour-packages', 'Failed to fetch tour packages', [])
+  const t = useT()
+  const { data: packages, reload: load } = useAdminData<TourPackage[]>('/api/admin/tour-packages', t('adminSettings.tours.loadFailed'), [])
 
   return (
     <section aria-labelledby="catalogue-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="catalogue-heading" className="text-lg font-semibold text-slate-900">
-        Tours and Prices
+        {t('adminSettings.tours.title')}
       </h2>
       <p className="mb-3 text-sm text-slate-700">
-        Tax-included yen. Existing bookings keep the price they were made at. Each tour’s name and descriptions can be written in the site’s other languages.
+        {t('adminSettings.tours.lead')}
       </p>
-      {packages === null ? <p className="text-slate-700">Loading tour packages…</p> : null}
+      {packages === null ? <p className="text-slate-700">{t('adminSettings.tours.loading')}</p> : null}
       <div className="grid gap-4">
         {packages?.map((p) => <PackageForm key={`${p.id}-${p.updatedAt}`} pkg={p} onSaved={load} />)}
       </div>
@@ -157,6 +162,8 @@ function Catalogue() {
 }
 
 function PackageForm({ pkg, onSaved }: { pkg: TourPackage; onSaved: () => Promise<void> }) {
+  const t = useT()
+  const locale = useLocale()
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
   const id = (field: string) => `pkg-${pkg.id}-${field}`
@@ -185,11 +192,11 @@ function PackageForm({ pkg, onSaved }: { pkg: TourPackage; onSaved: () => Promis
     setBusy(true)
     try {
       await api('PATCH', `/api/admin/tour-packages/${pkg.id}`, parsed.data)
-      successToast('Tour saved', `${pkg.name} was updated.`)
+      successToast(t('adminSettings.tours.saved'), t('adminSettings.tours.savedText', { name: pkg.name }))
       await onSaved()
     } catch (error) {
       setErrors(serverFieldErrors(error) ?? {})
-      failToast('Failed to update tour package', error)
+      failToast(t('adminSettings.tours.saveFailed'), error)
     } finally {
       setBusy(false)
     }
@@ -207,54 +214,59 @@ function PackageForm({ pkg, onSaved }: { pkg: TourPackage; onSaved: () => Promis
         <h3 id={id('title')} className="font-semibold text-slate-900">
           {pkg.name}
         </h3>
-        {pkg.available ? <Badge tone="paid">Bookable</Badge> : <Badge tone="cancelled">Not bookable</Badge>}
-        <span className="text-sm text-slate-700">
-          {formatYen(pkg.basePrice)} for 1–2 guests
-        </span>
+        {pkg.available ? <Badge tone="paid">{t('adminSettings.tours.bookable')}</Badge> : <Badge tone="cancelled">{t('adminSettings.tours.notBookable')}</Badge>}
+        <span className="text-sm text-slate-700">{t('adminSettings.tours.basePriceFor', { price: formatYen(pkg.basePrice, locale) })}</span>
       </div>
       <div className="grid gap-3 sm:grid-cols-3">
-        {num('basePrice', 'Base price (1–2 guests)')}
-        {num('extraGuestPrice', 'Extra guest price')}
-        {num('soloPrice', 'Solo price')}
+        {num('basePrice', t('adminSettings.tours.basePrice'))}
+        {num('extraGuestPrice', t('adminSettings.tours.extraGuestPrice'))}
+        {num('soloPrice', t('adminSettings.tours.soloPrice'))}
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field id={id('soloPromoStart')} label="Promotion start" error={errors.soloPromoStart}>
+        <Field id={id('soloPromoStart')} label={t('adminSettings.tours.promoStart')} error={errors.soloPromoStart}>
           <Input type="date" defaultValue={pkg.soloPromoStart ?? ''} />
         </Field>
-        <Field id={id('soloPromoEnd')} label="Promotion end" error={errors.soloPromoEnd}>
+        <Field id={id('soloPromoEnd')} label={t('adminSettings.tours.promoEnd')} error={errors.soloPromoEnd}>
           <Input type="date" defaultValue={pkg.soloPromoEnd ?? ''} />
         </Field>
       </div>
-      <Field id={id('duration')} label="Duration" error={errors.duration}>
+      <Field id={id('duration')} label={t('adminSettings.tours.duration')} error={errors.duration}>
         <Input defaultValue={pkg.duration} />
       </Field>
       <TourTranslationsFields pkg={pkg} errors={errors} id={id} />
       <div className="flex items-center gap-2">
         <input id={id('available')} name={id('available')} type="checkbox" defaultChecked={pkg.available} className="size-5 accent-brand-700" />
         <label htmlFor={id('available')} className="text-sm font-medium">
-          Available for booking
+          {t('adminSettings.tours.available')}
         </label>
       </div>
       <div>
         <Button size="md" variant="brand" type="submit" disabled={busy}>
-          Save {pkg.isHalfDay ? 'Half-Day' : 'Full-Day'} Tour
+          {t(pkg.isHalfDay ? 'adminSettings.tours.saveHalfDay' : 'adminSettings.tours.saveFullDay')}
         </Button>
       </div>
     </form>
   )
 }
 
-const TEXT_LABELS: Record<TourTextField, string> = { name: 'Name', shortDescription: 'Short description', description: 'Description', duration: 'Duration' }
+/** Each tour text's field label, with the language's name (docs/decisions/0086). */
+const TEXT_LABELS: Record<TourTextField, MessageId> = {
+  name: 'adminSettings.tours.textName',
+  shortDescription: 'adminSettings.tours.textShortDescription',
+  description: 'adminSettings.tours.textDescription',
+  duration: 'adminSettings.tours.textDuration',
+}
 
 /**
  * The tour's words in the other languages (docs/decisions/0045), one fold per language. Each field
  * shows the English text as its placeholder; a blank field shows the English text to guests.
  */
 function TourTranslationsFields({ pkg, errors, id }: { pkg: TourPackage; errors: Record<string, string>; id: (field: string) => string }) {
+  const t = useT()
   return (
     <fieldset className="grid gap-2">
-      <legend className="text-sm font-semibold text-slate-900">Tour text in other languages</legend>
-      <p className="text-sm text-slate-700">Guests reading another language see these. A blank field shows the English text.</p>
+      <legend className="text-sm font-semibold text-slate-900">{t('adminSettings.tours.otherLanguages')}</legend>
+      <p className="text-sm text-slate-700">{t('adminSettings.tours.otherLanguagesLead')}</p>
       {TRANSLATED_LOCALES.map(({ code, nativeName }) => {
         const own = pkg.translations[code] ?? {}
         const written = TOUR_TEXT_FIELDS.filter((field) => own[field]).length
@@ -262,11 +274,11 @@ function TourTranslationsFields({ pkg, errors, id }: { pkg: TourPackage; errors:
         return (
           <details key={code} open={hasError || undefined} className="rounded-md border border-slate-200 px-3 py-2">
             <summary className="cursor-pointer text-sm font-medium text-slate-900">
-              {nativeName} ({code}) · {written} of {TOUR_TEXT_FIELDS.length} written
+              {t('adminSettings.tours.languageWritten', { language: nativeName, code, written, total: TOUR_TEXT_FIELDS.length })}
             </summary>
             <div className="mt-2 grid gap-3">
               {TOUR_TEXT_FIELDS.map((field) => (
-                <Field key={field} id={id(`${code}-${field}`)} label={`${TEXT_LABELS[field]} (${nativeName})`} error={errors[`translations.${code}.${field}`]}>
+                <Field key={field} id={id(`${code}-${field}`)} label={t(TEXT_LABELS[field], { language: nativeName })} error={errors[`translations.${code}.${field}`]}>
                   {field === 'description' ? (
                     <Textarea lang={code} rows={3} maxLength={TOUR_TEXT_LIMITS[field]} defaultValue={own[field] ?? ''} placeholder={pkg[field]} />
                   ) : (

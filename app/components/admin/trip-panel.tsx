@@ -3,10 +3,12 @@ import type { AsJson, LibraryPhoto } from '../../../server/for-app.ts'
 import { fieldErrors } from '../../../core/schemas/field-errors.ts'
 import { offeredPoints, type MeetingPoint, type MeetingSettings } from '../../../core/meeting-points.ts'
 import { meetingPointSchema } from '../../../core/schemas/meeting-point.ts'
-import { TRIP_SEASONS, TRIP_SEASON_LABELS, WHAT_TO_BRING_MAX, whatToBringSchema, type TripSeason, type WhatToBring } from '../../../core/what-to-bring.ts'
+import { TRIP_SEASONS, WHAT_TO_BRING_MAX, whatToBringSchema, type TripSeason, type WhatToBring } from '../../../core/what-to-bring.ts'
 import { LOCALES, type Locale } from '../../../core/i18n/locales.ts'
 import { TRANSLATED_LOCALES } from '../../../core/schemas/translations.ts'
-import { TOUR_TIMES, slotLabel, type TourTime } from '../../../core/slots.ts'
+import { TOUR_TIMES, type TourTime } from '../../../core/slots.ts'
+import type { MessageId } from '../../../core/i18n/message-id.ts'
+import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { api, failToast, serverFieldErrors, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { Badge } from '../ui/badge.tsx'
@@ -23,30 +25,43 @@ type Loaded = {
 
 const panel = 'rounded-lg border border-slate-200 bg-white p-4'
 
+/** The slots' and seasons' names in the dashboard's language (docs/decisions/0086). */
+const SLOT_NAMES: Record<TourTime, MessageId> = {
+  morning: 'adminSettings.trip.slotMorning',
+  afternoon: 'adminSettings.trip.slotAfternoon',
+  'full-day': 'adminSettings.trip.slotFullDay',
+}
+const SEASON_NAMES: Record<TripSeason, MessageId> = {
+  winter: 'adminSettings.trip.seasonWinter',
+  spring: 'adminSettings.trip.seasonSpring',
+  rainy: 'adminSettings.trip.seasonRainy',
+  summer: 'adminSettings.trip.seasonSummer',
+  autumn: 'adminSettings.trip.seasonAutumn',
+}
+
 /**
  * Settings → the trip (issue 18, docs/decisions/0052): where guests meet the guide, whether the
  * guide picks them up at their hotel, each slot's usual place, and what to bring in each season.
  */
 export function TripPanels() {
-  const { data, reload } = useAdminData<Loaded | null>('/api/admin/trip', 'Failed to load the meeting points', null)
-  const photos = useAdminData<LibraryPhotoJson[]>('/api/admin/media', 'Failed to load photos', []).data ?? []
+  const t = useT()
+  const { data, reload } = useAdminData<Loaded | null>('/api/admin/trip', t('adminSettings.trip.loadFailed'), null)
+  const photos = useAdminData<LibraryPhotoJson[]>('/api/admin/media', t('adminSettings.trip.photosFailed'), []).data ?? []
   return (
     <>
       <section aria-labelledby="meeting-points-heading" className={panel}>
         <h2 id="meeting-points-heading" className="text-lg font-semibold text-slate-900">
-          Meeting points
+          {t('adminSettings.trip.meetingPoints')}
         </h2>
-        <p className="mb-3 text-sm text-slate-700">
-          Where guests can meet you. They choose one when booking; the trip page, the e-mails and the calendar file give its address, your directions and links that open it in their map app.
-        </p>
-        {data === null ? <p className="text-slate-700">Loading…</p> : <MeetingPointList points={data.points} photos={photos} onChanged={reload} />}
+        <p className="mb-3 text-sm text-slate-700">{t('adminSettings.trip.meetingPointsLead')}</p>
+        {data === null ? <p className="text-slate-700">{t('adminSettings.loading')}</p> : <MeetingPointList points={data.points} photos={photos} onChanged={reload} />}
       </section>
       <section aria-labelledby="pickup-heading" className={panel}>
         <h2 id="pickup-heading" className="text-lg font-semibold text-slate-900">
-          Pickup, usual places and what to bring
+          {t('adminSettings.trip.settingsTitle')}
         </h2>
         {data === null ? (
-          <p className="text-slate-700">Loading…</p>
+          <p className="text-slate-700">{t('adminSettings.loading')}</p>
         ) : (
           <TripSettingsForm key={JSON.stringify(data.settings)} loaded={data} onSaved={reload} />
         )}
@@ -56,6 +71,7 @@ export function TripPanels() {
 }
 
 function MeetingPointList({ points, photos, onChanged }: { points: MeetingPoint[]; photos: LibraryPhotoJson[]; onChanged: () => Promise<void> }) {
+  const t = useT()
   const [editing, setEditing] = useState<number | 'new' | null>(null)
 
   async function call(title: string, run: () => Promise<unknown>) {
@@ -77,32 +93,35 @@ function MeetingPointList({ points, photos, onChanged }: { points: MeetingPoint[
             ) : (
               <div className="grid gap-2">
                 <p className="font-medium text-slate-900">
-                  {point.name} {point.active ? null : <Badge tone="cancelled">Not offered</Badge>}
+                  {point.name} {point.active ? null : <Badge tone="cancelled">{t('adminSettings.trip.notOffered')}</Badge>}
                 </p>
                 <p className="text-sm text-slate-700">
                   {point.address} · <span lang="ja">{point.addressJa}</span>
                 </p>
                 <div className="flex flex-wrap gap-2">
-                  <Button size="sm" variant="plain" onClick={() => setEditing(point.id)} aria-label={`Edit ${point.name}`}>
-                    Edit
+                  <Button size="sm" variant="plain" onClick={() => setEditing(point.id)} aria-label={t('adminSettings.trip.editNamed', { name: point.name })}>
+                    {t('adminSettings.trip.edit')}
                   </Button>
-                  <Button size="sm" variant="plain" disabled={index === 0} onClick={() => call('Failed to move', () => api('POST', `/api/admin/meeting-points/${point.id}/move`, { direction: 'up' }))} aria-label={`Move ${point.name} up`}>
-                    Up
+                  <Button size="sm" variant="plain" disabled={index === 0} onClick={() => call(t('adminSettings.trip.moveFailed'), () => api('POST', `/api/admin/meeting-points/${point.id}/move`, { direction: 'up' }))} aria-label={t('adminSettings.trip.moveUpNamed', { name: point.name })}>
+                    {t('adminSettings.trip.up')}
                   </Button>
-                  <Button size="sm" variant="plain" disabled={index === points.length - 1} onClick={() => call('Failed to move', () => api('POST', `/api/admin/meeting-points/${point.id}/move`, { direction: 'down' }))} aria-label={`Move ${point.name} down`}>
-                    Down
+                  <Button size="sm" variant="plain" disabled={index === points.length - 1} onClick={() => call(t('adminSettings.trip.moveFailed'), () => api('POST', `/api/admin/meeting-points/${point.id}/move`, { direction: 'down' }))} aria-label={t('adminSettings.trip.moveDownNamed', { name: point.name })}>
+                    {t('adminSettings.trip.down')}
                   </Button>
                   <Button
                     size="sm"
                     variant={point.active ? 'quietDanger' : 'plain'}
                     onClick={() =>
-                      call(point.active ? 'Failed to stop offering the place' : 'Failed to offer the place', async () => {
+                      call(t(point.active ? 'adminSettings.trip.stopOfferingFailed' : 'adminSettings.trip.offerFailed'), async () => {
                         await api('PUT', `/api/admin/meeting-points/${point.id}/active`, { active: !point.active })
-                        successToast(point.active ? 'No longer offered' : 'Offered again', `${point.name} ${point.active ? 'is hidden from the booking form. Bookings that chose it keep it.' : 'is back on the booking form.'}`)
+                        successToast(
+                          t(point.active ? 'adminSettings.trip.noLongerOffered' : 'adminSettings.trip.offeredAgain'),
+                          t(point.active ? 'adminSettings.trip.noLongerOfferedText' : 'adminSettings.trip.offeredAgainText', { name: point.name }),
+                        )
                       })
                     }
                   >
-                    {point.active ? `Stop offering ${point.name}` : `Offer ${point.name} again`}
+                    {t(point.active ? 'adminSettings.trip.stopOffering' : 'adminSettings.trip.offerAgain', { name: point.name })}
                   </Button>
                 </div>
               </div>
@@ -116,7 +135,7 @@ function MeetingPointList({ points, photos, onChanged }: { points: MeetingPoint[
         </div>
       ) : (
         <Button size="md" variant="brand" className="justify-self-start" onClick={() => setEditing('new')}>
-          Add a meeting point
+          {t('adminSettings.trip.addPoint')}
         </Button>
       )}
     </div>
@@ -124,14 +143,16 @@ function MeetingPointList({ points, photos, onChanged }: { points: MeetingPoint[
 }
 
 const TEXT_FIELDS = [
-  ['name', 'Name', 'e.g. Joetsu-Myoko Station'],
-  ['address', 'Address', 'In English, as guests read it'],
-  ['addressJa', 'Japanese address', 'Shown to taxi drivers, e.g. 新潟県上越市大和5丁目'],
-  ['latitude', 'Latitude', 'Decimal degrees, e.g. 37.0785 (in Google Maps: right-click the spot)'],
-  ['longitude', 'Longitude', 'Decimal degrees, e.g. 138.2483'],
-] as const
+  ['name', 'adminSettings.trip.pointName', 'adminSettings.trip.pointNameHint'],
+  ['address', 'adminSettings.trip.pointAddress', 'adminSettings.trip.pointAddressHint'],
+  ['addressJa', 'adminSettings.trip.pointAddressJa', 'adminSettings.trip.pointAddressJaHint'],
+  ['latitude', 'adminSettings.trip.pointLatitude', 'adminSettings.trip.pointLatitudeHint'],
+  ['longitude', 'adminSettings.trip.pointLongitude', 'adminSettings.trip.pointLongitudeHint'],
+] as const satisfies readonly (readonly [string, MessageId, MessageId])[]
 
 function MeetingPointForm({ point, photos, onDone, onSaved }: { point?: MeetingPoint; photos: LibraryPhotoJson[]; onDone: () => void; onSaved: () => Promise<void> }) {
+  const t = useT()
+  const adminLocale = useLocale()
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
   const prefix = `meeting-point-${point?.id ?? 'new'}`
@@ -155,30 +176,30 @@ function MeetingPointForm({ point, photos, onDone, onSaved }: { point?: MeetingP
     setBusy(true)
     try {
       await (point ? api('PUT', `/api/admin/meeting-points/${point.id}`, parsed.data) : api('POST', '/api/admin/meeting-points', parsed.data))
-      successToast(point ? 'Meeting point saved' : 'Meeting point added', 'Guests see it on the booking form and their trip page.')
+      successToast(t(point ? 'adminSettings.trip.pointSaved' : 'adminSettings.trip.pointAdded'), t('adminSettings.trip.pointSavedText'))
       onDone()
       await onSaved()
     } catch (error) {
       setErrors(serverFieldErrors(error) ?? {})
-      failToast('Failed to save the meeting point', error)
+      failToast(t('adminSettings.trip.pointSaveFailed'), error)
     } finally {
       setBusy(false)
     }
   }
 
   return (
-    <form className="grid gap-3" noValidate onSubmit={save} aria-label={point ? `Edit ${point.name}` : 'New meeting point'}>
+    <form className="grid gap-3" noValidate onSubmit={save} aria-label={point ? t('adminSettings.trip.editNamed', { name: point.name }) : t('adminSettings.trip.newPoint')}>
       {TEXT_FIELDS.map(([key, label, hint]) => (
-        <Field key={key} id={`${prefix}-${key}`} name={key} label={label} hint={hint} error={errors[key]}>
+        <Field key={key} id={`${prefix}-${key}`} name={key} label={t(label)} hint={t(hint)} error={errors[key]}>
           <Input defaultValue={point ? String(point[key]) : ''} inputMode={key === 'latitude' || key === 'longitude' ? 'decimal' : undefined} lang={key === 'addressJa' ? 'ja' : undefined} />
         </Field>
       ))}
-      <Field id={`${prefix}-instructions`} name="instructions" label="Directions" hint="Where exactly you wait, e.g. “By the ticket gates of the Shinkansen exit”" error={errors.instructions}>
+      <Field id={`${prefix}-instructions`} name="instructions" label={t('adminSettings.trip.directions')} hint={t('adminSettings.trip.directionsHint')} error={errors.instructions}>
         <Textarea defaultValue={point?.instructions ?? ''} rows={3} maxLength={600} />
       </Field>
-      <Field id={`${prefix}-photo`} name="photoMediaId" label="Photo" hint="From your photo library (the Photos tab): shown on the guest’s trip page." error={errors.photoMediaId}>
+      <Field id={`${prefix}-photo`} name="photoMediaId" label={t('adminSettings.trip.photo')} hint={t('adminSettings.trip.photoHint')} error={errors.photoMediaId}>
         <Select defaultValue={point?.photoMediaId ? String(point.photoMediaId) : ''}>
-          <option value="">No photo</option>
+          <option value="">{t('adminSettings.trip.noPhoto')}</option>
           {photos.map((photo) => (
             <option key={photo.id} value={String(photo.id)}>
               {photo.alt}
@@ -187,23 +208,23 @@ function MeetingPointForm({ point, photos, onDone, onSaved }: { point?: MeetingP
         </Select>
       </Field>
       <details className="rounded-md border border-slate-200 p-3">
-        <summary className="cursor-pointer text-sm font-medium text-slate-900">Name, address and directions in other languages</summary>
-        <p className="mt-2 text-xs text-slate-600">Left empty, guests reading that language see your English.</p>
+        <summary className="cursor-pointer text-sm font-medium text-slate-900">{t('adminSettings.trip.otherLanguages')}</summary>
+        <p className="mt-2 text-xs text-slate-600">{t('adminSettings.trip.otherLanguagesLead')}</p>
         <div className="mt-2 grid gap-3">
           {TRANSLATED_LOCALES.map(({ code, nativeName }) => (
             <fieldset key={code} className="grid gap-2" lang={code}>
-              <legend className="text-sm font-medium text-slate-900" lang="en">
-                {nativeName} ({code})
+              <legend className="text-sm font-medium text-slate-900" lang={adminLocale}>
+                {t('adminSettings.trip.languageHeading', { language: nativeName, code })}
               </legend>
-              <Field id={`${prefix}-name-${code}`} name={`name-${code}`} label={<span lang="en">Name ({code})</span>} error={errors[`translations.${code}.name`]}>
+              <Field id={`${prefix}-name-${code}`} name={`name-${code}`} label={<span lang={adminLocale}>{t('adminSettings.trip.nameIn', { code })}</span>} error={errors[`translations.${code}.name`]}>
                 <Input defaultValue={point?.translations[code]?.name ?? ''} />
               </Field>
               {code === 'ja' ? null : (
-                <Field id={`${prefix}-address-${code}`} name={`address-${code}`} label={<span lang="en">Address ({code})</span>} hint={<span lang="en">Shown above the Japanese address, which stays for the taxi driver.</span>} error={errors[`translations.${code}.address`]}>
+                <Field id={`${prefix}-address-${code}`} name={`address-${code}`} label={<span lang={adminLocale}>{t('adminSettings.trip.addressIn', { code })}</span>} hint={<span lang={adminLocale}>{t('adminSettings.trip.addressInHint')}</span>} error={errors[`translations.${code}.address`]}>
                   <Input defaultValue={point?.translations[code]?.address ?? ''} />
                 </Field>
               )}
-              <Field id={`${prefix}-instructions-${code}`} name={`instructions-${code}`} label={<span lang="en">Directions ({code})</span>} error={errors[`translations.${code}.instructions`]}>
+              <Field id={`${prefix}-instructions-${code}`} name={`instructions-${code}`} label={<span lang={adminLocale}>{t('adminSettings.trip.directionsIn', { code })}</span>} error={errors[`translations.${code}.instructions`]}>
                 <Textarea defaultValue={point?.translations[code]?.instructions ?? ''} rows={2} />
               </Field>
             </fieldset>
@@ -212,10 +233,10 @@ function MeetingPointForm({ point, photos, onDone, onSaved }: { point?: MeetingP
       </details>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="md" variant="brand" disabled={busy}>
-          {point ? 'Save meeting point' : 'Add meeting point'}
+          {t(point ? 'adminSettings.trip.savePoint' : 'adminSettings.trip.addPointSubmit')}
         </Button>
         <Button size="md" variant="plain" onClick={onDone}>
-          Cancel
+          {t('adminSettings.cancel')}
         </Button>
       </div>
     </form>
@@ -223,6 +244,7 @@ function MeetingPointForm({ point, photos, onDone, onSaved }: { point?: MeetingP
 }
 
 function TripSettingsForm({ loaded, onSaved }: { loaded: Loaded; onSaved: () => Promise<void> }) {
+  const t = useT()
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
   const [locale, setLocale] = useState<Locale>('en')
@@ -251,11 +273,11 @@ function TripSettingsForm({ loaded, onSaved }: { loaded: Loaded; onSaved: () => 
     setBusy(true)
     try {
       await api('PUT', '/api/admin/trip-settings', { pickupEnabled: f.get('pickupEnabled') === 'on', defaults, whatToBring: parsedTexts.data })
-      successToast('Trip settings saved', 'The booking form and trip pages use them now.')
+      successToast(t('adminSettings.trip.settingsSaved'), t('adminSettings.trip.settingsSavedText'))
       await onSaved()
     } catch (error) {
       setErrors(serverFieldErrors(error) ?? {})
-      failToast('Failed to save the trip settings', error)
+      failToast(t('adminSettings.trip.settingsSaveFailed'), error)
     } finally {
       setBusy(false)
     }
@@ -266,15 +288,15 @@ function TripSettingsForm({ loaded, onSaved }: { loaded: Loaded; onSaved: () => 
       <div className="flex items-start gap-3">
         <input id="trip-pickup" name="pickupEnabled" type="checkbox" defaultChecked={loaded.settings.pickupEnabled} className="mt-0.5 size-5 accent-brand-700" />
         <label htmlFor="trip-pickup" className="text-sm text-slate-900">
-          Offer “pick me up at my hotel in Joetsu” on the booking form
+          {t('adminSettings.trip.pickup')}
         </label>
       </div>
       <fieldset className="grid gap-2">
-        <legend className="text-sm font-medium text-slate-900">Usual meeting point of each time slot</legend>
+        <legend className="text-sm font-medium text-slate-900">{t('adminSettings.trip.usualPoints')}</legend>
         {TOUR_TIMES.map((time) => (
-          <Field key={time} id={`trip-default-${time}`} name={`default-${time}`} label={slotLabel(time)} error={errors[`defaults.${time}`]}>
+          <Field key={time} id={`trip-default-${time}`} name={`default-${time}`} label={t(SLOT_NAMES[time])} error={errors[`defaults.${time}`]}>
             <Select defaultValue={String(loaded.settings.defaults[time] ?? '')}>
-              <option value="">The first in the list</option>
+              <option value="">{t('adminSettings.trip.firstInList')}</option>
               {offered.map((p) => (
                 <option key={p.id} value={String(p.id)}>
                   {p.name}
@@ -285,8 +307,8 @@ function TripSettingsForm({ loaded, onSaved }: { loaded: Loaded; onSaved: () => 
         ))}
       </fieldset>
       <fieldset className="grid gap-2">
-        <legend className="text-sm font-medium text-slate-900">What to bring, by the season of the tour date</legend>
-        <Field id="trip-bring-language" label="Language" hint="Write English first: a language you leave as it is shows your English.">
+        <legend className="text-sm font-medium text-slate-900">{t('adminSettings.trip.whatToBring')}</legend>
+        <Field id="trip-bring-language" label={t('adminSettings.trip.language')} hint={t('adminSettings.trip.languageHint')}>
           <Select value={locale} onChange={(e) => setLocale(e.target.value as Locale)}>
             {LOCALES.map(({ code, nativeName }) => (
               <option key={code} value={code}>
@@ -296,13 +318,13 @@ function TripSettingsForm({ loaded, onSaved }: { loaded: Loaded; onSaved: () => 
           </Select>
         </Field>
         {TRIP_SEASONS.map((season) => (
-          <Field key={`${locale}-${season}`} id={`trip-bring-${season}`} label={TRIP_SEASON_LABELS[season]} error={errors[`${season}.${locale}`]}>
+          <Field key={`${locale}-${season}`} id={`trip-bring-${season}`} label={t(SEASON_NAMES[season])} error={errors[`${season}.${locale}`]}>
             <Textarea lang={locale} defaultValue={shown(season)} rows={3} maxLength={WHAT_TO_BRING_MAX} onChange={(e) => edit(season, e.target.value)} />
           </Field>
         ))}
       </fieldset>
       <Button type="submit" size="md" variant="brand" disabled={busy} className="justify-self-start">
-        Save trip settings
+        {t('adminSettings.trip.saveSettings')}
       </Button>
     </form>
   )

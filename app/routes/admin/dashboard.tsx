@@ -28,7 +28,7 @@ import { PromoCodesTab } from '../../components/admin/promo-codes-tab.tsx'
 import { VouchersTab } from '../../components/admin/vouchers-tab.tsx'
 import { ChannelsTab } from '../../components/admin/channels-tab.tsx'
 import { ReviewsTab, type ReviewRow } from '../../components/admin/reviews-tab.tsx'
-import { privatePageHeaders } from '../../lib/private-page.ts'
+import { PRIVATE_FORM_PAGE_HEADERS } from '../../lib/private-page.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   { title: metaTranslator(loaderData?.adminLocale ?? 'en', matches)('admin.dashboard.metaTitle', { business: businessNameOf(matches) }) },
@@ -52,8 +52,11 @@ export const TABS = [
 type TabValue = (typeof TABS)[number]['value']
 const isTab = (v: string | null): v is TabValue => TABS.some((t) => t.value === v)
 
-/** An admin's view of the business: never cached, never in a Referer. */
-export const headers: Route.HeadersFunction = privatePageHeaders
+/**
+ * An admin's view of the business: never cached, never in a Referer to another site. Its own forms
+ * post without script (the language choice), so its posts keep their Origin (app/lib/private-page.ts).
+ */
+export const headers: Route.HeadersFunction = () => PRIVATE_FORM_PAGE_HEADERS
 
 /** Only admins get in (docs/decisions/0011); anyone else goes to the login page with 'Access denied'. */
 function requireAdmin(context: Route.LoaderArgs['context'], request: Request) {
@@ -119,7 +122,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const [search, setSearch] = useState('')
 
   const messages = useAdminData<ContactMessage[]>('/api/admin/messages', t('admin.dashboard.messagesFailed'), [])
-  const notifications = useAdminData<AdminNotification[]>('/api/notifications', t('admin.dashboard.notificationsFailed'), [])
+  // In the dashboard's language (docs/decisions/0086).
+  const notifications = useAdminData<AdminNotification[]>(`/api/notifications?locale=${loaderData.adminLocale}`, t('admin.dashboard.notificationsFailed'), [])
   // Guests' reviews (docs/decisions/0063): the badge counts the ones not yet moderated.
   const reviews = useAdminData<ReviewRow[]>('/api/admin/reviews', t('admin.dashboard.reviewsFailed'), [])
   const { reload: loadMessages } = messages

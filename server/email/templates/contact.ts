@@ -1,9 +1,13 @@
 import type { SiteIdentity } from '../../../core/site.ts'
 import { formatLongDate } from '../../../core/dates.ts'
 import { languageLabel, type Locale } from '../../../core/i18n/locales.ts'
+import type { AdminLocale } from '../../../core/i18n/admin-locales.ts'
+import type { MessageId, MessageValues } from '../../../core/i18n/message-id.ts'
+import { translate } from '../../i18n/catalog.ts'
 import type { EmailModel } from './layout.tsx'
+import { adminClosing } from './guide.ts'
 
-/** The guide's e-mail for a message sent through the contact form. */
+/** The guide's e-mail for a message sent through the contact form, in the admin's language (docs/decisions/0086). */
 
 export type InquiryMailFacts = {
   name: string
@@ -17,23 +21,25 @@ export type InquiryMailFacts = {
   locale: Locale
 }
 
-export function adminInquiryEmail(site: SiteIdentity, m: InquiryMailFacts, dashboardUrl: string): EmailModel {
+export function adminInquiryEmail(site: SiteIdentity, m: InquiryMailFacts, dashboardUrl: string, locale: AdminLocale): EmailModel {
+  const t = (id: MessageId, values?: MessageValues) => translate(locale, id, values)
   return {
-    subject: `New inquiry from ${m.name}`,
+    locale,
+    subject: t('adminEmail.inquiry.subject', { name: m.name }),
     preheader: m.message.slice(0, 120),
-    heading: 'New inquiry from the contact form',
-    paragraphs: [`${m.name} sent a message through the contact form. Reply to this e-mail to answer them directly.`],
+    heading: t('adminEmail.inquiry.heading'),
+    paragraphs: [t('adminEmail.inquiry.line', { name: m.name })],
     details: [
-      ['Name', m.name],
-      ['E-mail', m.email],
-      ...(m.phone ? ([['Phone', m.phone]] as Array<[string, string]>) : []),
-      ...(m.visitDate ? ([['Visit date', formatLongDate(m.visitDate)]] as Array<[string, string]>) : []),
-      ...(m.groupSize ? ([['Group size', m.groupSize]] as Array<[string, string]>) : []),
-      ...(m.packageLabel ? ([['Package', m.packageLabel]] as Array<[string, string]>) : []),
-      ['Language', languageLabel(m.locale)],
-      ['Message', m.message, 'multi-line'],
+      [t('adminEmail.inquiry.name'), m.name],
+      [t('adminEmail.detail.email'), m.email],
+      ...(m.phone ? ([[t('adminEmail.detail.phone'), m.phone]] as Array<[string, string]>) : []),
+      ...(m.visitDate ? ([[t('adminEmail.inquiry.visitDate'), formatLongDate(m.visitDate, locale)]] as Array<[string, string]>) : []),
+      ...(m.groupSize ? ([[t('adminEmail.inquiry.groupSize'), m.groupSize]] as Array<[string, string]>) : []),
+      ...(m.packageLabel ? ([[t('adminEmail.inquiry.package'), m.packageLabel]] as Array<[string, string]>) : []),
+      [t('adminEmail.detail.language'), languageLabel(m.locale)],
+      [t('adminEmail.inquiry.message'), m.message, 'multi-line'],
     ],
-    action: { label: 'Open messages in the dashboard', url: dashboardUrl },
-    closing: [`You receive this because your ${site.businessName} account has e-mail notifications switched on.`],
+    action: { label: t('adminEmail.inquiry.open'), url: dashboardUrl },
+    closing: adminClosing(site, locale),
   }
 }

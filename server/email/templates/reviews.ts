@@ -1,8 +1,12 @@
 import type { SiteIdentity } from '../../../core/site.ts'
 import { formatLongDate } from '../../../core/dates.ts'
 import type { Locale } from '../../../core/i18n/locales.ts'
+import type { AdminLocale } from '../../../core/i18n/admin-locales.ts'
+import type { MessageId, MessageValues } from '../../../core/i18n/message-id.ts'
+import { translate } from '../../i18n/catalog.ts'
 import type { EmailModel } from './layout.tsx'
 import { guestClosing, translatorFor } from './parts.ts'
+import { adminClosing } from './guide.ts'
 
 /** Reviews' e-mails: the guest's request (and its one reminder), and the guide's notice of a review. */
 
@@ -29,23 +33,24 @@ export function reviewRequestEmail(site: SiteIdentity, r: ReviewRequestFacts, re
   }
 }
 
-/** The guide's e-mail for a review written (or changed) through the site (English, as the dashboard). */
+/** The guide's e-mail for a review written (or changed) through the site, in the admin's language (docs/decisions/0086). */
 export type NewReviewFacts = { rating: number; title: string; text: string; displayName: string; country: string | null; guestName: string; tourDate: string; changed: boolean }
 
-export function adminNewReviewEmail(site: SiteIdentity, r: NewReviewFacts, dashboardUrl: string): EmailModel {
-  const what = r.changed ? 'changed their review' : 'wrote a review'
+export function adminNewReviewEmail(site: SiteIdentity, r: NewReviewFacts, dashboardUrl: string, locale: AdminLocale): EmailModel {
+  const t = (id: MessageId, values?: MessageValues) => translate(locale, id, values)
   return {
-    subject: `${r.guestName} ${what}: ${r.rating} of 5 stars`,
+    locale,
+    subject: t(r.changed ? 'adminEmail.review.subjectChanged' : 'adminEmail.review.subjectNew', { name: r.guestName, rating: r.rating }),
     preheader: r.title,
-    heading: r.changed ? 'A review was changed' : 'A new review',
-    paragraphs: [`${r.guestName} (tour of ${formatLongDate(r.tourDate)}) ${what}. It is not public until you approve it in the dashboard, where you can also reply.`],
+    heading: t(r.changed ? 'adminEmail.review.headingChanged' : 'adminEmail.review.headingNew'),
+    paragraphs: [t(r.changed ? 'adminEmail.review.lineChanged' : 'adminEmail.review.lineNew', { name: r.guestName, date: formatLongDate(r.tourDate, locale) })],
     details: [
-      ['Stars', `${r.rating} of 5`],
-      ['Title', r.title],
-      ['Review', r.text, 'multi-line'],
-      ['Shown as', r.country ? `${r.displayName}, ${r.country}` : r.displayName],
+      [t('adminEmail.review.stars'), t('adminEmail.review.starsValue', { rating: r.rating })],
+      [t('adminEmail.review.title'), r.title],
+      [t('adminEmail.review.review'), r.text, 'multi-line'],
+      [t('adminEmail.review.shownAs'), r.country ? `${r.displayName}, ${r.country}` : r.displayName],
     ],
-    action: { label: 'Open reviews in the dashboard', url: dashboardUrl },
-    closing: [`You receive this because your ${site.businessName} account has e-mail notifications switched on.`],
+    action: { label: t('adminEmail.review.open'), url: dashboardUrl },
+    closing: adminClosing(site, locale),
   }
 }

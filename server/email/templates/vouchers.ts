@@ -2,8 +2,12 @@ import type { SiteIdentity } from '../../../core/site.ts'
 import { formatLongDate } from '../../../core/dates.ts'
 import { formatYen } from '../../../core/money.ts'
 import { languageLabel, type Locale } from '../../../core/i18n/locales.ts'
+import type { AdminLocale } from '../../../core/i18n/admin-locales.ts'
+import type { MessageId, MessageValues } from '../../../core/i18n/message-id.ts'
+import { translate } from '../../i18n/catalog.ts'
 import type { EmailModel } from './layout.tsx'
 import { guestClosing, translatorFor } from './parts.ts'
+import { adminClosing } from './guide.ts'
 
 /** Gift vouchers' e-mails: the buyer's, with the code, and the guide's notice of the sale. */
 
@@ -36,22 +40,30 @@ export function voucherPurchasedEmail(site: SiteIdentity, v: VoucherMailFacts, v
   }
 }
 
-/** The guide's e-mail for a voucher sold (English, as the dashboard); the code is masked. */
-export function adminVoucherSoldEmail(site: SiteIdentity, v: VoucherMailFacts & { buyerEmail: string }, dashboardUrl: string): EmailModel {
+/** The guide's e-mail for a voucher sold, in the admin's language (docs/decisions/0086); the code is masked. */
+export function adminVoucherSoldEmail(site: SiteIdentity, v: VoucherMailFacts & { buyerEmail: string }, dashboardUrl: string, locale: AdminLocale): EmailModel {
+  const t = (id: MessageId, values?: MessageValues) => translate(locale, id, values)
+  const amount = formatYen(v.amount, locale)
+  const until = formatLongDate(v.validUntil, locale)
   return {
-    subject: `Voucher sold: ${formatYen(v.amount)} to ${v.buyerName}`,
-    preheader: `A ${formatYen(v.amount)} gift voucher was paid.`,
-    heading: 'Voucher sold',
-    paragraphs: [`${v.buyerName} bought a ${formatYen(v.amount)} gift voucher${v.recipientName ? ` for ${v.recipientName}` : ''}. It is paid and can be used until ${formatLongDate(v.validUntil)}.`],
-    details: [
-      ['Buyer', v.buyerName],
-      ['E-mail', v.buyerEmail],
-      ['Language', languageLabel(v.locale)],
-      ['Amount', formatYen(v.amount)],
-      ['Code', v.code],
-      ['Valid until', formatLongDate(v.validUntil)],
+    locale,
+    subject: t('adminEmail.voucher.subject', { amount, buyer: v.buyerName }),
+    preheader: t('adminEmail.voucher.preheader', { amount }),
+    heading: t('adminEmail.voucher.heading'),
+    paragraphs: [
+      v.recipientName
+        ? t('adminEmail.voucher.lineFor', { buyer: v.buyerName, amount, recipient: v.recipientName, until })
+        : t('adminEmail.voucher.line', { buyer: v.buyerName, amount, until }),
     ],
-    action: { label: 'Open vouchers in the dashboard', url: dashboardUrl },
-    closing: [`You receive this because your ${site.businessName} account has e-mail notifications switched on.`],
+    details: [
+      [t('adminEmail.voucher.buyer'), v.buyerName],
+      [t('adminEmail.detail.email'), v.buyerEmail],
+      [t('adminEmail.detail.language'), languageLabel(v.locale)],
+      [t('adminEmail.voucher.amount'), amount],
+      [t('adminEmail.voucher.code'), v.code],
+      [t('adminEmail.voucher.validUntil'), until],
+    ],
+    action: { label: t('adminEmail.voucher.open'), url: dashboardUrl },
+    closing: adminClosing(site, locale),
   }
 }

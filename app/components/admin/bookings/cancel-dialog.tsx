@@ -2,22 +2,27 @@ import { useEffect, useState } from 'react'
 import { CANCELLATION_CAUSES, refundChoiceProblem, type CancellationCause } from '../../../../core/cancellation-policy.ts'
 import { formatLongDate } from '../../../../core/dates.ts'
 import { formatYen } from '../../../../core/money.ts'
+import type { MessageId } from '../../../../core/i18n/message-id.ts'
 import type { AdminBooking } from '../../../../server/for-app.ts'
 import { api, failToast, successToast } from '../api.ts'
+import { T, useLocale, useT } from '../../../i18n/i18n.tsx'
 import { Button } from '../../ui/button.tsx'
 import { Modal } from '../../ui/dialog.tsx'
 import { Field, Input, Select } from '../../ui/field.tsx'
 import type { CancellationQuote, RefundOutcome } from '../../../../server/for-app.ts'
+import { clockText } from './slot-fields.tsx'
 
-const CAUSE_LABELS: Record<CancellationCause, string> = {
-  guest: 'The guest cancels',
-  'guide-weather': 'Guide cancels: weather',
-  'guide-transport': 'Guide cancels: transport',
-  'guide-other': 'Guide cancels: other reason',
+const CAUSE_LABELS: Record<CancellationCause, MessageId> = {
+  guest: 'adminBookings.cancel.causeGuest',
+  'guide-weather': 'adminBookings.cancel.causeWeather',
+  'guide-transport': 'adminBookings.cancel.causeTransport',
+  'guide-other': 'adminBookings.cancel.causeOther',
 }
 
 
 export function CancelDialog({ booking, onClose, onDone }: { booking: AdminBooking; onClose: () => void; onDone: () => Promise<void> }) {
+  const t = useT()
+  const locale = useLocale()
   const [cause, setCause] = useState<CancellationCause>('guest')
   const [quote, setQuote] = useState<CancellationQuote | null>(null)
   const [amount, setAmount] = useState('')
@@ -33,7 +38,7 @@ export function CancelDialog({ booking, onClose, onDone }: { booking: AdminBooki
         setQuote(q)
         setAmount(String(q.refund.amount))
       })
-      .catch((err) => failToast('Failed to update booking status', err))
+      .catch((err) => failToast(t('adminBookings.cancel.failed'), err))
     return () => {
       live = false
     }
@@ -42,9 +47,10 @@ export function CancelDialog({ booking, onClose, onDone }: { booking: AdminBooki
   async function submit(event: React.FormEvent) {
     event.preventDefault()
     const refundAmount = amount.trim() === '' ? undefined : Number(amount)
+    // The rule is core's (the server checks it again); its words are the admin's (docs/decisions/0086).
     const problem = refundAmount === undefined || !quote ? null : refundChoiceProblem(refundAmount, quote.amountPaid)
     if (problem) {
-      setError(problem)
+      setError(t('adminBookings.cancel.refundProblem', { amount: formatYen(quote!.amountPaid, locale) }))
       return
     }
     setError(undefined)
@@ -53,25 +59,29 @@ export function CancelDialog({ booking, onClose, onDone }: { booking: AdminBooki
       const result = await api<{ refund?: RefundOutcome }>('POST', `/api/admin/bookings/${booking.id}/cancel`, { cause, refundAmount, reason: reason.trim() || undefined })
       const refund = result.refund
       successToast(
-        'Booking cancelled',
-        refund && refund.amount > 0 ? (refund.message ?? `Refund of ${formatYen(refund.amount)}: ${refund.status}.`) : `Booking #${booking.id} was cancelled and its slot freed.`,
+        t('adminBookings.cancel.done'),
+        refund && refund.amount > 0
+          ? (refund.message ?? t('adminBookings.cancel.refundStatus', { amount: formatYen(refund.amount, locale), status: refund.status }))
+          : t('adminBookings.cancel.doneText', { id: booking.id }),
       )
       await onDone()
     } catch (err) {
-      failToast('Failed to update booking status', err)
+      failToast(t('adminBookings.cancel.failed'), err)
     } finally {
       setBusy(false)
     }
   }
 
   return (
-    <Modal open onOpenChange={(o) => !o && onClose()} title={`Cancel booking #${booking.id}`} description={`${booking.name}, ${formatLongDate(booking.tourDate)} at ${booking.timeText}`}>
+    <Modal open onOpenChange={(o) => !o && onClose()} title={t('adminBookings.cancel.title', { id: booking.id })}
+      description={t('adminBookings.cancel.description', { name: booking.name, date: formatLongDate(booking.tourDate, locale), time: clockText(booking.timeText, locale) })}
+    >
       <form className="grid gap-3" onSubmit={submit} noValidate>
-        <Field id="cancel-cause" label="Who is cancelling?">
+        <Field id="cancel-cause" label={t('adminBookings.cancel.cause')}>
           <Select value={cause} onChange={(e) => setCause(e.target.value as CancellationCause)}>
             {CANCELLATION_CAUSES.map((c) => (
               <option key={c} value={c}>
-                {CAUSE_LABELS[c]}
+                {t(CAUSE_LABELS[c])}
               </option>
             ))}
           </Select>
@@ -80,33 +90,40 @@ export function CancelDialog({ booking, onClose, onDone }: { booking: AdminBooki
           {quote ? (
             <>
               <p>
-                Paid: <strong>{formatYen(quote.amountPaid)}</strong> · Policy refund: <strong data-testid="policy-refund">{formatYen(quote.refund.amount)}</strong>
+                <T
+                  id="adminBookings.cancel.paidAndPolicyRefund"
+                  values={{ paid: formatYen(quote.amountPaid, locale), refund: formatYen(quote.refund.amount, locale) }}
+                  components={{ 0: <strong />, 1: <strong data-testid="policy-refund" /> }}
+                />
               </p>
               {quote.voucherPaid > 0 ? (
                 <p className="mt-1">
-                  A gift voucher paid {formatYen(quote.voucherPaid)} more: the policy gives <strong data-testid="voucher-return">{formatYen(quote.voucherReturn)}</strong> of it back onto the voucher. The refund amount
-                  below is the card&apos;s part only.
+                  <T
+                    id="adminBookings.cancel.voucherPart"
+                    values={{ paid: formatYen(quote.voucherPaid, locale), back: formatYen(quote.voucherReturn, locale) }}
+                    components={{ 0: <strong data-testid="voucher-return" /> }}
+                  />
                 </p>
               ) : null}
               {/* Said before anything is cancelled: what cancelling now would do (issue 14). */}
               <p className="mt-1">{quote.preview}</p>
             </>
           ) : (
-            'Working out the refund…'
+            t('adminBookings.cancel.workingOut')
           )}
         </div>
-        <Field id="cancel-refund" label="Refund amount (¥)" error={error} hint="The policy's amount; change it to override.">
+        <Field id="cancel-refund" label={t('adminBookings.cancel.refundAmount')} error={error} hint={t('adminBookings.cancel.refundHint')}>
           <Input inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} />
         </Field>
-        <Field id="cancel-reason" label="Reason (optional)">
+        <Field id="cancel-reason" label={t('adminBookings.cancel.reason')}>
           <Input value={reason} onChange={(e) => setReason(e.target.value)} />
         </Field>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button size="md" variant="plain" onClick={onClose}>
-            Keep Booking
+            {t('adminBookings.cancel.keep')}
           </Button>
           <Button size="md" type="submit" variant="danger" disabled={busy || !quote || !quote.canCancel}>
-            Cancel Booking
+            {t('adminBookings.cancel.submit')}
           </Button>
         </div>
       </form>

@@ -8,10 +8,11 @@ import type { GuideBookingRules } from '../../../../core/schemas/booking-move.ts
 import type { AdminBooking, TourPackage } from '../../../../server/for-app.ts'
 import { api, failToast, serverFieldErrors, successToast } from '../api.ts'
 import { useAdminData } from '../use-admin-data.ts'
+import { useLocale, useT } from '../../../i18n/i18n.tsx'
 import { Button } from '../../ui/button.tsx'
 import { Modal } from '../../ui/dialog.tsx'
 import { Field, Input, Select, Textarea } from '../../ui/field.tsx'
-import { groupSizes, SlotAndTourFields, type SlotAndTour } from './slot-fields.tsx'
+import { clockText, groupSizes, SlotAndTourFields, type SlotAndTour } from './slot-fields.tsx'
 import { PayLink } from './pay-link.tsx'
 
 /** What the dialog starts from: nothing, or a contact message's guest (docs/decisions/0059). */
@@ -27,6 +28,8 @@ const peopleFrom = (groupSize: string | null | undefined) => (groupSize ? String
  * WhatsApp. The server checks everything again and the slot guarantee decides.
  */
 export function CreateBookingDialog({ prefill, onClose, onDone }: { prefill: BookingPrefill; onClose: () => void; onDone?: () => void }) {
+  const t = useT()
+  const locale = useLocale()
   const [guest, setGuest] = useState({ name: prefill.name ?? '', email: prefill.email ?? '', phone: prefill.phone ?? '', locale: prefill.locale ?? 'en' })
   const [slot, setSlot] = useState<SlotAndTour>({ tourDate: prefill.tourDate ?? '', tourTime: 'morning', tourPackageId: '' })
   const [people, setPeople] = useState(peopleFrom(prefill.groupSize))
@@ -38,8 +41,8 @@ export function CreateBookingDialog({ prefill, onClose, onDone }: { prefill: Boo
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
   const [created, setCreated] = useState<AdminBooking | null>(null)
-  const { data: packages } = useAdminData<TourPackage[]>('/api/admin/tour-packages', 'Failed to fetch tour packages', [])
-  const { data: rules } = useAdminData<GuideBookingRules | null>('/api/admin/guide-booking-rules', 'Failed to load the booking rules', null)
+  const { data: packages } = useAdminData<TourPackage[]>('/api/admin/tour-packages', t('adminBookings.create.packagesFailed'), [])
+  const { data: rules } = useAdminData<GuideBookingRules | null>('/api/admin/guide-booking-rules', t('adminBookings.create.rulesFailed'), null)
   const groupLimit = rules?.groupLimit ?? DEFAULT_GUIDE_GROUP_LIMIT
   const pkg = packages?.find((p) => String(p.id) === slot.tourPackageId)
   const catalogue = pkg && isCalendarDate(slot.tourDate) ? quote(pkg, Number(people), slot.tourDate, groupLimit) : null
@@ -60,11 +63,12 @@ export function CreateBookingDialog({ prefill, onClose, onDone }: { prefill: Boo
         specialRequests,
       })
       setCreated(made)
-      successToast('Booking created', `Booking #${made.id} for ${made.name} on ${formatLongDate(made.tourDate)}.${made.payUrl ? ' The guest has been e-mailed the pay link.' : ''}`)
+      const madeValues = { id: made.id, name: made.name, date: formatLongDate(made.tourDate, locale) }
+      successToast(t('adminBookings.create.done'), t(made.payUrl ? 'adminBookings.create.doneLinkSent' : 'adminBookings.create.doneText', madeValues))
       onDone?.()
     } catch (error) {
-      setErrors(serverFieldErrors(error) ?? { form: error instanceof Error ? error.message : 'The booking could not be created.' })
-      failToast('Failed to create booking', error)
+      setErrors(serverFieldErrors(error) ?? { form: error instanceof Error ? error.message : t('adminBookings.create.failedText') })
+      failToast(t('adminBookings.create.failed'), error)
     } finally {
       setBusy(false)
     }
@@ -74,18 +78,18 @@ export function CreateBookingDialog({ prefill, onClose, onDone }: { prefill: Boo
 
   const holdHours = rules?.holdHours ?? DEFAULT_GUIDE_HOLD_HOURS
   return (
-    <Modal open onOpenChange={(o) => !o && onClose()} title="Create booking" description="The guest is e-mailed in their language; the slot is held as soon as you create it.">
+    <Modal open onOpenChange={(o) => !o && onClose()} title={t('adminBookings.create.title')} description={t('adminBookings.create.description')}>
       <form className="grid gap-3" onSubmit={submit} noValidate>
-        <Field id="create-name" label="Guest name" error={errors.name}>
+        <Field id="create-name" label={t('adminBookings.create.name')} error={errors.name}>
           <Input value={guest.name} onChange={(e) => setGuest({ ...guest, name: e.target.value })} autoComplete="off" required />
         </Field>
-        <Field id="create-email" label="Email" error={errors.email}>
+        <Field id="create-email" label={t('adminBookings.create.email')} error={errors.email}>
           <Input type="email" value={guest.email} onChange={(e) => setGuest({ ...guest, email: e.target.value })} autoComplete="off" required />
         </Field>
-        <Field id="create-phone" label="Phone (optional)" error={errors.phone} hint="With the country code (+81 …) for a WhatsApp link to the guest.">
+        <Field id="create-phone" label={t('adminBookings.create.phone')} error={errors.phone} hint={t('adminBookings.create.phoneHint')}>
           <Input type="tel" value={guest.phone} onChange={(e) => setGuest({ ...guest, phone: e.target.value })} autoComplete="off" />
         </Field>
-        <Field id="create-locale" label="Guest's language" error={errors.locale}>
+        <Field id="create-locale" label={t('adminBookings.create.locale')} error={errors.locale}>
           <Select value={guest.locale} onChange={(e) => setGuest({ ...guest, locale: e.target.value as Locale })}>
             {LOCALES.map((l) => (
               <option key={l.code} value={l.code}>
@@ -94,8 +98,11 @@ export function CreateBookingDialog({ prefill, onClose, onDone }: { prefill: Boo
             ))}
           </Select>
         </Field>
-        <SlotAndTourFields idPrefix="create" dateLabel="Date" value={slot} onChange={setSlot} packages={packages ?? []} errors={errors} />
-        <Field id="create-people" label="Guests" error={errors.numberOfPeople} hint={prefill.groupSize === '5+' ? 'The message says 5+: set the real number.' : `Up to ${groupLimit} (a setting).`}>
+        <SlotAndTourFields idPrefix="create" dateLabel={t('adminBookings.create.date')} value={slot} onChange={setSlot} packages={packages ?? []} errors={errors} />
+        <Field id="create-people" label={t('adminBookings.create.guests')}
+          error={errors.numberOfPeople}
+          hint={prefill.groupSize === '5+' ? t('adminBookings.create.guestsFromMessage') : t('adminBookings.create.guestsUpTo', { limit: groupLimit })}
+        >
           <Select value={people} onChange={(e) => setPeople(e.target.value)}>
             {groupSizes(groupLimit).map((n) => (
               <option key={n} value={n}>
@@ -105,34 +112,40 @@ export function CreateBookingDialog({ prefill, onClose, onDone }: { prefill: Boo
           </Select>
         </Field>
         <fieldset className="grid gap-2">
-          <legend className="text-sm font-medium text-slate-900">Price</legend>
+          <legend className="text-sm font-medium text-slate-900">{t('adminBookings.create.price')}</legend>
           <Choice name="create-pricing" value="catalogue" checked={pricing === 'catalogue'} onChange={() => setPricing('catalogue')}>
-            Price list{catalogue?.ok ? `: ${formatYen(catalogue.total)}` : ''}
+            {catalogue?.ok ? t('adminBookings.create.priceListAmount', { amount: formatYen(catalogue.total, locale) }) : t('adminBookings.create.priceList')}
           </Choice>
           <Choice name="create-pricing" value="custom" checked={pricing === 'custom'} onChange={() => setPricing('custom')}>
-            Custom price
+            {t('adminBookings.create.customPrice')}
           </Choice>
         </fieldset>
         {pricing === 'custom' ? (
           <>
-            <Field id="create-custom-price" label="Custom price (¥, tax included)" error={errors.customPrice} hint={`${formatYen(CUSTOM_PRICE_MIN)} to ${formatYen(CUSTOM_PRICE_MAX)}.`}>
+            <Field id="create-custom-price" label={t('adminBookings.create.customPriceLabel')}
+              error={errors.customPrice}
+              hint={t('adminBookings.create.customPriceHint', { min: formatYen(CUSTOM_PRICE_MIN, locale), max: formatYen(CUSTOM_PRICE_MAX, locale) })}
+            >
               <Input inputMode="numeric" value={customPrice} onChange={(e) => setCustomPrice(e.target.value)} className="w-40" />
             </Field>
-            <Field id="create-price-note" label="Note the guest sees" error={errors.priceNote} hint="For example: Custom day: photography, 8 hours">
+            <Field id="create-price-note" label={t('adminBookings.create.priceNote')} error={errors.priceNote} hint={t('adminBookings.create.priceNoteHint')}>
               <Input value={priceNote} onChange={(e) => setPriceNote(e.target.value)} maxLength={PRICE_NOTE_MAX} />
             </Field>
           </>
         ) : null}
-        <Field id="create-special-requests" label="Special requests (optional)" error={errors.specialRequests} hint="What you agreed in the conversation; the guest and you see it with the booking.">
+        <Field id="create-special-requests" label={t('adminBookings.create.specialRequests')}
+          error={errors.specialRequests}
+          hint={t('adminBookings.create.specialRequestsHint')}
+        >
           <Textarea value={specialRequests} onChange={(e) => setSpecialRequests(e.target.value)} rows={3} maxLength={2000} />
         </Field>
         <fieldset className="grid gap-2">
-          <legend className="text-sm font-medium text-slate-900">Payment</legend>
+          <legend className="text-sm font-medium text-slate-900">{t('adminBookings.create.payment')}</legend>
           <Choice name="create-payment" value="hold" checked={payment === 'hold'} onChange={() => setPayment('hold')}>
-            Hold the slot {holdHours} hours for payment (the guest is e-mailed the pay link)
+            {t('adminBookings.create.paymentHold', { hours: holdHours })}
           </Choice>
           <Choice name="create-payment" value="confirmed" checked={payment === 'confirmed'} onChange={() => setPayment('confirmed')}>
-            Confirmed without payment
+            {t('adminBookings.create.paymentConfirmed')}
           </Choice>
         </fieldset>
         {errors.form || errors.payment ? (
@@ -142,10 +155,10 @@ export function CreateBookingDialog({ prefill, onClose, onDone }: { prefill: Boo
         ) : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button size="md" variant="plain" onClick={onClose}>
-            Cancel
+            {t('adminBookings.create.cancel')}
           </Button>
           <Button size="md" type="submit" variant="brand" disabled={busy}>
-            Create Booking
+            {t('adminBookings.create.submit')}
           </Button>
         </div>
       </form>
@@ -167,18 +180,30 @@ function Choice({ name, value, checked, onChange, children }: { name: string; va
 
 /** The booking made: its pay link to copy or send on WhatsApp, or that it needs none. */
 function CreatedView({ booking, onClose }: { booking: AdminBooking; onClose: () => void }) {
+  const t = useT()
+  const locale = useLocale()
   return (
-    <Modal open onOpenChange={(o) => !o && onClose()} title={`Booking #${booking.id} created`} description={`${booking.name}, ${formatLongDate(booking.tourDate)} at ${booking.timeText}, ${formatYen(booking.totalPrice)}`}>
+    <Modal
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={t('adminBookings.created.title', { id: booking.id })}
+      description={t('adminBookings.created.description', {
+        name: booking.name,
+        date: formatLongDate(booking.tourDate, locale),
+        time: clockText(booking.timeText, locale),
+        amount: formatYen(booking.totalPrice, locale),
+      })}
+    >
       <div className="grid gap-3">
         <p className="text-sm text-slate-800">
           {booking.payUrl
-            ? 'The guest has been e-mailed this link; the slot is held until they pay or the hold runs out.'
-            : 'Confirmed without payment: the guest has been e-mailed the confirmation with the calendar event.'}
+            ? t('adminBookings.created.linkSent')
+            : t('adminBookings.created.confirmed')}
         </p>
         <PayLink booking={booking} />
         <div className="flex justify-end">
           <Button size="md" variant="plain" onClick={onClose}>
-            Done
+            {t('adminBookings.created.close')}
           </Button>
         </div>
       </div>

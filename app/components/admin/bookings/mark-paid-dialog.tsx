@@ -1,14 +1,17 @@
 import { useState, type RefObject } from 'react'
 import { formatLongDate } from '../../../../core/dates.ts'
 import { formatYen } from '../../../../core/money.ts'
+import type { MessageId } from '../../../../core/i18n/message-id.ts'
 import type { PaidBy } from '../../../../core/schemas/booking-status.ts'
 import type { AdminBooking } from '../../../../server/for-app.ts'
+import { useLocale, useT } from '../../../i18n/i18n.tsx'
 import { Button } from '../../ui/button.tsx'
 import { Modal } from '../../ui/dialog.tsx'
+import { clockText } from './slot-fields.tsx'
 
-const WAYS: { value: PaidBy; label: string }[] = [
-  { value: 'cash', label: 'In cash' },
-  { value: 'bank-transfer', label: 'By bank transfer' },
+const WAYS: { value: PaidBy; label: MessageId }[] = [
+  { value: 'cash', label: 'adminBookings.markPaid.cash' },
+  { value: 'bank-transfer', label: 'adminBookings.markPaid.bankTransfer' },
 ]
 
 /**
@@ -26,6 +29,8 @@ export function MarkPaidDialog({
   onClose: () => void
   onConfirm: (paidBy: PaidBy) => Promise<void>
 }) {
+  const t = useT()
+  const locale = useLocale()
   const [paidBy, setPaidBy] = useState<PaidBy>('cash')
   const [busy, setBusy] = useState(false)
 
@@ -45,12 +50,12 @@ export function MarkPaidDialog({
       open
       onOpenChange={(o) => !o && onClose()}
       returnFocus={returnFocus}
-      title={`Mark booking #${booking.id} paid`}
-      description={`${booking.name}, ${formatLongDate(booking.tourDate)} at ${booking.timeText}: ${formatYen(booking.due)} still to pay.`}
+      title={t('adminBookings.markPaid.title', { id: booking.id })}
+      description={t('adminBookings.markPaid.description', { name: booking.name, date: formatLongDate(booking.tourDate, locale), time: clockText(booking.timeText, locale), amount: formatYen(booking.due, locale) })}
     >
       <form className="grid gap-3" onSubmit={submit} noValidate>
         <fieldset className="grid gap-2">
-          <legend className="text-sm font-medium text-slate-900">How did you take the {formatYen(booking.due)}?</legend>
+          <legend className="text-sm font-medium text-slate-900">{t('adminBookings.markPaid.how', { amount: formatYen(booking.due, locale) })}</legend>
           {WAYS.map((way) => (
             <div key={way.value} className="flex items-start gap-3">
               <input
@@ -63,17 +68,17 @@ export function MarkPaidDialog({
                 className="mt-0.5 size-5 accent-brand-700"
               />
               <label htmlFor={`mark-paid-${booking.id}-${way.value}`} className="text-sm text-slate-900">
-                {way.label}
+                {t(way.label)}
               </label>
             </div>
           ))}
         </fieldset>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button size="md" variant="plain" onClick={onClose}>
-            Keep Status
+            {t('adminBookings.markPaid.keep')}
           </Button>
           <Button size="md" type="submit" variant="brand" disabled={busy}>
-            Mark Paid
+            {t('adminBookings.markPaid.submit')}
           </Button>
         </div>
       </form>

@@ -7,10 +7,11 @@ import type { TourTime } from '../../../../core/slots.ts'
 import type { AdminBooking, TourPackage } from '../../../../server/for-app.ts'
 import { api, failToast, serverFieldErrors, successToast } from '../api.ts'
 import { useAdminData } from '../use-admin-data.ts'
+import { useLocale, useT } from '../../../i18n/i18n.tsx'
 import { Button } from '../../ui/button.tsx'
 import { Modal } from '../../ui/dialog.tsx'
 import { Field, Input, Select } from '../../ui/field.tsx'
-import { groupSizes, SlotAndTourFields, type SlotAndTour } from './slot-fields.tsx'
+import { clockText, groupSizes, SlotAndTourFields, type SlotAndTour } from './slot-fields.tsx'
 
 /**
  * The guide moves a booking to another slot (issue 19, docs/decisions/0055): date, slot, tour and
@@ -18,6 +19,8 @@ import { groupSizes, SlotAndTourFields, type SlotAndTour } from './slot-fields.t
  * the calendar says of it on the chosen date; the server decides.
  */
 export function MoveDialog({ booking, onClose, onDone }: { booking: AdminBooking; onClose: () => void; onDone: () => Promise<void> }) {
+  const t = useT()
+  const locale = useLocale()
   const [slot, setSlot] = useState<SlotAndTour>({ tourDate: booking.tourDate, tourTime: booking.tourTime as TourTime, tourPackageId: String(booking.tourPackageId) })
   const { tourDate, tourTime, tourPackageId } = slot
   const [people, setPeople] = useState(String(booking.numberOfPeople))
@@ -25,9 +28,9 @@ export function MoveDialog({ booking, onClose, onDone }: { booking: AdminBooking
   const [tellGuest, setTellGuest] = useState(true)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
-  const { data: packages } = useAdminData<TourPackage[]>('/api/admin/tour-packages', 'Failed to fetch tour packages', [])
+  const { data: packages } = useAdminData<TourPackage[]>('/api/admin/tour-packages', t('adminBookings.move.packagesFailed'), [])
   const pkg = packages?.find((p) => String(p.id) === tourPackageId)
-  const { data: rules } = useAdminData<{ groupLimit: number } | null>('/api/admin/guide-booking-rules', 'Failed to load the booking rules', null)
+  const { data: rules } = useAdminData<{ groupLimit: number } | null>('/api/admin/guide-booking-rules', t('adminBookings.move.rulesFailed'), null)
   const catalogue = pkg && isCalendarDate(tourDate) ? quote(pkg, Number(people), tourDate, rules?.groupLimit) : null
   const paid = booking.amountPaid > 0 || booking.status === 'paid'
 
@@ -44,23 +47,26 @@ export function MoveDialog({ booking, onClose, onDone }: { booking: AdminBooking
         totalPrice: price.trim() === '' ? undefined : price.trim(),
         tellGuest,
       })
-      successToast('Booking moved', `Booking #${booking.id} is now on ${formatLongDate(moved.tourDate)} at ${moved.timeText}.${tellGuest ? ' The guest has been sent the new date.' : ''}`)
+      const movedValues = { id: booking.id, date: formatLongDate(moved.tourDate, locale), time: clockText(moved.timeText, locale) }
+      successToast(t('adminBookings.move.done'), t(tellGuest ? 'adminBookings.move.doneTold' : 'adminBookings.move.doneText', movedValues))
       await onDone()
     } catch (error) {
       const fields = serverFieldErrors(error)
-      const message = error instanceof Error ? error.message : 'The booking could not be moved.'
+      const message = error instanceof Error ? error.message : t('adminBookings.move.failedText')
       setErrors(fields ?? { form: message })
-      failToast('Failed to move booking', error)
+      failToast(t('adminBookings.move.failed'), error)
     } finally {
       setBusy(false)
     }
   }
 
   return (
-    <Modal open onOpenChange={(o) => !o && onClose()} title={`Move booking #${booking.id}`} description={`${booking.name}, now ${formatLongDate(booking.tourDate)} at ${booking.timeText}`}>
+    <Modal open onOpenChange={(o) => !o && onClose()} title={t('adminBookings.move.title', { id: booking.id })}
+      description={t('adminBookings.move.description', { name: booking.name, date: formatLongDate(booking.tourDate, locale), time: clockText(booking.timeText, locale) })}
+    >
       <form className="grid gap-3" onSubmit={submit} noValidate>
-        <SlotAndTourFields idPrefix="move" dateLabel="New date" value={slot} onChange={setSlot} packages={packages ?? []} errors={errors} bookingId={booking.id} />
-        <Field id="move-people" label="Guests" error={errors.numberOfPeople}>
+        <SlotAndTourFields idPrefix="move" dateLabel={t('adminBookings.move.newDate')} value={slot} onChange={setSlot} packages={packages ?? []} errors={errors} bookingId={booking.id} />
+        <Field id="move-people" label={t('adminBookings.move.guests')} error={errors.numberOfPeople}>
           <Select value={people} onChange={(e) => setPeople(e.target.value)}>
             {groupSizes(Math.max(rules?.groupLimit ?? DEFAULT_GUIDE_GROUP_LIMIT, booking.numberOfPeople)).map((n) => (
               <option key={n} value={n}>
@@ -71,12 +77,14 @@ export function MoveDialog({ booking, onClose, onDone }: { booking: AdminBooking
         </Field>
         <Field
           id="move-price"
-          label="Price (¥)"
+          label={t('adminBookings.move.price')}
           error={errors.totalPrice}
           hint={
             paid
-              ? `Paid: the price stays at ${formatYen(booking.totalPrice)}.`
-              : `The booking's price stays unless you change it.${catalogue?.ok ? ` The price list says ${formatYen(catalogue.total)} for this choice.` : ''}`
+              ? t('adminBookings.move.pricePaid', { amount: formatYen(booking.totalPrice, locale) })
+              : catalogue?.ok
+                ? t('adminBookings.move.priceKeptList', { amount: formatYen(catalogue.total, locale) })
+                : t('adminBookings.move.priceKept')
           }
         >
           <Input inputMode="numeric" value={price} onChange={(e) => setPrice(e.target.value)} readOnly={paid} />
@@ -84,7 +92,7 @@ export function MoveDialog({ booking, onClose, onDone }: { booking: AdminBooking
         <div className="flex items-start gap-3">
           <input id="move-tell-guest" type="checkbox" checked={tellGuest} onChange={(e) => setTellGuest(e.target.checked)} className="mt-0.5 size-5 accent-brand-700" />
           <label htmlFor="move-tell-guest" className="text-sm text-slate-900">
-            E-mail the guest the new date (with the calendar event moved)
+            {t('adminBookings.move.tellGuest')}
           </label>
         </div>
         {errors.form ? (
@@ -94,10 +102,10 @@ export function MoveDialog({ booking, onClose, onDone }: { booking: AdminBooking
         ) : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button size="md" variant="plain" onClick={onClose}>
-            Keep As Is
+            {t('adminBookings.move.keep')}
           </Button>
           <Button size="md" type="submit" variant="brand" disabled={busy}>
-            Move Booking
+            {t('adminBookings.move.submit')}
           </Button>
         </div>
       </form>

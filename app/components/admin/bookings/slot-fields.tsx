@@ -1,13 +1,42 @@
 import { useEffect, useState } from 'react'
-import { isCalendarDate, todayInTokyo } from '../../../../core/dates.ts'
-import { packageFitsSlot, slotLabel, TOUR_TIMES, type TourTime } from '../../../../core/slots.ts'
-import type { CalendarDay, TourPackage } from '../../../../server/for-app.ts'
+import { dateTimeFormat, isCalendarDate, todayInTokyo } from '../../../../core/dates.ts'
+import type { Locale } from '../../../../core/i18n/locales.ts'
+import type { MessageId } from '../../../../core/i18n/message-id.ts'
+import { packageFitsSlot, parseClockText, TOUR_TIMES, type TourTime } from '../../../../core/slots.ts'
+import type { CalendarDay, CalendarSlot, TourPackage } from '../../../../server/for-app.ts'
+import { useLocale, useT } from '../../../i18n/i18n.tsx'
 import { api } from '../api.ts'
 import { Field, Input, Select } from '../../ui/field.tsx'
 
-const SLOT_STATE_TEXT = { free: 'free', held: 'held by an unpaid booking', booked: 'booked', closed: 'closed', channel: 'taken on' } as const
+/** The slots' names in the admin's language (docs/decisions/0086). */
+export const SLOT_IDS: Record<TourTime, MessageId> = {
+  morning: 'adminBookings.slot.morning',
+  afternoon: 'adminBookings.slot.afternoon',
+  'full-day': 'adminBookings.slot.fullDay',
+}
+const SLOT_STATE_IDS: Record<CalendarSlot['state'], MessageId> = {
+  free: 'adminBookings.slot.free',
+  held: 'adminBookings.slot.held',
+  booked: 'adminBookings.slot.booked',
+  closed: 'adminBookings.slot.closed',
+  channel: 'adminBookings.slot.channel',
+}
 /** A day the guide may not book or move onto now, whatever its slots (docs/decisions/0075). */
-const OUTSIDE_WINDOW_TEXT = { past: 'past: cannot be booked', beyond: 'beyond the booking window' } as const
+const OUTSIDE_WINDOW_IDS: Record<Exclude<CalendarDay['guideWindow'], 'open'>, MessageId> = {
+  past: 'adminBookings.slot.past',
+  beyond: 'adminBookings.slot.beyond',
+}
+
+/**
+ * A slot's start as the server writes it ('9:00 AM') in the admin's language: English keeps it,
+ * Japanese reads 午前9:00 as Intl writes it (docs/decisions/0086). Text that is no clock time stays.
+ */
+export function clockText(text: string, locale: Locale): string {
+  if (locale === 'en') return text
+  const minutes = parseClockText(text)
+  if (minutes === null) return text
+  return dateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, 0, minutes))
+}
 
 /** A date, slot and tour as the dialogs hold them (the tour's id as the select's string). */
 export type SlotAndTour = { tourDate: string; tourTime: TourTime; tourPackageId: string }
@@ -35,6 +64,8 @@ export function SlotAndTourFields({
   /** The booking being moved: its own slot reads "this booking". */
   bookingId?: number
 }) {
+  const t = useT()
+  const locale = useLocale()
   const { tourDate, tourTime, tourPackageId } = value
   const [day, setDay] = useState<CalendarDay | null>(null)
 
@@ -54,23 +85,30 @@ export function SlotAndTourFields({
 
   const slotText = (time: TourTime) => {
     const slot = day?.slots.find((s) => s.tourTime === time)
-    if (!isCalendarDate(tourDate)) return slotLabel(time)
-    if (!day) return `${slotLabel(time)} (not a tour day)`
-    if (!slot) return slotLabel(time)
+    const name = t(SLOT_IDS[time])
+    if (!isCalendarDate(tourDate)) return name
+    if (!day) return t('adminBookings.slot.notTourDay', { slot: name })
+    if (!slot) return name
     const mine = bookingId !== undefined && slot.booking?.id === bookingId
-    if (!mine && day.guideWindow !== 'open') return `${slotLabel(time)} (${OUTSIDE_WINDOW_TEXT[day.guideWindow]})`
+    if (!mine && day.guideWindow !== 'open') return t('adminBookings.slot.withState', { slot: name, state: t(OUTSIDE_WINDOW_IDS[day.guideWindow]) })
     // A half an imported calendar takes names its channel (docs/decisions/0077).
-    const state = slot.channel ? `${SLOT_STATE_TEXT.channel} ${slot.channel.name}` : SLOT_STATE_TEXT[slot.state]
-    return `${slotLabel(time)}, ${slot.timeText} (${mine ? 'this booking' : slot.booking ? `${SLOT_STATE_TEXT[slot.state]}: ${slot.booking.name}` : state})`
+    const state = mine
+      ? t('adminBookings.slot.thisBooking')
+      : slot.booking
+        ? t('adminBookings.slot.byBooking', { state: t(SLOT_STATE_IDS[slot.state]), name: slot.booking.name })
+        : slot.channel
+          ? t('adminBookings.slot.takenOn', { channel: slot.channel.name })
+          : t(SLOT_STATE_IDS[slot.state])
+    return t('adminBookings.slot.withTimeAndState', { slot: name, time: clockText(slot.timeText, locale), state })
   }
 
   return (
     <>
-      <Field id={`${idPrefix}-date`} label={dateLabel} error={errors.tourDate} hint="Tours run on Saturdays and Sundays.">
+      <Field id={`${idPrefix}-date`} label={dateLabel} error={errors.tourDate} hint={t('adminBookings.slot.weekendsHint')}>
         {/* The guide books and moves from today on (docs/decisions/0055): the picker offers no earlier day. */}
         <Input type="date" min={todayInTokyo(new Date())} value={tourDate} onChange={(e) => onChange({ ...value, tourDate: e.target.value })} required />
       </Field>
-      <Field id={`${idPrefix}-slot`} label="Time slot" error={errors.tourTime}>
+      <Field id={`${idPrefix}-slot`} label={t('adminBookings.slot.label')} error={errors.tourTime}>
         <Select
           value={tourTime}
           onChange={(e) => {
@@ -86,15 +124,15 @@ export function SlotAndTourFields({
           ))}
         </Select>
       </Field>
-      <Field id={`${idPrefix}-package`} label="Tour" error={errors.tourPackageId}>
+      <Field id={`${idPrefix}-package`} label={t('adminBookings.slot.tour')} error={errors.tourPackageId}>
         <Select value={tourPackageId} onChange={(e) => onChange({ ...value, tourPackageId: e.target.value })}>
-          {pkg ? null : <option value="">Choose a tour</option>}
+          {pkg ? null : <option value="">{t('adminBookings.slot.chooseTour')}</option>}
           {fitting.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name}
             </option>
           ))}
-          {pkg && !fitting.includes(pkg) ? <option value={pkg.id}>{pkg.name} (does not fit this slot)</option> : null}
+          {pkg && !fitting.includes(pkg) ? <option value={pkg.id}>{t('adminBookings.slot.doesNotFit', { tour: pkg.name })}</option> : null}
         </Select>
       </Field>
     </>
