@@ -88,7 +88,7 @@ export function MessagesTab({
                     {t('adminInbox.messages.createBooking')}
                   </Button>
                   <Button size="sm" variant="plain" onClick={() => copyEmail(m.email)}>
-                    {t('admin.common.copyEmail')}
+                    {t('adminInbox.messages.copyEmail')}
                   </Button>
                   <a
                     href={mailtoHref(m.email, 'Re: Your inquiry about a Joetsu tour', `Dear ${m.name},\n\n`)}
