@@ -4,8 +4,12 @@ import type adminBookings from './messages/adminBookings/en.json'
 import type adminCalendar from './messages/adminCalendar/en.json'
 import type adminChannels from './messages/adminChannels/en.json'
 import type adminEmail from './messages/adminEmail/en.json'
+import type adminInbox from './messages/adminInbox/en.json'
+import type adminMoney from './messages/adminMoney/en.json'
 import type adminNotice from './messages/adminNotice/en.json'
+import type adminPhotos from './messages/adminPhotos/en.json'
 import type adminSettings from './messages/adminSettings/en.json'
+import type adminUsers from './messages/adminUsers/en.json'
 import type booking from './messages/booking/en.json'
 import type change from './messages/change/en.json'
 import type checkout from './messages/checkout/en.json'
@@ -48,8 +52,12 @@ export type MessageId =
   | keyof typeof adminCalendar
   | keyof typeof adminChannels
   | keyof typeof adminEmail
+  | keyof typeof adminInbox
+  | keyof typeof adminMoney
   | keyof typeof adminNotice
+  | keyof typeof adminPhotos
   | keyof typeof adminSettings
+  | keyof typeof adminUsers
   | keyof typeof booking
   | keyof typeof change
   | keyof typeof checkout

@@ -1,4 +1,6 @@
+import { useCallback } from 'react'
 import { toast } from '../ui/use-toast.ts'
+import { useT } from '../../i18n/i18n.tsx'
 import { adminLoginPath } from '../../../core/admin-redirect.ts'
 import { ApiError, fetchJson } from '../../lib/fetch-json.ts'
 import { dateTimeFormat } from '../../../core/dates.ts'
@@ -48,14 +50,23 @@ export function successToast(title: string, description?: string) {
   toast({ title, description })
 }
 
-/** Copy an address; 'Failed to Copy' / 'Could not copy email address to clipboard' when the browser refuses. */
-export async function copyEmail(email: string) {
-  try {
-    await navigator.clipboard.writeText(email)
-    toast({ title: 'Email Copied', description: `${email} copied to clipboard` })
-  } catch {
-    toast({ title: 'Failed to Copy', description: 'Could not copy email address to clipboard', variant: 'destructive' })
-  }
+/**
+ * Copies an address, saying so in the admin's language (docs/decisions/0086), or that the browser
+ * refused: a hook, since the toast's words come from the dashboard's messages.
+ */
+export function useCopyEmail(): (email: string) => Promise<void> {
+  const t = useT()
+  return useCallback(
+    async (email: string) => {
+      try {
+        await navigator.clipboard.writeText(email)
+        toast({ title: t('admin.common.emailCopied'), description: t('admin.common.emailCopiedDescription', { email }) })
+      } catch {
+        toast({ title: t('admin.common.copyFailed'), description: t('admin.common.copyFailedDescription'), variant: 'destructive' })
+      }
+    },
+    [t],
+  )
 }
 
 export function mailtoHref(email: string, subject: string, body?: string) {

@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react'
 import { monthRange, shiftMonth, todayInTokyo } from '../../../core/dates.ts'
 import { fieldErrors } from '../../../core/schemas/field-errors.ts'
+import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { journalQuerySchema, type JournalFormat } from '../../../core/schemas/journal.ts'
+import { useT } from '../../i18n/i18n.tsx'
 import { buttonVariants } from '../ui/button.tsx'
 import { Field, Input, Select } from '../ui/field.tsx'
 
-const FORMAT_NAMES: Record<JournalFormat, string> = {
-  moneyforward: 'Money Forward クラウド (仕訳帳 import)',
-  generic: 'Generic journal (freee and others)',
+const FORMAT_NAMES: Record<JournalFormat, MessageId> = {
+  moneyforward: 'adminMoney.journal.formatMoneyforward',
+  generic: 'adminMoney.journal.formatGeneric',
 }
 
 /**
@@ -16,6 +18,7 @@ const FORMAT_NAMES: Record<JournalFormat, string> = {
  * link is offered only for a period the server takes.
  */
 export function JournalExport() {
+  const t = useT()
   // Last month in Japan, chosen after hydration so the server and the browser agree.
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')
@@ -32,23 +35,23 @@ export function JournalExport() {
   return (
     <section aria-labelledby="journal-heading" className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4">
       <h3 id="journal-heading" className="text-base font-semibold text-slate-900">
-        Books for your accountant
+        {t('adminMoney.journal.title')}
       </h3>
       <p className="text-sm text-slate-700">
-        Every money movement of the period (Japan days, both included) as journal entries: card and cash taken and given back, gift vouchers sold and spent, cancellation fees kept (not subject to consumption tax) and what resellers owe and keep. Tour sales include 10 % consumption tax. Import the file into your bookkeeping software or give it to your accountant, who checks the account and tax category names against your books.
+        {t('adminMoney.journal.intro')}
       </p>
       <div className="grid gap-3 sm:grid-cols-3">
-        <Field id="journal-from" label="From" error={errors.from}>
+        <Field id="journal-from" label={t('adminMoney.journal.from')} error={errors.from}>
           <Input type="date" value={from} required onChange={(e) => setFrom(e.target.value)} />
         </Field>
-        <Field id="journal-to" label="To" error={errors.to}>
+        <Field id="journal-to" label={t('adminMoney.journal.to')} error={errors.to}>
           <Input type="date" value={to} required onChange={(e) => setTo(e.target.value)} />
         </Field>
-        <Field id="journal-format" label="Format">
+        <Field id="journal-format" label={t('adminMoney.journal.format')}>
           <Select value={format} onChange={(e) => setFormat(e.target.value as JournalFormat)}>
             {(Object.keys(FORMAT_NAMES) as JournalFormat[]).map((f) => (
               <option key={f} value={f}>
-                {FORMAT_NAMES[f]}
+                {t(FORMAT_NAMES[f])}
               </option>
             ))}
           </Select>
@@ -57,15 +60,15 @@ export function JournalExport() {
       {href ? (
         <p className="flex flex-wrap gap-3">
           <a href={href} download className={buttonVariants({ variant: 'plain', size: 'md' })}>
-            Download journal {from} to {to}
+            {t('adminMoney.journal.download', { from, to })}
           </a>
           {/* The receipts and return invoices issued in the same period (docs/decisions/0080). */}
           <a href={`/api/admin/receipts.csv?${new URLSearchParams({ from, to })}`} download className={buttonVariants({ variant: 'plain', size: 'md' })}>
-            Download receipts issued {from} to {to}
+            {t('adminMoney.journal.downloadReceipts', { from, to })}
           </a>
         </p>
       ) : (
-        <p className="text-sm text-slate-700">Choose the first and the last day to download the journal.</p>
+        <p className="text-sm text-slate-700">{t('adminMoney.journal.choosePeriod')}</p>
       )}
     </section>
   )

@@ -2,7 +2,8 @@ import { useState } from 'react'
 import type { AsJson, ContactMessageView } from '../../../server/for-app.ts'
 import { matchesText } from '../../../core/booking-search.ts'
 import { contactPackageLabel } from '../../../core/schemas/contact.ts'
-import { api, copyEmail, failToast, formatDateTime, mailtoHref } from './api.ts'
+import { useLocale, useT } from '../../i18n/i18n.tsx'
+import { api, failToast, formatDateTime, mailtoHref, useCopyEmail } from './api.ts'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
 import { EmptyState } from '../ui/empty-state.tsx'
@@ -22,13 +23,16 @@ export function MessagesTab({
 }) {
   // "Create booking" on a message (docs/decisions/0059): the dialog starts from the guest's details.
   const [bookingFrom, setBookingFrom] = useState<ContactMessage | null>(null)
+  const t = useT()
+  const locale = useLocale()
+  const copyEmail = useCopyEmail()
 
   async function markRead(id: number) {
     try {
       await api('PATCH', `/api/admin/messages/${id}/read`)
       updateMessages((list) => list.map((m) => (m.id === id ? { ...m, read: true } : m)))
     } catch (error) {
-      failToast('Failed to mark message as read', error)
+      failToast(t('adminInbox.messages.markReadFailed'), error)
     }
   }
 
@@ -39,14 +43,14 @@ export function MessagesTab({
   return (
     <section aria-labelledby="messages-heading" className="grid gap-4">
       <h2 id="messages-heading" className="text-lg font-semibold text-slate-900">
-        Messages
+        {t('adminInbox.messages.title')}
       </h2>
       {messages === null ? (
-        <p className="text-slate-700">Loading messages…</p>
+        <p className="text-slate-700">{t('adminInbox.messages.loading')}</p>
       ) : shown.length === 0 ? (
-        <EmptyState>No messages{search ? ' match your search' : ' yet'}.</EmptyState>
+        <EmptyState>{t(search ? 'adminInbox.messages.emptySearch' : 'adminInbox.messages.empty')}</EmptyState>
       ) : (
-        <ul className="grid gap-3" aria-label="Contact messages">
+        <ul className="grid gap-3" aria-label={t('adminInbox.messages.listLabel')}>
           {shown.map((m) => (
             <li key={m.id} className={`rounded-lg border bg-white p-4 ${m.read ? 'border-slate-200' : 'border-blossom-600'}`}>
               <article aria-labelledby={`message-${m.id}-from`}>
@@ -54,37 +58,43 @@ export function MessagesTab({
                   <h3 id={`message-${m.id}-from`} className="font-semibold text-slate-900">
                     {m.name}
                   </h3>
-                  {!m.read ? <Badge tone="new">New</Badge> : null}
-                  <span className="text-xs text-slate-600">{formatDateTime(m.createdAt)}</span>
+                  {!m.read ? <Badge tone="new">{t('admin.common.new')}</Badge> : null}
+                  <span className="text-xs text-slate-600">{formatDateTime(m.createdAt, locale)}</span>
                 </div>
                 <p className="break-all text-sm text-slate-700">
                   {m.email}
                   {m.phone ? ` · ${m.phone}` : ''}
-                  {` · Wrote in ${m.language}`}
+                  {` · ${t('adminInbox.messages.wroteIn', { language: m.language })}`}
                 </p>
                 {m.visitDate || m.groupSize || m.package ? (
                   <p className="text-sm text-slate-700">
-                    {[m.visitDate && `Visit: ${m.visitDate}`, m.groupSize && `Group: ${m.groupSize}`, m.package && `Package: ${contactPackageLabel(m.package)}`].filter(Boolean).join(' · ')}
+                    {[
+                      m.visitDate && t('adminInbox.messages.visit', { date: m.visitDate }),
+                      m.groupSize && t('adminInbox.messages.group', { size: m.groupSize }),
+                      m.package && t('adminInbox.messages.package', { name: contactPackageLabel(m.package) }),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </p>
                 ) : null}
                 <p className="mt-2 whitespace-pre-wrap text-slate-900">{m.message}</p>
                 <div className="mt-3 flex flex-wrap gap-2">
                   {!m.read ? (
-                    <Button variant="brand" size="sm" onClick={() => markRead(m.id)} aria-label={`Mark message from ${m.name} as read`}>
-                      Mark as read
+                    <Button variant="brand" size="sm" onClick={() => markRead(m.id)} aria-label={t('adminInbox.messages.markReadLabel', { name: m.name })}>
+                      {t('adminInbox.markRead')}
                     </Button>
                   ) : null}
-                  <Button size="sm" variant="brand" onClick={() => setBookingFrom(m)} aria-label={`Create booking for ${m.name}`}>
-                    Create booking
+                  <Button size="sm" variant="brand" onClick={() => setBookingFrom(m)} aria-label={t('adminInbox.messages.createBookingLabel', { name: m.name })}>
+                    {t('adminInbox.messages.createBooking')}
                   </Button>
                   <Button size="sm" variant="plain" onClick={() => copyEmail(m.email)}>
-                    Copy Email
+                    {t('adminInbox.messages.copyEmail')}
                   </Button>
                   <a
                     href={mailtoHref(m.email, 'Re: Your inquiry about a Joetsu tour', `Dear ${m.name},\n\n`)}
                     className="inline-flex min-h-9 items-center rounded-md border border-slate-400 bg-white px-3 text-sm font-medium text-slate-900 hover:bg-slate-100"
                   >
-                    Open Email App
+                    {t('adminInbox.messages.openEmailApp')}
                   </a>
                 </div>
               </article>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import type { AsJson, Notification } from '../../../server/for-app.ts'
 import { matchesText } from '../../../core/booking-search.ts'
+import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { api, failToast, formatDateTime, successToast } from './api.ts'
 import { Badge } from '../ui/badge.tsx'
 import { Button, buttonVariants } from '../ui/button.tsx'
@@ -23,21 +24,23 @@ export function NotificationsTab({
   updateNotifications: (change: (n: AdminNotification[]) => AdminNotification[]) => void
   reload: () => Promise<void>
 }) {
+  const t = useT()
+  const locale = useLocale()
   async function markRead(id: number) {
     try {
       await api('PATCH', `/api/notifications/${id}/read`)
       updateNotifications((list) => list.map((n) => (n.id === id ? { ...n, read: true } : n)))
     } catch (error) {
-      failToast('Failed to mark notification as read', error)
+      failToast(t('adminInbox.notifications.markReadFailed'), error)
     }
   }
   async function markAll() {
     try {
       await api('PATCH', '/api/notifications/mark-all-read')
       updateNotifications((list) => list.map((n) => ({ ...n, read: true })))
-      successToast('All notifications marked as read')
+      successToast(t('adminInbox.notifications.markAllDone'))
     } catch (error) {
-      failToast('Failed to mark all notifications as read', error)
+      failToast(t('adminInbox.notifications.markAllFailed'), error)
     }
   }
   async function remove(id: number) {
@@ -45,7 +48,7 @@ export function NotificationsTab({
       await api('DELETE', `/api/notifications/${id}`)
       updateNotifications((list) => list.filter((n) => n.id !== id))
     } catch (error) {
-      failToast('Failed to delete notification', error)
+      failToast(t('adminInbox.notifications.deleteFailed'), error)
       await reload()
     }
   }
@@ -57,27 +60,27 @@ export function NotificationsTab({
     <section aria-labelledby="notifications-heading" className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="notifications-heading" className="text-lg font-semibold text-slate-900">
-          Notifications
+          {t('adminInbox.notifications.title')}
         </h2>
         <Button size="md" variant="plain" onClick={markAll} disabled={!unread}>
-          Mark All as Read
+          {t('adminInbox.notifications.markAll')}
         </Button>
       </div>
       {notifications === null ? (
-        <p className="text-slate-700">Loading notifications…</p>
+        <p className="text-slate-700">{t('adminInbox.notifications.loading')}</p>
       ) : shown.length === 0 ? (
-        <EmptyState>No notifications{search ? ' match your search' : ''}.</EmptyState>
+        <EmptyState>{t(search ? 'adminInbox.notifications.emptySearch' : 'adminInbox.notifications.empty')}</EmptyState>
       ) : (
-        <ul className="grid gap-3" aria-label="Notifications">
+        <ul className="grid gap-3" aria-label={t('adminInbox.notifications.title')}>
           {shown.map((n) => {
             const link = safeLink(n.actionLink)
             return (
               <li key={n.id} className={`rounded-lg border bg-white p-4 ${n.read ? 'border-slate-200' : 'border-blossom-600'}`}>
                 <div className="flex flex-wrap items-center gap-2">
                   <h3 className="font-semibold text-slate-900">{n.title}</h3>
-                  {!n.read ? <Badge tone="new">New</Badge> : null}
+                  {!n.read ? <Badge tone="new">{t('admin.common.new')}</Badge> : null}
                   <Badge>{n.type}</Badge>
-                  <span className="text-xs text-slate-600">{formatDateTime(n.createdAt)}</span>
+                  <span className="text-xs text-slate-600">{formatDateTime(n.createdAt, locale)}</span>
                 </div>
                 <p className="mt-1 text-slate-900">{n.message}</p>
                 <div className="mt-3 flex flex-wrap gap-2">
@@ -87,23 +90,26 @@ export function NotificationsTab({
                       onClick={() => (!n.read ? void markRead(n.id) : undefined)}
                       className={buttonVariants({ variant: 'brand', size: 'sm' })}
                     >
-                      View<span className="sr-only">: {n.title}</span>
+                      {t('adminInbox.notifications.view')}
+                      <span className="sr-only">{t('adminInbox.notifications.ofTitle', { title: n.title })}</span>
                     </Link>
                   ) : null}
                   {!n.read ? (
                     <Button size="sm" variant="plain" onClick={() => markRead(n.id)}>
-                      Mark as read<span className="sr-only">: {n.title}</span>
+                      {t('adminInbox.markRead')}
+                      <span className="sr-only">{t('adminInbox.notifications.ofTitle', { title: n.title })}</span>
                     </Button>
                   ) : null}
                   <ConfirmDialog
                     trigger={
                       <Button size="sm" variant="quietDanger">
-                        Delete<span className="sr-only">: {n.title}</span>
+                        {t('admin.common.delete')}
+                        <span className="sr-only">{t('adminInbox.notifications.ofTitle', { title: n.title })}</span>
                       </Button>
                     }
-                    title="Delete this notification?"
-                    description={`“${n.title}” will be removed. This cannot be undone.`}
-                    confirmLabel="Delete Notification"
+                    title={t('adminInbox.notifications.deleteTitle')}
+                    description={t('adminInbox.notifications.deleteDescription', { title: n.title })}
+                    confirmLabel={t('adminInbox.notifications.deleteConfirm')}
                     onConfirm={() => remove(n.id)}
                   />
                 </div>

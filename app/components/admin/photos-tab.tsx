@@ -4,6 +4,8 @@ import { fieldErrors } from '../../../core/schemas/field-errors.ts'
 import { type Aspect, PLACES, type Place } from '../../../core/media/places.ts'
 import { ALT_MAX, photoDetailsSchema, photoUploadSchema } from '../../../core/schemas/photo.ts'
 import { TRANSLATED_LOCALES } from '../../../core/schemas/translations.ts'
+import type { Locale } from '../../../core/i18n/locales.ts'
+import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { api, failToast, serverFieldErrors, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { Badge } from '../ui/badge.tsx'
@@ -15,16 +17,17 @@ import { Field, Input, Select } from '../ui/field.tsx'
 type Photo = AsJson<LibraryPhoto>
 type PlaceRow = { place: Place; label: string; aspect: Aspect; mediaId: number | null }
 
-const ALT_HINT =
-  'What the photo shows, in a sentence: visitors who use a screen reader hear it, and everyone sees it when the photo cannot load. Search engines read it too.'
+/** Names in a list as the admin's language writes one: 'Deutsch, 한국어', 'Deutsch、한국어'. */
+const listOf = (names: string[], locale: Locale) => names.join(locale === 'ja' ? '、' : ', ')
 
 /**
  * The guide's photos (docs/decisions/0048): upload, describe, set the focal point, put them in
  * the site's places. A placed photo shows on the public pages at once.
  */
 export function PhotosTab() {
-  const photos = useAdminData<Photo[]>('/api/admin/media', 'Failed to load photos', [])
-  const places = useAdminData<PlaceRow[]>('/api/admin/photo-places', 'Failed to load the places', [])
+  const t = useT()
+  const photos = useAdminData<Photo[]>('/api/admin/media', t('adminPhotos.loadFailed'), [])
+  const places = useAdminData<PlaceRow[]>('/api/admin/photo-places', t('adminPhotos.placesLoadFailed'), [])
   const reload = async () => {
     await Promise.all([photos.reload(), places.reload()])
   }
@@ -39,6 +42,7 @@ export function PhotosTab() {
 }
 
 function Upload({ onUploaded }: { onUploaded: () => Promise<void> }) {
+  const t = useT()
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
 
@@ -49,18 +53,18 @@ function Upload({ onUploaded }: { onUploaded: () => Promise<void> }) {
     const file = data.get('file')
     const parsed = photoUploadSchema.safeParse({ alt: data.get('alt') })
     const found: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error)
-    if (!(file instanceof File) || file.size === 0) found.file = 'Choose a photo to upload'
+    if (!(file instanceof File) || file.size === 0) found.file = t('adminPhotos.chooseFile')
     setErrors(found)
     if (Object.keys(found).length > 0) return
     setBusy(true)
     try {
       const photo = await api<Photo>('POST', '/api/admin/media', data)
-      successToast('Photo uploaded', `${photo.width} × ${photo.height} pixels, location and camera details removed.`)
+      successToast(t('adminPhotos.uploaded'), t('adminPhotos.uploadedDescription', { width: photo.width, height: photo.height }))
       form.reset()
       await onUploaded()
     } catch (error) {
       setErrors(serverFieldErrors(error) ?? {})
-      failToast('Failed to upload the photo', error)
+      failToast(t('adminPhotos.uploadFailed'), error)
     } finally {
       setBusy(false)
     }
@@ -69,19 +73,19 @@ function Upload({ onUploaded }: { onUploaded: () => Promise<void> }) {
   return (
     <section aria-labelledby="upload-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="upload-heading" className="text-lg font-semibold text-slate-900">
-        Upload a photo
+        {t('adminPhotos.uploadTitle')}
       </h2>
-      <p className="mb-3 text-sm text-slate-700">JPEG, PNG, WebP or AVIF, up to 20 MB. Location, camera and other details are removed before it is stored.</p>
+      <p className="mb-3 text-sm text-slate-700">{t('adminPhotos.uploadIntro')}</p>
       <form className="grid gap-3" noValidate onSubmit={upload} encType="multipart/form-data">
-        <Field id="photo-file" name="file" label="Photo" error={errors.file}>
+        <Field id="photo-file" name="file" label={t('adminPhotos.file')} error={errors.file}>
           <Input type="file" accept="image/jpeg,image/png,image/webp,image/avif" className="file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1" />
         </Field>
-        <Field id="photo-alt" name="alt" label="Description (alt text)" hint={ALT_HINT} error={errors.alt}>
-          <Input maxLength={ALT_MAX} placeholder="e.g. Cherry blossoms over the moat of Takada Castle" />
+        <Field id="photo-alt" name="alt" label={t('adminPhotos.alt')} hint={t('adminPhotos.altHint')} error={errors.alt}>
+          <Input maxLength={ALT_MAX} placeholder={t('adminPhotos.altExample')} />
         </Field>
         <div>
           <Button size="md" variant="brand" type="submit" disabled={busy}>
-            {busy ? 'Uploading…' : 'Upload photo'}
+            {t(busy ? 'adminPhotos.uploading' : 'adminPhotos.upload')}
           </Button>
         </div>
       </form>
@@ -90,28 +94,32 @@ function Upload({ onUploaded }: { onUploaded: () => Promise<void> }) {
 }
 
 function Places({ places, photos, onChanged }: { places: PlaceRow[] | null; photos: Photo[]; onChanged: () => Promise<void> }) {
+  const t = useT()
   async function choose(place: Place, value: string) {
     try {
       await api('PUT', `/api/admin/photo-places/${place}`, { mediaId: value === '' ? null : Number(value) })
-      successToast(value === '' ? 'Illustration restored' : 'Photo placed', `${PLACES[place].label} now shows ${value === '' ? 'its illustration' : 'the photo'}.`)
+      successToast(
+        t(value === '' ? 'adminPhotos.illustrationRestored' : 'adminPhotos.placed'),
+        t(value === '' ? 'adminPhotos.showsIllustration' : 'adminPhotos.showsPhoto', { place: PLACES[place].label }),
+      )
       await onChanged()
     } catch (error) {
-      failToast('Failed to place the photo', error)
+      failToast(t('adminPhotos.placeFailed'), error)
     }
   }
   return (
     <section aria-labelledby="places-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="places-heading" className="text-lg font-semibold text-slate-900">
-        Places on the site
+        {t('adminPhotos.placesTitle')}
       </h2>
-      <p className="mb-3 text-sm text-slate-700">Choose the photo each place shows. The photo is cut to the place’s shape around its focal point; a place without one shows its illustration.</p>
-      {places === null ? <p className="text-slate-700">Loading places…</p> : null}
+      <p className="mb-3 text-sm text-slate-700">{t('adminPhotos.placesIntro')}</p>
+      {places === null ? <p className="text-slate-700">{t('adminPhotos.placesLoading')}</p> : null}
       <ul className="grid gap-3">
         {places?.map((row) => (
           <li key={row.place}>
-            <Field id={`place-${row.place}`} label={`${row.label} (${row.aspect[0]}:${row.aspect[1]})`}>
+            <Field id={`place-${row.place}`} label={t('adminPhotos.placeLabel', { place: row.label, width: row.aspect[0], height: row.aspect[1] })}>
               <Select value={row.mediaId === null ? '' : String(row.mediaId)} onChange={(e) => void choose(row.place, e.target.value)}>
-                <option value="">{row.place === 'guide.portrait' ? 'No photo' : 'Illustration (no photo)'}</option>
+                <option value="">{t(row.place === 'guide.portrait' ? 'adminPhotos.noPhoto' : 'adminPhotos.illustration')}</option>
                 {photos.map((photo) => (
                   <option key={photo.id} value={photo.id}>
                     #{photo.id}: {photo.alt}
@@ -128,13 +136,14 @@ function Places({ places, photos, onChanged }: { places: PlaceRow[] | null; phot
 
 function Library({ photos, onChanged }: { photos: Photo[] | null; onChanged: () => Promise<void> }) {
   const [editing, setEditing] = useState<Photo | null>(null)
+  const t = useT()
   return (
     <section aria-labelledby="library-heading" className="rounded-lg border border-slate-200 bg-white p-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">
       <h2 id="library-heading" className="text-lg font-semibold text-slate-900">
-        Photo library
+        {t('adminPhotos.libraryTitle')}
       </h2>
-      {photos === null ? <p className="text-slate-700">Loading photos…</p> : null}
-      {photos?.length === 0 ? <EmptyState>No photos yet. Upload one to put it on the site.</EmptyState> : null}
+      {photos === null ? <p className="text-slate-700">{t('adminPhotos.loading')}</p> : null}
+      {photos?.length === 0 ? <EmptyState>{t('adminPhotos.empty')}</EmptyState> : null}
       <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
         {photos?.map((photo) => (
           <li key={photo.id} className="grid content-start gap-2 rounded-md border border-slate-200 p-2">
@@ -148,8 +157,8 @@ function Library({ photos, onChanged }: { photos: Photo[] | null; onChanged: () 
                 </Badge>
               ))}
             </div>
-            <Button size="sm" variant="plain" onClick={() => setEditing(photo)} aria-label={`Edit photo #${photo.id}`}>
-              Edit
+            <Button size="sm" variant="plain" onClick={() => setEditing(photo)} aria-label={t('adminPhotos.editLabel', { id: photo.id })}>
+              {t('admin.common.edit')}
             </Button>
           </li>
         ))}
@@ -161,16 +170,21 @@ function Library({ photos, onChanged }: { photos: Photo[] | null; onChanged: () 
 
 /** The languages whose pages read this photo's English description, not one of their own (docs/decisions/0075). */
 function FallbackLanguages({ photo }: { photo: Photo }) {
+  const t = useT()
+  const locale = useLocale()
   const english = TRANSLATED_LOCALES.filter(({ code }) => !photo.altTranslations[code])
   return (
     <p className="text-xs text-slate-700">
-      {english.length === 0 ? 'Described in all five languages' : `Falls back to English in: ${english.map(({ nativeName }) => nativeName).join(', ')}`}
+      {english.length === 0
+        ? t('adminPhotos.describedInAll')
+        : t('adminPhotos.fallsBack', { languages: listOf(english.map(({ nativeName }) => nativeName), locale) })}
     </p>
   )
 }
 
 function EditPhoto({ photo, onClose, onChanged }: { photo: Photo; onClose: () => void; onChanged: () => Promise<void> }) {
   const [focal, setFocal] = useState({ x: photo.focalX, y: photo.focalY })
+  const t = useT()
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
 
@@ -191,12 +205,12 @@ function EditPhoto({ photo, onClose, onChanged }: { photo: Photo; onClose: () =>
     setBusy(true)
     try {
       await api('PATCH', `/api/admin/media/${photo.id}`, parsed.data)
-      successToast('Photo saved', photo.places.length > 0 ? 'The site shows the change now.' : undefined)
+      successToast(t('adminPhotos.saved'), photo.places.length > 0 ? t('adminPhotos.savedOnSite') : undefined)
       await onChanged()
       onClose()
     } catch (error) {
       setErrors(serverFieldErrors(error) ?? {})
-      failToast('Failed to save the photo', error)
+      failToast(t('adminPhotos.saveFailed'), error)
     } finally {
       setBusy(false)
     }
@@ -205,11 +219,11 @@ function EditPhoto({ photo, onClose, onChanged }: { photo: Photo; onClose: () =>
   async function remove() {
     try {
       await api('DELETE', `/api/admin/media/${photo.id}`)
-      successToast('Photo deleted')
+      successToast(t('adminPhotos.deleted'))
       onClose()
       await onChanged()
     } catch (error) {
-      failToast('Failed to delete the photo', error)
+      failToast(t('adminPhotos.deleteFailed'), error)
     }
   }
 
@@ -229,17 +243,23 @@ function EditPhoto({ photo, onClose, onChanged }: { photo: Photo; onClose: () =>
   const number = (value: string, fallback: number) => (/^\d{1,3}$/.test(value) ? Math.min(100, Number(value)) : fallback)
 
   return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title={`Photo #${photo.id}`} description={`${photo.width} × ${photo.height} pixels${photo.originalName ? `, uploaded as ${photo.originalName}` : ''}.`}>
+    <Modal open onOpenChange={(open) => !open && onClose()} title={t('adminPhotos.editTitle', { id: photo.id })}
+      description={
+        photo.originalName
+          ? t('adminPhotos.sizeUploadedAs', { width: photo.width, height: photo.height, name: photo.originalName })
+          : t('adminPhotos.size', { width: photo.width, height: photo.height })
+      }
+    >
       <form className="grid gap-4" noValidate onSubmit={save}>
-        <Field id="edit-alt" name="alt" label="Description (alt text)" hint={ALT_HINT} error={errors.alt}>
+        <Field id="edit-alt" name="alt" label={t('adminPhotos.alt')} hint={t('adminPhotos.altHint')} error={errors.alt}>
           <Input defaultValue={photo.alt} maxLength={ALT_MAX} />
         </Field>
         <details className="rounded-md border border-slate-200 px-3 py-2" open={Object.keys(errors).some((k) => k.startsWith('altTranslations')) || undefined}>
-          <summary className="cursor-pointer text-sm font-medium text-slate-900">Description in other languages</summary>
-          <p className="mt-1 text-sm text-slate-700">Visitors reading another language hear these. A blank one uses the English.</p>
+          <summary className="cursor-pointer text-sm font-medium text-slate-900">{t('adminPhotos.otherLanguages')}</summary>
+          <p className="mt-1 text-sm text-slate-700">{t('adminPhotos.otherLanguagesIntro')}</p>
           <div className="mt-2 grid gap-2">
             {TRANSLATED_LOCALES.map(({ code, nativeName }) => (
-              <Field key={code} id={`edit-alt-${code}`} name={`alt-${code}`} label={`${nativeName} (${code})`} hint={photo.altTranslations[code] ? undefined : 'Not written yet: this language reads the English.'} error={errors[`altTranslations.${code}`]}>
+              <Field key={code} id={`edit-alt-${code}`} name={`alt-${code}`} label={`${nativeName} (${code})`} hint={photo.altTranslations[code] ? undefined : t('adminPhotos.notWritten')} error={errors[`altTranslations.${code}`]}>
                 <Input lang={code} defaultValue={photo.altTranslations[code] ?? ''} placeholder={photo.alt} maxLength={ALT_MAX} />
               </Field>
             ))}
@@ -247,12 +267,12 @@ function EditPhoto({ photo, onClose, onChanged }: { photo: Photo; onClose: () =>
         </details>
 
         <fieldset className="grid gap-2">
-          <legend className="text-sm font-semibold text-slate-900">Focal point</legend>
-          <p className="text-sm text-slate-700">Tap the part of the photo every crop must keep (a face, the castle), or move the point with the arrow keys.</p>
+          <legend className="text-sm font-semibold text-slate-900">{t('adminPhotos.focalPoint')}</legend>
+          <p className="text-sm text-slate-700">{t('adminPhotos.focalPointIntro')}</p>
           <div
             role="group"
             tabIndex={0}
-            aria-label={`Focal point, ${focal.x}% from the left and ${focal.y}% from the top: use the arrow keys to move it`}
+            aria-label={t('adminPhotos.focalPointLabel', { x: focal.x, y: focal.y })}
             onKeyDown={nudge}
             className="relative cursor-crosshair rounded focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
           >
@@ -264,10 +284,10 @@ function EditPhoto({ photo, onClose, onChanged }: { photo: Photo; onClose: () =>
             />
           </div>
           <div className="grid grid-cols-2 gap-3">
-            <Field id="edit-focal-x" name="focalX" label="From the left (%)" error={errors.focalX}>
+            <Field id="edit-focal-x" name="focalX" label={t('adminPhotos.fromLeft')} error={errors.focalX}>
               <Input inputMode="numeric" value={String(focal.x)} onChange={(e) => setFocal((f) => ({ ...f, x: number(e.target.value, f.x) }))} />
             </Field>
-            <Field id="edit-focal-y" name="focalY" label="From the top (%)" error={errors.focalY}>
+            <Field id="edit-focal-y" name="focalY" label={t('adminPhotos.fromTop')} error={errors.focalY}>
               <Input inputMode="numeric" value={String(focal.y)} onChange={(e) => setFocal((f) => ({ ...f, y: number(e.target.value, f.y) }))} />
             </Field>
           </div>
@@ -275,17 +295,21 @@ function EditPhoto({ photo, onClose, onChanged }: { photo: Photo; onClose: () =>
 
         <div className="flex flex-wrap justify-between gap-2">
           <Button size="md" variant="brand" type="submit" disabled={busy}>
-            {busy ? 'Saving…' : 'Save photo'}
+            {t(busy ? 'admin.common.saving' : 'adminPhotos.save')}
           </Button>
           <ConfirmDialog
-            trigger={<Button size="md" variant="danger">Delete photo</Button>}
-            title="Delete this photo?"
+            trigger={
+              <Button size="md" variant="danger">
+                {t('adminPhotos.delete')}
+              </Button>
+            }
+            title={t('adminPhotos.deleteTitle')}
             description={
               photo.places.length > 0
-                ? `It is on the site (${photo.places.map((p) => PLACES[p].label).join('; ')}): put another photo there first.`
-                : 'It is on no page. It is removed from the library for good.'
+                ? t('adminPhotos.deleteOnSite', { places: photo.places.map((p) => PLACES[p].label).join('; ') })
+                : t('adminPhotos.deleteUnused')
             }
-            confirmLabel="Delete photo"
+            confirmLabel={t('adminPhotos.delete')}
             onConfirm={remove}
           />
         </div>

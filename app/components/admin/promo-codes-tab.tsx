@@ -2,6 +2,9 @@ import { useState } from 'react'
 import { formatLongDate } from '../../../core/dates.ts'
 import { formatYen } from '../../../core/money.ts'
 import { PERCENT_MAX, type PromoCodeView, type PromoKind, type PromoTourKind } from '../../../core/promo-codes.ts'
+import type { Locale } from '../../../core/i18n/locales.ts'
+import { useLocale, useT } from '../../i18n/i18n.tsx'
+import type { Translate } from '../../i18n/translator.ts'
 import { api, failToast, serverFieldErrors, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { ScrollBox } from '../ui/scroll-box.tsx'
@@ -38,22 +41,23 @@ const draftOf = (c: PromoCodeView): Draft => ({
   active: c.active,
 })
 
-const offerOf = (c: Pick<PromoCodeView, 'kind' | 'value'>) => (c.kind === 'percent' ? `${c.value}% off` : `${formatYen(c.value)} off`)
+const offerOf = (c: Pick<PromoCodeView, 'kind' | 'value'>, t: Translate, locale: Locale) =>
+  c.kind === 'percent' ? t('adminMoney.promo.percentOffValue', { value: c.value }) : t('adminMoney.promo.yenOffValue', { amount: formatYen(c.value, locale) })
 
-function validText(c: PromoCodeView): string {
-  if (c.validFrom && c.validTo) return `${formatLongDate(c.validFrom)} – ${formatLongDate(c.validTo)}`
-  if (c.validFrom) return `From ${formatLongDate(c.validFrom)}`
-  if (c.validTo) return `Until ${formatLongDate(c.validTo)}`
-  return 'Always'
+function validText(c: PromoCodeView, t: Translate, locale: Locale): string {
+  if (c.validFrom && c.validTo) return t('adminMoney.promo.validBetween', { from: formatLongDate(c.validFrom, locale), to: formatLongDate(c.validTo, locale) })
+  if (c.validFrom) return t('adminMoney.promo.validFrom', { date: formatLongDate(c.validFrom, locale) })
+  if (c.validTo) return t('adminMoney.promo.validUntil', { date: formatLongDate(c.validTo, locale) })
+  return t('adminMoney.promo.validAlways')
 }
 
-function limitsText(c: PromoCodeView): string {
+function limitsText(c: PromoCodeView, t: Translate, locale: Locale): string {
   const limits = [
-    c.tourKind ? `${c.tourKind} tours only` : null,
-    c.minGroup ? `groups of ${c.minGroup}+` : null,
-    c.onePerEmail ? 'once per e-mail' : null,
+    c.tourKind ? t(c.tourKind === 'half-day' ? 'adminMoney.promo.limitHalfDay' : 'adminMoney.promo.limitFullDay') : null,
+    c.minGroup ? t('adminMoney.promo.limitGroup', { count: c.minGroup }) : null,
+    c.onePerEmail ? t('adminMoney.promo.limitOncePerEmail') : null,
   ].filter(Boolean)
-  return limits.length > 0 ? limits.join(', ') : 'None'
+  return limits.length > 0 ? limits.join(locale === 'ja' ? '、' : ', ') : t('admin.common.none')
 }
 
 /**
@@ -62,7 +66,9 @@ function limitsText(c: PromoCodeView): string {
  * bookings; an unpaid booking that ends gives its use back.
  */
 export function PromoCodesTab() {
-  const { data, reload } = useAdminData<{ promoCodes: PromoCodeView[] } | null>('/api/admin/promo-codes', 'Failed to load the promo codes', null)
+  const t = useT()
+  const locale = useLocale()
+  const { data, reload } = useAdminData<{ promoCodes: PromoCodeView[] } | null>('/api/admin/promo-codes', t('adminMoney.promo.loadFailed'), null)
   const [editing, setEditing] = useState<number | null>(null)
   const [draft, setDraft] = useState<Draft>(EMPTY)
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -87,12 +93,15 @@ export function PromoCodesTab() {
     setErrors({})
     try {
       const saved = editing === null ? await api<PromoCodeView>('POST', '/api/admin/promo-codes', draft) : await api<PromoCodeView>('PUT', `/api/admin/promo-codes/${editing}`, draft)
-      successToast(editing === null ? 'Promo code created' : 'Promo code saved', `${saved.code}: ${offerOf(saved)}${saved.active ? '' : ' (switched off)'}`)
+      successToast(
+        t(editing === null ? 'adminMoney.promo.created' : 'adminMoney.promo.saved'),
+        t(saved.active ? 'adminMoney.promo.savedDescription' : 'adminMoney.promo.savedOffDescription', { code: saved.code, offer: offerOf(saved, t, locale) }),
+      )
       startNew()
       await reload()
     } catch (err) {
       setErrors(serverFieldErrors(err) ?? {})
-      failToast('Failed to save the promo code', err)
+      failToast(t('adminMoney.promo.saveFailed'), err)
     } finally {
       setBusy(false)
     }
@@ -104,43 +113,57 @@ export function PromoCodesTab() {
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <section aria-labelledby="promo-codes-heading" className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="promo-codes-heading" className="text-lg font-semibold text-slate-900">
-          Promo codes
+          {t('adminMoney.promo.title')}
         </h2>
         <p className="mb-3 text-sm text-slate-700">
-          Guests type a code on the booking form (any letter case). Uses count unpaid holds and paid bookings; a hold that lapses or is cancelled before payment gives its use back, a paid booking keeps it.
+          {t('adminMoney.promo.intro')}
         </p>
         {data === null ? (
-          <p className="text-sm text-slate-600">Loading…</p>
+          <p className="text-sm text-slate-600">{t('admin.common.loading')}</p>
         ) : codes.length === 0 ? (
-          <p className="text-sm text-slate-600">No promo codes yet.</p>
+          <p className="text-sm text-slate-600">{t('adminMoney.promo.empty')}</p>
         ) : (
-          <ScrollBox label="Promo codes table">
+          <ScrollBox label={t('adminMoney.promo.tableLabel')}>
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-200 text-slate-600">
                 <tr>
-                  <th scope="col" className="px-2 py-2">Code</th>
-                  <th scope="col" className="px-2 py-2">Offer</th>
-                  <th scope="col" className="px-2 py-2">Valid (Japan dates)</th>
-                  <th scope="col" className="px-2 py-2">Limits</th>
-                  <th scope="col" className="px-2 py-2">Uses</th>
-                  <th scope="col" className="px-2 py-2">Status</th>
-                  <th scope="col" className="px-2 py-2"><span className="sr-only">Actions</span></th>
+                  <th scope="col" className="px-2 py-2">
+                    {t('adminMoney.promo.code')}
+                  </th>
+                  <th scope="col" className="px-2 py-2">
+                    {t('adminMoney.promo.offer')}
+                  </th>
+                  <th scope="col" className="px-2 py-2">
+                    {t('adminMoney.promo.valid')}
+                  </th>
+                  <th scope="col" className="px-2 py-2">
+                    {t('adminMoney.promo.limits')}
+                  </th>
+                  <th scope="col" className="px-2 py-2">
+                    {t('adminMoney.promo.uses')}
+                  </th>
+                  <th scope="col" className="px-2 py-2">
+                    {t('adminMoney.promo.status')}
+                  </th>
+                  <th scope="col" className="px-2 py-2">
+                    <span className="sr-only">{t('admin.common.actions')}</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {codes.map((c) => (
                   <tr key={c.id} className="border-b border-slate-100">
                     <th scope="row" className="px-2 py-2 font-mono font-semibold">{c.code}</th>
-                    <td className="px-2 py-2">{offerOf(c)}</td>
-                    <td className="px-2 py-2">{validText(c)}</td>
-                    <td className="px-2 py-2">{limitsText(c)}</td>
-                    <td className="px-2 py-2">{c.maxUses === null ? c.uses : `${c.uses} of ${c.maxUses}`}</td>
+                    <td className="px-2 py-2">{offerOf(c, t, locale)}</td>
+                    <td className="px-2 py-2">{validText(c, t, locale)}</td>
+                    <td className="px-2 py-2">{limitsText(c, t, locale)}</td>
+                    <td className="px-2 py-2">{c.maxUses === null ? c.uses : t('adminMoney.promo.usesOf', { uses: c.uses, max: c.maxUses })}</td>
                     <td className="px-2 py-2">
-                      <Badge tone={c.active ? 'paid' : 'cancelled'}>{c.active ? 'Active' : 'Off'}</Badge>
+                      <Badge tone={c.active ? 'paid' : 'cancelled'}>{t(c.active ? 'adminMoney.promo.active' : 'adminMoney.promo.off')}</Badge>
                     </td>
                     <td className="px-2 py-2">
-                      <Button size="sm" variant="secondary" onClick={() => edit(c)} aria-label={`Edit ${c.code}`}>
-                        Edit
+                      <Button size="sm" variant="secondary" onClick={() => edit(c)} aria-label={t('adminMoney.promo.editLabel', { code: c.code })}>
+                        {t('admin.common.edit')}
                       </Button>
                     </td>
                   </tr>
@@ -153,57 +176,58 @@ export function PromoCodesTab() {
 
       <section aria-labelledby="promo-form-heading" className="h-fit rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="promo-form-heading" className="text-lg font-semibold text-slate-900">
-          {editing === null ? 'New promo code' : `Edit ${draft.code}`}
+          {editing === null ? t('adminMoney.promo.new') : t('adminMoney.promo.editLabel', { code: draft.code })}
         </h2>
         <form className="mt-3 grid gap-3" onSubmit={save} noValidate>
-          <Field id="promo-code" label="Code" hint="3 to 24 letters, digits or hyphens; stored in capitals." error={errors.code}>
+          <Field id="promo-code" label={t('adminMoney.promo.code')} hint={t('adminMoney.promo.codeHint')} error={errors.code}>
             <Input value={draft.code} onChange={(e) => set('code', e.target.value)} autoCapitalize="characters" spellCheck={false} maxLength={24} />
           </Field>
-          <Field id="promo-kind" label="Discount" error={errors.kind}>
+          <Field id="promo-kind" label={t('adminMoney.promo.discount')} error={errors.kind}>
             <Select value={draft.kind} onChange={(e) => set('kind', e.target.value as PromoKind)}>
-              <option value="percent">Percent off</option>
-              <option value="amount">Yen off</option>
+              <option value="percent">{t('adminMoney.promo.percentOff')}</option>
+              <option value="amount">{t('adminMoney.promo.yenOff')}</option>
             </Select>
           </Field>
-          <Field id="promo-value" label={draft.kind === 'percent' ? 'Percent off' : 'Yen off'} hint={draft.kind === 'percent' ? `1 to ${PERCENT_MAX}; ${PERCENT_MAX} makes the tour free (no payment).` : 'Never more than the tour’s price.'} error={errors.value}>
+          <Field id="promo-value" label={t(draft.kind === 'percent' ? 'adminMoney.promo.percentOff' : 'adminMoney.promo.yenOff')}
+            hint={draft.kind === 'percent' ? t('adminMoney.promo.percentHint', { max: PERCENT_MAX }) : t('adminMoney.promo.yenHint')} error={errors.value}>
             <Input inputMode="numeric" value={draft.value} onChange={(e) => set('value', e.target.value)} className="w-32" />
           </Field>
           <div className="grid grid-cols-2 gap-3">
-            <Field id="promo-valid-from" label="First day" error={errors.validFrom}>
+            <Field id="promo-valid-from" label={t('adminMoney.promo.firstDay')} error={errors.validFrom}>
               <Input type="date" value={draft.validFrom} onChange={(e) => set('validFrom', e.target.value)} />
             </Field>
-            <Field id="promo-valid-to" label="Last day" error={errors.validTo}>
+            <Field id="promo-valid-to" label={t('adminMoney.promo.lastDay')} error={errors.validTo}>
               <Input type="date" value={draft.validTo} onChange={(e) => set('validTo', e.target.value)} />
             </Field>
           </div>
-          <Field id="promo-max-uses" label="Total uses" hint="Empty: no limit." error={errors.maxUses}>
+          <Field id="promo-max-uses" label={t('adminMoney.promo.maxUses')} hint={t('adminMoney.promo.maxUsesHint')} error={errors.maxUses}>
             <Input inputMode="numeric" value={draft.maxUses} onChange={(e) => set('maxUses', e.target.value)} className="w-32" />
           </Field>
-          <Field id="promo-tour-kind" label="Tours" error={errors.tourKind}>
+          <Field id="promo-tour-kind" label={t('adminMoney.promo.tours')} error={errors.tourKind}>
             <Select value={draft.tourKind} onChange={(e) => set('tourKind', e.target.value as Draft['tourKind'])}>
-              <option value="">Any tour</option>
-              <option value="half-day">Half-day tours only</option>
-              <option value="full-day">Full-day tours only</option>
+              <option value="">{t('adminMoney.promo.anyTour')}</option>
+              <option value="half-day">{t('adminMoney.promo.halfDayOnly')}</option>
+              <option value="full-day">{t('adminMoney.promo.fullDayOnly')}</option>
             </Select>
           </Field>
-          <Field id="promo-min-group" label="Smallest group" hint="Empty: any group." error={errors.minGroup}>
+          <Field id="promo-min-group" label={t('adminMoney.promo.minGroup')} hint={t('adminMoney.promo.minGroupHint')} error={errors.minGroup}>
             <Input inputMode="numeric" value={draft.minGroup} onChange={(e) => set('minGroup', e.target.value)} className="w-32" />
           </Field>
           <label className="flex items-center gap-2 text-sm text-slate-800">
             <input type="checkbox" checked={draft.onePerEmail} onChange={(e) => set('onePerEmail', e.target.checked)} className="size-5 accent-brand-700" />
-            Once per guest e-mail address
+            {t('adminMoney.promo.onePerEmail')}
           </label>
           <label className="flex items-center gap-2 text-sm text-slate-800">
             <input type="checkbox" checked={draft.active} onChange={(e) => set('active', e.target.checked)} className="size-5 accent-brand-700" />
-            Active
+            {t('adminMoney.promo.active')}
           </label>
           <div className="flex gap-2">
             <Button size="md" variant="brand" type="submit" disabled={busy}>
-              {editing === null ? 'Create code' : 'Save'}
+              {t(editing === null ? 'adminMoney.promo.create' : 'admin.common.save')}
             </Button>
             {editing === null ? null : (
               <Button size="md" variant="secondary" onClick={startNew}>
-                Cancel
+                {t('admin.common.cancel')}
               </Button>
             )}
           </div>

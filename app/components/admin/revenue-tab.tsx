@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react'
-import { formatMonthTitle, MONTH_NAMES, todayInTokyo } from '../../../core/dates.ts'
+import { dateTimeFormat, formatMonthTitle, MONTH_NAMES, todayInTokyo } from '../../../core/dates.ts'
+import type { Locale } from '../../../core/i18n/locales.ts'
 import { formatYen } from '../../../core/money.ts'
 import type { ChannelRevenue, RevenueMonth } from '../../../core/revenue.ts'
+import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { useAdminData } from './use-admin-data.ts'
 import { ScrollBox } from '../ui/scroll-box.tsx'
 import { Button, buttonVariants } from '../ui/button.tsx'
@@ -11,84 +13,98 @@ import { JournalExport } from './journal-export.tsx'
 type Revenue = { year: number; months: RevenueMonth[]; total: RevenueMonth; tourTypes: string[]; channels: ChannelRevenue[] }
 
 /**
+ * A month's name alone in the admin's language: 'March' and 'Mar', '3月'. English from the fixed
+ * names, as core/dates.ts writes it, so the server render and the browser agree.
+ */
+function monthName(index: number, locale: Locale, width: 'long' | 'short' = 'long'): string {
+  if (locale === 'en') return width === 'long' ? MONTH_NAMES[index]! : MONTH_NAMES[index]!.slice(0, 3)
+  return dateTimeFormat(locale, { month: width, timeZone: 'UTC' }).format(Date.UTC(2026, index, 15))
+}
+
+/** A year as the admin's language names it: '2026', '2026年'. */
+const yearName = (year: number, locale: Locale) => dateTimeFormat(locale, { year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year, 5, 15))
+
+/**
  * Revenue (docs/decisions/0058, 0067): each month of a year, the tours by the month of the tour and the money by the month it moved,
  * with tours, guests and money received, refunded and kept, by tour type; a chart of what was
  * kept for a glance, the table for the figures, and the same table as CSV; and the books for the
  * accountant, a journal of any period (docs/decisions/0082).
  */
 export function RevenueTab() {
+  const t = useT()
+  const locale = useLocale()
   // Japan's current year, chosen after hydration so the server and the browser agree.
   const [year, setYear] = useState<number | null>(null)
   useEffect(() => setYear(Number(todayInTokyo(new Date()).slice(0, 4))), [])
-  const { data } = useAdminData<Revenue | null>(year ? `/api/admin/revenue?year=${year}` : null, 'Failed to fetch the revenue', null)
+  const { data } = useAdminData<Revenue | null>(year ? `/api/admin/revenue?year=${year}` : null, t('adminMoney.revenue.loadFailed'), null)
   const shown = data && data.year === year ? data : null
 
   return (
     <section aria-labelledby="revenue-heading" className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="revenue-heading" className="text-lg font-semibold text-slate-900">
-          Revenue {year ?? ''}
+          {year ? t('adminMoney.revenue.titleOf', { year }) : t('adminMoney.revenue.title')}
         </h2>
         <div className="flex flex-wrap gap-2">
-          <Button size="md" variant="plain" onClick={() => year && setYear(year - 1)} aria-label="Previous year">
+          <Button size="md" variant="plain" onClick={() => year && setYear(year - 1)} aria-label={t('adminMoney.revenue.previousYear')}>
             ‹ {year ? year - 1 : ''}
           </Button>
-          <Button size="md" variant="plain" onClick={() => year && setYear(year + 1)} aria-label="Next year">
+          <Button size="md" variant="plain" onClick={() => year && setYear(year + 1)} aria-label={t('adminMoney.revenue.nextYear')}>
             {year ? year + 1 : ''} ›
           </Button>
           {year ? (
             <a href={`/api/admin/revenue.csv?year=${year}`} download className={buttonVariants({ variant: 'plain', size: 'md' })}>
-              Export CSV
+              {t('adminMoney.revenue.exportCsv')}
             </a>
           ) : null}
         </div>
       </div>
       <p className="text-sm text-slate-700">
-        Tours, guests, discounts and the part gift vouchers paid count by the month of the tour, for the paid and confirmed tours that take place. Money counts in the month it moved, as your payment provider shows it: card and cash received, refunded (the difference of a move to a cheaper tour included) and kept (net); a month once past does not change. Gift vouchers are money when sold: voucher sales and refunds count in the month they happened, and a tour paid with a voucher shows its voucher part as “paid by voucher”, so nothing is counted twice.
+        {t('adminMoney.revenue.intro')}
       </p>
       {shown === null ? (
-        <p className="text-slate-700">Loading revenue…</p>
+        <p className="text-slate-700">{t('adminMoney.revenue.loading')}</p>
       ) : (
         <>
           <NetChart months={shown.months} year={shown.year} />
-          <ScrollBox label={`Revenue table of ${shown.year}`} className="rounded-lg border border-slate-200 bg-white">
+          <ScrollBox label={t('adminMoney.revenue.tableLabel', { year: shown.year })} className="rounded-lg border border-slate-200 bg-white">
             <table className="w-full text-right text-sm">
-              <caption className="sr-only">Revenue of {shown.year} by month: tours by the month of the tour, money by the month it moved</caption>
+              <caption className="sr-only">{t('adminMoney.revenue.caption', { year: shown.year })}</caption>
               <thead className="bg-slate-100 text-slate-800">
                 <tr>
                   <th scope="col" className="px-3 py-2 text-left">
-                    Month
+                    {t('adminMoney.revenue.month')}
                   </th>
                   <th scope="col" className="px-3 py-2">
-                    Tours (tour month)
+                    {t('adminMoney.revenue.tours')}
                   </th>
                   <th scope="col" className="px-3 py-2">
-                    Guests
+                    {t('adminMoney.revenue.guests')}
                   </th>
                   <th scope="col" className="px-3 py-2">
-                    Received
+                    {t('adminMoney.revenue.received')}
                   </th>
                   <th scope="col" className="px-3 py-2">
-                    Refunded
+                    {t('adminMoney.revenue.refunded')}
                   </th>
                   <th scope="col" className="px-3 py-2">
-                    Net
+                    {t('adminMoney.revenue.net')}
                   </th>
                   <th scope="col" className="px-3 py-2">
-                    Discounts
+                    {t('adminMoney.revenue.discounts')}
                   </th>
                   <th scope="col" className="px-3 py-2">
-                    Paid by voucher
+                    {t('adminMoney.revenue.paidByVoucher')}
                   </th>
                   <th scope="col" className="px-3 py-2">
-                    Voucher sales
+                    {t('adminMoney.revenue.voucherSales')}
                   </th>
                   <th scope="col" className="px-3 py-2">
-                    Voucher refunds
+                    {t('adminMoney.revenue.voucherRefunds')}
                   </th>
-                  {shown.tourTypes.map((t) => (
-                    <th key={t} scope="col" className="px-3 py-2">
-                      {t}
+                  {shown.tourTypes.map((type) => (
+                    <th key={type} scope="col" className="px-3 py-2">
+                      {type}
                     </th>
                   ))}
                 </tr>
@@ -97,20 +113,20 @@ export function RevenueTab() {
                 {[...shown.months, shown.total].map((m) => (
                   <tr key={m.month} className={m.month === 'total' ? 'border-t-2 border-slate-400 font-semibold' : 'border-t border-slate-200'}>
                     <th scope="row" className="px-3 py-2 text-left font-medium">
-                      {m.month === 'total' ? `Total ${shown.year}` : formatMonthTitle(m.month)}
+                      {m.month === 'total' ? t('adminMoney.revenue.total', { year: shown.year }) : formatMonthTitle(m.month, locale)}
                     </th>
                     <td className="px-3 py-2">{m.tours}</td>
                     <td className="px-3 py-2">{m.guests}</td>
-                    <td className="px-3 py-2">{formatYen(m.received)}</td>
-                    <td className="px-3 py-2">{formatYen(m.refunded)}</td>
-                    <td className="px-3 py-2">{formatYen(m.net)}</td>
-                    <td className="px-3 py-2">{formatYen(m.discounts)}</td>
-                    <td className="px-3 py-2">{formatYen(m.paidByVoucher)}</td>
-                    <td className="px-3 py-2">{formatYen(m.voucherSales)}</td>
-                    <td className="px-3 py-2">{formatYen(m.voucherRefunds)}</td>
-                    {shown.tourTypes.map((t) => (
-                      <td key={t} className="px-3 py-2">
-                        {formatYen(m.byTourType[t] ?? 0)}
+                    <td className="px-3 py-2">{formatYen(m.received, locale)}</td>
+                    <td className="px-3 py-2">{formatYen(m.refunded, locale)}</td>
+                    <td className="px-3 py-2">{formatYen(m.net, locale)}</td>
+                    <td className="px-3 py-2">{formatYen(m.discounts, locale)}</td>
+                    <td className="px-3 py-2">{formatYen(m.paidByVoucher, locale)}</td>
+                    <td className="px-3 py-2">{formatYen(m.voucherSales, locale)}</td>
+                    <td className="px-3 py-2">{formatYen(m.voucherRefunds, locale)}</td>
+                    {shown.tourTypes.map((type) => (
+                      <td key={type} className="px-3 py-2">
+                        {formatYen(m.byTourType[type] ?? 0, locale)}
                       </td>
                     ))}
                   </tr>
@@ -133,44 +149,46 @@ export function RevenueTab() {
 function ByChannel({ channels, year }: { channels: ChannelRevenue[]; year: number }) {
   // 'total', or the month's index.
   const [period, setPeriod] = useState('total')
-  const periodName = period === 'total' ? String(year) : `${MONTH_NAMES[Number(period)]} ${year}`
+  const t = useT()
+  const locale = useLocale()
+  const periodName = period === 'total' ? yearName(year, locale) : formatMonthTitle(`${year}-${String(Number(period) + 1).padStart(2, '0')}`, locale)
   const figuresOf = (c: ChannelRevenue) => (period === 'total' ? c.total : c.months[Number(period)]!)
   return (
     <section aria-labelledby="by-channel-heading" className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h3 id="by-channel-heading" className="text-base font-semibold text-slate-900">
-          By channel
+          {t('adminMoney.channels.title')}
         </h3>
-        <Field id="by-channel-period" label="Period" className="w-48">
+        <Field id="by-channel-period" label={t('adminMoney.channels.period')} className="w-48">
           <Select value={period} onChange={(e) => setPeriod(e.target.value)}>
-            <option value="total">Whole year</option>
+            <option value="total">{t('adminMoney.channels.wholeYear')}</option>
             {MONTH_NAMES.map((name, i) => (
               <option key={name} value={String(i)}>
-                {name}
+                {monthName(i, locale)}
               </option>
             ))}
           </Select>
         </Field>
       </div>
       <p className="text-sm text-slate-700">
-        The site’s row is the card and cash kept (the Net column above). A reseller collects the guest’s payment and keeps its commission: what it owes you is a receivable, not money received, so it is not in the columns above. A cancellation’s reversal counts in the month it happened. Test-mode resellers are left out.
+        {t('adminMoney.channels.intro')}
       </p>
-      <ScrollBox label={`Revenue by channel, ${periodName}`}>
+      <ScrollBox label={t('adminMoney.channels.tableLabel', { period: periodName })}>
         <table className="w-full text-right text-sm">
-          <caption className="sr-only">Money by channel, {periodName}, by the month it moved</caption>
+          <caption className="sr-only">{t('adminMoney.channels.caption', { period: periodName })}</caption>
           <thead className="bg-slate-100 text-slate-800">
             <tr>
               <th scope="col" className="px-3 py-2 text-left">
-                Channel
+                {t('adminMoney.channels.channel')}
               </th>
               <th scope="col" className="px-3 py-2">
-                Sold (gross)
+                {t('adminMoney.channels.gross')}
               </th>
               <th scope="col" className="px-3 py-2">
-                Commission
+                {t('adminMoney.channels.commission')}
               </th>
               <th scope="col" className="px-3 py-2">
-                Net to you
+                {t('adminMoney.channels.netToYou')}
               </th>
             </tr>
           </thead>
@@ -182,11 +200,11 @@ function ByChannel({ channels, year }: { channels: ChannelRevenue[]; year: numbe
                   <th scope="row" className="px-3 py-2 text-left font-medium">
                     {c.name}
                   </th>
-                  <td className="px-3 py-2">{formatYen(f.gross)}</td>
-                  <td className="px-3 py-2">{formatYen(f.commission)}</td>
+                  <td className="px-3 py-2">{formatYen(f.gross, locale)}</td>
+                  <td className="px-3 py-2">{formatYen(f.commission, locale)}</td>
                   <td className="px-3 py-2">
-                    {formatYen(f.net)}
-                    {c.resellerId === null ? null : <span className="block text-xs text-slate-600">owed by the reseller</span>}
+                    {formatYen(f.net, locale)}
+                    {c.resellerId === null ? null : <span className="block text-xs text-slate-600">{t('adminMoney.channels.owedByReseller')}</span>}
                   </td>
                 </tr>
               )
@@ -200,6 +218,8 @@ function ByChannel({ channels, year }: { channels: ChannelRevenue[]; year: numbe
 
 /** Net yen per month as bars: drawn for a glance, so it is hidden from screen readers, which read the table. */
 function NetChart({ months, year }: { months: RevenueMonth[]; year: number }) {
+  const t = useT()
+  const locale = useLocale()
   const highest = Math.max(...months.map((m) => m.net), 1)
   const width = 600
   const height = 160
@@ -213,13 +233,13 @@ function NetChart({ months, year }: { months: RevenueMonth[]; year: number }) {
             <g key={m.month}>
               <rect x={i * bar + 6} y={height - h} width={bar - 12} height={h} rx={3} className="fill-brand-700" />
               <text x={i * bar + bar / 2} y={height + 15} textAnchor="middle" className="fill-slate-700 text-[11px]">
-                {MONTH_NAMES[i]!.slice(0, 3)}
+                {monthName(i, locale, 'short')}
               </text>
             </g>
           )
         })}
       </svg>
-      <figcaption className="text-xs text-slate-700">Net revenue per month of {year}; the table below has the figures.</figcaption>
+      <figcaption className="text-xs text-slate-700">{t('adminMoney.revenue.chartCaption', { year })}</figcaption>
     </figure>
   )
 }

@@ -10,7 +10,7 @@ import { formatYen } from '../../../core/money.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { toast } from '../ui/use-toast.ts'
-import { api, copyEmail, failToast, serverFieldErrors, successToast } from './api.ts'
+import { api, failToast, serverFieldErrors, successToast, useCopyEmail } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
@@ -82,6 +82,7 @@ function Sessions() {
 /** Test e-mail: send one to check delivery (SMTP or the outbox, docs/decisions/0008). */
 function TestEmail() {
   const t = useT()
+  const copyEmail = useCopyEmail()
   const [email, setEmail] = useState('')
   const [error, setError] = useState<string | undefined>()
   const [busy, setBusy] = useState(false)

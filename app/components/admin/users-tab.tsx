@@ -3,6 +3,8 @@ import { matchesText } from '../../../core/booking-search.ts'
 import { fieldErrors } from '../../../core/schemas/field-errors.ts'
 import { NOTIFICATION_PREFERENCES, userCreateSchema, userUpdateSchema } from '../../../core/schemas/users.ts'
 import type { AsJson, PublicUser } from '../../../server/for-app.ts'
+import type { MessageId } from '../../../core/i18n/message-id.ts'
+import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { api, failToast, formatDateTime, serverFieldErrors, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { Badge } from '../ui/badge.tsx'
@@ -14,20 +16,28 @@ import { Field, Input, Select } from '../ui/field.tsx'
 /** A user as JSON: dates are strings. */
 export type AdminUser = AsJson<PublicUser>
 
-const PREFERENCE_LABELS: Record<(typeof NOTIFICATION_PREFERENCES)[number], string> = { email: 'Email', whatsapp: 'WhatsApp', none: 'None' }
+const PREFERENCE_LABELS: Record<(typeof NOTIFICATION_PREFERENCES)[number], MessageId> = {
+  email: 'adminUsers.preferenceEmail',
+  whatsapp: 'adminUsers.preferenceWhatsapp',
+  none: 'admin.common.none',
+}
+
+const COLUMNS: MessageId[] = ['adminUsers.username', 'adminUsers.name', 'adminUsers.email', 'adminUsers.role', 'adminUsers.createdColumn', 'admin.common.actions']
 
 /** The Users tab (docs/decisions/0012). */
 export function UsersTab({ search, currentUserId }: { search: string; currentUserId: number }) {
-  const { data: users, reload: load } = useAdminData<AdminUser[]>('/api/admin/users', 'Failed to fetch users', [])
+  const t = useT()
+  const locale = useLocale()
+  const { data: users, reload: load } = useAdminData<AdminUser[]>('/api/admin/users', t('adminUsers.loadFailed'), [])
   const [editing, setEditing] = useState<AdminUser | 'new' | null>(null)
 
   async function remove(user: AdminUser) {
     try {
       await api('DELETE', `/api/admin/users/${user.id}`)
-      successToast('User deleted', `${user.username} was deleted.`)
+      successToast(t('adminUsers.deleted'), t('adminUsers.deletedDescription', { username: user.username }))
       await load()
     } catch (error) {
-      failToast('Failed to delete user', error)
+      failToast(t('adminUsers.deleteFailed'), error)
     }
   }
 
@@ -37,23 +47,25 @@ export function UsersTab({ search, currentUserId }: { search: string; currentUse
     <section aria-labelledby="users-heading" className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="users-heading" className="text-lg font-semibold text-slate-900">
-          Users
+          {t('adminUsers.title')}
         </h2>
-        <Button size="md" variant="brand" onClick={() => setEditing('new')}>Add User</Button>
+        <Button size="md" variant="brand" onClick={() => setEditing('new')}>
+          {t('adminUsers.add')}
+        </Button>
       </div>
       {users === null ? (
-        <p className="text-slate-700">Loading users…</p>
+        <p className="text-slate-700">{t('adminUsers.loading')}</p>
       ) : shown.length === 0 ? (
-        <EmptyState>No users match your search.</EmptyState>
+        <EmptyState>{t('adminUsers.emptySearch')}</EmptyState>
       ) : (
         <>
           <div className="relative hidden overflow-x-auto rounded-lg border border-slate-200 bg-white md:block">
             <table className="w-full text-left text-sm">
               <thead className="bg-slate-100 text-slate-800">
                 <tr>
-                  {['Username', 'Name', 'Email', 'Role', 'Created', 'Actions'].map((h) => (
+                  {COLUMNS.map((h) => (
                     <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                      {h}
+                      {t(h)}
                     </th>
                   ))}
                 </tr>
@@ -64,8 +76,8 @@ export function UsersTab({ search, currentUserId }: { search: string; currentUse
                     <td className="px-3 py-2 font-medium">{u.username}</td>
                     <td className="px-3 py-2">{u.name ?? '—'}</td>
                     <td className="px-3 py-2">{u.email ?? '—'}</td>
-                    <td className="px-3 py-2">{u.isAdmin ? <Badge tone="confirmed">Admin</Badge> : <Badge>User</Badge>}</td>
-                    <td className="px-3 py-2">{formatDateTime(u.createdAt)}</td>
+                    <td className="px-3 py-2">{u.isAdmin ? <Badge tone="confirmed">{t('adminUsers.roleAdmin')}</Badge> : <Badge>{t('adminUsers.roleUser')}</Badge>}</td>
+                    <td className="px-3 py-2">{formatDateTime(u.createdAt, locale)}</td>
                     <td className="px-3 py-2">
                       <UserActions user={u} self={u.id === currentUserId} onEdit={() => setEditing(u)} onDelete={() => remove(u)} />
                     </td>
@@ -74,16 +86,16 @@ export function UsersTab({ search, currentUserId }: { search: string; currentUse
               </tbody>
             </table>
           </div>
-          <ul className="grid gap-3 md:hidden" aria-label="Users">
+          <ul className="grid gap-3 md:hidden" aria-label={t('adminUsers.title')}>
             {shown.map((u) => (
               <li key={u.id} className="rounded-lg border border-slate-200 bg-white p-3">
                 <div className="flex items-center justify-between gap-2">
                   <p className="font-semibold">{u.username}</p>
-                  {u.isAdmin ? <Badge tone="confirmed">Admin</Badge> : <Badge>User</Badge>}
+                  {u.isAdmin ? <Badge tone="confirmed">{t('adminUsers.roleAdmin')}</Badge> : <Badge>{t('adminUsers.roleUser')}</Badge>}
                 </div>
                 <p className="text-sm text-slate-700">{u.name ?? '—'}</p>
                 <p className="break-all text-sm text-slate-700">{u.email ?? '—'}</p>
-                <p className="text-xs text-slate-600">Created {formatDateTime(u.createdAt)}</p>
+                <p className="text-xs text-slate-600">{t('adminUsers.createdAt', { date: formatDateTime(u.createdAt, locale) })}</p>
                 <div className="mt-2">
                   <UserActions user={u} self={u.id === currentUserId} onEdit={() => setEditing(u)} onDelete={() => remove(u)} />
                 </div>
@@ -107,20 +119,21 @@ export function UsersTab({ search, currentUserId }: { search: string; currentUse
 }
 
 function UserActions({ user, self, onEdit, onDelete }: { user: AdminUser; self: boolean; onEdit: () => void; onDelete: () => Promise<void> }) {
+  const t = useT()
   return (
     <div className="flex gap-2">
-      <Button variant="plain" size="sm" onClick={onEdit} aria-label={`Edit ${user.username}`}>
-        Edit
+      <Button variant="plain" size="sm" onClick={onEdit} aria-label={t('adminUsers.editLabel', { username: user.username })}>
+        {t('admin.common.edit')}
       </Button>
       <ConfirmDialog
         trigger={
-          <Button variant="danger" size="sm" aria-label={`Delete ${user.username}`} disabled={self} title={self ? 'You cannot delete your own account' : undefined}>
-            Delete
+          <Button variant="danger" size="sm" aria-label={t('adminUsers.deleteLabel', { username: user.username })} disabled={self} title={self ? t('adminUsers.cannotDeleteSelf') : undefined}>
+            {t('admin.common.delete')}
           </Button>
         }
-        title="Delete this user?"
-        description={`${user.username} will no longer be able to log in. This cannot be undone.`}
-        confirmLabel="Delete User"
+        title={t('adminUsers.deleteTitle')}
+        description={t('adminUsers.deleteDescription', { username: user.username })}
+        confirmLabel={t('adminUsers.deleteConfirm')}
         onConfirm={onDelete}
       />
     </div>
@@ -134,6 +147,7 @@ function UserForm({ user, onClose, onSaved }: { user: AdminUser | null; onClose:
   const [busy, setBusy] = useState(false)
   const [preference, setPreference] = useState<string>(user?.notificationPreference ?? 'email')
   const creating = user === null
+  const t = useT()
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -158,61 +172,61 @@ function UserForm({ user, onClose, onSaved }: { user: AdminUser | null; onClose:
     try {
       if (creating) await api('POST', '/api/register', payload)
       else await api('PATCH', `/api/admin/users/${user.id}`, payload)
-      successToast(creating ? 'User created' : 'User updated', `${payload.username} was saved.`)
+      successToast(t(creating ? 'adminUsers.created' : 'adminUsers.updated'), t('adminUsers.savedDescription', { username: payload.username }))
       await onSaved()
     } catch (error) {
       const fields = serverFieldErrors(error)
       if (fields) {
         setErrors(fields)
       } else {
-        setFormError(error instanceof Error ? error.message : 'Something went wrong. Please try again.')
+        setFormError(error instanceof Error ? error.message : t('adminUsers.somethingWrong'))
       }
-      failToast(creating ? 'Failed to create user' : 'Failed to update user', error)
+      failToast(t(creating ? 'adminUsers.createFailed' : 'adminUsers.updateFailed'), error)
     } finally {
       setBusy(false)
     }
   }
 
   return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title={creating ? 'Add User' : `Edit ${user.username}`}>
+    <Modal open onOpenChange={(open) => !open && onClose()} title={creating ? t('adminUsers.add') : t('adminUsers.editLabel', { username: user.username })}>
       <form className="grid gap-3" noValidate onSubmit={submit}>
-        <Field id="user-username" label="Username" error={errors.username}>
+        <Field id="user-username" label={t('adminUsers.username')} error={errors.username}>
           <Input defaultValue={user?.username ?? ''} autoComplete="off" autoCapitalize="none" required />
         </Field>
-        <Field id="user-password" label="Password" error={errors.password} hint={creating ? 'At least 6 characters.' : 'Leave blank to keep current'}>
+        <Field id="user-password" label={t('adminUsers.password')} error={errors.password} hint={t(creating ? 'adminUsers.passwordHint' : 'adminUsers.passwordKeep')}>
           <Input
             type="password"
             autoComplete="new-password"
             required={creating}
-            placeholder={creating ? '' : 'Leave blank to keep current'}
+            placeholder={creating ? '' : t('adminUsers.passwordKeep')}
           />
         </Field>
-        <Field id="user-name" label="Name" error={errors.name}>
+        <Field id="user-name" label={t('adminUsers.name')} error={errors.name}>
           <Input defaultValue={user?.name ?? ''} autoComplete="off" />
         </Field>
-        <Field id="user-email" label="Email" error={errors.email}>
+        <Field id="user-email" label={t('adminUsers.email')} error={errors.email}>
           <Input type="email" defaultValue={user?.email ?? ''} autoComplete="off" />
         </Field>
         <div className="flex items-center gap-2">
           <input id="user-isAdmin" name="user-isAdmin" type="checkbox" defaultChecked={user?.isAdmin ?? false} className="size-5 accent-brand-700" />
           <label htmlFor="user-isAdmin" className="text-sm font-medium">
-            Admin (can use this dashboard)
+            {t('adminUsers.isAdmin')}
           </label>
         </div>
-        <Field id="user-notificationPreference" label="Notification preference">
+        <Field id="user-notificationPreference" label={t('adminUsers.notificationPreference')}>
           <Select value={preference} onChange={(e) => setPreference(e.target.value)}>
             {NOTIFICATION_PREFERENCES.map((p) => (
               <option key={p} value={p}>
-                {PREFERENCE_LABELS[p]}
+                {t(PREFERENCE_LABELS[p])}
               </option>
             ))}
           </Select>
         </Field>
         <Field
           id="user-whatsappNumber"
-          label="WhatsApp number"
+          label={t('adminUsers.whatsappNumber')}
           error={errors.whatsappNumber}
-          hint={preference === 'whatsapp' ? 'Stored for later: WhatsApp delivery is not set up yet.' : undefined}
+          hint={preference === 'whatsapp' ? t('adminUsers.whatsappLater') : undefined}
         >
           <Input type="tel" defaultValue={user?.whatsappNumber ?? ''} autoComplete="off" />
         </Field>
@@ -223,10 +237,10 @@ function UserForm({ user, onClose, onSaved }: { user: AdminUser | null; onClose:
         ) : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button size="md" variant="plain" onClick={onClose}>
-            Cancel
+            {t('admin.common.cancel')}
           </Button>
           <Button size="md" variant="brand" type="submit" disabled={busy}>
-            {creating ? 'Create User' : 'Save Changes'}
+            {t(creating ? 'adminUsers.create' : 'adminUsers.saveChanges')}
           </Button>
         </div>
       </form>

@@ -1,21 +1,23 @@
 import { formatLongDate } from '../../../core/dates.ts'
 import { formatYen } from '../../../core/money.ts'
+import type { MessageId } from '../../../core/i18n/message-id.ts'
 import type { VoucherState } from '../../../core/vouchers.ts'
 import type { AdminVoucher } from '../../../server/for-app.ts'
 import { api, failToast, formatDateTime, successToast } from './api.ts'
+import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { useAdminData } from './use-admin-data.ts'
 import { ScrollBox } from '../ui/scroll-box.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/dialog.tsx'
 
-const STATES: Record<VoucherState, { label: string; tone: 'pending' | 'paid' | 'confirmed' | 'cancelled' | 'neutral' }> = {
-  'awaiting-payment': { label: 'Awaiting payment', tone: 'pending' },
-  active: { label: 'Active', tone: 'paid' },
-  'used-up': { label: 'Used up', tone: 'confirmed' },
-  expired: { label: 'Expired', tone: 'neutral' },
-  cancelled: { label: 'Cancelled', tone: 'cancelled' },
-  refunded: { label: 'Refunded', tone: 'cancelled' },
+const STATES: Record<VoucherState, { label: MessageId; tone: 'pending' | 'paid' | 'confirmed' | 'cancelled' | 'neutral' }> = {
+  'awaiting-payment': { label: 'adminMoney.vouchers.stateAwaitingPayment', tone: 'pending' },
+  active: { label: 'adminMoney.vouchers.stateActive', tone: 'paid' },
+  'used-up': { label: 'adminMoney.vouchers.stateUsedUp', tone: 'confirmed' },
+  expired: { label: 'adminMoney.vouchers.stateExpired', tone: 'neutral' },
+  cancelled: { label: 'adminMoney.vouchers.stateCancelled', tone: 'cancelled' },
+  refunded: { label: 'adminMoney.vouchers.stateRefunded', tone: 'cancelled' },
 }
 
 /**
@@ -25,15 +27,18 @@ const STATES: Record<VoucherState, { label: string; tone: 'pending' | 'paid' | '
  * be cancelled (its code stops working) without a refund.
  */
 export function VouchersTab() {
-  const { data, reload } = useAdminData<{ vouchers: AdminVoucher[] } | null>('/api/admin/vouchers', 'Failed to load the vouchers', null)
+  const t = useT()
+  const locale = useLocale()
+  const { data, reload } = useAdminData<{ vouchers: AdminVoucher[] } | null>('/api/admin/vouchers', t('adminMoney.vouchers.loadFailed'), null)
 
   async function cancel(voucher: AdminVoucher, refund: boolean, exception = false) {
     try {
       const result = await api<{ voucher: AdminVoucher; refund: { amount: number; status: string; message?: string } }>('POST', `/api/admin/vouchers/${voucher.id}/cancel`, { refund, ...(exception ? { exception } : {}) })
-      if (result.refund.status === 'failed') failToast('Voucher cancelled, but the refund failed', new Error(result.refund.message ?? 'Refund it in the payment provider.'))
-      else successToast(refund ? 'Voucher refunded' : 'Voucher cancelled', refund ? `${formatYen(result.refund.amount)} goes back to ${voucher.buyerName}'s card.` : `${voucher.maskedCode} no longer works.`)
+      if (result.refund.status === 'failed') failToast(t('adminMoney.vouchers.refundFailed'), new Error(result.refund.message ?? t('adminMoney.vouchers.refundInProvider')))
+      else if (refund) successToast(t('adminMoney.vouchers.refunded'), t('adminMoney.vouchers.refundedDescription', { amount: formatYen(result.refund.amount, locale), buyer: voucher.buyerName }))
+      else successToast(t('adminMoney.vouchers.cancelled'), t('adminMoney.vouchers.cancelledDescription', { code: voucher.maskedCode }))
     } catch (err) {
-      failToast('Failed to cancel the voucher', err)
+      failToast(t('adminMoney.vouchers.cancelFailed'), err)
     }
     await reload()
   }
@@ -42,29 +47,47 @@ export function VouchersTab() {
   return (
     <section aria-labelledby="vouchers-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="vouchers-heading" className="text-lg font-semibold text-slate-900">
-        Gift vouchers
+        {t('adminMoney.vouchers.title')}
       </h2>
       <p className="mb-3 text-sm text-slate-700">
-        Visitors buy vouchers on the Gift vouchers page; the code pays all or part of a booking and keeps any balance until its last day. An unused voucher can be refunded; a partly used one can only be cancelled. The validity and the amounts visitors may choose are in Settings.
+        {t('adminMoney.vouchers.intro')}
       </p>
       {data === null ? (
-        <p className="text-sm text-slate-600">Loading…</p>
+        <p className="text-sm text-slate-600">{t('admin.common.loading')}</p>
       ) : vouchers.length === 0 ? (
-        <p className="text-sm text-slate-600">No vouchers sold yet.</p>
+        <p className="text-sm text-slate-600">{t('adminMoney.vouchers.empty')}</p>
       ) : (
-        <ScrollBox label="Gift vouchers table">
+        <ScrollBox label={t('adminMoney.vouchers.tableLabel')}>
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 text-slate-600">
               <tr>
-                <th scope="col" className="px-2 py-2">Code</th>
-                <th scope="col" className="px-2 py-2">Amount</th>
-                <th scope="col" className="px-2 py-2">Balance</th>
-                <th scope="col" className="px-2 py-2">Uses</th>
-                <th scope="col" className="px-2 py-2">Buyer</th>
-                <th scope="col" className="px-2 py-2">Recipient</th>
-                <th scope="col" className="px-2 py-2">Valid until</th>
-                <th scope="col" className="px-2 py-2">Status</th>
-                <th scope="col" className="px-2 py-2"><span className="sr-only">Actions</span></th>
+                <th scope="col" className="px-2 py-2">
+                  {t('adminMoney.vouchers.code')}
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  {t('adminMoney.vouchers.amount')}
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  {t('adminMoney.vouchers.balance')}
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  {t('adminMoney.vouchers.uses')}
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  {t('adminMoney.vouchers.buyer')}
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  {t('adminMoney.vouchers.recipient')}
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  {t('adminMoney.vouchers.validUntil')}
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  {t('adminMoney.vouchers.status')}
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  <span className="sr-only">{t('admin.common.actions')}</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -74,17 +97,17 @@ export function VouchersTab() {
                     {v.maskedCode}
                     {v.attentionReason ? <p className="mt-1 max-w-56 whitespace-normal font-sans text-xs font-normal text-red-800">{v.attentionReason}</p> : null}
                   </th>
-                  <td className="px-2 py-2">{formatYen(v.amount)}</td>
-                  <td className="px-2 py-2">{formatYen(v.balance)}</td>
+                  <td className="px-2 py-2">{formatYen(v.amount, locale)}</td>
+                  <td className="px-2 py-2">{formatYen(v.balance, locale)}</td>
                   <td className="px-2 py-2">
                     {v.uses.length === 0 ? (
-                      'None'
+                      t('admin.common.none')
                     ) : (
                       <ul>
                         {v.uses.map((u) => (
                           <li key={u.reference} className="whitespace-nowrap">
-                            <span className="font-mono">{u.reference}</span> {formatYen(u.amount)}
-                            {u.returned > 0 ? ` (${formatYen(u.returned)} back)` : ''}
+                            <span className="font-mono">{u.reference}</span> {formatYen(u.amount, locale)}
+                            {u.returned > 0 ? t('adminMoney.vouchers.returned', { amount: formatYen(u.returned, locale) }) : ''}
                           </li>
                         ))}
                       </ul>
@@ -93,13 +116,13 @@ export function VouchersTab() {
                   <td className="px-2 py-2">
                     <span className="break-words">{v.buyerName}</span>
                     <span className="block break-all text-xs text-slate-600">{v.buyerEmail}</span>
-                    <span className="block text-xs text-slate-600">{formatDateTime(v.paidAt ?? v.createdAt)}</span>
+                    <span className="block text-xs text-slate-600">{formatDateTime(v.paidAt ?? v.createdAt, locale)}</span>
                   </td>
                   <td className="px-2 py-2 break-words">{v.recipientName ?? '—'}</td>
-                  <td className="whitespace-nowrap px-2 py-2">{v.validUntil ? formatLongDate(v.validUntil) : '—'}</td>
+                  <td className="whitespace-nowrap px-2 py-2">{v.validUntil ? formatLongDate(v.validUntil, locale) : '—'}</td>
                   <td className="px-2 py-2">
-                    <Badge tone={STATES[v.state].tone}>{STATES[v.state].label}</Badge>
-                    {v.amountRefunded > 0 ? <span className="mt-1 block text-xs text-slate-600">{formatYen(v.amountRefunded)} refunded</span> : null}
+                    <Badge tone={STATES[v.state].tone}>{t(STATES[v.state].label)}</Badge>
+                    {v.amountRefunded > 0 ? <span className="mt-1 block text-xs text-slate-600">{t('adminMoney.vouchers.amountRefunded', { amount: formatYen(v.amountRefunded, locale) })}</span> : null}
                   </td>
                   <td className="px-2 py-2">
                     {v.state === 'active' || v.state === 'expired' ? (
@@ -107,37 +130,37 @@ export function VouchersTab() {
                         // The terms refund no expired balance (the legal page): a refund is the guide's exception, said before and recorded.
                         <ConfirmDialog
                           trigger={
-                            <Button size="sm" variant="danger" aria-label={`Refund ${v.maskedCode} as an exception`}>
-                              Refund as an exception
+                            <Button size="sm" variant="danger" aria-label={t('adminMoney.vouchers.refundExceptionLabel', { code: v.maskedCode })}>
+                              {t('adminMoney.vouchers.refundException')}
                             </Button>
                           }
-                          title="Refund an expired voucher as an exception?"
-                          description={`It expired on ${formatLongDate(v.validUntil!)}, and the terms say an expired balance is not refunded. Refund ${formatYen(v.amount)} to ${v.buyerName}'s card anyway? The exception is recorded.`}
-                          confirmLabel="Refund as an exception"
+                          title={t('adminMoney.vouchers.refundExceptionTitle')}
+                          description={t('adminMoney.vouchers.refundExceptionDescription', { date: formatLongDate(v.validUntil!, locale), amount: formatYen(v.amount, locale), buyer: v.buyerName })}
+                          confirmLabel={t('adminMoney.vouchers.refundException')}
                           onConfirm={() => cancel(v, true, true)}
                         />
                       ) : v.balance === v.amount ? (
                         <ConfirmDialog
                           trigger={
-                            <Button size="sm" variant="danger" aria-label={`Cancel and refund ${v.maskedCode}`}>
-                              Cancel and refund
+                            <Button size="sm" variant="danger" aria-label={t('adminMoney.vouchers.cancelRefundLabel', { code: v.maskedCode })}>
+                              {t('adminMoney.vouchers.cancelRefund')}
                             </Button>
                           }
-                          title="Cancel and refund this voucher?"
-                          description={`Its code stops working at once, and ${formatYen(v.amount)} goes back to ${v.buyerName}'s card.`}
-                          confirmLabel="Cancel and refund"
+                          title={t('adminMoney.vouchers.cancelRefundTitle')}
+                          description={t('adminMoney.vouchers.cancelRefundDescription', { amount: formatYen(v.amount, locale), buyer: v.buyerName })}
+                          confirmLabel={t('adminMoney.vouchers.cancelRefund')}
                           onConfirm={() => cancel(v, true)}
                         />
                       ) : (
                         <ConfirmDialog
                           trigger={
-                            <Button size="sm" variant="danger" aria-label={`Cancel ${v.maskedCode}`}>
-                              Cancel
+                            <Button size="sm" variant="danger" aria-label={t('adminMoney.vouchers.cancelLabel', { code: v.maskedCode })}>
+                              {t('adminMoney.vouchers.cancel')}
                             </Button>
                           }
-                          title="Cancel this voucher without a refund?"
-                          description={`It has been used for a booking. Its code stops working at once; the ${formatYen(v.balance)} left is not refunded automatically.`}
-                          confirmLabel="Cancel voucher"
+                          title={t('adminMoney.vouchers.cancelTitle')}
+                          description={t('adminMoney.vouchers.cancelDescription', { balance: formatYen(v.balance, locale) })}
+                          confirmLabel={t('adminMoney.vouchers.cancelConfirm')}
                           onConfirm={() => cancel(v, false)}
                         />
                       )

@@ -3,7 +3,7 @@ import { formatYen } from '../../../../core/money.ts'
 import { consentGapLabel, CONSENT_GAP_LABELS } from '../../../../core/booking-consent.ts'
 import type { MessageId } from '../../../../core/i18n/message-id.ts'
 import type { AdminBooking } from '../../../../server/for-app.ts'
-import { copyEmail, formatDateTime, mailtoHref } from '../api.ts'
+import { formatDateTime, mailtoHref, useCopyEmail } from '../api.ts'
 import { useLocale, useT } from '../../../i18n/i18n.tsx'
 import { Button, buttonVariants } from '../../ui/button.tsx'
 import { Modal } from '../../ui/dialog.tsx'
@@ -28,6 +28,7 @@ const CONSENT_GAP_IDS: Record<string, MessageId> = {
 export function BookingDetails({ booking, onClose, onMove }: { booking: AdminBooking; onClose: () => void; onMove: () => void }) {
   const t = useT()
   const locale = useLocale()
+  const copyEmail = useCopyEmail()
   const consentGap = consentGapLabel(booking)
   return (
     <Modal open onOpenChange={(o) => !o && onClose()} title={t('adminBookings.details.title', { id: booking.id, name: booking.name })}>
