@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router'
 import { clsx } from 'clsx'
 import { firstWeekendDayFrom, formatLongDate, formatMonthTitle, isMonth, mondayOf, shiftMonth, todayInTokyo } from '../../../core/dates.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
-import { isTourTime, type TourTime } from '../../../core/slots.ts'
+import { isTourTime } from '../../../core/slots.ts'
 import type { CalendarDay, CalendarSlot, DisruptionView } from '../../../server/for-app.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { clockText } from './bookings/slot-fields.tsx'
@@ -12,8 +12,8 @@ import { useAdminData } from './use-admin-data.ts'
 import { Button } from '../ui/button.tsx'
 import { Modal } from '../ui/dialog.tsx'
 import { Field, Textarea } from '../ui/field.tsx'
-import { CalledOffDays, CallOffDialog, SLOT_NAMES } from './call-off.tsx'
-
+import { CalledOffDays, CallOffDialog } from './call-off.tsx'
+import { SLOT_LABELS, SLOT_NAMES_IN_TEXT } from './slot-names.ts'
 
 const STATE_STYLES: Record<CalendarSlot['state'], string> = {
   free: 'border-green-300 bg-green-50 text-green-900',
@@ -28,12 +28,6 @@ const STATE_LABELS: Record<CalendarSlot['state'], MessageId> = {
   booked: 'adminCalendar.state.booked',
   closed: 'adminCalendar.state.closed',
   channel: 'adminCalendar.state.channel',
-}
-/** A slot named inside a sentence ('Taken by the morning booking'). */
-const SLOT_NAMES_IN_TEXT: Record<TourTime, MessageId> = {
-  morning: 'adminCalendar.slot.morningInText',
-  afternoon: 'adminCalendar.slot.afternoonInText',
-  'full-day': 'adminCalendar.slot.fullDayInText',
 }
 
 /** Calendar View (docs/decisions/0013): each weekend's slots as free, held, booked or closed; open or close them with a note. */
@@ -121,7 +115,7 @@ export function CalendarTab({ onOpenBooking }: { onOpenBooking: (id: number) => 
                   {day.slots.map((slot) => (
                     <li key={slot.tourTime} className={clsx('flex min-h-9 flex-wrap items-center justify-between gap-x-2 rounded border px-2 text-sm', past && slot.state === 'free' ? 'border-slate-200 bg-slate-50 text-slate-700' : STATE_STYLES[slot.state])}>
                       <span>
-                        <span className="font-medium">{t(SLOT_NAMES[slot.tourTime])}</span> <span className="text-xs">{clockText(slot.timeText, locale)}</span>
+                        <span className="font-medium">{t(SLOT_LABELS[slot.tourTime])}</span> <span className="text-xs">{clockText(slot.timeText, locale)}</span>
                         {slot.waiting > 0 ? <span className="ml-1 text-xs font-semibold">· {t('adminCalendar.waiting', { count: slot.waiting })}</span> : null}
                       </span>
                       {slot.booking && slot.booking.tourTime !== slot.tourTime ? (
@@ -222,9 +216,9 @@ function AvailabilityForm({ day, onClose, onSaved }: { day: CalendarDay; onClose
       <form onSubmit={save} className="grid gap-2">
         <fieldset className="grid">
           <legend className="text-sm font-semibold">{t('adminCalendar.availability.openSlots')}</legend>
-          {box('avail-morning', t('adminCalendar.availability.open', { slot: t(SLOT_NAMES.morning) }), morning, setMorning)}
-          {box('avail-afternoon', t('adminCalendar.availability.open', { slot: t(SLOT_NAMES.afternoon) }), afternoon, setAfternoon)}
-          {box('avail-full-day', t('adminCalendar.availability.open', { slot: t(SLOT_NAMES['full-day']) }), fullDay, setFullDay)}
+          {box('avail-morning', t('adminCalendar.availability.open', { slot: t(SLOT_LABELS.morning) }), morning, setMorning)}
+          {box('avail-afternoon', t('adminCalendar.availability.open', { slot: t(SLOT_LABELS.afternoon) }), afternoon, setAfternoon)}
+          {box('avail-full-day', t('adminCalendar.availability.open', { slot: t(SLOT_LABELS['full-day']) }), fullDay, setFullDay)}
         </fieldset>
         <Field id="avail-note" label={t('adminCalendar.availability.note')}>
           <Textarea value={note} onChange={(e) => setNote(e.target.value)} rows={3} maxLength={1000} />

@@ -2,20 +2,14 @@ import { useState } from 'react'
 import { formatLongDate } from '../../../core/dates.ts'
 import { ANSWER_HOURS_BEFORE, DISRUPTION_CAUSES, MIN_ANSWER_HOURS, type DisruptionCause, type OfferState } from '../../../core/disruptions.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
-import { isTourTime, TOUR_TIMES, type TourTime } from '../../../core/slots.ts'
+import { isTourTime, TOUR_TIMES } from '../../../core/slots.ts'
 import type { DisruptionView } from '../../../server/for-app.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { api, failToast, formatDateTime, serverFieldErrors, successToast } from './api.ts'
 import { Button } from '../ui/button.tsx'
 import { Modal } from '../ui/dialog.tsx'
 import { Field, Input, Select } from '../ui/field.tsx'
-
-/** The slots' names in the admin's language (docs/decisions/0086), here and in the calendar. */
-export const SLOT_NAMES: Record<TourTime, MessageId> = {
-  morning: 'adminCalendar.slot.morning',
-  afternoon: 'adminCalendar.slot.afternoon',
-  'full-day': 'adminCalendar.slot.fullDay',
-}
+import { SLOT_LABELS, SLOT_VALUES } from './slot-names.ts'
 
 const OFFER_STATES: Record<OfferState, MessageId> = {
   open: 'adminCalendar.offer.open',
@@ -31,12 +25,6 @@ const CAUSES: Record<DisruptionCause, MessageId> = {
   transport: 'adminCalendar.cause.transport',
   'guide-unwell': 'adminCalendar.cause.guideUnwell',
   other: 'adminCalendar.cause.other',
-}
-/** The new slot of a moved booking as the list writes it ('morning'). */
-const MOVED_TO_SLOT: Record<TourTime, MessageId> = {
-  morning: 'adminCalendar.offer.movedMorning',
-  afternoon: 'adminCalendar.offer.movedAfternoon',
-  'full-day': 'adminCalendar.offer.movedFullDay',
 }
 
 /**
@@ -82,7 +70,7 @@ export function CallOffDialog({ date, onClose, onDone }: { date: string; onClose
             <option value="">{t('adminCalendar.callOff.wholeDay')}</option>
             {TOUR_TIMES.map((time) => (
               <option key={time} value={time}>
-                {t('adminCalendar.callOff.slotOnly', { slot: t(SLOT_NAMES[time]) })}
+                {t('adminCalendar.callOff.slotOnly', { slot: t(SLOT_LABELS[time]) })}
               </option>
             ))}
           </Select>
@@ -128,7 +116,7 @@ export function CalledOffDays({ disruptions, onOpenBooking }: { disruptions: Dis
             <p className="font-semibold text-slate-900">
               {t('adminCalendar.calledOff.day', {
                 date: formatLongDate(d.tourDate, locale),
-                slot: d.tourTime ? t(SLOT_NAMES[d.tourTime]) : t('adminCalendar.calledOff.wholeDay'),
+                slot: d.tourTime ? t(SLOT_LABELS[d.tourTime]) : t('adminCalendar.calledOff.wholeDay'),
                 cause: t(CAUSES[d.cause]),
               })}
             </p>
@@ -153,7 +141,7 @@ export function CalledOffDays({ disruptions, onOpenBooking }: { disruptions: Dis
                           ? t('adminCalendar.offer.answeredAt', { at: formatDateTime(o.answeredAt, locale) })
                           : ''}
                       {o.state === 'moved'
-                        ? t('adminCalendar.offer.now', { date: formatLongDate(o.tourDate, locale), slot: isTourTime(o.tourTime) ? t(MOVED_TO_SLOT[o.tourTime]) : o.tourTime })
+                        ? t('adminCalendar.offer.now', { date: formatLongDate(o.tourDate, locale), slot: isTourTime(o.tourTime) ? t(SLOT_VALUES[o.tourTime]) : o.tourTime })
                         : ''}
                     </span>
                   </li>

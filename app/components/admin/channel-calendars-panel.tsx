@@ -3,8 +3,6 @@ import type { ChannelCalendarView } from '../../../server/for-app.ts'
 import { channelCalendarInputSchema } from '../../../core/schemas/channel-calendar.ts'
 import { fieldErrors } from '../../../core/schemas/field-errors.ts'
 import { formatLongDate } from '../../../core/dates.ts'
-import type { DayPart } from '../../../core/slots.ts'
-import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { api, failToast, formatDateTime, serverFieldErrors, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
@@ -12,6 +10,7 @@ import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/dialog.tsx'
 import { Field, Input } from '../ui/field.tsx'
+import { SLOT_VALUES } from './slot-names.ts'
 
 /**
  * Calendars of platforms that publish no API, only an iCalendar link of the guide's listing
@@ -19,11 +18,6 @@ import { Field, Input } from '../ui/field.tsx'
  * the calendar. The server fetches each on a schedule; a failed fetch shows its error and the
  * last good fetch, and closes or opens nothing.
  */
-/** The slots' names in the dashboard's language, as a conflict line writes them (docs/decisions/0086). */
-const SLOT_NAMES: Record<DayPart, MessageId> = {
-  morning: 'adminChannels.calendars.slotMorning',
-  afternoon: 'adminChannels.calendars.slotAfternoon',
-}
 
 export function ChannelCalendarsPanel() {
   const t = useT()
@@ -114,7 +108,7 @@ export function ChannelCalendarsPanel() {
                 <ul className="grid gap-1" aria-label={t('adminChannels.calendars.conflicts', { name: c.name })}>
                   {c.conflicts.map((k) => (
                     <li key={`${k.tourDate}-${k.part}-${k.bookingId}`} className="rounded bg-red-100 px-2 py-1 font-semibold text-red-900">
-                      {t('adminChannels.calendars.conflict', { date: formatLongDate(k.tourDate, locale), slot: t(SLOT_NAMES[k.part]), reference: k.reference })}
+                      {t('adminChannels.calendars.conflict', { date: formatLongDate(k.tourDate, locale), slot: t(SLOT_VALUES[k.part]), reference: k.reference })}
                       {k.summary ? t('adminChannels.calendars.conflictSummary', { summary: k.summary }) : ''}
                     </li>
                   ))}

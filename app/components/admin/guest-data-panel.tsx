@@ -10,6 +10,7 @@ import { Badge } from '../ui/badge.tsx'
 import { Button, buttonVariants } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/dialog.tsx'
 import { Field, Input } from '../ui/field.tsx'
+import { SLOT_VALUES } from './slot-names.ts'
 
 type Summary = AsJson<GuestDataSummary & { erasureBlockers: ErasureBlocker[] }>
 type AuditEntry = AsJson<AuditRow>
@@ -26,11 +27,6 @@ const ACTION_LABELS: Record<string, MessageId> = {
  * The stored codes of slots and statuses in the dashboard's language (docs/decisions/0086); a code
  * not listed shows as stored.
  */
-const SLOT_NAMES: Record<string, MessageId> = {
-  morning: 'adminSettings.guestData.slotMorning',
-  afternoon: 'adminSettings.guestData.slotAfternoon',
-  'full-day': 'adminSettings.guestData.slotFullDay',
-}
 const BOOKING_STATUS_NAMES: Record<string, MessageId> = {
   pending: 'adminSettings.guestData.bookingPending',
   confirmed: 'adminSettings.guestData.bookingConfirmed',
@@ -132,7 +128,7 @@ export function GuestDataPanel() {
                     <li key={b.id}>
                       <T
                         id="adminSettings.guestData.bookingLine"
-                        values={{ reference: b.reference, date: formatLongDate(b.tourDate, locale), slot: named(SLOT_NAMES, b.tourTime), amount: formatYen(b.totalPrice, locale), status: named(BOOKING_STATUS_NAMES, b.status), name: b.name }}
+                        values={{ reference: b.reference, date: formatLongDate(b.tourDate, locale), slot: named(SLOT_VALUES, b.tourTime), amount: formatYen(b.totalPrice, locale), status: named(BOOKING_STATUS_NAMES, b.status), name: b.name }}
                         components={{ 0: <Badge /> }}
                       />
                     </li>
@@ -155,7 +151,7 @@ export function GuestDataPanel() {
                   <ul className="mt-1 grid gap-1 text-sm text-slate-800">
                     {summary.waitlist.map((w) => (
                       <li key={w.id}>
-                        {t('adminSettings.guestData.waitlistLine', { date: formatLongDate(w.tourDate, locale), slot: named(SLOT_NAMES, w.tourTime), count: w.numberOfPeople, since: formatDateTime(w.createdAt, locale) })}{' '}
+                        {t('adminSettings.guestData.waitlistLine', { date: formatLongDate(w.tourDate, locale), slot: named(SLOT_VALUES, w.tourTime), count: w.numberOfPeople, since: formatDateTime(w.createdAt, locale) })}{' '}
                         {/* Only a confirmed address is ever told (docs/decisions/0070). */}
                         {w.addressConfirmedAt ? t('adminSettings.guestData.addressConfirmed', { at: formatDateTime(w.addressConfirmedAt, locale) }) : t('adminSettings.guestData.addressNotConfirmed')}
                       </li>

@@ -14,6 +14,7 @@ import { useAdminData } from './use-admin-data.ts'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
 import { Field, Input, Select, Textarea } from '../ui/field.tsx'
+import { SLOT_LABELS } from './slot-names.ts'
 
 type LibraryPhotoJson = AsJson<LibraryPhoto>
 
@@ -25,12 +26,6 @@ type Loaded = {
 
 const panel = 'rounded-lg border border-slate-200 bg-white p-4'
 
-/** The slots' and seasons' names in the dashboard's language (docs/decisions/0086). */
-const SLOT_NAMES: Record<TourTime, MessageId> = {
-  morning: 'adminSettings.trip.slotMorning',
-  afternoon: 'adminSettings.trip.slotAfternoon',
-  'full-day': 'adminSettings.trip.slotFullDay',
-}
 const SEASON_NAMES: Record<TripSeason, MessageId> = {
   winter: 'adminSettings.trip.seasonWinter',
   spring: 'adminSettings.trip.seasonSpring',
@@ -294,7 +289,7 @@ function TripSettingsForm({ loaded, onSaved }: { loaded: Loaded; onSaved: () => 
       <fieldset className="grid gap-2">
         <legend className="text-sm font-medium text-slate-900">{t('adminSettings.trip.usualPoints')}</legend>
         {TOUR_TIMES.map((time) => (
-          <Field key={time} id={`trip-default-${time}`} name={`default-${time}`} label={t(SLOT_NAMES[time])} error={errors[`defaults.${time}`]}>
+          <Field key={time} id={`trip-default-${time}`} name={`default-${time}`} label={t(SLOT_LABELS[time])} error={errors[`defaults.${time}`]}>
             <Select defaultValue={String(loaded.settings.defaults[time] ?? '')}>
               <option value="">{t('adminSettings.trip.firstInList')}</option>
               {offered.map((p) => (

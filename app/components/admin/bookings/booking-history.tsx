@@ -3,23 +3,17 @@ import { formatShortDate } from '../../../../core/dates.ts'
 import type { Locale } from '../../../../core/i18n/locales.ts'
 import type { MessageId } from '../../../../core/i18n/message-id.ts'
 import { formatYen } from '../../../../core/money.ts'
-import type { TourTime } from '../../../../core/slots.ts'
 import type { BookingChangeView } from '../../../../server/for-app.ts'
 import { useLocale, useT } from '../../../i18n/i18n.tsx'
 import type { Translate } from '../../../i18n/translator.ts'
 import { formatDateTime } from '../api.ts'
 import { useAdminData } from '../use-admin-data.ts'
+import { SLOT_VALUES } from '../slot-names.ts'
 
 const MOVED_BY: Record<BookingChangeView['actor'], MessageId> = {
   guest: 'adminBookings.history.byGuest',
   guide: 'adminBookings.history.byGuide',
   disruption: 'adminBookings.history.byDisruption',
-}
-/** The slot as the CSV writes it ('morning'), in the admin's language. */
-const TIME_IDS: Record<TourTime, MessageId> = {
-  morning: 'adminBookings.history.morning',
-  afternoon: 'adminBookings.history.afternoon',
-  'full-day': 'adminBookings.history.fullDay',
 }
 
 /**
@@ -30,7 +24,7 @@ function moveInWords(c: BookingChangeView, t: Translate, locale: Locale): string
   const { from, to } = c
   // English keeps the CSV's ISO dates; Japanese reads its own date form.
   const date = (d: string) => (locale === 'en' ? d : formatShortDate(d, locale))
-  const slots = { from: date(from.tourDate), fromTime: t(TIME_IDS[from.tourTime]), to: date(to.tourDate), toTime: t(TIME_IDS[to.tourTime]) }
+  const slots = { from: date(from.tourDate), fromTime: t(SLOT_VALUES[from.tourTime]), to: date(to.tourDate), toTime: t(SLOT_VALUES[to.tourTime]) }
   const parts = [t('adminBookings.history.slots', slots)]
   if (from.numberOfPeople !== to.numberOfPeople) parts.push(t('adminBookings.history.people', { from: from.numberOfPeople, to: to.numberOfPeople }))
   if (from.total !== to.total) parts.push(`${formatYen(from.total, locale)} → ${formatYen(to.total, locale)}`)

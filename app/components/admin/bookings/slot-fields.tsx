@@ -7,13 +7,8 @@ import type { CalendarDay, CalendarSlot, TourPackage } from '../../../../server/
 import { useLocale, useT } from '../../../i18n/i18n.tsx'
 import { api } from '../api.ts'
 import { Field, Input, Select } from '../../ui/field.tsx'
+import { SLOT_LABELS } from '../slot-names.ts'
 
-/** The slots' names in the admin's language (docs/decisions/0086). */
-export const SLOT_IDS: Record<TourTime, MessageId> = {
-  morning: 'adminBookings.slot.morning',
-  afternoon: 'adminBookings.slot.afternoon',
-  'full-day': 'adminBookings.slot.fullDay',
-}
 const SLOT_STATE_IDS: Record<CalendarSlot['state'], MessageId> = {
   free: 'adminBookings.slot.free',
   held: 'adminBookings.slot.held',
@@ -85,7 +80,7 @@ export function SlotAndTourFields({
 
   const slotText = (time: TourTime) => {
     const slot = day?.slots.find((s) => s.tourTime === time)
-    const name = t(SLOT_IDS[time])
+    const name = t(SLOT_LABELS[time])
     if (!isCalendarDate(tourDate)) return name
     if (!day) return t('adminBookings.slot.notTourDay', { slot: name })
     if (!slot) return name
