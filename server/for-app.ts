@@ -13,6 +13,7 @@ export type AsJson<T> = T extends Date ? string : T extends readonly (infer U)[]
 export type { Config } from './config/index.ts'
 export type { Services } from './services/index.ts'
 export type { Notification, TourPackage } from './db/schema.ts'
+export type { NotificationView } from './services/notifications.ts'
 export type { AdminBooking, BookingPage, CalendarDay, CalendarSlot, LedgerLine } from './services/admin-bookings.ts'
 export type { DateSlots, SlotView } from './services/availability.ts'
 export type { PublicBooking } from './services/bookings.ts'

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
-import type { AsJson, Notification } from '../../../server/for-app.ts'
+import type { AsJson, NotificationView } from '../../../server/for-app.ts'
+import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { matchesText } from '../../../core/booking-search.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { api, failToast, formatDateTime, successToast } from './api.ts'
@@ -8,7 +9,14 @@ import { Button, buttonVariants } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/dialog.tsx'
 import { EmptyState } from '../ui/empty-state.tsx'
 
-export type AdminNotification = AsJson<Notification>
+export type AdminNotification = AsJson<NotificationView>
+
+/** A notification's kind as its badge names it, in the dashboard's language (docs/decisions/0086). */
+const TYPE_NAMES: Record<string, MessageId> = {
+  booking: 'adminInbox.notifications.typeBooking',
+  message: 'adminInbox.notifications.typeMessage',
+  system: 'adminInbox.notifications.typeSystem',
+}
 
 /** Only our own dashboard and site paths are followed (no open redirect through a stored link). */
 const safeLink = (link: string | null) => (link && link.startsWith('/') && !link.startsWith('//') ? link : null)
@@ -53,7 +61,7 @@ export function NotificationsTab({
     }
   }
 
-  const shown = (notifications ?? []).filter((n) => matchesText([n.title, n.message, n.type], search))
+  const shown = (notifications ?? []).filter((n) => matchesText([n.title, n.message, n.type, n.type in TYPE_NAMES ? t(TYPE_NAMES[n.type]!) : ''], search))
   const unread = (notifications ?? []).some((n) => !n.read)
 
   return (
@@ -79,7 +87,7 @@ export function NotificationsTab({
                 <div className="flex flex-wrap items-center gap-2">
                   <h3 className="font-semibold text-slate-900">{n.title}</h3>
                   {!n.read ? <Badge tone="new">{t('admin.common.new')}</Badge> : null}
-                  <Badge>{n.type}</Badge>
+                  <Badge>{n.type in TYPE_NAMES ? t(TYPE_NAMES[n.type]!) : n.type}</Badge>
                   <span className="text-xs text-slate-600">{formatDateTime(n.createdAt, locale)}</span>
                 </div>
                 <p className="mt-1 text-slate-900">{n.message}</p>
