@@ -98,7 +98,8 @@ export function GuestDataPanel() {
   const nothingFound = summary && summary.bookings.length + summary.messages.length + summary.emails.length + summary.waitlist.length + summary.vouchers.length === 0
 
   return (
-    <section aria-labelledby="guest-data-title" className="rounded-lg border border-slate-300 bg-white p-4 sm:p-6 lg:col-span-2">
+    // Addresses, references and the audit log's subjects are long words: they may break anywhere rather than widen the tab past a phone.
+    <section aria-labelledby="guest-data-title" className="rounded-lg border border-slate-300 bg-white p-4 wrap-anywhere sm:p-6 lg:col-span-2">
       <h2 id="guest-data-title" className="text-lg font-semibold text-slate-900">
         {t('adminSettings.guestData.title')}
       </h2>
