@@ -1,3 +1,4 @@
+import type { Notice } from './admin-notices.ts'
 import { guestMoveRefusal, GUEST_MOVE_MESSAGES, GUEST_MOVE_PARTLY_REFUNDED_MESSAGE, PAID_PRICE_FIXED_MESSAGE, type ChangeActor, type SlotChoice } from './booking-changes.ts'
 import { statusTransition } from './booking-transitions.ts'
 import { type CancellationCause, refundChoiceProblem, refundFor } from './cancellation-policy.ts'
@@ -203,8 +204,8 @@ export type Done = {
   cardBack: number
   /** Why a payment was given back, or a booking ended: for the guest and the guide. */
   reason?: string
-  /** What the guide is told beside the booking ('Payment needs attention'). */
-  notice?: string
+  /** What the guide is told beside the booking ('Payment needs attention'); the service adds the guest's name. */
+  notice?: Notice
   /** A dearer change: the card's part still to pay, and the voucher's. */
   difference?: number
   /** The price the booking has after a move. */
@@ -387,7 +388,7 @@ function lapse(b: LifecycleBooking, m: BookingMoney, now: Date): Decision {
  */
 function pay(b: LifecycleBooking, m: BookingMoney, status: BookingStatus, e: Extract<LifecycleEvent, { type: 'pay' }>, now: Date): Decision {
   if (chargeRecorded(b.ledger, e.intentId)) return nothing(b.status === 'paid' ? 'already-paid' : 'not-kept', 'pay')
-  const giveBack = (reason: string, attention: string, options: { end?: string; notice?: string } = {}) => {
+  const giveBack = (reason: string, attention: string, options: { end?: string; notice?: Notice } = {}) => {
     const back = giveBackPayment(e.intentId, e.amount)
     const ending = options.end !== undefined && b.status === 'pending'
     return {
@@ -411,19 +412,21 @@ function pay(b: LifecycleBooking, m: BookingMoney, status: BookingStatus, e: Ext
   const after = revived.length ? moneyOf([...b.ledger, ...revived.map((r) => ({ ...r, transition: 'revive' as const, voucherId: r.voucherId ?? null, intentId: null, reference: r.reference ?? null }))]) : m
   if (e.currency.toLowerCase() !== 'jpy' || e.amount !== after.due) {
     const detail = `Received ${e.amount} ${e.currency.toUpperCase()} for a booking of ${after.due} JPY`
-    return giveBack('the payment did not match the booking', `Payment ${e.intentId} does not match the booking total: ${detail}. It is refunded automatically; check it in the payment provider.`, { notice: `${detail}; it is refunded automatically.` })
+    return giveBack('the payment did not match the booking', `Payment ${e.intentId} does not match the booking total: ${detail}. It is refunded automatically; check it in the payment provider.`, {
+      notice: { kind: 'paymentMismatch', values: { received: e.amount, currency: e.currency.toUpperCase(), due: after.due } },
+    })
   }
   if (lapsed) {
     if (!e.slotFree) {
       return giveBack(LATE_SLOT_TAKEN_REASON, `Paid ${formatYen(e.amount)} after the hold expired, but ${LATE_SLOT_TAKEN_REASON}: the payment is refunded automatically.`, {
         end: LATE_SLOT_TAKEN_REASON,
-        notice: `paid ${formatYen(e.amount)} after the hold expired and the slot was taken. The payment is being refunded.`,
+        notice: { kind: 'paidAfterHoldSlotTaken', values: { amount: e.amount } },
       })
     }
     if (retakeProblem(m, e.voucher, e.promoUsable)) {
       return giveBack(LATE_PRICE_CHANGED_REASON, `Paid ${formatYen(e.amount)} after the hold expired, but ${LATE_PRICE_CHANGED_REASON}: the payment is refunded automatically.`, {
         end: LATE_PRICE_CHANGED_REASON,
-        notice: `paid ${formatYen(e.amount)} after the hold expired, when ${LATE_PRICE_CHANGED_REASON.replace(/^its/, 'its booking’s')}. The payment is being refunded.`,
+        notice: { kind: 'paidAfterHoldPriceChanged', values: { amount: e.amount } },
       })
     }
   }

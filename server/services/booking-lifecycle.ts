@@ -275,7 +275,7 @@ export function createBookingLifecycle(deps: LifecycleDeps) {
         break
       case 'payment-refused':
         if (done.patch) await events.cancelled(tx, after, { reason: done.reason!, refund: done.cardBack, voucherBack: done.voucherBack })
-        if (done.notice) await deps.notifications.create(tx, { type: 'system', title: 'Payment needs attention', message: `${after.name}: ${done.notice}`, actionLink: bookingActionLink(after.id) })
+        if (done.notice) await deps.notifications.create(tx, { type: 'system', notice: { kind: done.notice.kind, values: { name: after.name, ...done.notice.values } }, actionLink: bookingActionLink(after.id) })
         break
       case 'cancelled':
         await events.cancelled(tx, after, { reason: after.cancellationReason!, refund: done.cardBack, voucherBack: done.voucherBack, cause: options.cause })

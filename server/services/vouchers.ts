@@ -218,7 +218,11 @@ export function createVoucherService(deps: {
       const detail = `Received ${intent.amount} ${intent.currency.toUpperCase()} for a voucher of ${voucher.amount} ${voucher.currency}`
       if (await record(tx, { voucherId: voucher.id, providerId: intent.id, kind: 'charge', amount: intent.amount, status: 'mismatch', detail })) {
         await tx.update(vouchers).set({ attentionReason: `Payment ${intent.id} does not match the voucher: ${detail}. Check it in the payment provider.`, updatedAt: now }).where(eq(vouchers.id, voucher.id))
-        await deps.notifications.create(tx, { type: 'system', title: 'Payment needs attention', message: `Gift voucher of ${voucher.buyerName}: ${detail}.`, actionLink: vouchersActionLink })
+        await deps.notifications.create(tx, {
+          type: 'system',
+          notice: { kind: 'voucherPaymentMismatch', values: { name: voucher.buyerName, received: intent.amount, currency: intent.currency.toUpperCase(), expected: voucher.amount, expectedCurrency: voucher.currency } },
+          actionLink: vouchersActionLink,
+        })
       }
       return { outcome: 'mismatch', voucherId: voucher.id }
     }
