@@ -1,12 +1,8 @@
 import { desc, eq } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
 import { notifications, type Notification } from '../db/schema.ts'
-import { NOTICES, type Notice } from '../../core/admin-notices.ts'
+import { NOTICES, writeNoticeValues, type Notice } from '../../core/admin-notices.ts'
 import type { AdminLocale } from '../../core/i18n/admin-locales.ts'
-import { formatLongDate } from '../../core/dates.ts'
-import { DISRUPTION_CAUSE_ADMIN_IDS, DISRUPTION_CAUSES, type DisruptionCause } from '../../core/disruptions.ts'
-import { formatYen } from '../../core/money.ts'
-import { SLOT_MESSAGE_IDS, isTourTime } from '../../core/slots.ts'
 import { translate } from '../i18n/catalog.ts'
 
 export type NotificationType = 'booking' | 'message' | 'system'
@@ -16,26 +12,12 @@ export type NewNotification = { notice: Notice; type: NotificationType; actionLi
 /** A notification as the API answers it: the stored row without its notice, its texts in the language asked for. */
 export type NotificationView = Omit<Notification, 'notice'>
 
-/**
- * A notice's title and message in a language (docs/decisions/0086): its dates, slots and yen are
- * written in that language. The English names the slot by its value ('morning'), as the
- * notifications always have.
- */
+/** A notice's title and message in a language. */
 export function renderNotice(locale: AdminLocale, { kind, values }: Notice): { title: string; message: string } {
-  const written = Object.fromEntries(
-    Object.entries(values).map(([key, value]) => {
-      if (key.startsWith('date')) return [key, formatLongDate(String(value), locale)]
-      if (key.startsWith('amount')) return [key, formatYen(Number(value), locale)]
-      if (key.startsWith('slot') && locale !== 'en' && isTourTime(value)) return [key, translate(locale, SLOT_MESSAGE_IDS[value])]
-      if (key === 'cause' && isDisruptionCause(value)) return [key, translate(locale, DISRUPTION_CAUSE_ADMIN_IDS[value])]
-      return [key, value]
-    }),
-  )
+  const written = writeNoticeValues(values, locale, (id) => translate(locale, id))
   const { title, message } = NOTICES[kind]
   return { title: translate(locale, title, written), message: translate(locale, message, written) }
 }
-
-const isDisruptionCause = (value: unknown): value is DisruptionCause => DISRUPTION_CAUSES.includes(value as DisruptionCause)
 
 const view = ({ notice, ...row }: Notification, locale: AdminLocale | undefined): NotificationView => (notice && locale ? { ...row, ...renderNotice(locale, notice) } : row)
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { NOTICES, type Notice, type NoticeKind } from '../../core/admin-notices.ts'
+import { ATTENTIONS, NOTICES, type Attention, type AttentionKind, type Notice, type NoticeKind } from '../../core/admin-notices.ts'
 import { ADMIN_LOCALES } from '../../core/i18n/admin-locales.ts'
 import { allSourceMessages } from '../i18n/catalog.ts'
 import { messageArguments } from '../i18n/message-arguments.ts'
+import { renderAttention } from './attention.ts'
 import { renderNotice } from './notifications.ts'
 
 /** A notice of each kind, with the values its service gives it: every kind must be here (the type says so). */
@@ -35,6 +36,23 @@ const EXAMPLES: Record<NoticeKind, Notice['values']> = {
   voucherPaymentMismatch: { name: 'Anna', received: 100, currency: 'USD', expected: 20000, expectedCurrency: 'jpy' },
 }
 
+/** A note of each kind on a booking or a voucher, with the values its writer gives it. */
+const ATTENTION_EXAMPLES: Record<AttentionKind, Attention['values']> = {
+  paidTwice: { intent: 'pi_2' },
+  paidAfterCancel: { amount: 14300 },
+  paymentMismatch: { intent: 'pi_1', received: 100, currency: 'JPY', due: 14300 },
+  paidAfterHoldSlotTaken: { amount: 14300 },
+  paidAfterHoldPriceChanged: { amount: 14300 },
+  cashBackCheaperMove: { amount: 3000 },
+  cashBackCancelled: { amount: 3000 },
+  refundIssuing: { amount: 14300 },
+  refundFailed: { amount: 14300, detail: 'card_declined' },
+  refundedInProvider: { amount: 2000 },
+  voucherPaymentMismatch: { intent: 'pi_3', received: 100, currency: 'USD', expected: 20000, expectedCurrency: 'jpy' },
+  voucherPaidTwice: { intent: 'pi_4' },
+  voucherRefundedWhileUsable: { amount: 5000 },
+}
+
 describe('the dashboard’s notices (docs/decisions/0086)', () => {
   const sources = allSourceMessages()
 
@@ -48,6 +66,22 @@ describe('the dashboard’s notices (docs/decisions/0086)', () => {
       const { title, message } = renderNotice(locale, { kind, values })
       expect(`${title} ${message}`).not.toMatch(/[{}]/)
     }
+  })
+
+  it.each(Object.keys(ATTENTIONS) as AttentionKind[])('the note %s has every value its message reads, in every dashboard language', (kind) => {
+    const values = ATTENTION_EXAMPLES[kind]
+    for (const locale of ADMIN_LOCALES) {
+      expect([...messageArguments(sources[locale][ATTENTIONS[kind]]!)].filter((name) => !(name in values)), locale).toEqual([])
+      expect(renderAttention(locale, { kind, values })).not.toMatch(/[{}]/)
+    }
+  })
+
+  it('writes a note in Japanese with its yen in Japanese, and in the English the API has always answered', () => {
+    expect(renderAttention('ja', { kind: 'refundFailed', values: ATTENTION_EXAMPLES.refundFailed })).toBe('14,300円の自動返金に失敗しました（card_declined）。決済サービスで返金してください。')
+    expect(renderAttention('en', { kind: 'refundIssuing', values: ATTENTION_EXAMPLES.refundIssuing })).toBe('Refund of ¥14,300 is being issued.')
+    expect(renderAttention('en', { kind: 'paymentMismatch', values: ATTENTION_EXAMPLES.paymentMismatch })).toBe(
+      'Payment pi_1 does not match the booking total: Received 100 JPY for a booking of 14300 JPY. It is refunded automatically; check it in the payment provider.',
+    )
   })
 
   it('writes a call-off in Japanese with the cause, the counts and who tells each reseller in Japanese', () => {
