@@ -191,13 +191,6 @@ describe('guest-facing components', () => {
 const ENGLISH_STRING = /^[A-Z][a-z]+(?:[ ,.:;!?'’…-][^]*)?$/
 /** Strings of that shape that nobody reads: the names of keyboard keys the dashboard listens for. */
 const NOT_READ = new Set(['Escape', 'Enter'])
-/**
- * Strings the admin sends rather than reads: the drafts of e-mails to the guest (the booking dialog's
- * and the Messages tab's 'Open Email App'), in English as the guest's e-mails were until they follow
- * the guest's language.
- */
-const TO_THE_GUEST = new Set(['Your Joetsu tour on', 'Re: Your inquiry about a Joetsu tour', 'Dear'])
-
 /** The strings of a file's code (not its imports, types or object keys) that read as English. */
 function englishStrings(file: string): string[] {
   const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX)
@@ -211,7 +204,7 @@ function englishStrings(file: string): string[] {
         : ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)
           ? node.text
           : undefined
-    if (text !== undefined && ENGLISH_STRING.test(text.trim()) && !NOT_READ.has(text.trim()) && !TO_THE_GUEST.has(text.trim())) found.push(text.trim())
+    if (text !== undefined && ENGLISH_STRING.test(text.trim()) && !NOT_READ.has(text.trim())) found.push(text.trim())
     ts.forEachChild(node, visit)
   }
   visit(source)

@@ -1,4 +1,5 @@
 import type { Attention } from '../../core/admin-notices.ts'
+import { bookingReply, type GuestReply } from './guest-reply.ts'
 import { and, asc, count, eq, gte, inArray, isNotNull, lt, lte } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { bookings, channelBlocks, channelCalendars, meetingPoints, moneyMovements, resellers, slotClaims, tourPackages, vouchers, waitlistAddresses, waitlistEntries, weekendAvailability } from '../db/schema.ts'
@@ -56,6 +57,8 @@ export type AdminBooking = {
   cancellationReason: string | null
   /** The guide's note, to read in the dashboard's language; its English beside it (docs/decisions/0086). */
   attention: Attention | null
+  /** The guide's e-mail to the guest, drafted in the guest's language. */
+  reply: GuestReply
   attentionReason: string | null
   amountRefunded: number
   /** Yen received and not refunded: what a refund could give back. */
@@ -166,6 +169,7 @@ export function createAdminBookingService(deps: { db: Db; config: Config; lifecy
     interestTheme: b.interestTheme,
     cancellationReason: effectiveStatus(b, at) === 'cancelled' ? (b.cancellationReason ?? (b.status === 'pending' ? EXPIRED_REASON : null)) : null,
     attention: b.attention,
+    reply: bookingReply(b),
     attentionReason: b.attentionReason,
     amountRefunded: b.amountRefunded,
     amountPaid: cardAndCash(b.money),

@@ -5,6 +5,7 @@ import { contactMessages, type ContactMessage } from '../db/schema.ts'
 import type { Config } from '../config/index.ts'
 import { CONTACT_PACKAGE_OPTIONS, contactInquirySchema } from '../../core/schemas/contact.ts'
 import type { AdminLocale } from '../../core/i18n/admin-locales.ts'
+import { inquiryReply, type GuestReply } from './guest-reply.ts'
 import { renderEmail } from '../email/templates/layout.tsx'
 import { adminInquiryEmail } from '../email/templates/contact.ts'
 import { messageActionLink, type NotificationService } from './notifications.ts'
@@ -25,6 +26,8 @@ export type ContactMessageView = Pick<
   /** The language the visitor wrote from ('한국어 (ko)'), and its code: a booking made from the message is written in it. */
   language: string
   locale: Locale
+  /** The guide's reply, drafted in the visitor's language. */
+  reply: GuestReply
 }
 
 const view = (m: ContactMessage): ContactMessageView => ({
@@ -38,6 +41,7 @@ const view = (m: ContactMessage): ContactMessageView => ({
   message: m.message,
   language: languageLabel(toLocale(m.locale)),
   locale: toLocale(m.locale),
+  reply: inquiryReply(m),
   read: m.read,
   createdAt: m.createdAt,
 })

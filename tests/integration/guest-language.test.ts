@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm'
 import { tourPackages } from '../../server/db/schema.ts'
 import { FULL_DAY, HALF_DAY } from '../../server/db/seed.ts'
 import { MIGRATIONS_FOLDER } from '../../server/paths.ts'
-import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
+import { addDays, formatLongDate, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
 import { ENGINES } from './databases.ts'
 import { startTestApp, type TestApp, type TestClient } from './app.ts'
 import { bookingBody, logIn, postJson, startServerProcess, stopAllServers, tourPackages as listTours, type ServerProcess } from './server-process.ts'
@@ -181,6 +181,13 @@ describe('the pages in the guest’s language', () => {
     expect(await text(page)).toContain(HALF_DAY.translations['zh-Hant']!.name!)
     expect(await text(`${page}.data`)).toContain(HALF_DAY.translations['zh-Hant']!.name!)
     expect(await text(`/booking-confirmation/${created.json.reference}`)).toContain(HALF_DAY.name)
+    // A booking made in Japanese: the guide's reply is drafted in Japanese, its date as Japanese writes it.
+    const japanese = await postJson(`${server.url}/api/bookings`, { ...bookingBody(half.id, date, 'afternoon', 2), email: 'reply-in-japanese@example.com', locale: 'ja' })
+    expect(japanese.status, JSON.stringify(japanese.json)).toBe(201)
+    const cookie = await logIn(server.url, 'owner', 'owner-password')
+    const list = (await (await fetch(`${server.url}/api/bookings?search=reply-in-japanese@example.com`, { headers: { cookie } })).json()) as { items: { id: number; reply: unknown }[] }
+    const [shown] = list.items
+    expect(shown!.reply).toEqual({ subject: `${formatLongDate(date, 'ja')}の上越ツアーについて（予約番号 #${shown!.id}）`, greeting: 'Guest 2 様' })
   })
 
   it('records the language a contact message was written in, on every way in, and shows it to the guide', async () => {
@@ -199,6 +206,10 @@ describe('the pages in the guest’s language', () => {
     const inbox = (await (await fetch(`${server.url}/api/admin/messages`, { headers: { cookie } })).json()) as { name: string; language: string }[]
     const languageOf = (name: string) => inbox.find((m) => m.name === name)?.language
     expect([1, 2, 3, 4].map((i) => languageOf(`Visitor ${i}`))).toEqual(['简体中文 (zh-Hans)', 'English', '한국어 (ko)', '日本語 (ja)'])
+    // The guide's reply is drafted in the visitor's language, whatever the dashboard speaks (docs/decisions/0086).
+    const replyTo = (name: string) => (inbox as unknown as { name: string; reply: { subject: string; greeting: string } }[]).find((m) => m.name === name)?.reply
+    expect(replyTo('Visitor 3')).toEqual({ subject: 'Re: 조에쓰 투어 문의', greeting: 'Visitor 3님, 안녕하세요.' })
+    expect(replyTo('Visitor 2')).toEqual({ subject: 'Re: Your inquiry about a Joetsu tour', greeting: 'Hello Visitor 2,' })
   })
 
   describe('the dashboard in the admin’s language (docs/decisions/0086)', () => {

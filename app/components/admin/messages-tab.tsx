@@ -91,7 +91,7 @@ export function MessagesTab({
                     {t('adminInbox.messages.copyEmail')}
                   </Button>
                   <a
-                    href={mailtoHref(m.email, 'Re: Your inquiry about a Joetsu tour', `Dear ${m.name},\n\n`)}
+                    href={mailtoHref(m.email, m.reply.subject, `${m.reply.greeting}\n\n`)}
                     className="inline-flex min-h-9 items-center rounded-md border border-slate-400 bg-white px-3 text-sm font-medium text-slate-900 hover:bg-slate-100"
                   >
                     {t('adminInbox.messages.openEmailApp')}

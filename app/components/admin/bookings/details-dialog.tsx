@@ -96,7 +96,7 @@ export function BookingDetails({ booking, onClose, onMove }: { booking: AdminBoo
         </Button>
         {/* A draft to the guest, not words for the admin: English, as the guest's e-mails are until they follow the guest's language (docs/decisions/0086). */}
         <a
-          href={mailtoHref(booking.email, `Your Joetsu tour on ${formatLongDate(booking.tourDate)} (booking #${booking.id})`, `Dear ${booking.name},\n\n`)}
+          href={mailtoHref(booking.email, booking.reply.subject, `${booking.reply.greeting}\n\n`)}
           className={buttonVariants({ variant: 'brand', size: 'md' })}
         >
           {t('adminBookings.details.openEmail')}
