@@ -1,4 +1,5 @@
 import { type CalendarDate, compareDates } from './dates.ts'
+import { refusalMessage } from './i18n/refusal.ts'
 
 /**
  * Promo codes (issue 20 point 2, docs/decisions/0062): the guide creates them in the dashboard,
@@ -49,17 +50,19 @@ export function normalisePromoCode(input: unknown): string | null {
   return PROMO_CODE_PATTERN.test(code) ? code : null
 }
 
-export const PROMO_UNKNOWN_MESSAGE = 'This promo code is not valid'
-export const PROMO_INACTIVE_MESSAGE = 'This promo code is no longer active'
-export const PROMO_NOT_YET_MESSAGE = (from: string) => `This promo code can be used from ${from}`
-export const PROMO_EXPIRED_MESSAGE = 'This promo code has expired'
-export const PROMO_USED_UP_MESSAGE = 'This promo code has been fully used'
-export const PROMO_EMAIL_USED_MESSAGE = 'This promo code has already been used with this e-mail address'
+// Refusals: message ids with their values (docs/decisions/0087).
+export const PROMO_UNKNOWN_MESSAGE = refusalMessage('errors.promoUnknown')
+export const PROMO_INACTIVE_MESSAGE = refusalMessage('errors.promoInactive')
+/** The date as stored ('2030-06-01'): the API has always answered it so. */
+export const PROMO_NOT_YET_MESSAGE = (from: string) => refusalMessage('errors.promoNotYet', { from })
+export const PROMO_EXPIRED_MESSAGE = refusalMessage('errors.promoExpired')
+export const PROMO_USED_UP_MESSAGE = refusalMessage('errors.promoUsedUp')
+export const PROMO_EMAIL_USED_MESSAGE = refusalMessage('errors.promoEmailUsed')
 export const PROMO_TOUR_MESSAGES: Record<PromoTourKind, string> = {
-  'half-day': 'This promo code is for half-day tours only',
-  'full-day': 'This promo code is for full-day tours only',
+  'half-day': refusalMessage('errors.promoHalfDayOnly'),
+  'full-day': refusalMessage('errors.promoFullDayOnly'),
 }
-export const PROMO_GROUP_MESSAGE = (min: number) => `This promo code is for groups of ${min} or more`
+export const PROMO_GROUP_MESSAGE = (min: number) => refusalMessage('errors.promoGroup', { min })
 
 /** The facts of one booking a code is checked against. */
 export type PromoUse = {

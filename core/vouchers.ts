@@ -1,5 +1,6 @@
 import { addDays, addMonths, type CalendarDate, compareDates, formatLongDate, todayInTokyo } from './dates.ts'
-import { formatYen, isYenAmount } from './money.ts'
+import { isYenAmount } from './money.ts'
+import { refusalMessage, yenValue } from './i18n/refusal.ts'
 import { INCLUDED_GUESTS, quote, type PriceCatalogueEntry } from './pricing.ts'
 
 /**
@@ -74,11 +75,12 @@ export function voucherState(voucher: { status: VoucherStatus; balance: number; 
   }
 }
 
-export const VOUCHER_UNKNOWN_MESSAGE = 'This voucher code is not valid'
-export const VOUCHER_UNPAID_MESSAGE = 'This voucher has not been paid for yet'
-export const VOUCHER_CANCELLED_MESSAGE = 'This voucher has been cancelled'
-export const VOUCHER_EXPIRED_MESSAGE = 'This voucher has expired'
-export const VOUCHER_USED_UP_MESSAGE = 'This voucher has no balance left'
+// Refusals: message ids with their values (docs/decisions/0087).
+export const VOUCHER_UNKNOWN_MESSAGE = refusalMessage('errors.voucherUnknown')
+export const VOUCHER_UNPAID_MESSAGE = refusalMessage('errors.voucherUnpaid')
+export const VOUCHER_CANCELLED_MESSAGE = refusalMessage('errors.voucherCancelled')
+export const VOUCHER_EXPIRED_MESSAGE = refusalMessage('errors.voucherExpired')
+export const VOUCHER_USED_UP_MESSAGE = refusalMessage('errors.voucherUsedUp')
 
 /** Why a voucher in `state` cannot pay, or null when it can. */
 export function voucherRefusal(state: VoucherState): string | null {
@@ -131,7 +133,7 @@ export const DEFAULT_VOUCHER_LIMITS: VoucherLimits = { minAmount: 5_000, maxAmou
 /** The ceiling of the guide's own maximum, and of any amount the database takes. */
 export const VOUCHER_AMOUNT_CEILING = 1_000_000
 
-export const VOUCHER_AMOUNT_MESSAGE = (limits: VoucherLimits) => `Please choose an amount from ${formatYen(limits.minAmount)} to ${formatYen(limits.maxAmount)}, in whole yen`
+export const VOUCHER_AMOUNT_MESSAGE = (limits: VoucherLimits) => refusalMessage('errors.voucherAmount', { min: yenValue(limits.minAmount), max: yenValue(limits.maxAmount) })
 
 /** Null when `amount` is whole yen within the limits, else the message for the amount field. */
 export function voucherAmountProblem(amount: number, limits: VoucherLimits): string | null {

@@ -1,3 +1,6 @@
+import { refusalMessage } from '../../core/i18n/refusal.ts'
+import { englishText } from '../i18n/refusals.ts'
+import { refusal } from '../../core/i18n/refusal.ts'
 import crypto from 'node:crypto'
 import { and, eq, isNotNull } from 'drizzle-orm'
 import type Stripe from 'stripe'
@@ -26,14 +29,15 @@ import { SlotTakenError } from './slot-claims.ts'
 export type { CheckoutStart }
 
 export { ALREADY_PAID_MESSAGE, CANCELLED_MESSAGE }
-export const NOT_FOUND_MESSAGE = 'Booking not found'
-export const NOT_COMPLETED_MESSAGE = 'The payment has not been completed.'
-export const REFUNDED_MESSAGE = 'Your payment arrived after this booking could no longer be kept, so it is being refunded in full. Please contact us.'
-export const PAYMENT_HANDLED_MESSAGE = 'This payment has already been processed and the booking changed since. Please contact us.'
+export const NOT_FOUND_MESSAGE = refusal('errors.bookingNotFound')
+export const NOT_COMPLETED_MESSAGE = refusal('errors.paymentNotCompleted')
+export const REFUNDED_MESSAGE = refusalMessage('errors.paymentRefunded')
+export const PAYMENT_HANDLED_MESSAGE = refusalMessage('errors.paymentHandled')
 /** A dearer change's difference (docs/decisions/0055). */
-export const CHANGE_HOLD_EXPIRED_MESSAGE = 'The new slot was held for you for a limited time, and that time ran out. Please choose your change again.'
-export const CHANGE_REFUNDED_MESSAGE = 'The new slot was taken before your payment arrived, so the difference is being refunded and your booking stays as it was.'
-
+export const CHANGE_HOLD_EXPIRED = refusal('errors.changeHoldExpired')
+/** errors.changeHoldExpired in English, as the JSON API answers it. */
+export const CHANGE_HOLD_EXPIRED_MESSAGE = englishText(CHANGE_HOLD_EXPIRED)
+export const CHANGE_REFUNDED_MESSAGE = refusalMessage('errors.changeRefunded')
 /** What settling a provider's intent against our booking did. */
 export type Settlement =
   | { kind: 'unknown-booking' }
@@ -165,7 +169,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
 
   /** The checkout of a dearer change's difference: one intent per change, for the difference. */
   async function startChangePayment(booking: Booking, change: PendingChange, now: Date): Promise<CheckoutStart> {
-    if (change.holdExpiresAt.getTime() < now.getTime()) throw new ServiceError('gone', CHANGE_HOLD_EXPIRED_MESSAGE)
+    if (change.holdExpiresAt.getTime() < now.getTime()) throw new ServiceError('gone', CHANGE_HOLD_EXPIRED)
     const intent = await reuseOrCreateIntent(deps, {
       previousId: change.intentId,
       create: {
