@@ -1,3 +1,4 @@
+import { refusal } from '../../core/i18n/refusal.ts'
 import { and, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
 import { bookings, moneyMovements, payments, promoCodes, promoRedemptions, slotClaims, vouchers } from '../db/schema.ts'
@@ -99,7 +100,7 @@ export function createBookingLifecycle(deps: LifecycleDeps) {
   /** The booking, locked for the rest of the transaction, with its ledger. */
   async function lock(tx: Tx, bookingId: number): Promise<Booking> {
     const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update')
-    if (!row) throw new ServiceError('not-found', 'Booking not found')
+    if (!row) throw new ServiceError('not-found', refusal('errors.bookingNotFound'))
     return oneWithMoney(tx, row)
   }
 
@@ -363,7 +364,7 @@ export function createBookingLifecycle(deps: LifecycleDeps) {
     /** The booking with its ledger, unlocked (pages and previews). */
     async read(reader: Db | Tx, bookingId: number): Promise<Booking> {
       const [row] = await reader.select().from(bookings).where(eq(bookings.id, bookingId))
-      if (!row) throw new ServiceError('not-found', 'Booking not found')
+      if (!row) throw new ServiceError('not-found', refusal('errors.bookingNotFound'))
       return oneWithMoney(reader, row)
     },
 

@@ -188,7 +188,7 @@ export function createDisruptionService(deps: {
     async answerRefund(reference: unknown): Promise<{ booking: Booking; refund: RefundOutcome }> {
       const ref = normaliseReference(reference)
       const [booking] = ref ? await db.select().from(bookings).where(and(eq(bookings.reference, ref), onTheSite)) : []
-      if (!booking || booking.anonymizedAt) throw new ServiceError('not-found', 'Booking not found')
+      if (!booking || booking.anonymizedAt) throw new ServiceError('not-found', refusal('errors.bookingNotFound'))
       const offer = await openOfferOf(db, booking.id)
       if (!offer) throw new ServiceError('conflict', NO_OPEN_OFFER)
       return refundForOffer(booking.id, offer.cause, 'refunded')

@@ -275,7 +275,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         await lifecycle.apply(booking.id, { type: 'settle' })
         return { status: 'paid' }
       }
-      if (!booking.paymentIntentId) throw new ServiceError('conflict', 'No payment has been started for this booking.')
+      if (!booking.paymentIntentId) throw new ServiceError('conflict', refusal('errors.paymentNotStarted'))
       const settled = await settle(await provider.retrieveIntent(booking.paymentIntentId))
       switch (settled.kind) {
         case 'paid':
@@ -307,7 +307,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       const change = booking.status === 'paid' ? await moves.pendingChange(booking.id) : null
       if (booking.status === 'paid' && !change?.intentId) return { status: 'succeeded' }
       const intentId = change?.intentId ?? booking.paymentIntentId
-      if (!intentId) throw new ServiceError('conflict', 'No payment has been started for this booking.')
+      if (!intentId) throw new ServiceError('conflict', refusal('errors.paymentNotStarted'))
       const outcome = await provider.confirm(intentId, cardNumber)
       if (outcome.ok) return { status: 'succeeded' }
       await record(db, {
