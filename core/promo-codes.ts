@@ -51,18 +51,31 @@ export function normalisePromoCode(input: unknown): string | null {
 }
 
 // Refusals: message ids with their values (docs/decisions/0087).
-export const PROMO_UNKNOWN_MESSAGE = refusalMessage('errors.promoUnknown')
-export const PROMO_INACTIVE_MESSAGE = refusalMessage('errors.promoInactive')
+export const PROMO_UNKNOWN = refusalMessage('errors.promoUnknown')
+export const PROMO_INACTIVE = refusalMessage('errors.promoInactive')
 /** The date as stored ('2030-06-01'): the API has always answered it so. */
-export const PROMO_NOT_YET_MESSAGE = (from: string) => refusalMessage('errors.promoNotYet', { from })
-export const PROMO_EXPIRED_MESSAGE = refusalMessage('errors.promoExpired')
-export const PROMO_USED_UP_MESSAGE = refusalMessage('errors.promoUsedUp')
-export const PROMO_EMAIL_USED_MESSAGE = refusalMessage('errors.promoEmailUsed')
-export const PROMO_TOUR_MESSAGES: Record<PromoTourKind, string> = {
+export const PROMO_NOT_YET = (from: string) => refusalMessage('errors.promoNotYet', { from })
+export const PROMO_EXPIRED = refusalMessage('errors.promoExpired')
+export const PROMO_USED_UP = refusalMessage('errors.promoUsedUp')
+export const PROMO_EMAIL_USED = refusalMessage('errors.promoEmailUsed')
+export const PROMO_TOUR_REFUSALS: Record<PromoTourKind, string> = {
   'half-day': refusalMessage('errors.promoHalfDayOnly'),
   'full-day': refusalMessage('errors.promoFullDayOnly'),
 }
-export const PROMO_GROUP_MESSAGE = (min: number) => refusalMessage('errors.promoGroup', { min })
+export const PROMO_GROUP = (min: number) => refusalMessage('errors.promoGroup', { min })
+
+/** Their English, as the JSON API answers them (server/i18n/refusals.unit.test.ts holds each pair equal). */
+export const PROMO_UNKNOWN_MESSAGE = 'This promo code is not valid'
+export const PROMO_INACTIVE_MESSAGE = 'This promo code is no longer active'
+export const PROMO_NOT_YET_MESSAGE = (from: string) => `This promo code can be used from ${from}`
+export const PROMO_EXPIRED_MESSAGE = 'This promo code has expired'
+export const PROMO_USED_UP_MESSAGE = 'This promo code has been fully used'
+export const PROMO_EMAIL_USED_MESSAGE = 'This promo code has already been used with this e-mail address'
+export const PROMO_TOUR_MESSAGES: Record<PromoTourKind, string> = {
+  'half-day': 'This promo code is for half-day tours only',
+  'full-day': 'This promo code is for full-day tours only',
+}
+export const PROMO_GROUP_MESSAGE = (min: number) => `This promo code is for groups of ${min} or more`
 
 /** The facts of one booking a code is checked against. */
 export type PromoUse = {
@@ -94,11 +107,11 @@ export function discountOf(rule: Pick<PromoRule, 'kind' | 'value'>, total: numbe
  * The per-e-mail limit needs the database and is the service's check.
  */
 export function checkPromo(rule: PromoRule, use: PromoUse): PromoCheck {
-  if (!rule.active) return { ok: false, message: PROMO_INACTIVE_MESSAGE }
-  if (rule.validFrom !== null && compareDates(use.today, rule.validFrom) < 0) return { ok: false, message: PROMO_NOT_YET_MESSAGE(rule.validFrom) }
-  if (rule.validTo !== null && compareDates(use.today, rule.validTo) > 0) return { ok: false, message: PROMO_EXPIRED_MESSAGE }
-  if (rule.tourKind !== null && (rule.tourKind === 'half-day') !== use.isHalfDay) return { ok: false, message: PROMO_TOUR_MESSAGES[rule.tourKind] }
-  if (rule.minGroup !== null && use.guests < rule.minGroup) return { ok: false, message: PROMO_GROUP_MESSAGE(rule.minGroup) }
-  if (rule.maxUses !== null && rule.uses >= rule.maxUses) return { ok: false, message: PROMO_USED_UP_MESSAGE }
+  if (!rule.active) return { ok: false, message: PROMO_INACTIVE }
+  if (rule.validFrom !== null && compareDates(use.today, rule.validFrom) < 0) return { ok: false, message: PROMO_NOT_YET(rule.validFrom) }
+  if (rule.validTo !== null && compareDates(use.today, rule.validTo) > 0) return { ok: false, message: PROMO_EXPIRED }
+  if (rule.tourKind !== null && (rule.tourKind === 'half-day') !== use.isHalfDay) return { ok: false, message: PROMO_TOUR_REFUSALS[rule.tourKind] }
+  if (rule.minGroup !== null && use.guests < rule.minGroup) return { ok: false, message: PROMO_GROUP(rule.minGroup) }
+  if (rule.maxUses !== null && rule.uses >= rule.maxUses) return { ok: false, message: PROMO_USED_UP }
   return { ok: true, discount: discountOf(rule, use.total) }
 }

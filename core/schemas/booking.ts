@@ -3,8 +3,8 @@ import { z } from 'zod'
 import { type CalendarDate, isCalendarDate, isWeekend } from '../dates.ts'
 import { dateValue, refusalMessage } from '../i18n/refusal.ts'
 import { MAX_GROUP, MAX_GROUP_MESSAGE, MIN_GROUP, MIN_GROUP_MESSAGE, WHOLE_GROUP_MESSAGE } from '../pricing.ts'
-import { PROMO_UNKNOWN_MESSAGE } from '../promo-codes.ts'
-import { VOUCHER_INPUT_MAX, VOUCHER_UNKNOWN_MESSAGE } from '../vouchers.ts'
+import { PROMO_UNKNOWN } from '../promo-codes.ts'
+import { VOUCHER_INPUT_MAX, VOUCHER_UNKNOWN } from '../vouchers.ts'
 import { TOUR_TIMES } from '../slots.ts'
 import { THEMES } from '../themes.ts'
 import { HOTEL_REFUSAL, PICKUP } from '../meeting-points.ts'
@@ -102,7 +102,7 @@ export const bookingRequestSchema = z.object({
    */
   promoCode: z.preprocess(
     (v) => blankToUndefined(typeof v === 'string' ? v.trim() : v),
-    z.string({ error: PROMO_UNKNOWN_MESSAGE }).max(PROMO_INPUT_MAX, PROMO_UNKNOWN_MESSAGE).optional(),
+    z.string({ error: PROMO_UNKNOWN }).max(PROMO_INPUT_MAX, PROMO_UNKNOWN).optional(),
   ),
   /**
    * A gift voucher's code (docs/decisions/0065), optional: it pays from what is left after the
@@ -110,7 +110,7 @@ export const bookingRequestSchema = z.object({
    */
   voucherCode: z.preprocess(
     (v) => blankToUndefined(typeof v === 'string' ? v.trim() : v),
-    z.string({ error: VOUCHER_UNKNOWN_MESSAGE }).max(VOUCHER_INPUT_MAX, VOUCHER_UNKNOWN_MESSAGE).optional(),
+    z.string({ error: VOUCHER_UNKNOWN }).max(VOUCHER_INPUT_MAX, VOUCHER_UNKNOWN).optional(),
   ),
   /** Honeypot: a hidden field people leave empty. The server quietly drops requests that fill it. */
   website: z.string().optional(),

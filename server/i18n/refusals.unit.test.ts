@@ -19,7 +19,10 @@ import {
   WAITLIST_SLOT_FREE_MESSAGE,
 } from '../../core/schemas/waitlist.ts'
 import { answerMessages } from '../../core/booking-questions.ts'
-import { DEFAULT_VOUCHER_LIMITS, VOUCHER_AMOUNT_MESSAGE } from '../../core/vouchers.ts'
+import * as promo from '../../core/promo-codes.ts'
+import * as vouchers from '../../core/vouchers.ts'
+import { DEFAULT_VOUCHER_LIMITS, VOUCHER_AMOUNT } from '../../core/vouchers.ts'
+import { CHANGE_REFUNDED, CHANGE_REFUNDED_MESSAGE } from '../services/payments.ts'
 import { ROOT_DIR } from '../paths.ts'
 import { OUTSIDE_WINDOW, OUTSIDE_WINDOW_MESSAGE } from '../services/bookings.ts'
 import { ServiceError } from '../services/service-error.ts'
@@ -132,7 +135,7 @@ describe('the JSON API answers in the English it always did', () => {
   it('from a refusal, its values written as before', () => {
     expect(englishText(readRefusal(MAX_GROUP_MESSAGE))).toBe('Maximum 5 people per group')
     expect(englishText(readRefusal(outsideWindowMessage({ first: '2026-12-05', last: '2027-05-30' })))).toBe('Tours can be booked from Saturday, December 5, 2026 to Sunday, May 30, 2027')
-    expect(englishText(readRefusal(VOUCHER_AMOUNT_MESSAGE(DEFAULT_VOUCHER_LIMITS)))).toBe('Please choose an amount from ¥5,000 to ¥300,000, in whole yen')
+    expect(englishText(VOUCHER_AMOUNT(DEFAULT_VOUCHER_LIMITS))).toBe('Please choose an amount from ¥5,000 to ¥300,000, in whole yen')
     expect(englishText(readRefusal(answerMessages.max('Number of children', 6)))).toBe('"Number of children" must be at most 6')
     expect(OUTSIDE_WINDOW_MESSAGE(2, 180)).toBe('Bookings open 2 days ahead and up to 180 days ahead. Please choose another date.')
   })
@@ -152,6 +155,22 @@ describe('the JSON API answers in the English it always did', () => {
       [WAITLIST_SLOT_FREE, WAITLIST_SLOT_FREE_MESSAGE],
       [WAITLIST_NOT_BOOKABLE, WAITLIST_NOT_BOOKABLE_MESSAGE],
       [WAITLIST_RATE, WAITLIST_RATE_MESSAGE],
+      [CHANGE_REFUNDED, CHANGE_REFUNDED_MESSAGE],
+      [promo.PROMO_UNKNOWN, promo.PROMO_UNKNOWN_MESSAGE],
+      [promo.PROMO_INACTIVE, promo.PROMO_INACTIVE_MESSAGE],
+      [promo.PROMO_NOT_YET('2030-05-02'), promo.PROMO_NOT_YET_MESSAGE('2030-05-02')],
+      [promo.PROMO_EXPIRED, promo.PROMO_EXPIRED_MESSAGE],
+      [promo.PROMO_USED_UP, promo.PROMO_USED_UP_MESSAGE],
+      [promo.PROMO_EMAIL_USED, promo.PROMO_EMAIL_USED_MESSAGE],
+      [promo.PROMO_TOUR_REFUSALS['half-day'], promo.PROMO_TOUR_MESSAGES['half-day']],
+      [promo.PROMO_TOUR_REFUSALS['full-day'], promo.PROMO_TOUR_MESSAGES['full-day']],
+      [promo.PROMO_GROUP(4), promo.PROMO_GROUP_MESSAGE(4)],
+      [vouchers.VOUCHER_UNKNOWN, vouchers.VOUCHER_UNKNOWN_MESSAGE],
+      [vouchers.VOUCHER_UNPAID, vouchers.VOUCHER_UNPAID_MESSAGE],
+      [vouchers.VOUCHER_CANCELLED, vouchers.VOUCHER_CANCELLED_MESSAGE],
+      [vouchers.VOUCHER_EXPIRED, vouchers.VOUCHER_EXPIRED_MESSAGE],
+      [vouchers.VOUCHER_USED_UP, vouchers.VOUCHER_USED_UP_MESSAGE],
+      [vouchers.VOUCHER_AMOUNT(DEFAULT_VOUCHER_LIMITS), vouchers.VOUCHER_AMOUNT_MESSAGE(DEFAULT_VOUCHER_LIMITS)],
     ]
     expect(pairs.filter(([said, text]) => englishText(said) !== text)).toEqual([])
   })
@@ -179,7 +198,7 @@ describe('a refusal in the guest’s language', () => {
     const range = refusalMessage('errors.bookableRange', { first: dateValue('2026-12-05'), last: dateValue('2027-05-30') })
     expect(refusalText('ja', range)).toContain('2026年12月5日土曜日')
     expect(refusalText('ko', range)).not.toContain('December')
-    expect(refusalText('ja', VOUCHER_AMOUNT_MESSAGE(DEFAULT_VOUCHER_LIMITS))).toContain('5,000円')
+    expect(refusalText('ja', VOUCHER_AMOUNT(DEFAULT_VOUCHER_LIMITS))).toContain('5,000円')
   })
 
   it('an English text that is no refusal stays as it is', () => {

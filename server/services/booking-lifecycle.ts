@@ -10,7 +10,7 @@ import type { CancellationCause } from '../../core/cancellation-policy.ts'
 import type { SlotChoice } from '../../core/booking-changes.ts'
 import { todayInTokyo } from '../../core/dates.ts'
 import { formatYen } from '../../core/money.ts'
-import { PROMO_USED_UP_MESSAGE } from '../../core/promo-codes.ts'
+import { PROMO_USED_UP } from '../../core/promo-codes.ts'
 import { newReference } from '../../core/reference.ts'
 import { partsClaimedBy, type TourTime } from '../../core/slots.ts'
 import { voucherState, type VoucherStatus } from '../../core/vouchers.ts'
@@ -166,7 +166,7 @@ export function createBookingLifecycle(deps: LifecycleDeps) {
       .set({ uses: sql`${promoCodes.uses} + 1` })
       .where(and(eq(promoCodes.id, code.id), eq(promoCodes.active, true), or(isNull(promoCodes.maxUses), lt(promoCodes.uses, promoCodes.maxUses))))
       .returning({ id: promoCodes.id })
-    if (!taken) throw new ServiceError('invalid', PROMO_USED_UP_MESSAGE, { field: 'promoCode' })
+    if (!taken) throw new ServiceError('invalid', PROMO_USED_UP, { field: 'promoCode' })
     await tx.insert(promoRedemptions).values({ bookingId: b.id, promoCodeId: code.id }).onConflictDoNothing()
   }
 

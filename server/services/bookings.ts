@@ -28,7 +28,7 @@ import type { AnswerSnapshot } from '../../core/booking-questions.ts'
 import { invalidInput, ServiceError } from './service-error.ts'
 import { applicablePromoCode, takePromoUse } from './promo-codes.ts'
 import { promoCheckSchema } from '../../core/schemas/promo-code.ts'
-import { PROMO_UNKNOWN_MESSAGE } from '../../core/promo-codes.ts'
+import { PROMO_UNKNOWN } from '../../core/promo-codes.ts'
 import { spendVoucher } from './voucher-spending.ts'
 
 export { SlotTakenError, SLOT_TAKEN_MESSAGE } from './slot-claims.ts'
@@ -267,7 +267,7 @@ export function createBookingService(deps: {
     async previewPromo(query: Record<string, unknown>, options: { clientAddress: string }) {
       await countAttempt(options.clientAddress)
       const parsed = promoCheckSchema.safeParse(query)
-      if (!parsed.success) throw invalidInput(parsed.error, PROMO_UNKNOWN_MESSAGE)
+      if (!parsed.success) throw invalidInput(parsed.error, PROMO_UNKNOWN)
       const { pkg, price } = await pricedPackage(parsed.data)
       const promo = await applicablePromoCode(db, parsed.data.promoCode, { email: parsed.data.email, isHalfDay: pkg.isHalfDay, guests: parsed.data.numberOfPeople, total: price.total, now: deps.now() })
       return { promoCode: promo.code, discount: promo.discount, catalogueTotal: price.total, total: price.total - promo.discount }

@@ -37,7 +37,9 @@ export const PAYMENT_HANDLED_MESSAGE = refusalMessage('errors.paymentHandled')
 export const CHANGE_HOLD_EXPIRED = refusal('errors.changeHoldExpired')
 /** errors.changeHoldExpired in English, as the JSON API answers it. */
 export const CHANGE_HOLD_EXPIRED_MESSAGE = englishText(CHANGE_HOLD_EXPIRED)
-export const CHANGE_REFUNDED_MESSAGE = refusalMessage('errors.changeRefunded')
+export const CHANGE_REFUNDED = refusalMessage('errors.changeRefunded')
+/** errors.changeRefunded in English, as the JSON API answers it. */
+export const CHANGE_REFUNDED_MESSAGE = englishText(CHANGE_REFUNDED)
 /** What settling a provider's intent against our booking did. */
 export type Settlement =
   | { kind: 'unknown-booking' }
@@ -164,7 +166,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         actionLink: bookingActionLink(applied.booking.id),
       })
     }
-    return { kind: 'refund', applied, message: CHANGE_REFUNDED_MESSAGE }
+    return { kind: 'refund', applied, message: CHANGE_REFUNDED }
   }
 
   /** The checkout of a dearer change's difference: one intent per change, for the difference. */
@@ -316,7 +318,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         kind: 'charge',
         amount: change?.difference ?? booking.money.due,
         status: 'failed',
-        detail: outcome.message,
+        // The money trail is the guide's: the refusal's English (docs/decisions/0087).
+        detail: englishText(outcome.message),
       })
       return { status: 'failed', message: outcome.message }
     },

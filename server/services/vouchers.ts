@@ -1,3 +1,4 @@
+import { englishText } from '../i18n/refusals.ts'
 import { refusal } from '../../core/i18n/refusal.ts'
 import crypto from 'node:crypto'
 import { and, desc, eq, inArray } from 'drizzle-orm'
@@ -417,7 +418,7 @@ export function createVoucherService(deps: {
       if (!voucher.paymentIntentId) throw new ServiceError('conflict', VOUCHER_NOT_STARTED_MESSAGE)
       const outcome = await provider.confirm(voucher.paymentIntentId, cardNumber)
       if (outcome.ok) return { status: 'succeeded' }
-      await record(db, { voucherId: voucher.id, providerId: `sim_ch_${crypto.randomBytes(8).toString('hex')}`, kind: 'charge', amount: voucher.amount, status: 'failed', detail: outcome.message })
+      await record(db, { voucherId: voucher.id, providerId: `sim_ch_${crypto.randomBytes(8).toString('hex')}`, kind: 'charge', amount: voucher.amount, status: 'failed', detail: englishText(outcome.message) })
       return { status: 'failed', message: outcome.message }
     },
 
