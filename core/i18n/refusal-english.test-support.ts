@@ -1,3 +1,4 @@
+import adminErrors from './messages/adminErrors/en.json'
 import errors from './messages/errors/en.json'
 import { readRefusal, refusalValues, type Said } from './refusal.ts'
 
@@ -10,7 +11,8 @@ export function englishOf(said: Said): string {
   const read = typeof said === 'string' ? readRefusal(said) : said
   if (typeof read === 'string') return read
   const values = refusalValues(read, 'en')
-  return errors[read.id].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''))
+  const english: Record<string, string> = { ...errors, ...adminErrors }
+  return english[read.id]!.replace(/\{(\w+)\}/g, (_: string, name: string) => String(values[name] ?? ''))
 }
 
 /** Each field's refusal in English. */

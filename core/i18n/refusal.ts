@@ -1,3 +1,4 @@
+import type adminErrors from './messages/adminErrors/en.json'
 import type errors from './messages/errors/en.json'
 import { formatLongDate, type CalendarDate } from '../dates.ts'
 import { formatYen } from '../money.ts'
@@ -9,7 +10,12 @@ import type { MessageId } from './message-id.ts'
  * catalogue and its values, never English text. The reader says it in its own language: a page
  * with `t(id, values)`, the JSON API and the logs in English (server/i18n/refusals.ts).
  */
-export type ErrorMessageId = keyof typeof errors
+export type ErrorMessageId = keyof typeof errors | AdminErrorMessageId
+/**
+ * The dashboard's own refusals (a user, a promo code, a setting): in English and Japanese only
+ * (decision 0086); a guest's page never meets them, and any other language reads their English.
+ */
+export type AdminErrorMessageId = keyof typeof adminErrors
 
 /**
  * A value of a refusal. A date, an amount of yen or a count is passed raw and formatted by the

@@ -1,3 +1,4 @@
+import { isAdminLocale } from '../../core/i18n/admin-locales.ts'
 import type { Locale } from '../../core/i18n/locales.ts'
 import { readRefusal, refusalValues, type Said } from '../../core/i18n/refusal.ts'
 import { translate } from './catalog.ts'
@@ -9,7 +10,10 @@ import { translate } from './catalog.ts'
  */
 export function refusalText(locale: Locale, said: Said): string {
   const read = typeof said === 'string' ? readRefusal(said) : said
-  return typeof read === 'string' ? read : translate(locale, read.id, refusalValues(read, locale))
+  if (typeof read === 'string') return read
+  // The dashboard's refusals speak its two languages (docs/decisions/0086); any other reads English.
+  const reader = read.id.startsWith('adminErrors.') && !isAdminLocale(locale) ? 'en' : locale
+  return translate(reader, read.id, refusalValues(read, reader))
 }
 
 /** The English of a refusal: what the JSON API answers and the logs keep. */

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { LOCALES } from '../../core/i18n/locales.ts'
+import { ADMIN_LOCALES } from '../../core/i18n/admin-locales.ts'
 import { dateValue, readRefusal, refusal, refusalMessage, yenValue, type ErrorMessageId, type RefusalValues } from '../../core/i18n/refusal.ts'
 import { englishOf } from '../../core/i18n/refusal-english.test-support.ts'
 import { GUEST_MOVE_MESSAGES, GUEST_MOVE_NOTHING_MESSAGE, GUEST_MOVE_NOTHING_REFUSAL, GUEST_MOVE_REFUSALS } from '../../core/booking-changes.ts'
@@ -37,6 +38,7 @@ import { englishText, refusalText } from './refusals.ts'
  */
 const english = allSourceMessages().en
 const ERROR_IDS = Object.keys(english).filter((id) => id.startsWith('errors.')) as ErrorMessageId[]
+const ADMIN_ERROR_IDS = Object.keys(english).filter((id) => id.startsWith('adminErrors.')) as ErrorMessageId[]
 const GUEST_LOCALES = LOCALES.map((l) => l.code)
 
 /** An example of each value a message names: what its refusals pass (a date raw, yen as a number). */
@@ -74,7 +76,7 @@ function sourceFiles(dir: string): string[] {
   })
 }
 const SOURCES = ['core', 'server', 'app'].flatMap((dir) => sourceFiles(path.join(ROOT_DIR, dir)))
-const usedIds = new Set(SOURCES.flatMap((file) => [...fs.readFileSync(file, 'utf8').matchAll(/'(errors\.[A-Za-z]+)'/g)].map((m) => m[1]!)))
+const usedIds = new Set(SOURCES.flatMap((file) => [...fs.readFileSync(file, 'utf8').matchAll(/'((?:admin[eE]rrors|errors)\.[A-Za-z]+)'/g)].map((m) => m[1]!)))
 
 describe('every errors.* message', () => {
   it('has an example for each value it names', () => {
@@ -126,8 +128,29 @@ describe('the ids the services and schemas refuse with', () => {
     expect([...usedIds].filter((id) => !(id in english)).sort()).toEqual([])
   })
 
-  it('use every errors.* message: none is left without a refusal that says it', () => {
-    expect(ERROR_IDS.filter((id) => !usedIds.has(id))).toEqual([])
+  it('use every errors.* and adminErrors.* message: none is left without a refusal that says it', () => {
+    expect([...ERROR_IDS, ...ADMIN_ERROR_IDS].filter((id) => !usedIds.has(id))).toEqual([])
+  })
+})
+
+describe('every adminErrors.* message (the dashboard’s, docs/decisions/0086)', () => {
+  it.each(ADMIN_LOCALES)('is said in %s with all its values and no placeholder left', (locale) => {
+    const broken = ADMIN_ERROR_IDS.flatMap((id) => {
+      const said = exampleOf(id)
+      const text = refusalText(locale, said)
+      const problems = [...(text === id ? ['missing'] : []), ...(/[{}]/.test(text) ? [`placeholder left: ${text}`] : [])]
+      for (const name of argumentsOf(english[id]!)) if (!text.includes(valueText(locale, said.values![name]!))) problems.push(`value ${name} missing: ${text}`)
+      return problems.map((p) => `${id}: ${p}`)
+    })
+    expect(broken).toEqual([])
+  })
+
+  it('is translated into Japanese, not left in English', () => {
+    expect(ADMIN_ERROR_IDS.filter((id) => refusalText('ja', exampleOf(id)) === englishText(exampleOf(id)))).toEqual([])
+  })
+
+  it('reads English in a guest’s language, which the dashboard does not speak', () => {
+    expect(ADMIN_ERROR_IDS.filter((id) => refusalText('ko', exampleOf(id)) !== englishText(exampleOf(id)))).toEqual([])
   })
 })
 
