@@ -1,9 +1,9 @@
+import type { Attention, Notice } from './admin-notices.ts'
 import { guestMoveRefusal, GUEST_MOVE_REFUSALS, GUEST_MOVE_PARTLY_REFUNDED_MESSAGE, PAID_PRICE_FIXED_MESSAGE, type ChangeActor, type SlotChoice } from './booking-changes.ts'
 import { refusalMessage } from './i18n/refusal.ts'
 import { statusTransition } from './booking-transitions.ts'
 import { type CancellationCause, refundChoiceProblem, refundFor } from './cancellation-policy.ts'
 import { type CalendarDate, compareDates } from './dates.ts'
-import { formatYen } from './money.ts'
 import { allocateCardRefund, cardAndCash, cardByIntent, chargeRecorded, moneyOf, type BookingMoney, type Movement, type MovementKind, type Transition } from './ledger.ts'
 import type { BookingStatus, PaidBy } from './schemas/booking-status.ts'
 import { BANK_TRANSFER } from './tax-document-points.ts'
@@ -196,8 +196,8 @@ export type Done = {
   promoUse: PromoUse
   /** Card refunds to ask the provider for after the commit (their rows are among `movements`). */
   refunds: CardRefund[]
-  /** A note for the guide: a string sets it, null clears it, undefined leaves it. */
-  attention?: string | null
+  /** A note for the guide: an attention sets it, null clears it, undefined leaves it. */
+  attention?: Attention | null
   /** Yen going back onto the voucher, and back to the guest in cash by the guide (the e-mails say so). */
   voucherBack: number
   cashBack: number
@@ -205,8 +205,8 @@ export type Done = {
   cardBack: number
   /** Why a payment was given back, or a booking ended: for the guest and the guide. */
   reason?: string
-  /** What the guide is told beside the booking ('Payment needs attention'). */
-  notice?: string
+  /** What the guide is told beside the booking ('Payment needs attention'); the service adds the guest's name. */
+  notice?: Notice
   /** A dearer change: the card's part still to pay, and the voucher's. */
   difference?: number
   /** The price the booking has after a move. */
@@ -389,7 +389,7 @@ function lapse(b: LifecycleBooking, m: BookingMoney, now: Date): Decision {
  */
 function pay(b: LifecycleBooking, m: BookingMoney, status: BookingStatus, e: Extract<LifecycleEvent, { type: 'pay' }>, now: Date): Decision {
   if (chargeRecorded(b.ledger, e.intentId)) return nothing(b.status === 'paid' ? 'already-paid' : 'not-kept', 'pay')
-  const giveBack = (reason: string, attention: string, options: { end?: string; notice?: string } = {}) => {
+  const giveBack = (reason: string, attention: Attention, options: { end?: string; notice?: Notice } = {}) => {
     const back = giveBackPayment(e.intentId, e.amount)
     const ending = options.end !== undefined && b.status === 'pending'
     return {
@@ -403,29 +403,29 @@ function pay(b: LifecycleBooking, m: BookingMoney, status: BookingStatus, e: Ext
       ...(ending ? { patch: cancelledPatch(b, options.end!, now), slot: { kind: 'release-lapsed' } as const, promoUse: releasedPromo(b, m), voucherBack: m.voucher } : {}),
     } satisfies Done
   }
-  if (b.status === 'paid') return giveBack('a second payment for a booking that was already paid', `Paid twice (${e.intentId}); the second payment is refunded automatically.`)
+  if (b.status === 'paid') return giveBack('a second payment for a booking that was already paid', { kind: 'paidTwice', values: { intent: e.intentId } })
   const lapsed = expiredUnpaid(b, now)
   if (status === 'cancelled' && !lapsed) {
-    return giveBack('payment arrived after the booking was cancelled', `Payment ${formatYen(e.amount)} arrived after the booking was cancelled; it is refunded automatically.`)
+    return giveBack('payment arrived after the booking was cancelled', { kind: 'paidAfterCancel', values: { amount: e.amount } })
   }
   // A swept hold takes its price, promo and voucher parts again before its payment is weighed.
   const revived = b.status === 'cancelled' ? reviveRows(m) : []
   const after = revived.length ? moneyOf([...b.ledger, ...revived.map((r) => ({ ...r, transition: 'revive' as const, voucherId: r.voucherId ?? null, intentId: null, reference: r.reference ?? null }))]) : m
   if (e.currency.toLowerCase() !== 'jpy' || e.amount !== after.due) {
-    const detail = `Received ${e.amount} ${e.currency.toUpperCase()} for a booking of ${after.due} JPY`
-    return giveBack('the payment did not match the booking', `Payment ${e.intentId} does not match the booking total: ${detail}. It is refunded automatically; check it in the payment provider.`, { notice: `${detail}; it is refunded automatically.` })
+    const paid = { received: e.amount, currency: e.currency.toUpperCase(), due: after.due }
+    return giveBack('the payment did not match the booking', { kind: 'paymentMismatch', values: { intent: e.intentId, ...paid } }, { notice: { kind: 'paymentMismatch', values: paid } })
   }
   if (lapsed) {
     if (!e.slotFree) {
-      return giveBack(LATE_SLOT_TAKEN_REASON, `Paid ${formatYen(e.amount)} after the hold expired, but ${LATE_SLOT_TAKEN_REASON}: the payment is refunded automatically.`, {
+      return giveBack(LATE_SLOT_TAKEN_REASON, { kind: 'paidAfterHoldSlotTaken', values: { amount: e.amount } }, {
         end: LATE_SLOT_TAKEN_REASON,
-        notice: `paid ${formatYen(e.amount)} after the hold expired and the slot was taken. The payment is being refunded.`,
+        notice: { kind: 'paidAfterHoldSlotTaken', values: { amount: e.amount } },
       })
     }
     if (retakeProblem(m, e.voucher, e.promoUsable)) {
-      return giveBack(LATE_PRICE_CHANGED_REASON, `Paid ${formatYen(e.amount)} after the hold expired, but ${LATE_PRICE_CHANGED_REASON}: the payment is refunded automatically.`, {
+      return giveBack(LATE_PRICE_CHANGED_REASON, { kind: 'paidAfterHoldPriceChanged', values: { amount: e.amount } }, {
         end: LATE_PRICE_CHANGED_REASON,
-        notice: `paid ${formatYen(e.amount)} after the hold expired, when ${LATE_PRICE_CHANGED_REASON.replace(/^its/, 'its booking’s')}. The payment is being refunded.`,
+        notice: { kind: 'paidAfterHoldPriceChanged', values: { amount: e.amount } },
       })
     }
   }
@@ -542,7 +542,7 @@ function move(b: LifecycleBooking, m: BookingMoney, status: BookingStatus, e: Ex
     cardBack: plan.back - card.left,
     cashBack: cash,
     voucherBack,
-    ...(cash > 0 ? { attention: `Give ${formatYen(cash)} back to the guest in cash: their booking moved to a cheaper tour.` } : {}),
+    ...(cash > 0 ? { attention: { kind: 'cashBackCheaperMove', values: { amount: cash } } } : {}),
   }
 }
 
@@ -616,8 +616,8 @@ function cancel(b: LifecycleBooking, m: BookingMoney, status: BookingStatus, e: 
     cardBack: cardBack - cash,
     cashBack: cash,
     voucherBack: q.voucherReturn,
-    attention: cardBack > 0 ? `Refund of ${formatYen(cardBack)} is being issued.` : undefined,
-    ...(cash > 0 ? { attention: `Give ${formatYen(cash)} back to the guest in cash: the booking is cancelled.` } : {}),
+    attention: cardBack > 0 ? { kind: 'refundIssuing', values: { amount: cardBack } } : undefined,
+    ...(cash > 0 ? { attention: { kind: 'cashBackCancelled', values: { amount: cash } } } : {}),
   }
 }
 
@@ -714,7 +714,7 @@ function providerRefund(b: LifecycleBooking, m: BookingMoney, status: BookingSta
     ...nothing('provider-refund', 'provider-refund'),
     movements: [...row('card', -extra, { intentId: e.intentId, reference: `provider:${e.intentId}:${e.refundedTotal}` }), ...lower],
     cardBack: extra,
-    attention: lowered > 0 ? `${formatYen(lowered)} was refunded in the payment provider: the booking keeps that much less.` : null,
+    attention: lowered > 0 ? { kind: 'refundedInProvider', values: { amount: lowered } } : null,
   }
 }
 

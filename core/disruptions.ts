@@ -20,6 +20,15 @@ export const DISRUPTION_CAUSE_LABELS: Record<DisruptionCause, string> = {
   other: 'Other reason',
 }
 
+/** The guide's words for the causes in the dashboard's languages (docs/decisions/0086): the call-off form and its notification. */
+export const DISRUPTION_CAUSE_ADMIN_IDS: Record<DisruptionCause, MessageId> = {
+  snow: 'adminCalendar.cause.snow',
+  typhoon: 'adminCalendar.cause.typhoon',
+  transport: 'adminCalendar.cause.transport',
+  'guide-unwell': 'adminCalendar.cause.guideUnwell',
+  other: 'adminCalendar.cause.other',
+}
+
 /** The cause as the guest's e-mail and page say it ('because of heavy snow'), in their language. */
 export const DISRUPTION_CAUSE_MESSAGE_IDS: Record<DisruptionCause, MessageId> = {
   snow: 'disruption.cause.snow',

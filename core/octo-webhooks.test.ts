@@ -7,7 +7,6 @@ import {
   createWebhookBodySchema,
   deliveryBody,
   deliveryDelayMs,
-  resellerToldNote,
   signatureHeaders,
   webhookBodyProblem,
   webhookUrlProblem,
@@ -60,10 +59,5 @@ describe('OCTO webhooks (docs/decisions/0081)', () => {
     const booking = { uuid: 'b1', status: 'CANCELLED' } as unknown as Parameters<typeof deliveryBody>[1]
     const parsed = JSON.parse(deliveryBody({ id: 'w1', url: 'https://r.example/h' }, booking))
     expect(parsed).toEqual({ webhook: { id: 'w1', event: 'booking_update', url: 'https://r.example/h', retryOnError: true, useContactLanguage: false, headers: {}, capabilities: [] }, booking })
-  })
-
-  it('tells the guide who tells the reseller', () => {
-    expect(resellerToldNote('Klook', 1)).toBe('Klook is told through its webhook (Dashboard → Channels shows whether it arrived).')
-    expect(resellerToldNote('Viator', 0)).toBe('Viator has no webhook: tell Viator.')
   })
 })

@@ -108,13 +108,3 @@ export function signatureHeaders(secret: string, messageId: string, at: Date, bo
   }
 }
 
-/**
- * The guide's note on a reseller's booking cancelled here: who tells the reseller. With webhooks,
- * the change is on its way to them (Dashboard → Channels shows whether it arrived); without, the
- * guide tells the reseller.
- */
-export function resellerToldNote(resellerName: string, webhooks: number): string {
-  return webhooks > 0
-    ? `${resellerName} is told through its webhook (Dashboard → Channels shows whether it arrived).`
-    : `${resellerName} has no webhook: tell ${resellerName}.`
-}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { CHANGE_ACTORS, CHANGE_STATES } from '../../core/booking-changes.ts'
+import type { Attention } from '../../core/admin-notices.ts'
 import type { AnswerSnapshot } from '../../core/booking-questions.ts'
 import { DISRUPTION_CAUSES, OFFER_STATES } from '../../core/disruptions.ts'
 import { GUIDE_GROUP_CEILING } from '../../core/guide-bookings.ts'
@@ -42,7 +43,12 @@ export const bookings = pgTable(
     paymentIntentId: text('payment_intent_id').unique(),
     /** When it first became paid (a lifecycle fact; what was paid is its ledger's, docs/decisions/0067). */
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    /** Why the admin must look at this booking (e.g. paid after its slot went to someone else). */
+    /**
+     * Why the admin must look at this booking (e.g. paid after its slot went to someone else): the
+     * note as a message id and values, read in the dashboard's language, and its English for the
+     * API (docs/decisions/0086). Written together, by server/services/attention.ts only.
+     */
+    attention: jsonb('attention').$type<Attention>(),
     attentionReason: text('attention_reason'),
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     /**

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import type { Attention } from '../../core/admin-notices.ts'
 import { LOCALE_CODES } from '../../core/i18n/locales.ts'
 import { VOUCHER_AMOUNT_CEILING, VOUCHER_STATUSES, VOUCHER_TEXT_LIMITS } from '../../core/vouchers.ts'
 import { createdAt, oneOf, updatedAt } from './columns.ts'
@@ -41,7 +42,8 @@ export const vouchers = pgTable(
     paymentIntentId: text('payment_intent_id').unique(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    /** Why the guide must look at it (a payment that did not match, a refund that failed). */
+    /** Why the guide must look at it (a payment that did not match, a refund that failed), as a booking's (bookings-schema.ts). */
+    attention: jsonb('attention').$type<Attention>(),
     attentionReason: text('attention_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

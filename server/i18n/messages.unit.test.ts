@@ -7,6 +7,7 @@ import { LOCALES, type Locale } from '../../core/i18n/locales.ts'
 import { isAdminLocale, isAdminNamespace } from '../../core/i18n/admin-locales.ts'
 import { ROOT_DIR } from '../paths.ts'
 import { allSourceMessages } from './catalog.ts'
+import { messageArguments } from './message-arguments.ts'
 
 /**
  * The translations stay complete and in use (docs/decisions/0044): a new language's files are
@@ -20,7 +21,7 @@ const englishIdsFor = (code: Locale) => Object.keys(english).filter((id) => isAd
 
 /** The arguments ({name}, {count, plural, …}) and numbered tags (<0>…</0>) a message uses. */
 function placeholders(message: string): string[] {
-  const args = [...message.matchAll(/\{\s*([A-Za-z_]\w*)/g)].map((m) => `{${m[1]}}`)
+  const args = [...messageArguments(message)].map((name) => `{${name}}`)
   const tags = [...message.matchAll(/<(\d+)>/g)].map((m) => `<${m[1]}>`)
   return [...new Set([...args, ...tags])].sort()
 }

@@ -1,3 +1,4 @@
+import type { Attention } from '../../core/admin-notices.ts'
 import { and, asc, count, eq, gte, inArray, isNotNull, lt, lte } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { bookings, channelBlocks, channelCalendars, meetingPoints, moneyMovements, resellers, slotClaims, tourPackages, vouchers, waitlistAddresses, waitlistEntries, weekendAvailability } from '../db/schema.ts'
@@ -53,6 +54,8 @@ export type AdminBooking = {
   language: string
   interestTheme: string | null
   cancellationReason: string | null
+  /** The guide's note, to read in the dashboard's language; its English beside it (docs/decisions/0086). */
+  attention: Attention | null
   attentionReason: string | null
   amountRefunded: number
   /** Yen received and not refunded: what a refund could give back. */
@@ -162,6 +165,7 @@ export function createAdminBookingService(deps: { db: Db; config: Config; lifecy
     language: languageLabel(toLocale(b.locale)),
     interestTheme: b.interestTheme,
     cancellationReason: effectiveStatus(b, at) === 'cancelled' ? (b.cancellationReason ?? (b.status === 'pending' ? EXPIRED_REASON : null)) : null,
+    attention: b.attention,
     attentionReason: b.attentionReason,
     amountRefunded: b.amountRefunded,
     amountPaid: cardAndCash(b.money),

@@ -4,8 +4,7 @@ import { outgoingEmails, resellers, reviewRequests, tourPackages } from '../db/s
 import type { Booking } from './ledger.ts'
 import type { Config } from '../config/index.ts'
 import { EXPIRED_REASON, somethingPaid } from '../../core/booking-lifecycle.ts'
-import { formatYen } from '../../core/money.ts'
-import { formatJapanDateTime, formatLongDate } from '../../core/dates.ts'
+import { formatJapanDateTime } from '../../core/dates.ts'
 import { SLOT_MESSAGE_IDS, isTourTime, slotInstants, slotLabel, type TourTime } from '../../core/slots.ts'
 import { localizePath, toLocale, type Locale } from '../../core/i18n/locales.ts'
 import type { Meeting } from '../../core/meeting-points.ts'
@@ -23,7 +22,6 @@ import { bookingCancelledEmail, bookingDisruptedEmail, bookingMovedEmail } from 
 import { adminBookingEmail, type AdminBookingMailKind } from '../email/templates/guide.ts'
 import type { ChangeActor } from '../../core/booking-changes.ts'
 import { DISRUPTION_CAUSE_MESSAGE_IDS, type DisruptionCause } from '../../core/disruptions.ts'
-import { resellerToldNote } from '../../core/octo-webhooks.ts'
 
 /** The waitlist's one function (server/services/waitlist.ts reconcile, docs/decisions/0057). */
 export type WaitlistReconciler = { reconcile(tx: Tx, dates: readonly string[]): Promise<number> }
@@ -155,7 +153,6 @@ export async function bookingMailFacts(tx: Tx, { config, trip }: Pick<BookingMai
  * are made (unit uses).
  */
 export function createBookingEvents(deps: { notifications: NotificationService; mail?: BookingMailDeps; waitlist?: WaitlistReconciler }) {
-  const when = (b: Booking) => `${formatLongDate(b.tourDate)} (${b.tourTime})`
   /** A booking's name and slot as a notice's values (core/admin-notices.ts). */
   const slotOf = (b: Booking) => ({ name: b.name, date: b.tourDate, slot: b.tourTime })
   const mail = deps.mail
@@ -362,12 +359,12 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
       const [reseller] = await tx.select({ name: resellers.name }).from(resellers).where(eq(resellers.id, booking.resellerId!))
       const channel = `${reseller?.name ?? 'a reseller'}${booking.resellerReference ? `, reference ${booking.resellerReference}` : ''}`
       const confirmed = change.kind === 'confirmed'
+      const through = { ...slotOf(booking), reseller: reseller?.name ?? 'a reseller', referenced: booking.resellerReference ? 'yes' : 'no', reference: booking.resellerReference ?? '' }
       await deps.notifications.create(tx, {
         type: 'booking',
-        title: confirmed ? 'New booking from a reseller' : 'Reseller booking cancelled',
-        message: confirmed
-          ? `${booking.name} booked ${when(booking)} for ${booking.numberOfPeople} ${booking.numberOfPeople === 1 ? 'guest' : 'guests'} through ${channel} (${formatYen(booking.totalPrice)}).`
-          : `${booking.name}'s booking for ${when(booking)} through ${channel} was cancelled: ${change.reason}. ${resellerToldNote(reseller?.name ?? 'the reseller', change.webhooks)}`,
+        notice: confirmed
+          ? { kind: 'resellerBooking', values: { ...through, people: booking.numberOfPeople, amount: booking.totalPrice } }
+          : { kind: 'resellerBookingCancelled', values: { ...through, reason: change.reason, hooked: change.webhooks > 0 ? 'yes' : 'no' } },
         actionLink: bookingActionLink(booking.id),
       })
       if (!mail) return

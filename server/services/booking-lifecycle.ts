@@ -9,7 +9,6 @@ import { decide, type CardRefund, type Done, type LifecycleBooking, type Lifecyc
 import type { CancellationCause } from '../../core/cancellation-policy.ts'
 import type { SlotChoice } from '../../core/booking-changes.ts'
 import { todayInTokyo } from '../../core/dates.ts'
-import { formatYen } from '../../core/money.ts'
 import { PROMO_USED_UP } from '../../core/promo-codes.ts'
 import { newReference } from '../../core/reference.ts'
 import { partsClaimedBy, type TourTime } from '../../core/slots.ts'
@@ -17,6 +16,7 @@ import { voucherState, type VoucherStatus } from '../../core/vouchers.ts'
 import type { BookingEvents } from './booking-events.ts'
 import { appendMovements, oneWithMoney, type Booking } from './ledger.ts'
 import type { NotificationService } from './notifications.ts'
+import { attentionColumns } from './attention.ts'
 import { bookingActionLink } from './notifications.ts'
 import { blocksTakeFreeHalves, claimParts, claimSlot, makeClaimsPermanent, notBookingsClaim, ownSlotClaim, releaseClaims, releaseLapsedClaims, type ExpireLapsed } from './slot-claims.ts'
 import { ServiceError } from './service-error.ts'
@@ -223,7 +223,7 @@ export function createBookingLifecycle(deps: LifecycleDeps) {
         ...(done.patch ?? {}),
         // Paid with nothing left for a provider to take (docs/decisions/0019, 0065).
         ...(done.outcome === 'settled' && b.paymentProvider === null ? { paymentProvider: 'none' } : {}),
-        ...(done.attention !== undefined ? { attentionReason: done.attention } : {}),
+        ...(done.attention !== undefined ? attentionColumns(done.attention) : {}),
         ...(target
           ? {
               tourDate: target.tourDate,
@@ -276,7 +276,7 @@ export function createBookingLifecycle(deps: LifecycleDeps) {
         break
       case 'payment-refused':
         if (done.patch) await events.cancelled(tx, after, { reason: done.reason!, refund: done.cardBack, voucherBack: done.voucherBack })
-        if (done.notice) await deps.notifications.create(tx, { type: 'system', title: 'Payment needs attention', message: `${after.name}: ${done.notice}`, actionLink: bookingActionLink(after.id) })
+        if (done.notice) await deps.notifications.create(tx, { type: 'system', notice: { kind: done.notice.kind, values: { name: after.name, ...done.notice.values } }, actionLink: bookingActionLink(after.id) })
         break
       case 'cancelled':
         await events.cancelled(tx, after, { reason: after.cancellationReason!, refund: done.cardBack, voucherBack: done.voucherBack, cause: options.cause })
@@ -335,8 +335,8 @@ export function createBookingLifecycle(deps: LifecycleDeps) {
       const made = await deps.provider.refund({ intentId: refund.intentId, amount: refund.amount, idempotencyKey: refund.idempotencyKey, reason })
       await db.transaction(async (tx) => {
         await tx.insert(payments).values({ bookingId, provider: deps.provider.name, providerId: made.id, kind: 'refund', amount: made.amount, status: made.status, detail }).onConflictDoNothing()
-        // The note "Refund of … is being issued" has done its work.
-        await tx.update(bookings).set({ attentionReason: null }).where(and(eq(bookings.id, bookingId), sql`${bookings.attentionReason} like 'Refund of %'`))
+        // The note that the refund is being issued has done its work.
+        await tx.update(bookings).set(attentionColumns(null)).where(and(eq(bookings.id, bookingId), sql`${bookings.attention}->>'kind' = 'refundIssuing'`))
       })
       return { amount: made.amount, status: made.status }
     } catch (error) {
@@ -351,7 +351,7 @@ export function createBookingLifecycle(deps: LifecycleDeps) {
         await applyInTx(tx, bookingId, { type: 'refund-failed', intentId: refund.intentId, amount: refund.amount, reference: refund.idempotencyKey })
         await tx
           .update(bookings)
-          .set({ attentionReason: `Automatic refund of ${formatYen(refund.amount)} failed (${message.slice(0, 200)}). Refund it in the payment provider.`, updatedAt: deps.now() })
+          .set({ ...attentionColumns({ kind: 'refundFailed', values: { amount: refund.amount, detail: message.slice(0, 200) } }), updatedAt: deps.now() })
           .where(eq(bookings.id, bookingId))
       })
       return { amount: refund.amount, status: 'failed', message: 'The refund could not be issued automatically. We have been notified and will refund you by hand.' }

@@ -4,9 +4,9 @@ import { bookings, channelBlocks, channelCalendars, slotClaims, type ChannelCale
 import type { Config } from '../config/index.ts'
 import type { Logger } from '../logger.ts'
 import { loggableError } from '../http/errors.ts'
-import { addDays, formatLongDate, todayInTokyo, type CalendarDate } from '../../core/dates.ts'
+import { addDays, todayInTokyo, type CalendarDate } from '../../core/dates.ts'
 import { CalendarReadError, readChannelCalendar, type ChannelBlock as ReadBlock } from '../../core/channel-calendar.ts'
-import { slotLabel, type DayPart } from '../../core/slots.ts'
+import type { DayPart } from '../../core/slots.ts'
 import type { ChannelCalendarInput } from '../../core/schemas/channel-calendar.ts'
 import type { BookingEvents } from './booking-events.ts'
 import type { BookingLifecycle } from './booking-lifecycle.ts'
@@ -194,14 +194,16 @@ export function createChannelCalendarService(deps: {
     const byBooking = new Map<number, typeof conflicts>()
     for (const c of conflicts) if (c.bookingId !== null) byBooking.set(c.bookingId, [...(byBooking.get(c.bookingId) ?? []), c])
     for (const [bookingId, list] of byBooking) {
-      const [booking] = await tx.select({ reference: bookings.reference, name: bookings.name }).from(bookings).where(eq(bookings.id, bookingId))
+      const [booking] = await tx.select({ reference: bookings.reference, name: bookings.name, tourDate: bookings.tourDate, tourTime: bookings.tourTime }).from(bookings).where(eq(bookings.id, bookingId))
       if (!booking) continue
-      const when = [...new Set(list.map((c) => `${formatLongDate(c.tourDate)}, ${slotLabel(c.part as DayPart).toLowerCase()}`))].join('; ')
-      const what = list[0]!.summary ? ` (“${list[0]!.summary}”)` : ''
+      // The booking's own date and slot: every conflicting half lies within it.
+      const summary = list[0]!.summary
       await deps.notifications.create(tx, {
         type: 'booking',
-        title: `Double booking on ${calendar.name}`,
-        message: `${calendar.name}'s calendar has an event${what} on ${when}, which booking ${booking.reference} (${booking.name}) already holds here. Nothing was changed on this site: settle it with ${calendar.name}.`,
+        notice: {
+          kind: 'doubleBooking',
+          values: { calendar: calendar.name, described: summary ? 'yes' : 'no', summary, date: booking.tourDate, slot: booking.tourTime, reference: booking.reference, name: booking.name },
+        },
         actionLink: bookingActionLink(bookingId),
       })
     }

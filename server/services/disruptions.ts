@@ -10,10 +10,9 @@ import type { Config } from '../config/index.ts'
 import type { Logger } from '../logger.ts'
 import { answerDeadline, cancellationCauseOf, disruptedSlots, DISRUPTION_CAUSE_LABELS, type DisruptionCause, type OfferState } from '../../core/disruptions.ts'
 import { effectiveStatus } from '../../core/booking-lifecycle.ts'
-import { formatLongDate, isWeekend, todayInTokyo } from '../../core/dates.ts'
+import { isWeekend, todayInTokyo } from '../../core/dates.ts'
 import { normaliseReference } from '../../core/reference.ts'
-import { resellerToldNote } from '../../core/octo-webhooks.ts'
-import { partsClaimedBy, slotInstants, slotLabel, type TourTime } from '../../core/slots.ts'
+import { partsClaimedBy, slotInstants, type TourTime } from '../../core/slots.ts'
 import type { AvailabilityService } from './availability.ts'
 import type { BookingEvents } from './booking-events.ts'
 import type { NotificationService } from './notifications.ts'
@@ -161,12 +160,13 @@ export function createDisruptionService(deps: {
         const resellerIds = [...new Set(resold.map((b) => b.resellerId!))]
         const named = resellerIds.length === 0 ? [] : await tx.select({ id: resellers.id, name: resellers.name }).from(resellers).where(inArray(resellers.id, resellerIds))
         const hooked = new Set(resellerIds.length === 0 ? [] : (await tx.selectDistinct({ id: octoWebhooks.resellerId }).from(octoWebhooks).where(inArray(octoWebhooks.resellerId, resellerIds))).map((r) => r.id))
-        const tellNotes = named.map((r) => resellerToldNote(r.name, hooked.has(r.id) ? 1 : 0)).join(' ')
-        const slot = input.tourTime ? slotLabel(input.tourTime) : 'the whole day'
+        const told = named.filter((r) => hooked.has(r.id)).map((r) => r.name)
+        const untold = named.filter((r) => !hooked.has(r.id)).map((r) => r.name)
+        const tells = { resold: resold.length, hooked: told.join(', '), hookedCount: told.length, unhooked: untold.join(', '), unhookedCount: untold.length }
+        const when = { date: input.tourDate, cause: input.cause, bookings: affected.length, ...tells }
         await deps.notifications.create(tx, {
           type: 'booking',
-          title: 'Day called off',
-          message: `${formatLongDate(input.tourDate)} (${slot}) is called off: ${DISRUPTION_CAUSE_LABELS[input.cause]}. ${affected.length === 1 ? '1 booking was' : `${affected.length} bookings were`} offered a new date or a full refund.${resold.length > 0 ? ` ${resold.length === 1 ? '1 reseller booking was' : `${resold.length} reseller bookings were`} cancelled. ${tellNotes}` : ''}`,
+          notice: input.tourTime ? { kind: 'slotCalledOff', values: { ...when, slot: input.tourTime } } : { kind: 'dayCalledOff', values: when },
           actionLink: `/admin/dashboard?tab=calendar&month=${input.tourDate.slice(0, 7)}`,
         })
         return row!.id
@@ -212,8 +212,10 @@ export function createDisruptionService(deps: {
           refunded++
           await deps.notifications.create(db, {
             type: 'booking',
-            title: 'Refunded after no answer',
-            message: `${booking.name} did not answer the call-off of ${formatLongDate(booking.tourDate)} in time: the booking is cancelled${refund.amount > 0 ? ` and ${refund.amount.toLocaleString('en')} yen refunded (${refund.status})` : ''}.`,
+            notice:
+              refund.amount > 0
+                ? { kind: 'refundedAfterNoAnswer', values: { name: booking.name, date: booking.tourDate, amount: refund.amount, status: refund.status } }
+                : { kind: 'cancelledAfterNoAnswer', values: { name: booking.name, date: booking.tourDate } },
             actionLink: `/admin/dashboard?tab=bookings&bookingId=${booking.id}`,
           })
         } catch (error) {

@@ -1,34 +1,20 @@
 import { desc, eq } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
 import { notifications, type Notification } from '../db/schema.ts'
-import { NOTICES, type Notice } from '../../core/admin-notices.ts'
+import { NOTICES, writeNoticeValues, type Notice } from '../../core/admin-notices.ts'
 import type { AdminLocale } from '../../core/i18n/admin-locales.ts'
-import { formatLongDate } from '../../core/dates.ts'
-import { formatYen } from '../../core/money.ts'
-import { SLOT_MESSAGE_IDS, isTourTime } from '../../core/slots.ts'
 import { translate } from '../i18n/catalog.ts'
 
 export type NotificationType = 'booking' | 'message' | 'system'
-/** A notification says what happened as a notice (a message id and its values), or, for the rarer ones, as English text. */
-export type NewNotification = ({ notice: Notice } | { title: string; message: string }) & { type: NotificationType; actionLink?: string | null }
+/** A notification says what happened as a notice: a message id and its values, never a sentence (docs/decisions/0086). */
+export type NewNotification = { notice: Notice; type: NotificationType; actionLink?: string | null }
 
 /** A notification as the API answers it: the stored row without its notice, its texts in the language asked for. */
 export type NotificationView = Omit<Notification, 'notice'>
 
-/**
- * A notice's title and message in a language (docs/decisions/0086): its dates, slots and yen are
- * written in that language. The English names the slot by its value ('morning'), as the
- * notifications always have.
- */
+/** A notice's title and message in a language. */
 export function renderNotice(locale: AdminLocale, { kind, values }: Notice): { title: string; message: string } {
-  const written = Object.fromEntries(
-    Object.entries(values).map(([key, value]) => {
-      if (key.startsWith('date')) return [key, formatLongDate(String(value), locale)]
-      if (key.startsWith('amount')) return [key, formatYen(Number(value), locale)]
-      if (key.startsWith('slot') && locale !== 'en' && isTourTime(value)) return [key, translate(locale, SLOT_MESSAGE_IDS[value])]
-      return [key, value]
-    }),
-  )
+  const written = writeNoticeValues(values, locale, (id) => translate(locale, id))
   const { title, message } = NOTICES[kind]
   return { title: translate(locale, title, written), message: translate(locale, message, written) }
 }
@@ -47,10 +33,9 @@ export function createNotificationService(db: Db) {
   return {
     /** The English texts are stored beside the notice: what the API answers when no language is asked for. */
     async create(tx: Tx | Db, input: NewNotification): Promise<NotificationView> {
-      const texts = 'notice' in input ? { ...renderNotice('en', input.notice), notice: input.notice } : { title: input.title, message: input.message }
       const [row] = await tx
         .insert(notifications)
-        .values({ ...texts, type: input.type, actionLink: input.actionLink ?? null })
+        .values({ ...renderNotice('en', input.notice), notice: input.notice, type: input.type, actionLink: input.actionLink ?? null })
         .returning()
       return view(row!, undefined)
     },

@@ -14,7 +14,6 @@ import { type PaymentProvider, type ProviderIntent, ProviderError } from '../pay
 import { SimulatedProvider } from '../payments/simulated.ts'
 import { fromStripeIntent } from '../payments/stripe.ts'
 import { ALREADY_PAID_MESSAGE, CANCELLED_MESSAGE, effectiveStatus, NOTHING_TO_PAY_MESSAGE, paymentRefusal } from '../../core/booking-lifecycle.ts'
-import { formatYen } from '../../core/money.ts'
 import type { BookingStatus } from '../../core/schemas/booking-status.ts'
 import type { NotificationService } from './notifications.ts'
 import { bookingActionLink } from './notifications.ts'
@@ -161,8 +160,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     if (applied.done.reason?.startsWith('the new slot was taken')) {
       await deps.notifications.create(tx, {
         type: 'system',
-        title: 'Payment needs attention',
-        message: `${applied.booking.name} paid ${formatYen(intent.amount)} for a change after its hold ran out, and the new slot was taken meanwhile. The difference is being refunded; the booking stays as it was.`,
+        notice: { kind: 'changePaidSlotTaken', values: { name: applied.booking.name, amount: intent.amount } },
         actionLink: bookingActionLink(applied.booking.id),
       })
     }

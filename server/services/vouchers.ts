@@ -1,5 +1,6 @@
 import { englishText } from '../i18n/refusals.ts'
 import { refusal } from '../../core/i18n/refusal.ts'
+import type { Attention } from '../../core/admin-notices.ts'
 import crypto from 'node:crypto'
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { Config } from '../config/index.ts'
@@ -13,7 +14,7 @@ import { type PaymentProvider, type ProviderIntent, ownerOfMetadata } from '../p
 import { SimulatedProvider } from '../payments/simulated.ts'
 import { todayInTokyo } from '../../core/dates.ts'
 import { toLocale, localizePath, type Locale } from '../../core/i18n/locales.ts'
-import { formatYen } from '../../core/money.ts'
+import { attentionColumns } from './attention.ts'
 import { containsUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../core/unstorable-text.ts'
 import {
   DEFAULT_VOUCHER_LIMITS,
@@ -91,6 +92,8 @@ export type AdminVoucher = {
   createdAt: string
   paidAt: string | null
   amountRefunded: number
+  /** The guide's note, to read in the dashboard's language; its English beside it (docs/decisions/0086). */
+  attention: Attention | null
   attentionReason: string | null
   uses: { reference: string; amount: number; returned: number }[]
 }
@@ -217,9 +220,17 @@ export function createVoucherService(deps: {
     if (intent.status !== 'succeeded') return { outcome: 'not-succeeded', voucherId: voucher.id, status: intent.status }
     if (intent.amount !== voucher.amount || intent.currency.toLowerCase() !== voucher.currency.toLowerCase()) {
       const detail = `Received ${intent.amount} ${intent.currency.toUpperCase()} for a voucher of ${voucher.amount} ${voucher.currency}`
+      const paid = { received: intent.amount, currency: intent.currency.toUpperCase(), expected: voucher.amount, expectedCurrency: voucher.currency }
       if (await record(tx, { voucherId: voucher.id, providerId: intent.id, kind: 'charge', amount: intent.amount, status: 'mismatch', detail })) {
-        await tx.update(vouchers).set({ attentionReason: `Payment ${intent.id} does not match the voucher: ${detail}. Check it in the payment provider.`, updatedAt: now }).where(eq(vouchers.id, voucher.id))
-        await deps.notifications.create(tx, { type: 'system', title: 'Payment needs attention', message: `Gift voucher of ${voucher.buyerName}: ${detail}.`, actionLink: vouchersActionLink })
+        await tx
+          .update(vouchers)
+          .set({ ...attentionColumns({ kind: 'voucherPaymentMismatch', values: { intent: intent.id, ...paid } }), updatedAt: now })
+          .where(eq(vouchers.id, voucher.id))
+        await deps.notifications.create(tx, {
+          type: 'system',
+          notice: { kind: 'voucherPaymentMismatch', values: { name: voucher.buyerName, ...paid } },
+          actionLink: vouchersActionLink,
+        })
       }
       return { outcome: 'mismatch', voucherId: voucher.id }
     }
@@ -237,7 +248,7 @@ export function createVoucherService(deps: {
       return { outcome: 'paid', voucherId: voucher.id }
     }
     if (voucher.paymentIntentId !== intent.id) {
-      await tx.update(vouchers).set({ attentionReason: `Paid a second time (${intent.id}): refund that payment in the payment provider.`, updatedAt: now }).where(eq(vouchers.id, voucher.id))
+      await tx.update(vouchers).set({ ...attentionColumns({ kind: 'voucherPaidTwice', values: { intent: intent.id } }), updatedAt: now }).where(eq(vouchers.id, voucher.id))
     }
     return { outcome: 'already-paid', voucherId: voucher.id }
   }
@@ -268,7 +279,7 @@ export function createVoucherService(deps: {
       const refund = await provider.refund({ intentId, amount, idempotencyKey, reason: 'gift voucher cancelled and refunded' })
       await db.transaction(async (tx) => {
         await record(tx, { voucherId: voucher.id, providerId: refund.id, kind: 'refund', amount: refund.amount, status: refund.status, detail: JSON.stringify({ intentId, key: idempotencyKey }) })
-        await tx.update(vouchers).set({ attentionReason: null, updatedAt: deps.now() }).where(eq(vouchers.id, voucher.id))
+        await tx.update(vouchers).set({ ...attentionColumns(null), updatedAt: deps.now() }).where(eq(vouchers.id, voucher.id))
       })
       return { amount: refund.amount, status: refund.status }
     } catch (error) {
@@ -280,7 +291,7 @@ export function createVoucherService(deps: {
         await appendMovements(tx, null, 'refund-failed', [{ kind: 'voucher-sale', amount, voucherId: voucher.id, intentId, reference: `failed:${idempotencyKey}` }], deps.now())
         await tx
           .update(vouchers)
-          .set({ attentionReason: `Automatic refund of ${formatYen(amount)} failed (${message.slice(0, 200)}). Refund it in the payment provider.`, updatedAt: deps.now() })
+          .set({ ...attentionColumns({ kind: 'refundFailed', values: { amount, detail: message.slice(0, 200) } }), updatedAt: deps.now() })
           .where(eq(vouchers.id, voucher.id))
       })
       return { amount, status: 'failed', message: 'The refund could not be issued automatically. Refund it in the payment provider.' }
@@ -309,6 +320,7 @@ export function createVoucherService(deps: {
       createdAt: row.createdAt.toISOString(),
       paidAt: row.paidAt?.toISOString() ?? null,
       amountRefunded: sales.get(row.id)?.refunded ?? 0,
+      attention: row.attention,
       attentionReason: row.attentionReason,
       uses: uses.filter((u) => u.voucherId === row.id).map(({ reference, amount, returned }) => ({ reference, amount, returned })),
     }))
@@ -453,7 +465,7 @@ export function createVoucherService(deps: {
         .update(vouchers)
         .set({
           ...(whole ? { status: 'refunded', cancelledAt: deps.now() } : {}),
-          ...(unexpected ? { attentionReason: `${formatYen(refunded)} was refunded in the payment provider while the voucher stays usable: cancel it or check its balance.` } : {}),
+          ...(unexpected ? attentionColumns({ kind: 'voucherRefundedWhileUsable', values: { amount: refunded } }) : {}),
           updatedAt: deps.now(),
         })
         .where(eq(vouchers.id, voucher.id))
@@ -481,7 +493,7 @@ export function createVoucherService(deps: {
         if (refund && expired && !exception) throw new ServiceError('conflict', voucherExpiredRefundMessage(current.validUntil!), { field: 'exception' })
         const [row] = await tx
           .update(vouchers)
-          .set({ status: refund ? 'refunded' : 'cancelled', cancelledAt: now, attentionReason: refund ? `Refund of ${formatYen(current.amount)} is being issued.` : current.attentionReason, updatedAt: now })
+          .set({ status: refund ? 'refunded' : 'cancelled', cancelledAt: now, ...(refund ? attentionColumns({ kind: 'refundIssuing', values: { amount: current.amount } }) : {}), updatedAt: now })
           .where(and(eq(vouchers.id, id), eq(vouchers.status, 'active'), ...(refund ? [eq(vouchers.balance, vouchers.amount)] : [])))
           .returning()
         if (!row) throw new ServiceError('conflict', VOUCHER_NOT_ACTIVE_MESSAGE)

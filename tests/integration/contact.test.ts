@@ -124,13 +124,13 @@ describe.each(ENGINES)('contact and notifications on %s', (engine) => {
     it('lists newest first, marks one read, marks all read and deletes', async () => {
       const admin = await app.loggedIn(true)
       for (const title of ['First', 'Second', 'Third']) {
-        await app.services.notifications.create(app.db, { type: 'system', title, message: `${title} message` })
+        await app.services.notifications.create(app.db, { type: 'system', notice: { kind: 'newMessage', values: { name: title, text: `${title} message` } } })
         await new Promise((r) => setTimeout(r, 5))
       }
       const list = await admin.get('/api/notifications')
       expect(list.status).toBe(200)
-      expect(list.json.map((n: { title: string }) => n.title)).toEqual(['Third', 'Second', 'First'])
-      expect(list.json[0]).toMatchObject({ type: 'system', read: false, message: 'Third message' })
+      expect(list.json.map((n: { message: string }) => n.message)).toEqual(['Third', 'Second', 'First'].map((name) => `${name} sent an inquiry: ${name} message`))
+      expect(list.json[0]).toMatchObject({ type: 'system', read: false, title: 'New message' })
       const [third, second, first] = list.json as Array<{ id: number }>
 
       const read = await admin.patch(`/api/notifications/${second!.id}/read`)
@@ -169,7 +169,8 @@ describe.each(ENGINES)('contact and notifications on %s', (engine) => {
 
     it('answers in the dashboard’s language when asked, the same English without, and the rows of before as stored (docs/decisions/0086)', async () => {
       const admin = await app.loggedIn(true)
-      await app.services.notifications.create(app.db, { type: 'system', title: 'Older', message: 'Stored before notices' })
+      // A row from before notices were stored (migration 0029): its English text only.
+      await app.db.insert(notifications).values({ type: 'system', title: 'Older', message: 'Stored before notices' })
       await app.client().post('/api/contact', INQUIRY)
       await app.services.notifications.create(app.db, {
         type: 'booking',

@@ -272,7 +272,7 @@ describe.each(ENGINES)('payments with Stripe (%s)', (engine) => {
     const refundCall = stripe.requests.find((r) => r.path === '/v1/refunds')!
     expect(refundCall.idempotencyKey).toBeTruthy()
     const row = await reload(app, booking.id)
-    expect(row).toMatchObject({ status: 'cancelled', amountRefunded: 14300, attentionReason: null })
+    expect(row).toMatchObject({ status: 'cancelled', amountRefunded: 14300, attentionReason: null, attention: null })
     expect(await claimsOf(app, booking.id)).toHaveLength(0)
     expect((await admin.post(`/api/admin/bookings/${booking.id}/cancel`, { cause: 'guide-weather' })).status).toBe(409)
     expect(stripe.refunds.size).toBe(1)
@@ -299,6 +299,7 @@ describe.each(ENGINES)('payments with Stripe (%s)', (engine) => {
     expect(row.status).toBe('cancelled')
     expect(row.amountRefunded).toBe(0)
     expect(row.attentionReason).toMatch(/refund .* failed/i)
+    expect(row.attention).toMatchObject({ kind: 'refundFailed', values: { amount: 14300 } })
   })
 
   it('admin API is admin-only', async () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { formatLongDate } from '../../../core/dates.ts'
-import { ANSWER_HOURS_BEFORE, DISRUPTION_CAUSES, MIN_ANSWER_HOURS, type DisruptionCause, type OfferState } from '../../../core/disruptions.ts'
+import { ANSWER_HOURS_BEFORE, DISRUPTION_CAUSE_ADMIN_IDS, DISRUPTION_CAUSES, MIN_ANSWER_HOURS, type DisruptionCause, type OfferState } from '../../../core/disruptions.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { isTourTime, TOUR_TIMES } from '../../../core/slots.ts'
 import type { DisruptionView } from '../../../server/for-app.ts'
@@ -18,15 +18,6 @@ const OFFER_STATES: Record<OfferState, MessageId> = {
   'auto-refunded': 'adminCalendar.offer.autoRefunded',
   closed: 'adminCalendar.offer.closed',
 }
-/** The causes as core/disruptions.ts names them for the guide, in the admin's language (docs/decisions/0086). */
-const CAUSES: Record<DisruptionCause, MessageId> = {
-  snow: 'adminCalendar.cause.snow',
-  typhoon: 'adminCalendar.cause.typhoon',
-  transport: 'adminCalendar.cause.transport',
-  'guide-unwell': 'adminCalendar.cause.guideUnwell',
-  other: 'adminCalendar.cause.other',
-}
-
 /**
  * The guide calls off a date or one slot of it (issue 19, docs/decisions/0056): the slots close, and
  * every booking on them is e-mailed a new date free of charge or a full refund.
@@ -79,7 +70,7 @@ export function CallOffDialog({ date, onClose, onDone }: { date: string; onClose
           <Select value={cause} onChange={(e) => setCause(e.target.value as DisruptionCause)}>
             {DISRUPTION_CAUSES.map((c) => (
               <option key={c} value={c}>
-                {t(CAUSES[c])}
+                {t(DISRUPTION_CAUSE_ADMIN_IDS[c])}
               </option>
             ))}
           </Select>
@@ -117,7 +108,7 @@ export function CalledOffDays({ disruptions, onOpenBooking }: { disruptions: Dis
               {t('adminCalendar.calledOff.day', {
                 date: formatLongDate(d.tourDate, locale),
                 slot: d.tourTime ? t(SLOT_LABELS[d.tourTime]) : t('adminCalendar.calledOff.wholeDay'),
-                cause: t(CAUSES[d.cause]),
+                cause: t(DISRUPTION_CAUSE_ADMIN_IDS[d.cause]),
               })}
             </p>
             <p className="text-slate-700">

@@ -5,6 +5,7 @@ import type { VoucherState } from '../../../core/vouchers.ts'
 import type { AdminVoucher } from '../../../server/for-app.ts'
 import { api, failToast, formatDateTime, successToast } from './api.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
+import { useAttentionText } from './attention.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { ScrollBox } from '../ui/scroll-box.tsx'
 import { Badge } from '../ui/badge.tsx'
@@ -29,6 +30,7 @@ const STATES: Record<VoucherState, { label: MessageId; tone: 'pending' | 'paid' 
 export function VouchersTab() {
   const t = useT()
   const locale = useLocale()
+  const attentionText = useAttentionText()
   const { data, reload } = useAdminData<{ vouchers: AdminVoucher[] } | null>('/api/admin/vouchers', t('adminMoney.vouchers.loadFailed'), null)
 
   async function cancel(voucher: AdminVoucher, refund: boolean, exception = false) {
@@ -95,7 +97,7 @@ export function VouchersTab() {
                 <tr key={v.id} className="border-b border-slate-100 align-top">
                   <th scope="row" className="whitespace-nowrap px-2 py-2 font-mono font-semibold">
                     {v.maskedCode}
-                    {v.attentionReason ? <p className="mt-1 max-w-56 whitespace-normal font-sans text-xs font-normal text-red-800">{v.attentionReason}</p> : null}
+                    {v.attentionReason ? <p className="mt-1 max-w-56 whitespace-normal font-sans text-xs font-normal text-red-800">{attentionText(v)}</p> : null}
                   </th>
                   <td className="px-2 py-2">{formatYen(v.amount, locale)}</td>
                   <td className="px-2 py-2">{formatYen(v.balance, locale)}</td>
