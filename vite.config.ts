@@ -22,7 +22,7 @@ function clientChunk(id: string): string | undefined {
   )
     return 'site'
   // Small pieces the form pages share (booking, contact, checkout, admin): one file, not five.
-  if (/\/app\/components\/forms\/|\/core\/(themes|contact-options|schemas\/field-errors)\.ts$/.test(id)) return 'forms'
+  if (/\/app\/components\/forms\/|\/core\/(themes|contact-options|schemas\/field-errors|i18n\/refusal)\.ts$/.test(id)) return 'forms'
   // The booking page's first screen, its details step (fetched when the guest reaches it,
   // docs/decisions/0054), the checkout and the trip page share these small pieces: two files,
   // as when the details step was in the booking page's first chunks, not the five Rollup cuts
@@ -30,7 +30,7 @@ function clientChunk(id: string): string | undefined {
   // into these files (a manual chunk takes its modules' unassigned dependencies).
   if (/\/core\/(dates|slots)\.ts$|\/node_modules\/@date-fns\/tz\/(tzName|tzOffset|date)\/[^/]+\.js$/.test(id)) return 'slots'
   if (/\/app\/components\/booking\/(contact-links\.tsx|map-links\.tsx|labels\.ts)$|\/core\/pricing\.ts$/.test(id)) return 'booking-shared'
-  if (/\/app\/(components\/site\/your-time\.tsx|i18n\/localize-text\.ts)$|\/core\/i18n\/message-match\.ts$/.test(id)) return 'your-time'
+  if (/\/app\/(components\/site\/your-time\.tsx|i18n\/refusals\.ts)$/.test(id)) return 'your-time'
   return undefined
 }
 

@@ -1,6 +1,7 @@
 import { type BookingWindowOptions, type CalendarDate, daysBetween } from './dates.ts'
 import { FREE_CANCELLATION_DAYS } from './cancellation-policy.ts'
 import { formatYen } from './money.ts'
+import { refusalMessage } from './i18n/refusal.ts'
 import type { BookingStatus } from './schemas/booking-status.ts'
 import type { TourTime } from './slots.ts'
 
@@ -51,7 +52,16 @@ export type GuestMoveInput = {
   arranged: boolean
 }
 
-/** What a guest reads when their own change is refused (translated as `errors.*`, docs/decisions/0044). */
+/** What a guest reads when their own change is refused: refusals (docs/decisions/0087). */
+export const GUEST_MOVE_REFUSALS: Record<GuestMoveRefusal, string> = {
+  cancelled: refusalMessage('errors.moveCancelled'),
+  arranged: refusalMessage('errors.moveArranged'),
+  'too-late': refusalMessage('errors.moveTooLate'),
+  limit: refusalMessage('errors.moveLimit'),
+}
+export const GUEST_MOVE_NOTHING_REFUSAL = refusalMessage('errors.moveNothing')
+export const GUEST_MOVE_PARTLY_REFUNDED_MESSAGE = refusalMessage('errors.movePartlyRefunded')
+/** Their English, as the JSON API answers them (server/i18n/refusals.unit.test.ts holds each pair equal). */
 export const GUEST_MOVE_MESSAGES: Record<GuestMoveRefusal, string> = {
   cancelled: 'This booking is cancelled, so it cannot be changed. You are welcome to make a new booking.',
   arranged: 'This booking was arranged with us personally, so it can be changed by message only. Please message us and we will do our best to help.',
@@ -59,7 +69,6 @@ export const GUEST_MOVE_MESSAGES: Record<GuestMoveRefusal, string> = {
   limit: 'This booking has been changed online as many times as we allow. Please message us and we will do our best to help.',
 }
 export const GUEST_MOVE_NOTHING_MESSAGE = 'Choose another date, time, tour or group size to change your booking.'
-export const GUEST_MOVE_PARTLY_REFUNDED_MESSAGE = 'Part of this booking has been refunded, so it can no longer be changed online. Please message us and we will do our best to help.'
 
 export function guestMoveRefusal({ status, tourDate, today, guestMoves, limit, disrupted, arranged }: GuestMoveInput): GuestMoveRefusal | null {
   if (status === 'cancelled') return 'cancelled'

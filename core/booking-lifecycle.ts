@@ -1,5 +1,6 @@
 import type { Attention, Notice } from './admin-notices.ts'
-import { guestMoveRefusal, GUEST_MOVE_MESSAGES, GUEST_MOVE_PARTLY_REFUNDED_MESSAGE, PAID_PRICE_FIXED_MESSAGE, type ChangeActor, type SlotChoice } from './booking-changes.ts'
+import { guestMoveRefusal, GUEST_MOVE_REFUSALS, GUEST_MOVE_PARTLY_REFUNDED_MESSAGE, PAID_PRICE_FIXED_MESSAGE, type ChangeActor, type SlotChoice } from './booking-changes.ts'
+import { refusalMessage } from './i18n/refusal.ts'
 import { statusTransition } from './booking-transitions.ts'
 import { type CancellationCause, refundChoiceProblem, refundFor } from './cancellation-policy.ts'
 import { type CalendarDate, compareDates } from './dates.ts'
@@ -30,12 +31,13 @@ export const EXPIRED_REASON = 'payment not completed in time'
 export const LATE_SLOT_TAKEN_REASON = 'the slot was booked by someone else before the payment arrived'
 export const LATE_PRICE_CHANGED_REASON = 'its gift voucher or promo code could no longer pay its part when the payment arrived'
 
-export const HOLD_EXPIRED_MESSAGE = "This booking's hold has expired. Please book again."
-export const ALREADY_PAID_MESSAGE = 'This booking has already been paid.'
-export const CANCELLED_MESSAGE = 'This booking has been cancelled.'
-export const ALREADY_CANCELLED_MESSAGE = 'This booking is already cancelled.'
-export const NOTHING_TO_PAY_MESSAGE = 'This booking has nothing to pay.'
-export const CALLED_OFF_PAY_MESSAGE = 'The guide has called off this tour. Please choose a new date or a refund on your booking page instead of paying.'
+// A guest's refusals are message ids (docs/decisions/0087); the dashboard's still English.
+export const HOLD_EXPIRED_MESSAGE = refusalMessage('errors.holdExpired')
+export const ALREADY_PAID_MESSAGE = refusalMessage('errors.alreadyPaid')
+export const CANCELLED_MESSAGE = refusalMessage('errors.bookingCancelled')
+export const ALREADY_CANCELLED_MESSAGE = refusalMessage('errors.alreadyCancelled')
+export const NOTHING_TO_PAY_MESSAGE = refusalMessage('errors.nothingToPay')
+export const CALLED_OFF_PAY_MESSAGE = refusalMessage('errors.calledOffPay')
 export const PAID_DELETE_MESSAGE =
   'This booking was paid and has not been fully refunded, so it cannot be deleted: its payment record must be kept. Cancel it (with a refund if due) instead.'
 export const VOUCHER_GONE_MESSAGE = 'The gift voucher this booking used no longer has the balance it paid: make a new booking instead'
@@ -508,13 +510,13 @@ export function movePlan(b: LifecycleBooking, m: BookingMoney, status: BookingSt
 
 function move(b: LifecycleBooking, m: BookingMoney, status: BookingStatus, e: Extract<LifecycleEvent, { type: 'move' }>): Decision {
   if (status === 'cancelled') {
-    return e.actor === 'guide' ? refuse('conflict', MOVE_CANCELLED_MESSAGE) : refuse('conflict', GUEST_MOVE_MESSAGES.cancelled)
+    return e.actor === 'guide' ? refuse('conflict', MOVE_CANCELLED_MESSAGE) : refuse('conflict', GUEST_MOVE_REFUSALS.cancelled)
   }
   let price = e.price
   if (e.actor !== 'guide') {
     const g = e.guest!
     const refusal = guestMoveRefusal({ status, tourDate: b.tourDate, today: g.today, guestMoves: g.guestMoves, limit: g.limit, disrupted: g.disrupted, arranged: g.arranged })
-    if (refusal) return refuse('conflict', GUEST_MOVE_MESSAGES[refusal])
+    if (refusal) return refuse('conflict', GUEST_MOVE_REFUSALS[refusal])
     if (m.refunded > 0) return refuse('conflict', GUEST_MOVE_PARTLY_REFUNDED_MESSAGE)
     // A call-off waives the cost of a new date, not of a dearer tour or a larger group.
     const sameTour = e.target.tourPackageId === b.tourPackageId && e.target.numberOfPeople === b.numberOfPeople

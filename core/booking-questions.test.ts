@@ -10,6 +10,7 @@ import {
   type QuestionType,
 } from './booking-questions.ts'
 import { bookingQuestionInputSchema } from './schemas/booking-question.ts'
+import { englishOfEach } from './i18n/refusal-english.test-support.ts'
 
 const question = (id: number, type: QuestionType, extra: Partial<BookingQuestion> = {}): BookingQuestion => ({
   id,
@@ -48,7 +49,11 @@ const short = question(5, 'short-text', { label: 'Arrival' })
 const long = question(6, 'long-text', { label: 'Access' })
 const ALL = [dietary, several, count, yesNo, short, long]
 const guest = ALL.map((q) => guestQuestion(q, 'en'))
-const check = (raw: Record<string, unknown>, retired: { id: number; label: string }[] = []) => checkAnswers(guest, { 3: '1', ...raw }, retired)
+/** The answers checked, with the refusals in English (as the JSON API answers them). */
+const check = (raw: Record<string, unknown>, retired: { id: number; label: string }[] = []) => {
+  const checked = checkAnswers(guest, { 3: '1', ...raw }, retired)
+  return { ...checked, errors: englishOfEach(checked.errors) }
+}
 
 describe('checkAnswers', () => {
   it('accepts a good answer of every type, normalised', () => {
@@ -66,8 +71,8 @@ describe('checkAnswers', () => {
   })
 
   it('needs a required question answered and lets an optional one be blank', () => {
-    expect(checkAnswers(guest, {}).errors).toEqual({ 'answer.3': 'Please answer "Children"' })
-    expect(checkAnswers(guest, { 3: '   ' }).errors).toEqual({ 'answer.3': 'Please answer "Children"' })
+    expect(englishOfEach(checkAnswers(guest, {}).errors)).toEqual({ 'answer.3': 'Please answer "Children"' })
+    expect(englishOfEach(checkAnswers(guest, { 3: '   ' }).errors)).toEqual({ 'answer.3': 'Please answer "Children"' })
     expect(check({ 1: '', 2: [], 5: null, 6: '  ' })).toEqual({ answers: [{ questionId: 3, value: 1 }], errors: {} })
   })
 

@@ -1,3 +1,4 @@
+import { refusalMessage } from './i18n/refusal.ts'
 import type { Locale } from './i18n/locales.ts'
 import type { TranslatedLocale } from './schemas/translations.ts'
 
@@ -88,22 +89,21 @@ export function guestQuestion(q: BookingQuestion, locale: Locale): GuestQuestion
 }
 
 // ---------------------------------------------------------------------------------------
-// The messages (English, the API's language; the pages translate them, docs/decisions/0044).
-// Each names the question as the guest read it.
+// The messages: refusals (docs/decisions/0087), each naming the question as the guest read it.
 // ---------------------------------------------------------------------------------------
 
 export const answerMessages = {
-  required: (q: string) => `Please answer "${q}"`,
-  choice: (q: string) => `"${q}": please choose one of the options`,
-  tooLong: (q: string, max: number) => `Your answer to "${q}" must be at most ${max} characters`,
-  oneLine: (q: string) => `Your answer to "${q}" must be on one line`,
-  control: (q: string) => `Your answer to "${q}" may not contain control characters other than line breaks and tabs`,
-  whole: (q: string) => `"${q}" must be a whole number`,
-  min: (q: string, min: number) => `"${q}" must be at least ${min}`,
-  max: (q: string, max: number) => `"${q}" must be at most ${max}`,
-  yesNo: (q: string) => `"${q}": please answer yes or no`,
-  describe: (q: string) => `Please describe your answer to "${q}"`,
-  retired: (q: string) => `"${q}" is no longer asked: please reload the page and try again`,
+  required: (question: string) => refusalMessage('errors.answerRequired', { question }),
+  choice: (question: string) => refusalMessage('errors.answerChoice', { question }),
+  tooLong: (question: string, max: number) => refusalMessage('errors.answerTooLong', { question, max }),
+  oneLine: (question: string) => refusalMessage('errors.answerOneLine', { question }),
+  control: (question: string) => refusalMessage('errors.answerControl', { question }),
+  whole: (question: string) => refusalMessage('errors.answerWhole', { question }),
+  min: (question: string, min: number) => refusalMessage('errors.answerMin', { question, min }),
+  max: (question: string, max: number) => refusalMessage('errors.answerMax', { question, max }),
+  yesNo: (question: string) => refusalMessage('errors.answerYesNo', { question }),
+  describe: (question: string) => refusalMessage('errors.answerDescribe', { question }),
+  retired: (question: string) => refusalMessage('errors.answerRetired', { question }),
   // Only a client that builds its own request meets these: the form cannot send them.
   text: (q: string) => `Your answer to "${q}" must be text`,
   unknown: (key: string) => `There is no booking question "${key}"`,

@@ -12,6 +12,7 @@ import {
   whatsappNumberOf,
 } from './guide-bookings.ts'
 import { DEFAULT_CATALOGUE, MAX_GROUP_MESSAGE, quote } from './pricing.ts'
+import { withEnglishMessage } from './i18n/refusal-english.test-support.ts'
 
 describe('customPriceProblem: the bounds of a price the guide types', () => {
   it.each([
@@ -67,7 +68,7 @@ describe('quote for the guide’s larger groups', () => {
   })
   it('keeps the site’s five without a limit, and refuses beyond the limit given', () => {
     expect(quote(DEFAULT_CATALOGUE.fullDay, 6, '2026-12-19')).toEqual({ ok: false, message: MAX_GROUP_MESSAGE })
-    expect(quote(DEFAULT_CATALOGUE.fullDay, 13, '2026-12-19', 12)).toEqual({ ok: false, message: 'Maximum 12 people per group' })
+    expect(withEnglishMessage(quote(DEFAULT_CATALOGUE.fullDay, 13, '2026-12-19', 12))).toEqual({ ok: false, message: 'Maximum 12 people per group' })
   })
 })
 

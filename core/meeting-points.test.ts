@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { HOTEL_MESSAGE, MEETING_POINT_MESSAGE, PICKUP_OFF_MESSAGE, defaultPoint, mapLinks, meetingPlace, resolveMeetingChoice, type MeetingPoint, type MeetingSettings } from './meeting-points.ts'
 import { seasonOf, whatToBringFor } from './what-to-bring.ts'
 import { meetingPointSchema } from './schemas/meeting-point.ts'
+import { withEnglishMessage } from './i18n/refusal-english.test-support.ts'
 
 const point = (id: number, overrides: Partial<MeetingPoint> = {}): MeetingPoint => ({
   id,
@@ -72,10 +73,10 @@ describe('the guest’s choice of where to meet', () => {
   })
 
   it('refuses a place not offered, a pickup switched off and a pickup without its hotel, on the right field', () => {
-    expect(resolveMeetingChoice({ meetingPoint: '3' }, points, settings(), 'morning')).toEqual({ ok: false, field: 'meetingPoint', message: MEETING_POINT_MESSAGE })
-    expect(resolveMeetingChoice({ meetingPoint: '99' }, points, settings(), 'morning')).toEqual({ ok: false, field: 'meetingPoint', message: MEETING_POINT_MESSAGE })
-    expect(resolveMeetingChoice({ meetingPoint: 'pickup', pickupHotel: 'Hotel' }, points, settings({ pickupEnabled: false }), 'morning')).toEqual({ ok: false, field: 'meetingPoint', message: PICKUP_OFF_MESSAGE })
-    expect(resolveMeetingChoice({ meetingPoint: 'pickup' }, points, settings(), 'morning')).toEqual({ ok: false, field: 'pickupHotel', message: HOTEL_MESSAGE })
+    expect(withEnglishMessage(resolveMeetingChoice({ meetingPoint: '3' }, points, settings(), 'morning'))).toEqual({ ok: false, field: 'meetingPoint', message: MEETING_POINT_MESSAGE })
+    expect(withEnglishMessage(resolveMeetingChoice({ meetingPoint: '99' }, points, settings(), 'morning'))).toEqual({ ok: false, field: 'meetingPoint', message: MEETING_POINT_MESSAGE })
+    expect(withEnglishMessage(resolveMeetingChoice({ meetingPoint: 'pickup', pickupHotel: 'Hotel' }, points, settings({ pickupEnabled: false }), 'morning'))).toEqual({ ok: false, field: 'meetingPoint', message: PICKUP_OFF_MESSAGE })
+    expect(withEnglishMessage(resolveMeetingChoice({ meetingPoint: 'pickup' }, points, settings(), 'morning'))).toEqual({ ok: false, field: 'pickupHotel', message: HOTEL_MESSAGE })
     expect(resolveMeetingChoice({ meetingPoint: 'pickup', pickupHotel: 'Hotel' }, points, settings(), 'morning')).toEqual({ ok: true, choice: { meetingPointId: null, pickupHotel: 'Hotel' } })
   })
 })

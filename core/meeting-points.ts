@@ -1,4 +1,5 @@
 import type { Locale } from './i18n/locales.ts'
+import { refusalMessage } from './i18n/refusal.ts'
 import type { TourTime } from './slots.ts'
 import type { TranslatedLocale } from './schemas/translations.ts'
 import type { PagePhoto } from './media/page-photo.ts'
@@ -13,6 +14,11 @@ import type { PagePhoto } from './media/page-photo.ts'
 /** The booking form's value for "pick me up at my hotel"; every other value is a meeting point's id. */
 export const PICKUP = 'pickup'
 
+// Refusals (docs/decisions/0087), and their English as the JSON API answers it
+// (server/i18n/refusals.unit.test.ts holds each pair equal).
+export const MEETING_POINT_REFUSAL = refusalMessage('errors.meetingPoint')
+export const PICKUP_OFF_REFUSAL = refusalMessage('errors.pickupOff')
+export const HOTEL_REFUSAL = refusalMessage('errors.hotel')
 export const MEETING_POINT_MESSAGE = 'Please choose one of the listed meeting points'
 export const PICKUP_OFF_MESSAGE = 'Hotel pickup is not offered at the moment: please choose a meeting point'
 export const HOTEL_MESSAGE = 'Please enter the name of your hotel in Joetsu'
@@ -152,14 +158,14 @@ export function resolveMeetingChoice(
   tourTime: TourTime,
 ): { ok: true; choice: MeetingChoice } | { ok: false; field: 'meetingPoint' | 'pickupHotel'; message: string } {
   if (request.meetingPoint === PICKUP) {
-    if (!settings.pickupEnabled) return { ok: false, field: 'meetingPoint', message: PICKUP_OFF_MESSAGE }
-    if (!request.pickupHotel) return { ok: false, field: 'pickupHotel', message: HOTEL_MESSAGE }
+    if (!settings.pickupEnabled) return { ok: false, field: 'meetingPoint', message: PICKUP_OFF_REFUSAL }
+    if (!request.pickupHotel) return { ok: false, field: 'pickupHotel', message: HOTEL_REFUSAL }
     return { ok: true, choice: { meetingPointId: null, pickupHotel: request.pickupHotel } }
   }
   if (request.meetingPoint === undefined) {
     return { ok: true, choice: { meetingPointId: defaultPoint(points, settings, tourTime)?.id ?? null, pickupHotel: null } }
   }
   const chosen = offeredPoints(points).find((p) => String(p.id) === request.meetingPoint)
-  if (!chosen) return { ok: false, field: 'meetingPoint', message: MEETING_POINT_MESSAGE }
+  if (!chosen) return { ok: false, field: 'meetingPoint', message: MEETING_POINT_REFUSAL }
   return { ok: true, choice: { meetingPointId: chosen.id, pickupHotel: null } }
 }

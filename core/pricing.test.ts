@@ -9,6 +9,7 @@ import {
   isPromotionOpen,
   quote,
 } from './pricing.ts'
+import { withEnglishMessage } from './i18n/refusal-english.test-support.ts'
 
 const half = DEFAULT_CATALOGUE.halfDay
 const full = DEFAULT_CATALOGUE.fullDay
@@ -143,10 +144,10 @@ describe('quote: the solo special', () => {
 
 describe('quote: group size', () => {
   it('refuses fewer than 1 and more than 5 guests with the spec’s messages', () => {
-    expect(quote(half, 0, IN_SEASON)).toEqual({ ok: false, message: 'At least 1 person required' })
-    expect(quote(half, -1, IN_SEASON)).toEqual({ ok: false, message: 'At least 1 person required' })
-    expect(quote(half, 6, IN_SEASON)).toEqual({ ok: false, message: 'Maximum 5 people per group' })
-    expect(quote(full, 20, IN_SEASON)).toEqual({ ok: false, message: 'Maximum 5 people per group' })
+    expect(withEnglishMessage(quote(half, 0, IN_SEASON))).toEqual({ ok: false, message: 'At least 1 person required' })
+    expect(withEnglishMessage(quote(half, -1, IN_SEASON))).toEqual({ ok: false, message: 'At least 1 person required' })
+    expect(withEnglishMessage(quote(half, 6, IN_SEASON))).toEqual({ ok: false, message: 'Maximum 5 people per group' })
+    expect(withEnglishMessage(quote(full, 20, IN_SEASON))).toEqual({ ok: false, message: 'Maximum 5 people per group' })
   })
 
   it('accepts 1 and 5', () => {
@@ -155,7 +156,7 @@ describe('quote: group size', () => {
   })
 
   it('refuses a fractional or non-numeric group', () => {
-    expect(quote(half, 2.5, IN_SEASON)).toEqual({ ok: false, message: 'Number of people must be a whole number' })
+    expect(withEnglishMessage(quote(half, 2.5, IN_SEASON))).toEqual({ ok: false, message: 'Number of people must be a whole number' })
     expect(quote(half, Number.NaN, IN_SEASON).ok).toBe(false)
   })
 })

@@ -1,3 +1,4 @@
+import { refusalMessage } from './i18n/refusal.ts'
 import { type CalendarDate, daysBetween, isCalendarDate } from './dates.ts'
 import { formatYen, isYenAmount } from './money.ts'
 
@@ -33,9 +34,10 @@ export const MAX_GROUP = 5
 export const INCLUDED_GUESTS = 2
 
 // The product description's messages (docs/decisions/0019), shared with the booking schema.
-export const MIN_GROUP_MESSAGE = `At least ${MIN_GROUP} person required`
-export const MAX_GROUP_MESSAGE = `Maximum ${MAX_GROUP} people per group`
-export const WHOLE_GROUP_MESSAGE = 'Number of people must be a whole number'
+// Refusals: message ids with their values (docs/decisions/0087).
+export const MIN_GROUP_MESSAGE = refusalMessage('errors.groupMin', { min: MIN_GROUP })
+export const MAX_GROUP_MESSAGE = refusalMessage('errors.groupMax', { max: MAX_GROUP })
+export const WHOLE_GROUP_MESSAGE = refusalMessage('errors.groupWhole')
 
 /** The Green Season 2025 promotion (docs/decisions/0019). */
 export const GREEN_SEASON_2025 = { start: '2025-06-01', end: '2025-09-30' } as const
@@ -112,7 +114,7 @@ function assertCatalogueEntry(entry: PriceCatalogueEntry): void {
 export function quote(entry: PriceCatalogueEntry, guests: number, tourDate: CalendarDate, maxGuests: number = MAX_GROUP): Quote {
   if (!Number.isInteger(guests)) return { ok: false, message: WHOLE_GROUP_MESSAGE }
   if (guests < MIN_GROUP) return { ok: false, message: MIN_GROUP_MESSAGE }
-  if (guests > maxGuests) return { ok: false, message: maxGuests === MAX_GROUP ? MAX_GROUP_MESSAGE : `Maximum ${maxGuests} people per group` }
+  if (guests > maxGuests) return { ok: false, message: maxGuests === MAX_GROUP ? MAX_GROUP_MESSAGE : refusalMessage('errors.groupMax', { max: maxGuests }) }
   if (!isCalendarDate(tourDate)) throw new RangeError(`Invalid tour date: ${JSON.stringify(tourDate)}`)
   assertCatalogueEntry(entry)
 

@@ -11,6 +11,7 @@ import {
   PROMO_USED_UP_MESSAGE,
   type PromoRule,
 } from './promo-codes.ts'
+import { withEnglishMessage } from './i18n/refusal-english.test-support.ts'
 
 const rule: PromoRule = {
   kind: 'percent',
@@ -77,6 +78,6 @@ describe('checkPromo', () => {
     ['group too small', { ...rule, minGroup: 3 }, use, { ok: false, message: PROMO_GROUP_MESSAGE(3) }],
     ['group just large enough', { ...rule, minGroup: 3 }, { ...use, guests: 3, total: 16_500 }, { ok: true, discount: 1_650 }],
   ] as const)('%s', (_, r, u, expected) => {
-    expect(checkPromo(r as PromoRule, u)).toEqual(expected)
+    expect(withEnglishMessage(checkPromo(r as PromoRule, u))).toEqual(expected)
   })
 })

@@ -1,4 +1,5 @@
 import { type CalendarDate, compareDates } from './dates.ts'
+import { refusalMessage } from './i18n/refusal.ts'
 
 /**
  * Promo codes (issue 20 point 2, docs/decisions/0062): the guide creates them in the dashboard,
@@ -49,6 +50,21 @@ export function normalisePromoCode(input: unknown): string | null {
   return PROMO_CODE_PATTERN.test(code) ? code : null
 }
 
+// Refusals: message ids with their values (docs/decisions/0087).
+export const PROMO_UNKNOWN = refusalMessage('errors.promoUnknown')
+export const PROMO_INACTIVE = refusalMessage('errors.promoInactive')
+/** The date as stored ('2030-06-01'): the API has always answered it so. */
+export const PROMO_NOT_YET = (from: string) => refusalMessage('errors.promoNotYet', { from })
+export const PROMO_EXPIRED = refusalMessage('errors.promoExpired')
+export const PROMO_USED_UP = refusalMessage('errors.promoUsedUp')
+export const PROMO_EMAIL_USED = refusalMessage('errors.promoEmailUsed')
+export const PROMO_TOUR_REFUSALS: Record<PromoTourKind, string> = {
+  'half-day': refusalMessage('errors.promoHalfDayOnly'),
+  'full-day': refusalMessage('errors.promoFullDayOnly'),
+}
+export const PROMO_GROUP = (min: number) => refusalMessage('errors.promoGroup', { min })
+
+/** Their English, as the JSON API answers them (server/i18n/refusals.unit.test.ts holds each pair equal). */
 export const PROMO_UNKNOWN_MESSAGE = 'This promo code is not valid'
 export const PROMO_INACTIVE_MESSAGE = 'This promo code is no longer active'
 export const PROMO_NOT_YET_MESSAGE = (from: string) => `This promo code can be used from ${from}`
@@ -91,11 +107,11 @@ export function discountOf(rule: Pick<PromoRule, 'kind' | 'value'>, total: numbe
  * The per-e-mail limit needs the database and is the service's check.
  */
 export function checkPromo(rule: PromoRule, use: PromoUse): PromoCheck {
-  if (!rule.active) return { ok: false, message: PROMO_INACTIVE_MESSAGE }
-  if (rule.validFrom !== null && compareDates(use.today, rule.validFrom) < 0) return { ok: false, message: PROMO_NOT_YET_MESSAGE(rule.validFrom) }
-  if (rule.validTo !== null && compareDates(use.today, rule.validTo) > 0) return { ok: false, message: PROMO_EXPIRED_MESSAGE }
-  if (rule.tourKind !== null && (rule.tourKind === 'half-day') !== use.isHalfDay) return { ok: false, message: PROMO_TOUR_MESSAGES[rule.tourKind] }
-  if (rule.minGroup !== null && use.guests < rule.minGroup) return { ok: false, message: PROMO_GROUP_MESSAGE(rule.minGroup) }
-  if (rule.maxUses !== null && rule.uses >= rule.maxUses) return { ok: false, message: PROMO_USED_UP_MESSAGE }
+  if (!rule.active) return { ok: false, message: PROMO_INACTIVE }
+  if (rule.validFrom !== null && compareDates(use.today, rule.validFrom) < 0) return { ok: false, message: PROMO_NOT_YET(rule.validFrom) }
+  if (rule.validTo !== null && compareDates(use.today, rule.validTo) > 0) return { ok: false, message: PROMO_EXPIRED }
+  if (rule.tourKind !== null && (rule.tourKind === 'half-day') !== use.isHalfDay) return { ok: false, message: PROMO_TOUR_REFUSALS[rule.tourKind] }
+  if (rule.minGroup !== null && use.guests < rule.minGroup) return { ok: false, message: PROMO_GROUP(rule.minGroup) }
+  if (rule.maxUses !== null && rule.uses >= rule.maxUses) return { ok: false, message: PROMO_USED_UP }
   return { ok: true, discount: discountOf(rule, use.total) }
 }

@@ -1,8 +1,10 @@
+import { refusalMessage } from './i18n/refusal.ts'
+
 // Text PostgreSQL cannot store: U+0000 in text, an unpaired surrogate in json. No form a
 // person fills in sends either; any way in (the API, a page's form post) refuses them with
 // this message rather than fail at the database with a 500.
 
-export const UNSTORABLE_TEXT_MESSAGE = 'Text may not contain NUL characters or unpaired surrogates'
+export const UNSTORABLE_TEXT_MESSAGE = refusalMessage('errors.unstorableText')
 
 /** U+0000, or half of a surrogate pair: neither is text a person typed, and PostgreSQL refuses both (text, json). */
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/

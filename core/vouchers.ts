@@ -1,5 +1,6 @@
 import { addDays, addMonths, type CalendarDate, compareDates, formatLongDate, todayInTokyo } from './dates.ts'
 import { formatYen, isYenAmount } from './money.ts'
+import { refusalMessage, yenValue } from './i18n/refusal.ts'
 import { INCLUDED_GUESTS, quote, type PriceCatalogueEntry } from './pricing.ts'
 
 /**
@@ -74,6 +75,13 @@ export function voucherState(voucher: { status: VoucherStatus; balance: number; 
   }
 }
 
+// Refusals: message ids with their values (docs/decisions/0087).
+export const VOUCHER_UNKNOWN = refusalMessage('errors.voucherUnknown')
+export const VOUCHER_UNPAID = refusalMessage('errors.voucherUnpaid')
+export const VOUCHER_CANCELLED = refusalMessage('errors.voucherCancelled')
+export const VOUCHER_EXPIRED = refusalMessage('errors.voucherExpired')
+export const VOUCHER_USED_UP = refusalMessage('errors.voucherUsedUp')
+/** Their English, as the JSON API answers them (server/i18n/refusals.unit.test.ts holds each pair equal). */
 export const VOUCHER_UNKNOWN_MESSAGE = 'This voucher code is not valid'
 export const VOUCHER_UNPAID_MESSAGE = 'This voucher has not been paid for yet'
 export const VOUCHER_CANCELLED_MESSAGE = 'This voucher has been cancelled'
@@ -86,14 +94,14 @@ export function voucherRefusal(state: VoucherState): string | null {
     case 'active':
       return null
     case 'awaiting-payment':
-      return VOUCHER_UNPAID_MESSAGE
+      return VOUCHER_UNPAID
     case 'cancelled':
     case 'refunded':
-      return VOUCHER_CANCELLED_MESSAGE
+      return VOUCHER_CANCELLED
     case 'expired':
-      return VOUCHER_EXPIRED_MESSAGE
+      return VOUCHER_EXPIRED
     case 'used-up':
-      return VOUCHER_USED_UP_MESSAGE
+      return VOUCHER_USED_UP
   }
 }
 
@@ -131,11 +139,13 @@ export const DEFAULT_VOUCHER_LIMITS: VoucherLimits = { minAmount: 5_000, maxAmou
 /** The ceiling of the guide's own maximum, and of any amount the database takes. */
 export const VOUCHER_AMOUNT_CEILING = 1_000_000
 
+export const VOUCHER_AMOUNT = (limits: VoucherLimits) => refusalMessage('errors.voucherAmount', { min: yenValue(limits.minAmount), max: yenValue(limits.maxAmount) })
+/** Its English, as the JSON API answers it. */
 export const VOUCHER_AMOUNT_MESSAGE = (limits: VoucherLimits) => `Please choose an amount from ${formatYen(limits.minAmount)} to ${formatYen(limits.maxAmount)}, in whole yen`
 
 /** Null when `amount` is whole yen within the limits, else the message for the amount field. */
 export function voucherAmountProblem(amount: number, limits: VoucherLimits): string | null {
-  return isYenAmount(amount) && amount >= limits.minAmount && amount <= limits.maxAmount ? null : VOUCHER_AMOUNT_MESSAGE(limits)
+  return isYenAmount(amount) && amount >= limits.minAmount && amount <= limits.maxAmount ? null : VOUCHER_AMOUNT(limits)
 }
 
 /** The presets: one half-day tour for two, one full-day tour for two. */

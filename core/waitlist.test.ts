@@ -15,6 +15,7 @@ import {
   type WaitingEntry,
 } from './waitlist.ts'
 import { waitlistRequestSchema } from './schemas/waitlist.ts'
+import { englishOf } from './i18n/refusal-english.test-support.ts'
 
 describe('waitlist removal tokens', () => {
   it('are 26 characters of the references alphabet, 130 random bits, and read back as they are', () => {
@@ -168,6 +169,6 @@ describe('the waitlist request', () => {
   ])('refuses %o on %s', (change, field, message) => {
     const parsed = waitlistRequestSchema.safeParse({ ...valid, ...change })
     expect(parsed.success).toBe(false)
-    expect(parsed.error?.issues.find((i) => i.path[0] === field)?.message).toBe(message)
+    expect(englishOf(parsed.error?.issues.find((i) => i.path[0] === field)?.message ?? '')).toBe(message)
   })
 })

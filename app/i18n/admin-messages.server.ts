@@ -1,16 +1,18 @@
 import { isAdminPath } from '../../core/admin-redirect.ts'
 import type { AdminLocale } from '../../core/i18n/admin-locales.ts'
 import type { Locale } from '../../core/i18n/locales.ts'
-import { adminLocaleFor, adminMessages } from '../../server/for-app.server.ts'
+import { adminLocaleFor, adminMessages, messagesFor } from '../../server/for-app.server.ts'
 import { requestLocale } from './messages.server.ts'
 
 /**
  * The dashboard's language for a signed-in admin and its words (docs/decisions/0086): what an
- * admin page's loader returns as `adminLocale` (useLocale prefers it to the URL's) and `messages`.
+ * admin page's loader returns as `adminLocale` (useLocale prefers it to the URL's) and `messages`,
+ * with the 'errors' namespace: the fields the dashboard shares with the guests' forms (an e-mail, a
+ * phone number) refuse with its ids (docs/decisions/0087).
  */
 export function adminPageLanguage(request: Request, chosen: AdminLocale | null) {
   const adminLocale = adminLocaleFor(chosen, request.headers.get('accept-language'))
-  return { adminLocale, messages: adminMessages(adminLocale) }
+  return { adminLocale, messages: { ...adminMessages(adminLocale), ...messagesFor(adminLocale, ['errors']) } }
 }
 
 /**

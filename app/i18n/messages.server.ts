@@ -1,7 +1,7 @@
 import { localeFromPath, type Locale } from '../../core/i18n/locales.ts'
 import type { MessageNamespace } from '../../core/i18n/message-id.ts'
 import type { MessageId, MessageValues } from '../../core/i18n/message-id.ts'
-import { englishErrorMessages, messagesFor, translate } from '../../server/for-app.server.ts'
+import { messagesFor, translate } from '../../server/for-app.server.ts'
 
 /** The locale a request was made in: its path's prefix ('/ko/booking.data' → 'ko'). */
 export function requestLocale(request: Request): Locale {
@@ -22,13 +22,12 @@ export function messagesIn(locale: Locale, ...namespaces: MessageNamespace[]) {
 }
 
 /**
- * What a form page's loader returns: its messages with the 'errors' namespace and, in other
- * languages, the English texts of those errors, so the browser recognises the shared schemas'
- * messages when it checks the form itself (useLocalizeText).
+ * What a form page's loader returns: its messages with the 'errors' namespace, in which the
+ * browser says the shared schemas' refusals when it checks the form itself, and the JSON API's
+ * when a call is refused (useSayRefusal, docs/decisions/0087).
  */
 export function formPageMessages(request: Request, ...namespaces: MessageNamespace[]) {
-  const locale = requestLocale(request)
-  return { messages: messagesFor(locale, [...namespaces, 'errors']), errorTexts: locale === 'en' ? undefined : englishErrorMessages() }
+  return { messages: messagesFor(requestLocale(request), [...namespaces, 'errors']) }
 }
 
 /** The request's language, for what a loader writes and links itself (JSON-LD). */

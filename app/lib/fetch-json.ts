@@ -1,11 +1,20 @@
-/** A failed API call: the server's { message } when it sent one, with its status and body. */
+import { isRefusal, REFUSAL_IDS_HEADER, type Said } from '../../core/i18n/refusal.ts'
+
+/**
+ * A failed API call: the server's { message } when it sent one, with its status and body, and
+ * what was refused (`refusal`): the message id the page says in its language (docs/decisions/0087),
+ * else the message.
+ */
 export class ApiError extends Error {
+  readonly refusal: Said
   constructor(
     readonly status: number,
     message: string,
     readonly body: unknown = null,
   ) {
     super(message)
+    const refusal = body && typeof body === 'object' ? (body as { refusal?: unknown }).refusal : undefined
+    this.refusal = isRefusal(refusal) ? refusal : message
   }
 }
 
@@ -20,8 +29,12 @@ export async function fetchJson<T>(method: string, url: string, body?: unknown, 
     response = await fetch(url, {
       method,
       credentials: 'same-origin',
-      // A FormData body (an upload) sets its own multipart content type.
-      headers: body === undefined || body instanceof FormData ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      headers: {
+        accept: 'application/json',
+        [REFUSAL_IDS_HEADER]: '1',
+        // A FormData body (an upload) sets its own multipart content type.
+        ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     })
   } catch {

@@ -8,7 +8,7 @@ import { formatYen } from '../../core/money.ts'
 import { localeConfig, localeFromPath, localizePath } from '../../core/i18n/locales.ts'
 import { slotStart } from '../../core/slots.ts'
 import { useLocale, useLocalePath, useT } from '../i18n/i18n.tsx'
-import { useLocalizeText } from '../i18n/localize-text.ts'
+import { useSayRefusal } from '../i18n/refusals.ts'
 import { metaTranslator } from '../i18n/translator.ts'
 import { formPageMessages, requestLocale } from '../i18n/messages.server.ts'
 import { calledOffOf, pendingChangeOf } from '../components/booking/change-page.server.ts'
@@ -75,7 +75,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const { booking, change, calledOff, start, now, consentNeeded } = loaderData
   const t = useT()
   const path = useLocalePath()
-  const localize = useLocalizeText()
+  const say = useSayRefusal()
   const navigate = useNavigate()
   const [phase, setPhase] = useState<Phase>(() => (booking ? { kind: 'loading' } : { kind: 'error', message: t('checkout.fetchFailed') }))
   const timeText = booking && start ? <BookingTime tourTime={change?.tourTime ?? booking.tourTime} {...start} /> : null
@@ -83,7 +83,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
 
   const finish = useCallback(
     async (reference: string) => {
-      await confirmAndReport(reference, t, localize)
+      await confirmAndReport(reference, t, say)
       navigate(path(`/booking-confirmation/${reference}`))
     },
     [navigate],
@@ -103,7 +103,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
     createPaymentIntent(booking)
       .then((payment) => setPhase(payment.clientSecret ? { kind: 'ready', payment } : { kind: 'init-failed' }))
       .catch((error: unknown) => {
-        const message = error instanceof ApiError ? localize(error.message) : t('checkout.unexpected')
+        const message = error instanceof ApiError ? say(error.refusal) : t('checkout.unexpected')
         toast({ variant: 'destructive', title: t('checkout.toast.error'), description: t('checkout.toast.initFailed') })
         setPhase({ kind: 'error', message })
       })
@@ -195,7 +195,7 @@ function Ready({
   const t = useT()
   const locale = useLocale()
   const path = useLocalePath()
-  const localize = useLocalizeText()
+  const say = useSayRefusal()
   const amountText = formatYen(change ? change.difference : booking.totalPrice)
   const holdExpiresAt = payment?.holdExpiresAt ?? booking.holdExpiresAt
   const stripePromise = useMemo<Promise<Stripe | null> | null>(() => {
@@ -209,7 +209,7 @@ function Ready({
     try {
       await simulatedCharge(booking.reference, cardNumber)
     } catch (error) {
-      const message = error instanceof ApiError ? localize(error.message) : t('checkout.unexpected')
+      const message = error instanceof ApiError ? say(error.refusal) : t('checkout.unexpected')
       toast({ variant: 'destructive', title: t('checkout.toast.payFailed'), description: message })
       return message
     }

@@ -5,7 +5,6 @@ import { formatLongDate } from '../../core/dates.ts'
 import { EDIT_DAYS, REVIEW_LIMITS } from '../../core/reviews.ts'
 import { localeFromPath } from '../../core/i18n/locales.ts'
 import { useLocale, useT } from '../i18n/i18n.tsx'
-import { useLocalizeText } from '../i18n/localize-text.ts'
 import { metaTranslator } from '../i18n/translator.ts'
 import { PRIVATE_FORM_PAGE_HEADERS } from '../lib/private-page.ts'
 import { retryAfterOf, VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../lib/form-post.ts'
@@ -135,14 +134,13 @@ function ReviewForm({
   onSubmit: (form: FormData) => void
 }) {
   const t = useT()
-  const localize = useLocalizeText()
   const errors = refused?.errors ?? {}
   const typed = refused?.values ?? {}
   const stored = view.review
   const value = (name: 'title' | 'text' | 'displayName' | 'country', fallback: string) => typed[name] ?? stored?.[name] ?? fallback
   const rating = typed.rating ?? (stored ? String(stored.rating) : '')
-  const fieldError = (name: string) => (errors[name] ? localize(errors[name]) : undefined)
-  const formError = refused && Object.keys(errors).length === 0 ? localize(refused.message) : null
+  const fieldError = (name: string) => errors[name]
+  const formError = refused && Object.keys(errors).length === 0 ? refused.message : null
   return (
     <GuestFormCard
       titleId="review-form-title"

@@ -4,7 +4,6 @@ import type { Route } from './+types/waitlist-join'
 import { formatLongDate } from '../../core/dates.ts'
 import { MAX_GROUP } from '../../core/pricing.ts'
 import { useLocale, useLocalePath, useT } from '../i18n/i18n.tsx'
-import { useLocalizeText } from '../i18n/localize-text.ts'
 import { PRIVATE_FORM_PAGE_HEADERS } from '../lib/private-page.ts'
 import { retryAfterOf, VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../lib/form-post.ts'
 import { useFetcherAnswer } from '../lib/use-fetcher-answer.ts'
@@ -110,13 +109,12 @@ function JoinForm({
   onSubmit: (form: FormData) => void
 }) {
   const t = useT()
-  const localize = useLocalizeText()
   const errors = refused?.errors ?? {}
   const values = refused?.values ?? {}
   const maxGroup = Math.min(MAX_GROUP, Math.max(1, ...packages.map((p) => p.maxGroupSize)))
-  const fieldError = (name: string) => (errors[name] ? localize(errors[name]) : undefined)
+  const fieldError = (name: string) => errors[name]
   // What does not belong to a field of this form (the slot, the rate limit, the honeypot).
-  const formError = refused && !errors.email && !errors.numberOfPeople && !errors.tourPackageId ? localize(refused.message) : null
+  const formError = refused && !errors.email && !errors.numberOfPeople && !errors.tourPackageId ? refused.message : null
   return (
     <GuestFormCard titleId="waitlist-form-title" title={t('waitlist.form.title')} lead={t('waitlist.form.text')} onSubmit={onSubmit}>
       <input type="hidden" name="tourDate" value={date} />

@@ -4,6 +4,7 @@ import type adminBookings from './messages/adminBookings/en.json'
 import type adminCalendar from './messages/adminCalendar/en.json'
 import type adminChannels from './messages/adminChannels/en.json'
 import type adminEmail from './messages/adminEmail/en.json'
+import type adminErrors from './messages/adminErrors/en.json'
 import type adminInbox from './messages/adminInbox/en.json'
 import type adminMoney from './messages/adminMoney/en.json'
 import type adminNotice from './messages/adminNotice/en.json'
@@ -52,6 +53,7 @@ export type MessageId =
   | keyof typeof adminCalendar
   | keyof typeof adminChannels
   | keyof typeof adminEmail
+  | keyof typeof adminErrors
   | keyof typeof adminInbox
   | keyof typeof adminMoney
   | keyof typeof adminNotice

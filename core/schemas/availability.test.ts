@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { weekendAvailabilitySchema } from './availability.ts'
 import { fieldErrors } from './field-errors.ts'
+import { englishOfEach } from '../i18n/refusal-english.test-support.ts'
 
 function errors(input: Record<string, unknown>): Record<string, string> {
   const result = weekendAvailabilitySchema.safeParse(input)
-  return result.success ? {} : fieldErrors(result.error)
+  return result.success ? {} : englishOfEach(fieldErrors(result.error))
 }
 
 describe('weekendAvailabilitySchema', () => {

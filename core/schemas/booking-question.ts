@@ -25,13 +25,13 @@ const label = z
   .min(1, 'Please write the question')
   .max(QUESTION_LABEL_MAX, `The question must be at most ${QUESTION_LABEL_MAX} characters`)
   .refine(isSingleLine, singleLineMessage('The question'))
-const help = optionalText(QUESTION_HELP_MAX, `The hint must be at most ${QUESTION_HELP_MAX} characters`, { oneLine: 'The hint' })
+const help = optionalText(QUESTION_HELP_MAX, `The hint must be at most ${QUESTION_HELP_MAX} characters`, { oneLine: singleLineMessage('The hint') })
 
 const questionTranslation = z.object({
-  label: optionalText(QUESTION_LABEL_MAX, `The question must be at most ${QUESTION_LABEL_MAX} characters`, { oneLine: 'The question' }),
+  label: optionalText(QUESTION_LABEL_MAX, `The question must be at most ${QUESTION_LABEL_MAX} characters`, { oneLine: singleLineMessage('The question') }),
   help,
 })
-const optionText = optionalText(OPTION_LABEL_MAX, `An option must be at most ${OPTION_LABEL_MAX} characters`, { oneLine: 'An option' })
+const optionText = optionalText(OPTION_LABEL_MAX, `An option must be at most ${OPTION_LABEL_MAX} characters`, { oneLine: singleLineMessage('An option') })
 
 const option = z.object({
   id: z

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { bookingRequestSchema, outsideWindowMessage } from './booking.ts'
 import { fieldErrors } from './field-errors.ts'
+import { englishOf, englishOfEach } from '../i18n/refusal-english.test-support.ts'
 
 const valid = {
   name: 'Hanako Yamada',
@@ -15,7 +16,7 @@ const valid = {
 
 function errors(input: Record<string, unknown>): Record<string, string> {
   const result = bookingRequestSchema.safeParse(input)
-  return result.success ? {} : fieldErrors(result.error)
+  return result.success ? {} : englishOfEach(fieldErrors(result.error))
 }
 
 function errorFor(field: string, value: unknown): string | undefined {
@@ -254,7 +255,7 @@ describe('bookingRequestSchema', () => {
 
 describe('outsideWindowMessage', () => {
   it('names the first and last bookable dates in long English form', () => {
-    expect(outsideWindowMessage({ first: '2025-06-08', last: '2025-12-03' })).toBe(
+    expect(englishOf(outsideWindowMessage({ first: '2025-06-08', last: '2025-12-03' }))).toBe(
       'Tours can be booked from Sunday, June 8, 2025 to Wednesday, December 3, 2025',
     )
   })

@@ -1,14 +1,15 @@
 import './zod-config.ts'
 import { z } from 'zod'
-import { type CalendarDate, formatLongDate, isCalendarDate, isWeekend } from '../dates.ts'
+import { type CalendarDate, isCalendarDate, isWeekend } from '../dates.ts'
+import { dateValue, refusalMessage } from '../i18n/refusal.ts'
 import { MAX_GROUP, MAX_GROUP_MESSAGE, MIN_GROUP, MIN_GROUP_MESSAGE, WHOLE_GROUP_MESSAGE } from '../pricing.ts'
-import { PROMO_UNKNOWN_MESSAGE } from '../promo-codes.ts'
-import { VOUCHER_INPUT_MAX, VOUCHER_UNKNOWN_MESSAGE } from '../vouchers.ts'
+import { PROMO_UNKNOWN } from '../promo-codes.ts'
+import { VOUCHER_INPUT_MAX, VOUCHER_UNKNOWN } from '../vouchers.ts'
 import { TOUR_TIMES } from '../slots.ts'
 import { THEMES } from '../themes.ts'
-import { HOTEL_MESSAGE, PICKUP } from '../meeting-points.ts'
+import { HOTEL_REFUSAL, PICKUP } from '../meeting-points.ts'
 import { meetingPointField, pickupHotelField } from './meeting-point.ts'
-import { ID_MAX, alongsideFieldErrors, blankToUndefined, emailField, isSingleLine, localeField, optionalChoice, optionalText, phoneField, requiredTick, singleLineMessage, wholeNumberField } from './fields.ts'
+import { ID_MAX, alongsideFieldErrors, blankToUndefined, emailField, isSingleLine, localeField, optionalChoice, optionalText, phoneField, requiredTick, wholeNumberField } from './fields.ts'
 
 /**
  * POST /api/bookings (docs/decisions/0019, 0040), checked by the booking form and again
@@ -27,14 +28,17 @@ import { ID_MAX, alongsideFieldErrors, blankToUndefined, emailField, isSingleLin
 /** The longest promo code field taken: a code is at most 24 characters, spaces around it allowed. */
 const PROMO_INPUT_MAX = 40
 
-export const NAME_MESSAGE = 'Please enter your full name'
-export const PHONE_MESSAGE = 'Please enter a valid phone number'
+// The schema's messages are refusals: message ids with their values (docs/decisions/0087).
+export const NAME_MESSAGE = refusalMessage('errors.fullName')
+export const PHONE_MESSAGE = refusalMessage('errors.phone')
 export const PHONE_MIN_LENGTH = 10
-export const PACKAGE_MESSAGE = 'Please select a tour package'
-export const SELECT_SLOT_MESSAGE = 'Please select a date and time slot'
-export const INVALID_DATE_MESSAGE = 'Please select a valid date'
-export const WEEKEND_ONLY_MESSAGE = 'Tours are only available on weekends (Saturday and Sunday)'
-export const TOUR_TIME_MESSAGE = 'Tour time must be morning, afternoon, or full-day'
+export const PACKAGE_MESSAGE = refusalMessage('errors.package')
+export const SELECT_SLOT_MESSAGE = refusalMessage('errors.selectSlot')
+export const INVALID_DATE_MESSAGE = refusalMessage('errors.invalidDate')
+export const WEEKEND_ONLY_MESSAGE = refusalMessage('errors.weekendOnly')
+export const TOUR_TIME_MESSAGE = refusalMessage('errors.tourTime')
+export const POLICY_CONSENT = refusalMessage('errors.policyConsent')
+/** errors.policyConsent in English, as the JSON API answers it (server/i18n/refusals.unit.test.ts holds them equal). */
 export const POLICY_CONSENT_MESSAGE = 'Please accept the cancellation policy and terms to book'
 
 /**
@@ -42,11 +46,11 @@ export const POLICY_CONSENT_MESSAGE = 'Please accept the cancellation policy and
  * nothing when not. Anything but a tick, absence included, is refused with the one message.
  * The checkout asks for the same tick on a booking the guide made (docs/decisions/0073).
  */
-export const policyConsent = requiredTick(POLICY_CONSENT_MESSAGE)
+export const policyConsent = requiredTick(POLICY_CONSENT)
 
 /** Shown when a date is outside the lead/horizon window (docs/decisions/0039). */
 export function outsideWindowMessage(window: { first: CalendarDate; last: CalendarDate }): string {
-  return `Tours can be booked from ${formatLongDate(window.first)} to ${formatLongDate(window.last)}`
+  return refusalMessage('errors.bookableRange', { first: dateValue(window.first), last: dateValue(window.last) })
 }
 
 export const tourDateField = z
@@ -68,8 +72,8 @@ export const bookingRequestSchema = z.object({
     .string({ error: NAME_MESSAGE })
     .trim()
     .min(1, NAME_MESSAGE)
-    .max(100, 'Name must be at most 100 characters')
-    .refine(isSingleLine, singleLineMessage('Name')),
+    .max(100, refusalMessage('errors.nameTooLong', { max: 100 }))
+    .refine(isSingleLine, refusalMessage('errors.nameOneLine')),
   email: emailField(),
   phone: phoneField(PHONE_MESSAGE, PHONE_MIN_LENGTH),
   numberOfPeople: wholeNumberField({
@@ -80,8 +84,8 @@ export const bookingRequestSchema = z.object({
     wholeMessage: WHOLE_GROUP_MESSAGE,
   }),
   tourPackageId: wholeNumberField({ min: 1, max: ID_MAX, minMessage: PACKAGE_MESSAGE, maxMessage: PACKAGE_MESSAGE }),
-  specialRequests: optionalText(2000, 'Special requests must be at most 2000 characters', { multiLine: 'Special requests' }),
-  interestTheme: optionalChoice(THEMES, 'Please choose one of the listed interests'),
+  specialRequests: optionalText(2000, refusalMessage('errors.requestsTooLong', { max: 2000 }), { multiLine: refusalMessage('errors.requestsControl') }),
+  interestTheme: optionalChoice(THEMES, refusalMessage('errors.theme')),
   tourDate: tourDateField,
   tourTime: tourTimeField,
   /** "I accept the cancellation policy and terms": required; the server records when and which version. */
@@ -98,7 +102,7 @@ export const bookingRequestSchema = z.object({
    */
   promoCode: z.preprocess(
     (v) => blankToUndefined(typeof v === 'string' ? v.trim() : v),
-    z.string({ error: PROMO_UNKNOWN_MESSAGE }).max(PROMO_INPUT_MAX, PROMO_UNKNOWN_MESSAGE).optional(),
+    z.string({ error: PROMO_UNKNOWN }).max(PROMO_INPUT_MAX, PROMO_UNKNOWN).optional(),
   ),
   /**
    * A gift voucher's code (docs/decisions/0065), optional: it pays from what is left after the
@@ -106,14 +110,14 @@ export const bookingRequestSchema = z.object({
    */
   voucherCode: z.preprocess(
     (v) => blankToUndefined(typeof v === 'string' ? v.trim() : v),
-    z.string({ error: VOUCHER_UNKNOWN_MESSAGE }).max(VOUCHER_INPUT_MAX, VOUCHER_UNKNOWN_MESSAGE).optional(),
+    z.string({ error: VOUCHER_UNKNOWN }).max(VOUCHER_INPUT_MAX, VOUCHER_UNKNOWN).optional(),
   ),
   /** Honeypot: a hidden field people leave empty. The server quietly drops requests that fill it. */
   website: z.string().optional(),
   /** The language the guest books in: their e-mails are written in it. */
   locale: localeField,
 }).superRefine((booking, ctx) => {
-  if (booking.meetingPoint === PICKUP && !booking.pickupHotel) ctx.addIssue({ code: 'custom', path: ['pickupHotel'], message: HOTEL_MESSAGE })
+  if (booking.meetingPoint === PICKUP && !booking.pickupHotel) ctx.addIssue({ code: 'custom', path: ['pickupHotel'], message: HOTEL_REFUSAL })
 }, alongsideFieldErrors('meetingPoint', 'pickupHotel'))
 
 /** What the form holds (strings allowed for numbers). */

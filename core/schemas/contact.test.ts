@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { CONTACT_PACKAGE_OPTIONS, GROUP_SIZE_OPTIONS, contactInquirySchema, contactPackageFromQuery, contactPackageLabel } from './contact.ts'
 import { fieldErrors } from './field-errors.ts'
+import { englishOfEach } from '../i18n/refusal-english.test-support.ts'
 
 const valid = { name: 'John Smith', email: 'john@example.com', message: 'Can we visit the sake brewery?' }
 
 function errors(input: Record<string, unknown>): Record<string, string> {
   const result = contactInquirySchema.safeParse(input)
-  return result.success ? {} : fieldErrors(result.error)
+  return result.success ? {} : englishOfEach(fieldErrors(result.error))
 }
 
 describe('contactInquirySchema', () => {

@@ -4,24 +4,24 @@ import { THEMES } from '../themes.ts'
 import { GROUP_SIZE_OPTIONS } from '../contact-options.ts'
 import {
   calendarDateField,
-  controlCharactersMessage,
   emailField,
   hasOnlyTextControls,
   isSingleLine,
   localeField,
   optionalChoice,
   optionalText,
-  singleLineMessage,
 } from './fields.ts'
+import { refusalMessage } from '../i18n/refusal.ts'
 
 /**
  * POST /api/contact (docs/decisions/0010, 0038). The product description leaves the
  * messages to the browser's defaults; the server needs its own, so they are here.
  */
 
-export const CONTACT_NAME_MESSAGE = 'Please enter your name'
-export const CONTACT_MESSAGE_MESSAGE = 'Please enter a message'
-export const VISIT_DATE_MESSAGE = 'Please enter a valid date'
+// Refusals: message ids with their values (docs/decisions/0087).
+export const CONTACT_NAME_MESSAGE = refusalMessage('errors.contactName')
+export const CONTACT_MESSAGE_MESSAGE = refusalMessage('errors.contactMessage')
+export const VISIT_DATE_MESSAGE = refusalMessage('errors.visitDate')
 
 export {
   CONTACT_PACKAGE_OPTIONS,
@@ -36,22 +36,22 @@ export const contactInquirySchema = z.object({
     .string({ error: CONTACT_NAME_MESSAGE })
     .trim()
     .min(1, CONTACT_NAME_MESSAGE)
-    .max(100, 'Name must be at most 100 characters')
-    .refine(isSingleLine, singleLineMessage('Name')),
+    .max(100, refusalMessage('errors.nameTooLong', { max: 100 }))
+    .refine(isSingleLine, refusalMessage('errors.nameOneLine')),
   email: emailField(),
-  phone: optionalText(30, 'Phone number must be at most 30 characters', { oneLine: 'Phone number' }),
+  phone: optionalText(30, refusalMessage('errors.phoneTooLong', { max: 30 }), { oneLine: refusalMessage('errors.phoneOneLine') }),
   visitDate: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
     calendarDateField(VISIT_DATE_MESSAGE, VISIT_DATE_MESSAGE).optional(),
   ),
-  groupSize: optionalChoice(GROUP_SIZE_OPTIONS, 'Please choose a group size from the list'),
-  package: optionalChoice(THEMES, 'Please choose a package from the list'),
+  groupSize: optionalChoice(GROUP_SIZE_OPTIONS, refusalMessage('errors.groupSize')),
+  package: optionalChoice(THEMES, refusalMessage('errors.contactPackage')),
   message: z
     .string({ error: CONTACT_MESSAGE_MESSAGE })
     .trim()
     .min(1, CONTACT_MESSAGE_MESSAGE)
-    .max(5000, 'Message must be at most 5000 characters')
-    .refine(hasOnlyTextControls, controlCharactersMessage('Message')),
+    .max(5000, refusalMessage('errors.messageTooLong', { max: 5000 }))
+    .refine(hasOnlyTextControls, refusalMessage('errors.messageControl')),
   /** Honeypot: a hidden field people leave empty. */
   website: z.string().optional(),
   /** The language the visitor wrote in, so the guide knows which to answer in. */

@@ -2,6 +2,7 @@ import './zod-config.ts'
 import { z } from 'zod'
 import { isCalendarDate } from '../dates.ts'
 import { toLocale } from '../i18n/locales.ts'
+import { refusalMessage } from '../i18n/refusal.ts'
 
 /**
  * Field builders shared by the schemas in this folder, so that "an e-mail", "a
@@ -10,7 +11,8 @@ import { toLocale } from '../i18n/locales.ts'
  * fields treat both as absent.
  */
 
-export const EMAIL_MESSAGE = 'Please enter a valid email address'
+/** The schemas' messages are refusals (docs/decisions/0087): a message id and values, written as zod's string. */
+export const EMAIL_MESSAGE = refusalMessage('errors.email')
 export const EMAIL_MAX = 254 // the longest address SMTP can carry
 
 /** A required e-mail address, trimmed. */
@@ -19,7 +21,7 @@ export function emailField(message: string = EMAIL_MESSAGE, requiredMessage: str
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
-    .max(EMAIL_MAX, `Email address must be at most ${EMAIL_MAX} characters`)
+    .max(EMAIL_MAX, refusalMessage('errors.emailTooLong', { max: EMAIL_MAX }))
     .pipe(z.email({ error: message }))
 }
 
@@ -40,8 +42,8 @@ export function phoneField(message: string, minLength: number) {
     .string({ error: message })
     .trim()
     .min(minLength, message)
-    .max(PHONE_MAX, `Phone number must be at most ${PHONE_MAX} characters`)
-    .refine(isSingleLine, singleLineMessage('Phone number'))
+    .max(PHONE_MAX, refusalMessage('errors.phoneTooLong', { max: PHONE_MAX }))
+    .refine(isSingleLine, refusalMessage('errors.phoneOneLine'))
     .refine(isPhoneNumber, message)
 }
 
@@ -62,6 +64,7 @@ export function hasOnlyTextControls(s: string): boolean {
   return !CONTROL_BUT_LINE_BREAKS_AND_TABS.test(s)
 }
 
+/** The dashboard's English for a one-line field; a guest's fields have their own refusals (errors.nameOneLine...). */
 export function singleLineMessage(label: string): string {
   return `${label} must be on one line, without control characters`
 }
@@ -77,13 +80,13 @@ export function blankToUndefined(v: unknown): unknown {
 
 /**
  * An optional trimmed text; blank (or only spaces) becomes undefined. `lines` says
- * whether it is one line or may hold line breaks, and names the field in the message.
+ * whether it is one line or may hold line breaks, with the message for a control character.
  */
 export function optionalText(max: number, tooLongMessage: string, lines: { oneLine: string } | { multiLine: string }) {
   const text =
     'oneLine' in lines
-      ? z.string().max(max, tooLongMessage).refine(isSingleLine, singleLineMessage(lines.oneLine))
-      : z.string().max(max, tooLongMessage).refine(hasOnlyTextControls, controlCharactersMessage(lines.multiLine))
+      ? z.string().max(max, tooLongMessage).refine(isSingleLine, lines.oneLine)
+      : z.string().max(max, tooLongMessage).refine(hasOnlyTextControls, lines.multiLine)
   return z.preprocess((v) => (typeof v === 'string' ? blankToUndefined(v.trim()) : blankToUndefined(v)), text.optional())
 }
 

@@ -11,7 +11,7 @@ import {
   guideGroupMessage,
 } from '../guide-bookings.ts'
 import { PACKAGE_MESSAGE, PHONE_MESSAGE, PHONE_MIN_LENGTH, bookingRequestSchema, tourDateField, tourTimeField } from './booking.ts'
-import { ID_MAX, alongsideFieldErrors, blankToUndefined, emailField, localeField, optionalText, phoneField, wholeNumberField } from './fields.ts'
+import { ID_MAX, alongsideFieldErrors, blankToUndefined, controlCharactersMessage, emailField, localeField, optionalText, phoneField, singleLineMessage, wholeNumberField } from './fields.ts'
 
 export const GUIDE_PAYMENT_MESSAGE = 'Choose a hold for payment or confirmed without payment'
 
@@ -39,9 +39,9 @@ export const guideBookingSchema = z
     }),
     /** Absent: the catalogue's price. */
     customPrice: wholeNumberField({ min: CUSTOM_PRICE_MIN, max: CUSTOM_PRICE_MAX, minMessage: CUSTOM_PRICE_MESSAGE, maxMessage: CUSTOM_PRICE_MESSAGE }).optional(),
-    priceNote: optionalText(PRICE_NOTE_MAX, `The note must be at most ${PRICE_NOTE_MAX} characters`, { oneLine: 'The note' }),
+    priceNote: optionalText(PRICE_NOTE_MAX, `The note must be at most ${PRICE_NOTE_MAX} characters`, { oneLine: singleLineMessage('The note') }),
     payment: z.enum(['hold', 'confirmed'], { error: GUIDE_PAYMENT_MESSAGE }).default('hold'),
-    specialRequests: optionalText(2000, 'Special requests must be at most 2000 characters', { multiLine: 'Special requests' }),
+    specialRequests: optionalText(2000, 'Special requests must be at most 2000 characters', { multiLine: controlCharactersMessage('Special requests') }),
     /** The guest's language: their e-mails and pages are written in it. */
     locale: localeField,
   })

@@ -1,6 +1,7 @@
 import './zod-config.ts'
 import { z } from 'zod'
-import { HOTEL_MAX, HOTEL_MESSAGE, MEETING_POINT_MESSAGE, PICKUP, type MeetingPointInput, type MeetingPointText } from '../meeting-points.ts'
+import { refusalMessage } from '../i18n/refusal.ts'
+import { HOTEL_MAX, HOTEL_REFUSAL, MEETING_POINT_REFUSAL, PICKUP, type MeetingPointInput, type MeetingPointText } from '../meeting-points.ts'
 import { controlCharactersMessage, hasOnlyTextControls, ID_MAX, isSingleLine, singleLineMessage } from './fields.ts'
 import { translationsSchema } from './translations.ts'
 
@@ -14,19 +15,19 @@ import { translationsSchema } from './translations.ts'
 export const meetingPointField = z.preprocess(
   (v) => (v === '' || v === null ? undefined : typeof v === 'number' ? String(v) : v),
   z
-    .string({ error: MEETING_POINT_MESSAGE })
+    .string({ error: MEETING_POINT_REFUSAL })
     .trim()
-    .max(12, MEETING_POINT_MESSAGE)
-    .refine((v) => v === PICKUP || /^[1-9]\d*$/.test(v), MEETING_POINT_MESSAGE)
+    .max(12, MEETING_POINT_REFUSAL)
+    .refine((v) => v === PICKUP || /^[1-9]\d*$/.test(v), MEETING_POINT_REFUSAL)
     .optional(),
 )
 
 export const pickupHotelField = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() || undefined : v === null ? undefined : v),
   z
-    .string({ error: HOTEL_MESSAGE })
-    .max(HOTEL_MAX, `Hotel name must be at most ${HOTEL_MAX} characters`)
-    .refine(isSingleLine, singleLineMessage('Hotel name'))
+    .string({ error: HOTEL_REFUSAL })
+    .max(HOTEL_MAX, refusalMessage('errors.hotelTooLong', { max: HOTEL_MAX }))
+    .refine(isSingleLine, refusalMessage('errors.hotelOneLine'))
     .optional(),
 )
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_CATALOGUE } from '../pricing.ts'
 import { fieldErrors } from './field-errors.ts'
+import { englishOfEach } from '../i18n/refusal-english.test-support.ts'
 import { priceCatalogueEntrySchema } from './price-catalogue.ts'
 
 function errors(input: Record<string, unknown>): Record<string, string> {
   const result = priceCatalogueEntrySchema.safeParse(input)
-  return result.success ? {} : fieldErrors(result.error)
+  return result.success ? {} : englishOfEach(fieldErrors(result.error))
 }
 
 describe('priceCatalogueEntrySchema', () => {

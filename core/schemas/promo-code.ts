@@ -2,7 +2,7 @@ import './zod-config.ts'
 import { z } from 'zod'
 import { compareDates, isCalendarDate } from '../dates.ts'
 import { GUIDE_GROUP_CEILING } from '../guide-bookings.ts'
-import { AMOUNT_MAX, PERCENT_MAX, PROMO_CODE_FORMAT_MESSAGE, PROMO_KINDS, PROMO_TOUR_KINDS, PROMO_UNKNOWN_MESSAGE, normalisePromoCode } from '../promo-codes.ts'
+import { AMOUNT_MAX, PERCENT_MAX, PROMO_CODE_FORMAT_MESSAGE, PROMO_KINDS, PROMO_TOUR_KINDS, PROMO_UNKNOWN, normalisePromoCode } from '../promo-codes.ts'
 import { bookingRequestSchema, tourDateField, tourTimeField } from './booking.ts'
 import { alongsideFieldErrors, blankToUndefined, calendarDateField, checkbox, optionalChoice, wholeNumberField } from './fields.ts'
 
@@ -45,7 +45,7 @@ export type PromoCodeInput = z.output<typeof promoCodeInputSchema>
  * the e-mail is optional (without it the one-use-per-address limit waits for the booking).
  */
 export const promoCheckSchema = z.object({
-  promoCode: z.string({ error: PROMO_UNKNOWN_MESSAGE }).trim().min(1, PROMO_UNKNOWN_MESSAGE).max(40, PROMO_UNKNOWN_MESSAGE),
+  promoCode: z.string({ error: PROMO_UNKNOWN }).trim().min(1, PROMO_UNKNOWN).max(40, PROMO_UNKNOWN),
   tourPackageId: bookingRequestSchema.shape.tourPackageId,
   numberOfPeople: bookingRequestSchema.shape.numberOfPeople,
   tourDate: tourDateField,

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { REVIEW_CONSENT_MESSAGE, reviewSchema } from './review.ts'
 import { fieldErrors } from './field-errors.ts'
+import { englishOfEach } from '../i18n/refusal-english.test-support.ts'
 
 const valid = { rating: 5, title: 'A wonderful day', text: 'Everything was lovely, from the shrine to the noodles.', displayName: 'Aiko T.', consent: true }
 
 function errors(input: Record<string, unknown>): Record<string, string> {
   const result = reviewSchema.safeParse(input)
-  return result.success ? {} : fieldErrors(result.error)
+  return result.success ? {} : englishOfEach(fieldErrors(result.error))
 }
 
 describe('reviewSchema consent (docs/decisions/0063, 0073)', () => {

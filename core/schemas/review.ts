@@ -1,21 +1,26 @@
 import './zod-config.ts'
 import { z } from 'zod'
 import { EDIT_DAYS, REVIEW_LIMITS } from '../reviews.ts'
+import { refusalMessage } from '../i18n/refusal.ts'
 import { calendarDateField, controlCharactersMessage, hasOnlyTextControls, isSingleLine, localeField, optionalText, requiredTick, singleLineMessage, wholeNumberField } from './fields.ts'
 
-export const RATING_MESSAGE = 'Please choose from 1 to 5 stars'
-export const REVIEW_TITLE_MESSAGE = `Please give your review a title of at least ${REVIEW_LIMITS.title.min} characters`
-export const REVIEW_TITLE_TOO_LONG = `The title must be at most ${REVIEW_LIMITS.title.max} characters`
+// The guest's refusals: message ids with their values (docs/decisions/0087).
+export const RATING_MESSAGE = refusalMessage('errors.reviewRating')
+export const REVIEW_TITLE_MESSAGE = refusalMessage('errors.reviewTitle', { min: REVIEW_LIMITS.title.min })
+export const REVIEW_TITLE_TOO_LONG = refusalMessage('errors.reviewTitleTooLong', { max: REVIEW_LIMITS.title.max })
+export const REVIEW_TEXT = refusalMessage('errors.reviewText', { min: REVIEW_LIMITS.text.min })
+export const REVIEW_TEXT_TOO_LONG = refusalMessage('errors.reviewTextTooLong', { max: REVIEW_LIMITS.text.max })
+export const DISPLAY_NAME_MESSAGE = refusalMessage('errors.reviewName')
+export const DISPLAY_NAME_TOO_LONG = refusalMessage('errors.reviewNameTooLong', { max: REVIEW_LIMITS.displayName.max })
+export const COUNTRY_TOO_LONG = refusalMessage('errors.reviewCountryTooLong', { max: REVIEW_LIMITS.country.max })
+export const REVIEW_CONSENT = refusalMessage('errors.reviewConsent')
+/** Their English where the tests compare the JSON API's answers (server/i18n/refusals.unit.test.ts holds each pair equal). */
 export const REVIEW_TEXT_MESSAGE = `Please write at least ${REVIEW_LIMITS.text.min} characters about your tour`
-export const REVIEW_TEXT_TOO_LONG = `Your review must be at most ${REVIEW_LIMITS.text.max} characters`
-export const DISPLAY_NAME_MESSAGE = 'Please enter the name to show with your review'
-export const DISPLAY_NAME_TOO_LONG = `The name must be at most ${REVIEW_LIMITS.displayName.max} characters`
-export const COUNTRY_TOO_LONG = `The country must be at most ${REVIEW_LIMITS.country.max} characters`
 export const REVIEW_CONSENT_MESSAGE = 'Please agree that we may publish your review'
 
 /** A required one-line text between limits, trimmed. */
-function lineField(label: string, min: number, max: number, minMessage: string, maxMessage: string) {
-  return z.string({ error: minMessage }).trim().min(min, minMessage).max(max, maxMessage).refine(isSingleLine, singleLineMessage(label))
+function lineField(oneLineMessage: string, min: number, max: number, minMessage: string, maxMessage: string) {
+  return z.string({ error: minMessage }).trim().min(min, minMessage).max(max, maxMessage).refine(isSingleLine, oneLineMessage)
 }
 
 /**
@@ -25,21 +30,21 @@ function lineField(label: string, min: number, max: number, minMessage: string, 
  */
 const reviewFields = {
   rating: wholeNumberField({ min: 1, max: 5, minMessage: RATING_MESSAGE, maxMessage: RATING_MESSAGE }),
-  title: lineField('Title', REVIEW_LIMITS.title.min, REVIEW_LIMITS.title.max, REVIEW_TITLE_MESSAGE, REVIEW_TITLE_TOO_LONG),
+  title: lineField(refusalMessage('errors.reviewTitleOneLine'), REVIEW_LIMITS.title.min, REVIEW_LIMITS.title.max, REVIEW_TITLE_MESSAGE, REVIEW_TITLE_TOO_LONG),
   text: z
-    .string({ error: REVIEW_TEXT_MESSAGE })
+    .string({ error: REVIEW_TEXT })
     .trim()
-    .min(REVIEW_LIMITS.text.min, REVIEW_TEXT_MESSAGE)
+    .min(REVIEW_LIMITS.text.min, REVIEW_TEXT)
     .max(REVIEW_LIMITS.text.max, REVIEW_TEXT_TOO_LONG)
-    .refine(hasOnlyTextControls, controlCharactersMessage('Review')),
-  displayName: lineField('Name', REVIEW_LIMITS.displayName.min, REVIEW_LIMITS.displayName.max, DISPLAY_NAME_MESSAGE, DISPLAY_NAME_TOO_LONG),
-  country: optionalText(REVIEW_LIMITS.country.max, COUNTRY_TOO_LONG, { oneLine: 'Country' }),
+    .refine(hasOnlyTextControls, refusalMessage('errors.reviewTextControl')),
+  displayName: lineField(refusalMessage('errors.nameOneLine'), REVIEW_LIMITS.displayName.min, REVIEW_LIMITS.displayName.max, DISPLAY_NAME_MESSAGE, DISPLAY_NAME_TOO_LONG),
+  country: optionalText(REVIEW_LIMITS.country.max, COUNTRY_TOO_LONG, { oneLine: refusalMessage('errors.reviewCountryOneLine') }),
 }
 
 export const reviewSchema = z.object({
   ...reviewFields,
   /** Absent (an unticked box) is a no (docs/decisions/0073). */
-  consent: requiredTick(REVIEW_CONSENT_MESSAGE),
+  consent: requiredTick(REVIEW_CONSENT),
   /** Honeypot, as on the other guest forms: people leave it empty. */
   website: z.string().optional(),
 })
@@ -47,10 +52,12 @@ export const reviewSchema = z.object({
 export type ReviewInput = z.input<typeof reviewSchema>
 export type ReviewFields = z.output<typeof reviewSchema>
 
-/** The service's refusals, in the API's English (translated on the pages through errors.*). */
+/** The service's refusals, and the English of those the tests compare. */
+export const REVIEW_LINK = refusalMessage('errors.reviewLink')
+export const REVIEW_CLOSED = refusalMessage('errors.reviewClosed', { days: EDIT_DAYS })
+export const REVIEW_HONEYPOT_MESSAGE = refusalMessage('errors.reviewNotSubmitted')
 export const REVIEW_LINK_MESSAGE = 'This review link does not work: it may be mistyped, or the booking was cancelled'
 export const REVIEW_CLOSED_MESSAGE = `Reviews can be changed for ${EDIT_DAYS} days after they are written, and this one can no longer be changed`
-export const REVIEW_HONEYPOT_MESSAGE = 'Your review could not be submitted.'
 
 /** The guide's moderation (the dashboard, English): a state, a public reply, or both. */
 export const reviewModerationSchema = z

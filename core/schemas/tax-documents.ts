@@ -1,11 +1,12 @@
 import './zod-config.ts'
 import { z } from 'zod'
 import { ISSUER_TYPES, normaliseRegistrationNumber, registrationNumberProblem } from '../invoice-registration.ts'
+import { refusalMessage } from '../i18n/refusal.ts'
 import { alongsideFieldErrors, isSingleLine, optionalText, singleLineMessage } from './fields.ts'
 
 export const RECIPIENT_MAX = 100
-export const RECIPIENT_TOO_LONG_MESSAGE = `The name on the receipt is at most ${RECIPIENT_MAX} characters`
-export const RECEIPT_CHOICE_MESSAGE = 'Please choose a receipt'
+export const RECIPIENT_TOO_LONG_MESSAGE = refusalMessage('errors.receiptRecipientTooLong', { max: RECIPIENT_MAX })
+export const RECEIPT_CHOICE_MESSAGE = refusalMessage('errors.receiptChoice')
 
 /**
  * A receipt or return invoice asked for (docs/decisions/0080): which money movement (its point's
@@ -13,13 +14,13 @@ export const RECEIPT_CHOICE_MESSAGE = 'Please choose a receipt'
  */
 export const taxDocumentRequestSchema = z.object({
   point: z.coerce.number({ error: RECEIPT_CHOICE_MESSAGE }).int(RECEIPT_CHOICE_MESSAGE).positive(RECEIPT_CHOICE_MESSAGE),
-  recipient: optionalText(RECIPIENT_MAX, RECIPIENT_TOO_LONG_MESSAGE, { oneLine: 'The name on the receipt' }),
+  recipient: optionalText(RECIPIENT_MAX, RECIPIENT_TOO_LONG_MESSAGE, { oneLine: refusalMessage('errors.receiptRecipientOneLine') }),
 })
 export type TaxDocumentRequest = z.output<typeof taxDocumentRequestSchema>
 
 /** The guide's correction: the same, where the name is what changes. */
 export const taxDocumentCorrectionSchema = z.object({
-  recipient: optionalText(RECIPIENT_MAX, RECIPIENT_TOO_LONG_MESSAGE, { oneLine: 'The name on the receipt' }),
+  recipient: optionalText(RECIPIENT_MAX, RECIPIENT_TOO_LONG_MESSAGE, { oneLine: refusalMessage('errors.receiptRecipientOneLine') }),
 })
 
 const LEGAL_NAME_MESSAGE = 'Please enter the name to print on receipts'

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { fieldErrors } from './field-errors.ts'
+import { englishOfEach } from '../i18n/refusal-english.test-support.ts'
 import { EMAIL_REQUIRED_MESSAGE, testEmailSchema } from './test-email.ts'
 
 function errors(input: Record<string, unknown>): Record<string, string> {
   const result = testEmailSchema.safeParse(input)
-  return result.success ? {} : fieldErrors(result.error)
+  return result.success ? {} : englishOfEach(fieldErrors(result.error))
 }
 
 describe('testEmailSchema', () => {

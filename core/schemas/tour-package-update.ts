@@ -2,7 +2,7 @@ import './zod-config.ts'
 import { z } from 'zod'
 import { daysBetween, isCalendarDate } from '../dates.ts'
 import type { TourTranslations } from '../i18n/tour-text.ts'
-import { alongsideFieldErrors, checkbox, isSingleLine, optionalText, singleLineMessage } from './fields.ts'
+import { alongsideFieldErrors, checkbox, controlCharactersMessage, isSingleLine, optionalText, singleLineMessage } from './fields.ts'
 import { priceCatalogueEntrySchema } from './price-catalogue.ts'
 import { translationsSchema } from './translations.ts'
 
@@ -23,10 +23,10 @@ export const TOUR_TEXT_LIMITS = { name: 100, shortDescription: 300, description:
  */
 const { name, shortDescription, description, duration } = TOUR_TEXT_LIMITS
 const translationSchema = z.object({
-  name: optionalText(name, `Name must be at most ${name} characters`, { oneLine: 'Name' }),
-  shortDescription: optionalText(shortDescription, `Short description must be at most ${shortDescription} characters`, { oneLine: 'Short description' }),
-  description: optionalText(description, `Description must be at most ${description} characters`, { multiLine: 'Description' }),
-  duration: optionalText(duration, `Duration must be at most ${duration} characters`, { oneLine: 'Duration' }),
+  name: optionalText(name, `Name must be at most ${name} characters`, { oneLine: singleLineMessage('Name') }),
+  shortDescription: optionalText(shortDescription, `Short description must be at most ${shortDescription} characters`, { oneLine: singleLineMessage('Short description') }),
+  description: optionalText(description, `Description must be at most ${description} characters`, { multiLine: controlCharactersMessage('Description') }),
+  duration: optionalText(duration, `Duration must be at most ${duration} characters`, { oneLine: singleLineMessage('Duration') }),
 })
 
 const tourTranslationsSchema = translationsSchema(translationSchema, (texts) => Object.values(texts).some(Boolean)).transform((t): TourTranslations => t)

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { fieldErrors } from './field-errors.ts'
+import { englishOfEach } from '../i18n/refusal-english.test-support.ts'
 import { userCreateSchema, userUpdateSchema } from './users.ts'
 
 function createErrors(input: Record<string, unknown>): Record<string, string> {
   const result = userCreateSchema.safeParse(input)
-  return result.success ? {} : fieldErrors(result.error)
+  return result.success ? {} : englishOfEach(fieldErrors(result.error))
 }
 
 function updateErrors(input: Record<string, unknown>): Record<string, string> {
   const result = userUpdateSchema.safeParse(input)
-  return result.success ? {} : fieldErrors(result.error)
+  return result.success ? {} : englishOfEach(fieldErrors(result.error))
 }
 
 describe('userCreateSchema', () => {

@@ -2,14 +2,16 @@ import './zod-config.ts'
 import { z } from 'zod'
 import { formatYen } from '../money.ts'
 import { VOUCHER_AMOUNT_CEILING, VOUCHER_PRESETS, VOUCHER_TEXT_LIMITS, VOUCHER_VALIDITY_MONTHS_MAX } from '../vouchers.ts'
-import { alongsideFieldErrors, blankToUndefined, emailField, isSingleLine, localeField, optionalText, singleLineMessage, wholeNumberField } from './fields.ts'
+import { refusalMessage } from '../i18n/refusal.ts'
+import { alongsideFieldErrors, blankToUndefined, emailField, isSingleLine, localeField, optionalText, wholeNumberField } from './fields.ts'
 
-export const VOUCHER_CHOICE_MESSAGE = 'Please choose a voucher'
-export const VOUCHER_WHOLE_AMOUNT_MESSAGE = 'Please enter an amount in whole yen'
+// Refusals: message ids with their values (docs/decisions/0087).
+export const VOUCHER_CHOICE_MESSAGE = refusalMessage('errors.voucherChoice')
+export const VOUCHER_WHOLE_AMOUNT_MESSAGE = refusalMessage('errors.voucherWholeAmount')
 /** The contact form's words, so one translation serves both. */
-export const BUYER_NAME_MESSAGE = 'Please enter your name'
-export const VOUCHER_NAME_TOO_LONG_MESSAGE = `A name is at most ${VOUCHER_TEXT_LIMITS.name} characters`
-export const VOUCHER_MESSAGE_TOO_LONG_MESSAGE = `The message is at most ${VOUCHER_TEXT_LIMITS.message} characters`
+export const BUYER_NAME_MESSAGE = refusalMessage('errors.contactName')
+export const VOUCHER_NAME_TOO_LONG_MESSAGE = refusalMessage('errors.voucherNameTooLong')
+export const VOUCHER_MESSAGE_TOO_LONG_MESSAGE = refusalMessage('errors.voucherMessageTooLong')
 
 /**
  * A gift voucher's purchase (POST /api/vouchers and the /gift page's form; docs/decisions/0065):
@@ -29,10 +31,10 @@ export const voucherPurchaseSchema = z
       .trim()
       .min(1, BUYER_NAME_MESSAGE)
       .max(VOUCHER_TEXT_LIMITS.name, VOUCHER_NAME_TOO_LONG_MESSAGE)
-      .refine(isSingleLine, singleLineMessage('Name')),
+      .refine(isSingleLine, refusalMessage('errors.nameOneLine')),
     buyerEmail: emailField(),
-    recipientName: optionalText(VOUCHER_TEXT_LIMITS.name, VOUCHER_NAME_TOO_LONG_MESSAGE, { oneLine: 'Name' }),
-    message: optionalText(VOUCHER_TEXT_LIMITS.message, VOUCHER_MESSAGE_TOO_LONG_MESSAGE, { multiLine: 'Message' }),
+    recipientName: optionalText(VOUCHER_TEXT_LIMITS.name, VOUCHER_NAME_TOO_LONG_MESSAGE, { oneLine: refusalMessage('errors.nameOneLine') }),
+    message: optionalText(VOUCHER_TEXT_LIMITS.message, VOUCHER_MESSAGE_TOO_LONG_MESSAGE, { multiLine: refusalMessage('errors.messageControl') }),
     /** Honeypot, as on the booking form: people leave it empty. */
     website: z.string().optional(),
     locale: localeField,

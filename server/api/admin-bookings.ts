@@ -1,3 +1,4 @@
+import { refusal } from '../../core/i18n/refusal.ts'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { Router, type Request, type Response } from 'express'
@@ -65,7 +66,7 @@ export function adminBookingsRouter({ services }: AppDeps) {
 
   router.get('/admin/bookings/:id', requireAdmin, numericIdOnly, async (req, res) => {
     const booking = await services.adminBookings.get(parseId(req.params.id))
-    if (!booking) throw new ServiceError('not-found', 'Booking not found')
+    if (!booking) throw new ServiceError('not-found', refusal('errors.bookingNotFound'))
     res.json(booking)
   })
 

@@ -1,3 +1,4 @@
+import { englishText } from '../i18n/refusals.ts'
 import express, { Router } from 'express'
 import { adminLoginPath, safeAdminRedirect } from '../../core/admin-redirect.ts'
 import { loginSchema } from '../../core/schemas/auth.ts'
@@ -35,7 +36,7 @@ export function authRouter({ services, config }: AppDeps) {
     }
     const parsed = loginSchema.safeParse(req.body ?? {})
     if (!parsed.success) {
-      refuse(400, parsed.error.issues[0]?.message ?? 'Invalid username or password')
+      refuse(400, englishText(parsed.error.issues[0]?.message ?? 'Invalid username or password'))
       return
     }
     const user = await services.users.authenticate(parsed.data.username, parsed.data.password)

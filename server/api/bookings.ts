@@ -1,3 +1,4 @@
+import { refusal } from '../../core/i18n/refusal.ts'
 import { Router } from 'express'
 import type { AppDeps } from '../deps.ts'
 import { clientAddress, limitLookups } from '../http/rate-limit.ts'
@@ -26,7 +27,7 @@ export function bookingsRouter({ services }: AppDeps) {
 
   router.get('/bookings/:reference', limitLookups(services.limits), async (req, res) => {
     const booking = await services.bookings.findByReference(req.params.reference)
-    if (!booking) throw new ServiceError('not-found', 'Booking not found')
+    if (!booking) throw new ServiceError('not-found', refusal('errors.bookingNotFound'))
     res.json(booking)
   })
 

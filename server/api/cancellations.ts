@@ -1,3 +1,4 @@
+import { refusal } from '../../core/i18n/refusal.ts'
 import { Router } from 'express'
 import { z } from 'zod'
 import type { AppDeps } from '../deps.ts'
@@ -33,7 +34,7 @@ export function cancellationsRouter({ services }: AppDeps) {
 
   const byReference = async (reference: string) => {
     const booking = await services.bookings.getByReference(reference)
-    if (!booking || booking.anonymizedAt) throw new ServiceError('not-found', 'Booking not found')
+    if (!booking || booking.anonymizedAt) throw new ServiceError('not-found', refusal('errors.bookingNotFound'))
     return booking
   }
 

@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps.ts'
 import { requireAdmin } from '../auth/guard.ts'
 import { clientAddress, limitLookups } from '../http/rate-limit.ts'
 import { ServiceError } from '../services/service-error.ts'
-import { REVIEW_LINK_MESSAGE } from '../../core/schemas/review.ts'
+import { REVIEW_LINK } from '../../core/schemas/review.ts'
 import { parseId } from './ids.ts'
 
 /**
@@ -17,7 +17,7 @@ export function reviewsRouter({ services }: AppDeps) {
 
   router.get('/reviews/request/:token', limitLookups(services.limits), async (req, res) => {
     const view = await services.reviews.findByToken(req.params.token)
-    if (!view) throw new ServiceError('not-found', REVIEW_LINK_MESSAGE)
+    if (!view) throw new ServiceError('not-found', REVIEW_LINK)
     res.json(view)
   })
 
@@ -27,7 +27,7 @@ export function reviewsRouter({ services }: AppDeps) {
   })
 
   router.post('/reviews/request/:token/opt-out', limitLookups(services.limits), async (req, res) => {
-    if (!(await services.reviews.optOut(req.params.token))) throw new ServiceError('not-found', REVIEW_LINK_MESSAGE)
+    if (!(await services.reviews.optOut(req.params.token))) throw new ServiceError('not-found', REVIEW_LINK)
     res.status(204).end()
   })
 

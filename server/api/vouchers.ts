@@ -1,3 +1,4 @@
+import { refusal } from '../../core/i18n/refusal.ts'
 import { Router } from 'express'
 import { z } from 'zod'
 import type { AppDeps } from '../deps.ts'
@@ -45,7 +46,7 @@ export function vouchersRouter({ services }: AppDeps) {
 
   router.get('/vouchers/:token', lookups, async (req, res) => {
     const voucher = await vouchers.findByToken(req.params.token)
-    if (!voucher) throw new ServiceError('not-found', 'Voucher not found')
+    if (!voucher) throw new ServiceError('not-found', refusal('errors.voucherNotFound'))
     res.json(voucher)
   })
 

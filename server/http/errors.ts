@@ -1,3 +1,5 @@
+import { REFUSAL_IDS_HEADER, refusal } from '../../core/i18n/refusal.ts'
+import { englishText } from '../i18n/refusals.ts'
 import type { ErrorRequestHandler, RequestHandler } from 'express'
 import type { Logger } from '../logger.ts'
 import { failureOf } from './service-failure.ts'
@@ -111,7 +113,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const failure = failureOf(error)
     if (failure) {
       const { status, message, errors, extra, headers } = failure
-      res.status(status).set(headers).json({ message, ...(errors && { errors }), ...extra })
+      // Our own pages ask for the refusal's message ids beside the English, to say it in their
+      // guest's language (docs/decisions/0087); other clients get the answer as it always was.
+      const ids = req.get(REFUSAL_IDS_HEADER) === '1' ? { refusal: failure.refusal, ...(failure.refusals && { refusals: failure.refusals }) } : {}
+      res.status(status).set(headers).json({ message, ...(errors && { errors }), ...extra, ...ids })
       return
     }
     // Errors raised by express.json(): malformed JSON, oversized or unsupported bodies.
@@ -130,7 +135,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (isDatabaseUnavailable(error)) {
       logger.error({ error: loggableError(error), path: req.originalUrl.split('?')[0] }, 'database unavailable')
-      res.status(503).set('Retry-After', String(RETRY_AFTER_SECONDS)).json({ message: 'The service is temporarily unavailable. Please try again in a minute.' })
+      const said = refusal('errors.unavailable')
+      res
+        .status(503)
+        .set('Retry-After', String(RETRY_AFTER_SECONDS))
+        .json({ message: englishText(said), ...(req.get(REFUSAL_IDS_HEADER) === '1' && { refusal: said }) })
       return
     }
     logger.error({ error: loggableError(error), method: req.method, path: req.originalUrl.split('?')[0] }, 'unhandled error')

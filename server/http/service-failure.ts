@@ -1,3 +1,4 @@
+import type { Said } from '../../core/i18n/refusal.ts'
 import { invalidInput, isServiceError, type ServiceErrorKind } from '../services/service-error.ts'
 
 /** The one map from a service's kind of refusal to an HTTP status (docs/decisions/0037). */
@@ -16,9 +17,14 @@ const STATUS: Record<ServiceErrorKind, number> = {
 /** A refusal as a response: the API's error handler and the route actions both build theirs from this. */
 export type Failure = {
   status: number
+  /** The English the JSON API answers (docs/decisions/0087). */
   message: string
-  /** Field → message, for a form to show beside its inputs; undefined when none. */
+  /** Field → English message, for the API; undefined when none. */
   errors: Record<string, string> | undefined
+  /** What was refused, for a page to say in its language (app/lib/refusal.server.ts). */
+  refusal: Said
+  /** Field → refusal, for a form to show beside its inputs; undefined when none. */
+  refusals: Record<string, Said> | undefined
   /** Further body fields beside the message. */
   extra: Record<string, unknown>
   headers: Record<string, string>
@@ -40,6 +46,8 @@ export function failureOf(error: unknown): Failure | null {
     status: STATUS[refusal.kind],
     message: refusal.message,
     errors: refusal.errors,
+    refusal: refusal.refusal,
+    refusals: refusal.refusals,
     extra: refusal.extra,
     headers: refusal.retryAfter ? { 'Retry-After': String(refusal.retryAfter) } : {},
   }

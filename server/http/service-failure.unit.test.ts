@@ -9,7 +9,7 @@ describe('failureOf: one answer per kind of refusal (docs/decisions/0037)', () =
       (kind) => failureOf(new ServiceError(kind, 'Refused'))?.status,
     )
     expect(statuses).toEqual([400, 401, 402, 404, 409, 410, 429, 502])
-    expect(failureOf(new ServiceError('conflict', 'Taken'))).toEqual({ status: 409, message: 'Taken', errors: undefined, extra: {}, headers: {} })
+    expect(failureOf(new ServiceError('conflict', 'Taken'))).toEqual({ status: 409, message: 'Taken', errors: undefined, refusal: 'Taken', refusals: undefined, extra: {}, headers: {} })
   })
 
   it('carries a field error, Retry-After and extra body fields', () => {

@@ -5,7 +5,6 @@ import { LOCALES, type Locale } from '../../core/i18n/locales.ts'
 import { isAdminLocale, isAdminNamespace, type AdminLocale } from '../../core/i18n/admin-locales.ts'
 import type { MessageId, MessageNamespace } from '../../core/i18n/message-id.ts'
 import { formatMessage, type CompiledMessages } from '../../core/i18n/format-message.ts'
-import { matchMessage } from '../../core/i18n/message-match.ts'
 import { ROOT_DIR } from '../paths.ts'
 
 /**
@@ -77,22 +76,4 @@ export function allSourceMessages(): Record<Locale, Record<string, string>> {
 /** The dashboard's words in an admin's language: every `admin*` namespace (docs/decisions/0086). */
 export function adminMessages(locale: AdminLocale): CompiledMessages {
   return messagesFor(locale, namespacesOf(locale).filter(isAdminNamespace) as MessageNamespace[])
-}
-
-let englishErrors: Record<string, string> | undefined
-
-/** The English texts of the server's messages the guest may see ('errors.*'), as written. */
-export function englishErrorMessages(): Record<string, string> {
-  englishErrors ??= sourceMessages('en', 'errors')
-  return englishErrors
-}
-
-/**
- * A message of the services or schemas (English, the API's language) in the guest's locale;
- * a text no `errors.*` message recognises stays as it is.
- */
-export function localizeServerText(locale: Locale, text: string): string {
-  if (locale === 'en') return text
-  const match = matchMessage(text, englishErrorMessages())
-  return match ? translate(locale, match.id as MessageId, match.values) : text
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { simulatedOutcome, DECLINED_MESSAGE, INCORRECT_NUMBER_MESSAGE } from './simulated.ts'
 import { mapIntentStatus, mapRefundStatus } from './stripe.ts'
+import { englishText } from '../i18n/refusals.ts'
 
 describe('simulated test cards (docs/decisions/0014)', () => {
   it('4242 4242 4242 4242 succeeds, with or without spaces', () => {
@@ -9,7 +10,7 @@ describe('simulated test cards (docs/decisions/0014)', () => {
   })
   it('4000 0000 0000 0002 is declined with Stripe’s message', () => {
     expect(simulatedOutcome('4000 0000 0000 0002')).toEqual({ ok: false, message: DECLINED_MESSAGE })
-    expect(DECLINED_MESSAGE).toBe('Your card was declined.')
+    expect(englishText(DECLINED_MESSAGE)).toBe('Your card was declined.')
   })
   it('other valid numbers are declined; malformed ones are incorrect', () => {
     expect(simulatedOutcome('5555 5555 5555 4444')).toEqual({ ok: false, message: DECLINED_MESSAGE })

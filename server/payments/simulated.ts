@@ -1,3 +1,4 @@
+import { refusalMessage } from '../../core/i18n/refusal.ts'
 import crypto from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
@@ -6,9 +7,8 @@ import { ownerMetadata, ownerOfMetadata, type CreateIntentInput, type PaymentPro
 
 /** Stripe's test cards (docs/decisions/0014). */
 export const SIMULATED_SUCCESS_CARD = '4242424242424242'
-export const DECLINED_MESSAGE = 'Your card was declined.'
-export const INCORRECT_NUMBER_MESSAGE = 'Your card number is incorrect.'
-
+export const DECLINED_MESSAGE = refusalMessage('errors.cardDeclined')
+export const INCORRECT_NUMBER_MESSAGE = refusalMessage('errors.cardIncorrect')
 export type SimulatedOutcome = { ok: true } | { ok: false; message: string }
 
 /**

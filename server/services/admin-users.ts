@@ -1,3 +1,5 @@
+import { refusal } from '../../core/i18n/refusal.ts'
+import { englishText } from '../i18n/refusals.ts'
 import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
 import { sqlState, UNIQUE_VIOLATION } from '../db/client.ts'
@@ -9,11 +11,18 @@ import { toPublicUser, type PublicUser } from './users.ts'
 import { WHATSAPP_REQUIRED_MESSAGE, type UserCreate, type UserUpdate } from '../../core/schemas/users.ts'
 import type { AdminLocale } from '../../core/i18n/admin-locales.ts'
 
-export const DUPLICATE_USERNAME_MESSAGE = 'That username is already taken. Please choose another one.'
-export const SELF_DELETE_MESSAGE = 'You cannot delete your own account while you are logged in with it.'
-export const SELF_DEMOTE_MESSAGE = 'You cannot remove your own admin rights. Ask another admin to do it.'
-export const LAST_ADMIN_MESSAGE = 'This is the last admin account. Make another user an admin first.'
-export const USER_NOT_FOUND_MESSAGE = 'User not found'
+// The dashboard's refusals: message ids in English and Japanese (docs/decisions/0086, 0087).
+const DUPLICATE_USERNAME = refusal('adminErrors.usernameTaken')
+const SELF_DELETE = refusal('adminErrors.selfDelete')
+const SELF_DEMOTE = refusal('adminErrors.selfDemote')
+const LAST_ADMIN = refusal('adminErrors.lastAdmin')
+const USER_NOT_FOUND = refusal('adminErrors.userNotFound')
+/** Their English, as the JSON API answers them. */
+export const DUPLICATE_USERNAME_MESSAGE = englishText(DUPLICATE_USERNAME)
+export const SELF_DELETE_MESSAGE = englishText(SELF_DELETE)
+export const SELF_DEMOTE_MESSAGE = englishText(SELF_DEMOTE)
+export const LAST_ADMIN_MESSAGE = englishText(LAST_ADMIN)
+export const USER_NOT_FOUND_MESSAGE = englishText(USER_NOT_FOUND)
 
 /**
  * The dashboard's Users tab (docs/decisions/0012): admins create, edit and delete accounts. Every
@@ -23,7 +32,7 @@ export const USER_NOT_FOUND_MESSAGE = 'User not found'
  */
 export function createAdminUserService(db: Db, sessions: SessionService) {
   const duplicate = (error: unknown): never => {
-    if (sqlState(error) === UNIQUE_VIOLATION) throw new ServiceError('conflict', DUPLICATE_USERNAME_MESSAGE, { field: 'username' })
+    if (sqlState(error) === UNIQUE_VIOLATION) throw new ServiceError('conflict', DUPLICATE_USERNAME, { field: 'username' })
     throw error
   }
 
@@ -49,7 +58,7 @@ export function createAdminUserService(db: Db, sessions: SessionService) {
     },
 
     async create(input: UserCreate): Promise<PublicUser> {
-      if (await usernameTaken(db, input.username)) throw new ServiceError('conflict', DUPLICATE_USERNAME_MESSAGE, { field: 'username' })
+      if (await usernameTaken(db, input.username)) throw new ServiceError('conflict', DUPLICATE_USERNAME, { field: 'username' })
       const passwordHash = await hashPassword(input.password)
       try {
         const [row] = await db
@@ -79,12 +88,12 @@ export function createAdminUserService(db: Db, sessions: SessionService) {
         after = await db.transaction(async (tx) => {
           const admins = await lockAdmins(tx)
           const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update')
-          if (!current) throw new ServiceError('not-found', USER_NOT_FOUND_MESSAGE)
+          if (!current) throw new ServiceError('not-found', USER_NOT_FOUND)
           if (input.isAdmin === false && current.isAdmin) {
-            if (id === actorId) throw new ServiceError('invalid', SELF_DEMOTE_MESSAGE)
-            if (admins.length <= 1) throw new ServiceError('conflict', LAST_ADMIN_MESSAGE)
+            if (id === actorId) throw new ServiceError('invalid', SELF_DEMOTE)
+            if (admins.length <= 1) throw new ServiceError('conflict', LAST_ADMIN)
           }
-          if (await usernameTaken(tx, input.username, id)) throw new ServiceError('conflict', DUPLICATE_USERNAME_MESSAGE, { field: 'username' })
+          if (await usernameTaken(tx, input.username, id)) throw new ServiceError('conflict', DUPLICATE_USERNAME, { field: 'username' })
           const whatsapp = input.whatsappNumber === undefined ? current.whatsappNumber : input.whatsappNumber
           const preference = input.notificationPreference ?? current.notificationPreference
           if (preference === 'whatsapp' && !whatsapp) {
@@ -124,16 +133,16 @@ export function createAdminUserService(db: Db, sessions: SessionService) {
     /** The dashboard's language an admin chose for themselves (docs/decisions/0086). */
     async setLanguage(id: number, language: AdminLocale): Promise<void> {
       const changed = await db.update(users).set({ language }).where(eq(users.id, id)).returning({ id: users.id })
-      if (changed.length === 0) throw new ServiceError('not-found', USER_NOT_FOUND_MESSAGE)
+      if (changed.length === 0) throw new ServiceError('not-found', USER_NOT_FOUND)
     },
 
     async remove(actorId: number, id: number): Promise<void> {
-      if (id === actorId) throw new ServiceError('invalid', SELF_DELETE_MESSAGE)
+      if (id === actorId) throw new ServiceError('invalid', SELF_DELETE)
       await db.transaction(async (tx) => {
         const admins = await lockAdmins(tx)
         const [current] = await tx.select({ id: users.id, isAdmin: users.isAdmin }).from(users).where(eq(users.id, id)).for('update')
-        if (!current) throw new ServiceError('not-found', USER_NOT_FOUND_MESSAGE)
-        if (current.isAdmin && admins.length <= 1) throw new ServiceError('conflict', LAST_ADMIN_MESSAGE)
+        if (!current) throw new ServiceError('not-found', USER_NOT_FOUND)
+        if (current.isAdmin && admins.length <= 1) throw new ServiceError('conflict', LAST_ADMIN)
         // Sessions go with the user (foreign key on delete cascade).
         await tx.delete(users).where(eq(users.id, id))
       })

@@ -1,3 +1,4 @@
+import { refusal } from '../../core/i18n/refusal.ts'
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { bookings } from '../db/schema.ts'
@@ -5,12 +6,11 @@ import type { Booking } from './ledger.ts'
 import { effectiveStatus } from '../../core/booking-lifecycle.ts'
 import { checkoutAsksConsent } from '../../core/booking-consent.ts'
 import { POLICY_VERSION } from '../../core/cancellation-policy.ts'
-import { POLICY_CONSENT_MESSAGE, policyConsent } from '../../core/schemas/booking.ts'
+import { POLICY_CONSENT, policyConsent } from '../../core/schemas/booking.ts'
 import { ServiceError } from './service-error.ts'
 
 /** As the payment service says it (server/services/payments.ts), so the checkout shows one message. */
-const NOT_FOUND_MESSAGE = 'Booking not found'
-
+const NOT_FOUND_MESSAGE = refusal('errors.bookingNotFound')
 /**
  * The guest's consent at the checkout of a booking the guide made (docs/decisions/0073): the
  * booking form asks a guest for it (decision 0050), the guide's dashboard cannot, so the pay
@@ -35,7 +35,7 @@ export function createBookingConsentService(deps: { db: Db; now: () => Date; get
   async function accept(booking: Booking, body: Record<string, unknown>): Promise<void> {
     const now = deps.now()
     if (!checkoutAsksConsent({ ...booking, status: effectiveStatus(booking, now) })) return
-    if (!policyConsent.safeParse(body.acceptPolicy).success) throw new ServiceError('invalid', POLICY_CONSENT_MESSAGE, { field: 'acceptPolicy' })
+    if (!policyConsent.safeParse(body.acceptPolicy).success) throw new ServiceError('invalid', POLICY_CONSENT, { field: 'acceptPolicy' })
     await db
       .update(bookings)
       .set({ policyAcceptedAt: now, policyVersion: POLICY_VERSION })

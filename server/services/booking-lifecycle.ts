@@ -1,3 +1,4 @@
+import { refusal } from '../../core/i18n/refusal.ts'
 import { and, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
 import { bookings, moneyMovements, payments, promoCodes, promoRedemptions, slotClaims, vouchers } from '../db/schema.ts'
@@ -8,7 +9,7 @@ import { decide, type CardRefund, type Done, type LifecycleBooking, type Lifecyc
 import type { CancellationCause } from '../../core/cancellation-policy.ts'
 import type { SlotChoice } from '../../core/booking-changes.ts'
 import { todayInTokyo } from '../../core/dates.ts'
-import { PROMO_USED_UP_MESSAGE } from '../../core/promo-codes.ts'
+import { PROMO_USED_UP } from '../../core/promo-codes.ts'
 import { newReference } from '../../core/reference.ts'
 import { partsClaimedBy, type TourTime } from '../../core/slots.ts'
 import { voucherState, type VoucherStatus } from '../../core/vouchers.ts'
@@ -99,7 +100,7 @@ export function createBookingLifecycle(deps: LifecycleDeps) {
   /** The booking, locked for the rest of the transaction, with its ledger. */
   async function lock(tx: Tx, bookingId: number): Promise<Booking> {
     const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update')
-    if (!row) throw new ServiceError('not-found', 'Booking not found')
+    if (!row) throw new ServiceError('not-found', refusal('errors.bookingNotFound'))
     return oneWithMoney(tx, row)
   }
 
@@ -165,7 +166,7 @@ export function createBookingLifecycle(deps: LifecycleDeps) {
       .set({ uses: sql`${promoCodes.uses} + 1` })
       .where(and(eq(promoCodes.id, code.id), eq(promoCodes.active, true), or(isNull(promoCodes.maxUses), lt(promoCodes.uses, promoCodes.maxUses))))
       .returning({ id: promoCodes.id })
-    if (!taken) throw new ServiceError('invalid', PROMO_USED_UP_MESSAGE, { field: 'promoCode' })
+    if (!taken) throw new ServiceError('invalid', PROMO_USED_UP, { field: 'promoCode' })
     await tx.insert(promoRedemptions).values({ bookingId: b.id, promoCodeId: code.id }).onConflictDoNothing()
   }
 
@@ -363,7 +364,7 @@ export function createBookingLifecycle(deps: LifecycleDeps) {
     /** The booking with its ledger, unlocked (pages and previews). */
     async read(reader: Db | Tx, bookingId: number): Promise<Booking> {
       const [row] = await reader.select().from(bookings).where(eq(bookings.id, bookingId))
-      if (!row) throw new ServiceError('not-found', 'Booking not found')
+      if (!row) throw new ServiceError('not-found', refusal('errors.bookingNotFound'))
       return oneWithMoney(reader, row)
     },
 

@@ -3,8 +3,8 @@ import { DEADLOCK_DETECTED, sqlState, type Db, type Tx } from '../db/client.ts'
 import { bookingChanges, bookings, slotClaims, tourPackages, tripSettings, type TourPackage } from '../db/schema.ts'
 import {
   DEFAULT_GUEST_MOVE_LIMIT,
-  GUEST_MOVE_MESSAGES,
-  GUEST_MOVE_NOTHING_MESSAGE,
+  GUEST_MOVE_REFUSALS,
+  GUEST_MOVE_NOTHING_REFUSAL,
   guestMoveRefusal,
   guideMoveRefusal,
   moveWindow,
@@ -30,7 +30,7 @@ import type { Booking } from './ledger.ts'
 import { blocksTakeFreeHalves, ownSlotClaim, SlotTakenError } from './slot-claims.ts'
 import { ServiceError } from './service-error.ts'
 import { BOOKING_NOT_FOUND_MESSAGE } from './admin-bookings.ts'
-import { onTheSite, GROUP_TOO_LARGE_MESSAGE, OUTSIDE_WINDOW_MESSAGE, PACKAGE_DOES_NOT_FIT_MESSAGE, PACKAGE_UNAVAILABLE_MESSAGE } from './bookings.ts'
+import { onTheSite, GROUP_TOO_LARGE_MESSAGE, OUTSIDE_WINDOW, PACKAGE_DOES_NOT_FIT_MESSAGE, PACKAGE_UNAVAILABLE_MESSAGE } from './bookings.ts'
 import { closeOffers, openOfferOf, type OpenOffer } from './disruption-offers.ts'
 
 export { MOVE_CANCELLED_MESSAGE }
@@ -129,7 +129,7 @@ export function createBookingMoveService(deps: {
     const slot = await slotOn(tx, target.tourDate, target.tourTime, { now, window, claims: false })
     if (slot.reason === 'not-weekend' || slot.reason === 'outside-window') {
       const guideMessage = purpose === 'make' ? makeOutsideWindowMessage : moveOutsideWindowMessage
-      const message = actor === 'guide' ? guideMessage(bookingWindow(now, window).last) : OUTSIDE_WINDOW_MESSAGE(window.leadDays, window.horizonDays)
+      const message = actor === 'guide' ? guideMessage(bookingWindow(now, window).last) : OUTSIDE_WINDOW(window.leadDays, window.horizonDays)
       throw new ServiceError('invalid', message, { field: 'tourDate' })
     }
     // Closed by the guide's switches; a slot taken by another booking is found by the claim itself.
@@ -200,7 +200,7 @@ export function createBookingMoveService(deps: {
     const limit = await guestMoveLimitIn(reader)
     const offer = await openOfferOf(reader, booking.id)
     const refusal = guestMoveRefusal({ status: effectiveStatus(booking, now), tourDate: booking.tourDate, today: todayInTokyo(now), guestMoves: moves, limit, disrupted: offer !== null, arranged: arrangedOnly(booking) })
-    return { refusal, message: refusal ? GUEST_MOVE_MESSAGES[refusal] : null, changesLeft: Math.max(0, limit - moves), offer }
+    return { refusal, message: refusal ? GUEST_MOVE_REFUSALS[refusal] : null, changesLeft: Math.max(0, limit - moves), offer }
   }
 
   /** The guide's own bookings' rules (docs/decisions/0059): the largest group, and the hours a payment is waited for. */
@@ -222,8 +222,8 @@ export function createBookingMoveService(deps: {
    */
   async function guestMoveRequest(reader: Db | Tx, current: Booking, target: SlotChoice, now: Date): Promise<{ request: LifecycleRequest; offer: OpenOffer | null }> {
     const state = await guestState(reader, current, now)
-    if (state.refusal) throw new ServiceError('conflict', GUEST_MOVE_MESSAGES[state.refusal])
-    if (sameSlotChoice(target, slotOf(current))) throw new ServiceError('invalid', GUEST_MOVE_NOTHING_MESSAGE, { field: 'tourDate' })
+    if (state.refusal) throw new ServiceError('conflict', GUEST_MOVE_REFUSALS[state.refusal])
+    if (sameSlotChoice(target, slotOf(current))) throw new ServiceError('invalid', GUEST_MOVE_NOTHING_REFUSAL, { field: 'tourDate' })
     const pkg = await checkTarget(reader, 'guest', target, now)
     const price = quote(pkg, target.numberOfPeople, target.tourDate)
     if (!price.ok) throw new ServiceError('invalid', price.message, { field: 'numberOfPeople' })

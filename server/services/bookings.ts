@@ -1,3 +1,5 @@
+import { englishText } from '../i18n/refusals.ts'
+import { refusal } from '../../core/i18n/refusal.ts'
 import { and, count, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
 import { withFreshReference } from './booking-reference.ts'
@@ -26,18 +28,21 @@ import type { AnswerSnapshot } from '../../core/booking-questions.ts'
 import { invalidInput, ServiceError } from './service-error.ts'
 import { applicablePromoCode, takePromoUse } from './promo-codes.ts'
 import { promoCheckSchema } from '../../core/schemas/promo-code.ts'
-import { PROMO_UNKNOWN_MESSAGE } from '../../core/promo-codes.ts'
+import { PROMO_UNKNOWN } from '../../core/promo-codes.ts'
 import { spendVoucher } from './voucher-spending.ts'
 
 export { SlotTakenError, SLOT_TAKEN_MESSAGE } from './slot-claims.ts'
 
-export const OUTSIDE_WINDOW_MESSAGE = (lead: number, horizon: number) =>
-  `Bookings open ${lead} days ahead and up to ${horizon} days ahead. Please choose another date.`
-export const PACKAGE_UNAVAILABLE_MESSAGE = 'This tour is not available for booking'
-export const PACKAGE_DOES_NOT_FIT_MESSAGE = 'This tour does not fit the selected time slot'
-export const GROUP_TOO_LARGE_MESSAGE = (max: number) => `This tour takes at most ${max} people per group`
-export const UNPAID_LIMIT_MESSAGE = 'You already have unpaid bookings: finish or cancel them first'
-
+// Refusals: message ids with their values (docs/decisions/0087).
+export const OUTSIDE_WINDOW = (lead: number, horizon: number) => refusal('errors.outsideWindow', { lead, horizon })
+/** errors.outsideWindow in English, as the JSON API answers it. */
+export const OUTSIDE_WINDOW_MESSAGE = (lead: number, horizon: number) => englishText(OUTSIDE_WINDOW(lead, horizon))
+export const PACKAGE_UNAVAILABLE_MESSAGE = refusal('errors.packageUnavailable')
+export const PACKAGE_DOES_NOT_FIT_MESSAGE = refusal('errors.packageDoesNotFit')
+export const GROUP_TOO_LARGE_MESSAGE = (max: number) => refusal('errors.groupTooLarge', { max })
+export const UNPAID_LIMIT = refusal('errors.unpaidLimit')
+/** errors.unpaidLimit in English, as the JSON API answers it. */
+export const UNPAID_LIMIT_MESSAGE = englishText(UNPAID_LIMIT)
 /**
  * A booking the guest reaches on the site by its reference: the site's and the guide's, never a
  * reseller's (docs/decisions/0074), which changes and cancels through the reseller that sold it.
@@ -84,9 +89,10 @@ export type PublicBooking = {
   voucherAmount: number
 }
 
-export const HONEYPOT_MESSAGE = 'Your booking could not be submitted.'
-export const BOOKING_RATE_MESSAGE = 'Too many booking attempts. Please wait a while and try again, or contact us directly.'
-
+export const HONEYPOT_MESSAGE = refusal('errors.bookingNotSubmitted')
+export const BOOKING_RATE = refusal('errors.bookingRate')
+/** errors.bookingRate in English, as the JSON API answers it. */
+export const BOOKING_RATE_MESSAGE = englishText(BOOKING_RATE)
 export function createBookingService(deps: {
   db: Db
   now: () => Date
@@ -150,7 +156,7 @@ export function createBookingService(deps: {
       .select({ live: count() })
       .from(bookings)
       .where(and(sql`lower(${bookings.email}) = ${address}`, eq(bookings.status, 'pending'), or(isNull(bookings.holdExpiresAt), gte(bookings.holdExpiresAt, now))))
-    if ((counted?.live ?? 0) >= deps.booking.maxUnpaidPerEmail) throw new ServiceError('conflict', UNPAID_LIMIT_MESSAGE, { field: 'email' })
+    if ((counted?.live ?? 0) >= deps.booking.maxUnpaidPerEmail) throw new ServiceError('conflict', UNPAID_LIMIT, { field: 'email' })
   }
 
   /** The tour a request names, if it is on sale, fits the slot and takes the group, and its catalogue price (docs/decisions/0019). */
@@ -169,7 +175,7 @@ export function createBookingService(deps: {
   /** One booking attempt from a client address (decision 0024): a booking, or a promo code's check. */
   async function countAttempt(clientAddress: string) {
     const retryAfter = await deps.attemptsPerClient.hit(`ip:${clientAddress}`)
-    if (retryAfter > 0) throw new ServiceError('rate-limited', BOOKING_RATE_MESSAGE, { retryAfter })
+    if (retryAfter > 0) throw new ServiceError('rate-limited', BOOKING_RATE, { retryAfter })
   }
 
   const service = {
@@ -186,7 +192,7 @@ export function createBookingService(deps: {
       const now = deps.now()
       const { leadDays, horizonDays, holdMinutes } = deps.booking
       if (!isWithinBookingWindow(request.tourDate, now, { leadDays, horizonDays })) {
-        throw new ServiceError('invalid', OUTSIDE_WINDOW_MESSAGE(leadDays, horizonDays), { field: 'tourDate' })
+        throw new ServiceError('invalid', OUTSIDE_WINDOW(leadDays, horizonDays), { field: 'tourDate' })
       }
       const switchCheck = await slotOn(db, request.tourDate, request.tourTime, { now, window: { leadDays, horizonDays }, claims: false })
       if (!switchCheck.available) throw new SlotTakenError()
@@ -261,7 +267,7 @@ export function createBookingService(deps: {
     async previewPromo(query: Record<string, unknown>, options: { clientAddress: string }) {
       await countAttempt(options.clientAddress)
       const parsed = promoCheckSchema.safeParse(query)
-      if (!parsed.success) throw invalidInput(parsed.error, PROMO_UNKNOWN_MESSAGE)
+      if (!parsed.success) throw invalidInput(parsed.error, PROMO_UNKNOWN)
       const { pkg, price } = await pricedPackage(parsed.data)
       const promo = await applicablePromoCode(db, parsed.data.promoCode, { email: parsed.data.email, isHalfDay: pkg.isHalfDay, guests: parsed.data.numberOfPeople, total: price.total, now: deps.now() })
       return { promoCode: promo.code, discount: promo.discount, catalogueTotal: price.total, total: price.total - promo.discount }

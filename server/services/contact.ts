@@ -1,3 +1,5 @@
+import { englishText } from '../i18n/refusals.ts'
+import { refusal } from '../../core/i18n/refusal.ts'
 import { languageLabel, toLocale, type Locale } from '../../core/i18n/locales.ts'
 import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
@@ -15,7 +17,7 @@ import type { HitCounter } from './rate-limits.ts'
 import { containsUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../core/unstorable-text.ts'
 
 /** What a spam bot filling the hidden field is told: nothing that helps it adapt. */
-export const SPAM_REFUSED_MESSAGE = 'Your message could not be sent.'
+export const SPAM_REFUSED_MESSAGE = refusal('errors.messageNotSent')
 export const MESSAGE_NOT_FOUND = 'Message not found'
 
 /** What the dashboard lists of a contact message. */
@@ -52,8 +54,9 @@ const view = (m: ContactMessage): ContactMessageView => ({
  * 'new inquiry' e-mail for each admin who wants e-mail. The outbox job sends it later, so
  * the visitor gets an answer at once even when the mail server is down.
  */
-export const CONTACT_RATE_LIMITED_MESSAGE = 'Too many messages. Please wait a minute and try again.'
-
+export const CONTACT_RATE_LIMITED = refusal('errors.contactRate')
+/** errors.contactRate in English, as the JSON API answers it. */
+export const CONTACT_RATE_LIMITED_MESSAGE = englishText(CONTACT_RATE_LIMITED)
 export function createContactService(deps: { db: Db; config: Config; notifications: NotificationService; outbox: MailOutbox; attemptsPerClient: HitCounter }) {
   const { db, config, notifications, outbox } = deps
 
@@ -66,7 +69,7 @@ export function createContactService(deps: { db: Db; config: Config; notificatio
      */
     async receive(raw: unknown, from: { clientAddress: string }): Promise<{ id: number }> {
       const retryAfter = await deps.attemptsPerClient.hit(`ip:${from.clientAddress}`)
-      if (retryAfter > 0) throw new ServiceError('rate-limited', CONTACT_RATE_LIMITED_MESSAGE, { retryAfter })
+      if (retryAfter > 0) throw new ServiceError('rate-limited', CONTACT_RATE_LIMITED, { retryAfter })
       // The honeypot first: a bot is refused whether or not the rest of its form is valid.
       const honeypot = typeof raw === 'object' && raw !== null ? (raw as { website?: unknown }).website : undefined
       if (honeypot !== undefined && honeypot !== null && String(honeypot).trim() !== '') throw new ServiceError('invalid', SPAM_REFUSED_MESSAGE)

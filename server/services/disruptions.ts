@@ -1,3 +1,5 @@
+import { englishText } from '../i18n/refusals.ts'
+import { refusal } from '../../core/i18n/refusal.ts'
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm'
 import { onTheSite } from './bookings.ts'
 import type { BookingLifecycle } from './booking-lifecycle.ts'
@@ -20,8 +22,9 @@ import { liveClaim } from './slot-claims.ts'
 import { ServiceError } from './service-error.ts'
 
 export const CALL_OFF_DATE_MESSAGE = 'Choose a Saturday or Sunday from today on to call off.'
-export const NO_OPEN_OFFER_MESSAGE = 'This booking has no call-off waiting for an answer.'
-
+export const NO_OPEN_OFFER = refusal('errors.noOpenOffer')
+/** errors.noOpenOffer in English, as the JSON API answers it. */
+export const NO_OPEN_OFFER_MESSAGE = englishText(NO_OPEN_OFFER)
 /** A call-off as the dashboard lists it, with each booking it reached and the guest's answer. */
 export type DisruptionView = {
   id: number
@@ -81,7 +84,7 @@ export function createDisruptionService(deps: {
       cause: cancellationCauseOf(cause),
       reason: state === 'refunded' ? 'cancelled by the guide (the guest chose a refund)' : 'cancelled by the guide (no answer by the deadline)',
       precondition: async (tx) => {
-        if (!(await closeOffers(tx, bookingId, state, now))) throw new ServiceError('conflict', NO_OPEN_OFFER_MESSAGE)
+        if (!(await closeOffers(tx, bookingId, state, now))) throw new ServiceError('conflict', NO_OPEN_OFFER)
       },
     })
     return { booking, refund }
@@ -185,9 +188,9 @@ export function createDisruptionService(deps: {
     async answerRefund(reference: unknown): Promise<{ booking: Booking; refund: RefundOutcome }> {
       const ref = normaliseReference(reference)
       const [booking] = ref ? await db.select().from(bookings).where(and(eq(bookings.reference, ref), onTheSite)) : []
-      if (!booking || booking.anonymizedAt) throw new ServiceError('not-found', 'Booking not found')
+      if (!booking || booking.anonymizedAt) throw new ServiceError('not-found', refusal('errors.bookingNotFound'))
       const offer = await openOfferOf(db, booking.id)
-      if (!offer) throw new ServiceError('conflict', NO_OPEN_OFFER_MESSAGE)
+      if (!offer) throw new ServiceError('conflict', NO_OPEN_OFFER)
       return refundForOffer(booking.id, offer.cause, 'refunded')
     },
 

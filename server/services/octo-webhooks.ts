@@ -1,3 +1,4 @@
+import { englishText } from '../i18n/refusals.ts'
 import crypto from 'node:crypto'
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Booking as OctoBooking } from '@octocloud/types'
@@ -144,7 +145,7 @@ export function createOctoWebhookService(deps: OctoWebhookDeps) {
     /** `POST /webhooks`: the webhook, with its signing secret this once. */
     async create(reseller: Reseller, body: unknown): Promise<OctoWebhook & { secret: string }> {
       const parsed = createWebhookBodySchema.safeParse(body ?? {})
-      if (!parsed.success) throw new OctoError('BAD_REQUEST', parsed.error.issues[0]!.message)
+      if (!parsed.success) throw new OctoError('BAD_REQUEST', englishText(parsed.error.issues[0]!.message))
       const problem = webhookBodyProblem(parsed.data) ?? webhookUrlProblem(parsed.data.url, deps.allowPrivate)
       if (problem) throw new OctoError('BAD_REQUEST', problem)
       const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(octoWebhooks).where(eq(octoWebhooks.resellerId, reseller.id))) as [{ count: number }]

@@ -1,3 +1,4 @@
+import { englishText } from '../i18n/refusals.ts'
 import crypto from 'node:crypto'
 import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm'
 import {
@@ -106,7 +107,7 @@ function read<T>(schema: OctoSchema<T>, body: unknown): T {
   const parsed = schema.safeParse(body ?? {})
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
-    throw new OctoError('BAD_REQUEST', `${issue.path.map(String).join('.') || 'body'}: ${issue.message}`)
+    throw new OctoError('BAD_REQUEST', `${issue.path.map(String).join('.') || 'body'}: ${englishText(issue.message)}`)
   }
   if (containsUnstorableText(parsed.data)) throw new OctoError('BAD_REQUEST', 'The request contains characters that cannot be stored')
   return parsed.data
@@ -189,7 +190,7 @@ export function createOctoService(deps: OctoDeps) {
   /** The tour's price for a group on a date; with no group, its price from (one guest, or the solo special). */
   function priceOf(pkg: TourPackage, guests: number | null, date: CalendarDate): number {
     const q = quote(pkg, guests ?? 1, date, pkg.maxGroupSize)
-    if (!q.ok) throw new OctoError('BAD_REQUEST', q.message)
+    if (!q.ok) throw new OctoError('BAD_REQUEST', englishText(q.message))
     return q.total
   }
 

@@ -1,3 +1,6 @@
+import { refusalMessage } from '../../core/i18n/refusal.ts'
+import { englishText } from '../i18n/refusals.ts'
+import { refusal } from '../../core/i18n/refusal.ts'
 import crypto from 'node:crypto'
 import { and, eq, isNotNull } from 'drizzle-orm'
 import type Stripe from 'stripe'
@@ -25,14 +28,17 @@ import { SlotTakenError } from './slot-claims.ts'
 export type { CheckoutStart }
 
 export { ALREADY_PAID_MESSAGE, CANCELLED_MESSAGE }
-export const NOT_FOUND_MESSAGE = 'Booking not found'
-export const NOT_COMPLETED_MESSAGE = 'The payment has not been completed.'
-export const REFUNDED_MESSAGE = 'Your payment arrived after this booking could no longer be kept, so it is being refunded in full. Please contact us.'
-export const PAYMENT_HANDLED_MESSAGE = 'This payment has already been processed and the booking changed since. Please contact us.'
+export const NOT_FOUND_MESSAGE = refusal('errors.bookingNotFound')
+export const NOT_COMPLETED_MESSAGE = refusal('errors.paymentNotCompleted')
+export const REFUNDED_MESSAGE = refusalMessage('errors.paymentRefunded')
+export const PAYMENT_HANDLED_MESSAGE = refusalMessage('errors.paymentHandled')
 /** A dearer change's difference (docs/decisions/0055). */
-export const CHANGE_HOLD_EXPIRED_MESSAGE = 'The new slot was held for you for a limited time, and that time ran out. Please choose your change again.'
-export const CHANGE_REFUNDED_MESSAGE = 'The new slot was taken before your payment arrived, so the difference is being refunded and your booking stays as it was.'
-
+export const CHANGE_HOLD_EXPIRED = refusal('errors.changeHoldExpired')
+/** errors.changeHoldExpired in English, as the JSON API answers it. */
+export const CHANGE_HOLD_EXPIRED_MESSAGE = englishText(CHANGE_HOLD_EXPIRED)
+export const CHANGE_REFUNDED = refusalMessage('errors.changeRefunded')
+/** errors.changeRefunded in English, as the JSON API answers it. */
+export const CHANGE_REFUNDED_MESSAGE = englishText(CHANGE_REFUNDED)
 /** What settling a provider's intent against our booking did. */
 export type Settlement =
   | { kind: 'unknown-booking' }
@@ -158,12 +164,12 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         actionLink: bookingActionLink(applied.booking.id),
       })
     }
-    return { kind: 'refund', applied, message: CHANGE_REFUNDED_MESSAGE }
+    return { kind: 'refund', applied, message: CHANGE_REFUNDED }
   }
 
   /** The checkout of a dearer change's difference: one intent per change, for the difference. */
   async function startChangePayment(booking: Booking, change: PendingChange, now: Date): Promise<CheckoutStart> {
-    if (change.holdExpiresAt.getTime() < now.getTime()) throw new ServiceError('gone', CHANGE_HOLD_EXPIRED_MESSAGE)
+    if (change.holdExpiresAt.getTime() < now.getTime()) throw new ServiceError('gone', CHANGE_HOLD_EXPIRED)
     const intent = await reuseOrCreateIntent(deps, {
       previousId: change.intentId,
       create: {
@@ -269,7 +275,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         await lifecycle.apply(booking.id, { type: 'settle' })
         return { status: 'paid' }
       }
-      if (!booking.paymentIntentId) throw new ServiceError('conflict', 'No payment has been started for this booking.')
+      if (!booking.paymentIntentId) throw new ServiceError('conflict', refusal('errors.paymentNotStarted'))
       const settled = await settle(await provider.retrieveIntent(booking.paymentIntentId))
       switch (settled.kind) {
         case 'paid':
@@ -301,7 +307,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       const change = booking.status === 'paid' ? await moves.pendingChange(booking.id) : null
       if (booking.status === 'paid' && !change?.intentId) return { status: 'succeeded' }
       const intentId = change?.intentId ?? booking.paymentIntentId
-      if (!intentId) throw new ServiceError('conflict', 'No payment has been started for this booking.')
+      if (!intentId) throw new ServiceError('conflict', refusal('errors.paymentNotStarted'))
       const outcome = await provider.confirm(intentId, cardNumber)
       if (outcome.ok) return { status: 'succeeded' }
       await record(db, {
@@ -310,7 +316,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         kind: 'charge',
         amount: change?.difference ?? booking.money.due,
         status: 'failed',
-        detail: outcome.message,
+        // The money trail is the guide's: the refusal's English (docs/decisions/0087).
+        detail: englishText(outcome.message),
       })
       return { status: 'failed', message: outcome.message }
     },

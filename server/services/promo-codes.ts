@@ -6,9 +6,9 @@ import { todayInTokyo } from '../../core/dates.ts'
 import {
   checkPromo,
   normalisePromoCode,
-  PROMO_EMAIL_USED_MESSAGE,
-  PROMO_UNKNOWN_MESSAGE,
-  PROMO_USED_UP_MESSAGE,
+  PROMO_EMAIL_USED,
+  PROMO_UNKNOWN,
+  PROMO_USED_UP,
   type PromoCodeView,
   type PromoKind,
   type PromoRule,
@@ -67,7 +67,7 @@ type PromoUseOf = { email?: string; isHalfDay: boolean; guests: number; total: n
 export async function applicablePromoCode(reader: Db | Tx, input: string, use: PromoUseOf): Promise<PromoTaken> {
   const code = normalisePromoCode(input)
   const [row] = code ? await reader.select().from(promoCodes).where(eq(promoCodes.code, code)) : []
-  if (!row) throw new ServiceError('invalid', PROMO_UNKNOWN_MESSAGE, { field: FIELD })
+  if (!row) throw new ServiceError('invalid', PROMO_UNKNOWN, { field: FIELD })
   const check = checkPromo(toRule(row), { today: todayInTokyo(use.now), isHalfDay: use.isHalfDay, guests: use.guests, total: use.total })
   if (!check.ok) throw new ServiceError('invalid', check.message, { field: FIELD })
   if (row.onePerEmail && use.email) {
@@ -76,7 +76,7 @@ export async function applicablePromoCode(reader: Db | Tx, input: string, use: P
       .from(promoRedemptions)
       .innerJoin(bookings, eq(bookings.id, promoRedemptions.bookingId))
       .where(and(eq(promoRedemptions.promoCodeId, row.id), sql`lower(${bookings.email}) = ${use.email.trim().toLowerCase()}`))
-    if ((used?.n ?? 0) > 0) throw new ServiceError('invalid', PROMO_EMAIL_USED_MESSAGE, { field: FIELD })
+    if ((used?.n ?? 0) > 0) throw new ServiceError('invalid', PROMO_EMAIL_USED, { field: FIELD })
   }
   return { promoCodeId: row.id, code: row.code, discount: check.discount }
 }
@@ -93,7 +93,7 @@ export async function applicablePromoCode(reader: Db | Tx, input: string, use: P
 export async function takePromoUse(tx: Tx, input: string, use: PromoUseOf & { email: string }): Promise<PromoTaken> {
   const applicable = await applicablePromoCode(tx, input, use)
   const [code] = await tx.select({ uses: promoCodes.uses, maxUses: promoCodes.maxUses }).from(promoCodes).where(eq(promoCodes.id, applicable.promoCodeId)).for('update')
-  if (code && code.maxUses !== null && code.uses >= code.maxUses) throw new ServiceError('invalid', PROMO_USED_UP_MESSAGE, { field: FIELD })
+  if (code && code.maxUses !== null && code.uses >= code.maxUses) throw new ServiceError('invalid', PROMO_USED_UP, { field: FIELD })
   return applicable
 }
 

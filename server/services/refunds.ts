@@ -1,3 +1,4 @@
+import { refusal } from '../../core/i18n/refusal.ts'
 import { eq } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
 import { auditLog, bookings } from '../db/schema.ts'
@@ -78,7 +79,7 @@ export function createRefundService(deps: { db: Db; lifecycle: BookingLifecycle;
 
   async function load(bookingId: number): Promise<Booking> {
     const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId))
-    if (!row) throw new ServiceError('not-found', 'Booking not found')
+    if (!row) throw new ServiceError('not-found', refusal('errors.bookingNotFound'))
     return oneWithMoney(db, row)
   }
 

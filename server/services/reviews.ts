@@ -6,8 +6,8 @@ import { localizePath, toLocale, type Locale } from '../../core/i18n/locales.ts'
 import { compareDates, todayInTokyo } from '../../core/dates.ts'
 import { localizeTour } from '../../core/i18n/tour-text.ts'
 import { canEditReview, defaultDisplayName, newReviewToken, ratingSummary, reminderDueFor, requestDueTourDates, reviewTokenOf, type RatingSummary, type ReviewState } from '../../core/reviews.ts'
-import { externalReviewSchema, REVIEW_CLOSED_MESSAGE, REVIEW_HONEYPOT_MESSAGE, REVIEW_LINK_MESSAGE, reviewModerationSchema, reviewSchema } from '../../core/schemas/review.ts'
-import { WAITLIST_RATE_MESSAGE } from '../../core/schemas/waitlist.ts'
+import { externalReviewSchema, REVIEW_CLOSED, REVIEW_HONEYPOT_MESSAGE, REVIEW_LINK, reviewModerationSchema, reviewSchema } from '../../core/schemas/review.ts'
+import { WAITLIST_RATE } from '../../core/schemas/waitlist.ts'
 import { containsUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../core/unstorable-text.ts'
 import type { AdminLocale } from '../../core/i18n/admin-locales.ts'
 import { renderEmail } from '../email/templates/layout.tsx'
@@ -199,10 +199,10 @@ export function createReviewService(deps: {
      */
     async submit(token: unknown, body: Record<string, unknown>, options: { clientAddress: string }): Promise<{ created: boolean }> {
       const retryAfter = await deps.attemptsPerClient.hit(`ip:${options.clientAddress}`)
-      if (retryAfter > 0) throw new ServiceError('rate-limited', WAITLIST_RATE_MESSAGE, { retryAfter })
+      if (retryAfter > 0) throw new ServiceError('rate-limited', WAITLIST_RATE, { retryAfter })
       if (typeof body.website === 'string' && body.website.trim() !== '') throw new ServiceError('invalid', REVIEW_HONEYPOT_MESSAGE)
       const found = await requestOf(db, token)
-      if (!found) throw new ServiceError('not-found', REVIEW_LINK_MESSAGE)
+      if (!found) throw new ServiceError('not-found', REVIEW_LINK)
       if (containsUnstorableText(body)) throw new ServiceError('invalid', UNSTORABLE_TEXT_MESSAGE)
       const parsed = reviewSchema.safeParse(body)
       if (!parsed.success) throw invalidInput(parsed.error, 'Invalid review')
@@ -227,7 +227,7 @@ export function createReviewService(deps: {
           .returning()
         if (!inserted) {
           const [current] = await tx.select().from(reviews).where(eq(reviews.bookingId, booking.id)).for('update')
-          if (!current || !canEditReview(current.createdAt, now)) throw new ServiceError('conflict', REVIEW_CLOSED_MESSAGE)
+          if (!current || !canEditReview(current.createdAt, now)) throw new ServiceError('conflict', REVIEW_CLOSED)
           await tx.update(reviews).set(values).where(eq(reviews.id, current.id))
         }
         const created = inserted !== undefined

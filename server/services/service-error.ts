@@ -1,4 +1,6 @@
+import { readRefusal, type Said } from '../../core/i18n/refusal.ts'
 import { fieldErrors, type ValidationErrorLike } from '../../core/schemas/field-errors.ts'
+import { englishText } from '../i18n/refusals.ts'
 
 /**
  * What a service refuses, said in the service's own words: a kind, never an HTTP status.
@@ -25,10 +27,10 @@ export type ServiceErrorKind =
   | 'provider-failed'
 
 export type ServiceErrorDetails = {
-  /** The form field the message belongs to: the form shows it there. */
+  /** The form field the refusal belongs to: the form shows it there. */
   field?: string
-  /** A message per field, when a schema refused a whole form. */
-  errors?: Record<string, string>
+  /** A refusal per field, when a schema refused a whole form. */
+  errors?: Record<string, Said>
   /** Seconds until the client may try again (rate-limited). */
   retryAfter?: number
   /** Facts the client gets beside the message (e.g. what blocks an erasure). */
@@ -42,21 +44,35 @@ export type ServiceErrorDetails = {
  */
 const BRAND: unique symbol = Symbol.for('tour-booking.service-error')
 
+/**
+ * A refusal (docs/decisions/0087): what is refused is a message id with its values (`refusal`,
+ * `refusals`), which a page says in its guest's language; `message` and `errors` are its English,
+ * which the JSON API answers and the logs keep. An English text in place of a refusal is what the
+ * dashboard's services still say (0087 lists them).
+ */
 export class ServiceError extends Error {
   readonly [BRAND] = true
   override readonly name = 'ServiceError'
-  /** Field → message; undefined when the message is about the request as a whole. */
+  readonly refusal: Said
+  /** Field → refusal; undefined when the refusal is about the request as a whole. */
+  readonly refusals: Record<string, Said> | undefined
+  /** Field → English message. */
   readonly errors: Record<string, string> | undefined
   readonly retryAfter: number | undefined
   readonly extra: Record<string, unknown>
 
   constructor(
     readonly kind: ServiceErrorKind,
-    message: string,
+    said: Said,
     details: ServiceErrorDetails = {},
   ) {
-    super(message)
-    this.errors = details.errors ?? (details.field ? { [details.field]: message } : undefined)
+    super(englishText(said))
+    // A schema's message used as a service's refusal is read back into one.
+    const read = (text: Said) => (typeof text === 'string' ? readRefusal(text) : text)
+    this.refusal = read(said)
+    const fields = details.errors ?? (details.field ? { [details.field]: said } : undefined)
+    this.refusals = fields && Object.fromEntries(Object.entries(fields).map(([field, fieldSaid]) => [field, read(fieldSaid)]))
+    this.errors = this.refusals && Object.fromEntries(Object.entries(this.refusals).map(([field, fieldSaid]) => [field, englishText(fieldSaid)]))
     this.retryAfter = details.retryAfter
     this.extra = details.extra ?? {}
   }
@@ -67,8 +83,8 @@ export function isServiceError(error: unknown): error is ServiceError {
   return typeof error === 'object' && error !== null && (error as { [BRAND]?: unknown })[BRAND] === true
 }
 
-/** A schema's verdict on a form or payload: 'invalid', first message first, every field's message kept. */
-export function invalidInput(error: ValidationErrorLike, fallback = 'Invalid request'): ServiceError {
+/** A schema's verdict on a form or payload: 'invalid', first refusal first, every field's refusal kept. */
+export function invalidInput(error: ValidationErrorLike, fallback: Said = 'Invalid request'): ServiceError {
   const errors = fieldErrors(error)
   return new ServiceError('invalid', Object.values(errors)[0] ?? fallback, { errors })
 }

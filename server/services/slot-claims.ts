@@ -1,3 +1,5 @@
+import { englishText } from '../i18n/refusals.ts'
+import { refusal } from '../../core/i18n/refusal.ts'
 import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
 import { sqlState, UNIQUE_VIOLATION } from '../db/client.ts'
@@ -27,12 +29,13 @@ import { ServiceError } from './service-error.ts'
  * no expiry, and closes its half for every booking path exactly as a booking's claim does.
  */
 
-export const SLOT_TAKEN_MESSAGE = 'This time slot is no longer available'
-
+export const SLOT_TAKEN = refusal('errors.slotTaken')
+/** errors.slotTaken in English, as the JSON API answers it. */
+export const SLOT_TAKEN_MESSAGE = englishText(SLOT_TAKEN)
 /** The slot is held by someone else: a conflict, which callers may also catch by class to reword it. */
 export class SlotTakenError extends ServiceError {
   constructor() {
-    super('conflict', SLOT_TAKEN_MESSAGE)
+    super('conflict', SLOT_TAKEN)
   }
 }
 

@@ -1,3 +1,4 @@
+import { refusal } from '../../core/i18n/refusal.ts'
 import crypto from 'node:crypto'
 import { and, asc, eq, gte, inArray, isNull, lt, notExists, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
@@ -51,10 +52,9 @@ export type IssuedDocument = {
 /** A money movement of a booking that calls for a document, with the document issued for it (the newest of its corrections). */
 export type BookingDocumentPoint = DocumentPoint & { document: IssuedDocument | null }
 
-export const RECEIPTS_UNAVAILABLE_MESSAGE = 'Receipts are not available yet: the guide has not entered the business’s details'
-export const RECEIPT_NOT_FOUND_MESSAGE = 'Receipt not found'
-const BOOKING_NOT_FOUND_MESSAGE = 'Booking not found'
-
+export const RECEIPTS_UNAVAILABLE_MESSAGE = refusal('errors.receiptsUnavailable')
+export const RECEIPT_NOT_FOUND_MESSAGE = refusal('errors.receiptNotFound')
+const BOOKING_NOT_FOUND_MESSAGE = refusal('errors.bookingNotFound')
 /** 'R-000042': the printed number. */
 export const documentNumber = (n: number) => `R-${String(n).padStart(6, '0')}`
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Tx } from '../db/client.ts'
 import { vouchers } from '../db/schema.ts'
 import { todayInTokyo } from '../../core/dates.ts'
-import { normaliseVoucherCode, VOUCHER_UNKNOWN_MESSAGE, voucherPays, voucherRefusal, voucherState, type VoucherStatus } from '../../core/vouchers.ts'
+import { normaliseVoucherCode, VOUCHER_UNKNOWN, voucherPays, voucherRefusal, voucherState, type VoucherStatus } from '../../core/vouchers.ts'
 import { ServiceError } from './service-error.ts'
 
 /**
@@ -32,7 +32,7 @@ export async function spendVoucher(tx: Tx, input: string, total: number, now: Da
   const code = normaliseVoucherCode(input)
   const [row] = code ? await tx.select().from(vouchers).where(eq(vouchers.code, code)).for('update') : []
   // An erased buyer's voucher still pays: the money is whoever holds the code's (docs/decisions/0065).
-  if (!row) throw new ServiceError('invalid', VOUCHER_UNKNOWN_MESSAGE, { field: VOUCHER_FIELD })
+  if (!row) throw new ServiceError('invalid', VOUCHER_UNKNOWN, { field: VOUCHER_FIELD })
   const refusal = voucherRefusal(voucherState({ status: row.status as VoucherStatus, balance: row.balance, validUntil: row.validUntil }, todayInTokyo(now)))
   if (refusal) throw new ServiceError('invalid', refusal, { field: VOUCHER_FIELD })
   const amount = voucherPays(row.balance, total)

@@ -1,3 +1,5 @@
+import { englishText } from '../i18n/refusals.ts'
+import { refusal } from '../../core/i18n/refusal.ts'
 import type { Attention } from '../../core/admin-notices.ts'
 import crypto from 'node:crypto'
 import { and, desc, eq, inArray } from 'drizzle-orm'
@@ -37,17 +39,16 @@ import type { NotificationService } from './notifications.ts'
 import { invalidInput, ServiceError } from './service-error.ts'
 import { appendMovements, voucherSalesOf, voucherUsesOf } from './ledger.ts'
 
-export const VOUCHER_NOT_FOUND_MESSAGE = 'Voucher not found'
-export const VOUCHER_ALREADY_PAID_MESSAGE = 'This voucher has already been paid.'
-export const VOUCHER_NOT_STARTED_MESSAGE = 'No payment has been started for this voucher.'
-export const VOUCHER_NOT_COMPLETED_MESSAGE = 'The payment has not been completed.'
-export const VOUCHER_MISMATCH_MESSAGE = 'The payment does not match this voucher. Please contact us.'
-export const VOUCHER_HONEYPOT_MESSAGE = 'Your voucher could not be ordered.'
-export const VOUCHER_PRESET_UNAVAILABLE_MESSAGE = 'This voucher is not on sale at the moment'
+export const VOUCHER_NOT_FOUND_MESSAGE = refusal('errors.voucherNotFound')
+export const VOUCHER_ALREADY_PAID_MESSAGE = refusal('errors.voucherAlreadyPaid')
+export const VOUCHER_NOT_STARTED_MESSAGE = refusal('errors.voucherNotStarted')
+export const VOUCHER_NOT_COMPLETED_MESSAGE = refusal('errors.paymentNotCompleted')
+export const VOUCHER_MISMATCH_MESSAGE = refusal('errors.voucherMismatch')
+export const VOUCHER_HONEYPOT_MESSAGE = refusal('errors.voucherHoneypot')
+export const VOUCHER_PRESET_UNAVAILABLE_MESSAGE = refusal('errors.voucherPresetUnavailable')
 export const VOUCHER_NOT_ACTIVE_MESSAGE = 'Only a paid voucher that is not cancelled can be cancelled'
 export const VOUCHER_NOT_UNUSED_MESSAGE = 'Only an unused voucher can be refunded: this one has been used for a booking'
-export const VOUCHER_RATE_MESSAGE = 'Too many attempts. Please wait a while and try again, or contact us directly.'
-
+export const VOUCHER_RATE_MESSAGE = refusal('errors.voucherRate')
 /** Where the dashboard's Vouchers tab is, for the guide's notifications and e-mails. */
 export const vouchersActionLink = '/admin/dashboard?tab=vouchers'
 /** The printable voucher page: its own private link, by a token that is not the code. */
@@ -429,7 +430,7 @@ export function createVoucherService(deps: {
       if (!voucher.paymentIntentId) throw new ServiceError('conflict', VOUCHER_NOT_STARTED_MESSAGE)
       const outcome = await provider.confirm(voucher.paymentIntentId, cardNumber)
       if (outcome.ok) return { status: 'succeeded' }
-      await record(db, { voucherId: voucher.id, providerId: `sim_ch_${crypto.randomBytes(8).toString('hex')}`, kind: 'charge', amount: voucher.amount, status: 'failed', detail: outcome.message })
+      await record(db, { voucherId: voucher.id, providerId: `sim_ch_${crypto.randomBytes(8).toString('hex')}`, kind: 'charge', amount: voucher.amount, status: 'failed', detail: englishText(outcome.message) })
       return { status: 'failed', message: outcome.message }
     },
 

@@ -7,7 +7,7 @@ import { isTourTime, packageFitsSlot, type TourTime } from '../../core/slots.ts'
 import { localizePath, toLocale, type Locale } from '../../core/i18n/locales.ts'
 import { localizeTour } from '../../core/i18n/tour-text.ts'
 import { canJoinWaitlist, confirmationMayBeSent, confirmationStillValid, confirmTokenOf, newConfirmToken, newWaitlistToken, waitlistChanges, waitlistTokenOf } from '../../core/waitlist.ts'
-import { WAITLIST_HONEYPOT_MESSAGE, WAITLIST_NOT_BOOKABLE_MESSAGE, WAITLIST_RATE_MESSAGE, WAITLIST_SLOT_FREE_MESSAGE, waitlistRequestSchema } from '../../core/schemas/waitlist.ts'
+import { WAITLIST_HONEYPOT_MESSAGE, WAITLIST_NOT_BOOKABLE, WAITLIST_RATE, WAITLIST_SLOT_FREE, waitlistRequestSchema } from '../../core/schemas/waitlist.ts'
 import { containsUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../core/unstorable-text.ts'
 import { renderEmail } from '../email/templates/layout.tsx'
 import { waitlistConfirmEmail, waitlistOpenEmail } from '../email/templates/waitlist.ts'
@@ -160,7 +160,7 @@ export function createWaitlistService(deps: {
      */
     async join(body: Record<string, unknown>, options: { clientAddress: string }): Promise<JoinedView> {
       const retryAfter = await deps.attemptsPerClient.hit(`ip:${options.clientAddress}`)
-      if (retryAfter > 0) throw new ServiceError('rate-limited', WAITLIST_RATE_MESSAGE, { retryAfter })
+      if (retryAfter > 0) throw new ServiceError('rate-limited', WAITLIST_RATE, { retryAfter })
       if (typeof body.website === 'string' && body.website.trim() !== '') throw new ServiceError('invalid', WAITLIST_HONEYPOT_MESSAGE)
       if (containsUnstorableText(body)) throw new ServiceError('invalid', UNSTORABLE_TEXT_MESSAGE)
       const parsed = waitlistRequestSchema.safeParse(body)
@@ -171,8 +171,8 @@ export function createWaitlistService(deps: {
       const slot = (await slotsOf(db, request.tourDate, now)).find((s) => s.tourTime === request.tourTime)!
       const verdict = canJoinWaitlist(slot)
       if (!verdict.ok) {
-        if (verdict.why === 'free') throw new ServiceError('conflict', WAITLIST_SLOT_FREE_MESSAGE)
-        throw new ServiceError('invalid', WAITLIST_NOT_BOOKABLE_MESSAGE, { field: 'tourDate' })
+        if (verdict.why === 'free') throw new ServiceError('conflict', WAITLIST_SLOT_FREE)
+        throw new ServiceError('invalid', WAITLIST_NOT_BOOKABLE, { field: 'tourDate' })
       }
 
       const [pkg] = await db.select().from(tourPackages).where(eq(tourPackages.id, request.tourPackageId))

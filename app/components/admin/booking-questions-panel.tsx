@@ -4,7 +4,7 @@ import { bookingQuestionInputSchema } from '../../../core/schemas/booking-questi
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { useT } from '../../i18n/i18n.tsx'
 import { TRANSLATED_LOCALES } from '../../../core/schemas/translations.ts'
-import { fieldErrors } from '../../../core/schemas/field-errors.ts'
+import { useFieldErrors } from '../../i18n/refusals.ts'
 import { api, failToast, serverFieldErrors, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { Badge } from '../ui/badge.tsx'
@@ -128,6 +128,7 @@ const lines = (text: string) => text.split(/\r?\n/).map((l) => l.trim())
 
 function QuestionForm({ question, onDone, onCancel }: { question?: BookingQuestion; onDone: () => Promise<void>; onCancel: () => void }) {
   const t = useT()
+  const fieldErrors = useFieldErrors()
   const [type, setType] = useState<QuestionType>(question?.type ?? 'short-text')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)

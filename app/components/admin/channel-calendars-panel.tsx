@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { ChannelCalendarView } from '../../../server/for-app.ts'
 import { channelCalendarInputSchema } from '../../../core/schemas/channel-calendar.ts'
-import { fieldErrors } from '../../../core/schemas/field-errors.ts'
+import { useFieldErrors } from '../../i18n/refusals.ts'
 import { formatLongDate } from '../../../core/dates.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { api, failToast, formatDateTime, serverFieldErrors, successToast } from './api.ts'
@@ -21,6 +21,7 @@ import { SLOT_VALUES } from './slot-names.ts'
 
 export function ChannelCalendarsPanel() {
   const t = useT()
+  const fieldErrors = useFieldErrors()
   const locale = useLocale()
   const { data, reload } = useAdminData<{ calendars: ChannelCalendarView[] } | null>('/api/admin/channel-calendars', t('adminChannels.calendars.loadFailed'), null)
   const [draft, setDraft] = useState({ name: '', url: '' })

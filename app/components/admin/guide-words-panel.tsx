@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react'
-import { fieldErrors } from '../../../core/schemas/field-errors.ts'
+import { useFieldErrors } from '../../i18n/refusals.ts'
 import { GUIDE_WORD_FIELDS, GUIDE_WORD_KEYS, type GuideWordField, type GuideWords, type GuideWordsByLocale, guideWordsSchema, untranslatedFields } from '../../../core/guide-words.ts'
 import { LOCALES, type Locale } from '../../../core/i18n/locales.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
@@ -61,6 +61,7 @@ export function GuideWordsPanel() {
 
 function WordsForm({ locale, loaded, onSaved }: { locale: Locale; loaded: Loaded; onSaved: () => Promise<void> }) {
   const t = useT()
+  const fieldErrors = useFieldErrors()
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
   const own = loaded.words[locale] ?? {}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { monthRange, shiftMonth, todayInTokyo } from '../../../core/dates.ts'
-import { fieldErrors } from '../../../core/schemas/field-errors.ts'
+import { useFieldErrors } from '../../i18n/refusals.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { journalQuerySchema, type JournalFormat } from '../../../core/schemas/journal.ts'
 import { useT } from '../../i18n/i18n.tsx'
@@ -19,6 +19,7 @@ const FORMAT_NAMES: Record<JournalFormat, MessageId> = {
  */
 export function JournalExport() {
   const t = useT()
+  const fieldErrors = useFieldErrors()
   // Last month in Japan, chosen after hydration so the server and the browser agree.
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')

@@ -1,6 +1,6 @@
 import { type FormEvent, type KeyboardEvent, type MouseEvent, useState } from 'react'
 import type { AsJson, LibraryPhoto } from '../../../server/for-app.ts'
-import { fieldErrors } from '../../../core/schemas/field-errors.ts'
+import { useFieldErrors } from '../../i18n/refusals.ts'
 import { type Aspect, PLACES, type Place } from '../../../core/media/places.ts'
 import { ALT_MAX, photoDetailsSchema, photoUploadSchema } from '../../../core/schemas/photo.ts'
 import { TRANSLATED_LOCALES } from '../../../core/schemas/translations.ts'
@@ -43,6 +43,7 @@ export function PhotosTab() {
 
 function Upload({ onUploaded }: { onUploaded: () => Promise<void> }) {
   const t = useT()
+  const fieldErrors = useFieldErrors()
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
 
@@ -185,6 +186,7 @@ function FallbackLanguages({ photo }: { photo: Photo }) {
 function EditPhoto({ photo, onClose, onChanged }: { photo: Photo; onClose: () => void; onChanged: () => Promise<void> }) {
   const [focal, setFocal] = useState({ x: photo.focalX, y: photo.focalY })
   const t = useT()
+  const fieldErrors = useFieldErrors()
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
 

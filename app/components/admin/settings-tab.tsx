@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import type { AsJson, TourPackage as CatalogueRow } from '../../../server/for-app.ts'
-import { fieldErrors } from '../../../core/schemas/field-errors.ts'
+import { useFieldErrors } from '../../i18n/refusals.ts'
 import { testEmailSchema } from '../../../core/schemas/test-email.ts'
 import { TOUR_TEXT_LIMITS, tourPackageUpdateSchema } from '../../../core/schemas/tour-package-update.ts'
 import { TRANSLATED_LOCALES } from '../../../core/schemas/translations.ts'
@@ -82,6 +82,7 @@ function Sessions() {
 /** Test e-mail: send one to check delivery (SMTP or the outbox, docs/decisions/0008). */
 function TestEmail() {
   const t = useT()
+  const fieldErrors = useFieldErrors()
   const copyEmail = useCopyEmail()
   const [email, setEmail] = useState('')
   const [error, setError] = useState<string | undefined>()
@@ -163,6 +164,7 @@ function Catalogue() {
 
 function PackageForm({ pkg, onSaved }: { pkg: TourPackage; onSaved: () => Promise<void> }) {
   const t = useT()
+  const fieldErrors = useFieldErrors()
   const locale = useLocale()
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)

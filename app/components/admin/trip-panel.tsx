@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react'
 import type { AsJson, LibraryPhoto } from '../../../server/for-app.ts'
-import { fieldErrors } from '../../../core/schemas/field-errors.ts'
+import { useFieldErrors } from '../../i18n/refusals.ts'
 import { offeredPoints, type MeetingPoint, type MeetingSettings } from '../../../core/meeting-points.ts'
 import { meetingPointSchema } from '../../../core/schemas/meeting-point.ts'
 import { TRIP_SEASONS, WHAT_TO_BRING_MAX, whatToBringSchema, type TripSeason, type WhatToBring } from '../../../core/what-to-bring.ts'
@@ -147,6 +147,7 @@ const TEXT_FIELDS = [
 
 function MeetingPointForm({ point, photos, onDone, onSaved }: { point?: MeetingPoint; photos: LibraryPhotoJson[]; onDone: () => void; onSaved: () => Promise<void> }) {
   const t = useT()
+  const fieldErrors = useFieldErrors()
   const adminLocale = useLocale()
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
@@ -240,6 +241,7 @@ function MeetingPointForm({ point, photos, onDone, onSaved }: { point?: MeetingP
 
 function TripSettingsForm({ loaded, onSaved }: { loaded: Loaded; onSaved: () => Promise<void> }) {
   const t = useT()
+  const fieldErrors = useFieldErrors()
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
   const [locale, setLocale] = useState<Locale>('en')

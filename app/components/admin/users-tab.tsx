@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { matchesText } from '../../../core/booking-search.ts'
-import { fieldErrors } from '../../../core/schemas/field-errors.ts'
+import { useFieldErrors } from '../../i18n/refusals.ts'
 import { NOTIFICATION_PREFERENCES, userCreateSchema, userUpdateSchema } from '../../../core/schemas/users.ts'
 import type { AsJson, PublicUser } from '../../../server/for-app.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
@@ -148,6 +148,7 @@ function UserForm({ user, onClose, onSaved }: { user: AdminUser | null; onClose:
   const [preference, setPreference] = useState<string>(user?.notificationPreference ?? 'email')
   const creating = user === null
   const t = useT()
+  const fieldErrors = useFieldErrors()
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault()

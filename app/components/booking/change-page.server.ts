@@ -7,7 +7,7 @@ import { DISRUPTION_CAUSE_MESSAGE_IDS } from '../../../core/disruptions.ts'
 import { somethingPaid } from '../../../core/booking-lifecycle.ts'
 import { isTourTime, slotStart } from '../../../core/slots.ts'
 import { guestMoveSchema } from '../../../core/schemas/booking-move.ts'
-import { failureOf, localizeServerText } from '../../../server/for-app.server.ts'
+import { failureOf, refusalText } from '../../../server/for-app.server.ts'
 import { formPageMessages, requestLocale } from '../../i18n/messages.server.ts'
 
 /** What the change page's form gets back: the change made (with its refund), or why not, in the page's language. */
@@ -38,7 +38,7 @@ export async function loadChangePage(request: Request, context: AppLoadContext, 
     offer,
     ...messages,
   }
-  if (state.message) return { ...base, refusal: localizeServerText(locale, state.message), chooser: null }
+  if (state.message) return { ...base, refusal: refusalText(locale, state.message), chooser: null }
 
   const url = new URL(request.url).searchParams
   const window = services.availability.window()
@@ -77,7 +77,7 @@ export async function loadChangePage(request: Request, context: AppLoadContext, 
     } catch (error) {
       const failure = failureOf(error)
       if (!failure) throw error
-      problem = localizeServerText(locale, failure.message)
+      problem = refusalText(locale, failure.refusal)
     }
   }
   return { ...base, refusal: null, chooser: { month, window: slots.window, dates: slots.dates, packages, choice, review, problem } }
@@ -106,7 +106,7 @@ export async function handleChangeAction(request: Request, context: AppLoadConte
   } catch (error) {
     const failure = failureOf(error)
     if (!failure) throw error
-    return data<ChangeOutcome>({ kind: 'refused', message: localizeServerText(requestLocale(request), failure.message) }, { status: failure.status, headers: failure.headers })
+    return data<ChangeOutcome>({ kind: 'refused', message: refusalText(requestLocale(request), failure.refusal) }, { status: failure.status, headers: failure.headers })
   }
 }
 
@@ -132,7 +132,7 @@ export async function changeOfPlansOf(context: AppLoadContext, reference: string
   const stored = await context.services.bookings.getByReference(reference)
   if (!stored) return null
   const state = await context.services.bookingMoves.guestState(stored)
-  if (state.message) return { refusal: localizeServerText(locale, state.message) }
+  if (state.message) return { refusal: refusalText(locale, state.message) }
   return state.offer ? null : { deadline: freeCancellationDeadline(stored.tourDate) }
 }
 

@@ -6,7 +6,8 @@ import { packagesForSlot, type TourTime } from '../../../core/slots.ts'
 import { THEMES } from '../../../core/themes.ts'
 import { PICKUP } from '../../../core/meeting-points.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
-import { useLocalizeText } from '../../i18n/localize-text.ts'
+import { useSayRefusal } from '../../i18n/refusals.ts'
+import { REFUSAL_IDS_HEADER, isRefusal } from '../../../core/i18n/refusal.ts'
 import { THEME_NAMES, quoteLineText } from './labels.ts'
 import { fieldErrors } from '../../../core/schemas/field-errors.ts'
 import type { PublicTourPackage } from './types.ts'
@@ -91,7 +92,7 @@ export function DetailsForm({
 }) {
   const t = useT()
   const locale = useLocale()
-  const localize = useLocalizeText()
+  const say = useSayRefusal()
   const [errors, setErrors] = useState<Record<string, string>>(serverErrors)
   const [checking, setChecking] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
@@ -130,11 +131,12 @@ export function DetailsForm({
     if (!promoCode || !price?.ok) return setPromo(null)
     const query = new URLSearchParams({ promoCode, tourPackageId: values.tourPackageId, numberOfPeople: values.numberOfPeople, tourDate, tourTime, email: values.email })
     try {
-      const res = await fetch(`/api/promo-codes/check?${query}`)
-      const body = (await res.json()) as { promoCode: string; discount: number; errors?: Record<string, string> }
+      const res = await fetch(`/api/promo-codes/check?${query}`, { headers: { [REFUSAL_IDS_HEADER]: '1' } })
+      const body = (await res.json()) as { promoCode: string; discount: number; errors?: Record<string, string>; refusals?: Record<string, unknown> }
       setPromo(res.ok ? { choice: promoChoice, code: body.promoCode, discount: body.discount } : null)
-      const refused = body.errors?.promoCode
-      if (refused) setErrors((e) => ({ ...e, promoCode: localize(refused) }))
+      const refusal = body.refusals?.promoCode
+      const refused = isRefusal(refusal) ? refusal : body.errors?.promoCode
+      if (refused) setErrors((e) => ({ ...e, promoCode: say(refused) }))
     } catch {
       // Offline or refused for too many attempts: the booking itself says what is wrong with the code.
       setPromo(null)
@@ -168,7 +170,7 @@ export function DetailsForm({
       const answerErrors = checkAnswers(questions, rawAnswers(answers)).errors
       if ((parsed && !parsed.success) || Object.keys(answerErrors).length > 0) {
         const found = { ...(parsed && !parsed.success ? fieldErrors(parsed.error) : {}), ...answerErrors }
-        const errs = Object.fromEntries(Object.entries(found).map(([field, message]) => [field, localize(message)]))
+        const errs = Object.fromEntries(Object.entries(found).map(([field, said]) => [field, say(said)]))
         setErrors(errs)
         focusFirstError(errs)
         return
@@ -391,7 +393,7 @@ export function DetailsForm({
           {t('booking.summary.total', { total: price?.ok ? formatYen(price.total - (applied?.discount ?? 0)) : '–' })}
           <span className="block text-sm font-normal text-slate-700">{t('booking.summary.taxIncluded')}</span>
         </p>
-        {price && !price.ok ? <p className="mt-2 text-sm text-red-800">{localize(price.message)}</p> : null}
+        {price && !price.ok ? <p className="mt-2 text-sm text-red-800">{say(price.message)}</p> : null}
       </aside>
     </form>
   )

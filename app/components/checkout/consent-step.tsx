@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { useFetcher } from 'react-router'
 import { useT } from '../../i18n/i18n.tsx'
-import { useLocalizeText } from '../../i18n/localize-text.ts'
 import { VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../../lib/form-post.ts'
 import { PolicyConsentBox } from '../forms/policy-consent-box.tsx'
 import { Button } from '../ui/button.tsx'
@@ -17,11 +16,10 @@ export type ConsentOutcome = { kind: 'accepted' } | { kind: 'refused'; message: 
  */
 export function ConsentStep({ refused }: { refused: ConsentOutcome | undefined }) {
   const t = useT()
-  const localize = useLocalizeText()
   const fetcher = useFetcher<ConsentOutcome>()
   const [ticked, setTicked] = useState(false)
   const answer = fetcher.data ?? refused
-  const error = answer?.kind === 'refused' ? localize(answer.errors.acceptPolicy ?? answer.message) : undefined
+  const error = answer?.kind === 'refused' ? (answer.errors.acceptPolicy ?? answer.message) : undefined
   const pending = fetcher.state !== 'idle'
   return (
     <section aria-labelledby="consent-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">

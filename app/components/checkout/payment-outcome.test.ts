@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { currentToasts } from '../ui/use-toast.ts'
 import { confirmAndReport } from './payment-outcome.ts'
-import { localizeServerText, translate } from '../../../server/i18n/catalog.ts'
+import { translate } from '../../../server/i18n/catalog.ts'
+import { refusalText } from '../../../server/i18n/refusals.ts'
+import type { Said } from '../../../core/i18n/refusal.ts'
 
 /** The English page's translators, as the checkout passes them. */
 const t = (id: Parameters<typeof translate>[1], values?: Record<string, string | number | undefined>) => translate('en', id, values)
-const localize = (text: string) => localizeServerText('en', text)
+const say = (said: Said) => refusalText('en', said)
 
 /** The server's answer to POST /api/bookings/:reference/payment-success, or a network failure. */
 function answer(status: number, body: unknown) {
@@ -15,7 +17,7 @@ function answer(status: number, body: unknown) {
 /** Runs the confirmation and returns the toasts it showed (the store keeps the last one). */
 async function report() {
   const before = currentToasts()[0]?.id ?? 0
-  await confirmAndReport('ABCDEFGHJKMN', t, localize)
+  await confirmAndReport('ABCDEFGHJKMN', t, say)
   return currentToasts()
     .filter((t) => t.id > before)
     .map(({ title, description, variant }) => ({ title, description, variant }))

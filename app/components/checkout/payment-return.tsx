@@ -3,7 +3,7 @@ import { useRevalidator, useSearchParams } from 'react-router'
 import { confirmAndReport } from './payment-outcome.ts'
 import { toast } from '../ui/use-toast.ts'
 import { useT } from '../../i18n/i18n.tsx'
-import { useLocalizeText } from '../../i18n/localize-text.ts'
+import { useSayRefusal } from '../../i18n/refusals.ts'
 
 /**
  * For the confirmation page: when Stripe redirects back after a payment method that needed
@@ -16,7 +16,7 @@ export function PaymentReturn({ reference, status }: { reference: string; status
   const revalidator = useRevalidator()
   const done = useRef(false)
   const t = useT()
-  const localize = useLocalizeText()
+  const say = useSayRefusal()
   const redirectStatus = params.get('redirect_status')
 
   useEffect(() => {
@@ -26,7 +26,7 @@ export function PaymentReturn({ reference, status }: { reference: string; status
       toast({ variant: 'destructive', title: t('checkout.toast.payFailed'), description: t('checkout.toast.returnFailed') })
       return
     }
-    void confirmAndReport(reference, t, localize).finally(() => void revalidator.revalidate())
+    void confirmAndReport(reference, t, say).finally(() => void revalidator.revalidate())
     // The translators are the page's; they change only with the language, which remounts it.
   }, [redirectStatus, reference, status, revalidator])
 

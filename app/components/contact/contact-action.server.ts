@@ -1,8 +1,9 @@
 import { readForm } from '../../lib/form-post.server.ts'
 import { data, redirect } from 'react-router'
 import { localizePath } from '../../../core/i18n/locales.ts'
-import { failureOf, localizeServerText, loggableError } from '../../../server/for-app.server.ts'
+import { failureOf, loggableError } from '../../../server/for-app.server.ts'
 import { requestLocale } from '../../i18n/messages.server.ts'
+import { localizedRefusal } from '../../lib/refusal.server.ts'
 import type { ContactService } from '../../../server/for-app.ts'
 import { sentByScript } from '../../lib/form-post.ts'
 import { CONTACT_FAILED, type ContactActionData } from './contact-form.tsx'
@@ -24,16 +25,15 @@ export async function handleContactAction(request: Request, contact: ContactServ
   }
   const values = Object.fromEntries(FIELDS.filter((f) => raw[f] !== undefined).map((f) => [f, raw[f]!]))
   // The visitor writes in the page's language, whatever the form says; the service's refusals
-  // speak the API's English, and the page gets them in its own language.
+  // are message ids, which the page gets in its own language (docs/decisions/0087).
   const locale = requestLocale(request)
   raw.locale = locale
-  const localize = (text: string) => localizeServerText(locale, text)
   const fail = (status: number, message: string, errors?: Record<string, string>, headers?: Record<string, string>) =>
     data<ContactActionData>(
       {
         ok: false,
-        message: localize(message),
-        errors: errors && Object.fromEntries(Object.entries(errors).map(([field, text]) => [field, localize(text)])),
+        message,
+        errors,
         values: viaFetcher ? undefined : values,
       },
       { status, headers },
@@ -45,7 +45,10 @@ export async function handleContactAction(request: Request, contact: ContactServ
   } catch (error) {
     // The same refusal, status and Retry-After as POST /api/contact (docs/decisions/0037).
     const failure = failureOf(error)
-    if (failure) return fail(failure.status, failure.message, failure.errors, failure.headers)
+    if (failure) {
+      const { message, errors } = localizedRefusal(failure, locale)
+      return fail(failure.status, message, failure.refusals && errors, failure.headers)
+    }
     console.error(JSON.stringify({ level: 50, msg: 'contact form: unexpected error', error: loggableError(error) }))
     return fail(500, CONTACT_FAILED)
   }

@@ -1,7 +1,6 @@
 import { readForm } from '../../lib/form-post.server.ts'
 import { data, redirect, type AppLoadContext } from 'react-router'
-import { REVIEW_LINK_MESSAGE } from '../../../core/schemas/review.ts'
-import { failureOf, localizeServerText } from '../../../server/for-app.server.ts'
+import { failureOf, translate } from '../../../server/for-app.server.ts'
 import { formPageMessages, requestLocale } from '../../i18n/messages.server.ts'
 import { VIA_SCRIPT_FIELD, sentByScript } from '../../lib/form-post.ts'
 import { localizedRefusal } from '../../lib/refusal.server.ts'
@@ -31,7 +30,7 @@ export async function handleReviewAction(request: Request, context: AppLoadConte
   const locale = requestLocale(request)
   if (form.get('intent') === STOP_INTENT) {
     const stopped = await context.services.reviews.optOut(token)
-    const outcome: ReviewOutcome = stopped ? { kind: 'stopped' } : { kind: 'refused', message: localizeServerText(locale, REVIEW_LINK_MESSAGE), errors: {} }
+    const outcome: ReviewOutcome = stopped ? { kind: 'stopped' } : { kind: 'refused', message: translate(locale, 'errors.reviewLink'), errors: {} }
     if (byScript || !stopped) return data<ReviewOutcome>(outcome, { status: stopped ? 200 : 404 })
     return redirect(`${path}?stopped=1`)
   }

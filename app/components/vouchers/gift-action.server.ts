@@ -1,9 +1,10 @@
 import { readForm } from '../../lib/form-post.server.ts'
 import { data, redirect } from 'react-router'
 import { localizePath } from '../../../core/i18n/locales.ts'
-import { failureOf, localizeServerText, loggableError, translate } from '../../../server/for-app.server.ts'
+import { failureOf, loggableError, translate } from '../../../server/for-app.server.ts'
 import type { Services } from '../../../server/for-app.ts'
 import { requestLocale } from '../../i18n/messages.server.ts'
+import { localizedRefusal } from '../../lib/refusal.server.ts'
 import { sentByScript } from '../../lib/form-post.ts'
 import { GIFT_FIELDS, type GiftOutcome } from './types.ts'
 
@@ -22,13 +23,12 @@ export async function handleGiftAction(request: Request, services: Pick<Services
     if (typeof value === 'string') raw[name] = value
   }
   const locale = requestLocale(request)
-  const localize = (text: string) => localizeServerText(locale, text)
-  const refuse = (status: number, message: string | { localized: string }, errors?: Record<string, string>, headers?: Record<string, string>) =>
+  const refuse = (status: number, message: string, errors?: Record<string, string>, headers?: Record<string, string>) =>
     data<GiftOutcome>(
       {
         kind: 'refused',
-        message: typeof message === 'string' ? localize(message) : message.localized,
-        errors: errors && Object.fromEntries(Object.entries(errors).map(([field, text]) => [field, localize(text)])),
+        message,
+        errors,
         values: viaFetcher ? undefined : Object.fromEntries(GIFT_FIELDS.filter((f) => raw[f] !== undefined).map((f) => [f, raw[f]!])),
       },
       { status, headers },
@@ -40,8 +40,11 @@ export async function handleGiftAction(request: Request, services: Pick<Services
   } catch (error) {
     if (error instanceof Response) throw error
     const failure = failureOf(error)
-    if (failure) return refuse(failure.status, failure.message, failure.errors, failure.headers)
+    if (failure) {
+      const { message, errors } = localizedRefusal(failure, locale)
+      return refuse(failure.status, message, failure.refusals && errors, failure.headers)
+    }
     console.error(JSON.stringify({ level: 50, msg: 'gift voucher form: unexpected error', error: loggableError(error) }))
-    return refuse(500, { localized: translate(locale, 'gift.form.failed') })
+    return refuse(500, translate(locale, 'gift.form.failed'))
   }
 }

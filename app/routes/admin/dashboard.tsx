@@ -7,6 +7,7 @@ import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { adminLanguageSchema } from '../../../core/schemas/users.ts'
 import { firstErrorMessage } from '../../../core/schemas/field-errors.ts'
 import { adminPageLanguage } from '../../i18n/admin-messages.server.ts'
+import { refusalIn } from '../../lib/refusal.server.ts'
 import { useT } from '../../i18n/i18n.tsx'
 import { businessNameOf, metaTranslator } from '../../i18n/translator.ts'
 import { readForm } from '../../lib/form-post.server.ts'
@@ -78,7 +79,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const user = requireAdmin(context, request)
   const form = await readForm(request)
   const parsed = adminLanguageSchema.safeParse({ language: form.get('language') })
-  if (!parsed.success) return data({ message: firstErrorMessage(parsed.error) }, { status: 400 })
+  if (!parsed.success) return data({ message: refusalIn(adminPageLanguage(request, user.language).adminLocale, firstErrorMessage(parsed.error)) }, { status: 400 })
   await context.services.adminUsers.setLanguage(user.id, parsed.data.language)
   const url = new URL(request.url)
   throw redirect(url.pathname + url.search)

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link, redirect, useNavigate, useSearchParams } from 'react-router'
 import type { Route } from './+types/login'
 import { loginSchema } from '../../../core/schemas/auth.ts'
-import { fieldErrors } from '../../../core/schemas/field-errors.ts'
+import { useFieldErrors } from '../../i18n/refusals.ts'
 import { toast } from '../../components/ui/use-toast.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Field, Input } from '../../components/ui/field.tsx'
@@ -30,6 +30,7 @@ type LoginResponse = { success?: boolean; message?: string; user?: { isAdmin?: b
 
 export default function AdminLogin() {
   const t = useT()
+  const fieldErrors = useFieldErrors()
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const [errors, setErrors] = useState<Record<string, string>>({})
