@@ -1,8 +1,7 @@
-import { useEffect, useState, type FormHTMLAttributes, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type FormHTMLAttributes, type ReactNode } from 'react'
 import { useActionData, useFetcher, useLocation } from 'react-router'
 import { ADMIN_FORM_FIELD, ADMIN_INTENT_FIELD, type AdminActionData } from '../../lib/admin-form.ts'
 import { VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../../lib/form-post.ts'
-import { useFetcherAnswer } from '../../lib/use-fetcher-answer.ts'
 import { toast } from '../ui/use-toast.ts'
 
 type FormState = { errors: Record<string, string>; busy: boolean }
@@ -43,7 +42,13 @@ export function AdminForm({
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])
 
-  useFetcherAnswer(fetcher, (answer) => {
+  // The answer counts once the action has answered, before the page's loaders have run again: a
+  // row keyed by its last change (a tour's updatedAt) is a new form after them, and its toast would be lost.
+  const handled = useRef<AdminActionData | undefined>(undefined)
+  useEffect(() => {
+    const answer = fetcher.data
+    if (answer === undefined || fetcher.state === 'submitting' || handled.current === answer) return
+    handled.current = answer
     setAnswered(true)
     if (answer.ok) {
       setErrors({})
@@ -52,7 +57,7 @@ export function AdminForm({
       setErrors(answer.errors)
       toast({ title: failTitle, description: answer.message, variant: 'destructive' })
     }
-  })
+  }, [fetcher.data, fetcher.state, successTitle, successText, failTitle])
 
   return (
     <fetcher.Form method="post" action={location.pathname + location.search} noValidate {...props}>

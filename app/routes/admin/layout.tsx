@@ -88,6 +88,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const bookingId = parseBookingIdParam(params.get('bookingId'))
   const [search, setSearch] = useState('')
   const { revalidate } = useRevalidator()
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
   const section = ADMIN_SECTIONS.find((s) => matches.some((m) => m.pathname === adminSectionPath(s.value)))
 
   useEffect(() => {
@@ -134,7 +136,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="min-h-screen bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
+      {/* Marked once the script runs, as the site's header is (the browser tests wait for it). */}
+      <header className="border-b border-slate-200 bg-white" data-hydrated={hydrated ? 'true' : undefined}>
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-3 py-3 sm:px-6">
           <div>
             <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">{t('admin.dashboard.title')}</h1>
