@@ -2,7 +2,7 @@ import { data, redirect, type AppLoadContext } from 'react-router'
 import type { z } from 'zod'
 import { adminLoginPath } from '../../core/admin-redirect.ts'
 import { adminLanguageSchema } from '../../core/schemas/users.ts'
-import { failureOf, loggableError, ServiceError } from '../../server/for-app.server.ts'
+import { failureOf, loggableError, parseId, ServiceError } from '../../server/for-app.server.ts'
 import type { AsJson } from '../../server/for-app.ts'
 import { requestAdminLocale } from '../i18n/admin-messages.server.ts'
 import { readForm } from './form-post.server.ts'
@@ -28,6 +28,12 @@ export function requireAdmin({ request, context }: Args) {
 /** Refuses a save for a row that is gone, as the JSON API does (404 with the message). */
 export function notFound(message: string): never {
   throw new ServiceError('not-found', message)
+}
+
+/** The row a form edits, from its hidden `id` field: a positive integer, else 400 as the JSON API answers a bad id. */
+export function rowId(form: FormData): number {
+  const value = form.get('id')
+  return parseId(typeof value === 'string' ? value : undefined)
 }
 
 /** What a service returns, as the dashboard's components know it from the JSON API: dates as ISO strings. */
@@ -67,7 +73,8 @@ export const intent = <S extends z.ZodType>(handler: AdminIntent<S>): AdminInten
  * The one save pipeline of the dashboard (docs/decisions/0088), every tab's route action: the admin
  * check, the form read, the hidden `intent` field choosing among the tab's forms, the tab's zod
  * schema, the service, and a refusal (`failureOf`) answered as `{ message, errors }` with its status
- * in the dashboard's language (`localizedRefusal`). The language choice in the header is an
+ * in the dashboard's language (`localizedRefusal`). What the service returns goes back to the
+ * script as `result` (a saved row, for the toast). The language choice in the header is an
  * intent of every tab. A script (the form's fetcher) gets `{ ok: true }`; a plain form post,
  * without JavaScript, is redirected back to the page it came from, which shows the saved value.
  */
@@ -83,9 +90,10 @@ export async function adminAction(args: Args, intents: Record<string, AdminInten
   if (name === LANGUAGE_INTENT) return chooseLanguage(args, user.id, form, back)
   const handler = intents[name]
   if (!handler) return data<AdminActionData>({ ok: false, formId, message: `Unknown form: ${name || '(none)'}`, errors: {} }, { status: 400 })
+  let result: unknown
   try {
     const input = handler.schema.parse(handler.input ? handler.input(form) : formObject(form))
-    await handler.run(input, form)
+    result = await handler.run(input, form)
   } catch (error) {
     const failure = failureOf(error)
     if (!failure) {
@@ -95,7 +103,7 @@ export async function adminAction(args: Args, intents: Record<string, AdminInten
     const { message, errors } = localizedRefusal(failure, requestAdminLocale(args.request, args.context))
     return data<AdminActionData>({ ok: false, formId, message, errors }, { status: failure.status, headers: failure.headers })
   }
-  if (sentByScript(form)) return data<AdminActionData>({ ok: true })
+  if (sentByScript(form)) return data<AdminActionData>(result === undefined ? { ok: true } : { ok: true, result: asJson(result) })
   throw back()
 }
 

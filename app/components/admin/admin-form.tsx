@@ -13,12 +13,13 @@ type FormState = { errors: Record<string, string>; busy: boolean }
  * page's loaders run again, so the tab shows what was saved. Without script: the browser posts
  * the same form, and the page comes back with the saved value, or with the errors.
  */
-export function AdminForm({
+export function AdminForm<R = unknown>({
   intent,
   formId = intent,
   successTitle,
   successText,
   failTitle,
+  onSaved,
   children,
   ...props
 }: {
@@ -27,8 +28,11 @@ export function AdminForm({
   /** Tells apart forms of one intent on a page (one per row); the intent when there is one. */
   formId?: string
   successTitle: string
-  successText?: string
+  /** The toast's text, or how to write it from what the action returned (the saved row). */
+  successText?: string | ((result: R) => string)
   failTitle: string
+  /** After a save by script, with what the action returned: a form that goes back to empty. */
+  onSaved?: (result: R) => void
   children: (state: FormState) => ReactNode
 } & Omit<FormHTMLAttributes<HTMLFormElement>, 'children' | 'action' | 'method' | 'onSubmit' | 'encType'>) {
   const fetcher = useFetcher<AdminActionData>()
@@ -52,12 +56,14 @@ export function AdminForm({
     setAnswered(true)
     if (answer.ok) {
       setErrors({})
-      toast({ title: successTitle, description: successText })
+      const result = answer.result as R
+      toast({ title: successTitle, description: typeof successText === 'function' ? successText(result) : successText })
+      onSaved?.(result)
     } else {
       setErrors(answer.errors)
       toast({ title: failTitle, description: answer.message, variant: 'destructive' })
     }
-  }, [fetcher.data, fetcher.state, successTitle, successText, failTitle])
+  }, [fetcher.data, fetcher.state, successTitle, successText, failTitle, onSaved])
 
   return (
     <fetcher.Form method="post" action={location.pathname + location.search} noValidate {...props}>

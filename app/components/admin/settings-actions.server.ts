@@ -1,6 +1,6 @@
 import { TOUR_PACKAGE_NOT_FOUND, tourPackageUpdateSchema } from '../../../core/schemas/tour-package-update.ts'
 import type { Services } from '../../../server/for-app.ts'
-import { formObject, intent, notFound } from '../../lib/admin-route.server.ts'
+import { formObject, intent, notFound, rowId } from '../../lib/admin-route.server.ts'
 
 /**
  * The Settings section's forms on its route action (docs/decisions/0088), each with the schema of
@@ -14,8 +14,7 @@ export function settingsIntents(services: Services) {
       schema: tourPackageUpdateSchema,
       input: (form) => ({ ...formObject(form), available: form.get('available') === 'on' }),
       run: async (input, form) => {
-        const id = Number(form.get('id'))
-        if (!Number.isSafeInteger(id) || !(await services.catalogue.update(id, input))) notFound(TOUR_PACKAGE_NOT_FOUND)
+        if (!(await services.catalogue.update(rowId(form), input))) notFound(TOUR_PACKAGE_NOT_FOUND)
       },
     }),
   }
