@@ -25,14 +25,19 @@ export const links: Route.LinksFunction = () => [
 // site identity; pages add their own. The dashboard's chrome (dialogs, toasts) speaks the admin's
 // language (docs/decisions/0086). Prerendering has no context: its pages are all public.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const locale = chromeLocale(request, context?.user)
-  return { site: siteIdentity(locale), messages: messagesIn(locale, 'common', 'images'), suggestions: languageSuggestions(locale) }
+  const locale = chromeLocale(request, context)
+  return { locale, site: siteIdentity(locale), messages: messagesIn(locale, 'common', 'images'), suggestions: languageSuggestions(locale) }
 }
 
 // Nothing the root loads changes while the visitor stays in one language; on the dashboard, a
-// post may have changed the admin's (its language choice).
+// post may have changed the admin's (its language choice), and the dashboard's language is not
+// the site's (docs/decisions/0086).
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod }: ShouldRevalidateFunctionArgs) {
-  return localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname) || (formMethod !== undefined && isAdminPath(nextUrl.pathname))
+  return (
+    localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname) ||
+    isAdminPath(currentUrl.pathname) !== isAdminPath(nextUrl.pathname) ||
+    (formMethod !== undefined && isAdminPath(nextUrl.pathname))
+  )
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,5 +1,6 @@
 import { type RouteConfig, layout, route, index } from '@react-router/dev/routes'
 import { LOCALES } from '../core/i18n/locales.ts'
+import { ADMIN_SECTIONS } from './components/admin/sections.ts'
 
 /**
  * The public pages of the product description, plus /privacy (issue 9), once per language
@@ -50,7 +51,10 @@ export default [
   ),
   route('admin', 'routes/admin/index.tsx'),
   route('admin/login', 'routes/admin/login.tsx'),
+  // The dashboard's old address, redirected to its sections (docs/decisions/0088).
   route('admin/dashboard', 'routes/admin/dashboard.tsx'),
+  // The dashboard: a frame and one URL per section, each with its own loader and action (docs/decisions/0088).
+  layout('routes/admin/layout.tsx', ADMIN_SECTIONS.map(({ value }) => route(`admin/${value}`, `routes/admin/${value}.tsx`))),
   // Unknown paths under /admin are not found too, but without the public chrome.
   route('admin/*', 'routes/not-found.tsx', { id: 'admin-not-found' }),
   route('sitemap.xml', 'routes/sitemap.ts'),

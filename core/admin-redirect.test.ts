@@ -3,15 +3,16 @@ import { adminLoginPath, safeAdminRedirect } from './admin-redirect.ts'
 
 describe('safeAdminRedirect', () => {
   it.each([
-    [null, '/admin/dashboard'],
+    [null, '/admin/bookings'],
     ['/admin/dashboard?tab=users', '/admin/dashboard?tab=users'],
+    ['/admin/users?q=x', '/admin/users?q=x'],
     ['/admin', '/admin'],
-    ['/administrator', '/admin/dashboard'],
-    ['//evil.example/admin', '/admin/dashboard'],
-    ['https://evil.example/admin', '/admin/dashboard'],
-    ['/\\evil.example', '/admin/dashboard'],
-    ['/admin/login?redirectTo=x', '/admin/dashboard'],
-    ['/booking', '/admin/dashboard'],
+    ['/administrator', '/admin/bookings'],
+    ['//evil.example/admin', '/admin/bookings'],
+    ['https://evil.example/admin', '/admin/bookings'],
+    ['/\\evil.example', '/admin/bookings'],
+    ['/admin/login?redirectTo=x', '/admin/bookings'],
+    ['/booking', '/admin/bookings'],
   ])('%j → %j', (value, expected) => {
     expect(safeAdminRedirect(value)).toBe(expected)
   })

@@ -1,24 +1,46 @@
+import type { AppLoadContext } from 'react-router'
 import { isAdminPath } from '../../core/admin-redirect.ts'
 import type { AdminLocale } from '../../core/i18n/admin-locales.ts'
 import type { Locale } from '../../core/i18n/locales.ts'
 import { adminLocaleFor, adminMessages, messagesFor } from '../../server/for-app.server.ts'
-import { requestLocale } from './messages.server.ts'
+import { messagesIn, requestLocale } from './messages.server.ts'
+
+// One answer per request: the root loader (the chrome) and the dashboard's loaders ask for it alike (docs/decisions/0088).
+const chosenFor = new WeakMap<AppLoadContext, AdminLocale>()
 
 /**
- * The dashboard's language for a signed-in admin and its words (docs/decisions/0086): what an
- * admin page's loader returns as `adminLocale` (useLocale prefers it to the URL's) and `messages`,
- * with the 'errors' namespace: the fields the dashboard shares with the guests' forms (an e-mail, a
- * phone number) refuse with its ids (docs/decisions/0087).
+ * The dashboard's language for this request (docs/decisions/0086): the admin's choice, else their
+ * browser's between Japanese and English. Worked out once per request, whoever asks first.
  */
-export function adminPageLanguage(request: Request, chosen: AdminLocale | null) {
-  const adminLocale = adminLocaleFor(chosen, request.headers.get('accept-language'))
-  return { adminLocale, messages: { ...adminMessages(adminLocale), ...messagesFor(adminLocale, ['errors']) } }
+export function requestAdminLocale(request: Request, context: AppLoadContext | undefined): AdminLocale {
+  const known = context && chosenFor.get(context)
+  if (known) return known
+  const locale = adminLocaleFor(context?.user?.language ?? null, request.headers.get('accept-language'))
+  if (context) chosenFor.set(context, locale)
+  return locale
 }
 
 /**
- * The language of the chrome every page shares (the root loader's): the admin's on the dashboard's
- * paths, else the URL's. Prerendering has no signed-in user: its pages are all public.
+ * The dashboard's words in the admin's language (docs/decisions/0086, 0088): what the dashboard's
+ * layout loader returns as `messages`, every namespace its screens show, with the 'errors'
+ * namespace: the fields the dashboard shares with the guests' forms (an e-mail, a phone number)
+ * refuse with its ids (docs/decisions/0087). The page's language itself is the root loader's
+ * `locale` (useLocale).
  */
-export function chromeLocale(request: Request, user: { language: AdminLocale | null } | null | undefined): Locale {
-  return isAdminPath(new URL(request.url).pathname) ? adminLocaleFor(user?.language ?? null, request.headers.get('accept-language')) : requestLocale(request)
+export function adminPageMessages(request: Request, context: AppLoadContext) {
+  const locale = requestAdminLocale(request, context)
+  return { ...adminMessages(locale), ...messagesFor(locale, ['errors']) }
+}
+
+/** The login page's words: the `admin` namespace alone, in the language the dashboard would speak (docs/decisions/0088). */
+export function adminLoginMessages(request: Request, context: AppLoadContext) {
+  return messagesIn(requestAdminLocale(request, context), 'admin')
+}
+
+/**
+ * The language of the chrome every page shares (the root loader's `locale`): the admin's on the
+ * dashboard's paths, else the URL's. Prerendering has no context: its pages are all public.
+ */
+export function chromeLocale(request: Request, context: AppLoadContext | undefined): Locale {
+  return isAdminPath(new URL(request.url).pathname) ? requestAdminLocale(request, context) : requestLocale(request)
 }

@@ -3,7 +3,7 @@ import { useLocation, useMatches } from 'react-router'
 import { localeFromPath, localizePath, type Locale } from '../../core/i18n/locales.ts'
 import type { MessageId, MessageValues } from '../../core/i18n/message-id.ts'
 import { richText } from './rich-text.tsx'
-import { createTranslator, messagesOfMatches, type Translate } from './translator.ts'
+import { createTranslator, messagesOfMatches, rootLocaleOf, type Translate } from './translator.ts'
 
 const TranslateContext = createContext<Translate | null>(null)
 
@@ -25,15 +25,13 @@ export function LocaleProvider({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * The page's locale: the dashboard's language its loader chose for the admin (docs/decisions/0086),
- * else the URL's; every other unprefixed path is English.
+ * The page's locale: the root loader's, which is the admin's language on the dashboard's paths
+ * (docs/decisions/0086, 0088) and the URL's elsewhere; the URL's when the root has no data (its
+ * error page). Every other unprefixed path is English.
  */
 export function useLocale(): Locale {
   const pathname = useLocation().pathname
-  const adminLocale = useMatches()
-    .map((m) => (m.loaderData as { adminLocale?: Locale } | null | undefined)?.adminLocale)
-    .find((locale) => locale !== undefined)
-  return adminLocale ?? localeFromPath(pathname)
+  return rootLocaleOf(useMatches()) ?? localeFromPath(pathname)
 }
 
 /** Translates a message id of the page's locale. */

@@ -43,3 +43,8 @@ export function metaTranslator(locale: Locale, matches: ReadonlyArray<MatchLike>
 export function businessNameOf(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): string {
   return (matches.find((m) => m?.id === 'root')?.loaderData as { site?: { businessName: string } } | undefined)?.site?.businessName ?? ''
 }
+
+/** The page's language as the root loader decided it (docs/decisions/0088): the admin's on the dashboard, for meta functions and useLocale. */
+export function rootLocaleOf(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): Locale | undefined {
+  return (matches.find((m) => m?.id === 'root')?.loaderData as { locale?: Locale } | undefined)?.locale
+}

@@ -19,3 +19,9 @@ export function isAdminLocale(value: unknown): value is AdminLocale {
 export function isAdminNamespace(namespace: string): boolean {
   return /^admin(?![a-z])/.test(namespace)
 }
+
+/**
+ * The dashboard's namespaces the browser never reads (docs/decisions/0088): the admins' e-mails and
+ * the notices the server writes into notifications. The dashboard's loaders leave them out.
+ */
+export const SERVER_ONLY_ADMIN_NAMESPACES: readonly string[] = ['adminEmail', 'adminNotice']

@@ -14,6 +14,9 @@ import { translationsSchema } from './translations.ts'
  */
 export const PROMO_BOTH_MESSAGE = 'Set both promotion dates, or leave both empty'
 
+/** The refusal of an edit of a tour that does not exist, from the API and the Settings page alike. */
+export const TOUR_PACKAGE_NOT_FOUND = 'Tour package not found'
+
 /** The longest each text may be, in every language: a name and a duration fit on one line of a card. */
 export const TOUR_TEXT_LIMITS = { name: 100, shortDescription: 300, description: 2000, duration: 100 } as const
 

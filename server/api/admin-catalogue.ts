@@ -1,5 +1,5 @@
 import { Router } from 'express'
-import { tourPackageUpdateSchema } from '../../core/schemas/tour-package-update.ts'
+import { TOUR_PACKAGE_NOT_FOUND, tourPackageUpdateSchema } from '../../core/schemas/tour-package-update.ts'
 import { requireAdmin } from '../auth/guard.ts'
 import { ServiceError } from '../services/service-error.ts'
 import type { AppDeps } from '../deps.ts'
@@ -20,7 +20,7 @@ export function adminCatalogueRouter({ services }: AppDeps) {
     const id = parseId(req.params.id)
     const input = tourPackageUpdateSchema.parse(req.body ?? {})
     const updated = await services.catalogue.update(id, input)
-    if (!updated) throw new ServiceError('not-found', 'Tour package not found')
+    if (!updated) throw new ServiceError('not-found', TOUR_PACKAGE_NOT_FOUND)
     res.json(updated)
   })
 

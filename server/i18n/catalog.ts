@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { compileMessage } from '@lingui/message-utils/compileMessage'
 import { LOCALES, type Locale } from '../../core/i18n/locales.ts'
-import { isAdminLocale, isAdminNamespace, type AdminLocale } from '../../core/i18n/admin-locales.ts'
+import { isAdminLocale, isAdminNamespace, SERVER_ONLY_ADMIN_NAMESPACES, type AdminLocale } from '../../core/i18n/admin-locales.ts'
 import type { MessageId, MessageNamespace } from '../../core/i18n/message-id.ts'
 import { formatMessage, type CompiledMessages } from '../../core/i18n/format-message.ts'
 import { ROOT_DIR } from '../paths.ts'
@@ -73,7 +73,11 @@ export function allSourceMessages(): Record<Locale, Record<string, string>> {
   ) as Record<Locale, Record<string, string>>
 }
 
-/** The dashboard's words in an admin's language: every `admin*` namespace (docs/decisions/0086). */
+/**
+ * The dashboard's words in an admin's language: every `admin*` namespace the browser reads
+ * (docs/decisions/0086), not the e-mails' and notices' the server alone writes (0088).
+ */
 export function adminMessages(locale: AdminLocale): CompiledMessages {
-  return messagesFor(locale, namespacesOf(locale).filter(isAdminNamespace) as MessageNamespace[])
+  const shown = namespacesOf(locale).filter((namespace) => isAdminNamespace(namespace) && !SERVER_ONLY_ADMIN_NAMESPACES.includes(namespace))
+  return messagesFor(locale, shown as MessageNamespace[])
 }

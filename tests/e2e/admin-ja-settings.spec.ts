@@ -25,7 +25,7 @@ async function japaneseDashboard(browser: Browser, width: number) {
 test('設定: the panels speak Japanese, yen and dates in Japanese form, at 1280 px and 375 px', async ({ browser }) => {
   const { context, page } = await japaneseDashboard(browser, 1280)
   try {
-    await page.getByRole('tab', { name: '設定' }).click()
+    await page.getByRole('navigation').getByRole('link', { name: '設定' }).click()
     for (const heading of ['メール送信テスト', 'カレンダーの購読', '集合場所', 'ツアーと料金', '予約時の質問', '予約の変更', 'ギフト券', '領収書', '紹介ページのご自身の言葉', 'お客様データの開示・削除請求', 'ログイン中の端末']) {
       await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible()
     }
@@ -59,7 +59,7 @@ test('設定: the panels speak Japanese, yen and dates in Japanese form, at 1280
 test('販売チャネル: a reseller added in Japanese, its key panel, a Japanese date once the key is used, at 1280 px and 375 px', async ({ browser }) => {
   const { context, page } = await japaneseDashboard(browser, 1280)
   try {
-    await page.getByRole('tab', { name: '販売チャネル' }).click()
+    await page.getByRole('navigation').getByRole('link', { name: '販売チャネル' }).click()
     await expect(page.getByRole('heading', { name: '販売代理店', exact: true })).toBeVisible()
     await expect(page.getByRole('heading', { name: '取り込んだカレンダー' })).toBeVisible()
 
@@ -86,7 +86,7 @@ test('販売チャネル: a reseller added in Japanese, its key panel, a Japanes
     // The key used once: its last use, dated in Japanese.
     expect((await page.request.get('/octo/v1/supplier', { headers: { Authorization: `Bearer ${key}` } })).status()).toBe(200)
     await page.reload()
-    await page.getByRole('tab', { name: '販売チャネル' }).click()
+    await page.getByRole('navigation').getByRole('link', { name: '販売チャネル' }).click()
     await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText(JAPANESE_DATE)
 
     await page.setViewportSize({ width: 375, height: 740 })

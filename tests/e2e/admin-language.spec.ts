@@ -34,7 +34,7 @@ for (const width of [375, 1280]) {
     await logInAsAdmin(page, '', 'ja', ADMIN)
     await expect(page.locator('html')).toHaveAttribute('lang', 'ja')
     await expect(page.getByRole('banner').getByText(`${ADMIN.username} でログイン中`)).toBeVisible()
-    await expect(page.getByRole('tab', { name: 'ツアー予約' })).toBeVisible()
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'ツアー予約' })).toBeVisible()
     await expect(page.getByRole('button', { name: 'ログアウト' })).toBeVisible()
     await expect(page.getByLabel('表示言語')).toHaveValue('ja')
     await expectNoSeriousAxeViolations(page, `the dashboard in Japanese at ${width} px`)
@@ -49,7 +49,7 @@ test('the admin chooses English in the header, and every device shows it whateve
   await page.getByLabel('表示言語').selectOption('en')
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible()
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')
-  await expect(page.getByRole('tab', { name: 'Tour Bookings' })).toBeVisible()
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Tour Bookings' })).toBeVisible()
   await context.close()
 
   // Another device whose browser prefers Japanese: the admin's choice wins once they are known.

@@ -93,7 +93,7 @@ test('a guest answers every seeded booking question on a phone, and the admin se
 
 test('Settings lists the booking questions in order, and moves one with the keyboard', async ({ page }) => {
   await logInAsAdmin(page)
-  await page.getByRole('tab', { name: 'Settings' }).click()
+  await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).click()
   const panel = page.getByRole('region', { name: 'Booking questions' })
   const asked = panel.getByRole('list', { name: 'Questions asked, in order' }).getByRole('listitem')
   await expect(asked.first()).toContainText('1. Dietary needs')

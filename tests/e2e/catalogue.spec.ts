@@ -50,3 +50,37 @@ test('a price edited by the guide shows on every priced page at once, and the so
     await expect(main.getByText(/¥9,900/), path).toHaveCount(0)
   }
 })
+
+// The Settings tab's tour catalogue saves through its route's action (docs/decisions/0088): a plain
+// form post, without JavaScript, changes the price, and a refused one shows its error by the field.
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the guide changes a tour price in Settings and sees it saved, and a blank duration refused beside its field', async ({ page }) => {
+    await page.goto(`${server.baseURL}/admin/login`)
+    await page.getByLabel('Username', { exact: true }).fill(ADMIN.username)
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password)
+    await page.getByRole('button', { name: 'Log In' }).click()
+    await expect(page).toHaveURL(/\/admin\/bookings$/)
+
+    await page.goto(`${server.baseURL}/admin/settings`)
+    const form = page.getByRole('form').filter({ has: page.getByRole('button', { name: 'Save Half-Day Tour' }) })
+    await form.getByLabel('Base price (1–2 guests)').fill('16500')
+    await form.getByRole('button', { name: 'Save Half-Day Tour' }).click()
+    // Back on the Settings page, from the server: the form shows the stored price.
+    await expect(page).toHaveURL(/\/admin\/settings$/)
+    const saved = page.getByRole('form').filter({ has: page.getByRole('button', { name: 'Save Half-Day Tour' }) })
+    await expect(saved.getByLabel('Base price (1–2 guests)')).toHaveValue('16500')
+    await expect(saved).toContainText('¥16,500 for 1–2 guests')
+    await page.goto(`${server.baseURL}/packages`)
+    await expect(page.getByRole('main').getByText('¥16,500').first()).toBeVisible()
+
+    await page.goto(`${server.baseURL}/admin/settings`)
+    const again = page.getByRole('form').filter({ has: page.getByRole('button', { name: 'Save Half-Day Tour' }) })
+    await again.getByLabel('Duration', { exact: true }).fill('')
+    await again.getByRole('button', { name: 'Save Half-Day Tour' }).click()
+    const refused = page.getByRole('form').filter({ has: page.getByRole('button', { name: 'Save Half-Day Tour' }) })
+    await expect(refused.getByLabel('Duration', { exact: true })).toHaveAttribute('aria-invalid', 'true')
+    await expect(refused.getByText('Duration is required').first()).toBeVisible()
+  })
+})

@@ -16,7 +16,7 @@ const supplier = (page: Page, key: string) => page.request.get('/octo/v1/supplie
 
 async function openChannels(page: Page) {
   await logInAsAdmin(page)
-  await page.getByRole('tab', { name: 'Channels' }).click()
+  await page.getByRole('navigation').getByRole('link', { name: 'Channels' }).click()
   await expect(page.getByRole('heading', { name: 'Resellers' })).toBeVisible()
 }
 
@@ -145,7 +145,7 @@ test('at 1280 and 375 px the guide sees a reseller’s OCTO webhook beside it, w
   expect((await made.json()).secret).toMatch(/^whsec_/)
 
   await page.reload()
-  await page.getByRole('tab', { name: 'Channels' }).click()
+  await page.getByRole('navigation').getByRole('link', { name: 'Channels' }).click()
   const row = page.getByRole('region', { name: 'Webhooks table' }).getByRole('row', { name: new RegExp(name) })
   await expect(row).toContainText(url)
   await expect(row).toContainText('Nothing sent yet')
@@ -160,7 +160,7 @@ test('at 1280 and 375 px the guide sees a reseller’s OCTO webhook beside it, w
   const id = (await made.json()).id as string
   expect((await page.request.delete(`/octo/v1/webhooks/${id}`, { headers: { Authorization: `Bearer ${key}` } })).status()).toBe(200)
   await page.reload()
-  await page.getByRole('tab', { name: 'Channels' }).click()
+  await page.getByRole('navigation').getByRole('link', { name: 'Channels' }).click()
   await expect(page.getByRole('heading', { name: 'Resellers' })).toBeVisible()
   await expect(page.getByText(url)).toHaveCount(0)
 })

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { addDays, dayOfWeek, todayInTokyo } from '../../core/dates.ts'
 import { E2E_ADMIN } from '../../playwright.config.ts'
-import { TABS } from '../../app/routes/admin/dashboard.tsx'
+import { ADMIN_SECTIONS as TABS } from '../../app/components/admin/sections.ts'
 import { translate } from '../../server/i18n/catalog.ts'
 import { logInAsAdmin } from './admin-login.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
@@ -94,8 +94,8 @@ test('at 375 px every tab of the dashboard fits the screen, without a serious ac
   await page.setViewportSize({ width: 375, height: 740 })
   await logInAsAdmin(page, server.baseURL)
   for (const { value, label } of TABS) {
-    await page.getByRole('tab', { name: new RegExp(`^${translate('en', label)}`) }).click()
-    const panel = page.getByRole('tabpanel')
+    await page.getByRole('navigation').getByRole('link', { name: new RegExp(`^${translate('en', label)}`) }).click()
+    const panel = page.getByRole('main')
     await expect(panel).toBeVisible()
     // Each tab loads its data after it opens: measure what it shows, not its "Loading…".
     await expect(panel.getByText(/^Loading/)).toHaveCount(0)
@@ -107,7 +107,7 @@ test('at 375 px every tab of the dashboard fits the screen, without a serious ac
 test('at 375 px the calendar starts at this week and shows a morning booking once', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 })
   await logInAsAdmin(page, server.baseURL)
-  await page.getByRole('tab', { name: 'Calendar View' }).click()
+  await page.getByRole('navigation').getByRole('link', { name: 'Calendar View' }).click()
   const weekends = page.getByRole('list', { name: /^Weekends of / })
   await expect(weekends).toBeVisible()
   // The first day shown is in this week (Monday to Sunday, in Japan), never a past weekend of the month.

@@ -32,7 +32,7 @@ test('/book is an alias of /booking; /admin leads an admin to the dashboard and 
   expect((await request.post('/api/login', { data: E2E_ADMIN })).status()).toBe(200)
   const admin = await request.get('/admin', { maxRedirects: 0 })
   expect(admin.status()).toBe(302)
-  expect(admin.headers()['location']).toBe('/admin/dashboard')
+  expect(admin.headers()['location']).toBe('/admin/bookings')
 })
 
 /** Whether an inline script added by someone else (an injection) would run on this page. */

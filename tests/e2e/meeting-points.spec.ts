@@ -131,7 +131,7 @@ test.describe('the guide on a 375 px phone', () => {
 
   test('adds a meeting point in Settings, is told what is wrong, and stops offering it; the booking form follows', async ({ page }) => {
     await logInAsAdmin(page)
-    await page.getByRole('tab', { name: 'Settings' }).click()
+    await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).click()
     const panel = page.getByRole('region', { name: 'Meeting points' })
     await expect(panel.getByText('Joetsu-Myoko Station', { exact: true })).toBeVisible()
     await panel.getByRole('button', { name: 'Add a meeting point' }).click()

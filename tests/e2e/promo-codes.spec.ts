@@ -47,7 +47,7 @@ test.afterAll(async () => {
 test('the guide creates a promo code in the dashboard and sees it listed (1280 px)', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 })
   await logInAsAdmin(page, server.baseURL)
-  await page.getByRole('tab', { name: 'Promo codes' }).click()
+  await page.getByRole('navigation').getByRole('link', { name: 'Promo codes' }).click()
   const form = page.getByRole('region', { name: 'New promo code' })
   await form.getByLabel('Code').fill('spring-10')
   await form.getByLabel('Discount').selectOption('percent')

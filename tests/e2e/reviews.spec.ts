@@ -107,7 +107,7 @@ test('a guest reviews their tour from the e-mail on a 375 px phone; the guide ap
   await page.setViewportSize({ width: 1280, height: 900 })
   await logIn(page)
   await expect(page.getByTestId('reviews-badge')).toHaveText('1 new')
-  await page.getByRole('tab', { name: /Reviews/ }).click()
+  await page.getByRole('navigation').getByRole('link', { name: /Reviews/ }).click()
   const item = page.getByRole('listitem').filter({ hasText: TITLE })
   await expect(item.getByText('<b>Wonderful</b> day')).toBeVisible()
   await expectNoSeriousAxeViolations(page, 'reviews tab')

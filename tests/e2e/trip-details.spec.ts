@@ -68,7 +68,7 @@ test('a guest must tick the consent to book, and the admin sees when and which v
 
 test('the guide takes the calendar link from Settings, and replacing it stops the old one at once', async ({ page }) => {
   await logInAsAdmin(page)
-  await page.getByRole('tab', { name: 'Settings' }).click()
+  await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).click()
   const panel = page.getByRole('region', { name: 'Calendar subscription' })
   // A new site has no link until the guide makes one (no GET request makes it).
   await expect(panel.getByText('No calendar link yet.')).toBeVisible()

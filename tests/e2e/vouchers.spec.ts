@@ -163,7 +163,7 @@ test('a second visitor books with the code: the voucher pays part, the card the 
 test('the guide sees the voucher, its balance and its use in the Vouchers tab (1280 px and 375 px)', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 })
   await logInAsAdmin(page, server.baseURL)
-  await page.getByRole('tab', { name: 'Vouchers' }).click()
+  await page.getByRole('navigation').getByRole('link', { name: 'Vouchers' }).click()
   const row = page.getByRole('row', { name: new RegExp(voucherCode.slice(-4)) })
   await expect(row).toContainText('¥20,000')
   await expect(row).toContainText('¥0')

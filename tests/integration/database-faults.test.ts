@@ -162,8 +162,8 @@ describe.runIf(ENGINES.includes('postgres'))('a stalled, locked or missing Postg
         ['GET /checkout/REF.data', `/checkout/${booked.json.reference}.data`],
         ['GET /booking-confirmation/REF/change', `/booking-confirmation/${booked.json.reference}/change`],
         ['GET /booking-confirmation/REF/change.data', `/booking-confirmation/${booked.json.reference}/change.data`],
-        ['GET /admin/dashboard', '/admin/dashboard', { headers: { cookie } }],
-        ['GET /admin/dashboard.data', '/admin/dashboard.data', { headers: { cookie } }],
+        ['GET /admin/bookings', '/admin/bookings', { headers: { cookie } }],
+        ['GET /admin/bookings.data', '/admin/bookings.data', { headers: { cookie } }],
       ]
       const form = () => new URLSearchParams(Object.entries(bookingBody(halfDay.id, dates[1]!, 'afternoon', 1)).map(([k, v]) => [k, String(v)]))
       const change = () => new URLSearchParams({ tourDate: dates[0]!, tourTime: 'afternoon', tourPackageId: String(halfDay.id), numberOfPeople: '2' })

@@ -58,7 +58,7 @@ describe.each(ENGINES)('foundation on %s', (engine) => {
 
       const wrong = await app.client().post('/api/login', form({ username: 'guide', password: 'wrong-password', redirectTo: '' }), asForm)
       expect(wrong.status).toBe(303)
-      expect(wrong.headers.get('location')).toBe('/admin/login?failed=1&redirectTo=%2Fadmin%2Fdashboard')
+      expect(wrong.headers.get('location')).toBe('/admin/login?failed=1&redirectTo=%2Fadmin%2Fbookings')
       expect(wrong.headers.get('set-cookie')).toBeNull()
 
       const helper = app.client()
@@ -74,7 +74,7 @@ describe.each(ENGINES)('foundation on %s', (engine) => {
 
       // Never onwards to another site, whatever the form says.
       const away = await app.client().post('/api/login', form({ username: 'guide', password: 'secret-password', redirectTo: 'https://evil.example/' }), asForm)
-      expect(away.headers.get('location')).toBe('/admin/dashboard')
+      expect(away.headers.get('location')).toBe('/admin/bookings')
     })
 
     it('rate limits login: the 11th rapid attempt answers 429', async () => {

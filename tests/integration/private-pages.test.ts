@@ -46,7 +46,7 @@ describe('pages with a guest’s details', () => {
   // So do the change page (docs/decisions/0055), the waitlist's pages reached by an e-mail's link (0057, 0070)
   // and the dashboard, whose language choice posts without script (0086).
   const policyOf = (url: string) =>
-    url.startsWith('/booking?') || url.startsWith('/booking.data') || url === '/booking' || /\/change(\.data)?$/.test(url) || url.startsWith('/waitlist/') || url.startsWith('/admin/dashboard')
+    url.startsWith('/booking?') || url.startsWith('/booking.data') || url === '/booking' || /\/change(\.data)?$/.test(url) || url.startsWith('/waitlist/') || url.startsWith('/admin/bookings') || url.startsWith('/admin/settings')
       ? 'same-origin'
       : 'no-referrer'
 
@@ -119,7 +119,7 @@ describe('pages with a guest’s details', () => {
     await expectPrivate(await fetch(server.url + url), url, date)
   })
 
-  it.each(['/admin/dashboard', '/admin/dashboard.data'])('the admin dashboard %s is not cached', async (url) => {
+  it.each(['/admin/bookings', '/admin/bookings.data', '/admin/settings', '/admin/settings.data'])('the admin dashboard %s is not cached', async (url) => {
     await expectPrivate(await fetch(server.url + url, { headers: { cookie: adminCookie } }), url, 'owner')
   })
 })

@@ -12,15 +12,7 @@ import { CreateBookingDialog } from './bookings/create-booking-dialog.tsx'
 export type ContactMessage = AsJson<ContactMessageView>
 
 /** Contact messages, newest first, with a New badge until read (read cannot be undone). */
-export function MessagesTab({
-  messages,
-  search,
-  updateMessages,
-}: {
-  messages: ContactMessage[] | null
-  search: string
-  updateMessages: (change: (m: ContactMessage[]) => ContactMessage[]) => void
-}) {
+export function MessagesTab({ messages, search }: { messages: ContactMessage[] | null; search: string }) {
   // "Create booking" on a message (docs/decisions/0059): the dialog starts from the guest's details.
   const [bookingFrom, setBookingFrom] = useState<ContactMessage | null>(null)
   const t = useT()
@@ -29,8 +21,8 @@ export function MessagesTab({
 
   async function markRead(id: number) {
     try {
+      // The dashboard's loaders run again on the change (app/routes/admin/layout.tsx): the list and its badge follow.
       await api('PATCH', `/api/admin/messages/${id}/read`)
-      updateMessages((list) => list.map((m) => (m.id === id ? { ...m, read: true } : m)))
     } catch (error) {
       failToast(t('adminInbox.messages.markReadFailed'), error)
     }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link, useRevalidator } from 'react-router'
 import type { AsJson, NotificationView } from '../../../server/for-app.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { matchesText } from '../../../core/booking-search.ts'
@@ -21,23 +21,14 @@ const TYPE_NAMES: Record<string, MessageId> = {
 /** Only our own dashboard and site paths are followed (no open redirect through a stored link). */
 const safeLink = (link: string | null) => (link && link.startsWith('/') && !link.startsWith('//') ? link : null)
 
-export function NotificationsTab({
-  notifications,
-  search,
-  updateNotifications,
-  reload,
-}: {
-  notifications: AdminNotification[] | null
-  search: string
-  updateNotifications: (change: (n: AdminNotification[]) => AdminNotification[]) => void
-  reload: () => Promise<void>
-}) {
+/** Every change goes through the JSON API, after which the dashboard's loaders run again (app/routes/admin/layout.tsx): the list follows. */
+export function NotificationsTab({ notifications, search }: { notifications: AdminNotification[] | null; search: string }) {
   const t = useT()
+  const { revalidate } = useRevalidator()
   const locale = useLocale()
   async function markRead(id: number) {
     try {
       await api('PATCH', `/api/notifications/${id}/read`)
-      updateNotifications((list) => list.map((n) => (n.id === id ? { ...n, read: true } : n)))
     } catch (error) {
       failToast(t('adminInbox.notifications.markReadFailed'), error)
     }
@@ -45,7 +36,6 @@ export function NotificationsTab({
   async function markAll() {
     try {
       await api('PATCH', '/api/notifications/mark-all-read')
-      updateNotifications((list) => list.map((n) => ({ ...n, read: true })))
       successToast(t('adminInbox.notifications.markAllDone'))
     } catch (error) {
       failToast(t('adminInbox.notifications.markAllFailed'), error)
@@ -54,10 +44,9 @@ export function NotificationsTab({
   async function remove(id: number) {
     try {
       await api('DELETE', `/api/notifications/${id}`)
-      updateNotifications((list) => list.filter((n) => n.id !== id))
     } catch (error) {
       failToast(t('adminInbox.notifications.deleteFailed'), error)
-      await reload()
+      await revalidate()
     }
   }
 

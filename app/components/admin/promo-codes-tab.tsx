@@ -5,8 +5,7 @@ import { PERCENT_MAX, type PromoCodeView, type PromoKind, type PromoTourKind } f
 import type { Locale } from '../../../core/i18n/locales.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
 import type { Translate } from '../../i18n/translator.ts'
-import { api, failToast, serverFieldErrors, successToast } from './api.ts'
-import { useAdminData } from './use-admin-data.ts'
+import { AdminForm } from './admin-form.tsx'
 import { ScrollBox } from '../ui/scroll-box.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
@@ -65,49 +64,27 @@ function limitsText(c: PromoCodeView, t: Translate, locale: Locale): string {
  * to create one or edit one (switching it off is an edit). Uses count live holds and paid
  * bookings; an unpaid booking that ends gives its use back.
  */
-export function PromoCodesTab() {
+export function PromoCodesTab({ codes }: { codes: PromoCodeView[] }) {
   const t = useT()
   const locale = useLocale()
-  const { data, reload } = useAdminData<{ promoCodes: PromoCodeView[] } | null>('/api/admin/promo-codes', t('adminMoney.promo.loadFailed'), null)
   const [editing, setEditing] = useState<number | null>(null)
   const [draft, setDraft] = useState<Draft>(EMPTY)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
   const set = <K extends keyof Draft>(field: K, value: Draft[K]) => setDraft((d) => ({ ...d, [field]: value }))
+  // A new form (and so no errors left from another code) for each code edited, and after each save.
+  const [formKey, setFormKey] = useState(0)
 
   function edit(c: PromoCodeView) {
     setEditing(c.id)
     setDraft(draftOf(c))
-    setErrors({})
+    setFormKey((k) => k + 1)
   }
 
   function startNew() {
     setEditing(null)
     setDraft(EMPTY)
-    setErrors({})
+    setFormKey((k) => k + 1)
   }
 
-  async function save(event: React.FormEvent) {
-    event.preventDefault()
-    setBusy(true)
-    setErrors({})
-    try {
-      const saved = editing === null ? await api<PromoCodeView>('POST', '/api/admin/promo-codes', draft) : await api<PromoCodeView>('PUT', `/api/admin/promo-codes/${editing}`, draft)
-      successToast(
-        t(editing === null ? 'adminMoney.promo.created' : 'adminMoney.promo.saved'),
-        t(saved.active ? 'adminMoney.promo.savedDescription' : 'adminMoney.promo.savedOffDescription', { code: saved.code, offer: offerOf(saved, t, locale) }),
-      )
-      startNew()
-      await reload()
-    } catch (err) {
-      setErrors(serverFieldErrors(err) ?? {})
-      failToast(t('adminMoney.promo.saveFailed'), err)
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  const codes = data?.promoCodes ?? []
   return (
     // minmax(0, …): a grid column otherwise grows to its widest table and the page scrolls sideways on a phone.
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -118,9 +95,7 @@ export function PromoCodesTab() {
         <p className="mb-3 text-sm text-slate-700">
           {t('adminMoney.promo.intro')}
         </p>
-        {data === null ? (
-          <p className="text-sm text-slate-600">{t('admin.common.loading')}</p>
-        ) : codes.length === 0 ? (
+        {codes.length === 0 ? (
           <p className="text-sm text-slate-600">{t('adminMoney.promo.empty')}</p>
         ) : (
           <ScrollBox label={t('adminMoney.promo.tableLabel')}>
@@ -178,60 +153,73 @@ export function PromoCodesTab() {
         <h2 id="promo-form-heading" className="text-lg font-semibold text-slate-900">
           {editing === null ? t('adminMoney.promo.new') : t('adminMoney.promo.editLabel', { code: draft.code })}
         </h2>
-        <form className="mt-3 grid gap-3" onSubmit={save} noValidate>
-          <Field id="promo-code" label={t('adminMoney.promo.code')} hint={t('adminMoney.promo.codeHint')} error={errors.code}>
-            <Input value={draft.code} onChange={(e) => set('code', e.target.value)} autoCapitalize="characters" spellCheck={false} maxLength={24} />
-          </Field>
-          <Field id="promo-kind" label={t('adminMoney.promo.discount')} error={errors.kind}>
-            <Select value={draft.kind} onChange={(e) => set('kind', e.target.value as PromoKind)}>
-              <option value="percent">{t('adminMoney.promo.percentOff')}</option>
-              <option value="amount">{t('adminMoney.promo.yenOff')}</option>
-            </Select>
-          </Field>
-          <Field id="promo-value" label={t(draft.kind === 'percent' ? 'adminMoney.promo.percentOff' : 'adminMoney.promo.yenOff')}
-            hint={draft.kind === 'percent' ? t('adminMoney.promo.percentHint', { max: PERCENT_MAX }) : t('adminMoney.promo.yenHint')} error={errors.value}>
-            <Input inputMode="numeric" value={draft.value} onChange={(e) => set('value', e.target.value)} className="w-32" />
-          </Field>
-          <div className="grid grid-cols-2 gap-3">
-            <Field id="promo-valid-from" label={t('adminMoney.promo.firstDay')} error={errors.validFrom}>
-              <Input type="date" value={draft.validFrom} onChange={(e) => set('validFrom', e.target.value)} />
-            </Field>
-            <Field id="promo-valid-to" label={t('adminMoney.promo.lastDay')} error={errors.validTo}>
-              <Input type="date" value={draft.validTo} onChange={(e) => set('validTo', e.target.value)} />
-            </Field>
-          </div>
-          <Field id="promo-max-uses" label={t('adminMoney.promo.maxUses')} hint={t('adminMoney.promo.maxUsesHint')} error={errors.maxUses}>
-            <Input inputMode="numeric" value={draft.maxUses} onChange={(e) => set('maxUses', e.target.value)} className="w-32" />
-          </Field>
-          <Field id="promo-tour-kind" label={t('adminMoney.promo.tours')} error={errors.tourKind}>
-            <Select value={draft.tourKind} onChange={(e) => set('tourKind', e.target.value as Draft['tourKind'])}>
-              <option value="">{t('adminMoney.promo.anyTour')}</option>
-              <option value="half-day">{t('adminMoney.promo.halfDayOnly')}</option>
-              <option value="full-day">{t('adminMoney.promo.fullDayOnly')}</option>
-            </Select>
-          </Field>
-          <Field id="promo-min-group" label={t('adminMoney.promo.minGroup')} hint={t('adminMoney.promo.minGroupHint')} error={errors.minGroup}>
-            <Input inputMode="numeric" value={draft.minGroup} onChange={(e) => set('minGroup', e.target.value)} className="w-32" />
-          </Field>
-          <label className="flex items-center gap-2 text-sm text-slate-800">
-            <input type="checkbox" checked={draft.onePerEmail} onChange={(e) => set('onePerEmail', e.target.checked)} className="size-5 accent-brand-700" />
-            {t('adminMoney.promo.onePerEmail')}
-          </label>
-          <label className="flex items-center gap-2 text-sm text-slate-800">
-            <input type="checkbox" checked={draft.active} onChange={(e) => set('active', e.target.checked)} className="size-5 accent-brand-700" />
-            {t('adminMoney.promo.active')}
-          </label>
-          <div className="flex gap-2">
-            <Button size="md" variant="brand" type="submit" disabled={busy}>
-              {t(editing === null ? 'adminMoney.promo.create' : 'admin.common.save')}
-            </Button>
-            {editing === null ? null : (
-              <Button size="md" variant="secondary" onClick={startNew}>
-                {t('admin.common.cancel')}
-              </Button>
-            )}
-          </div>
-        </form>
+        <AdminForm<PromoCodeView>
+          key={formKey}
+          intent={editing === null ? 'create' : 'update'}
+          successTitle={t(editing === null ? 'adminMoney.promo.created' : 'adminMoney.promo.saved')}
+          successText={(saved) => t(saved.active ? 'adminMoney.promo.savedDescription' : 'adminMoney.promo.savedOffDescription', { code: saved.code, offer: offerOf(saved, t, locale) })}
+          failTitle={t('adminMoney.promo.saveFailed')}
+          onSaved={startNew}
+          className="mt-3 grid gap-3"
+        >
+          {({ errors, busy }) => (
+            <>
+              {editing === null ? null : <input type="hidden" name="id" value={editing} />}
+              <Field id="promo-code" name="code" label={t('adminMoney.promo.code')} hint={t('adminMoney.promo.codeHint')} error={errors.code}>
+                <Input value={draft.code} onChange={(e) => set('code', e.target.value)} autoCapitalize="characters" spellCheck={false} maxLength={24} />
+              </Field>
+              <Field id="promo-kind" name="kind" label={t('adminMoney.promo.discount')} error={errors.kind}>
+                <Select value={draft.kind} onChange={(e) => set('kind', e.target.value as PromoKind)}>
+                  <option value="percent">{t('adminMoney.promo.percentOff')}</option>
+                  <option value="amount">{t('adminMoney.promo.yenOff')}</option>
+                </Select>
+              </Field>
+              <Field id="promo-value" name="value" label={t(draft.kind === 'percent' ? 'adminMoney.promo.percentOff' : 'adminMoney.promo.yenOff')}
+                hint={draft.kind === 'percent' ? t('adminMoney.promo.percentHint', { max: PERCENT_MAX }) : t('adminMoney.promo.yenHint')} error={errors.value}>
+                <Input inputMode="numeric" value={draft.value} onChange={(e) => set('value', e.target.value)} className="w-32" />
+              </Field>
+              <div className="grid grid-cols-2 gap-3">
+                <Field id="promo-valid-from" name="validFrom" label={t('adminMoney.promo.firstDay')} error={errors.validFrom}>
+                  <Input type="date" value={draft.validFrom} onChange={(e) => set('validFrom', e.target.value)} />
+                </Field>
+                <Field id="promo-valid-to" name="validTo" label={t('adminMoney.promo.lastDay')} error={errors.validTo}>
+                  <Input type="date" value={draft.validTo} onChange={(e) => set('validTo', e.target.value)} />
+                </Field>
+              </div>
+              <Field id="promo-max-uses" name="maxUses" label={t('adminMoney.promo.maxUses')} hint={t('adminMoney.promo.maxUsesHint')} error={errors.maxUses}>
+                <Input inputMode="numeric" value={draft.maxUses} onChange={(e) => set('maxUses', e.target.value)} className="w-32" />
+              </Field>
+              <Field id="promo-tour-kind" name="tourKind" label={t('adminMoney.promo.tours')} error={errors.tourKind}>
+                <Select value={draft.tourKind} onChange={(e) => set('tourKind', e.target.value as Draft['tourKind'])}>
+                  <option value="">{t('adminMoney.promo.anyTour')}</option>
+                  <option value="half-day">{t('adminMoney.promo.halfDayOnly')}</option>
+                  <option value="full-day">{t('adminMoney.promo.fullDayOnly')}</option>
+                </Select>
+              </Field>
+              <Field id="promo-min-group" name="minGroup" label={t('adminMoney.promo.minGroup')} hint={t('adminMoney.promo.minGroupHint')} error={errors.minGroup}>
+                <Input inputMode="numeric" value={draft.minGroup} onChange={(e) => set('minGroup', e.target.value)} className="w-32" />
+              </Field>
+              <label className="flex items-center gap-2 text-sm text-slate-800">
+                <input type="checkbox" name="onePerEmail" checked={draft.onePerEmail} onChange={(e) => set('onePerEmail', e.target.checked)} className="size-5 accent-brand-700" />
+                {t('adminMoney.promo.onePerEmail')}
+              </label>
+              <label className="flex items-center gap-2 text-sm text-slate-800">
+                <input type="checkbox" name="active" checked={draft.active} onChange={(e) => set('active', e.target.checked)} className="size-5 accent-brand-700" />
+                {t('adminMoney.promo.active')}
+              </label>
+              <div className="flex gap-2">
+                <Button size="md" variant="brand" type="submit" disabled={busy}>
+                  {t(editing === null ? 'adminMoney.promo.create' : 'admin.common.save')}
+                </Button>
+                {editing === null ? null : (
+                  <Button size="md" variant="secondary" onClick={startNew}>
+                    {t('admin.common.cancel')}
+                  </Button>
+                )}
+              </div>
+            </>
+          )}
+        </AdminForm>
       </section>
     </div>
   )

@@ -18,9 +18,10 @@ const STATE_LABEL: Record<string, MessageId> = { new: 'adminInbox.reviews.stateN
 /**
  * Guests' reviews (issue 21 point 3, docs/decisions/0063): new first (the tab's badge counts
  * them), then newest. Nothing is public until approved; hide takes one off the site; the reply
- * is public, under the review.
+ * is public, under the review. A change through the JSON API runs the dashboard's loaders again
+ * (app/routes/admin/layout.tsx): the list follows.
  */
-export function ReviewsTab({ reviews, search, reload }: { reviews: ReviewRow[] | null; search: string; reload: () => void }) {
+export function ReviewsTab({ reviews, search }: { reviews: ReviewRow[] | null; search: string }) {
   const t = useT()
   const shown = (reviews ?? []).filter((r) => matchesText([r.title, r.text, r.displayName, r.guestName ?? '', r.source ?? '', r.country ?? ''], search))
   return (
@@ -28,7 +29,7 @@ export function ReviewsTab({ reviews, search, reload }: { reviews: ReviewRow[] |
       <h2 id="reviews-heading" className="text-lg font-semibold text-slate-900">
         {t('adminInbox.reviews.title')}
       </h2>
-      <ExternalReviewForm reload={reload} />
+      <ExternalReviewForm />
       {reviews === null ? (
         <p className="text-slate-700">{t('adminInbox.reviews.loading')}</p>
       ) : shown.length === 0 ? (
@@ -36,7 +37,7 @@ export function ReviewsTab({ reviews, search, reload }: { reviews: ReviewRow[] |
       ) : (
         <ul className="grid gap-3" aria-label={t('adminInbox.reviews.title')}>
           {shown.map((r) => (
-            <ReviewItem key={r.id} review={r} reload={reload} />
+            <ReviewItem key={r.id} review={r} />
           ))}
         </ul>
       )}
@@ -44,7 +45,7 @@ export function ReviewsTab({ reviews, search, reload }: { reviews: ReviewRow[] |
   )
 }
 
-function ReviewItem({ review: r, reload }: { review: ReviewRow; reload: () => void }) {
+function ReviewItem({ review: r }: { review: ReviewRow }) {
   const [reply, setReply] = useState(r.reply ?? '')
   const [busy, setBusy] = useState(false)
   const t = useT()
@@ -54,7 +55,6 @@ function ReviewItem({ review: r, reload }: { review: ReviewRow; reload: () => vo
     try {
       await api('PATCH', `/api/admin/reviews/${r.id}`, change)
       successToast(done)
-      reload()
     } catch (error) {
       failToast(t('adminInbox.reviews.updateFailed'), error)
     } finally {
@@ -130,7 +130,7 @@ const EXTERNAL_FIELDS = [
 ] as const satisfies readonly { name: string; label: MessageId; max?: number; type?: string }[]
 
 /** A review a guest left on another site (issue 21 point 4): public at once, labelled with its source. */
-function ExternalReviewForm({ reload }: { reload: () => void }) {
+function ExternalReviewForm() {
   const [open, setOpen] = useState(false)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
@@ -151,7 +151,6 @@ function ExternalReviewForm({ reload }: { reload: () => void }) {
       successToast(t('adminInbox.reviews.added'))
       setErrors({})
       setOpen(false)
-      reload()
     } catch (error) {
       setErrors(serverFieldErrors(error) ?? {})
       failToast(t('adminInbox.reviews.addFailed'), error)

@@ -3,15 +3,15 @@ import { useNavigate } from 'react-router'
 import type { AsJson, TourPackage as CatalogueRow } from '../../../server/for-app.ts'
 import { useFieldErrors } from '../../i18n/refusals.ts'
 import { testEmailSchema } from '../../../core/schemas/test-email.ts'
-import { TOUR_TEXT_LIMITS, tourPackageUpdateSchema } from '../../../core/schemas/tour-package-update.ts'
+import { TOUR_TEXT_LIMITS } from '../../../core/schemas/tour-package-update.ts'
 import { TRANSLATED_LOCALES } from '../../../core/schemas/translations.ts'
 import { TOUR_TEXT_FIELDS, type TourTextField } from '../../../core/i18n/tour-text.ts'
 import { formatYen } from '../../../core/money.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { toast } from '../ui/use-toast.ts'
-import { api, failToast, serverFieldErrors, successToast, useCopyEmail } from './api.ts'
-import { useAdminData } from './use-admin-data.ts'
+import { api, failToast, successToast, useCopyEmail } from './api.ts'
+import { AdminForm } from './admin-form.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/dialog.tsx'
@@ -26,13 +26,13 @@ import { ReceiptSettingsPanel } from './receipt-settings-panel.tsx'
 
 type TourPackage = AsJson<CatalogueRow>
 
-export function SettingsTab() {
+export function SettingsTab({ tours }: { tours: TourPackage[] }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <TestEmail />
       <CalendarFeedPanel />
       <TripPanels />
-      <Catalogue />
+      <Catalogue packages={tours} />
       <BookingQuestionsPanel />
       <BookingRulesPanel />
       <GuideBookingRulesPanel />
@@ -141,11 +141,13 @@ function TestEmail() {
   )
 }
 
-/** The price catalogue (docs/decisions/0019): every page reads these figures, so editing here changes the site. */
-function Catalogue() {
+/**
+ * The price catalogue (docs/decisions/0019): every page reads these figures, so editing here changes
+ * the site. The tours come with the page (the Settings route's loader); each form saves through the
+ * route's action, with or without script (docs/decisions/0088).
+ */
+function Catalogue({ packages }: { packages: TourPackage[] }) {
   const t = useT()
-  const { data: packages, reload: load } = useAdminData<TourPackage[]>('/api/admin/tour-packages', t('adminSettings.tours.loadFailed'), [])
-
   return (
     <section aria-labelledby="catalogue-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="catalogue-heading" className="text-lg font-semibold text-slate-900">
@@ -154,100 +156,77 @@ function Catalogue() {
       <p className="mb-3 text-sm text-slate-700">
         {t('adminSettings.tours.lead')}
       </p>
-      {packages === null ? <p className="text-slate-700">{t('adminSettings.tours.loading')}</p> : null}
       <div className="grid gap-4">
-        {packages?.map((p) => <PackageForm key={`${p.id}-${p.updatedAt}`} pkg={p} onSaved={load} />)}
+        {packages.map((p) => (
+          <PackageForm key={`${p.id}-${p.updatedAt}`} pkg={p} />
+        ))}
       </div>
     </section>
   )
 }
 
-function PackageForm({ pkg, onSaved }: { pkg: TourPackage; onSaved: () => Promise<void> }) {
+function PackageForm({ pkg }: { pkg: TourPackage }) {
   const t = useT()
-  const fieldErrors = useFieldErrors()
   const locale = useLocale()
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
   const id = (field: string) => `pkg-${pkg.id}-${field}`
 
-  async function save(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const f = new FormData(event.currentTarget)
-    const payload = {
-      basePrice: String(f.get(id('basePrice')) ?? ''),
-      extraGuestPrice: String(f.get(id('extraGuestPrice')) ?? ''),
-      soloPrice: String(f.get(id('soloPrice')) ?? ''),
-      soloPromoStart: String(f.get(id('soloPromoStart')) ?? ''),
-      soloPromoEnd: String(f.get(id('soloPromoEnd')) ?? ''),
-      duration: String(f.get(id('duration')) ?? ''),
-      available: f.get(id('available')) === 'on',
-      translations: Object.fromEntries(
-        TRANSLATED_LOCALES.map(({ code }) => [code, Object.fromEntries(TOUR_TEXT_FIELDS.map((field) => [field, String(f.get(id(`${code}-${field}`)) ?? '')]))]),
-      ),
-    }
-    const parsed = tourPackageUpdateSchema.safeParse(payload)
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error))
-      return
-    }
-    setErrors({})
-    setBusy(true)
-    try {
-      await api('PATCH', `/api/admin/tour-packages/${pkg.id}`, parsed.data)
-      successToast(t('adminSettings.tours.saved'), t('adminSettings.tours.savedText', { name: pkg.name }))
-      await onSaved()
-    } catch (error) {
-      setErrors(serverFieldErrors(error) ?? {})
-      failToast(t('adminSettings.tours.saveFailed'), error)
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  const num = (field: 'basePrice' | 'extraGuestPrice' | 'soloPrice', label: string) => (
-    <Field id={id(field)} label={label} error={errors[field]}>
+  const num = (field: 'basePrice' | 'extraGuestPrice' | 'soloPrice', label: string, errors: Record<string, string>) => (
+    <Field id={id(field)} name={field} label={label} error={errors[field]}>
       <Input inputMode="numeric" defaultValue={pkg[field] ?? ''} />
     </Field>
   )
 
   return (
-    <form onSubmit={save} noValidate className="grid gap-3 rounded-md border border-slate-200 p-3" aria-labelledby={id('title')}>
-      <div className="flex flex-wrap items-center gap-2">
-        <h3 id={id('title')} className="font-semibold text-slate-900">
-          {pkg.name}
-        </h3>
-        {pkg.available ? <Badge tone="paid">{t('adminSettings.tours.bookable')}</Badge> : <Badge tone="cancelled">{t('adminSettings.tours.notBookable')}</Badge>}
-        <span className="text-sm text-slate-700">{t('adminSettings.tours.basePriceFor', { price: formatYen(pkg.basePrice, locale) })}</span>
-      </div>
-      <div className="grid gap-3 sm:grid-cols-3">
-        {num('basePrice', t('adminSettings.tours.basePrice'))}
-        {num('extraGuestPrice', t('adminSettings.tours.extraGuestPrice'))}
-        {num('soloPrice', t('adminSettings.tours.soloPrice'))}
-      </div>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <Field id={id('soloPromoStart')} label={t('adminSettings.tours.promoStart')} error={errors.soloPromoStart}>
-          <Input type="date" defaultValue={pkg.soloPromoStart ?? ''} />
-        </Field>
-        <Field id={id('soloPromoEnd')} label={t('adminSettings.tours.promoEnd')} error={errors.soloPromoEnd}>
-          <Input type="date" defaultValue={pkg.soloPromoEnd ?? ''} />
-        </Field>
-      </div>
-      <Field id={id('duration')} label={t('adminSettings.tours.duration')} error={errors.duration}>
-        <Input defaultValue={pkg.duration} />
-      </Field>
-      <TourTranslationsFields pkg={pkg} errors={errors} id={id} />
-      <div className="flex items-center gap-2">
-        <input id={id('available')} name={id('available')} type="checkbox" defaultChecked={pkg.available} className="size-5 accent-brand-700" />
-        <label htmlFor={id('available')} className="text-sm font-medium">
-          {t('adminSettings.tours.available')}
-        </label>
-      </div>
-      <div>
-        <Button size="md" variant="brand" type="submit" disabled={busy}>
-          {t(pkg.isHalfDay ? 'adminSettings.tours.saveHalfDay' : 'adminSettings.tours.saveFullDay')}
-        </Button>
-      </div>
-    </form>
+    <AdminForm
+      intent="tour"
+      formId={`tour-${pkg.id}`}
+      successTitle={t('adminSettings.tours.saved')}
+      successText={t('adminSettings.tours.savedText', { name: pkg.name })}
+      failTitle={t('adminSettings.tours.saveFailed')}
+      className="grid gap-3 rounded-md border border-slate-200 p-3"
+      aria-labelledby={id('title')}
+    >
+      {({ errors, busy }) => (
+        <>
+          <input type="hidden" name="id" value={pkg.id} />
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 id={id('title')} className="font-semibold text-slate-900">
+              {pkg.name}
+            </h3>
+            {pkg.available ? <Badge tone="paid">{t('adminSettings.tours.bookable')}</Badge> : <Badge tone="cancelled">{t('adminSettings.tours.notBookable')}</Badge>}
+            <span className="text-sm text-slate-700">{t('adminSettings.tours.basePriceFor', { price: formatYen(pkg.basePrice, locale) })}</span>
+          </div>
+          <div className="grid gap-3 sm:grid-cols-3">
+            {num('basePrice', t('adminSettings.tours.basePrice'), errors)}
+            {num('extraGuestPrice', t('adminSettings.tours.extraGuestPrice'), errors)}
+            {num('soloPrice', t('adminSettings.tours.soloPrice'), errors)}
+          </div>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field id={id('soloPromoStart')} name="soloPromoStart" label={t('adminSettings.tours.promoStart')} error={errors.soloPromoStart}>
+              <Input type="date" defaultValue={pkg.soloPromoStart ?? ''} />
+            </Field>
+            <Field id={id('soloPromoEnd')} name="soloPromoEnd" label={t('adminSettings.tours.promoEnd')} error={errors.soloPromoEnd}>
+              <Input type="date" defaultValue={pkg.soloPromoEnd ?? ''} />
+            </Field>
+          </div>
+          <Field id={id('duration')} name="duration" label={t('adminSettings.tours.duration')} error={errors.duration}>
+            <Input defaultValue={pkg.duration} />
+          </Field>
+          <TourTranslationsFields pkg={pkg} errors={errors} id={id} />
+          <div className="flex items-center gap-2">
+            <input id={id('available')} name="available" type="checkbox" defaultChecked={pkg.available} className="size-5 accent-brand-700" />
+            <label htmlFor={id('available')} className="text-sm font-medium">
+              {t('adminSettings.tours.available')}
+            </label>
+          </div>
+          <div>
+            <Button size="md" variant="brand" type="submit" disabled={busy}>
+              {t(pkg.isHalfDay ? 'adminSettings.tours.saveHalfDay' : 'adminSettings.tours.saveFullDay')}
+            </Button>
+          </div>
+        </>
+      )}
+    </AdminForm>
   )
 }
 
@@ -280,7 +259,7 @@ function TourTranslationsFields({ pkg, errors, id }: { pkg: TourPackage; errors:
             </summary>
             <div className="mt-2 grid gap-3">
               {TOUR_TEXT_FIELDS.map((field) => (
-                <Field key={field} id={id(`${code}-${field}`)} label={t(TEXT_LABELS[field], { language: nativeName })} error={errors[`translations.${code}.${field}`]}>
+                <Field key={field} id={id(`${code}-${field}`)} name={`translations.${code}.${field}`} label={t(TEXT_LABELS[field], { language: nativeName })} error={errors[`translations.${code}.${field}`]}>
                   {field === 'description' ? (
                     <Textarea lang={code} rows={3} maxLength={TOUR_TEXT_LIMITS[field]} defaultValue={own[field] ?? ''} placeholder={pkg[field]} />
                   ) : (

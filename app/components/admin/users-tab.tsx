@@ -6,7 +6,6 @@ import type { AsJson, PublicUser } from '../../../server/for-app.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { api, failToast, formatDateTime, serverFieldErrors, successToast } from './api.ts'
-import { useAdminData } from './use-admin-data.ts'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
 import { ConfirmDialog, Modal } from '../ui/dialog.tsx'
@@ -24,24 +23,25 @@ const PREFERENCE_LABELS: Record<(typeof NOTIFICATION_PREFERENCES)[number], Messa
 
 const COLUMNS: MessageId[] = ['adminUsers.username', 'adminUsers.name', 'adminUsers.email', 'adminUsers.role', 'adminUsers.createdColumn', 'admin.common.actions']
 
-/** The Users tab (docs/decisions/0012). */
-export function UsersTab({ search, currentUserId }: { search: string; currentUserId: number }) {
+/**
+ * The Users tab (docs/decisions/0012). The users come with the page (the Users route's loader,
+ * docs/decisions/0088); a change through the JSON API runs the dashboard's loaders again.
+ */
+export function UsersTab({ users, search, currentUserId }: { users: AdminUser[]; search: string; currentUserId: number }) {
   const t = useT()
   const locale = useLocale()
-  const { data: users, reload: load } = useAdminData<AdminUser[]>('/api/admin/users', t('adminUsers.loadFailed'), [])
   const [editing, setEditing] = useState<AdminUser | 'new' | null>(null)
 
   async function remove(user: AdminUser) {
     try {
       await api('DELETE', `/api/admin/users/${user.id}`)
       successToast(t('adminUsers.deleted'), t('adminUsers.deletedDescription', { username: user.username }))
-      await load()
     } catch (error) {
       failToast(t('adminUsers.deleteFailed'), error)
     }
   }
 
-  const shown = (users ?? []).filter((u) => matchesText([u.username, u.name, u.email], search))
+  const shown = users.filter((u) => matchesText([u.username, u.name, u.email], search))
 
   return (
     <section aria-labelledby="users-heading" className="grid gap-4">
@@ -53,9 +53,7 @@ export function UsersTab({ search, currentUserId }: { search: string; currentUse
           {t('adminUsers.add')}
         </Button>
       </div>
-      {users === null ? (
-        <p className="text-slate-700">{t('adminUsers.loading')}</p>
-      ) : shown.length === 0 ? (
+      {shown.length === 0 ? (
         <EmptyState>{t('adminUsers.emptySearch')}</EmptyState>
       ) : (
         <>
@@ -108,10 +106,7 @@ export function UsersTab({ search, currentUserId }: { search: string; currentUse
         <UserForm
           user={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
-          onSaved={async () => {
-            setEditing(null)
-            await load()
-          }}
+          onSaved={() => setEditing(null)}
         />
       ) : null}
     </section>
@@ -140,7 +135,7 @@ function UserActions({ user, self, onEdit, onDelete }: { user: AdminUser; self: 
   )
 }
 
-function UserForm({ user, onClose, onSaved }: { user: AdminUser | null; onClose: () => void; onSaved: () => Promise<void> }) {
+function UserForm({ user, onClose, onSaved }: { user: AdminUser | null; onClose: () => void; onSaved: () => void }) {
   const [errors, setErrors] = useState<Record<string, string>>({})
   /** The server's refusal, repeated inside the dialog: the toast outside it is hidden from screen readers while the dialog is modal. */
   const [formError, setFormError] = useState<string | null>(null)
@@ -174,7 +169,7 @@ function UserForm({ user, onClose, onSaved }: { user: AdminUser | null; onClose:
       if (creating) await api('POST', '/api/register', payload)
       else await api('PATCH', `/api/admin/users/${user.id}`, payload)
       successToast(t(creating ? 'adminUsers.created' : 'adminUsers.updated'), t('adminUsers.savedDescription', { username: payload.username }))
-      await onSaved()
+      onSaved()
     } catch (error) {
       const fields = serverFieldErrors(error)
       if (fields) {

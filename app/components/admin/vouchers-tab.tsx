@@ -6,7 +6,7 @@ import type { AdminVoucher } from '../../../server/for-app.ts'
 import { api, failToast, formatDateTime, successToast } from './api.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { useAttentionText } from './attention.ts'
-import { useAdminData } from './use-admin-data.ts'
+import { useRevalidator } from 'react-router'
 import { ScrollBox } from '../ui/scroll-box.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
@@ -25,13 +25,14 @@ const STATES: Record<VoucherState, { label: MessageId; tone: 'pending' | 'paid' 
  * Gift vouchers (issue 20 point 3, docs/decisions/0065): every voucher with its balance, the
  * bookings that spent from it, its buyer and recipient and last day. A paid voucher nobody has
  * used can be cancelled and refunded in full through the payment provider; a partly used one can
- * be cancelled (its code stops working) without a refund.
+ * be cancelled (its code stops working) without a refund. The list comes with the page (the
+ * Vouchers route's loader, docs/decisions/0088); a cancel still goes through the JSON API.
  */
-export function VouchersTab() {
+export function VouchersTab({ vouchers }: { vouchers: AdminVoucher[] }) {
   const t = useT()
   const locale = useLocale()
   const attentionText = useAttentionText()
-  const { data, reload } = useAdminData<{ vouchers: AdminVoucher[] } | null>('/api/admin/vouchers', t('adminMoney.vouchers.loadFailed'), null)
+  const { revalidate } = useRevalidator()
 
   async function cancel(voucher: AdminVoucher, refund: boolean, exception = false) {
     try {
@@ -42,10 +43,10 @@ export function VouchersTab() {
     } catch (err) {
       failToast(t('adminMoney.vouchers.cancelFailed'), err)
     }
-    await reload()
+    // A refused cancel changed nothing the API would announce: the list is read again all the same.
+    await revalidate()
   }
 
-  const vouchers = data?.vouchers ?? []
   return (
     <section aria-labelledby="vouchers-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="vouchers-heading" className="text-lg font-semibold text-slate-900">
@@ -54,9 +55,7 @@ export function VouchersTab() {
       <p className="mb-3 text-sm text-slate-700">
         {t('adminMoney.vouchers.intro')}
       </p>
-      {data === null ? (
-        <p className="text-sm text-slate-600">{t('admin.common.loading')}</p>
-      ) : vouchers.length === 0 ? (
+      {vouchers.length === 0 ? (
         <p className="text-sm text-slate-600">{t('adminMoney.vouchers.empty')}</p>
       ) : (
         <ScrollBox label={t('adminMoney.vouchers.tableLabel')}>

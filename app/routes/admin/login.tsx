@@ -7,23 +7,24 @@ import { toast } from '../../components/ui/use-toast.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Field, Input } from '../../components/ui/field.tsx'
 import { LOGIN_NOTICE_PARAM, safeAdminRedirect } from '../../../core/admin-redirect.ts'
-import { adminPageLanguage } from '../../i18n/admin-messages.server.ts'
+import { adminLoginMessages } from '../../i18n/admin-messages.server.ts'
 import { useT } from '../../i18n/i18n.tsx'
-import { businessNameOf, metaTranslator } from '../../i18n/translator.ts'
+import { businessNameOf, metaTranslator, rootLocaleOf } from '../../i18n/translator.ts'
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  { title: metaTranslator(loaderData?.adminLocale ?? 'en', matches)('admin.login.metaTitle', { business: businessNameOf(matches) }) },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaTranslator(rootLocaleOf(matches) ?? 'en', matches)('admin.login.metaTitle', { business: businessNameOf(matches) }) },
   { name: 'robots', content: 'noindex' },
 ]
 
 /**
  * An admin who is already logged in goes straight on. The page speaks the dashboard's language:
- * the browser's choice between Japanese and English, nobody being known yet (docs/decisions/0086).
+ * the browser's choice between Japanese and English, nobody being known yet (docs/decisions/0086),
+ * and carries the `admin` namespace's words alone (docs/decisions/0088).
  */
 export function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   if (context.user?.isAdmin && !url.searchParams.has('denied')) throw redirect(safeAdminRedirect(url.searchParams.get('redirectTo')))
-  return adminPageLanguage(request, context.user?.language ?? null)
+  return { messages: adminLoginMessages(request, context) }
 }
 
 type LoginResponse = { success?: boolean; message?: string; user?: { isAdmin?: boolean; username?: string } }
