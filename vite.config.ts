@@ -96,7 +96,6 @@ export default defineConfig(({ isSsrBuild }) => ({
       '@date-fns/tz',
       '@radix-ui/react-alert-dialog',
       '@radix-ui/react-dialog',
-      '@radix-ui/react-tabs',
       '@radix-ui/react-toast',
       '@stripe/react-stripe-js',
       '@stripe/stripe-js/pure',
