@@ -1,7 +1,7 @@
 import { englishText } from '../i18n/refusals.ts'
 import { refusal } from '../../core/i18n/refusal.ts'
 import { languageLabel, toLocale, type Locale } from '../../core/i18n/locales.ts'
-import { desc, eq } from 'drizzle-orm'
+import { count, desc, eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { contactMessages, type ContactMessage } from '../db/schema.ts'
 import type { Config } from '../config/index.ts'
@@ -135,6 +135,12 @@ export function createContactService(deps: { db: Db; config: Config; notificatio
     async list(): Promise<ContactMessageView[]> {
       const rows = await db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
       return rows.map(view)
+    },
+
+    /** Messages not yet read: the dashboard's badge, counted without reading them. */
+    async unreadCount(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(contactMessages).where(eq(contactMessages.read, false))
+      return row?.n ?? 0
     },
 
     /** Read cannot be undone. */

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm'
+import { count, desc, eq } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
 import { notifications, type Notification } from '../db/schema.ts'
 import { NOTICES, writeNoticeValues, type Notice } from '../../core/admin-notices.ts'
@@ -43,6 +43,11 @@ export function createNotificationService(db: Db) {
     async list(locale?: AdminLocale): Promise<NotificationView[]> {
       const rows = await db.select().from(notifications).orderBy(desc(notifications.createdAt), desc(notifications.id))
       return rows.map((row) => view(row, locale))
+    },
+    /** Notifications not yet read: the dashboard's badge, counted without rendering them. */
+    async unreadCount(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(notifications).where(eq(notifications.read, false))
+      return row?.n ?? 0
     },
     /** Read cannot be undone: there is no "mark unread" (docs/decisions/0041). */
     async markRead(id: number): Promise<NotificationView | undefined> {

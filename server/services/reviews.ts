@@ -251,6 +251,12 @@ export function createReviewService(deps: {
       return true
     },
 
+    /** Reviews not yet moderated: the dashboard's badge. */
+    async newCount(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(reviews).where(eq(reviews.status, 'new'))
+      return row?.n ?? 0
+    },
+
     /** The dashboard's list: new first, then newest. */
     async list(): Promise<AdminReview[]> {
       const rows = await db

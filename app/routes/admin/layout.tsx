@@ -34,14 +34,11 @@ export const headers: Route.HeadersFunction = () => PRIVATE_FORM_PAGE_HEADERS
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireAdmin({ context, request })
   const { contact, notifications, reviews } = context.services
-  const [messageRows, notificationRows, reviewRows] = await Promise.all([contact.list(), notifications.list(), reviews.list()])
+  // Counted, not listed: this runs on every section's request and every 30 s.
+  const [messages, unread, newReviews] = await Promise.all([contact.unreadCount(), notifications.unreadCount(), reviews.newCount()])
   return {
     user: { id: user.id, username: user.username },
-    badges: {
-      messages: messageRows.filter((m) => !m.read).length,
-      notifications: notificationRows.filter((n) => !n.read).length,
-      reviews: reviewRows.filter((r) => r.status === 'new').length,
-    } satisfies Partial<Record<AdminSection, number>>,
+    badges: { messages, notifications: unread, reviews: newReviews } satisfies Partial<Record<AdminSection, number>>,
     messages: adminPageMessages(request, context),
   }
 }
