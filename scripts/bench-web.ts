@@ -44,7 +44,7 @@ import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/
 import { chromium as playwrightChromium } from '@playwright/test'
 import { placeBenchPhotos } from './bench-photos.ts'
 import { addBenchReviews } from './bench-reviews.ts'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, FULL_CHROMIUM_PATH } from './chromium.ts'
 import { BENCH_ENV, freePort, startProductionServer } from './production-server.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -341,7 +341,9 @@ function checkBudgets(rows: Row[]): string[] {
 }
 
 async function main() {
-  if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH} (set CHROME_PATH)`)
+  for (const [browser, variable] of [[FULL_CHROMIUM_PATH, 'FULL_CHROME_PATH'], [CHROMIUM_PATH, 'CHROME_PATH']] as const) {
+    if (!fs.existsSync(browser)) throw new Error(`Chromium not found at ${browser} (set ${variable})`)
+  }
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
   // BASE_URL at build time too: the prerendered pages carry canonical URLs.
@@ -368,7 +370,7 @@ async function main() {
   process.once('SIGINT', () => void stop().then(() => process.exit(130)))
 
   try {
-    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS })
+    chrome = await chromeLauncher.launch({ chromePath: FULL_CHROMIUM_PATH, chromeFlags: CHROME_FLAGS })
     if (withReviews) await addBenchReviews(baseUrl, { username: 'admin', password: BENCH_ENV.ADMIN_PASSWORD })
     if (withPhotos) await placeBenchPhotos(baseUrl, { username: 'admin', password: BENCH_ENV.ADMIN_PASSWORD }, PAGES)
     // One warm-up request per page, so the first measurement does not pay for cold server caches.
