@@ -53,8 +53,8 @@ export default [
   route('admin/login', 'routes/admin/login.tsx'),
   // The dashboard's old address, redirected to its sections (docs/decisions/0088).
   route('admin/dashboard', 'routes/admin/dashboard.tsx'),
-  // The dashboard: a frame and one URL per section, each with its own loader and action (docs/decisions/0088).
-  layout('routes/admin/layout.tsx', ADMIN_SECTIONS.map(({ value }) => route(`admin/${value}`, `routes/admin/${value}.tsx`))),
+  // The dashboard: its words, a frame and one URL per section, each with its own loader and action (docs/decisions/0088).
+  layout('routes/admin/words.tsx', [layout('routes/admin/layout.tsx', ADMIN_SECTIONS.map(({ value }) => route(`admin/${value}`, `routes/admin/${value}.tsx`)))]),
   // Unknown paths under /admin are not found too, but without the public chrome.
   route('admin/*', 'routes/not-found.tsx', { id: 'admin-not-found' }),
   route('sitemap.xml', 'routes/sitemap.ts'),

@@ -1,4 +1,4 @@
-import { addDays, addMonths, type CalendarDate, compareDates, formatLongDate, todayInTokyo } from './dates.ts'
+import { addDays, addMonths, type CalendarDate, compareDates, todayInTokyo } from './dates.ts'
 import { formatYen, isYenAmount } from './money.ts'
 import { refusalMessage, yenValue } from './i18n/refusal.ts'
 import { INCLUDED_GUESTS, quote, type PriceCatalogueEntry } from './pricing.ts'
@@ -104,10 +104,6 @@ export function voucherRefusal(state: VoucherState): string | null {
       return VOUCHER_USED_UP
   }
 }
-
-/** The terms (the legal page) refund no expired balance: the guide may still, as an exception they confirm. */
-export const voucherExpiredRefundMessage = (validUntil: CalendarDate) =>
-  `This voucher expired on ${formatLongDate(validUntil)}: the terms say an expired balance is not refunded. Confirm that you refund it as an exception.`
 
 /** What a voucher pays of `total`: all of it when the balance covers it, else the balance; never below 0. */
 export function voucherPays(balance: number, total: number): number {

@@ -1,9 +1,9 @@
 import { data, redirect, type AppLoadContext } from 'react-router'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { adminLoginPath } from '../../core/admin-redirect.ts'
 import { firstErrorMessage } from '../../core/schemas/field-errors.ts'
 import { adminLanguageSchema } from '../../core/schemas/users.ts'
-import { failureOf, loggableError, parseId, ServiceError } from '../../server/for-app.server.ts'
+import { failureOf, loggableError, parseId, ServiceError, sessionTokenIn } from '../../server/for-app.server.ts'
 import type { AsJson } from '../../server/for-app.ts'
 import { requestAdminLocale } from '../i18n/admin-messages.server.ts'
 import { readForm } from './form-post.server.ts'
@@ -59,16 +59,26 @@ export function formObject(form: FormData): Record<string, unknown> {
   return out
 }
 
+/** Who saves: the signed-in admin, and the session this request came with. */
+export type AdminActor = { id: number; username: string; session: string | undefined }
+
 /** One form of a tab: its schema (the API's, core/schemas/*) and the service call it makes. */
 export type AdminIntent<S extends z.ZodType = z.ZodType> = {
   schema: S
   /** The values the schema reads, when the form's fields are not them as they are (a checkbox left unticked sends nothing). */
   input?: (form: FormData) => unknown
-  run: (input: z.output<S>, form: FormData) => Promise<unknown>
+  /** The service call; `admin` is who saves, for the services that record it (a voucher's cancel) or keep their session (a new password). */
+  run: (input: z.output<S>, form: FormData, admin: AdminActor) => Promise<unknown>
 }
 
 /** Lets TypeScript infer each intent's schema where a tab lists its intents. */
 export const intent = <S extends z.ZodType>(handler: AdminIntent<S>): AdminIntent => handler as unknown as AdminIntent
+
+/** The schema of a form that sends nothing but which button was pressed ('Mark All as Read'). */
+export const NO_FIELDS = z.object({})
+
+/** A form that acts on one row and sends nothing else ('Mark as Read', 'Delete'): its hidden `id`. */
+export const rowIntent = (run: (id: number) => Promise<unknown>) => intent({ schema: NO_FIELDS, run: (_input, form) => run(rowId(form)) })
 
 /**
  * The one save pipeline of the dashboard (docs/decisions/0088), every tab's route action: the admin
@@ -94,7 +104,7 @@ export async function adminAction(args: Args, intents: Record<string, AdminInten
   let result: unknown
   try {
     const input = handler.schema.parse(handler.input ? handler.input(form) : formObject(form))
-    result = await handler.run(input, form)
+    result = await handler.run(input, form, { id: user.id, username: user.username, session: sessionTokenIn(args.request.headers.get('cookie')) })
   } catch (error) {
     const failure = failureOf(error)
     if (!failure) {

@@ -1,8 +1,6 @@
 import { Router } from 'express'
 import type { AppDeps } from '../deps.ts'
 import { requireAdmin } from '../auth/guard.ts'
-import { ServiceError } from '../services/service-error.ts'
-import { MESSAGE_NOT_FOUND } from '../services/contact.ts'
 import { parseId } from './ids.ts'
 
 /** The dashboard's Messages tab, admin only (docs/decisions/0012). */
@@ -14,9 +12,7 @@ export function adminMessagesRouter({ services }: AppDeps) {
   })
 
   router.patch('/admin/messages/:id/read', requireAdmin, async (req, res) => {
-    const row = await services.contact.markRead(parseId(req.params.id))
-    if (!row) throw new ServiceError('not-found', MESSAGE_NOT_FOUND)
-    res.json(row)
+    res.json(await services.contact.markRead(parseId(req.params.id)))
   })
 
   return router

@@ -1,8 +1,7 @@
 import { Router } from 'express'
 import { userCreateSchema, userUpdateSchema } from '../../core/schemas/users.ts'
 import { requireAdmin } from '../auth/guard.ts'
-import { SESSION_COOKIE } from '../auth/sessions.ts'
-import { readCookie } from '../http/cookies.ts'
+import { sessionTokenIn } from '../auth/sessions.ts'
 import type { AppDeps } from '../deps.ts'
 import { parseId } from './ids.ts'
 
@@ -26,7 +25,7 @@ export function adminUsersRouter({ services }: AppDeps) {
   router.patch('/admin/users/:id', requireAdmin, async (req, res) => {
     const id = parseId(req.params.id)
     const input = userUpdateSchema.parse(req.body ?? {})
-    res.json(await services.adminUsers.update(res.locals.user!.id, id, input, readCookie(req, SESSION_COOKIE)))
+    res.json(await services.adminUsers.update(res.locals.user!.id, id, input, sessionTokenIn(req.headers.cookie)))
   })
 
   router.delete('/admin/users/:id', requireAdmin, async (req, res) => {

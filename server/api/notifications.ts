@@ -1,11 +1,8 @@
 import { Router } from 'express'
 import type { AppDeps } from '../deps.ts'
 import { requireAdmin } from '../auth/guard.ts'
-import { ServiceError } from '../services/service-error.ts'
 import { parseId } from './ids.ts'
 import { isAdminLocale } from '../../core/i18n/admin-locales.ts'
-
-export const NOTIFICATION_NOT_FOUND = 'Notification not found'
 
 /** The dashboard's Notifications tab (docs/decisions/0041), admin only. */
 export function notificationsRouter({ services }: AppDeps) {
@@ -23,13 +20,11 @@ export function notificationsRouter({ services }: AppDeps) {
   })
 
   router.patch('/notifications/:id/read', requireAdmin, async (req, res) => {
-    const row = await services.notifications.markRead(parseId(req.params.id))
-    if (!row) throw new ServiceError('not-found', NOTIFICATION_NOT_FOUND)
-    res.json(row)
+    res.json(await services.notifications.markRead(parseId(req.params.id)))
   })
 
   router.delete('/notifications/:id', requireAdmin, async (req, res) => {
-    if (!(await services.notifications.remove(parseId(req.params.id)))) throw new ServiceError('not-found', NOTIFICATION_NOT_FOUND)
+    await services.notifications.remove(parseId(req.params.id))
     res.json({ message: 'Notification deleted' })
   })
 

@@ -2,7 +2,11 @@ import type { CookieOptions, Request } from 'express'
 
 /** Read one cookie from the Cookie header (no parser middleware needed for a single cookie). */
 export function readCookie(req: Request, name: string): string | undefined {
-  const header = req.headers.cookie
+  return cookieValue(req.headers.cookie, name)
+}
+
+/** One cookie of a Cookie header, as Express and a route's Fetch request both carry it. */
+export function cookieValue(header: string | null | undefined, name: string): string | undefined {
   if (!header) return undefined
   for (const part of header.split(';')) {
     const eq = part.indexOf('=')

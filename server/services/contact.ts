@@ -18,7 +18,7 @@ import { containsUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../core/unst
 
 /** What a spam bot filling the hidden field is told: nothing that helps it adapt. */
 export const SPAM_REFUSED_MESSAGE = refusal('errors.messageNotSent')
-export const MESSAGE_NOT_FOUND = 'Message not found'
+const MESSAGE_NOT_FOUND = refusal('adminErrors.messageNotFound')
 
 /** What the dashboard lists of a contact message. */
 export type ContactMessageView = Pick<
@@ -144,9 +144,11 @@ export function createContactService(deps: { db: Db; config: Config; notificatio
     },
 
     /** Read cannot be undone. */
-    async markRead(id: number): Promise<ContactMessageView | undefined> {
+    /** Read, for good: a message gone (or never there) is refused with 404. */
+    async markRead(id: number): Promise<ContactMessageView> {
       const [row] = await db.update(contactMessages).set({ read: true }).where(eq(contactMessages.id, id)).returning()
-      return row ? view(row) : undefined
+      if (!row) throw new ServiceError('not-found', MESSAGE_NOT_FOUND)
+      return view(row)
     },
   }
 }

@@ -4,6 +4,8 @@ import { notifications, type Notification } from '../db/schema.ts'
 import { NOTICES, writeNoticeValues, type Notice } from '../../core/admin-notices.ts'
 import type { AdminLocale } from '../../core/i18n/admin-locales.ts'
 import { translate } from '../i18n/catalog.ts'
+import { refusal } from '../../core/i18n/refusal.ts'
+import { ServiceError } from './service-error.ts'
 
 export type NotificationType = 'booking' | 'message' | 'system'
 /** A notification says what happened as a notice: a message id and its values, never a sentence (docs/decisions/0086). */
@@ -22,6 +24,8 @@ export function renderNotice(locale: AdminLocale, { kind, values }: Notice): { t
 const view = ({ notice, ...row }: Notification, locale: AdminLocale | undefined): NotificationView => (notice && locale ? { ...row, ...renderNotice(locale, notice) } : row)
 
 /** Where a notification about booking n opens the dashboard. */
+const NOTIFICATION_NOT_FOUND = refusal('adminErrors.notificationNotFound')
+
 export const bookingActionLink = (bookingId: number) => `/admin/dashboard?tab=bookings&bookingId=${bookingId}`
 export const messageActionLink = (messageId: number) => `/admin/dashboard?tab=messages&messageId=${messageId}`
 
@@ -50,17 +54,19 @@ export function createNotificationService(db: Db) {
       return row?.n ?? 0
     },
     /** Read cannot be undone: there is no "mark unread" (docs/decisions/0041). */
-    async markRead(id: number): Promise<NotificationView | undefined> {
+    /** A notification gone (deleted in another tab) is refused with 404, here and by `remove`. */
+    async markRead(id: number): Promise<NotificationView> {
       const [row] = await db.update(notifications).set({ read: true }).where(eq(notifications.id, id)).returning()
-      return row && view(row, undefined)
+      if (!row) throw new ServiceError('not-found', NOTIFICATION_NOT_FOUND)
+      return view(row, undefined)
     },
     async markAllRead(): Promise<number> {
       const rows = await db.update(notifications).set({ read: true }).where(eq(notifications.read, false)).returning({ id: notifications.id })
       return rows.length
     },
-    async remove(id: number): Promise<boolean> {
+    async remove(id: number): Promise<void> {
       const rows = await db.delete(notifications).where(eq(notifications.id, id)).returning({ id: notifications.id })
-      return rows.length > 0
+      if (rows.length === 0) throw new ServiceError('not-found', NOTIFICATION_NOT_FOUND)
     },
   }
 }

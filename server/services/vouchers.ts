@@ -1,5 +1,5 @@
 import { englishText } from '../i18n/refusals.ts'
-import { refusal } from '../../core/i18n/refusal.ts'
+import { dateValue, refusal } from '../../core/i18n/refusal.ts'
 import type { Attention } from '../../core/admin-notices.ts'
 import crypto from 'node:crypto'
 import { and, desc, eq, inArray } from 'drizzle-orm'
@@ -23,7 +23,6 @@ import {
   presetAmounts,
   voucherAmountProblem,
   voucherCodeFrom,
-  voucherExpiredRefundMessage,
   voucherState,
   voucherValidUntil,
   type VoucherLimits,
@@ -46,8 +45,8 @@ export const VOUCHER_NOT_COMPLETED_MESSAGE = refusal('errors.paymentNotCompleted
 export const VOUCHER_MISMATCH_MESSAGE = refusal('errors.voucherMismatch')
 export const VOUCHER_HONEYPOT_MESSAGE = refusal('errors.voucherHoneypot')
 export const VOUCHER_PRESET_UNAVAILABLE_MESSAGE = refusal('errors.voucherPresetUnavailable')
-export const VOUCHER_NOT_ACTIVE_MESSAGE = 'Only a paid voucher that is not cancelled can be cancelled'
-export const VOUCHER_NOT_UNUSED_MESSAGE = 'Only an unused voucher can be refunded: this one has been used for a booking'
+const VOUCHER_NOT_ACTIVE_MESSAGE = refusal('adminErrors.voucherNotActive')
+const VOUCHER_NOT_UNUSED_MESSAGE = refusal('adminErrors.voucherNotUnused')
 export const VOUCHER_RATE_MESSAGE = refusal('errors.voucherRate')
 /** Where the dashboard's Vouchers tab is, for the guide's notifications and e-mails. */
 export const vouchersActionLink = '/admin/dashboard?tab=vouchers'
@@ -488,9 +487,9 @@ export function createVoucherService(deps: {
         if (!current) throw new ServiceError('not-found', VOUCHER_NOT_FOUND_MESSAGE)
         if (current.status !== 'active') throw new ServiceError('conflict', VOUCHER_NOT_ACTIVE_MESSAGE)
         if (refund && current.balance !== current.amount) throw new ServiceError('conflict', VOUCHER_NOT_UNUSED_MESSAGE)
-        // Past its last day the terms refund nothing: only as the guide's confirmed exception, on the record.
+        // Past its last day the terms (the legal page) refund nothing: only as the guide's confirmed exception, on the record.
         const expired = stateOf(current) === 'expired'
-        if (refund && expired && !exception) throw new ServiceError('conflict', voucherExpiredRefundMessage(current.validUntil!), { field: 'exception' })
+        if (refund && expired && !exception) throw new ServiceError('conflict', refusal('adminErrors.voucherExpiredRefund', { date: dateValue(current.validUntil!) }), { field: 'exception' })
         const [row] = await tx
           .update(vouchers)
           .set({ status: refund ? 'refunded' : 'cancelled', cancelledAt: now, ...(refund ? attentionColumns({ kind: 'refundIssuing', values: { amount: current.amount } }) : {}), updatedAt: now })

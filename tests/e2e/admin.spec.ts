@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page, type Response } from '@playwright/test'
 import { E2E_ADMIN } from '../../playwright.config.ts'
 import { formatLongDate } from '../../core/dates.ts'
 import { saturdayAhead } from './tour-dates.ts'
@@ -458,8 +458,18 @@ test.describe('on a 375 px phone', () => {
     await expectNoSidewaysScroll(page)
 
     await page.getByRole('navigation').getByRole('link', { name: /^Notifications/ }).click()
+    // The save runs the frame's and the section's loaders again, but does not send the dashboard's words again (app/routes/admin/words.tsx).
+    const reloaded: string[] = []
+    const collect = (res: Response) => {
+      if (res.request().method() === 'GET' && res.url().includes('.data')) res.text().then((body) => reloaded.push(body), () => undefined)
+    }
+    page.on('response', collect)
     await page.getByRole('button', { name: 'Mark All as Read' }).click()
     await expect(page.getByTestId('notifications-badge')).toHaveCount(0)
+    await expect.poll(() => reloaded.length).toBeGreaterThan(0)
+    page.off('response', collect)
+    expect(reloaded.join('')).toContain('notifications')
+    expect(reloaded.join('')).not.toContain('adminSettings.tours.title')
     await expectNoSidewaysScroll(page)
 
     await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).click()

@@ -25,8 +25,11 @@ describe('the dashboard’s sections and their forms', () => {
 
   type Tour = { id: number; isHalfDay: boolean; basePrice: number; extraGuestPrice: number; soloPrice: number | null; duration: string; available: boolean }
   const tours = async () => (await (await fetch(`${server.url}/api/admin/tour-packages`, { headers: { cookie } })).json()) as Tour[]
-  const post = (url: string, fields: Record<string, string>, who = cookie) =>
-    fetch(`${server.url}${url}`, { method: 'POST', redirect: 'manual', headers: { cookie: who }, body: new URLSearchParams(fields) })
+  const post = (url: string, fields: Record<string, string>, who = cookie, language = 'en') =>
+    fetch(`${server.url}${url}`, { method: 'POST', redirect: 'manual', headers: { cookie: who, 'accept-language': language }, body: new URLSearchParams(fields) })
+  /** The same form as the page's fetcher sends it: answered with data, not a redirect. */
+  const byScript = (url: string, fields: Record<string, string>, language = 'en') => post(`${url}.data`, { ...fields, _via: 'fetcher' }, cookie, language)
+  const api = async <T>(url: string) => (await (await fetch(`${server.url}${url}`, { headers: { cookie } })).json()) as T
   const tourForm = (tour: Tour, change: Record<string, string>) => ({
     intent: 'tour',
     formId: `tour-${tour.id}`,
@@ -95,6 +98,83 @@ describe('the dashboard’s sections and their forms', () => {
     expect(res.status).toBe(302)
     const { promoCodes } = (await (await fetch(`${server.url}/api/admin/promo-codes`, { headers: { cookie } })).json()) as { promoCodes: { code: string; active: boolean; onePerEmail: boolean }[] }
     expect(promoCodes.find((c) => c.code === 'FORM-5')).toMatchObject({ active: false, onePerEmail: false })
+  })
+
+  it('marks a message and a notification read, deletes one, and marks all read by the inbox’s forms; a row gone is refused in the admin’s language', async () => {
+    // Each message brings its notification too.
+    for (const email of ['form-visitor@example.com', 'second-visitor@example.com']) {
+      const sent = await fetch(`${server.url}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Form Visitor', email, message: 'Is the castle open in winter?' }),
+      })
+      expect(sent.status).toBe(201)
+    }
+    type Row = { id: number; read: boolean; email?: string; message: string }
+    const message = (await api<Row[]>('/api/admin/messages')).find((m) => m.email === 'form-visitor@example.com')!
+    const read = await post('/admin/messages', { intent: 'markRead', id: String(message.id) })
+    expect([read.status, read.headers.get('location')]).toEqual([302, '/admin/messages'])
+    expect((await api<Row[]>('/api/admin/messages')).find((m) => m.id === message.id)!.read).toBe(true)
+    const gone = await byScript('/admin/messages', { intent: 'markRead', id: '999999' }, 'ja')
+    expect(gone.status).toBe(404)
+    expect(await gone.text()).toContain('メッセージが見つかりません')
+
+    const notices = async () => api<Row[]>('/api/notifications')
+    const [first, second] = (await notices()).filter((n) => !n.read)
+    expect(second).toBeDefined()
+    expect((await byScript('/admin/notifications', { intent: 'markRead', id: String(first!.id) })).status).toBe(200)
+    expect((await notices()).find((n) => n.id === first!.id)!.read).toBe(true)
+    expect((await post('/admin/notifications', { intent: 'remove', id: String(first!.id) })).status).toBe(302)
+    expect((await notices()).some((n) => n.id === first!.id)).toBe(false)
+    const again = await byScript('/admin/notifications', { intent: 'remove', id: String(first!.id) })
+    expect(again.status).toBe(404)
+    expect(await again.text()).toContain('Notification not found')
+    expect((await post('/admin/notifications', { intent: 'markAll' })).status).toBe(302)
+    expect((await notices()).filter((n) => !n.read)).toEqual([])
+  })
+
+  it('adds a review from another site, replies to it and hides it by the Reviews section’s forms; a date to come is refused on its field', async () => {
+    const review = { intent: 'addExternal', source: 'TripAdvisor', sourceUrl: '', reviewDate: '2026-01-10', title: 'A day by the sea', displayName: 'Sam', country: '', rating: '4', text: 'We saw the castle ruins and the sea.', locale: 'en' }
+    expect((await post('/admin/reviews', review)).status).toBe(302)
+    type Review = { id: number; title: string; status: string; reply: string | null; source: string | null }
+    const added = (await api<Review[]>('/api/admin/reviews')).find((r) => r.title === 'A day by the sea')!
+    expect(added).toMatchObject({ status: 'approved', source: 'TripAdvisor' })
+
+    const replied = await byScript('/admin/reviews', { intent: 'reply', id: String(added.id), reply: 'Thank you, Sam!' })
+    expect(replied.status).toBe(200)
+    expect(await replied.text()).toContain('Thank you, Sam!')
+    expect((await post('/admin/reviews', { intent: 'hide', id: String(added.id) })).status).toBe(302)
+    expect((await api<Review[]>('/api/admin/reviews')).find((r) => r.id === added.id)).toMatchObject({ status: 'hidden', reply: 'Thank you, Sam!' })
+
+    const future = await byScript('/admin/reviews', { ...review, title: 'Not yet', reviewDate: '2099-01-01' })
+    expect(future.status).toBe(400)
+    expect(await future.text()).toContain('reviewDate')
+    expect((await api<Review[]>('/api/admin/reviews')).some((r) => r.title === 'Not yet')).toBe(false)
+  })
+
+  it('adds, edits and deletes a user by the Users section’s forms; deleting oneself is refused in the admin’s language', async () => {
+    type User = { id: number; username: string; name: string | null; isAdmin: boolean }
+    const users = () => api<User[]>('/api/admin/users')
+    const fields = { username: 'form-helper', password: 'form-helper-password', name: '', email: '', notificationPreference: 'email', whatsappNumber: '' }
+    expect((await post('/admin/users', { intent: 'create', ...fields })).status).toBe(302)
+    const helper = (await users()).find((u) => u.username === 'form-helper')!
+    expect(helper.isAdmin).toBe(false)
+
+    const taken = await byScript('/admin/users', { intent: 'create', ...fields })
+    expect(taken.status).toBe(409)
+    expect(await taken.text()).toContain('That username is already taken')
+    const edited = await byScript('/admin/users', { intent: 'update', id: String(helper.id), ...fields, password: '', name: 'Form Helper', isAdmin: 'on' })
+    expect(edited.status).toBe(200)
+    expect((await users()).find((u) => u.id === helper.id)).toMatchObject({ name: 'Form Helper', isAdmin: true })
+
+    const owner = (await users()).find((u) => u.username === 'owner')!
+    const self = await byScript('/admin/users', { intent: 'remove', id: String(owner.id) }, 'ja')
+    expect(self.status).toBe(400)
+    expect(await self.text()).toContain('ログイン中のご自分のアカウントは削除できません。')
+    expect((await post('/admin/users', { intent: 'remove', id: String(helper.id) })).status).toBe(302)
+    expect((await users()).map((u) => u.username)).not.toContain('form-helper')
+    // The owner's session is still good after all that.
+    expect((await fetch(`${server.url}/admin/users`, { redirect: 'manual', headers: { cookie } })).status).toBe(200)
   })
 
   it('sends the browser only the words it shows: the login page the admin namespace, the dashboard none of the e-mails’ or notices’', async () => {

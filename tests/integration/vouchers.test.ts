@@ -14,6 +14,8 @@ import { loader as voucherPageLoader } from '../../app/routes/voucher.tsx'
 import { VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../../app/lib/form-post.ts'
 import { voucherSalesOf, withMoney } from '../../server/services/ledger.ts'
 import { ledgerInvariantProblems } from './ledger-invariants.ts'
+import { postAdminSection } from './admin-section.ts'
+import { action as vouchersSectionAction } from '../../app/routes/admin/vouchers.tsx'
 
 /**
  * Issue 20 point 3 (docs/decisions/0065): gift vouchers. A visitor buys one; it is usable only
@@ -531,6 +533,29 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
     expect((await admin.post(`/api/admin/vouchers/${ids.unused}/cancel`, { refund: true })).status).toBe(409)
     // A partly used voucher is cancelled without refund; its balance stays recorded.
     expect((await admin.post(`/api/admin/vouchers/${ids.used}/cancel`, { refund: false })).json.voucher).toMatchObject({ state: 'cancelled', balance: 3_500 })
+  })
+
+  it('lets the guide cancel a voucher by the Vouchers section’s form, with or without script, refused in the guide’s language (docs/decisions/0088)', async () => {
+    const unused = await paidVoucher(10_000)
+    const used = await paidVoucher(20_000)
+    const ids = { unused: (await voucherByToken(app, unused.token)).id, used: (await voucherByToken(app, used.token)).id }
+    expect((await book({ voucherCode: used.code })).status).toBe(201)
+    const send = (fields: Record<string, string>, byScript: boolean, language?: string) =>
+      postAdminSection(app, vouchersSectionAction, '/admin/vouchers', { intent: 'cancel', ...fields }, { byScript, username: 'guide-admin', language })
+
+    // A used voucher is not refunded: refused in Japanese to a Japanese browser, nothing changed.
+    const refused = await send({ id: String(ids.used), refund: 'true' }, true, 'ja')
+    expect(refused).toMatchObject({ status: 409, data: { ok: false, message: '返金できるのは未使用のギフト券だけです。このギフト券はすでに予約に使われています' } })
+    expect((await voucherByToken(app, used.token)).status).toBe('active')
+
+    // Without script: the refund goes through, and the page comes back.
+    expect(await send({ id: String(ids.unused), refund: 'true' }, false)).toMatchObject({ status: 302, location: '/admin/vouchers' })
+    expect(await voucherByToken(app, unused.token)).toMatchObject({ status: 'refunded', amountRefunded: 10_000 })
+    // By script: the answer is the cancel's, for the toast.
+    const cancelled = await send({ id: String(ids.used), refund: 'false' }, true)
+    expect(cancelled).toMatchObject({ status: 200, data: { ok: true, result: { voucher: { state: 'cancelled', balance: 3_500 }, refund: { amount: 0 } } } })
+    expect((await send({ id: String(ids.used), refund: 'false' }, true, 'ja')).data).toMatchObject({ ok: false, message: '取り消せるのは、支払い済みでまだ取り消していないギフト券だけです' })
+    expect((await send({ id: 'x', refund: 'false' }, true)).status).toBe(400)
   })
 
   it('refunds an expired voucher only as the guide’s confirmed exception, and records it (docs/decisions/0065)', async () => {

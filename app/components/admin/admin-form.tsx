@@ -1,10 +1,57 @@
-import { useEffect, useRef, useState, type FormHTMLAttributes, type ReactNode } from 'react'
-import { useActionData, useFetcher, useLocation } from 'react-router'
+import { useCallback, useEffect, useRef, useState, type ButtonHTMLAttributes, type FormHTMLAttributes, type ReactNode } from 'react'
+import { useActionData, useFetcher, useLocation, useRevalidator, type FetcherWithComponents } from 'react-router'
 import { ADMIN_FORM_FIELD, ADMIN_INTENT_FIELD, type AdminActionData } from '../../lib/admin-form.ts'
 import { VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../../lib/form-post.ts'
+import { Button, type ButtonVariantProps } from '../ui/button.tsx'
 import { toast } from '../ui/use-toast.ts'
 
-type FormState = { errors: Record<string, string>; busy: boolean }
+/** What a form shows while it is sent and after: its fields' errors, the refusal's message (for a dialog, where the toast outside is hidden from screen readers), busy. */
+type FormState = { errors: Record<string, string>; refusal: string | null; busy: boolean }
+
+/** What the admin is told of a save: a toast when it is saved (none for a change the page shows by itself), and one when it is refused. */
+type AnswerOptions<R> = {
+  /** The toast's title, or how to write it from what the action returned. */
+  successTitle?: string | ((result: R) => string)
+  /** The toast's text, or how to write it from what the action returned (the saved row). */
+  successText?: string | ((result: R) => string)
+  failTitle: string
+  /** After a save by script, with what the action returned: a form that goes back to empty. */
+  onSaved?: (result: R) => void
+}
+
+/**
+ * The route action's answer to a fetcher, told once: the toasts, the field errors, `onSaved`. It counts
+ * once the action has answered, before the page's loaders have run again: a row keyed by its last
+ * change (a tour's updatedAt) is a new form after them, and its toast would be lost. A refusal
+ * reads the page again too (React Router does not, after a 4xx): a row changed or gone in another
+ * tab (a voucher already cancelled) then shows as it is.
+ */
+function useAnswer<R>(fetcher: FetcherWithComponents<AdminActionData>, { successTitle, successText, failTitle, onSaved }: AnswerOptions<R>, initialErrors: Record<string, string> = {}) {
+  const [errors, setErrors] = useState<Record<string, string>>(initialErrors)
+  const [refusal, setRefusal] = useState<string | null>(null)
+  const [answered, setAnswered] = useState(false)
+  const handled = useRef<AdminActionData | undefined>(undefined)
+  const { revalidate } = useRevalidator()
+  useEffect(() => {
+    const answer = fetcher.data
+    if (answer === undefined || fetcher.state === 'submitting' || handled.current === answer) return
+    handled.current = answer
+    setAnswered(true)
+    if (answer.ok) {
+      setErrors({})
+      setRefusal(null)
+      const result = answer.result as R
+      if (successTitle) toast({ title: typeof successTitle === 'function' ? successTitle(result) : successTitle, description: typeof successText === 'function' ? successText(result) : successText })
+      onSaved?.(result)
+    } else {
+      setErrors(answer.errors)
+      setRefusal(answer.message)
+      toast({ title: failTitle, description: answer.message, variant: 'destructive' })
+      void revalidate()
+    }
+  }, [fetcher.data, fetcher.state, successTitle, successText, failTitle, onSaved, revalidate])
+  return { errors, refusal, answered }
+}
 
 /**
  * A dashboard form on its route's action (docs/decisions/0088), the client half of the one save
@@ -27,43 +74,18 @@ export function AdminForm<R = unknown>({
   intent: string
   /** Tells apart forms of one intent on a page (one per row); the intent when there is one. */
   formId?: string
-  successTitle: string
-  /** The toast's text, or how to write it from what the action returned (the saved row). */
-  successText?: string | ((result: R) => string)
-  failTitle: string
-  /** After a save by script, with what the action returned: a form that goes back to empty. */
-  onSaved?: (result: R) => void
   children: (state: FormState) => ReactNode
-} & Omit<FormHTMLAttributes<HTMLFormElement>, 'children' | 'action' | 'method' | 'onSubmit' | 'encType'>) {
+} & AnswerOptions<R> &
+  Omit<FormHTMLAttributes<HTMLFormElement>, 'children' | 'action' | 'method' | 'onSubmit' | 'encType'>) {
   const fetcher = useFetcher<AdminActionData>()
   const location = useLocation()
   // A script-free post's refusal comes back as the page's action data.
   const posted = useActionData<AdminActionData>()
   const refused = posted && !posted.ok && posted.formId === formId ? posted : undefined
-  const [errors, setErrors] = useState<Record<string, string>>(() => refused?.errors ?? {})
-  const [answered, setAnswered] = useState(false)
+  const { errors, refusal, answered } = useAnswer(fetcher, { successTitle, successText, failTitle, onSaved }, refused?.errors)
   // The hidden field that asks for data rather than a redirect, once the script runs (app/lib/form-post.ts).
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])
-
-  // The answer counts once the action has answered, before the page's loaders have run again: a
-  // row keyed by its last change (a tour's updatedAt) is a new form after them, and its toast would be lost.
-  const handled = useRef<AdminActionData | undefined>(undefined)
-  useEffect(() => {
-    const answer = fetcher.data
-    if (answer === undefined || fetcher.state === 'submitting' || handled.current === answer) return
-    handled.current = answer
-    setAnswered(true)
-    if (answer.ok) {
-      setErrors({})
-      const result = answer.result as R
-      toast({ title: successTitle, description: typeof successText === 'function' ? successText(result) : successText })
-      onSaved?.(result)
-    } else {
-      setErrors(answer.errors)
-      toast({ title: failTitle, description: answer.message, variant: 'destructive' })
-    }
-  }, [fetcher.data, fetcher.state, successTitle, successText, failTitle, onSaved])
 
   return (
     <fetcher.Form method="post" action={location.pathname + location.search} noValidate {...props}>
@@ -75,7 +97,53 @@ export function AdminForm<R = unknown>({
           {refused.message}
         </p>
       ) : null}
-      {children({ errors, busy: fetcher.state !== 'idle' })}
+      {children({ errors, refusal, busy: fetcher.state !== 'idle' })}
     </fetcher.Form>
   )
+}
+
+/**
+ * A row's one-button form ('Mark as Read'): the intent and the row's hidden `id`, busy while it goes.
+ * A change the page shows by itself needs no success toast.
+ */
+export function RowAction({
+  intent,
+  rowId,
+  successTitle,
+  failTitle,
+  children,
+  ...button
+}: { intent: string; rowId: number; successTitle?: string; failTitle: string; children: ReactNode } & ButtonVariantProps &
+  Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'children' | 'disabled'>) {
+  return (
+    <AdminForm intent={intent} formId={`${intent}-${rowId}`} successTitle={successTitle} failTitle={failTitle} className="contents">
+      {({ busy }) => (
+        <>
+          <input type="hidden" name="id" value={rowId} />
+          <Button type="submit" disabled={busy} {...button}>
+            {children}
+          </Button>
+        </>
+      )}
+    </AdminForm>
+  )
+}
+
+/**
+ * The same pipeline for a save that is not a form of its own: a confirmation dialog's button, a link
+ * that also marks its notification read. `submit(intent, fields)` posts to the page's route action as
+ * the form would, and the answer is told the same way.
+ */
+export function useAdminSubmit<R = unknown>(options: AnswerOptions<R>) {
+  const fetcher = useFetcher<AdminActionData>()
+  const location = useLocation()
+  const { errors } = useAnswer(fetcher, options)
+  const action = location.pathname + location.search
+  const { submit } = fetcher
+  const send = useCallback(
+    (intent: string, fields: Record<string, string> = {}) =>
+      submit({ ...fields, [ADMIN_INTENT_FIELD]: intent, [VIA_SCRIPT_FIELD]: VIA_SCRIPT }, { method: 'post', action }),
+    [submit, action],
+  )
+  return { submit: send, busy: fetcher.state !== 'idle', errors }
 }

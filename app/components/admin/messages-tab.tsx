@@ -3,7 +3,8 @@ import type { AsJson, ContactMessageView } from '../../../server/for-app.ts'
 import { matchesText } from '../../../core/booking-search.ts'
 import { contactPackageLabel } from '../../../core/schemas/contact.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
-import { api, failToast, formatDateTime, mailtoHref, useCopyEmail } from './api.ts'
+import { formatDateTime, mailtoHref, useCopyEmail } from './api.ts'
+import { RowAction } from './admin-form.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
 import { EmptyState } from '../ui/empty-state.tsx'
@@ -11,22 +12,16 @@ import { CreateBookingDialog } from './bookings/create-booking-dialog.tsx'
 
 export type ContactMessage = AsJson<ContactMessageView>
 
-/** Contact messages, newest first, with a New badge until read (read cannot be undone). */
+/**
+ * Contact messages, newest first, with a New badge until read (read cannot be undone). Marking one
+ * read is the route action's (docs/decisions/0088); the list and its badge come again after it.
+ */
 export function MessagesTab({ messages, search }: { messages: ContactMessage[] | null; search: string }) {
   // "Create booking" on a message (docs/decisions/0059): the dialog starts from the guest's details.
   const [bookingFrom, setBookingFrom] = useState<ContactMessage | null>(null)
   const t = useT()
   const locale = useLocale()
   const copyEmail = useCopyEmail()
-
-  async function markRead(id: number) {
-    try {
-      // The dashboard's loaders run again on the change (app/routes/admin/layout.tsx): the list and its badge follow.
-      await api('PATCH', `/api/admin/messages/${id}/read`)
-    } catch (error) {
-      failToast(t('adminInbox.messages.markReadFailed'), error)
-    }
-  }
 
   const shown = [...(messages ?? [])]
     .filter((m) => matchesText([m.name, m.email, m.phone, m.message], search))
@@ -72,9 +67,9 @@ export function MessagesTab({ messages, search }: { messages: ContactMessage[] |
                 <p className="mt-2 whitespace-pre-wrap text-slate-900">{m.message}</p>
                 <div className="mt-3 flex flex-wrap gap-2">
                   {!m.read ? (
-                    <Button variant="brand" size="sm" onClick={() => markRead(m.id)} aria-label={t('adminInbox.messages.markReadLabel', { name: m.name })}>
+                    <RowAction intent="markRead" rowId={m.id} failTitle={t('adminInbox.messages.markReadFailed')} variant="brand" size="sm" aria-label={t('adminInbox.messages.markReadLabel', { name: m.name })}>
                       {t('adminInbox.markRead')}
-                    </Button>
+                    </RowAction>
                   ) : null}
                   <Button size="sm" variant="brand" onClick={() => setBookingFrom(m)} aria-label={t('adminInbox.messages.createBookingLabel', { name: m.name })}>
                     {t('adminInbox.messages.createBooking')}

@@ -1,9 +1,10 @@
-import { Link, useRevalidator } from 'react-router'
+import { Link } from 'react-router'
 import type { AsJson, NotificationView } from '../../../server/for-app.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { matchesText } from '../../../core/booking-search.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
-import { api, failToast, formatDateTime, successToast } from './api.ts'
+import { formatDateTime } from './api.ts'
+import { AdminForm, RowAction, useAdminSubmit } from './admin-form.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { Button, buttonVariants } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/dialog.tsx'
@@ -21,35 +22,12 @@ const TYPE_NAMES: Record<string, MessageId> = {
 /** Only our own dashboard and site paths are followed (no open redirect through a stored link). */
 const safeLink = (link: string | null) => (link && link.startsWith('/') && !link.startsWith('//') ? link : null)
 
-/** Every change goes through the JSON API, after which the dashboard's loaders run again (app/routes/admin/layout.tsx): the list follows. */
+/**
+ * Every change is a form of the route's action (docs/decisions/0088), after which the dashboard's
+ * loaders run again: the list and the badge follow.
+ */
 export function NotificationsTab({ notifications, search }: { notifications: AdminNotification[] | null; search: string }) {
   const t = useT()
-  const { revalidate } = useRevalidator()
-  const locale = useLocale()
-  async function markRead(id: number) {
-    try {
-      await api('PATCH', `/api/notifications/${id}/read`)
-    } catch (error) {
-      failToast(t('adminInbox.notifications.markReadFailed'), error)
-    }
-  }
-  async function markAll() {
-    try {
-      await api('PATCH', '/api/notifications/mark-all-read')
-      successToast(t('adminInbox.notifications.markAllDone'))
-    } catch (error) {
-      failToast(t('adminInbox.notifications.markAllFailed'), error)
-    }
-  }
-  async function remove(id: number) {
-    try {
-      await api('DELETE', `/api/notifications/${id}`)
-    } catch (error) {
-      failToast(t('adminInbox.notifications.deleteFailed'), error)
-      await revalidate()
-    }
-  }
-
   const shown = (notifications ?? []).filter((n) => matchesText([n.title, n.message, n.type, n.type in TYPE_NAMES ? t(TYPE_NAMES[n.type]!) : ''], search))
   const unread = (notifications ?? []).some((n) => !n.read)
 
@@ -59,9 +37,13 @@ export function NotificationsTab({ notifications, search }: { notifications: Adm
         <h2 id="notifications-heading" className="text-lg font-semibold text-slate-900">
           {t('adminInbox.notifications.title')}
         </h2>
-        <Button size="md" variant="plain" onClick={markAll} disabled={!unread}>
-          {t('adminInbox.notifications.markAll')}
-        </Button>
+        <AdminForm intent="markAll" successTitle={t('adminInbox.notifications.markAllDone')} failTitle={t('adminInbox.notifications.markAllFailed')}>
+          {({ busy }) => (
+            <Button type="submit" size="md" variant="plain" disabled={!unread || busy}>
+              {t('adminInbox.notifications.markAll')}
+            </Button>
+          )}
+        </AdminForm>
       </div>
       {notifications === null ? (
         <p className="text-slate-700">{t('adminInbox.notifications.loading')}</p>
@@ -69,52 +51,58 @@ export function NotificationsTab({ notifications, search }: { notifications: Adm
         <EmptyState>{t(search ? 'adminInbox.notifications.emptySearch' : 'adminInbox.notifications.empty')}</EmptyState>
       ) : (
         <ul className="grid gap-3" aria-label={t('adminInbox.notifications.title')}>
-          {shown.map((n) => {
-            const link = safeLink(n.actionLink)
-            return (
-              <li key={n.id} className={`rounded-lg border bg-white p-4 ${n.read ? 'border-slate-200' : 'border-blossom-600'}`}>
-                <div className="flex flex-wrap items-center gap-2">
-                  <h3 className="font-semibold text-slate-900">{n.title}</h3>
-                  {!n.read ? <Badge tone="new">{t('admin.common.new')}</Badge> : null}
-                  <Badge>{n.type in TYPE_NAMES ? t(TYPE_NAMES[n.type]!) : n.type}</Badge>
-                  <span className="text-xs text-slate-600">{formatDateTime(n.createdAt, locale)}</span>
-                </div>
-                <p className="mt-1 text-slate-900">{n.message}</p>
-                <div className="mt-3 flex flex-wrap gap-2">
-                  {link ? (
-                    <Link
-                      to={link}
-                      onClick={() => (!n.read ? void markRead(n.id) : undefined)}
-                      className={buttonVariants({ variant: 'brand', size: 'sm' })}
-                    >
-                      {t('adminInbox.notifications.view')}
-                      <span className="sr-only">{t('adminInbox.notifications.ofTitle', { title: n.title })}</span>
-                    </Link>
-                  ) : null}
-                  {!n.read ? (
-                    <Button size="sm" variant="plain" onClick={() => markRead(n.id)}>
-                      {t('adminInbox.markRead')}
-                      <span className="sr-only">{t('adminInbox.notifications.ofTitle', { title: n.title })}</span>
-                    </Button>
-                  ) : null}
-                  <ConfirmDialog
-                    trigger={
-                      <Button size="sm" variant="quietDanger">
-                        {t('admin.common.delete')}
-                        <span className="sr-only">{t('adminInbox.notifications.ofTitle', { title: n.title })}</span>
-                      </Button>
-                    }
-                    title={t('adminInbox.notifications.deleteTitle')}
-                    description={t('adminInbox.notifications.deleteDescription', { title: n.title })}
-                    confirmLabel={t('adminInbox.notifications.deleteConfirm')}
-                    onConfirm={() => remove(n.id)}
-                  />
-                </div>
-              </li>
-            )
-          })}
+          {shown.map((n) => (
+            <NotificationItem key={n.id} notification={n} />
+          ))}
         </ul>
       )}
     </section>
+  )
+}
+
+function NotificationItem({ notification: n }: { notification: AdminNotification }) {
+  const t = useT()
+  const locale = useLocale()
+  // Following a notification's link reads it; deleting asks first. Both through the route's action.
+  const { submit } = useAdminSubmit({ failTitle: t('adminInbox.notifications.markReadFailed') })
+  const { submit: remove } = useAdminSubmit({ failTitle: t('adminInbox.notifications.deleteFailed') })
+  const link = safeLink(n.actionLink)
+  const ofTitle = <span className="sr-only">{t('adminInbox.notifications.ofTitle', { title: n.title })}</span>
+  return (
+    <li className={`rounded-lg border bg-white p-4 ${n.read ? 'border-slate-200' : 'border-blossom-600'}`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 className="font-semibold text-slate-900">{n.title}</h3>
+        {!n.read ? <Badge tone="new">{t('admin.common.new')}</Badge> : null}
+        <Badge>{n.type in TYPE_NAMES ? t(TYPE_NAMES[n.type]!) : n.type}</Badge>
+        <span className="text-xs text-slate-600">{formatDateTime(n.createdAt, locale)}</span>
+      </div>
+      <p className="mt-1 text-slate-900">{n.message}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {link ? (
+          <Link to={link} onClick={() => (!n.read ? void submit('markRead', { id: String(n.id) }) : undefined)} className={buttonVariants({ variant: 'brand', size: 'sm' })}>
+            {t('adminInbox.notifications.view')}
+            {ofTitle}
+          </Link>
+        ) : null}
+        {!n.read ? (
+          <RowAction intent="markRead" rowId={n.id} failTitle={t('adminInbox.notifications.markReadFailed')} size="sm" variant="plain">
+            {t('adminInbox.markRead')}
+            {ofTitle}
+          </RowAction>
+        ) : null}
+        <ConfirmDialog
+          trigger={
+            <Button size="sm" variant="quietDanger">
+              {t('admin.common.delete')}
+              {ofTitle}
+            </Button>
+          }
+          title={t('adminInbox.notifications.deleteTitle')}
+          description={t('adminInbox.notifications.deleteDescription', { title: n.title })}
+          confirmLabel={t('adminInbox.notifications.deleteConfirm')}
+          onConfirm={() => void remove('remove', { id: String(n.id) })}
+        />
+      </div>
+    </li>
   )
 }

@@ -5,7 +5,8 @@ import { formatLongDate } from '../../../core/dates.ts'
 import { REVIEW_LIMITS } from '../../../core/reviews.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
-import { api, failToast, formatDateTime, serverFieldErrors, successToast } from './api.ts'
+import { formatDateTime } from './api.ts'
+import { AdminForm, RowAction } from './admin-form.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
 import { EmptyState } from '../ui/empty-state.tsx'
@@ -18,8 +19,8 @@ const STATE_LABEL: Record<string, MessageId> = { new: 'adminInbox.reviews.stateN
 /**
  * Guests' reviews (issue 21 point 3, docs/decisions/0063): new first (the tab's badge counts
  * them), then newest. Nothing is public until approved; hide takes one off the site; the reply
- * is public, under the review. A change through the JSON API runs the dashboard's loaders again
- * (app/routes/admin/layout.tsx): the list follows.
+ * is public, under the review. Every change is a form of the route's action (docs/decisions/0088),
+ * after which the page's loaders run again: the list follows.
  */
 export function ReviewsTab({ reviews, search }: { reviews: ReviewRow[] | null; search: string }) {
   const t = useT()
@@ -47,20 +48,9 @@ export function ReviewsTab({ reviews, search }: { reviews: ReviewRow[] | null; s
 
 function ReviewItem({ review: r }: { review: ReviewRow }) {
   const [reply, setReply] = useState(r.reply ?? '')
-  const [busy, setBusy] = useState(false)
   const t = useT()
   const locale = useLocale()
-  async function moderate(change: { status?: 'approved' | 'hidden'; reply?: string }, done: string) {
-    setBusy(true)
-    try {
-      await api('PATCH', `/api/admin/reviews/${r.id}`, change)
-      successToast(done)
-    } catch (error) {
-      failToast(t('adminInbox.reviews.updateFailed'), error)
-    } finally {
-      setBusy(false)
-    }
-  }
+  const failTitle = t('adminInbox.reviews.updateFailed')
   const who = r.guestName ? t('adminInbox.reviews.guestsReview', { name: r.guestName }) : t('adminInbox.reviews.reviewBy', { name: r.displayName })
   return (
     <li className={`rounded-lg border bg-white p-4 ${r.status === 'new' ? 'border-blossom-600' : 'border-slate-200'}`}>
@@ -89,32 +79,37 @@ function ReviewItem({ review: r }: { review: ReviewRow }) {
         <p className="mt-2 whitespace-pre-wrap text-slate-900">{r.text}</p>
         <div className="mt-3 flex flex-wrap gap-2">
           {r.status !== 'approved' ? (
-            <Button variant="brand" size="sm" disabled={busy} onClick={() => moderate({ status: 'approved' }, t('adminInbox.reviews.published'))} aria-label={t('adminInbox.reviews.approveLabel', { review: who })}>
+            <RowAction intent="approve" rowId={r.id} successTitle={t('adminInbox.reviews.published')} failTitle={failTitle} variant="brand" size="sm" aria-label={t('adminInbox.reviews.approveLabel', { review: who })}>
               {t('adminInbox.reviews.approve')}
-            </Button>
+            </RowAction>
           ) : null}
           {r.status !== 'hidden' ? (
-            <Button variant="plain" size="sm" disabled={busy} onClick={() => moderate({ status: 'hidden' }, t('adminInbox.reviews.hidden'))} aria-label={t('adminInbox.reviews.hideLabel', { review: who })}>
+            <RowAction intent="hide" rowId={r.id} successTitle={t('adminInbox.reviews.hidden')} failTitle={failTitle} variant="plain" size="sm" aria-label={t('adminInbox.reviews.hideLabel', { review: who })}>
               {t('adminInbox.reviews.hide')}
-            </Button>
+            </RowAction>
           ) : null}
         </div>
-        <form
+        <AdminForm<ReviewRow>
+          intent="reply"
+          formId={`reply-${r.id}`}
+          successTitle={(saved) => t(saved.reply ? 'adminInbox.reviews.replySaved' : 'adminInbox.reviews.replyRemoved')}
+          failTitle={failTitle}
           className="mt-3 grid gap-2"
-          onSubmit={(event) => {
-            event.preventDefault()
-            void moderate({ reply }, t(reply.trim() === '' ? 'adminInbox.reviews.replyRemoved' : 'adminInbox.reviews.replySaved'))
-          }}
         >
-          <Field name={`reply-${r.id}`} label={t('adminInbox.reviews.replyLabel', { review: who })} hint={t('adminInbox.reviews.replyHint')}>
-            <Textarea rows={3} maxLength={REVIEW_LIMITS.text.max} value={reply} onChange={(e) => setReply(e.target.value)} />
-          </Field>
-          <div>
-            <Button type="submit" size="sm" variant="plain" disabled={busy || reply === (r.reply ?? '')}>
-              {t('adminInbox.reviews.saveReply')}
-            </Button>
-          </div>
-        </form>
+          {({ errors, busy }) => (
+            <>
+              <input type="hidden" name="id" value={r.id} />
+              <Field id={`reply-${r.id}`} name="reply" label={t('adminInbox.reviews.replyLabel', { review: who })} hint={t('adminInbox.reviews.replyHint')} error={errors.reply}>
+                <Textarea rows={3} maxLength={REVIEW_LIMITS.text.max} value={reply} onChange={(e) => setReply(e.target.value)} />
+              </Field>
+              <div>
+                <Button type="submit" size="sm" variant="plain" disabled={busy || reply === (r.reply ?? '')}>
+                  {t('adminInbox.reviews.saveReply')}
+                </Button>
+              </div>
+            </>
+          )}
+        </AdminForm>
       </article>
     </li>
   )
@@ -132,8 +127,6 @@ const EXTERNAL_FIELDS = [
 /** A review a guest left on another site (issue 21 point 4): public at once, labelled with its source. */
 function ExternalReviewForm() {
   const [open, setOpen] = useState(false)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
   const t = useT()
   if (!open) {
     return (
@@ -144,29 +137,17 @@ function ExternalReviewForm() {
       </div>
     )
   }
-  async function submit(form: HTMLFormElement) {
-    setBusy(true)
-    try {
-      await api('POST', '/api/admin/reviews', Object.fromEntries(new FormData(form)))
-      successToast(t('adminInbox.reviews.added'))
-      setErrors({})
-      setOpen(false)
-    } catch (error) {
-      setErrors(serverFieldErrors(error) ?? {})
-      failToast(t('adminInbox.reviews.addFailed'), error)
-    } finally {
-      setBusy(false)
-    }
-  }
   return (
-    <form
+    <AdminForm
+      intent="addExternal"
+      successTitle={t('adminInbox.reviews.added')}
+      failTitle={t('adminInbox.reviews.addFailed')}
+      onSaved={() => setOpen(false)}
       className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2"
       aria-label={t('adminInbox.reviews.addExternal')}
-      onSubmit={(event) => {
-        event.preventDefault()
-        void submit(event.currentTarget)
-      }}
     >
+      {({ errors, busy }) => (
+        <>
       {EXTERNAL_FIELDS.map((f) => (
         <Field key={f.name} name={f.name} label={t(f.label)} error={errors[f.name]}>
           <Input type={'type' in f ? f.type : 'text'} maxLength={'max' in f ? f.max : undefined} />
@@ -192,6 +173,8 @@ function ExternalReviewForm() {
           {t('admin.common.cancel')}
         </Button>
       </div>
-    </form>
+        </>
+      )}
+    </AdminForm>
   )
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react'
 import { matchesText } from '../../../core/booking-search.ts'
-import { useFieldErrors } from '../../i18n/refusals.ts'
-import { NOTIFICATION_PREFERENCES, userCreateSchema, userUpdateSchema } from '../../../core/schemas/users.ts'
+import { NOTIFICATION_PREFERENCES } from '../../../core/schemas/users.ts'
 import type { AsJson, PublicUser } from '../../../server/for-app.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
-import { api, failToast, formatDateTime, serverFieldErrors, successToast } from './api.ts'
+import { formatDateTime } from './api.ts'
+import { AdminForm, useAdminSubmit } from './admin-form.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
 import { ConfirmDialog, Modal } from '../ui/dialog.tsx'
@@ -25,21 +25,13 @@ const COLUMNS: MessageId[] = ['adminUsers.username', 'adminUsers.name', 'adminUs
 
 /**
  * The Users tab (docs/decisions/0012). The users come with the page (the Users route's loader,
- * docs/decisions/0088); a change through the JSON API runs the dashboard's loaders again.
+ * docs/decisions/0088); a new user, an edit and a delete are forms of the route's action, after
+ * which the page's loaders run again.
  */
 export function UsersTab({ users, search, currentUserId }: { users: AdminUser[]; search: string; currentUserId: number }) {
   const t = useT()
   const locale = useLocale()
   const [editing, setEditing] = useState<AdminUser | 'new' | null>(null)
-
-  async function remove(user: AdminUser) {
-    try {
-      await api('DELETE', `/api/admin/users/${user.id}`)
-      successToast(t('adminUsers.deleted'), t('adminUsers.deletedDescription', { username: user.username }))
-    } catch (error) {
-      failToast(t('adminUsers.deleteFailed'), error)
-    }
-  }
 
   const shown = users.filter((u) => matchesText([u.username, u.name, u.email], search))
 
@@ -77,7 +69,7 @@ export function UsersTab({ users, search, currentUserId }: { users: AdminUser[];
                     <td className="px-3 py-2">{u.isAdmin ? <Badge tone="confirmed">{t('adminUsers.roleAdmin')}</Badge> : <Badge>{t('adminUsers.roleUser')}</Badge>}</td>
                     <td className="px-3 py-2">{formatDateTime(u.createdAt, locale)}</td>
                     <td className="px-3 py-2">
-                      <UserActions user={u} self={u.id === currentUserId} onEdit={() => setEditing(u)} onDelete={() => remove(u)} />
+                      <UserActions user={u} self={u.id === currentUserId} onEdit={() => setEditing(u)} />
                     </td>
                   </tr>
                 ))}
@@ -95,7 +87,7 @@ export function UsersTab({ users, search, currentUserId }: { users: AdminUser[];
                 <p className="break-all text-sm text-slate-700">{u.email ?? '—'}</p>
                 <p className="text-xs text-slate-600">{t('adminUsers.createdAt', { date: formatDateTime(u.createdAt, locale) })}</p>
                 <div className="mt-2">
-                  <UserActions user={u} self={u.id === currentUserId} onEdit={() => setEditing(u)} onDelete={() => remove(u)} />
+                  <UserActions user={u} self={u.id === currentUserId} onEdit={() => setEditing(u)} />
                 </div>
               </li>
             ))}
@@ -113,8 +105,13 @@ export function UsersTab({ users, search, currentUserId }: { users: AdminUser[];
   )
 }
 
-function UserActions({ user, self, onEdit, onDelete }: { user: AdminUser; self: boolean; onEdit: () => void; onDelete: () => Promise<void> }) {
+function UserActions({ user, self, onEdit }: { user: AdminUser; self: boolean; onEdit: () => void }) {
   const t = useT()
+  const { submit } = useAdminSubmit({
+    successTitle: t('adminUsers.deleted'),
+    successText: t('adminUsers.deletedDescription', { username: user.username }),
+    failTitle: t('adminUsers.deleteFailed'),
+  })
   return (
     <div className="flex gap-2">
       <Button variant="plain" size="sm" onClick={onEdit} aria-label={t('adminUsers.editLabel', { username: user.username })}>
@@ -129,67 +126,34 @@ function UserActions({ user, self, onEdit, onDelete }: { user: AdminUser; self: 
         title={t('adminUsers.deleteTitle')}
         description={t('adminUsers.deleteDescription', { username: user.username })}
         confirmLabel={t('adminUsers.deleteConfirm')}
-        onConfirm={onDelete}
+        onConfirm={() => void submit('remove', { id: String(user.id) })}
       />
     </div>
   )
 }
 
 function UserForm({ user, onClose, onSaved }: { user: AdminUser | null; onClose: () => void; onSaved: () => void }) {
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  /** The server's refusal, repeated inside the dialog: the toast outside it is hidden from screen readers while the dialog is modal. */
-  const [formError, setFormError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
   const [preference, setPreference] = useState<string>(user?.notificationPreference ?? 'email')
   const creating = user === null
   const t = useT()
-  const fieldErrors = useFieldErrors()
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const f = new FormData(event.currentTarget)
-    const payload = {
-      username: String(f.get('user-username') ?? ''),
-      password: String(f.get('user-password') ?? ''),
-      name: String(f.get('user-name') ?? ''),
-      email: String(f.get('user-email') ?? ''),
-      isAdmin: f.get('user-isAdmin') === 'on',
-      notificationPreference: String(f.get('user-notificationPreference') ?? 'email'),
-      whatsappNumber: String(f.get('user-whatsappNumber') ?? ''),
-    }
-    const parsed = creating ? userCreateSchema.safeParse(payload) : userUpdateSchema.safeParse(payload)
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error))
-      return
-    }
-    setErrors({})
-    setFormError(null)
-    setBusy(true)
-    try {
-      if (creating) await api('POST', '/api/register', payload)
-      else await api('PATCH', `/api/admin/users/${user.id}`, payload)
-      successToast(t(creating ? 'adminUsers.created' : 'adminUsers.updated'), t('adminUsers.savedDescription', { username: payload.username }))
-      onSaved()
-    } catch (error) {
-      const fields = serverFieldErrors(error)
-      if (fields) {
-        setErrors(fields)
-      } else {
-        setFormError(error instanceof Error ? error.message : t('adminUsers.somethingWrong'))
-      }
-      failToast(t(creating ? 'adminUsers.createFailed' : 'adminUsers.updateFailed'), error)
-    } finally {
-      setBusy(false)
-    }
-  }
 
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={creating ? t('adminUsers.add') : t('adminUsers.editLabel', { username: user.username })}>
-      <form className="grid gap-3" noValidate onSubmit={submit}>
-        <Field id="user-username" label={t('adminUsers.username')} error={errors.username}>
+      <AdminForm<AdminUser>
+        intent={creating ? 'create' : 'update'}
+        successTitle={t(creating ? 'adminUsers.created' : 'adminUsers.updated')}
+        successText={(saved) => t('adminUsers.savedDescription', { username: saved.username })}
+        failTitle={t(creating ? 'adminUsers.createFailed' : 'adminUsers.updateFailed')}
+        onSaved={onSaved}
+        className="grid gap-3"
+      >
+        {({ errors, refusal, busy }) => (
+          <>
+        {creating ? null : <input type="hidden" name="id" value={user.id} />}
+        <Field id="user-username" name="username" label={t('adminUsers.username')} error={errors.username}>
           <Input defaultValue={user?.username ?? ''} autoComplete="off" autoCapitalize="none" required />
         </Field>
-        <Field id="user-password" label={t('adminUsers.password')} error={errors.password} hint={t(creating ? 'adminUsers.passwordHint' : 'adminUsers.passwordKeep')}>
+        <Field id="user-password" name="password" label={t('adminUsers.password')} error={errors.password} hint={t(creating ? 'adminUsers.passwordHint' : 'adminUsers.passwordKeep')}>
           <Input
             type="password"
             autoComplete="new-password"
@@ -197,19 +161,19 @@ function UserForm({ user, onClose, onSaved }: { user: AdminUser | null; onClose:
             placeholder={creating ? '' : t('adminUsers.passwordKeep')}
           />
         </Field>
-        <Field id="user-name" label={t('adminUsers.name')} error={errors.name}>
+        <Field id="user-name" name="name" label={t('adminUsers.name')} error={errors.name}>
           <Input defaultValue={user?.name ?? ''} autoComplete="off" />
         </Field>
-        <Field id="user-email" label={t('adminUsers.email')} error={errors.email}>
+        <Field id="user-email" name="email" label={t('adminUsers.email')} error={errors.email}>
           <Input type="email" defaultValue={user?.email ?? ''} autoComplete="off" />
         </Field>
         <div className="flex items-center gap-2">
-          <input id="user-isAdmin" name="user-isAdmin" type="checkbox" defaultChecked={user?.isAdmin ?? false} className="size-5 accent-brand-700" />
+          <input id="user-isAdmin" name="isAdmin" type="checkbox" defaultChecked={user?.isAdmin ?? false} className="size-5 accent-brand-700" />
           <label htmlFor="user-isAdmin" className="text-sm font-medium">
             {t('adminUsers.isAdmin')}
           </label>
         </div>
-        <Field id="user-notificationPreference" label={t('adminUsers.notificationPreference')}>
+        <Field id="user-notificationPreference" name="notificationPreference" label={t('adminUsers.notificationPreference')}>
           <Select value={preference} onChange={(e) => setPreference(e.target.value)}>
             {NOTIFICATION_PREFERENCES.map((p) => (
               <option key={p} value={p}>
@@ -220,15 +184,17 @@ function UserForm({ user, onClose, onSaved }: { user: AdminUser | null; onClose:
         </Field>
         <Field
           id="user-whatsappNumber"
+          name="whatsappNumber"
           label={t('adminUsers.whatsappNumber')}
           error={errors.whatsappNumber}
           hint={preference === 'whatsapp' ? t('adminUsers.whatsappLater') : undefined}
         >
           <Input type="tel" defaultValue={user?.whatsappNumber ?? ''} autoComplete="off" />
         </Field>
-        {formError ? (
+        {/* The refusal again inside the dialog: the toast outside it is hidden from screen readers while the dialog is modal. */}
+        {refusal && Object.keys(errors).length === 0 ? (
           <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-800">
-            {formError}
+            {refusal}
           </p>
         ) : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -239,7 +205,9 @@ function UserForm({ user, onClose, onSaved }: { user: AdminUser | null; onClose:
             {t(creating ? 'adminUsers.create' : 'adminUsers.saveChanges')}
           </Button>
         </div>
-      </form>
+          </>
+        )}
+      </AdminForm>
     </Modal>
   )
 }

@@ -1,12 +1,14 @@
+import { useState } from 'react'
 import { formatLongDate } from '../../../core/dates.ts'
 import { formatYen } from '../../../core/money.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import type { VoucherState } from '../../../core/vouchers.ts'
 import type { AdminVoucher } from '../../../server/for-app.ts'
-import { api, failToast, formatDateTime, successToast } from './api.ts'
+import { formatDateTime } from './api.ts'
+import { useAdminSubmit } from './admin-form.tsx'
+import { toast } from '../ui/use-toast.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { useAttentionText } from './attention.ts'
-import { useRevalidator } from 'react-router'
 import { ScrollBox } from '../ui/scroll-box.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
@@ -26,27 +28,12 @@ const STATES: Record<VoucherState, { label: MessageId; tone: 'pending' | 'paid' 
  * bookings that spent from it, its buyer and recipient and last day. A paid voucher nobody has
  * used can be cancelled and refunded in full through the payment provider; a partly used one can
  * be cancelled (its code stops working) without a refund. The list comes with the page (the
- * Vouchers route's loader, docs/decisions/0088); a cancel still goes through the JSON API.
+ * Vouchers route's loader, docs/decisions/0088); a cancel is the route's action.
  */
 export function VouchersTab({ vouchers }: { vouchers: AdminVoucher[] }) {
   const t = useT()
   const locale = useLocale()
   const attentionText = useAttentionText()
-  const { revalidate } = useRevalidator()
-
-  async function cancel(voucher: AdminVoucher, refund: boolean, exception = false) {
-    try {
-      const result = await api<{ voucher: AdminVoucher; refund: { amount: number; status: string; message?: string } }>('POST', `/api/admin/vouchers/${voucher.id}/cancel`, { refund, ...(exception ? { exception } : {}) })
-      if (result.refund.status === 'failed') failToast(t('adminMoney.vouchers.refundFailed'), new Error(result.refund.message ?? t('adminMoney.vouchers.refundInProvider')))
-      else if (refund) successToast(t('adminMoney.vouchers.refunded'), t('adminMoney.vouchers.refundedDescription', { amount: formatYen(result.refund.amount, locale), buyer: voucher.buyerName }))
-      else successToast(t('adminMoney.vouchers.cancelled'), t('adminMoney.vouchers.cancelledDescription', { code: voucher.maskedCode }))
-    } catch (err) {
-      failToast(t('adminMoney.vouchers.cancelFailed'), err)
-    }
-    // A refused cancel changed nothing the API would announce: the list is read again all the same.
-    await revalidate()
-  }
-
   return (
     <section aria-labelledby="vouchers-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="vouchers-heading" className="text-lg font-semibold text-slate-900">
@@ -126,46 +113,7 @@ export function VouchersTab({ vouchers }: { vouchers: AdminVoucher[] }) {
                     {v.amountRefunded > 0 ? <span className="mt-1 block text-xs text-slate-600">{t('adminMoney.vouchers.amountRefunded', { amount: formatYen(v.amountRefunded, locale) })}</span> : null}
                   </td>
                   <td className="px-2 py-2">
-                    {v.state === 'active' || v.state === 'expired' ? (
-                      v.balance === v.amount && v.state === 'expired' ? (
-                        // The terms refund no expired balance (the legal page): a refund is the guide's exception, said before and recorded.
-                        <ConfirmDialog
-                          trigger={
-                            <Button size="sm" variant="danger" aria-label={t('adminMoney.vouchers.refundExceptionLabel', { code: v.maskedCode })}>
-                              {t('adminMoney.vouchers.refundException')}
-                            </Button>
-                          }
-                          title={t('adminMoney.vouchers.refundExceptionTitle')}
-                          description={t('adminMoney.vouchers.refundExceptionDescription', { date: formatLongDate(v.validUntil!, locale), amount: formatYen(v.amount, locale), buyer: v.buyerName })}
-                          confirmLabel={t('adminMoney.vouchers.refundException')}
-                          onConfirm={() => cancel(v, true, true)}
-                        />
-                      ) : v.balance === v.amount ? (
-                        <ConfirmDialog
-                          trigger={
-                            <Button size="sm" variant="danger" aria-label={t('adminMoney.vouchers.cancelRefundLabel', { code: v.maskedCode })}>
-                              {t('adminMoney.vouchers.cancelRefund')}
-                            </Button>
-                          }
-                          title={t('adminMoney.vouchers.cancelRefundTitle')}
-                          description={t('adminMoney.vouchers.cancelRefundDescription', { amount: formatYen(v.amount, locale), buyer: v.buyerName })}
-                          confirmLabel={t('adminMoney.vouchers.cancelRefund')}
-                          onConfirm={() => cancel(v, true)}
-                        />
-                      ) : (
-                        <ConfirmDialog
-                          trigger={
-                            <Button size="sm" variant="danger" aria-label={t('adminMoney.vouchers.cancelLabel', { code: v.maskedCode })}>
-                              {t('adminMoney.vouchers.cancel')}
-                            </Button>
-                          }
-                          title={t('adminMoney.vouchers.cancelTitle')}
-                          description={t('adminMoney.vouchers.cancelDescription', { balance: formatYen(v.balance, locale) })}
-                          confirmLabel={t('adminMoney.vouchers.cancelConfirm')}
-                          onConfirm={() => cancel(v, false)}
-                        />
-                      )
-                    ) : null}
+                    <VoucherCancel voucher={v} />
                   </td>
                 </tr>
               ))}
@@ -175,4 +123,67 @@ export function VouchersTab({ vouchers }: { vouchers: AdminVoucher[] }) {
       )}
     </section>
   )
+}
+
+
+type CancelAnswer = { voucher: AdminVoucher; refund: { amount: number; status: string; message?: string } }
+
+/** A voucher's cancel, through the route's action: with its refund when nobody has spent from it, as the guide's exception past its last day. */
+function VoucherCancel({ voucher: v }: { voucher: AdminVoucher }) {
+  const t = useT()
+  const locale = useLocale()
+  const [refunding, setRefunding] = useState(false)
+  const { submit } = useAdminSubmit<CancelAnswer>({
+    failTitle: t('adminMoney.vouchers.cancelFailed'),
+    onSaved: (result) => {
+      // Cancelled, but the provider refused the refund: said as a failure, with its reason.
+      if (result.refund.status === 'failed') toast({ title: t('adminMoney.vouchers.refundFailed'), description: result.refund.message ?? t('adminMoney.vouchers.refundInProvider'), variant: 'destructive' })
+      else if (refunding) toast({ title: t('adminMoney.vouchers.refunded'), description: t('adminMoney.vouchers.refundedDescription', { amount: formatYen(result.refund.amount, locale), buyer: v.buyerName }) })
+      else toast({ title: t('adminMoney.vouchers.cancelled'), description: t('adminMoney.vouchers.cancelledDescription', { code: v.maskedCode }) })
+    },
+  })
+  const cancel = (refund: boolean, exception = false) => {
+    setRefunding(refund)
+    void submit('cancel', { id: String(v.id), refund: String(refund), ...(exception ? { exception: 'true' } : {}) })
+  }
+  return v.state === 'active' || v.state === 'expired' ? (
+      v.balance === v.amount && v.state === 'expired' ? (
+        // The terms refund no expired balance (the legal page): a refund is the guide's exception, said before and recorded.
+        <ConfirmDialog
+          trigger={
+            <Button size="sm" variant="danger" aria-label={t('adminMoney.vouchers.refundExceptionLabel', { code: v.maskedCode })}>
+              {t('adminMoney.vouchers.refundException')}
+            </Button>
+          }
+          title={t('adminMoney.vouchers.refundExceptionTitle')}
+          description={t('adminMoney.vouchers.refundExceptionDescription', { date: formatLongDate(v.validUntil!, locale), amount: formatYen(v.amount, locale), buyer: v.buyerName })}
+          confirmLabel={t('adminMoney.vouchers.refundException')}
+          onConfirm={() => cancel(true, true)}
+        />
+      ) : v.balance === v.amount ? (
+        <ConfirmDialog
+          trigger={
+            <Button size="sm" variant="danger" aria-label={t('adminMoney.vouchers.cancelRefundLabel', { code: v.maskedCode })}>
+              {t('adminMoney.vouchers.cancelRefund')}
+            </Button>
+          }
+          title={t('adminMoney.vouchers.cancelRefundTitle')}
+          description={t('adminMoney.vouchers.cancelRefundDescription', { amount: formatYen(v.amount, locale), buyer: v.buyerName })}
+          confirmLabel={t('adminMoney.vouchers.cancelRefund')}
+          onConfirm={() => cancel(true)}
+        />
+      ) : (
+        <ConfirmDialog
+          trigger={
+            <Button size="sm" variant="danger" aria-label={t('adminMoney.vouchers.cancelLabel', { code: v.maskedCode })}>
+              {t('adminMoney.vouchers.cancel')}
+            </Button>
+          }
+          title={t('adminMoney.vouchers.cancelTitle')}
+          description={t('adminMoney.vouchers.cancelDescription', { balance: formatYen(v.balance, locale) })}
+          confirmLabel={t('adminMoney.vouchers.cancelConfirm')}
+          onConfirm={() => cancel(false)}
+        />
+      )
+    ) : null
 }

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react'
 import { Form, Link, NavLink, Outlet, useLocation, useMatches, useNavigate, useRevalidator, useSearchParams, useSubmit } from 'react-router'
 import { ADMIN_LOCALE_NAMES, ADMIN_LOCALES } from '../../../core/i18n/admin-locales.ts'
 import { parseBookingIdParam } from '../../../core/booking-search.ts'
-import { adminPageMessages } from '../../i18n/admin-messages.server.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { businessNameOf, metaTranslator, rootLocaleOf } from '../../i18n/translator.ts'
 import { ADMIN_INTENT_FIELD, LANGUAGE_INTENT } from '../../lib/admin-form.ts'
@@ -27,9 +26,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export const headers: Route.HeadersFunction = () => PRIVATE_FORM_PAGE_HEADERS
 
 /**
- * The dashboard's frame (docs/decisions/0088): who is signed in, the words of every section in
- * their language (docs/decisions/0086; the language itself is the root loader's), and the counts
- * on the sections' links: unread messages and notifications, reviews not yet moderated.
+ * The dashboard's frame (docs/decisions/0088): who is signed in and the counts on the sections'
+ * links: unread messages and notifications, reviews not yet moderated. Its words are the parent
+ * route's (app/routes/admin/words.tsx), its language the root loader's.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireAdmin({ context, request })
@@ -39,7 +38,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     user: { id: user.id, username: user.username },
     badges: { messages, notifications: unread, reviews: newReviews } satisfies Partial<Record<AdminSection, number>>,
-    messages: adminPageMessages(request, context),
   }
 }
 

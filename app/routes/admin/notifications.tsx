@@ -1,6 +1,7 @@
 import { useOutletContext } from 'react-router'
 import { NotificationsTab } from '../../components/admin/notifications-tab.tsx'
 import { requestAdminLocale } from '../../i18n/admin-messages.server.ts'
+import { notificationIntents } from '../../components/admin/inbox-actions.server.ts'
 import { adminAction, asJson, requireAdmin } from '../../lib/admin-route.server.ts'
 import type { AdminOutletContext } from './layout.tsx'
 import type { Route } from './+types/notifications'
@@ -12,7 +13,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
-  return adminAction(args, {})
+  return adminAction(args, notificationIntents(args.context.services))
 }
 
 export default function NotificationsSection({ loaderData }: Route.ComponentProps) {
