@@ -9,7 +9,7 @@ export { isDatabaseUnavailable, loggableError, RETRY_AFTER_SECONDS } from './htt
 export { failureOf, type Failure } from './http/service-failure.ts'
 export { ServiceError } from './services/service-error.ts'
 export { parseId } from './api/ids.ts'
-export { sessionTokenIn } from './auth/sessions.ts'
+export { sessionTokenIn } from './http/cookies.ts'
 export { messagesFor, translate } from './i18n/catalog.ts'
 export { englishText, refusalText } from './i18n/refusals.ts'
 export { adminLocaleFor } from './i18n/admin-locale.ts'

@@ -1,7 +1,7 @@
 import { Router } from 'express'
 import { userCreateSchema, userUpdateSchema } from '../../core/schemas/users.ts'
 import { requireAdmin } from '../auth/guard.ts'
-import { sessionTokenIn } from '../auth/sessions.ts'
+import { sessionTokenIn } from '../http/cookies.ts'
 import type { AppDeps } from '../deps.ts'
 import { parseId } from './ids.ts'
 

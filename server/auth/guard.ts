@@ -1,7 +1,6 @@
 import type { RequestHandler } from 'express'
 import type { SessionService, SessionUser } from './sessions.ts'
-import { SESSION_COOKIE } from './sessions.ts'
-import { readCookie } from '../http/cookies.ts'
+import { readCookie, SESSION_COOKIE } from '../http/cookies.ts'
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace

@@ -3,12 +3,7 @@ import { and, eq, gt, lt, ne } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
 import type { AdminLocale } from '../../core/i18n/admin-locales.ts'
 import { sessions, users } from '../db/schema.ts'
-import { cookieValue } from '../http/cookies.ts'
 
-export const SESSION_COOKIE = 'jlt_session'
-
-/** The session's token in a request's Cookie header: the one session a change of one's own password keeps. */
-export const sessionTokenIn = (cookieHeader: string | null | undefined) => cookieValue(cookieHeader, SESSION_COOKIE)
 export const SESSION_DAYS = 14
 
 export type SessionUser = {

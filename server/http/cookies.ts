@@ -1,5 +1,11 @@
 import type { CookieOptions, Request } from 'express'
 
+/** The admin's session cookie (docs/decisions/0011). */
+export const SESSION_COOKIE = 'jlt_session'
+
+/** The session's token in a request's Cookie header: the one session a change of one's own password keeps. */
+export const sessionTokenIn = (cookieHeader: string | null | undefined) => cookieValue(cookieHeader, SESSION_COOKIE)
+
 /** Read one cookie from the Cookie header (no parser middleware needed for a single cookie). */
 export function readCookie(req: Request, name: string): string | undefined {
   return cookieValue(req.headers.cookie, name)
