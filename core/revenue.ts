@@ -68,6 +68,12 @@ export type ChannelRevenue = {
 
 export const SITE_CHANNEL_NAME = 'Site (card and cash)'
 
+/** The year a revenue view or its CSV asks for ('2026'), or null for anything else: a year of 2000 to 2100. */
+export function revenueYear(raw: unknown): number | null {
+  const year = typeof raw === 'string' && /^\d{4}$/.test(raw) ? Number(raw) : NaN
+  return year >= 2000 && year <= 2100 ? year : null
+}
+
 const empty = (month: string): RevenueMonth => ({ month, tours: 0, guests: 0, received: 0, refunded: 0, net: 0, discounts: 0, paidByVoucher: 0, voucherSales: 0, voucherRefunds: 0, byTourType: {} })
 
 function addTour(row: RevenueMonth, tour: TourInput) {

@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { BOOKING_SORT_KEYS } from '../../core/booking-search.ts'
 import { BOOKING_STATUSES, bookingStatusUpdateSchema } from '../../core/schemas/booking-status.ts'
 import { isMonth } from '../../core/dates.ts'
+import { revenueYear } from '../../core/revenue.ts'
 import { ID_MAX } from '../../core/schemas/fields.ts'
 import { requireAdmin } from '../auth/guard.ts'
 import { ServiceError } from '../services/service-error.ts'
@@ -105,8 +106,8 @@ export function adminBookingsRouter({ services }: AppDeps) {
 
   // The revenue view (issue 20 point 4, docs/decisions/0058), as JSON or CSV.
   const yearOf = (raw: unknown) => {
-    const year = Number(raw ?? NaN)
-    if (!Number.isInteger(year) || year < 2000 || year > 2100) throw new ServiceError('invalid', 'Year must be a year such as 2026')
+    const year = revenueYear(raw)
+    if (year === null) throw new ServiceError('invalid', refusal('adminErrors.revenueYear'))
     return year
   }
   router.get('/admin/revenue', requireAdmin, async (req, res) => {

@@ -177,6 +177,16 @@ describe('the dashboard’s sections and their forms', () => {
     expect((await fetch(`${server.url}/admin/users`, { redirect: 'manual', headers: { cookie } })).status).toBe(200)
   })
 
+  it('shows the revenue of the year its address names, this year in Japan when it names none, and the API refuses a bad year', async () => {
+    const page = async (query: string) => (await fetch(`${server.url}/admin/revenue${query}`, { headers: { cookie } })).text()
+    expect(await page('?year=2025')).toContain('Revenue 2025')
+    const thisYear = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric' }).format(new Date())
+    expect(await page('?year=nope')).toContain(`Revenue ${thisYear}`)
+    const refused = await fetch(`${server.url}/api/admin/revenue?year=20255`, { headers: { cookie } })
+    expect(refused.status).toBe(400)
+    expect(await refused.json()).toEqual({ message: 'Year must be a year such as 2026' })
+  })
+
   it('sends the browser only the words it shows: the login page the admin namespace, the dashboard none of the e-mails’ or notices’', async () => {
     const login = await (await fetch(`${server.url}/admin/login`)).text()
     expect(login).toContain('admin.login.title')

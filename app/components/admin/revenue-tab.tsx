@@ -1,12 +1,12 @@
-import { useEffect, useState } from 'react'
-import { dateTimeFormat, formatMonthTitle, MONTH_NAMES, todayInTokyo } from '../../../core/dates.ts'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { dateTimeFormat, formatMonthTitle, MONTH_NAMES } from '../../../core/dates.ts'
 import type { Locale } from '../../../core/i18n/locales.ts'
 import { formatYen } from '../../../core/money.ts'
 import type { ChannelRevenue, RevenueMonth } from '../../../core/revenue.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
-import { useAdminData } from './use-admin-data.ts'
 import { ScrollBox } from '../ui/scroll-box.tsx'
-import { Button, buttonVariants } from '../ui/button.tsx'
+import { buttonVariants } from '../ui/button.tsx'
 import { Field, Select } from '../ui/field.tsx'
 import { JournalExport } from './journal-export.tsx'
 
@@ -28,44 +28,36 @@ const yearName = (year: number, locale: Locale) => dateTimeFormat(locale, { year
  * Revenue (docs/decisions/0058, 0067): each month of a year, the tours by the month of the tour and the money by the month it moved,
  * with tours, guests and money received, refunded and kept, by tour type; a chart of what was
  * kept for a glance, the table for the figures, and the same table as CSV; and the books for the
- * accountant, a journal of any period (docs/decisions/0082).
+ * accountant, a journal of any period (docs/decisions/0082). The year's figures come with the page
+ * (the Revenue route's loader, `?year=`); the years around it are links.
  */
-export function RevenueTab() {
+export function RevenueTab({ revenue: shown }: { revenue: Revenue }) {
   const t = useT()
   const locale = useLocale()
-  // Japan's current year, chosen after hydration so the server and the browser agree.
-  const [year, setYear] = useState<number | null>(null)
-  useEffect(() => setYear(Number(todayInTokyo(new Date()).slice(0, 4))), [])
-  const { data } = useAdminData<Revenue | null>(year ? `/api/admin/revenue?year=${year}` : null, t('adminMoney.revenue.loadFailed'), null)
-  const shown = data && data.year === year ? data : null
+  const year = shown.year
 
   return (
     <section aria-labelledby="revenue-heading" className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="revenue-heading" className="text-lg font-semibold text-slate-900">
-          {year ? t('adminMoney.revenue.titleOf', { year }) : t('adminMoney.revenue.title')}
+          {t('adminMoney.revenue.titleOf', { year })}
         </h2>
         <div className="flex flex-wrap gap-2">
-          <Button size="md" variant="plain" onClick={() => year && setYear(year - 1)} aria-label={t('adminMoney.revenue.previousYear')}>
-            ‹ {year ? year - 1 : ''}
-          </Button>
-          <Button size="md" variant="plain" onClick={() => year && setYear(year + 1)} aria-label={t('adminMoney.revenue.nextYear')}>
-            {year ? year + 1 : ''} ›
-          </Button>
-          {year ? (
-            <a href={`/api/admin/revenue.csv?year=${year}`} download className={buttonVariants({ variant: 'plain', size: 'md' })}>
-              {t('adminMoney.revenue.exportCsv')}
-            </a>
-          ) : null}
+          <Link to={`?year=${year - 1}`} preventScrollReset className={buttonVariants({ variant: 'plain', size: 'md' })} aria-label={t('adminMoney.revenue.previousYear')}>
+            ‹ {year - 1}
+          </Link>
+          <Link to={`?year=${year + 1}`} preventScrollReset className={buttonVariants({ variant: 'plain', size: 'md' })} aria-label={t('adminMoney.revenue.nextYear')}>
+            {year + 1} ›
+          </Link>
+          <a href={`/api/admin/revenue.csv?year=${year}`} download className={buttonVariants({ variant: 'plain', size: 'md' })}>
+            {t('adminMoney.revenue.exportCsv')}
+          </a>
         </div>
       </div>
       <p className="text-sm text-slate-700">
         {t('adminMoney.revenue.intro')}
       </p>
-      {shown === null ? (
-        <p className="text-slate-700">{t('adminMoney.revenue.loading')}</p>
-      ) : (
-        <>
+      <>
           <NetChart months={shown.months} year={shown.year} />
           <ScrollBox label={t('adminMoney.revenue.tableLabel', { year: shown.year })} className="rounded-lg border border-slate-200 bg-white">
             <table className="w-full text-right text-sm">
@@ -135,8 +127,7 @@ export function RevenueTab() {
             </table>
           </ScrollBox>
           <ByChannel channels={shown.channels} year={shown.year} />
-        </>
-      )}
+      </>
       <JournalExport />
     </section>
   )
