@@ -1,8 +1,9 @@
-import { expect, test, type APIRequestContext, type Page, type Response } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { E2E_ADMIN } from '../../playwright.config.ts'
 import { formatLongDate } from '../../core/dates.ts'
 import { saturdayAhead } from './tour-dates.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
+import { hydrated } from './hydration.ts'
 
 // The guide's daily tool, driven the way a person uses it: by role and visible text.
 // Reduced motion turns off the site's smooth scrolling, which otherwise races Playwright's
@@ -95,6 +96,7 @@ test('a session that ends while the dashboard is open leads back to the login pa
   // The session ends only once the dashboard has its data (it arrives with the page, docs/decisions/0088)
   // and its script runs: the click this test is about is the dashboard's own navigation.
   await page.goto('/admin/dashboard?tab=messages')
+  await hydrated(page)
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Messages', exact: true })).toBeVisible()
   await page.waitForLoadState('networkidle')
@@ -107,6 +109,7 @@ test('a session that ends while the dashboard is open leads back to the login pa
 test('users: add a user, who gets Access denied; edit and delete them', async ({ page, browser }) => {
   await loginViaApi(page)
   await page.goto('/admin/dashboard?tab=users')
+  await hydrated(page)
   await page.getByRole('button', { name: 'Add User' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add User' })
   await dialog.getByLabel('Username', { exact: true }).fill('helper-e2e')
@@ -164,6 +167,7 @@ test('users: add a user, who gets Access denied; edit and delete them', async ({
 test('settings: the test e-mail needs an address, then is sent', async ({ page }) => {
   await loginViaApi(page)
   await page.goto('/admin/dashboard?tab=settings')
+  await hydrated(page)
   await page.getByRole('button', { name: 'Send Test Email' }).click()
   await expect(toast(page, 'Email Required').first()).toContainText('Please enter an email address')
   await page.getByLabel('Test email address').fill('guide@example.com')
@@ -181,6 +185,7 @@ test('settings: the guide writes a tour’s name in Traditional Chinese, and gue
   )!
   try {
     await page.goto('/admin/dashboard?tab=settings')
+    await hydrated(page)
     const form = page.getByRole('form', { name: 'Full-Day Private Tour' })
     await form.getByText('繁體中文 (zh-Hant)').click()
     const name = form.getByLabel('Name (繁體中文)')
@@ -220,6 +225,7 @@ test('messages and notifications: read a message (badge drops), mark all notific
     expect((await page.request.patch(`/api/admin/messages/${m.id}/read`)).status()).toBe(200)
   }
   await page.goto('/admin/dashboard?tab=messages')
+  await hydrated(page)
   const messagesTab = page.getByRole('navigation').getByRole('link', { name: /^Messages/ })
   await expect(messagesTab).toContainText('1')
   const card = page.getByRole('listitem').filter({ hasText: 'Mika Visitor' })
@@ -237,6 +243,7 @@ test('messages and notifications: read a message (badge drops), mark all notific
   await expect(page.getByTestId('notifications-badge')).toHaveCount(0)
   const reloadedAt = Date.now()
   await page.reload()
+  await hydrated(page)
   await expect(page.getByRole('navigation').getByRole('link', { name: /^Notifications/ })).toHaveAttribute('aria-current', 'page')
   // Every notification there was is read for good. Other specs on the shared server may have
   // booked since: the badge then counts only theirs, at least those made before the reload and
@@ -261,6 +268,7 @@ test('bookings: search, ?bookingId=, sort, status persists, cancel with the poli
   const deleteId = await bookingIdOf(page, 'Delete Me')
 
   await page.goto('/admin/dashboard')
+  await hydrated(page)
   await page.getByRole('searchbox', { name: 'Search' }).fill('haruka@')
   const table = page.getByRole('table')
   await expect(table.getByRole('row')).toHaveCount(2)
@@ -288,11 +296,13 @@ test('bookings: search, ?bookingId=, sort, status persists, cancel with the poli
 
   // One booking by ?bookingId=.
   await page.goto(`/admin/dashboard?tab=bookings&bookingId=${harukaId}`)
+  await hydrated(page)
   await expect(page.getByText(`Showing Booking #${harukaId}`)).toBeVisible()
   await expect(table.getByRole('row')).toHaveCount(2)
   await page.getByRole('combobox', { name: `Status of booking #${harukaId}` }).selectOption('confirmed')
   await expect(toast(page, 'Status updated').first()).toBeVisible()
   await page.reload()
+  await hydrated(page)
   await expect(page.getByRole('combobox', { name: `Status of booking #${harukaId}` })).toHaveValue('confirmed')
 
   // Cancel with the policy's refund shown (nothing was paid: ¥0).
@@ -318,6 +328,7 @@ test('calendar: close a slot with a note, and the public booking calendar shows 
   await loginViaApi(page)
   const month = date.slice(0, 7)
   await page.goto(`/admin/dashboard?tab=calendar&month=${month}`)
+  await hydrated(page)
   // Month navigation works and is kept in the URL.
   await page.getByRole('button', { name: 'Next month' }).click()
   await expect(page).not.toHaveURL(new RegExp(`month=${month}`))
@@ -354,6 +365,7 @@ test('the calendar opens a booking', async ({ page }) => {
   await loginViaApi(page)
   const id = await bookingIdOf(page, 'Calendar Guest')
   await page.goto(`/admin/dashboard?tab=calendar&month=${date.slice(0, 7)}`)
+  await hydrated(page)
   await page.locator(`[data-date="${date}"]`).getByRole('button', { name: /Calendar Guest/ }).first().click()
   await expect(page).toHaveURL(new RegExp(`bookingId=${id}`))
   await expect(page.getByText(`Showing Booking #${id}`)).toBeVisible()
@@ -364,6 +376,7 @@ for (const tab of ['bookings', 'calendar', 'messages', 'notifications', 'users',
   test(`axe: no serious or critical violation on the ${tab} tab`, async ({ page }) => {
     await loginViaApi(page)
     await page.goto(`/admin/dashboard?tab=${tab}`)
+    await hydrated(page)
     await expect(page.getByRole('main')).toBeVisible()
     await page.waitForLoadState('networkidle')
     await expectNoSeriousAxeViolations(page, tab)
@@ -409,6 +422,7 @@ test.describe('on a 375 px phone', () => {
     await card.getByRole('combobox', { name: `Status of booking #${id}` }).selectOption('confirmed')
     await expect(toast(page, 'Status updated').first()).toBeVisible()
     await page.reload()
+    await hydrated(page)
     await page.getByRole('searchbox', { name: 'Search' }).fill(`id:${id}`)
     await expect(page.getByRole('combobox', { name: `Status of booking #${id}` })).toHaveValue('confirmed')
 
@@ -439,6 +453,7 @@ test.describe('on a 375 px phone', () => {
     const id = await bookingIdOf(page, 'Phone Cancel')
 
     await page.goto(`/admin/dashboard?tab=bookings&bookingId=${id}`)
+    await hydrated(page)
     await page.getByRole('button', { name: `Cancel booking #${id}` }).click()
     const cancel = page.getByRole('dialog', { name: `Cancel booking #${id}` })
     await expect(cancel.getByTestId('policy-refund')).toHaveText('¥0')
@@ -447,6 +462,7 @@ test.describe('on a 375 px phone', () => {
     await expect(page.getByRole('combobox', { name: `Status of booking #${id}` })).toHaveValue('cancelled')
 
     await page.goto(`/admin/dashboard?tab=calendar&month=${saturday(2).slice(0, 7)}`)
+    await hydrated(page)
     await expect(page.locator(`[data-date="${saturday(2)}"]`)).toBeVisible()
     await expectNoSidewaysScroll(page)
     await expectNoSeriousAxeViolations(page, 'calendar (375 px)')
@@ -459,17 +475,12 @@ test.describe('on a 375 px phone', () => {
 
     await page.getByRole('navigation').getByRole('link', { name: /^Notifications/ }).click()
     // The save runs the frame's and the section's loaders again, but does not send the dashboard's words again (app/routes/admin/words.tsx).
-    const reloaded: string[] = []
-    const collect = (res: Response) => {
-      if (res.request().method() === 'GET' && res.url().includes('.data')) res.text().then((body) => reloaded.push(body), () => undefined)
-    }
-    page.on('response', collect)
+    const reloaded = page.waitForResponse((res) => res.request().method() === 'GET' && new URL(res.url()).pathname === '/admin/notifications.data')
     await page.getByRole('button', { name: 'Mark All as Read' }).click()
+    const body = await (await reloaded).text()
     await expect(page.getByTestId('notifications-badge')).toHaveCount(0)
-    await expect.poll(() => reloaded.length).toBeGreaterThan(0)
-    page.off('response', collect)
-    expect(reloaded.join('')).toContain('notifications')
-    expect(reloaded.join('')).not.toContain('adminSettings.tours.title')
+    expect(body).toContain('notices')
+    expect(body).not.toContain('adminSettings.tours.title')
     await expectNoSidewaysScroll(page)
 
     await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).click()
