@@ -1,6 +1,7 @@
-import { useCallback } from 'react'
+import { useCallback, useRef } from 'react'
 import { toast } from '../ui/use-toast.ts'
 import { useT } from '../../i18n/i18n.tsx'
+import { useSayRefusal } from '../../i18n/refusals.ts'
 import { adminLoginPath } from '../../../core/admin-redirect.ts'
 import { ApiError, fetchJson } from '../../lib/fetch-json.ts'
 import { dateTimeFormat } from '../../../core/dates.ts'
@@ -41,9 +42,19 @@ export function serverFieldErrors(error: unknown): Record<string, string> | unde
   return error instanceof ApiError && error.body && typeof error.body === 'object' && 'errors' in error.body ? (error.body as { errors: Record<string, string> }).errors : undefined
 }
 
-/** The dashboard's failure toast: the fixed title for the failure, the server's message as description. */
-export function failToast(title: string, error: unknown) {
-  toast({ title, description: error instanceof Error ? error.message : undefined, variant: 'destructive' })
+/**
+ * The dashboard's failure toast: the fixed title for the failure, and what the server refused, said
+ * in the admin's language (the API answers our pages with the refusal's id, docs/decisions/0087).
+ * The function stays the same across renders: loaders that depend on it do not run again.
+ */
+export function useFailToast(): (title: string, error: unknown) => void {
+  const say = useSayRefusal()
+  const sayNow = useRef(say)
+  sayNow.current = say
+  return useCallback((title: string, error: unknown) => {
+    const description = error instanceof ApiError ? sayNow.current(error.refusal) : error instanceof Error ? error.message : undefined
+    toast({ title, description, variant: 'destructive' })
+  }, [])
 }
 
 export function successToast(title: string, description?: string) {
