@@ -2,6 +2,7 @@ import { useCallback, useRef } from 'react'
 import { toast } from '../ui/use-toast.ts'
 import { useT } from '../../i18n/i18n.tsx'
 import { useSayRefusal } from '../../i18n/refusals.ts'
+import type { Said } from '../../../core/i18n/refusal.ts'
 import { adminLoginPath } from '../../../core/admin-redirect.ts'
 import { ApiError, fetchJson } from '../../lib/fetch-json.ts'
 import { dateTimeFormat } from '../../../core/dates.ts'
@@ -37,9 +38,21 @@ export async function api<T = unknown>(method: string, url: string, body?: unkno
   }
 }
 
-/** The field messages the server sent with a refusal ({ errors: { field: message } }), or none. */
-export function serverFieldErrors(error: unknown): Record<string, string> | undefined {
-  return error instanceof ApiError && error.body && typeof error.body === 'object' && 'errors' in error.body ? (error.body as { errors: Record<string, string> }).errors : undefined
+/**
+ * The field messages the server sent with a refusal, or none: each field's refusal said in the
+ * admin's language (`refusals`, docs/decisions/0087), else its English (`errors`). A hook, stable
+ * across renders, as `useFailToast` is.
+ */
+export function useServerFieldErrors(): (error: unknown) => Record<string, string> | undefined {
+  const say = useSayRefusal()
+  const sayNow = useRef(say)
+  sayNow.current = say
+  return useCallback((error: unknown) => {
+    if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return undefined
+    const { errors, refusals } = error.body as { errors?: Record<string, string>; refusals?: Record<string, Said> }
+    if (!errors) return undefined
+    return Object.fromEntries(Object.entries(errors).map(([field, english]) => [field, refusals?.[field] !== undefined ? sayNow.current(refusals[field]) : english]))
+  }, [])
 }
 
 /**

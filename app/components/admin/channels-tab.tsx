@@ -5,7 +5,7 @@ import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { T, useLocale, useT } from '../../i18n/i18n.tsx'
 import type { Locale } from '../../../core/i18n/locales.ts'
 import type { Translate } from '../../i18n/translator.ts'
-import { api, useFailToast, formatDateTime, serverFieldErrors, successToast } from './api.ts'
+import { api, useFailToast, formatDateTime, useServerFieldErrors, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { ChannelCalendarsPanel } from './channel-calendars-panel.tsx'
 import { ScrollBox } from '../ui/scroll-box.tsx'
@@ -59,6 +59,7 @@ type ShownKey = { name: string; apiKey: string }
  */
 export function ChannelsTab() {
   const failToast = useFailToast()
+  const serverFieldErrors = useServerFieldErrors()
   const t = useT()
   const locale = useLocale()
   const { data, reload } = useAdminData<{ resellers: Reseller[]; octoEndpoint: string } | null>('/api/admin/resellers', t('adminChannels.resellers.loadFailed'), null)

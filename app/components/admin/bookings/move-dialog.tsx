@@ -5,7 +5,7 @@ import { quote } from '../../../../core/pricing.ts'
 import { DEFAULT_GUIDE_GROUP_LIMIT } from '../../../../core/guide-bookings.ts'
 import type { TourTime } from '../../../../core/slots.ts'
 import type { AdminBooking, TourPackage } from '../../../../server/for-app.ts'
-import { api, useFailToast, serverFieldErrors, successToast } from '../api.ts'
+import { api, useFailToast, useServerFieldErrors, successToast } from '../api.ts'
 import { useAdminData } from '../use-admin-data.ts'
 import { useLocale, useT } from '../../../i18n/i18n.tsx'
 import { Button } from '../../ui/button.tsx'
@@ -20,6 +20,7 @@ import { clockText, groupSizes, SlotAndTourFields, type SlotAndTour } from './sl
  */
 export function MoveDialog({ booking, onClose, onDone }: { booking: AdminBooking; onClose: () => void; onDone: () => Promise<void> }) {
   const failToast = useFailToast()
+  const serverFieldErrors = useServerFieldErrors()
   const t = useT()
   const locale = useLocale()
   const [slot, setSlot] = useState<SlotAndTour>({ tourDate: booking.tourDate, tourTime: booking.tourTime as TourTime, tourPackageId: String(booking.tourPackageId) })
