@@ -39,35 +39,41 @@ export async function api<T = unknown>(method: string, url: string, body?: unkno
 }
 
 /**
- * The field messages the server sent with a refusal, or none: each field's refusal said in the
- * admin's language (`refusals`, docs/decisions/0087), else its English (`errors`). A hook, stable
- * across renders, as `useFailToast` is.
+ * Says a refusal in the admin's language (the API answers our pages with its id, docs/decisions/0087),
+ * by the same function on every render: the callbacks below stay stable, so loaders that depend on
+ * them (useAdminData) do not run again.
  */
-export function useServerFieldErrors(): (error: unknown) => Record<string, string> | undefined {
+function useStableSay(): (said: Said) => string {
   const say = useSayRefusal()
   const sayNow = useRef(say)
   sayNow.current = say
-  return useCallback((error: unknown) => {
-    if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return undefined
-    const { errors, refusals } = error.body as { errors?: Record<string, string>; refusals?: Record<string, Said> }
-    if (!errors) return undefined
-    return Object.fromEntries(Object.entries(errors).map(([field, english]) => [field, refusals?.[field] !== undefined ? sayNow.current(refusals[field]) : english]))
-  }, [])
+  return useCallback((said: Said) => sayNow.current(said), [])
 }
 
-/**
- * The dashboard's failure toast: the fixed title for the failure, and what the server refused, said
- * in the admin's language (the API answers our pages with the refusal's id, docs/decisions/0087).
- * The function stays the same across renders: loaders that depend on it do not run again.
- */
+/** The field messages the server sent with a refusal, or none: each field's refusal in the admin's language (`refusals`), else its English (`errors`). */
+export function useServerFieldErrors(): (error: unknown) => Record<string, string> | undefined {
+  const say = useStableSay()
+  return useCallback(
+    (error: unknown) => {
+      if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return undefined
+      const { errors, refusals } = error.body as { errors?: Record<string, string>; refusals?: Record<string, Said> }
+      if (!errors) return undefined
+      return Object.fromEntries(Object.entries(errors).map(([field, english]) => [field, refusals?.[field] !== undefined ? say(refusals[field]) : english]))
+    },
+    [say],
+  )
+}
+
+/** The dashboard's failure toast: the fixed title for the failure, and what the server refused, in the admin's language. */
 export function useFailToast(): (title: string, error: unknown) => void {
-  const say = useSayRefusal()
-  const sayNow = useRef(say)
-  sayNow.current = say
-  return useCallback((title: string, error: unknown) => {
-    const description = error instanceof ApiError ? sayNow.current(error.refusal) : error instanceof Error ? error.message : undefined
-    toast({ title, description, variant: 'destructive' })
-  }, [])
+  const say = useStableSay()
+  return useCallback(
+    (title: string, error: unknown) => {
+      const description = error instanceof ApiError ? say(error.refusal) : error instanceof Error ? error.message : undefined
+      toast({ title, description, variant: 'destructive' })
+    },
+    [say],
+  )
 }
 
 export function successToast(title: string, description?: string) {
