@@ -10,7 +10,7 @@ import { refusalMessage } from './i18n/refusal.ts'
 
 /** Letters A–Z, digits and '-', 3 to 24 characters, stored in capitals: 'summer-25' is 'SUMMER-25'. */
 export const PROMO_CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]{1,22}[A-Z0-9]$/
-export const PROMO_CODE_FORMAT_MESSAGE = 'A code is 3 to 24 letters, digits or hyphens'
+export const PROMO_CODE_FORMAT_MESSAGE = refusalMessage('adminErrors.promoCodeFormat')
 
 /** Percent off, or a yen amount off. */
 export const PROMO_KINDS = ['percent', 'amount'] as const

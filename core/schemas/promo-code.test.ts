@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { AMOUNT_MESSAGE, DATES_ORDER_MESSAGE, PERCENT_MESSAGE, promoCodeInputSchema } from './promo-code.ts'
 import { PROMO_CODE_FORMAT_MESSAGE } from '../promo-codes.ts'
+import { englishOf } from '../i18n/refusal-english.test-support.ts'
 
 const valid = { code: ' spring-10 ', kind: 'percent', value: '10' }
 
 function messageOf(input: Record<string, unknown>) {
   const parsed = promoCodeInputSchema.safeParse(input)
-  return parsed.success ? null : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
+  return parsed.success ? null : parsed.error.issues.map((i) => `${i.path.join('.')}: ${englishOf(i.message)}`)
 }
 
 describe('promoCodeInputSchema', () => {
@@ -32,12 +33,12 @@ describe('promoCodeInputSchema', () => {
   })
 
   it.each([
-    [{ ...valid, code: 'x' }, [`code: ${PROMO_CODE_FORMAT_MESSAGE}`]],
-    [{ ...valid, code: 'no spaces' }, [`code: ${PROMO_CODE_FORMAT_MESSAGE}`]],
-    [{ ...valid, value: '101' }, [`value: ${PERCENT_MESSAGE}`]],
-    [{ ...valid, value: '0' }, [`value: ${AMOUNT_MESSAGE}`]],
-    [{ ...valid, kind: 'amount', value: '1.5' }, [`value: ${AMOUNT_MESSAGE}`]],
-    [{ ...valid, validFrom: '2026-06-02', validTo: '2026-06-01' }, [`validTo: ${DATES_ORDER_MESSAGE}`]],
+    [{ ...valid, code: 'x' }, [`code: ${englishOf(PROMO_CODE_FORMAT_MESSAGE)}`]],
+    [{ ...valid, code: 'no spaces' }, [`code: ${englishOf(PROMO_CODE_FORMAT_MESSAGE)}`]],
+    [{ ...valid, value: '101' }, [`value: ${englishOf(PERCENT_MESSAGE)}`]],
+    [{ ...valid, value: '0' }, [`value: ${englishOf(AMOUNT_MESSAGE)}`]],
+    [{ ...valid, kind: 'amount', value: '1.5' }, [`value: ${englishOf(AMOUNT_MESSAGE)}`]],
+    [{ ...valid, validFrom: '2026-06-02', validTo: '2026-06-01' }, [`validTo: ${englishOf(DATES_ORDER_MESSAGE)}`]],
     [{ ...valid, validFrom: '2026-02-30' }, ['validFrom: Please enter a valid date']],
     [{ ...valid, validFrom: '2030-01-01"', validTo: '2030-12-31' }, ['validFrom: Please enter a valid date']],
     [{ ...valid, maxUses: '0' }, ['maxUses: Total uses must be a whole number from 1']],

@@ -4,12 +4,13 @@ import { compareDates, isCalendarDate } from '../dates.ts'
 import { GUIDE_GROUP_CEILING } from '../guide-bookings.ts'
 import { AMOUNT_MAX, PERCENT_MAX, PROMO_CODE_FORMAT_MESSAGE, PROMO_KINDS, PROMO_TOUR_KINDS, PROMO_UNKNOWN, normalisePromoCode } from '../promo-codes.ts'
 import { bookingRequestSchema, tourDateField, tourTimeField } from './booking.ts'
+import { refusalMessage, yenValue } from '../i18n/refusal.ts'
 import { alongsideFieldErrors, blankToUndefined, calendarDateField, checkbox, optionalChoice, wholeNumberField } from './fields.ts'
 
-export const PERCENT_MESSAGE = `A percentage is a whole number from 1 to ${PERCENT_MAX}`
-export const AMOUNT_MESSAGE = `An amount is a whole number of yen from ¥1 to ¥${AMOUNT_MAX.toLocaleString('en')}`
-export const DATES_ORDER_MESSAGE = 'The last valid day cannot be before the first'
-const DATE_MESSAGE = 'Please enter a valid date'
+export const PERCENT_MESSAGE = refusalMessage('adminErrors.promoPercent', { max: PERCENT_MAX })
+export const AMOUNT_MESSAGE = refusalMessage('adminErrors.promoAmount', { max: yenValue(AMOUNT_MAX) })
+export const DATES_ORDER_MESSAGE = refusalMessage('adminErrors.promoDatesOrder')
+const DATE_MESSAGE = refusalMessage('errors.visitDate')
 const optionalDate = z.preprocess(blankToUndefined, calendarDateField(DATE_MESSAGE, DATE_MESSAGE).nullable().optional())
 const optionalCount = (max: number, message: string) => z.preprocess(blankToUndefined, wholeNumberField({ min: 1, max, minMessage: message, maxMessage: message }).nullable().optional())
 
@@ -21,14 +22,14 @@ const optionalCount = (max: number, message: string) => z.preprocess(blankToUnde
 export const promoCodeInputSchema = z
   .object({
     code: z.unknown().transform((v, ctx) => normalisePromoCode(v) ?? (ctx.addIssue({ code: 'custom', message: PROMO_CODE_FORMAT_MESSAGE }), z.NEVER)),
-    kind: z.enum(PROMO_KINDS, { error: 'Choose percent off or an amount off' }),
+    kind: z.enum(PROMO_KINDS, { error: refusalMessage('adminErrors.promoKind') }),
     value: wholeNumberField({ min: 1, max: AMOUNT_MAX, minMessage: AMOUNT_MESSAGE, maxMessage: AMOUNT_MESSAGE }),
     validFrom: optionalDate,
     validTo: optionalDate,
-    maxUses: optionalCount(1_000_000, 'Total uses must be a whole number from 1'),
+    maxUses: optionalCount(1_000_000, refusalMessage('adminErrors.promoMaxUses')),
     onePerEmail: checkbox.default(false),
-    tourKind: optionalChoice(PROMO_TOUR_KINDS, 'Choose half-day, full-day or any tour'),
-    minGroup: optionalCount(GUIDE_GROUP_CEILING, `A minimum group is from 1 to ${GUIDE_GROUP_CEILING} people`),
+    tourKind: optionalChoice(PROMO_TOUR_KINDS, refusalMessage('adminErrors.promoTourKind')),
+    minGroup: optionalCount(GUIDE_GROUP_CEILING, refusalMessage('adminErrors.promoMinGroup', { max: GUIDE_GROUP_CEILING })),
     active: checkbox.default(true),
   })
   .superRefine((p, ctx) => {

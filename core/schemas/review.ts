@@ -2,7 +2,7 @@ import './zod-config.ts'
 import { z } from 'zod'
 import { EDIT_DAYS, REVIEW_LIMITS } from '../reviews.ts'
 import { refusalMessage } from '../i18n/refusal.ts'
-import { calendarDateField, controlCharactersMessage, hasOnlyTextControls, isSingleLine, localeField, optionalText, requiredTick, singleLineMessage, wholeNumberField } from './fields.ts'
+import { calendarDateField, hasOnlyTextControls, isSingleLine, localeField, optionalText, requiredTick, wholeNumberField } from './fields.ts'
 
 // The guest's refusals: message ids with their values (docs/decisions/0087).
 export const RATING_MESSAGE = refusalMessage('errors.reviewRating')
@@ -59,29 +59,33 @@ export const REVIEW_HONEYPOT_MESSAGE = refusalMessage('errors.reviewNotSubmitted
 export const REVIEW_LINK_MESSAGE = 'This review link does not work: it may be mistyped, or the booking was cancelled'
 export const REVIEW_CLOSED_MESSAGE = `Reviews can be changed for ${EDIT_DAYS} days after they are written, and this one can no longer be changed`
 
-/** The guide's moderation (the dashboard, English): a state, a public reply, or both. */
+/** The guide's moderation (the dashboard, in the guide's language): a state, a public reply, or both. */
 export const reviewModerationSchema = z
   .object({
-    status: z.enum(['approved', 'hidden'], { error: 'Status must be approved or hidden' }).optional(),
+    status: z.enum(['approved', 'hidden'], { error: refusalMessage('adminErrors.reviewStatus') }).optional(),
     reply: z.preprocess(
       (v) => (typeof v === 'string' ? v.trim() : v),
-      z.string().max(REVIEW_LIMITS.text.max, `The reply must be at most ${REVIEW_LIMITS.text.max} characters`).refine(hasOnlyTextControls, controlCharactersMessage('Reply')).optional(),
+      z
+        .string()
+        .max(REVIEW_LIMITS.text.max, refusalMessage('adminErrors.reviewReplyTooLong', { max: REVIEW_LIMITS.text.max }))
+        .refine(hasOnlyTextControls, refusalMessage('adminErrors.reviewReplyControl'))
+        .optional(),
     ),
   })
-  .refine((v) => v.status !== undefined || v.reply !== undefined, 'Nothing to change')
+  .refine((v) => v.status !== undefined || v.reply !== undefined, refusalMessage('adminErrors.reviewNothingToChange'))
 
 /** A link to a review elsewhere: http or https only, so no script URL ever reaches a page. */
 const webLink = z
   .string()
   .trim()
-  .max(500, 'The link must be at most 500 characters')
+  .max(500, refusalMessage('adminErrors.reviewLinkTooLong', { max: 500 }))
   .refine((v) => {
     try {
       return ['http:', 'https:'].includes(new URL(v).protocol)
     } catch {
       return false
     }
-  }, 'The link must be a web address starting with http:// or https://')
+  }, refusalMessage('adminErrors.reviewLinkScheme'))
 
 /**
  * A review a guest left on another site, added by the guide (issue 21 point 4): the site's name,
@@ -89,8 +93,13 @@ const webLink = z
  */
 export const externalReviewSchema = z.object({
   ...reviewFields,
-  source: z.string({ error: 'Please name the site the review is from' }).trim().min(1, 'Please name the site the review is from').max(60, 'The site name must be at most 60 characters').refine(isSingleLine, singleLineMessage('Site name')),
+  source: z
+    .string({ error: refusalMessage('adminErrors.reviewSource') })
+    .trim()
+    .min(1, refusalMessage('adminErrors.reviewSource'))
+    .max(60, refusalMessage('adminErrors.reviewSourceTooLong', { max: 60 }))
+    .refine(isSingleLine, refusalMessage('adminErrors.reviewSourceOneLine')),
   sourceUrl: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), webLink.optional()),
-  reviewDate: calendarDateField('Please give the date of the review', 'Please give a valid date'),
+  reviewDate: calendarDateField(refusalMessage('adminErrors.reviewDate'), refusalMessage('errors.visitDate')),
   locale: localeField,
 })

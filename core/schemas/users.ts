@@ -2,7 +2,8 @@ import './zod-config.ts'
 import { z } from 'zod'
 import { ADMIN_LOCALES } from '../i18n/admin-locales.ts'
 import { PASSWORD_MIN_MESSAGE, USERNAME_MIN_MESSAGE } from './auth.ts'
-import { EMAIL_MAX, EMAIL_MESSAGE, alongsideFieldErrors, checkbox, clearableText, isPhoneNumber, isSingleLine, singleLineMessage } from './fields.ts'
+import { EMAIL_MAX, EMAIL_MESSAGE, alongsideFieldErrors, checkbox, clearableText, isPhoneNumber, isSingleLine } from './fields.ts'
+import { refusalMessage } from '../i18n/refusal.ts'
 
 /**
  * The dashboard's Add User and Edit User forms (docs/decisions/0012), and
@@ -19,27 +20,26 @@ import { EMAIL_MAX, EMAIL_MESSAGE, alongsideFieldErrors, checkbox, clearableText
 export const NOTIFICATION_PREFERENCES = ['email', 'whatsapp', 'none'] as const
 export type NotificationPreference = (typeof NOTIFICATION_PREFERENCES)[number]
 
-export const WHATSAPP_MESSAGE = 'Please enter a valid WhatsApp number'
-export const WHATSAPP_REQUIRED_MESSAGE = 'Please enter a WhatsApp number to receive WhatsApp notifications'
+// The dashboard's refusals, in the admin's language (docs/decisions/0087).
+const WHATSAPP_MESSAGE = refusalMessage('adminErrors.userWhatsapp')
+export const WHATSAPP_REQUIRED_MESSAGE = refusalMessage('adminErrors.userWhatsappRequired')
 
 const username = z
   .string({ error: USERNAME_MIN_MESSAGE })
   .trim()
   .min(3, USERNAME_MIN_MESSAGE)
-  .max(50, 'Username must be at most 50 characters.')
-  .refine(isSingleLine, singleLineMessage('Username'))
+  .max(50, refusalMessage('adminErrors.userUsernameTooLong', { max: 50 }))
+  .refine(isSingleLine, refusalMessage('adminErrors.userUsernameOneLine'))
 
 const password = z
   .string({ error: PASSWORD_MIN_MESSAGE })
   .min(6, PASSWORD_MIN_MESSAGE)
-  .max(200, 'Password must be at most 200 characters.')
+  .max(200, refusalMessage('adminErrors.userPasswordTooLong', { max: 200 }))
 
 const email = z.string().max(EMAIL_MAX, EMAIL_MESSAGE).pipe(z.email({ error: EMAIL_MESSAGE }))
-const name = z.string().max(100, 'Name must be at most 100 characters').refine(isSingleLine, singleLineMessage('Name'))
-const whatsappNumber = z.string().max(30, WHATSAPP_MESSAGE).refine(isSingleLine, singleLineMessage('WhatsApp number')).refine(isPhoneNumber, WHATSAPP_MESSAGE)
-const notificationPreference = z.enum(NOTIFICATION_PREFERENCES, {
-  error: 'Notification preference must be email, WhatsApp or none',
-})
+const name = z.string().max(100, refusalMessage('adminErrors.userNameTooLong', { max: 100 })).refine(isSingleLine, refusalMessage('adminErrors.userNameOneLine'))
+const whatsappNumber = z.string().max(30, WHATSAPP_MESSAGE).refine(isSingleLine, refusalMessage('adminErrors.userWhatsappOneLine')).refine(isPhoneNumber, WHATSAPP_MESSAGE)
+const notificationPreference = z.enum(NOTIFICATION_PREFERENCES, { error: refusalMessage('adminErrors.userPreference') })
 
 /** Blank text is "not given" on create. */
 function optionalOnCreate<T extends z.ZodType<string>>(inner: T) {

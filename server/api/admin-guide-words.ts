@@ -3,6 +3,7 @@ import { guideWordsSchema } from '../../core/guide-words.ts'
 import { isLocale } from '../../core/i18n/locales.ts'
 import { requireAdmin } from '../auth/guard.ts'
 import { ServiceError } from '../services/service-error.ts'
+import { refusal } from '../../core/i18n/refusal.ts'
 import type { AppDeps } from '../deps.ts'
 
 /** The guide's words on the About page (docs/decisions/0049): what is written, and what the site ships, per language. */
@@ -15,7 +16,7 @@ export function adminGuideWordsRouter({ services }: AppDeps) {
 
   router.put('/admin/guide-words/:locale', requireAdmin, async (req, res) => {
     const locale = req.params.locale
-    if (!isLocale(locale)) throw new ServiceError('not-found', 'The site has no such language')
+    if (!isLocale(locale)) throw new ServiceError('not-found', refusal('adminErrors.noSuchLanguage'))
     res.json({ locale, words: await services.guideWords.save(locale, guideWordsSchema.parse(req.body ?? {})) })
   })
 

@@ -5,6 +5,7 @@ import { photoDetailsSchema, photoUploadSchema, placementSchema } from '../../co
 import { requireAdmin } from '../auth/guard.ts'
 import { MAX_UPLOAD_BYTES, TOO_LARGE } from '../media/image-processing.ts'
 import { ServiceError } from '../services/service-error.ts'
+import { refusal } from '../../core/i18n/refusal.ts'
 import type { AppDeps } from '../deps.ts'
 import { parseId } from './ids.ts'
 
@@ -27,7 +28,7 @@ export function adminMediaRouter({ services }: AppDeps) {
         )
       } else if (error) {
         // busboy's own refusals of a malformed multipart body (a missing boundary, a cut-off part).
-        next(new ServiceError('invalid', 'The upload could not be read', { field: 'file' }))
+        next(new ServiceError('invalid', refusal('adminErrors.photoUnreadable'), { field: 'file' }))
       } else next()
     })
 
@@ -36,7 +37,7 @@ export function adminMediaRouter({ services }: AppDeps) {
   })
 
   router.post('/admin/media', requireAdmin, readUpload, async (req, res) => {
-    if (!req.file) throw new ServiceError('invalid', 'Choose a photo to upload', { field: 'file' })
+    if (!req.file) throw new ServiceError('invalid', refusal('adminErrors.photoMissing'), { field: 'file' })
     const details = photoUploadSchema.parse(req.body ?? {})
     res.status(201).json(await services.media.upload(req.file.buffer, req.file.originalname, details))
   })

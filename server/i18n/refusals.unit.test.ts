@@ -52,10 +52,12 @@ const EXAMPLE_VALUES: Record<string, RefusalValues[string]> = {
   from: '2030-06-01',
   first: dateValue('2026-12-05'),
   last: dateValue('2027-05-30'),
+  uses: 2,
 }
 /** Where one id's values are of another kind than the name's usual one. */
 const EXAMPLES_BY_ID: Partial<Record<ErrorMessageId, RefusalValues>> = {
   'errors.voucherAmount': { min: yenValue(5_000), max: yenValue(300_000) },
+  'adminErrors.promoAmount': { max: yenValue(1_000_000) },
 }
 
 /** The arguments an English message names ('{max}' → 'max'). */

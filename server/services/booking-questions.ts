@@ -16,9 +16,10 @@ import {
 import type { BookingQuestionEdit } from '../../core/schemas/booking-question.ts'
 import type { Locale } from '../../core/i18n/locales.ts'
 import { ServiceError } from './service-error.ts'
+import { refusal } from '../../core/i18n/refusal.ts'
 
-export const QUESTION_NOT_FOUND_MESSAGE = 'Booking question not found'
-export const QUESTION_ARCHIVED_MESSAGE = 'This question is archived: restore it before changing it'
+const QUESTION_NOT_FOUND_MESSAGE = refusal('adminErrors.questionNotFound')
+const QUESTION_ARCHIVED_MESSAGE = refusal('adminErrors.questionArchived')
 
 type Row = typeof bookingQuestions.$inferSelect
 

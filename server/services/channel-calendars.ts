@@ -13,6 +13,7 @@ import type { BookingLifecycle } from './booking-lifecycle.ts'
 import { bookingActionLink, type NotificationService } from './notifications.ts'
 import { blocksTakeFreeHalves } from './slot-claims.ts'
 import { ServiceError } from './service-error.ts'
+import { refusal } from '../../core/i18n/refusal.ts'
 import { fetchCalendarText, MAX_CALENDAR_BYTES } from './channel-calendar-fetch.ts'
 
 /**
@@ -23,8 +24,8 @@ import { fetchCalendarText, MAX_CALENDAR_BYTES } from './channel-calendar-fetch.
  * or read records its error and changes no block.
  */
 
-export const CHANNEL_CALENDAR_NOT_FOUND_MESSAGE = 'Calendar not found'
-export const FETCH_UNDER_WAY_MESSAGE = 'This calendar is being fetched right now; try again in a moment'
+const CHANNEL_CALENDAR_NOT_FOUND_MESSAGE = refusal('adminErrors.channelCalendarNotFound')
+const FETCH_UNDER_WAY_MESSAGE = refusal('adminErrors.channelCalendarFetching')
 
 /** How long past the fetch's own time limit a lease lasts: the write after the fetch, with room to spare. */
 const LEASE_MARGIN_MS = 60_000

@@ -7,6 +7,7 @@ import { cropAround, FORMAT_TYPES, PLACE_KINDS, PLACES, type Place, PREVIEW_WIDT
 import type { AltTranslations, PhotoDetails } from '../../core/schemas/photo.ts'
 import { processUpload, renderVariant } from '../media/image-processing.ts'
 import { ServiceError } from './service-error.ts'
+import { refusal } from '../../core/i18n/refusal.ts'
 
 /** Every column but the photo's bytes: what lists and pages read. */
 const photoColumns = {
@@ -36,7 +37,7 @@ export type LibraryPhoto = StoredPhoto & {
 
 export type PhotoFile = { body: Buffer; contentType: string }
 
-const NOT_FOUND = 'Photo not found'
+const NOT_FOUND = refusal('adminErrors.photoNotFound')
 
 /**
  * The guide's photo library (docs/decisions/0048): uploads, their descriptions and focal points,
@@ -88,7 +89,7 @@ export function createMediaService(db: Db) {
       } catch (error) {
         if (sqlState(error) !== UNIQUE_VIOLATION) throw error
         const [existing] = await db.select({ id: media.id }).from(media).where(eq(media.sha256, photo.sha256))
-        throw new ServiceError('conflict', 'This photo is already in the library', { field: 'file', extra: { id: existing?.id } })
+        throw new ServiceError('conflict', refusal('adminErrors.photoDuplicate'), { field: 'file', extra: { id: existing?.id } })
       }
     },
 

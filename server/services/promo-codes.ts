@@ -16,10 +16,10 @@ import {
 } from '../../core/promo-codes.ts'
 import type { PromoCodeInput } from '../../core/schemas/promo-code.ts'
 import { ServiceError } from './service-error.ts'
+import { refusal } from '../../core/i18n/refusal.ts'
 
-export const PROMO_CODE_NOT_FOUND_MESSAGE = 'Promo code not found'
-export const PROMO_CODE_TAKEN_MESSAGE = 'A promo code with this name already exists'
-export const PROMO_MAX_BELOW_USES_MESSAGE = (uses: number) => `This code has been used ${uses} times: total uses cannot be lower`
+const PROMO_CODE_NOT_FOUND_MESSAGE = refusal('adminErrors.promoNotFound')
+const PROMO_CODE_TAKEN_MESSAGE = refusal('adminErrors.promoTaken')
 
 /** The form field a code's refusal belongs to: the booking form shows it there. */
 const FIELD = 'promoCode'
@@ -129,7 +129,7 @@ export function createPromoCodeService(deps: { db: Db; now: () => Date }) {
       return db.transaction(async (tx) => {
         const [current] = await tx.select().from(promoCodes).where(eq(promoCodes.id, id)).for('update')
         if (!current) throw new ServiceError('not-found', PROMO_CODE_NOT_FOUND_MESSAGE)
-        if (input.maxUses != null && input.maxUses < current.uses) throw new ServiceError('invalid', PROMO_MAX_BELOW_USES_MESSAGE(current.uses), { field: 'maxUses' })
+        if (input.maxUses != null && input.maxUses < current.uses) throw new ServiceError('invalid', refusal('adminErrors.promoMaxBelowUses', { uses: current.uses }), { field: 'maxUses' })
         const [row] = await written(() => tx.update(promoCodes).set({ ...columnsOf(input), updatedAt: deps.now() }).where(eq(promoCodes.id, id)).returning())
         return toView(row!)
       })

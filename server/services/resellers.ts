@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts'
 import { bookings, resellers, type Reseller } from '../db/schema.ts'
 import type { ResellerInput } from '../../core/schemas/reseller.ts'
 import { ServiceError } from './service-error.ts'
+import { refusal } from '../../core/i18n/refusal.ts'
 
 /**
  * The guide's resellers (docs/decisions/0074): accounts that sell the tours through OCTO, each
@@ -11,7 +12,7 @@ import { ServiceError } from './service-error.ts'
  * OCTO request looks its key up here, so a revoked or replaced key stops at once on every instance.
  */
 
-export const RESELLER_NOT_FOUND_MESSAGE = 'Reseller not found'
+const RESELLER_NOT_FOUND_MESSAGE = refusal('adminErrors.resellerNotFound')
 /** How a key starts: the guide (and a secret scanner) can tell it is this site's OCTO key. */
 const KEY_PREFIX = 'jlt_'
 /** How often a key's last use is written: a reseller polling availability would otherwise write on every call. */

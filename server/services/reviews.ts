@@ -16,8 +16,9 @@ import type { MailOutbox } from './mail-outbox.ts'
 import type { NotificationService } from './notifications.ts'
 import type { HitCounter } from './rate-limits.ts'
 import { invalidInput, ServiceError } from './service-error.ts'
+import { refusal } from '../../core/i18n/refusal.ts'
 
-export const REVIEW_NOT_FOUND = 'Review not found'
+const REVIEW_NOT_FOUND = refusal('adminErrors.reviewNotFound')
 export const reviewsActionLink = '/admin/dashboard?tab=reviews'
 
 /** The private page's link and the opt-out's, in the booking's language (docs/decisions/0044). */
@@ -330,7 +331,7 @@ export function createReviewService(deps: {
       if (!parsed.success) throw invalidInput(parsed.error, 'Invalid review')
       const r = parsed.data
       const now = deps.now()
-      if (compareDates(r.reviewDate, todayInTokyo(now)) > 0) throw new ServiceError('invalid', 'The date of the review cannot be in the future', { field: 'reviewDate' })
+      if (compareDates(r.reviewDate, todayInTokyo(now)) > 0) throw new ServiceError('invalid', refusal('adminErrors.reviewDateFuture'), { field: 'reviewDate' })
       const [row] = await db
         .insert(reviews)
         .values({

@@ -22,14 +22,15 @@ import type { MessageId } from '../../core/i18n/message-id.ts'
 import type { TourTime } from '../../core/slots.ts'
 import { translate } from '../i18n/catalog.ts'
 import { ServiceError } from './service-error.ts'
+import { refusal } from '../../core/i18n/refusal.ts'
 
 export type TripSettings = MeetingSettings & { whatToBring: WhatToBring }
 
 /** What the booking form offers: the places in the guide's order, and whether pickup is on. */
 export type MeetingOptions = { points: MeetingPlace[]; pickupEnabled: boolean; defaults: Record<TourTime, number | null> }
 
-const POINT_NOT_FOUND = 'Meeting point not found'
-const PHOTO_NOT_FOUND = 'Photo not found'
+const POINT_NOT_FOUND = refusal('adminErrors.meetingPointNotFound')
+const PHOTO_NOT_FOUND = refusal('adminErrors.photoNotFound')
 
 /** A meeting point's photo is drawn like the article's picture: the trip page's column, 3:2. */
 const PHOTO_KIND = PLACE_KINDS.article
@@ -159,7 +160,7 @@ export function createTripService(db: Db) {
         if (!active && point.active) {
           // Locked, so two instances stopping the last two places at once cannot leave none.
           const offered = offeredPoints(await tx.select().from(meetingPoints).orderBy(asc(meetingPoints.id)).for('update'))
-          if (offered.length === 1) throw new ServiceError('conflict', 'Keep at least one meeting point: guests need somewhere to meet you')
+          if (offered.length === 1) throw new ServiceError('conflict', refusal('adminErrors.meetingPointKeepOne'))
         }
         const [row] = await tx.update(meetingPoints).set({ active, updatedAt: new Date() }).where(eq(meetingPoints.id, id)).returning()
         return row!
@@ -188,7 +189,7 @@ export function createTripService(db: Db) {
       return db.transaction(async (tx) => {
         const offered = new Set(offeredPoints(await allPoints(tx)).map((p) => p.id))
         for (const id of Object.values(settings.defaults)) {
-          if (id !== null && !offered.has(id)) throw new ServiceError('invalid', 'A default must be one of the meeting points you offer', { field: 'defaults' })
+          if (id !== null && !offered.has(id)) throw new ServiceError('invalid', refusal('adminErrors.meetingPointDefault'), { field: 'defaults' })
         }
         const values = {
           pickupEnabled: settings.pickupEnabled,

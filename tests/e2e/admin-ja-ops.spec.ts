@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import sharp from 'sharp'
 import { logInAsAdmin } from './admin-login.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 
@@ -53,6 +54,14 @@ test('a Japanese admin reads the inbox, users, photos and money tabs in Japanese
   await expect(page.getByRole('heading', { name: '写真ライブラリ' })).toBeVisible()
   await expect(page.getByLabel('説明（代替テキスト）')).toHaveAttribute('placeholder', '例：高田城の堀に咲く桜')
   await expectNoSeriousAxeViolations(page, 'photos at 1280')
+  // A photo already in the library: the server's refusal, by its id, in Japanese on the field and in the toast (docs/decisions/0087).
+  const photo = { name: 'ja-twice.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 640, height: 480, background: { r: 30, g: 58, b: (Date.now() % 200) + 20 }, channels: 3 } }).png().toBuffer() }
+  expect((await page.request.post('/api/admin/media', { multipart: { file: photo, alt: '二度目の写真' } })).status()).toBe(201)
+  await page.getByLabel('写真', { exact: true }).setInputFiles(photo)
+  await page.getByLabel('説明（代替テキスト）').fill('二度目の写真')
+  await page.getByRole('button', { name: '写真をアップロード', exact: true }).click()
+  await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: 'この写真はすでにライブラリにあります' }).first()).toBeVisible()
+  await expect(page.locator('#photo-file-error')).toHaveText('この写真はすでにライブラリにあります')
 
   // Revenue: the year, its months and yen in Japanese form, and the journal's words.
   await page.goto('/admin/dashboard?tab=revenue')

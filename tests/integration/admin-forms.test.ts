@@ -100,6 +100,17 @@ describe('the dashboard’s sections and their forms', () => {
     expect(promoCodes.find((c) => c.code === 'FORM-5')).toMatchObject({ active: false, onePerEmail: false })
   })
 
+  it('refuses a promo code in the admin’s language, on its fields: the same code twice, a percentage past 100', async () => {
+    const code = { intent: 'create', code: 'form-ja', kind: 'percent', value: '101', validFrom: '', validTo: '', maxUses: '', tourKind: '', minGroup: '' }
+    const tooMuch = await byScript('/admin/promo-codes', code, 'ja')
+    expect(tooMuch.status).toBe(400)
+    expect(await tooMuch.text()).toContain('割引率は1～100の整数で入力してください')
+    expect((await post('/admin/promo-codes', { ...code, value: '10' })).status).toBe(302)
+    const twice = await byScript('/admin/promo-codes', { ...code, value: '10' }, 'ja')
+    expect(twice.status).toBe(409)
+    expect(await twice.text()).toContain('同じ名前のプロモコードがすでにあります')
+  })
+
   it('marks a message and a notification read, deletes one, and marks all read by the inbox’s forms; a row gone is refused in the admin’s language', async () => {
     // Each message brings its notification too.
     for (const email of ['form-visitor@example.com', 'second-visitor@example.com']) {

@@ -1,6 +1,8 @@
-import { useCallback } from 'react'
+import { useCallback, useRef } from 'react'
 import { toast } from '../ui/use-toast.ts'
 import { useT } from '../../i18n/i18n.tsx'
+import { useSayRefusal } from '../../i18n/refusals.ts'
+import type { Said } from '../../../core/i18n/refusal.ts'
 import { adminLoginPath } from '../../../core/admin-redirect.ts'
 import { ApiError, fetchJson } from '../../lib/fetch-json.ts'
 import { dateTimeFormat } from '../../../core/dates.ts'
@@ -36,14 +38,42 @@ export async function api<T = unknown>(method: string, url: string, body?: unkno
   }
 }
 
-/** The field messages the server sent with a refusal ({ errors: { field: message } }), or none. */
-export function serverFieldErrors(error: unknown): Record<string, string> | undefined {
-  return error instanceof ApiError && error.body && typeof error.body === 'object' && 'errors' in error.body ? (error.body as { errors: Record<string, string> }).errors : undefined
+/**
+ * Says a refusal in the admin's language (the API answers our pages with its id, docs/decisions/0087),
+ * by the same function on every render: the callbacks below stay stable, so loaders that depend on
+ * them (useAdminData) do not run again.
+ */
+function useStableSay(): (said: Said) => string {
+  const say = useSayRefusal()
+  const sayNow = useRef(say)
+  sayNow.current = say
+  return useCallback((said: Said) => sayNow.current(said), [])
 }
 
-/** The dashboard's failure toast: the fixed title for the failure, the server's message as description. */
-export function failToast(title: string, error: unknown) {
-  toast({ title, description: error instanceof Error ? error.message : undefined, variant: 'destructive' })
+/** The field messages the server sent with a refusal, or none: each field's refusal in the admin's language (`refusals`), else its English (`errors`). */
+export function useServerFieldErrors(): (error: unknown) => Record<string, string> | undefined {
+  const say = useStableSay()
+  return useCallback(
+    (error: unknown) => {
+      if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return undefined
+      const { errors, refusals } = error.body as { errors?: Record<string, string>; refusals?: Record<string, Said> }
+      if (!errors) return undefined
+      return Object.fromEntries(Object.entries(errors).map(([field, english]) => [field, refusals?.[field] !== undefined ? say(refusals[field]) : english]))
+    },
+    [say],
+  )
+}
+
+/** The dashboard's failure toast: the fixed title for the failure, and what the server refused, in the admin's language. */
+export function useFailToast(): (title: string, error: unknown) => void {
+  const say = useStableSay()
+  return useCallback(
+    (title: string, error: unknown) => {
+      const description = error instanceof ApiError ? say(error.refusal) : error instanceof Error ? error.message : undefined
+      toast({ title, description, variant: 'destructive' })
+    },
+    [say],
+  )
 }
 
 export function successToast(title: string, description?: string) {

@@ -5,7 +5,7 @@ import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { useT } from '../../i18n/i18n.tsx'
 import { TRANSLATED_LOCALES } from '../../../core/schemas/translations.ts'
 import { useFieldErrors } from '../../i18n/refusals.ts'
-import { api, failToast, serverFieldErrors, successToast } from './api.ts'
+import { api, useFailToast, useServerFieldErrors, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
@@ -31,6 +31,7 @@ const QUESTION_TYPE_NAMES: Record<QuestionType, MessageId> = {
  * answers of bookings already made: each booking keeps the question as it was asked.
  */
 export function BookingQuestionsPanel() {
+  const failToast = useFailToast()
   const t = useT()
   const { data, reload } = useAdminData<{ questions: BookingQuestion[] } | null>('/api/admin/booking-questions', t('adminSettings.questions.loadFailed'), null)
   const [editing, setEditing] = useState<number | 'new' | null>(null)
@@ -127,6 +128,8 @@ function optionLines(q: BookingQuestion | undefined, locale?: string): string {
 const lines = (text: string) => text.split(/\r?\n/).map((l) => l.trim())
 
 function QuestionForm({ question, onDone, onCancel }: { question?: BookingQuestion; onDone: () => Promise<void>; onCancel: () => void }) {
+  const failToast = useFailToast()
+  const serverFieldErrors = useServerFieldErrors()
   const t = useT()
   const fieldErrors = useFieldErrors()
   const [type, setType] = useState<QuestionType>(question?.type ?? 'short-text')

@@ -7,7 +7,7 @@ import { formatYen } from '../../../core/money.ts'
 import { DEFAULT_VOUCHER_VALIDITY_MONTHS, VOUCHER_AMOUNT_CEILING, VOUCHER_VALIDITY_MONTHS_MAX } from '../../../core/vouchers.ts'
 import type { VoucherRules } from '../../../core/schemas/voucher.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
-import { api, failToast, serverFieldErrors, successToast } from './api.ts'
+import { api, useFailToast, useServerFieldErrors, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { Button } from '../ui/button.tsx'
 import { Field, Input } from '../ui/field.tsx'
@@ -33,6 +33,8 @@ function RulesPanel<T extends Record<string, number>>({
   fields: RuleField<T>[]
   savedText: (saved: T) => string
 }) {
+  const failToast = useFailToast()
+  const serverFieldErrors = useServerFieldErrors()
   const t = useT()
   const { data, reload } = useAdminData<T | null>(url, t('adminSettings.rules.loadFailed'), null)
   const [values, setValues] = useState<Record<string, string>>({})

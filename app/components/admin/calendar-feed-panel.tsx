@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import type { CalendarFeedInfo } from '../../../server/for-app.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
-import { api, failToast, formatDateTime, successToast } from './api.ts'
+import { api, useFailToast, formatDateTime, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { Button } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/dialog.tsx'
@@ -13,6 +13,7 @@ import { toast } from '../ui/use-toast.ts'
  * read the bookings, so it can be replaced: the old one stops working at once.
  */
 export function CalendarFeedPanel() {
+  const failToast = useFailToast()
   const t = useT()
   const locale = useLocale()
   const { data, reload } = useAdminData<CalendarFeedInfo | null>('/api/admin/calendar-feed', t('adminSettings.calendarFeed.loadFailed'), null)

@@ -7,7 +7,7 @@ import { isTourTime } from '../../../core/slots.ts'
 import type { CalendarDay, CalendarSlot, DisruptionView } from '../../../server/for-app.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { clockText } from './bookings/slot-fields.tsx'
-import { api, failToast, successToast } from './api.ts'
+import { api, useFailToast, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { Button } from '../ui/button.tsx'
 import { Modal } from '../ui/dialog.tsx'
@@ -179,6 +179,7 @@ export function CalendarTab({ onOpenBooking }: { onOpenBooking: (id: number) => 
 }
 
 function AvailabilityForm({ day, onClose, onSaved }: { day: CalendarDay; onClose: () => void; onSaved: () => Promise<void> }) {
+  const failToast = useFailToast()
   const t = useT()
   const locale = useLocale()
   const open = (t: string) => day.slots.find((s) => s.tourTime === t)?.open ?? true

@@ -5,7 +5,7 @@ import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { isTourTime, TOUR_TIMES } from '../../../core/slots.ts'
 import type { DisruptionView } from '../../../server/for-app.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
-import { api, failToast, formatDateTime, serverFieldErrors, successToast } from './api.ts'
+import { api, useFailToast, formatDateTime, useServerFieldErrors, successToast } from './api.ts'
 import { Button } from '../ui/button.tsx'
 import { Modal } from '../ui/dialog.tsx'
 import { Field, Input, Select } from '../ui/field.tsx'
@@ -23,6 +23,8 @@ const OFFER_STATES: Record<OfferState, MessageId> = {
  * every booking on them is e-mailed a new date free of charge or a full refund.
  */
 export function CallOffDialog({ date, onClose, onDone }: { date: string; onClose: () => void; onDone: () => Promise<void> }) {
+  const failToast = useFailToast()
+  const serverFieldErrors = useServerFieldErrors()
   const t = useT()
   const locale = useLocale()
   const [tourTime, setTourTime] = useState('')

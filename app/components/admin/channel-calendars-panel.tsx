@@ -4,7 +4,7 @@ import { channelCalendarInputSchema } from '../../../core/schemas/channel-calend
 import { useFieldErrors } from '../../i18n/refusals.ts'
 import { formatLongDate } from '../../../core/dates.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
-import { api, failToast, formatDateTime, serverFieldErrors, successToast } from './api.ts'
+import { api, useFailToast, formatDateTime, useServerFieldErrors, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
@@ -20,6 +20,8 @@ import { SLOT_VALUES } from './slot-names.ts'
  */
 
 export function ChannelCalendarsPanel() {
+  const failToast = useFailToast()
+  const serverFieldErrors = useServerFieldErrors()
   const t = useT()
   const fieldErrors = useFieldErrors()
   const locale = useLocale()

@@ -5,7 +5,7 @@ import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { T, useLocale, useT } from '../../i18n/i18n.tsx'
 import type { Locale } from '../../../core/i18n/locales.ts'
 import type { Translate } from '../../i18n/translator.ts'
-import { api, failToast, formatDateTime, serverFieldErrors, successToast } from './api.ts'
+import { api, useFailToast, formatDateTime, useServerFieldErrors, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { ChannelCalendarsPanel } from './channel-calendars-panel.tsx'
 import { ScrollBox } from '../ui/scroll-box.tsx'
@@ -58,6 +58,8 @@ type ShownKey = { name: string; apiKey: string }
  * with the OCTO base URL to give the reseller; revoking stops the reseller's calls at once.
  */
 export function ChannelsTab() {
+  const failToast = useFailToast()
+  const serverFieldErrors = useServerFieldErrors()
   const t = useT()
   const locale = useLocale()
   const { data, reload } = useAdminData<{ resellers: Reseller[]; octoEndpoint: string } | null>('/api/admin/resellers', t('adminChannels.resellers.loadFailed'), null)

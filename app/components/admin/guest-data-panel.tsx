@@ -4,7 +4,7 @@ import { formatYen } from '../../../core/money.ts'
 import { formatLongDate } from '../../../core/dates.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { T, useLocale, useT } from '../../i18n/i18n.tsx'
-import { ApiError, api, failToast, formatDateTime, successToast } from './api.ts'
+import { ApiError, api, useFailToast, formatDateTime, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { Badge } from '../ui/badge.tsx'
 import { Button, buttonVariants } from '../ui/button.tsx'
@@ -55,6 +55,7 @@ const EMAIL_STATUS_NAMES: Record<string, MessageId> = {
  * e-mail address, download it as JSON, erase it. Every action lands in the audit log below.
  */
 export function GuestDataPanel() {
+  const failToast = useFailToast()
   const t = useT()
   const locale = useLocale()
   const named = (names: Record<string, MessageId>, code: string) => (names[code] ? t(names[code]) : code)

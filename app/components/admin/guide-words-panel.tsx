@@ -4,7 +4,7 @@ import { GUIDE_WORD_FIELDS, GUIDE_WORD_KEYS, type GuideWordField, type GuideWord
 import { LOCALES, type Locale } from '../../../core/i18n/locales.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { T, useT } from '../../i18n/i18n.tsx'
-import { api, failToast, serverFieldErrors, successToast } from './api.ts'
+import { api, useFailToast, useServerFieldErrors, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { Button } from '../ui/button.tsx'
 import { Field, Input, Select, Textarea } from '../ui/field.tsx'
@@ -60,6 +60,8 @@ export function GuideWordsPanel() {
 }
 
 function WordsForm({ locale, loaded, onSaved }: { locale: Locale; loaded: Loaded; onSaved: () => Promise<void> }) {
+  const failToast = useFailToast()
+  const serverFieldErrors = useServerFieldErrors()
   const t = useT()
   const fieldErrors = useFieldErrors()
   const [errors, setErrors] = useState<Record<string, string>>({})

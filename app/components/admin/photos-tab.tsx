@@ -6,7 +6,7 @@ import { ALT_MAX, photoDetailsSchema, photoUploadSchema } from '../../../core/sc
 import { TRANSLATED_LOCALES } from '../../../core/schemas/translations.ts'
 import type { Locale } from '../../../core/i18n/locales.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
-import { api, failToast, serverFieldErrors, successToast } from './api.ts'
+import { api, useFailToast, useServerFieldErrors, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
@@ -42,6 +42,8 @@ export function PhotosTab() {
 }
 
 function Upload({ onUploaded }: { onUploaded: () => Promise<void> }) {
+  const failToast = useFailToast()
+  const serverFieldErrors = useServerFieldErrors()
   const t = useT()
   const fieldErrors = useFieldErrors()
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -95,6 +97,7 @@ function Upload({ onUploaded }: { onUploaded: () => Promise<void> }) {
 }
 
 function Places({ places, photos, onChanged }: { places: PlaceRow[] | null; photos: Photo[]; onChanged: () => Promise<void> }) {
+  const failToast = useFailToast()
   const t = useT()
   async function choose(place: Place, value: string) {
     try {
@@ -184,6 +187,8 @@ function FallbackLanguages({ photo }: { photo: Photo }) {
 }
 
 function EditPhoto({ photo, onClose, onChanged }: { photo: Photo; onClose: () => void; onChanged: () => Promise<void> }) {
+  const failToast = useFailToast()
+  const serverFieldErrors = useServerFieldErrors()
   const [focal, setFocal] = useState({ x: photo.focalX, y: photo.focalY })
   const t = useT()
   const fieldErrors = useFieldErrors()

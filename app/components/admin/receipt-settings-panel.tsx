@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { TaxSettings } from '../../../server/for-app.ts'
 import { useT } from '../../i18n/i18n.tsx'
-import { api, failToast, serverFieldErrors, successToast } from './api.ts'
+import { api, useFailToast, useServerFieldErrors, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { Button } from '../ui/button.tsx'
 import { Field, Input, Select } from '../ui/field.tsx'
@@ -16,6 +16,8 @@ const draftOf = (s: TaxSettings): Draft => ({ ...s, registrationNumber: s.regist
  * otherwise receipts are plain 領収書. Guests can download receipts once a name and address are set.
  */
 export function ReceiptSettingsPanel() {
+  const failToast = useFailToast()
+  const serverFieldErrors = useServerFieldErrors()
   const t = useT()
   const { data, reload } = useAdminData<TaxSettings | null>('/api/admin/tax-settings', t('adminSettings.receipts.loadFailed'), null)
   const [draft, setDraft] = useState<Draft | null>(null)

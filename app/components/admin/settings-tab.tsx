@@ -10,7 +10,7 @@ import { formatYen } from '../../../core/money.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { toast } from '../ui/use-toast.ts'
-import { api, failToast, successToast, useCopyEmail } from './api.ts'
+import { api, useFailToast, successToast, useCopyEmail } from './api.ts'
 import { AdminForm } from './admin-form.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
@@ -50,6 +50,7 @@ export function SettingsTab({ tours }: { tours: TourPackage[] }) {
  * was lost or a shared computer was left signed in. The admin then signs in again here.
  */
 function Sessions() {
+  const failToast = useFailToast()
   const t = useT()
   const navigate = useNavigate()
   async function logOutEverywhere() {
@@ -81,6 +82,7 @@ function Sessions() {
 
 /** Test e-mail: send one to check delivery (SMTP or the outbox, docs/decisions/0008). */
 function TestEmail() {
+  const failToast = useFailToast()
   const t = useT()
   const fieldErrors = useFieldErrors()
   const copyEmail = useCopyEmail()

@@ -9,7 +9,7 @@ import { TRANSLATED_LOCALES } from '../../../core/schemas/translations.ts'
 import { TOUR_TIMES, type TourTime } from '../../../core/slots.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
-import { api, failToast, serverFieldErrors, successToast } from './api.ts'
+import { api, useFailToast, useServerFieldErrors, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
@@ -66,6 +66,7 @@ export function TripPanels() {
 }
 
 function MeetingPointList({ points, photos, onChanged }: { points: MeetingPoint[]; photos: LibraryPhotoJson[]; onChanged: () => Promise<void> }) {
+  const failToast = useFailToast()
   const t = useT()
   const [editing, setEditing] = useState<number | 'new' | null>(null)
 
@@ -146,6 +147,8 @@ const TEXT_FIELDS = [
 ] as const satisfies readonly (readonly [string, MessageId, MessageId])[]
 
 function MeetingPointForm({ point, photos, onDone, onSaved }: { point?: MeetingPoint; photos: LibraryPhotoJson[]; onDone: () => void; onSaved: () => Promise<void> }) {
+  const failToast = useFailToast()
+  const serverFieldErrors = useServerFieldErrors()
   const t = useT()
   const fieldErrors = useFieldErrors()
   const adminLocale = useLocale()
@@ -240,6 +243,8 @@ function MeetingPointForm({ point, photos, onDone, onSaved }: { point?: MeetingP
 }
 
 function TripSettingsForm({ loaded, onSaved }: { loaded: Loaded; onSaved: () => Promise<void> }) {
+  const failToast = useFailToast()
+  const serverFieldErrors = useServerFieldErrors()
   const t = useT()
   const fieldErrors = useFieldErrors()
   const [errors, setErrors] = useState<Record<string, string>>({})

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { api, failToast } from './api.ts'
+import { api, useFailToast } from './api.ts'
 
 /**
  * The one way a dashboard tab loads what it shows: GET `url` through api(), a failure toast
@@ -13,6 +13,7 @@ import { api, failToast } from './api.ts'
  * `reload({ quiet: true })` does without the toast, for background polls.
  */
 export function useAdminData<T>(url: string | null, failTitle: string, empty: T) {
+  const failToast = useFailToast()
   const [state, setState] = useState<{ url: string; data: T } | null>(null)
   const current = useRef(url)
   current.current = url
@@ -31,7 +32,7 @@ export function useAdminData<T>(url: string | null, failTitle: string, empty: T)
         setState((s) => (s?.url === url ? s : { url, data: emptyRef.current }))
       }
     },
-    [url, failTitle],
+    [url, failTitle, failToast],
   )
   useEffect(() => void reload(), [reload])
 

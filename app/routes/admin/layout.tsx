@@ -7,7 +7,7 @@ import { businessNameOf, metaTranslator, rootLocaleOf } from '../../i18n/transla
 import { ADMIN_INTENT_FIELD, LANGUAGE_INTENT } from '../../lib/admin-form.ts'
 import { requireAdmin } from '../../lib/admin-route.server.ts'
 import { PRIVATE_FORM_PAGE_HEADERS } from '../../lib/private-page.ts'
-import { ADMIN_CHANGED_EVENT, api, failToast } from '../../components/admin/api.ts'
+import { ADMIN_CHANGED_EVENT, api, useFailToast } from '../../components/admin/api.ts'
 import { ADMIN_SECTIONS, adminSectionPath, type AdminSection } from '../../components/admin/sections.ts'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button, buttonVariants } from '../../components/ui/button.tsx'
@@ -75,6 +75,7 @@ function LanguageChoice({ current }: { current: string }) {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const failToast = useFailToast()
   const t = useT()
   const locale = useLocale()
   const navigate = useNavigate()

@@ -8,7 +8,7 @@ import type { TaxDocumentPaymentWay } from '../../../../core/tax-document.ts'
 import type { BookingDocumentPoint, IssuedDocument } from '../../../../server/for-app.ts'
 import { T, useLocale, useT } from '../../../i18n/i18n.tsx'
 import type { Translate } from '../../../i18n/translator.ts'
-import { api, failToast, serverFieldErrors, successToast } from '../api.ts'
+import { api, useFailToast, useServerFieldErrors, successToast } from '../api.ts'
 import { useAdminData } from '../use-admin-data.ts'
 import { Button, buttonVariants } from '../../ui/button.tsx'
 import { Field, Input } from '../../ui/field.tsx'
@@ -125,6 +125,8 @@ export function BookingReceipts({ bookingId }: { bookingId: number }) {
 }
 
 function IssueForm({ bookingId, point, onIssued }: { bookingId: number; point: PointJson; onIssued: (said: string) => Promise<void> }) {
+  const failToast = useFailToast()
+  const serverFieldErrors = useServerFieldErrors()
   const t = useT()
   const [recipient, setRecipient] = useState('')
   const [error, setError] = useState<string | undefined>()
@@ -161,6 +163,8 @@ function IssueForm({ bookingId, point, onIssued }: { bookingId: number; point: P
 }
 
 function IssuedReceipt({ document, focusOnMount, onCorrected }: { document: DocumentJson; focusOnMount: boolean; onCorrected: (said: string) => Promise<void> }) {
+  const failToast = useFailToast()
+  const serverFieldErrors = useServerFieldErrors()
   const t = useT()
   const [correcting, setCorrecting] = useState(false)
   const [recipient, setRecipient] = useState('')

@@ -6,7 +6,7 @@ import { formatYen } from '../../../../core/money.ts'
 import type { MessageId } from '../../../../core/i18n/message-id.ts'
 import { BOOKING_STATUSES, type BookingStatus, type PaidBy as PaidByWay } from '../../../../core/schemas/booking-status.ts'
 import type { AdminBooking, BookingPage } from '../../../../server/for-app.ts'
-import { api, failToast, formatDateTime, successToast } from '../api.ts'
+import { api, useFailToast, formatDateTime, successToast } from '../api.ts'
 import { useAdminData } from '../use-admin-data.ts'
 import { useLocale, useT } from '../../../i18n/i18n.tsx'
 import { Button, buttonVariants } from '../../ui/button.tsx'
@@ -57,6 +57,7 @@ function useDebounced<T>(value: T, ms: number): T {
 
 /** Tour Bookings: the tasks/tablecn shape: toolbar, sortable columns, row actions; filter and sort in the URL. */
 export function BookingsTab({ search, bookingId }: { search: string; bookingId: number | null }) {
+  const failToast = useFailToast()
   const t = useT()
   const locale = useLocale()
   const [params, setParams] = useSearchParams()

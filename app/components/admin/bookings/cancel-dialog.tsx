@@ -4,7 +4,7 @@ import { formatLongDate } from '../../../../core/dates.ts'
 import { formatYen } from '../../../../core/money.ts'
 import type { MessageId } from '../../../../core/i18n/message-id.ts'
 import type { AdminBooking } from '../../../../server/for-app.ts'
-import { api, failToast, successToast } from '../api.ts'
+import { api, useFailToast, successToast } from '../api.ts'
 import { T, useLocale, useT } from '../../../i18n/i18n.tsx'
 import { Button } from '../../ui/button.tsx'
 import { Modal } from '../../ui/dialog.tsx'
@@ -21,6 +21,7 @@ const CAUSE_LABELS: Record<CancellationCause, MessageId> = {
 
 
 export function CancelDialog({ booking, onClose, onDone }: { booking: AdminBooking; onClose: () => void; onDone: () => Promise<void> }) {
+  const failToast = useFailToast()
   const t = useT()
   const locale = useLocale()
   const [cause, setCause] = useState<CancellationCause>('guest')

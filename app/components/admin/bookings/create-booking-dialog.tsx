@@ -6,7 +6,7 @@ import { CUSTOM_PRICE_MAX, CUSTOM_PRICE_MIN, DEFAULT_GUIDE_GROUP_LIMIT, DEFAULT_
 import { LOCALES, type Locale } from '../../../../core/i18n/locales.ts'
 import type { GuideBookingRules } from '../../../../core/schemas/booking-move.ts'
 import type { AdminBooking, TourPackage } from '../../../../server/for-app.ts'
-import { api, failToast, serverFieldErrors, successToast } from '../api.ts'
+import { api, useFailToast, useServerFieldErrors, successToast } from '../api.ts'
 import { useAdminData } from '../use-admin-data.ts'
 import { useLocale, useT } from '../../../i18n/i18n.tsx'
 import { Button } from '../../ui/button.tsx'
@@ -28,6 +28,8 @@ const peopleFrom = (groupSize: string | null | undefined) => (groupSize ? String
  * WhatsApp. The server checks everything again and the slot guarantee decides.
  */
 export function CreateBookingDialog({ prefill, onClose, onDone }: { prefill: BookingPrefill; onClose: () => void; onDone?: () => void }) {
+  const failToast = useFailToast()
+  const serverFieldErrors = useServerFieldErrors()
   const t = useT()
   const locale = useLocale()
   const [guest, setGuest] = useState({ name: prefill.name ?? '', email: prefill.email ?? '', phone: prefill.phone ?? '', locale: prefill.locale ?? 'en' })

@@ -5,7 +5,7 @@ import { quote } from '../../../../core/pricing.ts'
 import { DEFAULT_GUIDE_GROUP_LIMIT } from '../../../../core/guide-bookings.ts'
 import type { TourTime } from '../../../../core/slots.ts'
 import type { AdminBooking, TourPackage } from '../../../../server/for-app.ts'
-import { api, failToast, serverFieldErrors, successToast } from '../api.ts'
+import { api, useFailToast, useServerFieldErrors, successToast } from '../api.ts'
 import { useAdminData } from '../use-admin-data.ts'
 import { useLocale, useT } from '../../../i18n/i18n.tsx'
 import { Button } from '../../ui/button.tsx'
@@ -19,6 +19,8 @@ import { clockText, groupSizes, SlotAndTourFields, type SlotAndTour } from './sl
  * the calendar says of it on the chosen date; the server decides.
  */
 export function MoveDialog({ booking, onClose, onDone }: { booking: AdminBooking; onClose: () => void; onDone: () => Promise<void> }) {
+  const failToast = useFailToast()
+  const serverFieldErrors = useServerFieldErrors()
   const t = useT()
   const locale = useLocale()
   const [slot, setSlot] = useState<SlotAndTour>({ tourDate: booking.tourDate, tourTime: booking.tourTime as TourTime, tourPackageId: String(booking.tourPackageId) })
