@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { formatLongDate } from '../../../core/dates.ts'
 import { formatYen } from '../../../core/money.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
@@ -132,18 +131,16 @@ type CancelAnswer = { voucher: AdminVoucher; refund: { amount: number; status: s
 function VoucherCancel({ voucher: v }: { voucher: AdminVoucher }) {
   const t = useT()
   const locale = useLocale()
-  const [refunding, setRefunding] = useState(false)
   const { submit } = useAdminSubmit<CancelAnswer>({
     failTitle: t('adminMoney.vouchers.cancelFailed'),
     onSaved: (result) => {
       // Cancelled, but the provider refused the refund: said as a failure, with its reason.
       if (result.refund.status === 'failed') toast({ title: t('adminMoney.vouchers.refundFailed'), description: result.refund.message ?? t('adminMoney.vouchers.refundInProvider'), variant: 'destructive' })
-      else if (refunding) toast({ title: t('adminMoney.vouchers.refunded'), description: t('adminMoney.vouchers.refundedDescription', { amount: formatYen(result.refund.amount, locale), buyer: v.buyerName }) })
+      else if (result.refund.amount > 0) toast({ title: t('adminMoney.vouchers.refunded'), description: t('adminMoney.vouchers.refundedDescription', { amount: formatYen(result.refund.amount, locale), buyer: v.buyerName }) })
       else toast({ title: t('adminMoney.vouchers.cancelled'), description: t('adminMoney.vouchers.cancelledDescription', { code: v.maskedCode }) })
     },
   })
   const cancel = (refund: boolean, exception = false) => {
-    setRefunding(refund)
     void submit('cancel', { id: String(v.id), refund: String(refund), ...(exception ? { exception: 'true' } : {}) })
   }
   return v.state === 'active' || v.state === 'expired' ? (
