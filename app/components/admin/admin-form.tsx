@@ -21,8 +21,10 @@ type AnswerOptions<R> = {
 
 /**
  * The route action's answer to a fetcher, told once: the toasts, the field errors, `onSaved`. It counts
- * once the action has answered, before the page's loaders have run again: a row keyed by its last
- * change (a tour's updatedAt) is a new form after them, and its toast would be lost. A refusal
+ * once the action has answered, before the page's loaders have run again if React shows that moment,
+ * else after them: React may skip the render between the two under load. So a form must outlive the
+ * save: a row whose fields start again from each saved version keys the fields, not the form (a new
+ * form is a new fetcher, without the answer). A refusal
  * reads the page again too (React Router does not, after a 4xx): a row changed or gone in another
  * tab (a voucher already cancelled) then shows as it is.
  */

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { Fragment, useState } from 'react'
 import { useNavigate } from 'react-router'
 import type { AsJson, TourPackage as CatalogueRow } from '../../../server/for-app.ts'
 import { useFieldErrors } from '../../i18n/refusals.ts'
@@ -160,7 +160,7 @@ function Catalogue({ packages }: { packages: TourPackage[] }) {
       </p>
       <div className="grid gap-4">
         {packages.map((p) => (
-          <PackageForm key={`${p.id}-${p.updatedAt}`} pkg={p} />
+          <PackageForm key={p.id} pkg={p} />
         ))}
       </div>
     </section>
@@ -189,7 +189,9 @@ function PackageForm({ pkg }: { pkg: TourPackage }) {
       aria-labelledby={id('title')}
     >
       {({ errors, busy }) => (
-        <>
+        // The fields, not the form, start again from each saved version (their values are the inputs' own):
+        // the form and its fetcher stay, so the answer of the save that made this version is still told.
+        <Fragment key={pkg.updatedAt}>
           <input type="hidden" name="id" value={pkg.id} />
           <div className="flex flex-wrap items-center gap-2">
             <h3 id={id('title')} className="font-semibold text-slate-900">
@@ -226,7 +228,7 @@ function PackageForm({ pkg }: { pkg: TourPackage }) {
               {t(pkg.isHalfDay ? 'adminSettings.tours.saveHalfDay' : 'adminSettings.tours.saveFullDay')}
             </Button>
           </div>
-        </>
+        </Fragment>
       )}
     </AdminForm>
   )
