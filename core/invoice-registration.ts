@@ -26,11 +26,9 @@ export function normaliseRegistrationNumber(input: string): string {
   return input.normalize('NFKC').replace(/[\s-]/g, '').toUpperCase()
 }
 
-/** Why the number cannot be a registration number of this kind of issuer, or null. */
-export function registrationNumberProblem(number: string, issuer: IssuerType): string | null {
-  if (!FORMAT.test(number)) return 'A registration number is T followed by 13 digits'
-  if (issuer === 'corporation' && corporateCheckDigit(number.slice(2)) !== Number(number[1])) {
-    return 'This is not a corporate number: its check digit does not match'
-  }
+/** Why the number cannot be a registration number of this kind of issuer, as its refusal's message id (docs/decisions/0087), or null. */
+export function registrationNumberProblem(number: string, issuer: IssuerType): 'adminErrors.registrationNumberFormat' | 'adminErrors.registrationNumberCheckDigit' | null {
+  if (!FORMAT.test(number)) return 'adminErrors.registrationNumberFormat'
+  if (issuer === 'corporation' && corporateCheckDigit(number.slice(2)) !== Number(number[1])) return 'adminErrors.registrationNumberCheckDigit'
   return null
 }

@@ -2,7 +2,7 @@ import './zod-config.ts'
 import { z } from 'zod'
 import { ISSUER_TYPES, normaliseRegistrationNumber, registrationNumberProblem } from '../invoice-registration.ts'
 import { refusalMessage } from '../i18n/refusal.ts'
-import { alongsideFieldErrors, isSingleLine, optionalText, singleLineMessage } from './fields.ts'
+import { alongsideFieldErrors, isSingleLine, optionalText } from './fields.ts'
 
 export const RECIPIENT_MAX = 100
 export const RECIPIENT_TOO_LONG_MESSAGE = refusalMessage('errors.receiptRecipientTooLong', { max: RECIPIENT_MAX })
@@ -23,30 +23,40 @@ export const taxDocumentCorrectionSchema = z.object({
   recipient: optionalText(RECIPIENT_MAX, RECIPIENT_TOO_LONG_MESSAGE, { oneLine: refusalMessage('errors.receiptRecipientOneLine') }),
 })
 
-const LEGAL_NAME_MESSAGE = 'Please enter the name to print on receipts'
-const ADDRESS_MESSAGE = 'Please enter the address to print on receipts'
-const REGISTRATION_REQUIRED_MESSAGE = 'A registered issuer needs its registration number'
-const TAX_INCLUSIVE_MESSAGE = 'A registered issuer’s prices include consumption tax'
+const LEGAL_NAME_MESSAGE = refusalMessage('adminErrors.receiptLegalName')
+const ADDRESS_MESSAGE = refusalMessage('adminErrors.receiptAddress')
+const LEGAL_NAME_MAX = 200
+const ADDRESS_MAX = 300
 
 /** Dashboard → Settings → Receipts. */
 export const taxSettingsSchema = z
   .object({
-    registered: z.boolean({ error: 'Registered must be true or false' }),
-    issuerType: z.enum(ISSUER_TYPES, { error: 'Please choose a sole proprietor or a corporation' }),
+    registered: z.boolean({ error: refusalMessage('adminErrors.receiptRegistered') }),
+    issuerType: z.enum(ISSUER_TYPES, { error: refusalMessage('adminErrors.receiptIssuerType') }),
     registrationNumber: z.preprocess(
       (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : normaliseRegistrationNumber(v)) : v === null ? undefined : v),
       z.string().optional(),
     ),
-    legalName: z.string({ error: LEGAL_NAME_MESSAGE }).trim().min(1, LEGAL_NAME_MESSAGE).max(200, 'The name is at most 200 characters').refine(isSingleLine, singleLineMessage('The name')),
-    address: z.string({ error: ADDRESS_MESSAGE }).trim().min(1, ADDRESS_MESSAGE).max(300, 'The address is at most 300 characters').refine(isSingleLine, singleLineMessage('The address')),
-    pricesIncludeTax: z.boolean({ error: 'Prices include tax must be true or false' }),
+    legalName: z
+      .string({ error: LEGAL_NAME_MESSAGE })
+      .trim()
+      .min(1, LEGAL_NAME_MESSAGE)
+      .max(LEGAL_NAME_MAX, refusalMessage('adminErrors.receiptLegalNameTooLong', { max: LEGAL_NAME_MAX }))
+      .refine(isSingleLine, refusalMessage('adminErrors.receiptLegalNameOneLine')),
+    address: z
+      .string({ error: ADDRESS_MESSAGE })
+      .trim()
+      .min(1, ADDRESS_MESSAGE)
+      .max(ADDRESS_MAX, refusalMessage('adminErrors.receiptAddressTooLong', { max: ADDRESS_MAX }))
+      .refine(isSingleLine, refusalMessage('adminErrors.receiptAddressOneLine')),
+    pricesIncludeTax: z.boolean({ error: refusalMessage('adminErrors.receiptPricesIncludeTax') }),
   })
   .superRefine((s, ctx) => {
     if (s.registrationNumber !== undefined) {
       const problem = registrationNumberProblem(s.registrationNumber, s.issuerType)
-      if (problem) ctx.addIssue({ code: 'custom', path: ['registrationNumber'], message: problem })
-    } else if (s.registered) ctx.addIssue({ code: 'custom', path: ['registrationNumber'], message: REGISTRATION_REQUIRED_MESSAGE })
-    if (s.registered && !s.pricesIncludeTax) ctx.addIssue({ code: 'custom', path: ['pricesIncludeTax'], message: TAX_INCLUSIVE_MESSAGE })
+      if (problem) ctx.addIssue({ code: 'custom', path: ['registrationNumber'], message: refusalMessage(problem) })
+    } else if (s.registered) ctx.addIssue({ code: 'custom', path: ['registrationNumber'], message: refusalMessage('adminErrors.registrationNumberRequired') })
+    if (s.registered && !s.pricesIncludeTax) ctx.addIssue({ code: 'custom', path: ['pricesIncludeTax'], message: refusalMessage('adminErrors.registeredTaxInclusive') })
   }, alongsideFieldErrors('registered', 'issuerType', 'registrationNumber', 'pricesIncludeTax'))
 
 export type TaxSettingsInput = z.input<typeof taxSettingsSchema>

@@ -50,6 +50,13 @@ test('設定: the panels speak Japanese, yen and dates in Japanese form, at 1280
     await page.setViewportSize({ width: 375, height: 740 })
     await expect(page.getByRole('heading', { name: 'ツアーと料金' })).toBeVisible()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    // A corporation's number whose check digit is wrong: refused on its field, in Japanese, and nothing stored changes.
+    const receipts = page.getByRole('region', { name: '領収書' })
+    await receipts.getByLabel('事業者の種類').selectOption('corporation')
+    await receipts.getByLabel('登録番号').fill('T6000012050002')
+    await receipts.getByRole('button', { name: '保存' }).click()
+    await expect(toast(page, '領収書の設定を保存できませんでした').first()).toBeVisible()
+    await expect(receipts.getByLabel('登録番号')).toHaveAccessibleDescription(/法人番号ではありません。チェックデジットが一致しません/)
     await expectNoSeriousAxeViolations(page, 'settings in Japanese at 375')
   } finally {
     await context.close()

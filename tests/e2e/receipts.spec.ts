@@ -39,6 +39,7 @@ test('the guide sets up receipts in Settings, with the registration number check
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 })
     await page.goto('/admin/dashboard?tab=settings')
+    await hydrated(page)
     const panel = page.getByRole('region', { name: 'Receipts' })
     await panel.getByLabel('Name to print (legal name or business name)').fill(RECEIPT_SETTINGS.legalName)
     await panel.getByLabel('Address to print').fill(RECEIPT_SETTINGS.address)
@@ -124,4 +125,33 @@ test('the receipt form answers without script and through the page’s data requ
   const pdf = await request.get(plain.headers().location!)
   expect(pdf.headers()['content-type']).toBe('application/pdf')
   expect(await pdfText(await pdf.body())).toContain('上様')
+})
+
+test('without script the guide saves the receipt settings, and a wrong number comes back on its field (375 px)', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } })
+  const page = await context.newPage()
+  expect((await context.request.post('/api/login', { data: E2E_ADMIN })).status()).toBe(200)
+  await page.goto('/admin/settings')
+  const panel = page.getByRole('region', { name: 'Receipts' })
+  const fillIn = async (issuerType: string, registrationNumber: string) => {
+    await panel.getByLabel('Name to print (legal name or business name)').fill(RECEIPT_SETTINGS.legalName)
+    await panel.getByLabel('Address to print').fill(RECEIPT_SETTINGS.address)
+    await panel.getByLabel('Registered qualified invoice issuer (適格請求書発行事業者)').check()
+    await panel.getByLabel('The business is').selectOption(issuerType)
+    await panel.getByLabel('Registration number').fill(registrationNumber)
+    await panel.getByLabel('Tour prices include 10 % consumption tax').check()
+    await panel.getByRole('button', { name: 'Save' }).click()
+  }
+  await fillIn('corporation', 'T6000012050002')
+  await expect(panel.getByRole('alert').first()).toHaveText('This is not a corporate number: its check digit does not match')
+  await expect(panel.getByLabel('Registration number')).toHaveAttribute('aria-invalid', 'true')
+  await expect(panel.getByLabel('Registration number')).toHaveAccessibleDescription(/This is not a corporate number: its check digit does not match/)
+
+  // The page came back from the server with what is stored: the guide types the settings again,
+  // the number as people write it; it is stored, and shown, in its one form.
+  await fillIn(RECEIPT_SETTINGS.issuerType, RECEIPT_SETTINGS.registrationNumber.replace('T', 't ').replace(/(\d{4})/, '$1-'))
+  await expect(page).toHaveURL(/\/admin\/settings$/)
+  await expect(panel.getByLabel('Registration number')).toHaveValue(RECEIPT_SETTINGS.registrationNumber)
+  await expect(panel.getByLabel('Registration number')).not.toHaveAttribute('aria-invalid', 'true')
+  await context.close()
 })

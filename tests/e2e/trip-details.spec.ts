@@ -73,6 +73,7 @@ test('the guide takes the calendar link from Settings, and replacing it stops th
   // A new site has no link until the guide makes one (no GET request makes it).
   await expect(panel.getByText('No calendar link yet.')).toBeVisible()
   await panel.getByRole('button', { name: 'Create Calendar Link' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Calendar link created' }).first()).toBeVisible()
   const link = panel.getByLabel('Calendar link')
   await expect(link).toHaveValue(/^http:\/\/127\.0\.0\.1:\d+\/calendar\/[A-Za-z0-9_-]{43}\.ics$/)
   const first = await link.inputValue()
@@ -88,6 +89,7 @@ test('the guide takes the calendar link from Settings, and replacing it stops th
   await panel.getByRole('button', { name: 'Replace Link' }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: 'Replace Link' }).click()
   await expect(link).not.toHaveValue(first)
+  await expect(page.getByRole('status').filter({ hasText: 'Calendar link replaced' }).first()).toBeVisible()
   const second = await link.inputValue()
   expect((await page.request.get(first)).status()).toBe(404)
   expect((await page.request.get(second)).status()).toBe(200)

@@ -93,6 +93,39 @@ describe('the dashboard’s sections and their forms', () => {
     expect((await post('/admin/settings', tourForm(tour!, { id: '999999' }))).status).toBe(404)
   })
 
+  it('saves the receipt settings by a plain form post, the number as stored; refuses a wrong one on its field in the admin’s language', async () => {
+    const receipts = { intent: 'receipts', legalName: '上越ガイド', address: '新潟県上越市本城町1-1', registered: 'on', issuerType: 'sole-proprietor', registrationNumber: 't 6000-0120-5000 2', pricesIncludeTax: 'on' }
+    const saved = await post('/admin/settings', receipts)
+    expect(saved.status).toBe(302)
+    expect(saved.headers.get('location')).toBe('/admin/settings')
+    expect(await api('/api/admin/tax-settings')).toMatchObject({ registered: true, registrationNumber: 'T6000012050002', pricesIncludeTax: true })
+    expect(await (await fetch(`${server.url}/admin/settings`, { headers: { cookie } })).text()).toContain('value="T6000012050002"')
+
+    const corporate = await byScript('/admin/settings', { ...receipts, issuerType: 'corporation' }, 'ja')
+    expect(corporate.status).toBe(400)
+    expect(await corporate.text()).toContain('法人番号ではありません。チェックデジットが一致しません')
+    // An unticked box is "no": a registered issuer's prices must include the tax.
+    const { pricesIncludeTax: _, ...untaxed } = receipts
+    const excluded = await post('/admin/settings', untaxed)
+    expect(excluded.status).toBe(400)
+    expect(await excluded.text()).toContain('A registered issuer’s prices include consumption tax')
+    expect(await api('/api/admin/tax-settings')).toMatchObject({ issuerType: 'sole-proprietor', pricesIncludeTax: true })
+  })
+
+  it('makes the calendar link by a plain form post, and replaces it by script: the old one stops at once', async () => {
+    expect(await api('/api/admin/calendar-feed')).toEqual({ url: null, createdAt: null })
+    expect((await post('/admin/settings', { intent: 'calendarFeed' })).status).toBe(302)
+    const first = await api<{ url: string }>('/api/admin/calendar-feed')
+    const path = new URL(first.url).pathname
+    expect((await fetch(`${server.url}${path}`)).status).toBe(200)
+    const replaced = await byScript('/admin/settings', { intent: 'calendarFeed' })
+    expect(replaced.status).toBe(200)
+    const second = await api<{ url: string }>('/api/admin/calendar-feed')
+    expect(second.url).not.toBe(first.url)
+    expect(await replaced.text()).toContain(second.url)
+    expect((await fetch(`${server.url}${path}`)).status).toBe(404)
+  })
+
   it('creates a promo code by a plain form post; an unticked box is "no"', async () => {
     const res = await post('/admin/promo-codes', { intent: 'create', code: 'form-5', kind: 'percent', value: '5', validFrom: '', validTo: '', maxUses: '', tourKind: '', minGroup: '' })
     expect(res.status).toBe(302)

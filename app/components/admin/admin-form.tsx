@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ButtonHTMLAttributes, type FormHTMLAttributes, type ReactNode } from 'react'
+import { useCallback, useEffect, useRef, useState, type ButtonHTMLAttributes, type FormHTMLAttributes, type ReactNode, type Ref } from 'react'
 import { useActionData, useFetcher, useLocation, useRevalidator, type FetcherWithComponents } from 'react-router'
 import { ADMIN_FORM_FIELD, ADMIN_INTENT_FIELD, type AdminActionData } from '../../lib/admin-form.ts'
 import { VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../../lib/form-post.ts'
@@ -69,6 +69,7 @@ export function AdminForm<R = unknown>({
   successText,
   failTitle,
   onSaved,
+  ref,
   children,
   ...props
 }: {
@@ -76,6 +77,8 @@ export function AdminForm<R = unknown>({
   intent: string
   /** Tells apart forms of one intent on a page (one per row); the intent when there is one. */
   formId?: string
+  /** The form element, for a confirmation dialog outside it that sends it (`requestSubmit`). */
+  ref?: Ref<HTMLFormElement>
   children: (state: FormState) => ReactNode
 } & AnswerOptions<R> &
   Omit<FormHTMLAttributes<HTMLFormElement>, 'children' | 'action' | 'method' | 'onSubmit' | 'encType'>) {
@@ -90,7 +93,7 @@ export function AdminForm<R = unknown>({
   useEffect(() => setHydrated(true), [])
 
   return (
-    <fetcher.Form method="post" action={location.pathname + location.search} noValidate {...props}>
+    <fetcher.Form ref={ref} method="post" action={location.pathname + location.search} noValidate {...props}>
       <input type="hidden" name={ADMIN_INTENT_FIELD} value={intent} />
       {formId !== intent ? <input type="hidden" name={ADMIN_FORM_FIELD} value={formId} /> : null}
       {hydrated ? <input type="hidden" name={VIA_SCRIPT_FIELD} value={VIA_SCRIPT} /> : null}

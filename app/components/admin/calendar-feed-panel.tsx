@@ -1,8 +1,8 @@
-import { useId } from 'react'
+import { useId, useRef } from 'react'
 import type { CalendarFeedInfo } from '../../../server/for-app.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
-import { api, useFailToast, formatDateTime, successToast } from './api.ts'
-import { useAdminData } from './use-admin-data.ts'
+import { AdminForm } from './admin-form.tsx'
+import { formatDateTime } from './api.ts'
 import { Button } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/dialog.tsx'
 import { toast } from '../ui/use-toast.ts'
@@ -10,27 +10,14 @@ import { toast } from '../ui/use-toast.ts'
 /**
  * The guide's calendar subscription (issue 18, point 6; docs/decisions/0050): a private URL a
  * phone or desktop calendar subscribes to, listing every live booking. Anyone with the URL can
- * read the bookings, so it can be replaced: the old one stops working at once.
+ * read the bookings, so it can be replaced: the old one stops working at once. Made through the
+ * Settings route's action (docs/decisions/0088): the first link without script too.
  */
-export function CalendarFeedPanel() {
-  const failToast = useFailToast()
+export function CalendarFeedPanel({ feed }: { feed: CalendarFeedInfo }) {
   const t = useT()
   const locale = useLocale()
-  const { data, reload } = useAdminData<CalendarFeedInfo | null>('/api/admin/calendar-feed', t('adminSettings.calendarFeed.loadFailed'), null)
   const urlId = useId()
-
-  async function replace() {
-    try {
-      await api('POST', '/api/admin/calendar-feed')
-      await reload()
-      successToast(
-        t(data?.url ? 'adminSettings.calendarFeed.replaced' : 'adminSettings.calendarFeed.created'),
-        t(data?.url ? 'adminSettings.calendarFeed.replacedText' : 'adminSettings.calendarFeed.createdText'),
-      )
-    } catch (error) {
-      failToast(t('adminSettings.calendarFeed.changeFailed'), error)
-    }
-  }
+  const form = useRef<HTMLFormElement>(null)
 
   async function copy(url: string) {
     try {
@@ -47,44 +34,57 @@ export function CalendarFeedPanel() {
         {t('adminSettings.calendarFeed.title')}
       </h2>
       <p className="mb-3 text-sm text-slate-700">{t('adminSettings.calendarFeed.lead')}</p>
-      {data === null ? (
-        <p className="text-sm text-slate-600">{t('adminSettings.loading')}</p>
-      ) : data.url ? (
-        <div className="grid gap-3">
-          <label htmlFor={urlId} className="text-sm font-medium text-slate-900">
-            {t('adminSettings.calendarFeed.link')}
-          </label>
-          <input
-            id={urlId}
-            readOnly
-            value={data.url}
-            onFocus={(e) => e.currentTarget.select()}
-            className="block w-full min-h-11 rounded-md border border-slate-400 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-900"
-          />
-          <p className="text-xs text-slate-600">{t('adminSettings.calendarFeed.made', { at: formatDateTime(data.createdAt, locale) })}</p>
-          <div className="flex flex-wrap gap-2">
-            <Button size="md" variant="brand" onClick={() => copy(data.url)}>
-              {t('adminSettings.calendarFeed.copy')}
-            </Button>
-            <ConfirmDialog
-              trigger={<Button size="md" variant="danger">{t('adminSettings.calendarFeed.replace')}</Button>}
-              title={t('adminSettings.calendarFeed.replaceTitle')}
-              description={t('adminSettings.calendarFeed.replaceText')}
-              confirmLabel={t('adminSettings.calendarFeed.replace')}
-              onConfirm={replace}
-            />
-          </div>
-        </div>
-      ) : (
-        <div className="grid gap-3">
-          <p className="text-sm text-slate-700">{t('adminSettings.calendarFeed.none')}</p>
-          <div>
-            <Button size="md" variant="brand" onClick={replace}>
-              {t('adminSettings.calendarFeed.create')}
-            </Button>
-          </div>
-        </div>
-      )}
+      {/* One form for both: it outlives the first link's creation, so that save's answer is still told. */}
+      <AdminForm<{ replaced: boolean }>
+        ref={form}
+        intent="calendarFeed"
+        successTitle={(r) => t(r.replaced ? 'adminSettings.calendarFeed.replaced' : 'adminSettings.calendarFeed.created')}
+        successText={(r) => t(r.replaced ? 'adminSettings.calendarFeed.replacedText' : 'adminSettings.calendarFeed.createdText')}
+        failTitle={t('adminSettings.calendarFeed.changeFailed')}
+      >
+        {({ busy }) =>
+          feed.url ? (
+            <div className="grid gap-3">
+              <label htmlFor={urlId} className="text-sm font-medium text-slate-900">
+                {t('adminSettings.calendarFeed.link')}
+              </label>
+              <input
+                id={urlId}
+                readOnly
+                value={feed.url}
+                onFocus={(e) => e.currentTarget.select()}
+                className="block w-full min-h-11 rounded-md border border-slate-400 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-900"
+              />
+              <p className="text-xs text-slate-600">{t('adminSettings.calendarFeed.made', { at: formatDateTime(feed.createdAt, locale) })}</p>
+              <div className="flex flex-wrap gap-2">
+                <Button size="md" variant="brand" onClick={() => copy(feed.url)}>
+                  {t('adminSettings.calendarFeed.copy')}
+                </Button>
+                <ConfirmDialog
+                  trigger={
+                    <Button size="md" variant="danger" disabled={busy}>
+                      {t('adminSettings.calendarFeed.replace')}
+                    </Button>
+                  }
+                  title={t('adminSettings.calendarFeed.replaceTitle')}
+                  description={t('adminSettings.calendarFeed.replaceText')}
+                  confirmLabel={t('adminSettings.calendarFeed.replace')}
+                  onConfirm={() => form.current?.requestSubmit()}
+                />
+              </div>
+            </div>
+          ) : (
+            <div className="grid gap-3">
+              <p className="text-sm text-slate-700">{t('adminSettings.calendarFeed.none')}</p>
+              <div>
+                <Button size="md" variant="brand" type="submit" disabled={busy}>
+                  {t('adminSettings.calendarFeed.create')}
+                </Button>
+              </div>
+            </div>
+          )
+        }
+      </AdminForm>
     </section>
   )
 }

@@ -1,6 +1,7 @@
+import { taxSettingsSchema } from '../../../core/schemas/tax-documents.ts'
 import { TOUR_PACKAGE_NOT_FOUND, tourPackageUpdateSchema } from '../../../core/schemas/tour-package-update.ts'
 import type { Services } from '../../../server/for-app.ts'
-import { formObject, intent, notFound, rowId } from '../../lib/admin-route.server.ts'
+import { formObject, intent, NO_FIELDS, notFound, rowId } from '../../lib/admin-route.server.ts'
 
 /**
  * The Settings section's forms on its route action (docs/decisions/0088), each with the schema of
@@ -15,6 +16,21 @@ export function settingsIntents(services: Services) {
       input: (form) => ({ ...formObject(form), available: form.get('available') === 'on' }),
       run: async (input, form) => {
         if (!(await services.catalogue.update(rowId(form), input))) notFound(TOUR_PACKAGE_NOT_FOUND)
+      },
+    }),
+    // What receipts print about the business (docs/decisions/0080): PUT /api/admin/tax-settings's schema.
+    receipts: intent({
+      schema: taxSettingsSchema,
+      input: (form) => ({ ...formObject(form), registered: form.get('registered') === 'on', pricesIncludeTax: form.get('pricesIncludeTax') === 'on' }),
+      run: (input) => services.taxDocuments.saveSettings(input),
+    }),
+    // A new calendar subscription URL (docs/decisions/0050); the old one stops at once. Says whether
+    // there was one, for the toast: created or replaced.
+    calendarFeed: intent({
+      schema: NO_FIELDS,
+      run: async (_input, _form, admin) => {
+        const before = await services.calendarFeed.current()
+        return { ...(await services.calendarFeed.replace(admin)), replaced: before.url !== null }
       },
     }),
   }

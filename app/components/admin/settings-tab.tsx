@@ -1,6 +1,6 @@
 import { Fragment, useState } from 'react'
 import { useNavigate } from 'react-router'
-import type { AsJson, TourPackage as CatalogueRow } from '../../../server/for-app.ts'
+import type { AsJson, CalendarFeedInfo, TaxSettings, TourPackage as CatalogueRow } from '../../../server/for-app.ts'
 import { useFieldErrors } from '../../i18n/refusals.ts'
 import { testEmailSchema } from '../../../core/schemas/test-email.ts'
 import { TOUR_TEXT_LIMITS } from '../../../core/schemas/tour-package-update.ts'
@@ -26,18 +26,18 @@ import { ReceiptSettingsPanel } from './receipt-settings-panel.tsx'
 
 type TourPackage = AsJson<CatalogueRow>
 
-export function SettingsTab({ tours }: { tours: TourPackage[] }) {
+export function SettingsTab({ tours, taxSettings, calendarFeed }: { tours: TourPackage[]; taxSettings: TaxSettings; calendarFeed: CalendarFeedInfo }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <TestEmail />
-      <CalendarFeedPanel />
+      <CalendarFeedPanel feed={calendarFeed} />
       <TripPanels />
       <Catalogue packages={tours} />
       <BookingQuestionsPanel />
       <BookingRulesPanel />
       <GuideBookingRulesPanel />
       <VoucherRulesPanel />
-      <ReceiptSettingsPanel />
+      <ReceiptSettingsPanel settings={taxSettings} />
       <GuideWordsPanel />
       <GuestDataPanel />
       <Sessions />

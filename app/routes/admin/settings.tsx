@@ -4,13 +4,16 @@ import { adminAction, asJson, requireAdmin } from '../../lib/admin-route.server.
 import type { Route } from './+types/settings'
 
 /**
- * The Settings section (docs/decisions/0088). The tour catalogue arrives with the page and saves
- * through this route's action (a price change works without script); the other panels still load
- * and save through the JSON API.
+ * The Settings section (docs/decisions/0088). The tour catalogue, the receipt settings and the
+ * calendar subscription arrive with the page and save through this route's action (they work
+ * without script, but for replacing the calendar link, which asks first); the other panels still
+ * load and save through the JSON API.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin({ context, request })
-  return { tours: asJson(await context.services.catalogue.list()) }
+  const { catalogue, taxDocuments, calendarFeed } = context.services
+  const [tours, taxSettings, feed] = await Promise.all([catalogue.list(), taxDocuments.settings(), calendarFeed.current()])
+  return { tours: asJson(tours), taxSettings, calendarFeed: feed }
 }
 
 export function action(args: Route.ActionArgs) {
@@ -18,5 +21,5 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function SettingsSection({ loaderData }: Route.ComponentProps) {
-  return <SettingsTab tours={loaderData.tours} />
+  return <SettingsTab tours={loaderData.tours} taxSettings={loaderData.taxSettings} calendarFeed={loaderData.calendarFeed} />
 }
