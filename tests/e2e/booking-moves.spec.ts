@@ -3,6 +3,7 @@ import { E2E_ADMIN } from '../../playwright.config.ts'
 import { formatLongDate } from '../../core/dates.ts'
 import { sundayAhead } from './tour-dates.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
+import { hydrated } from './hydration.ts'
 
 // Issue 19 point 2 (docs/decisions/0055): the guide moves a booking from the dashboard, on a
 // desktop and on a phone; a taken slot is refused and the booking stays where it was.
@@ -74,6 +75,7 @@ test('the guide moves a booking on a 375 px phone', async ({ page }) => {
 test('the guide reads and saves how often guests may change a booking online', async ({ page }) => {
   expect((await page.request.post('/api/login', { data: E2E_ADMIN })).status()).toBe(200)
   await page.goto('/admin/dashboard?tab=settings')
+  await hydrated(page)
   const panel = page.getByRole('region', { name: 'Changes of plan' })
   const field = panel.getByLabel('Changes a guest may make online')
   // Other journeys run at the same time and count on the default: saved as it is.

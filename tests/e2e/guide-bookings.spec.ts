@@ -3,6 +3,7 @@ import { E2E_ADMIN } from '../../playwright.config.ts'
 import { guideBookingSunday } from './tour-dates.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 import { emailTo } from './outbox-mail.ts'
+import { hydrated } from './hydration.ts'
 
 // Issue 20 point 1 (docs/decisions/0059): the guide turns a contact message into a booking with a
 // custom price, copies the pay link, and the guest opens it and pays with the test card; on a
@@ -150,6 +151,7 @@ test('the guide sets the largest group and the hold of the bookings they make', 
   await page.setViewportSize({ width: 1280, height: 900 })
   expect((await page.request.post('/api/login', { data: E2E_ADMIN })).status()).toBe(200)
   await page.goto('/admin/dashboard?tab=settings')
+  await hydrated(page)
   const panel = page.getByRole('region', { name: 'Bookings you make' })
   // Other journeys run at the same time and count on the defaults: saved as they are.
   await expect(panel.getByLabel('Largest group')).toHaveValue('12')

@@ -112,6 +112,27 @@ describe('the dashboard’s sections and their forms', () => {
     expect(await api('/api/admin/tax-settings')).toMatchObject({ issuerType: 'sole-proprietor', pricesIncludeTax: true })
   })
 
+  it('saves the booking rules by their forms, with script or without; a number out of range is refused on its field, saving nothing', async () => {
+    expect((await post('/admin/settings', { intent: 'bookingRules', guestMoveLimit: '3' })).status).toBe(302)
+    expect(await api('/api/admin/booking-rules')).toEqual({ guestMoveLimit: 3 })
+    const guide = await byScript('/admin/settings', { intent: 'guideBookingRules', groupLimit: '20', holdHours: '24' })
+    expect(guide.status).toBe(200)
+    expect(await api('/api/admin/guide-booking-rules')).toEqual({ groupLimit: 20, holdHours: 24 })
+    expect((await post('/admin/settings', { intent: 'voucherRules', validityMonths: '6', minAmount: '5000', maxAmount: '60000' })).status).toBe(302)
+    expect(await api('/api/admin/voucher-rules')).toEqual({ validityMonths: 6, minAmount: 5000, maxAmount: 60000 })
+    // The page shows what is stored.
+    const page = await (await fetch(`${server.url}/admin/settings`, { headers: { cookie } })).text()
+    for (const value of ['value="3"', 'value="20"', 'value="24"', 'value="60000"']) expect(page).toContain(value)
+
+    const tooMany = await post('/admin/settings', { intent: 'bookingRules', guestMoveLimit: '11' })
+    expect(tooMany.status).toBe(400)
+    expect(await tooMany.text()).toContain('Enter a whole number from 0 to 10')
+    const crossed = await byScript('/admin/settings', { intent: 'voucherRules', validityMonths: '6', minAmount: '70000', maxAmount: '60000' })
+    expect(crossed.status).toBe(400)
+    expect(await api('/api/admin/booking-rules')).toEqual({ guestMoveLimit: 3 })
+    expect(await api('/api/admin/voucher-rules')).toEqual({ validityMonths: 6, minAmount: 5000, maxAmount: 60000 })
+  })
+
   it('makes the calendar link by a plain form post, and replaces it by script: the old one stops at once', async () => {
     expect(await api('/api/admin/calendar-feed')).toEqual({ url: null, createdAt: null })
     expect((await post('/admin/settings', { intent: 'calendarFeed' })).status).toBe(302)

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react'
 import { GUEST_MOVE_LIMIT_MAX } from '../../../core/booking-changes.ts'
 import { GUIDE_GROUP_CEILING, GUIDE_HOLD_HOURS_MAX } from '../../../core/guide-bookings.ts'
 import { MAX_GROUP } from '../../../core/pricing.ts'
@@ -7,82 +6,59 @@ import { formatYen } from '../../../core/money.ts'
 import { DEFAULT_VOUCHER_VALIDITY_MONTHS, VOUCHER_AMOUNT_CEILING, VOUCHER_VALIDITY_MONTHS_MAX } from '../../../core/vouchers.ts'
 import type { VoucherRules } from '../../../core/schemas/voucher.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
-import { api, useFailToast, useServerFieldErrors, successToast } from './api.ts'
-import { useAdminData } from './use-admin-data.ts'
+import { AdminForm } from './admin-form.tsx'
 import { Button } from '../ui/button.tsx'
 import { Field, Input } from '../ui/field.tsx'
 
 type RuleField<T> = { name: keyof T & string; id: string; label: string; hint: string }
 
 /**
- * A few whole-number rules loaded from and saved to one admin endpoint: the guide types them,
- * the server checks them (its messages go under their fields) and says what was saved.
+ * A few whole-number rules of one Settings form (docs/decisions/0088): the guide types them, the
+ * server checks them (its messages go under their fields) and says what was saved.
  */
 function RulesPanel<T extends Record<string, number>>({
-  url,
+  intent,
+  saved,
   headingId,
   title,
   lead,
   fields,
   savedText,
 }: {
-  url: string
+  /** The Settings action's form that saves them (app/components/admin/settings-actions.server.ts). */
+  intent: string
+  /** The rules as stored. */
+  saved: T
   headingId: string
   title: string
   lead: string
   fields: RuleField<T>[]
   savedText: (saved: T) => string
 }) {
-  const failToast = useFailToast()
-  const serverFieldErrors = useServerFieldErrors()
   const t = useT()
-  const { data, reload } = useAdminData<T | null>(url, t('adminSettings.rules.loadFailed'), null)
-  const [values, setValues] = useState<Record<string, string>>({})
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
-  useEffect(() => {
-    if (data) setValues(Object.fromEntries(fields.map((f) => [f.name, String(data[f.name])])))
-    // The fields are constant per panel; only new data refills them.
-  }, [data])
-
-  async function save(event: React.FormEvent) {
-    event.preventDefault()
-    setBusy(true)
-    setErrors({})
-    try {
-      const saved = await api<T>('PUT', url, Object.fromEntries(fields.map((f) => [f.name, (values[f.name] ?? '').trim()])))
-      successToast(t('adminSettings.rules.saved'), savedText(saved))
-      await reload()
-    } catch (err) {
-      setErrors(serverFieldErrors(err) ?? {})
-      failToast(t('adminSettings.rules.saveFailed'), err)
-    } finally {
-      setBusy(false)
-    }
-  }
-
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         {title}
       </h2>
       <p className="mb-3 text-sm text-slate-700">{lead}</p>
-      {data === null ? (
-        <p className="text-sm text-slate-600">{t('adminSettings.loading')}</p>
-      ) : (
-        <form className="grid gap-3" onSubmit={save} noValidate>
-          {fields.map((f) => (
-            <Field key={f.name} id={f.id} label={f.label} hint={f.hint} error={errors[f.name]}>
-              <Input inputMode="numeric" value={values[f.name] ?? ''} onChange={(e) => setValues({ ...values, [f.name]: e.target.value })} className="w-28" />
-            </Field>
-          ))}
-          <div>
-            <Button size="md" variant="brand" type="submit" disabled={busy}>
-              {t('adminSettings.save')}
-            </Button>
+      <AdminForm<T> intent={intent} successTitle={t('adminSettings.rules.saved')} successText={savedText} failTitle={t('adminSettings.rules.saveFailed')} className="grid gap-3">
+        {({ errors, busy }) => (
+          // The fields start again from each saved version; the form stays, so its answer is told.
+          <div key={JSON.stringify(saved)} className="grid gap-3">
+            {fields.map((f) => (
+              <Field key={f.name} id={f.id} name={f.name} label={f.label} hint={f.hint} error={errors[f.name]}>
+                <Input inputMode="numeric" defaultValue={String(saved[f.name])} className="w-28" />
+              </Field>
+            ))}
+            <div>
+              <Button size="md" variant="brand" type="submit" disabled={busy}>
+                {t('adminSettings.save')}
+              </Button>
+            </div>
           </div>
-        </form>
-      )}
+        )}
+      </AdminForm>
     </section>
   )
 }
@@ -92,11 +68,12 @@ function RulesPanel<T extends Record<string, number>>({
  * days before the tour, at most this many times; 0 turns the guests' own changes off. The guide's
  * own moves and a guest's answer to a called-off day are never limited.
  */
-export function BookingRulesPanel() {
+export function BookingRulesPanel({ saved }: { saved: { guestMoveLimit: number } }) {
   const t = useT()
   return (
     <RulesPanel<{ guestMoveLimit: number }>
-      url="/api/admin/booking-rules"
+      intent="bookingRules"
+      saved={saved}
       headingId="booking-rules-heading"
       title={t('adminSettings.rules.changesTitle')}
       lead={t('adminSettings.rules.changesLead')}
@@ -112,11 +89,12 @@ export function BookingRulesPanel() {
  * The bookings the guide makes (issue 20 point 1, docs/decisions/0059): the largest group, for the
  * contact form's '5+' groups, and how many hours such a booking waits for its payment.
  */
-export function GuideBookingRulesPanel() {
+export function GuideBookingRulesPanel({ saved }: { saved: GuideBookingRules }) {
   const t = useT()
   return (
     <RulesPanel<GuideBookingRules>
-      url="/api/admin/guide-booking-rules"
+      intent="guideBookingRules"
+      saved={saved}
       headingId="guide-booking-rules-heading"
       title={t('adminSettings.rules.guideTitle')}
       lead={t('adminSettings.rules.guideLead', { max: MAX_GROUP })}
@@ -134,12 +112,13 @@ export function GuideBookingRulesPanel() {
  * amounts a visitor may choose. More than 6 months brings the Payment Services Act's prepaid
  * rules into play: the lead says so, and docs/deploy.md says what they oblige.
  */
-export function VoucherRulesPanel() {
+export function VoucherRulesPanel({ saved }: { saved: VoucherRules }) {
   const t = useT()
   const locale = useLocale()
   return (
     <RulesPanel<VoucherRules>
-      url="/api/admin/voucher-rules"
+      intent="voucherRules"
+      saved={saved}
       headingId="voucher-rules-heading"
       title={t('adminSettings.rules.voucherTitle')}
       lead={t('adminSettings.rules.voucherLead', { months: DEFAULT_VOUCHER_VALIDITY_MONTHS })}

@@ -1,5 +1,7 @@
+import { bookingRulesSchema, guideBookingRulesSchema } from '../../../core/schemas/booking-move.ts'
 import { taxSettingsSchema } from '../../../core/schemas/tax-documents.ts'
 import { TOUR_PACKAGE_NOT_FOUND, tourPackageUpdateSchema } from '../../../core/schemas/tour-package-update.ts'
+import { voucherRulesSchema } from '../../../core/schemas/voucher.ts'
 import type { Services } from '../../../server/for-app.ts'
 import { formObject, intent, NO_FIELDS, notFound, rowId } from '../../lib/admin-route.server.ts'
 
@@ -18,6 +20,15 @@ export function settingsIntents(services: Services) {
         if (!(await services.catalogue.update(rowId(form), input))) notFound(TOUR_PACKAGE_NOT_FOUND)
       },
     }),
+    // How often a guest may change a booking themselves (docs/decisions/0055): PUT /api/admin/booking-rules's schema.
+    bookingRules: intent({
+      schema: bookingRulesSchema,
+      run: async ({ guestMoveLimit }) => ({ guestMoveLimit: await services.bookingMoves.setGuestMoveLimit(guestMoveLimit) }),
+    }),
+    // The bookings the guide makes (docs/decisions/0059): PUT /api/admin/guide-booking-rules's schema.
+    guideBookingRules: intent({ schema: guideBookingRulesSchema, run: (input) => services.bookingMoves.setGuideRules(input) }),
+    // Gift vouchers' validity and amounts (docs/decisions/0065): PUT /api/admin/voucher-rules's schema.
+    voucherRules: intent({ schema: voucherRulesSchema, run: (input) => services.vouchers.setRules(input) }),
     // What receipts print about the business (docs/decisions/0080): PUT /api/admin/tax-settings's schema.
     receipts: intent({
       schema: taxSettingsSchema,

@@ -23,10 +23,20 @@ import { TripPanels } from './trip-panel.tsx'
 import { BookingQuestionsPanel } from './booking-questions-panel.tsx'
 import { BookingRulesPanel, GuideBookingRulesPanel, VoucherRulesPanel } from './booking-rules-panel.tsx'
 import { ReceiptSettingsPanel } from './receipt-settings-panel.tsx'
+import type { GuideBookingRules } from '../../../core/schemas/booking-move.ts'
+import type { VoucherRules } from '../../../core/schemas/voucher.ts'
 
 type TourPackage = AsJson<CatalogueRow>
 
-export function SettingsTab({ tours, taxSettings, calendarFeed }: { tours: TourPackage[]; taxSettings: TaxSettings; calendarFeed: CalendarFeedInfo }) {
+/** What the Settings route's loader sends: what the panels on its action show (the others still load their own). */
+type SettingsData = {
+  tours: TourPackage[]
+  taxSettings: TaxSettings
+  calendarFeed: CalendarFeedInfo
+  rules: { changes: { guestMoveLimit: number }; guideBookings: GuideBookingRules; vouchers: VoucherRules }
+}
+
+export function SettingsTab({ tours, taxSettings, calendarFeed, rules }: SettingsData) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <TestEmail />
@@ -34,9 +44,9 @@ export function SettingsTab({ tours, taxSettings, calendarFeed }: { tours: TourP
       <TripPanels />
       <Catalogue packages={tours} />
       <BookingQuestionsPanel />
-      <BookingRulesPanel />
-      <GuideBookingRulesPanel />
-      <VoucherRulesPanel />
+      <BookingRulesPanel saved={rules.changes} />
+      <GuideBookingRulesPanel saved={rules.guideBookings} />
+      <VoucherRulesPanel saved={rules.vouchers} />
       <ReceiptSettingsPanel settings={taxSettings} />
       <GuideWordsPanel />
       <GuestDataPanel />

@@ -4,16 +4,23 @@ import { adminAction, asJson, requireAdmin } from '../../lib/admin-route.server.
 import type { Route } from './+types/settings'
 
 /**
- * The Settings section (docs/decisions/0088). The tour catalogue, the receipt settings and the
- * calendar subscription arrive with the page and save through this route's action (they work
+ * The Settings section (docs/decisions/0088). The tour catalogue, the booking rules, the receipt
+ * settings and the calendar subscription arrive with the page and save through this route's action (they work
  * without script, but for replacing the calendar link, which asks first); the other panels still
  * load and save through the JSON API.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin({ context, request })
-  const { catalogue, taxDocuments, calendarFeed } = context.services
-  const [tours, taxSettings, feed] = await Promise.all([catalogue.list(), taxDocuments.settings(), calendarFeed.current()])
-  return { tours: asJson(tours), taxSettings, calendarFeed: feed }
+  const { catalogue, taxDocuments, calendarFeed, bookingMoves, vouchers } = context.services
+  const [tours, taxSettings, feed, guestMoveLimit, guideBookings, voucherRules] = await Promise.all([
+    catalogue.list(),
+    taxDocuments.settings(),
+    calendarFeed.current(),
+    bookingMoves.guestMoveLimit(),
+    bookingMoves.guideRules(),
+    vouchers.rules(),
+  ])
+  return { tours: asJson(tours), taxSettings, calendarFeed: feed, rules: { changes: { guestMoveLimit }, guideBookings, vouchers: voucherRules } }
 }
 
 export function action(args: Route.ActionArgs) {
@@ -21,5 +28,5 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function SettingsSection({ loaderData }: Route.ComponentProps) {
-  return <SettingsTab tours={loaderData.tours} taxSettings={loaderData.taxSettings} calendarFeed={loaderData.calendarFeed} />
+  return <SettingsTab {...loaderData} />
 }
