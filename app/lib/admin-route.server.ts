@@ -1,6 +1,7 @@
 import { data, redirect, type AppLoadContext } from 'react-router'
 import { z } from 'zod'
 import { adminLoginPath } from '../../core/admin-redirect.ts'
+import type { AdminLocale } from '../../core/i18n/admin-locales.ts'
 import { firstErrorMessage } from '../../core/schemas/field-errors.ts'
 import { adminLanguageSchema } from '../../core/schemas/users.ts'
 import { failureOf, loggableError, parseId, ServiceError, sessionTokenIn } from '../../server/for-app.server.ts'
@@ -59,15 +60,15 @@ export function formObject(form: FormData): Record<string, unknown> {
   return out
 }
 
-/** Who saves: the signed-in admin, and the session this request came with. */
-export type AdminActor = { id: number; username: string; session: string | undefined }
+/** Who saves: the signed-in admin, the session this request came with, and the language their dashboard speaks (docs/decisions/0086). */
+export type AdminActor = { id: number; username: string; session: string | undefined; locale: AdminLocale }
 
 /** One form of a tab: its schema (the API's, core/schemas/*) and the service call it makes. */
 export type AdminIntent<S extends z.ZodType = z.ZodType> = {
   schema: S
   /** The values the schema reads, when the form's fields are not them as they are (a checkbox left unticked sends nothing). */
   input?: (form: FormData) => unknown
-  /** The service call; `admin` is who saves, for the services that record it (a voucher's cancel) or keep their session (a new password). */
+  /** The service call; `admin` is who saves, for the services that record it (a voucher's cancel), keep their session (a new password) or write to them (a test e-mail). */
   run: (input: z.output<S>, form: FormData, admin: AdminActor) => Promise<unknown>
 }
 
@@ -101,17 +102,18 @@ export async function adminAction(args: Args, intents: Record<string, AdminInten
   if (name === LANGUAGE_INTENT) return chooseLanguage(args, user.id, form, back)
   const handler = intents[name]
   if (!handler) return data<AdminActionData>({ ok: false, formId, message: `Unknown form: ${name || '(none)'}`, errors: {} }, { status: 400 })
+  const locale = requestAdminLocale(args.request, args.context)
   let result: unknown
   try {
     const input = handler.schema.parse(handler.input ? handler.input(form) : formObject(form))
-    result = await handler.run(input, form, { id: user.id, username: user.username, session: sessionTokenIn(args.request.headers.get('cookie')) })
+    result = await handler.run(input, form, { id: user.id, username: user.username, session: sessionTokenIn(args.request.headers.get('cookie')), locale })
   } catch (error) {
     const failure = failureOf(error)
     if (!failure) {
       console.error(JSON.stringify({ level: 50, msg: `dashboard action ${name}: unexpected error`, error: loggableError(error) }))
       throw error
     }
-    const { message, errors } = localizedRefusal(failure, requestAdminLocale(args.request, args.context))
+    const { message, errors } = localizedRefusal(failure, locale)
     return data<AdminActionData>({ ok: false, formId, message, errors }, { status: failure.status, headers: failure.headers })
   }
   if (sentByScript(form)) return data<AdminActionData>(result === undefined ? { ok: true } : { ok: true, result: asJson(result) })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fieldErrors } from './field-errors.ts'
-import { englishOfEach } from '../i18n/refusal-english.test-support.ts'
+import { englishOf, englishOfEach } from '../i18n/refusal-english.test-support.ts'
 import { EMAIL_REQUIRED_MESSAGE, testEmailSchema } from './test-email.ts'
 
 function errors(input: Record<string, unknown>): Record<string, string> {
@@ -10,7 +10,7 @@ function errors(input: Record<string, unknown>): Record<string, string> {
 
 describe('testEmailSchema', () => {
   it('asks for an address when it is empty or missing', () => {
-    expect(EMAIL_REQUIRED_MESSAGE).toBe('Please enter an email address')
+    expect(englishOf(EMAIL_REQUIRED_MESSAGE)).toBe('Please enter an email address')
     expect(errors({ email: '' })).toEqual({ email: 'Please enter an email address' })
     expect(errors({ email: '   ' })).toEqual({ email: 'Please enter an email address' })
     expect(errors({})).toEqual({ email: 'Please enter an email address' })

@@ -8,6 +8,11 @@ import { createMailer, type Mailer } from '../email/mailer.ts'
 import type { MailTransport } from '../email/transports.ts'
 import { renderEmail } from '../email/templates/layout.tsx'
 import { reminderEmail } from '../email/templates/booking.ts'
+import { testEmail } from '../email/templates/guide.ts'
+import { loggableError } from '../http/errors.ts'
+import type { AdminLocale } from '../../core/i18n/admin-locales.ts'
+import { refusal } from '../../core/i18n/refusal.ts'
+import { ServiceError } from './service-error.ts'
 import { bookingMailFacts, calendarFile, confirmationLink, type BookingMailDeps } from './booking-events.ts'
 import { createMailOutbox, type MailOutbox } from './mail-outbox.ts'
 import { oneWithMoney } from './ledger.ts'
@@ -45,12 +50,29 @@ export function createMailServices(deps: { db: Db; config: Config; logger: Logge
       }
     })
 
+  /**
+   * The Settings tab's test e-mail: sent at once through the transport, past the outbox, so the
+   * admin sees the real SMTP answer; in the sending admin's dashboard language (docs/decisions/0086).
+   * Says which way it went: SMTP, or the outbox folder when no SMTP server is configured.
+   */
+  async function sendTest(to: string, locale: AdminLocale): Promise<{ to: string; transport: MailTransport['kind']; messageId: string | undefined }> {
+    const transport = mailer.transport.kind
+    const rendered = renderEmail(config.site, testEmail(config.site, clock.now(), transport === 'smtp' ? 'SMTP' : 'the outbox folder', locale))
+    try {
+      const { messageId } = await mailer.send({ to, ...rendered })
+      return { to, transport, messageId }
+    } catch (error) {
+      logger.warn({ error: loggableError(error) }, 'test e-mail failed')
+      throw new ServiceError('provider-failed', refusal('adminErrors.testEmailFailed', { detail: error instanceof Error ? error.message : String(error) }))
+    }
+  }
+
   const jobs: Job[] = [
     { name: 'send-outgoing-mail', everyMs: SEND_MAIL_EVERY_MS, run: () => outbox.processDue() },
     { name: 'queue-reminders', everyMs: QUEUE_REMINDERS_EVERY_MS, run: queueReminders },
   ]
 
-  return { mailer, outbox, bookingMail, queueReminders, jobs, clock }
+  return { mailer, outbox, bookingMail, queueReminders, sendTest, jobs, clock }
 }
 
 export type MailServices = ReturnType<typeof createMailServices>

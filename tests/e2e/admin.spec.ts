@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page, type Response } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { E2E_ADMIN } from '../../playwright.config.ts'
 import { formatLongDate } from '../../core/dates.ts'
 import { saturdayAhead } from './tour-dates.ts'
@@ -477,16 +477,21 @@ test.describe('on a 375 px phone', () => {
     const markAll = page.getByRole('button', { name: 'Mark All as Read' })
     await expect(markAll).toBeVisible()
     // The save runs the frame's and the section's loaders again, but does not send the dashboard's words again (app/routes/admin/words.tsx).
-    // Every reading after the click counts: the 30 s badge refresh may start one too, and a newer reading cancels the older.
+    // The readings pass through the test on their way, which keeps their bodies: the browser may drop a streamed one, or
+    // cancel it when the 30 s badge refresh starts a newer reading. Every reading after the click counts.
     const readings: string[] = []
-    const collect = (res: Response) => {
-      if (res.request().method() === 'GET' && new URL(res.url()).pathname === '/admin/notifications.data') void res.text().then((body) => readings.push(body), () => {})
-    }
-    page.on('response', collect)
+    const section = '**/admin/notifications.data*'
+    await page.route(section, async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback()
+      const response = await route.fetch()
+      const body = await response.text()
+      readings.push(body)
+      await route.fulfill({ response, body })
+    })
     await markAll.click()
     await expect(page.getByTestId('notifications-badge')).toHaveCount(0)
     await expect.poll(() => readings.some((body) => body.includes('notices'))).toBe(true)
-    page.off('response', collect)
+    await page.unroute(section)
     expect(readings.filter((body) => body.includes('adminSettings.tours.title'))).toEqual([])
     await expectNoSidewaysScroll(page)
 

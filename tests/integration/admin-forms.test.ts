@@ -133,6 +133,17 @@ describe('the dashboard’s sections and their forms', () => {
     expect(await api('/api/admin/voucher-rules')).toEqual({ validityMonths: 6, minAmount: 5000, maxAmount: 60000 })
   })
 
+  it('sends a test e-mail by the Settings form, saying where it went; an empty address is refused in the admin’s language', async () => {
+    expect((await post('/admin/settings', { intent: 'testEmail', email: 'guide@example.com' })).status).toBe(302)
+    const sent = await byScript('/admin/settings', { intent: 'testEmail', email: 'guide@example.com' })
+    expect(sent.status).toBe(200)
+    // No SMTP server in the tests: the outbox folder, which the toast names.
+    expect(await sent.text()).toContain('folder')
+    const empty = await byScript('/admin/settings', { intent: 'testEmail', email: ' ' }, 'ja')
+    expect(empty.status).toBe(400)
+    expect(await empty.text()).toContain('メールアドレスを入力してください')
+  })
+
   it('makes the calendar link by a plain form post, and replaces it by script: the old one stops at once', async () => {
     expect(await api('/api/admin/calendar-feed')).toEqual({ url: null, createdAt: null })
     expect((await post('/admin/settings', { intent: 'calendarFeed' })).status).toBe(302)

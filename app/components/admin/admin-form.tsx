@@ -81,7 +81,8 @@ export function AdminForm<R = unknown>({
   ref?: Ref<HTMLFormElement>
   children: (state: FormState) => ReactNode
 } & AnswerOptions<R> &
-  Omit<FormHTMLAttributes<HTMLFormElement>, 'children' | 'action' | 'method' | 'onSubmit' | 'encType'>) {
+  // `onSubmit` is a check in the browser first, for comfort: preventing the event keeps the form from being sent.
+  Omit<FormHTMLAttributes<HTMLFormElement>, 'children' | 'action' | 'method' | 'encType'>) {
   const fetcher = useFetcher<AdminActionData>()
   const location = useLocation()
   // A script-free post's refusal comes back as the page's action data.

@@ -1,5 +1,6 @@
 import { bookingRulesSchema, guideBookingRulesSchema } from '../../../core/schemas/booking-move.ts'
 import { taxSettingsSchema } from '../../../core/schemas/tax-documents.ts'
+import { testEmailSchema } from '../../../core/schemas/test-email.ts'
 import { TOUR_PACKAGE_NOT_FOUND, tourPackageUpdateSchema } from '../../../core/schemas/tour-package-update.ts'
 import { voucherRulesSchema } from '../../../core/schemas/voucher.ts'
 import type { Services } from '../../../server/for-app.ts'
@@ -11,6 +12,8 @@ import { formObject, intent, NO_FIELDS, notFound, rowId } from '../../lib/admin-
  */
 export function settingsIntents(services: Services) {
   return {
+    // A test e-mail, sent at once, in the admin's dashboard language: POST /api/admin/test-email's schema.
+    testEmail: intent({ schema: testEmailSchema, run: ({ email }, _form, admin) => services.mail.sendTest(email, admin.locale) }),
     // One tour's prices, promotion, duration, translations and bookable switch (docs/decisions/0019, 0045):
     // PATCH /api/admin/tour-packages/:id's schema. An unticked box sends nothing: not bookable.
     tour: intent({

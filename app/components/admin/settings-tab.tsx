@@ -1,8 +1,6 @@
 import { Fragment, useState } from 'react'
 import { useNavigate } from 'react-router'
 import type { AsJson, CalendarFeedInfo, TaxSettings, TourPackage as CatalogueRow } from '../../../server/for-app.ts'
-import { useFieldErrors } from '../../i18n/refusals.ts'
-import { testEmailSchema } from '../../../core/schemas/test-email.ts'
 import { TOUR_TEXT_LIMITS } from '../../../core/schemas/tour-package-update.ts'
 import { TRANSLATED_LOCALES } from '../../../core/schemas/translations.ts'
 import { TOUR_TEXT_FIELDS, type TourTextField } from '../../../core/i18n/tour-text.ts'
@@ -10,7 +8,7 @@ import { formatYen } from '../../../core/money.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { toast } from '../ui/use-toast.ts'
-import { api, useFailToast, successToast, useCopyEmail } from './api.ts'
+import { api, useFailToast, useCopyEmail } from './api.ts'
 import { AdminForm } from './admin-form.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
@@ -92,42 +90,17 @@ function Sessions() {
 
 /** Test e-mail: send one to check delivery (SMTP or the outbox, docs/decisions/0008). */
 function TestEmail() {
-  const failToast = useFailToast()
   const t = useT()
-  const fieldErrors = useFieldErrors()
   const copyEmail = useCopyEmail()
   const [email, setEmail] = useState('')
-  const [error, setError] = useState<string | undefined>()
-  const [busy, setBusy] = useState(false)
+  const [missing, setMissing] = useState(false)
 
-  async function send(event: React.FormEvent) {
-    event.preventDefault()
-    if (email.trim() === '') {
-      toast({ title: t('adminSettings.testEmail.requiredTitle'), description: t('adminSettings.testEmail.required'), variant: 'destructive' })
-      setError(t('adminSettings.testEmail.required'))
-      return
-    }
-    const parsed = testEmailSchema.safeParse({ email })
-    if (!parsed.success) {
-      setError(fieldErrors(parsed.error).email)
-      return
-    }
-    setError(undefined)
-    setBusy(true)
-    try {
-      const res = await api<{ message?: string }>('POST', '/api/admin/test-email', parsed.data)
-      successToast(t('adminSettings.testEmail.sent'), res?.message ?? t('adminSettings.testEmail.sentTo', { email: parsed.data.email }))
-    } catch (err) {
-      failToast(t('adminSettings.testEmail.failed'), err)
-    } finally {
-      setBusy(false)
-    }
-  }
-
+  // The action refuses an empty address too; this says it at once, in the words the spec gives it.
   const requireEmail = () => {
-    if (email.trim() !== '') return true
-    toast({ title: t('adminSettings.testEmail.requiredTitle'), description: t('adminSettings.testEmail.required'), variant: 'destructive' })
-    return false
+    const given = email.trim() !== ''
+    setMissing(!given)
+    if (!given) toast({ title: t('adminSettings.testEmail.requiredTitle'), description: t('adminSettings.testEmail.required'), variant: 'destructive' })
+    return given
   }
 
   return (
@@ -136,19 +109,32 @@ function TestEmail() {
         {t('adminSettings.testEmail.title')}
       </h2>
       <p className="mb-3 text-sm text-slate-700">{t('adminSettings.testEmail.lead')}</p>
-      <form className="grid gap-3" noValidate onSubmit={send}>
-        <Field id="test-email-address" label={t('adminSettings.testEmail.address')} error={error}>
-          <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
-        </Field>
-        <div className="flex flex-wrap gap-2">
-          <Button size="md" variant="brand" type="submit" disabled={busy}>
-            {busy ? t('adminSettings.testEmail.sending') : t('adminSettings.testEmail.send')}
-          </Button>
-          <Button size="md" variant="plain" onClick={() => requireEmail() && copyEmail(email.trim())}>
-            {t('adminSettings.testEmail.copy')}
-          </Button>
-        </div>
-      </form>
+      <AdminForm<{ to: string; transport: 'smtp' | 'folder' }>
+        intent="testEmail"
+        successTitle={t('adminSettings.testEmail.sent')}
+        successText={(sent) => t(sent.transport === 'smtp' ? 'adminSettings.testEmail.sentTo' : 'adminSettings.testEmail.sentToFolder', { email: sent.to })}
+        failTitle={t('adminSettings.testEmail.failed')}
+        className="grid gap-3"
+        onSubmit={(event) => {
+          if (!requireEmail()) event.preventDefault()
+        }}
+      >
+        {({ errors, busy }) => (
+          <>
+            <Field id="test-email-address" name="email" label={t('adminSettings.testEmail.address')} error={missing ? t('adminSettings.testEmail.required') : errors.email}>
+              <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
+            </Field>
+            <div className="flex flex-wrap gap-2">
+              <Button size="md" variant="brand" type="submit" disabled={busy}>
+                {busy ? t('adminSettings.testEmail.sending') : t('adminSettings.testEmail.send')}
+              </Button>
+              <Button size="md" variant="plain" onClick={() => requireEmail() && copyEmail(email.trim())}>
+                {t('adminSettings.testEmail.copy')}
+              </Button>
+            </div>
+          </>
+        )}
+      </AdminForm>
     </section>
   )
 }
