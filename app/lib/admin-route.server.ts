@@ -2,6 +2,7 @@ import { data, redirect, type AppLoadContext } from 'react-router'
 import { z } from 'zod'
 import { adminLoginPath } from '../../core/admin-redirect.ts'
 import type { AdminLocale } from '../../core/i18n/admin-locales.ts'
+import type { Said } from '../../core/i18n/refusal.ts'
 import { firstErrorMessage } from '../../core/schemas/field-errors.ts'
 import { adminLanguageSchema } from '../../core/schemas/users.ts'
 import { failureOf, loggableError, parseId, ServiceError, sessionTokenIn } from '../../server/for-app.server.ts'
@@ -28,8 +29,8 @@ export function requireAdmin({ request, context }: Args) {
 }
 
 /** Refuses a save for a row that is gone, as the JSON API does (404 with the message). */
-export function notFound(message: string): never {
-  throw new ServiceError('not-found', message)
+export function notFound(said: Said): never {
+  throw new ServiceError('not-found', said)
 }
 
 /** The row a form edits, from its hidden `id` field: a positive integer, else 400 as the JSON API answers a bad id. */

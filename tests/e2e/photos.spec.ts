@@ -6,6 +6,7 @@ import sharp from 'sharp'
 import { createScratchDatabase, type ScratchDatabase } from '../integration/scratch-database.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 import { startOwnServer, type OwnServer } from './own-server.ts'
+import { hydrated } from './hydration.ts'
 
 // Issue 17: the guide puts a portrait on the About page from a phone, and writes the page's words. On servers of their own
 // (a photo on the shared server would change the pages every other spec looks at): two
@@ -218,13 +219,24 @@ test.describe('the guide’s photos and words', () => {
       const page = await context.newPage()
       expect((await page.request.post('/api/login', { data: ADMIN })).status()).toBe(200)
       await page.goto('/admin/dashboard?tab=settings')
+      await hydrated(page)
       const panel = page.getByRole('region', { name: 'Your words on the About page' })
       const languages = panel.getByRole('list', { name: 'What each language shows' })
-      /** Saves the form and waits for the server's answer to this language's save. */
+      /** Shows a language's form: the address names it, and its fields come with the page's data. */
+      const choose = async (locale: string) => {
+        const language = panel.getByLabel('Language', { exact: true })
+        await language.selectOption(locale)
+        await expect(page).toHaveURL(new RegExp(`[?&]words=${locale}`))
+        await expect(language).toHaveValue(locale)
+      }
+      /** Saves the form of the language shown and waits for the Settings action's answer, which names it. */
       const save = async (locale: string) => {
-        const saved = page.waitForResponse((r) => r.url().endsWith(`/api/admin/guide-words/${locale}`) && r.request().method() === 'PUT', { timeout: 0 })
+        await expect(panel.getByLabel('Language', { exact: true })).toHaveValue(locale)
+        const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/admin/settings.data' && r.request().method() === 'POST', { timeout: 0 })
         await panel.getByRole('button', { name: 'Save About page' }).click()
-        expect((await saved).ok()).toBe(true)
+        const answer = await saved
+        expect(answer.ok()).toBe(true)
+        expect(answer.request().postDataBuffer()?.toString()).toContain(`locale=${locale}`)
       }
       // The form starts from what the page shows now.
       await expect(panel.getByLabel('Biography')).toHaveValue(/^I grew up in Joetsu/)
@@ -239,7 +251,7 @@ test.describe('the guide’s photos and words', () => {
 
       // The Japanese form still holds the site's Japanese, and the dashboard says what is left to write in Japanese.
       await expect(languages.getByRole('listitem').filter({ hasText: '日本語' })).toContainText('not yet written in this language: Biography, Signature, Things I love to share')
-      await panel.getByLabel('Language', { exact: true }).selectOption('ja')
+      await choose('ja')
       await expect(panel.getByLabel('Biography')).toHaveValue(/^私は高田/)
       await expectNoSeriousAxeViolations(page, 'About page words in the dashboard')
       expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(viewport.width)
@@ -248,7 +260,8 @@ test.describe('the guide’s photos and words', () => {
       await expect(page.getByRole('main').getByText('I am Aki, born by the moat of Takada Castle.')).toHaveCount(0)
 
       await page.goto('/admin/dashboard?tab=settings')
-      await panel.getByLabel('Language', { exact: true }).selectOption('ja')
+      await hydrated(page)
+      await choose('ja')
       await panel.getByLabel('Biography').fill('高田城址公園の堀のそばで育ったアキです。')
       await save('ja')
       await expect(languages.getByRole('listitem').filter({ hasText: '日本語' })).toContainText('your words in Biography; not yet written in this language: Signature, Things I love to share')
@@ -272,8 +285,9 @@ test.describe('the guide’s photos and words', () => {
 
       // Emptied again, the page shows the site's own text, so the next viewport starts from it.
       await page.goto('/admin/dashboard?tab=settings')
+      await hydrated(page)
       for (const locale of ['ja', 'en']) {
-        await panel.getByLabel('Language', { exact: true }).selectOption(locale)
+        await choose(locale)
         await panel.getByLabel('Biography').fill('')
         await panel.getByLabel('Signature').fill('')
         await panel.getByLabel('Things I love to share').fill('')
@@ -284,6 +298,34 @@ test.describe('the guide’s photos and words', () => {
       await context.close()
     })
   }
+
+  test('without script the guide picks a language with its button and saves that language’s words (375 px)', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 }, baseURL: first.baseURL })
+    const page = await context.newPage()
+    expect((await context.request.post('/api/login', { data: ADMIN })).status()).toBe(200)
+    await page.goto('/admin/settings')
+    const panel = page.getByRole('region', { name: 'Your words on the About page' })
+    await panel.getByLabel('Language', { exact: true }).selectOption('ko')
+    await panel.getByRole('button', { name: 'Show' }).click()
+    await expect(page).toHaveURL(/\/admin\/settings\?words=ko$/)
+    await expect(panel.getByLabel('Biography')).toHaveValue(/^저는 다카다/)
+    await panel.getByLabel('Signature').fill('— 아키, 조에쓰의 가이드')
+    await panel.getByRole('button', { name: 'Save About page' }).click()
+    await expect(page).toHaveURL(/\/admin\/settings\?words=ko$/)
+    await expect(panel.getByLabel('Signature')).toHaveValue('— 아키, 조에쓰의 가이드')
+    await page.goto('/ko/about')
+    await expect(page.getByRole('main').getByText('— 아키, 조에쓰의 가이드')).toBeVisible()
+    await page.goto('/about')
+    await expect(page.getByRole('main').getByText('— 아키, 조에쓰의 가이드')).toHaveCount(0)
+
+    // Emptied again: Korean follows the site's text once more.
+    await page.goto('/admin/settings?words=ko')
+    await panel.getByLabel('Signature').fill('')
+    await panel.getByRole('button', { name: 'Save About page' }).click()
+    await expect(page).toHaveURL(/\/admin\/settings\?words=ko$/)
+    await expect(panel.getByLabel('Signature')).not.toHaveValue('— 아키, 조에쓰의 가이드')
+    await context.close()
+  })
 
   test('a photo behind the Packages head fills it edge to edge, its words readable over it, at 375 and 1280 px', async ({ browser }) => {
     const HERO_ALT = 'Rice terraces above the Sea of Japan at dusk'

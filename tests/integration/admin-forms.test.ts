@@ -144,6 +144,20 @@ describe('the dashboard’s sections and their forms', () => {
     expect(await empty.text()).toContain('メールアドレスを入力してください')
   })
 
+  it('saves the About page’s words of the language the address names, by a plain form post, and only that language', async () => {
+    const form = { intent: 'guideWords', locale: 'ja', biography: '高田で育ったアキです。', signature: '', loves: '', spring: '', summer: '', autumn: '', winter: '' }
+    const saved = await post('/admin/settings?words=ja', form)
+    expect(saved.status).toBe(302)
+    expect(saved.headers.get('location')).toBe('/admin/settings?words=ja')
+    const { words } = await api<{ words: Record<string, Record<string, string>> }>('/api/admin/guide-words')
+    expect(words.ja).toEqual({ biography: '高田で育ったアキです。' })
+    expect(words.en).toBeUndefined()
+    expect(await (await fetch(`${server.url}/admin/settings?words=ja`, { headers: { cookie } })).text()).toContain('高田で育ったアキです。')
+    expect((await byScript('/admin/settings', { ...form, locale: 'xx' })).status).toBe(404)
+    expect((await byScript('/admin/settings', { ...form, loves: Array.from({ length: 11 }, (_, i) => `${i}`).join('\n') })).status).toBe(400)
+    expect((await api<{ words: Record<string, Record<string, string>> }>('/api/admin/guide-words')).words.ja).toEqual({ biography: '高田で育ったアキです。' })
+  })
+
   it('makes the calendar link by a plain form post, and replaces it by script: the old one stops at once', async () => {
     expect(await api('/api/admin/calendar-feed')).toEqual({ url: null, createdAt: null })
     expect((await post('/admin/settings', { intent: 'calendarFeed' })).status).toBe(302)

@@ -1,15 +1,18 @@
-import { type FormEvent, useState } from 'react'
-import { useFieldErrors } from '../../i18n/refusals.ts'
-import { GUIDE_WORD_FIELDS, GUIDE_WORD_KEYS, type GuideWordField, type GuideWords, type GuideWordsByLocale, guideWordsSchema, untranslatedFields } from '../../../core/guide-words.ts'
+import { useEffect, useState } from 'react'
+import { Form, useSearchParams } from 'react-router'
+import { GUIDE_WORD_FIELDS, GUIDE_WORD_KEYS, type GuideWordField, type GuideWords, type GuideWordsByLocale, untranslatedFields } from '../../../core/guide-words.ts'
 import { LOCALES, type Locale } from '../../../core/i18n/locales.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { T, useT } from '../../i18n/i18n.tsx'
-import { api, useFailToast, useServerFieldErrors, successToast } from './api.ts'
-import { useAdminData } from './use-admin-data.ts'
+import { AdminForm } from './admin-form.tsx'
 import { Button } from '../ui/button.tsx'
 import { Field, Input, Select, Textarea } from '../ui/field.tsx'
 
-type Loaded = { words: GuideWordsByLocale; shipped: Record<Locale, Required<GuideWords>> }
+/** The address's parameter naming the language whose words the form edits. */
+export const GUIDE_WORDS_LANGUAGE_PARAM = 'words'
+
+/** What the Settings loader sends: every language's own words (for the status), and the site's text in the one edited. */
+export type GuideWordsData = { locale: Locale; words: GuideWordsByLocale; shipped: Required<GuideWords> }
 
 /** Each field's label and hint in the dashboard's language (docs/decisions/0086). */
 const FIELD_LABELS: Record<GuideWordField, MessageId> = {
@@ -28,88 +31,77 @@ const FIELD_HINTS: Partial<Record<GuideWordField, MessageId>> = {
 }
 
 /**
- * The guide's words on the About page (docs/decisions/0049, 0075), one language at a time. Each
- * field starts from what that language's page shows now: the guide's words in it, else the site's
- * text in it. A save changes that language only; a field left as the site ships it keeps following
- * the site's text. Beside the form, each language says what still shows the site's text where the
- * English is the guide's own.
+ * The guide's words on the About page (docs/decisions/0049, 0075), one language at a time: the one
+ * the address names, so a link or a script-free form chooses it. Each field starts from what that
+ * language's page shows now: the guide's words in it, else the site's text in it. A save, through
+ * the Settings action (docs/decisions/0088), changes that language only; a field left as the site
+ * ships it keeps following the site's text. Beside the form, each language says what still shows
+ * the site's text where the English is the guide's own.
  */
-export function GuideWordsPanel() {
+export function GuideWordsPanel({ data }: { data: GuideWordsData }) {
   const t = useT()
-  const { data, reload } = useAdminData<Loaded | null>('/api/admin/guide-words', t('adminSettings.guideWords.loadFailed'), null)
-  const [locale, setLocale] = useState<Locale>('en')
+  const [params, setParams] = useSearchParams()
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  const { locale, words, shipped } = data
+  const own = words[locale] ?? {}
+  // What the page shows now in this language, so the guide edits it in place: never another language's words.
+  const shown = (key: GuideWordField) => own[key] ?? shipped[key]
+
+  const choose = (code: string) => {
+    const next = new URLSearchParams(params)
+    next.set(GUIDE_WORDS_LANGUAGE_PARAM, code)
+    setParams(next, { replace: true, preventScrollReset: true })
+  }
+
   return (
     <section aria-labelledby="guide-words-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="guide-words-heading" className="text-lg font-semibold text-slate-900">
         {t('adminSettings.guideWords.title')}
       </h2>
       <p className="mb-3 text-sm text-slate-700">{t('adminSettings.guideWords.lead')}</p>
-      {data === null ? null : <LanguageStatus words={data.words} />}
-      <Field id="guide-words-language" label={t('adminSettings.guideWords.language')}>
-        <Select value={locale} onChange={(e) => setLocale(e.target.value as Locale)}>
-          {LOCALES.map(({ code, nativeName }) => (
-            <option key={code} value={code}>
-              {nativeName} ({code})
-            </option>
-          ))}
-        </Select>
-      </Field>
-      {data === null ? <p className="mt-3 text-slate-700">{t('adminSettings.loading')}</p> : <WordsForm key={`${locale}-${JSON.stringify(data.words[locale] ?? {})}`} locale={locale} loaded={data} onSaved={reload} />}
+      <LanguageStatus words={words} />
+      <Form method="get" preventScrollReset className="flex flex-wrap items-end gap-2">
+        <Field id="guide-words-language" name={GUIDE_WORDS_LANGUAGE_PARAM} label={t('adminSettings.guideWords.language')}>
+          <Select value={locale} onChange={(e) => choose(e.target.value)}>
+            {LOCALES.map(({ code, nativeName }) => (
+              <option key={code} value={code}>
+                {nativeName} ({code})
+              </option>
+            ))}
+          </Select>
+        </Field>
+        {/* Without script the choice is sent by a button; with it, by the choice itself. */}
+        {hydrated ? null : (
+          <Button size="md" variant="plain" type="submit">
+            {t('adminSettings.guideWords.show')}
+          </Button>
+        )}
+      </Form>
+      <AdminForm intent="guideWords" successTitle={t('adminSettings.guideWords.saved')} successText={t('adminSettings.guideWords.savedText')} failTitle={t('adminSettings.guideWords.saveFailed')} className="mt-3" lang={locale}>
+        {({ errors, busy }) => (
+          // The fields start again from each language and each saved version; the form stays, so its answer is told.
+          <div key={`${locale}-${JSON.stringify(own)}`} className="grid gap-3">
+            <input type="hidden" name="locale" value={locale} />
+            {GUIDE_WORD_KEYS.map((key) => {
+              const { lines, max } = GUIDE_WORD_FIELDS[key]
+              const hint = FIELD_HINTS[key]
+              const control = lines === 'one' ? <Input defaultValue={shown(key)} maxLength={max} /> : <Textarea defaultValue={shown(key)} rows={key === 'biography' ? 10 : 4} maxLength={max} />
+              return (
+                <Field key={key} id={`guide-words-${key}`} name={key} label={t(FIELD_LABELS[key])} hint={hint ? t(hint) : undefined} error={errors[key]}>
+                  {control}
+                </Field>
+              )
+            })}
+            <div>
+              <Button size="md" variant="brand" type="submit" disabled={busy}>
+                {busy ? t('adminSettings.saving') : t('adminSettings.guideWords.save')}
+              </Button>
+            </div>
+          </div>
+        )}
+      </AdminForm>
     </section>
-  )
-}
-
-function WordsForm({ locale, loaded, onSaved }: { locale: Locale; loaded: Loaded; onSaved: () => Promise<void> }) {
-  const failToast = useFailToast()
-  const serverFieldErrors = useServerFieldErrors()
-  const t = useT()
-  const fieldErrors = useFieldErrors()
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
-  const own = loaded.words[locale] ?? {}
-  // What the page shows now in this language, so the guide edits it in place: never another language's words.
-  const shown = (key: (typeof GUIDE_WORD_KEYS)[number]) => own[key] ?? loaded.shipped[locale][key]
-
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const f = new FormData(event.currentTarget)
-    const parsed = guideWordsSchema.safeParse(Object.fromEntries(GUIDE_WORD_KEYS.map((key) => [key, String(f.get(key) ?? '')])))
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error))
-      return
-    }
-    setErrors({})
-    setBusy(true)
-    try {
-      await api('PUT', `/api/admin/guide-words/${locale}`, parsed.data)
-      successToast(t('adminSettings.guideWords.saved'), t('adminSettings.guideWords.savedText'))
-      await onSaved()
-    } catch (error) {
-      setErrors(serverFieldErrors(error) ?? {})
-      failToast(t('adminSettings.guideWords.saveFailed'), error)
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  return (
-    <form className="mt-3 grid gap-3" noValidate onSubmit={save} lang={locale}>
-      {GUIDE_WORD_KEYS.map((key) => {
-        const { lines, max } = GUIDE_WORD_FIELDS[key]
-        const hint = FIELD_HINTS[key]
-        const control = lines === 'one' ? <Input defaultValue={shown(key)} maxLength={max} /> : <Textarea defaultValue={shown(key)} rows={key === 'biography' ? 10 : 4} maxLength={max} />
-        return (
-          <Field key={key} id={`guide-words-${key}`} name={key} label={t(FIELD_LABELS[key])} hint={hint ? t(hint) : undefined} error={errors[key]}>
-            {control}
-          </Field>
-        )
-      })}
-      <div>
-        <Button size="md" variant="brand" type="submit" disabled={busy}>
-          {busy ? t('adminSettings.saving') : t('adminSettings.guideWords.save')}
-        </Button>
-      </div>
-    </form>
   )
 }
 

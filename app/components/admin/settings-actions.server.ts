@@ -3,6 +3,9 @@ import { taxSettingsSchema } from '../../../core/schemas/tax-documents.ts'
 import { testEmailSchema } from '../../../core/schemas/test-email.ts'
 import { TOUR_PACKAGE_NOT_FOUND, tourPackageUpdateSchema } from '../../../core/schemas/tour-package-update.ts'
 import { voucherRulesSchema } from '../../../core/schemas/voucher.ts'
+import { GUIDE_WORD_KEYS, guideWordsSchema } from '../../../core/guide-words.ts'
+import { refusal } from '../../../core/i18n/refusal.ts'
+import { isLocale } from '../../../core/i18n/locales.ts'
 import type { Services } from '../../../server/for-app.ts'
 import { formObject, intent, NO_FIELDS, notFound, rowId } from '../../lib/admin-route.server.ts'
 
@@ -12,6 +15,16 @@ import { formObject, intent, NO_FIELDS, notFound, rowId } from '../../lib/admin-
  */
 export function settingsIntents(services: Services) {
   return {
+    // The About page's words in one language (docs/decisions/0075): PUT /api/admin/guide-words/:locale's schema.
+    guideWords: intent({
+      schema: guideWordsSchema,
+      input: (form) => Object.fromEntries(GUIDE_WORD_KEYS.map((key) => [key, String(form.get(key) ?? '')])),
+      run: (words, form) => {
+        const locale = form.get('locale')
+        if (!isLocale(locale)) notFound(refusal('adminErrors.noSuchLanguage'))
+        return services.guideWords.save(locale, words)
+      },
+    }),
     // A test e-mail, sent at once, in the admin's dashboard language: POST /api/admin/test-email's schema.
     testEmail: intent({ schema: testEmailSchema, run: ({ email }, _form, admin) => services.mail.sendTest(email, admin.locale) }),
     // One tour's prices, promotion, duration, translations and bookable switch (docs/decisions/0019, 0045):

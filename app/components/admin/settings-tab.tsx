@@ -15,7 +15,7 @@ import { Button } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/dialog.tsx'
 import { Field, Input, Textarea } from '../ui/field.tsx'
 import { GuestDataPanel } from './guest-data-panel.tsx'
-import { GuideWordsPanel } from './guide-words-panel.tsx'
+import { GuideWordsPanel, type GuideWordsData } from './guide-words-panel.tsx'
 import { CalendarFeedPanel } from './calendar-feed-panel.tsx'
 import { TripPanels } from './trip-panel.tsx'
 import { BookingQuestionsPanel } from './booking-questions-panel.tsx'
@@ -32,9 +32,10 @@ type SettingsData = {
   taxSettings: TaxSettings
   calendarFeed: CalendarFeedInfo
   rules: { changes: { guestMoveLimit: number }; guideBookings: GuideBookingRules; vouchers: VoucherRules }
+  guideWords: GuideWordsData
 }
 
-export function SettingsTab({ tours, taxSettings, calendarFeed, rules }: SettingsData) {
+export function SettingsTab({ tours, taxSettings, calendarFeed, rules, guideWords }: SettingsData) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <TestEmail />
@@ -46,7 +47,7 @@ export function SettingsTab({ tours, taxSettings, calendarFeed, rules }: Setting
       <GuideBookingRulesPanel saved={rules.guideBookings} />
       <VoucherRulesPanel saved={rules.vouchers} />
       <ReceiptSettingsPanel settings={taxSettings} />
-      <GuideWordsPanel />
+      <GuideWordsPanel data={guideWords} />
       <GuestDataPanel />
       <Sessions />
     </div>

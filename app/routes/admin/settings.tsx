@@ -1,3 +1,5 @@
+import { isLocale } from '../../../core/i18n/locales.ts'
+import { GUIDE_WORDS_LANGUAGE_PARAM } from '../../components/admin/guide-words-panel.tsx'
 import { SettingsTab } from '../../components/admin/settings-tab.tsx'
 import { settingsIntents } from '../../components/admin/settings-actions.server.ts'
 import { adminAction, asJson, requireAdmin } from '../../lib/admin-route.server.ts'
@@ -11,16 +13,26 @@ import type { Route } from './+types/settings'
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin({ context, request })
-  const { catalogue, taxDocuments, calendarFeed, bookingMoves, vouchers } = context.services
-  const [tours, taxSettings, feed, guestMoveLimit, guideBookings, voucherRules] = await Promise.all([
+  const { catalogue, taxDocuments, calendarFeed, bookingMoves, vouchers, guideWords } = context.services
+  // The About page's words are edited one language at a time, the one the address names (English when none).
+  const wordsLanguage = new URL(request.url).searchParams.get(GUIDE_WORDS_LANGUAGE_PARAM)
+  const wordsLocale = isLocale(wordsLanguage) ? wordsLanguage : 'en'
+  const [tours, taxSettings, feed, guestMoveLimit, guideBookings, voucherRules, words] = await Promise.all([
     catalogue.list(),
     taxDocuments.settings(),
     calendarFeed.current(),
     bookingMoves.guestMoveLimit(),
     bookingMoves.guideRules(),
     vouchers.rules(),
+    guideWords.all(),
   ])
-  return { tours: asJson(tours), taxSettings, calendarFeed: feed, rules: { changes: { guestMoveLimit }, guideBookings, vouchers: voucherRules } }
+  return {
+    tours: asJson(tours),
+    taxSettings,
+    calendarFeed: feed,
+    rules: { changes: { guestMoveLimit }, guideBookings, vouchers: voucherRules },
+    guideWords: { locale: wordsLocale, words, shipped: guideWords.shipped()[wordsLocale] },
+  }
 }
 
 export function action(args: Route.ActionArgs) {
