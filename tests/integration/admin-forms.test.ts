@@ -158,6 +158,37 @@ describe('the dashboard’s sections and their forms', () => {
     expect((await api<{ words: Record<string, Record<string, string>> }>('/api/admin/guide-words')).words.ja).toEqual({ biography: '高田で育ったアキです。' })
   })
 
+  it('adds, edits, moves and stops offering a meeting point by the trip’s forms, and saves one language’s seasonal texts, keeping the others', async () => {
+    type Point = { id: number; name: string; active: boolean; latitude: number }
+    type Trip = { points: Point[]; settings: { pickupEnabled: boolean; whatToBring: Record<string, Record<string, string>> } }
+    const trip = () => api<Trip>('/api/admin/trip')
+    const point = { intent: 'addPoint', name: 'Naoetsu Station', address: 'Higashi-cho, Joetsu', addressJa: '新潟県上越市東町', latitude: '37.1693', longitude: '138.2420', instructions: '', photoMediaId: '' }
+    const tooFar = await byScript('/admin/settings', { ...point, latitude: '137.2' })
+    expect(tooFar.status).toBe(400)
+    expect(await tooFar.text()).toContain('Latitude must be between -90 and 90')
+    expect((await post('/admin/settings?point=new', point)).headers.get('location')).toBe('/admin/settings?point=new')
+    const added = (await trip()).points.find((p) => p.name === 'Naoetsu Station')!
+    expect(added).toMatchObject({ active: true, latitude: 37.1693 })
+
+    expect((await byScript('/admin/settings', { ...point, intent: 'updatePoint', id: String(added.id), 'name-ja': '直江津駅' })).status).toBe(200)
+    expect((await post('/admin/settings', { intent: 'movePoint', id: String(added.id), direction: 'up' })).status).toBe(302)
+    const points = (await trip()).points
+    expect(points.at(-2)!.id).toBe(added.id)
+    expect((await post('/admin/settings', { intent: 'pointOffered', id: String(added.id), active: 'false' })).status).toBe(302)
+    expect((await trip()).points.find((p) => p.id === added.id)!.active).toBe(false)
+
+    const settings = { intent: 'tripSettings', pickupEnabled: 'on', 'default-morning': '', 'default-afternoon': '', 'default-full-day': '' }
+    const seasons = (texts: Record<string, string>) => Object.fromEntries(['winter', 'spring', 'rainy', 'summer', 'autumn'].map((s) => [`bring-${s}`, texts[s] ?? '']))
+    expect((await post('/admin/settings?bring=ja', { ...settings, locale: 'ja', ...seasons({ winter: '長靴' }) })).status).toBe(302)
+    expect((await post('/admin/settings', { ...settings, locale: 'en', ...seasons({ winter: 'Snow boots\r\nand gloves' }) })).status).toBe(302)
+    expect((await trip()).settings).toMatchObject({ pickupEnabled: true, whatToBring: { winter: { ja: '長靴', en: 'Snow boots\nand gloves' } } })
+    // The offered places only: one no longer offered cannot be a slot's usual place.
+    const notOffered = await byScript('/admin/settings', { ...settings, locale: 'en', 'default-morning': String(added.id), ...seasons({}) }, 'ja')
+    expect(notOffered.status).toBe(400)
+    expect(await notOffered.text()).toContain('既定の集合場所は、提供している集合場所から選んでください')
+    expect((await trip()).settings.whatToBring.winter).toEqual({ ja: '長靴', en: 'Snow boots\nand gloves' })
+  })
+
   it('makes the calendar link by a plain form post, and replaces it by script: the old one stops at once', async () => {
     expect(await api('/api/admin/calendar-feed')).toEqual({ url: null, createdAt: null })
     expect((await post('/admin/settings', { intent: 'calendarFeed' })).status).toBe(302)

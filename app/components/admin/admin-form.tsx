@@ -109,23 +109,30 @@ export function AdminForm<R = unknown>({
 }
 
 /**
- * A row's one-button form ('Mark as Read'): the intent and the row's hidden `id`, busy while it goes.
- * A change the page shows by itself needs no success toast.
+ * A row's one-button form ('Mark as Read', 'Move up'): the intent, the row's hidden `id` and any
+ * other fixed fields, busy while it goes. A change the page shows by itself needs no success toast.
  */
-export function RowAction({
+export function RowAction<R = unknown>({
   intent,
   rowId,
+  fields = {},
   successTitle,
+  successText,
   failTitle,
   children,
   ...button
-}: { intent: string; rowId: number; successTitle?: string; failTitle: string; children: ReactNode } & ButtonVariantProps &
+}: { intent: string; rowId: number; fields?: Record<string, string>; children: ReactNode } & AnswerOptions<R> &
+  ButtonVariantProps &
   Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'children' | 'disabled'>) {
+  const formId = [intent, rowId, ...Object.values(fields)].join('-')
   return (
-    <AdminForm intent={intent} formId={`${intent}-${rowId}`} successTitle={successTitle} failTitle={failTitle} className="contents">
+    <AdminForm<R> intent={intent} formId={formId} successTitle={successTitle} successText={successText} failTitle={failTitle} className="contents">
       {({ busy }) => (
         <>
           <input type="hidden" name="id" value={rowId} />
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           <Button type="submit" disabled={busy} {...button}>
             {children}
           </Button>

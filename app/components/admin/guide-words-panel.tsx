@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react'
-import { Form, useSearchParams } from 'react-router'
 import { GUIDE_WORD_FIELDS, GUIDE_WORD_KEYS, type GuideWordField, type GuideWords, type GuideWordsByLocale, untranslatedFields } from '../../../core/guide-words.ts'
 import { LOCALES, type Locale } from '../../../core/i18n/locales.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { T, useT } from '../../i18n/i18n.tsx'
 import { AdminForm } from './admin-form.tsx'
+import { LanguageChooser } from './language-chooser.tsx'
 import { Button } from '../ui/button.tsx'
-import { Field, Input, Select, Textarea } from '../ui/field.tsx'
+import { Field, Input, Textarea } from '../ui/field.tsx'
 
 /** The address's parameter naming the language whose words the form edits. */
 export const GUIDE_WORDS_LANGUAGE_PARAM = 'words'
@@ -40,19 +39,10 @@ const FIELD_HINTS: Partial<Record<GuideWordField, MessageId>> = {
  */
 export function GuideWordsPanel({ data }: { data: GuideWordsData }) {
   const t = useT()
-  const [params, setParams] = useSearchParams()
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
   const { locale, words, shipped } = data
   const own = words[locale] ?? {}
   // What the page shows now in this language, so the guide edits it in place: never another language's words.
   const shown = (key: GuideWordField) => own[key] ?? shipped[key]
-
-  const choose = (code: string) => {
-    const next = new URLSearchParams(params)
-    next.set(GUIDE_WORDS_LANGUAGE_PARAM, code)
-    setParams(next, { replace: true, preventScrollReset: true })
-  }
 
   return (
     <section aria-labelledby="guide-words-heading" className="rounded-lg border border-slate-200 bg-white p-4">
@@ -61,23 +51,7 @@ export function GuideWordsPanel({ data }: { data: GuideWordsData }) {
       </h2>
       <p className="mb-3 text-sm text-slate-700">{t('adminSettings.guideWords.lead')}</p>
       <LanguageStatus words={words} />
-      <Form method="get" preventScrollReset className="flex flex-wrap items-end gap-2">
-        <Field id="guide-words-language" name={GUIDE_WORDS_LANGUAGE_PARAM} label={t('adminSettings.guideWords.language')}>
-          <Select value={locale} onChange={(e) => choose(e.target.value)}>
-            {LOCALES.map(({ code, nativeName }) => (
-              <option key={code} value={code}>
-                {nativeName} ({code})
-              </option>
-            ))}
-          </Select>
-        </Field>
-        {/* Without script the choice is sent by a button; with it, by the choice itself. */}
-        {hydrated ? null : (
-          <Button size="md" variant="plain" type="submit">
-            {t('adminSettings.guideWords.show')}
-          </Button>
-        )}
-      </Form>
+      <LanguageChooser id="guide-words-language" param={GUIDE_WORDS_LANGUAGE_PARAM} value={locale} label={t('adminSettings.guideWords.language')} />
       <AdminForm intent="guideWords" successTitle={t('adminSettings.guideWords.saved')} successText={t('adminSettings.guideWords.savedText')} failTitle={t('adminSettings.guideWords.saveFailed')} className="mt-3" lang={locale}>
         {({ errors, busy }) => (
           // The fields start again from each language and each saved version; the form stays, so its answer is told.

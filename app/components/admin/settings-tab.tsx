@@ -17,7 +17,7 @@ import { Field, Input, Textarea } from '../ui/field.tsx'
 import { GuestDataPanel } from './guest-data-panel.tsx'
 import { GuideWordsPanel, type GuideWordsData } from './guide-words-panel.tsx'
 import { CalendarFeedPanel } from './calendar-feed-panel.tsx'
-import { TripPanels } from './trip-panel.tsx'
+import { TripPanels, type TripData } from './trip-panel.tsx'
 import { BookingQuestionsPanel } from './booking-questions-panel.tsx'
 import { BookingRulesPanel, GuideBookingRulesPanel, VoucherRulesPanel } from './booking-rules-panel.tsx'
 import { ReceiptSettingsPanel } from './receipt-settings-panel.tsx'
@@ -33,14 +33,15 @@ type SettingsData = {
   calendarFeed: CalendarFeedInfo
   rules: { changes: { guestMoveLimit: number }; guideBookings: GuideBookingRules; vouchers: VoucherRules }
   guideWords: GuideWordsData
+  trip: TripData
 }
 
-export function SettingsTab({ tours, taxSettings, calendarFeed, rules, guideWords }: SettingsData) {
+export function SettingsTab({ tours, taxSettings, calendarFeed, rules, guideWords, trip }: SettingsData) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <TestEmail />
       <CalendarFeedPanel feed={calendarFeed} />
-      <TripPanels />
+      <TripPanels data={trip} />
       <Catalogue packages={tours} />
       <BookingQuestionsPanel />
       <BookingRulesPanel saved={rules.changes} />

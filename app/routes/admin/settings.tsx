@@ -1,23 +1,31 @@
 import { isLocale } from '../../../core/i18n/locales.ts'
 import { GUIDE_WORDS_LANGUAGE_PARAM } from '../../components/admin/guide-words-panel.tsx'
+import { MEETING_POINT_PARAM, WHAT_TO_BRING_LANGUAGE_PARAM } from '../../components/admin/trip-panel.tsx'
+import { tripIntents } from '../../components/admin/trip-actions.server.ts'
 import { SettingsTab } from '../../components/admin/settings-tab.tsx'
 import { settingsIntents } from '../../components/admin/settings-actions.server.ts'
 import { adminAction, asJson, requireAdmin } from '../../lib/admin-route.server.ts'
 import type { Route } from './+types/settings'
 
 /**
- * The Settings section (docs/decisions/0088). The tour catalogue, the booking rules, the receipt
- * settings and the calendar subscription arrive with the page and save through this route's action (they work
+ * The Settings section (docs/decisions/0088). The tour catalogue, the trip, the booking rules, the
+ * About page's words, the receipt settings and the calendar subscription arrive with the page and save through this route's action (they work
  * without script, but for replacing the calendar link, which asks first); the other panels still
  * load and save through the JSON API.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin({ context, request })
-  const { catalogue, taxDocuments, calendarFeed, bookingMoves, vouchers, guideWords } = context.services
-  // The About page's words are edited one language at a time, the one the address names (English when none).
-  const wordsLanguage = new URL(request.url).searchParams.get(GUIDE_WORDS_LANGUAGE_PARAM)
-  const wordsLocale = isLocale(wordsLanguage) ? wordsLanguage : 'en'
-  const [tours, taxSettings, feed, guestMoveLimit, guideBookings, voucherRules, words] = await Promise.all([
+  const { catalogue, taxDocuments, calendarFeed, bookingMoves, vouchers, guideWords, trip, media } = context.services
+  // The About page's words and the trip's seasonal texts are edited one language at a time, the one
+  // the address names (English when none).
+  const params = new URL(request.url).searchParams
+  const languageOf = (param: string) => {
+    const named = params.get(param)
+    return isLocale(named) ? named : 'en'
+  }
+  const wordsLocale = languageOf(GUIDE_WORDS_LANGUAGE_PARAM)
+  const bringLocale = languageOf(WHAT_TO_BRING_LANGUAGE_PARAM)
+  const [tours, taxSettings, feed, guestMoveLimit, guideBookings, voucherRules, words, points, tripSettings, photos] = await Promise.all([
     catalogue.list(),
     taxDocuments.settings(),
     calendarFeed.current(),
@@ -25,6 +33,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     bookingMoves.guideRules(),
     vouchers.rules(),
     guideWords.all(),
+    trip.points(),
+    trip.settings(),
+    media.list(),
   ])
   return {
     tours: asJson(tours),
@@ -32,11 +43,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     calendarFeed: feed,
     rules: { changes: { guestMoveLimit }, guideBookings, vouchers: voucherRules },
     guideWords: { locale: wordsLocale, words, shipped: guideWords.shipped()[wordsLocale] },
+    trip: {
+      points,
+      settings: tripSettings,
+      bringLocale,
+      shippedWhatToBring: trip.shippedWhatToBring(bringLocale),
+      // The library's photos a meeting point may show, by their descriptions.
+      photos: photos.map(({ id, alt }) => ({ id, alt })),
+      // Which meeting point's form is open ('new' for a new one): a link opens it, with script or without.
+      editing: params.get(MEETING_POINT_PARAM),
+    },
   }
 }
 
 export function action(args: Route.ActionArgs) {
-  return adminAction(args, settingsIntents(args.context.services))
+  return adminAction(args, { ...settingsIntents(args.context.services), ...tripIntents(args.context.services) })
 }
 
 export default function SettingsSection({ loaderData }: Route.ComponentProps) {
