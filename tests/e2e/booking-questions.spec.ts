@@ -109,11 +109,11 @@ test('Settings lists the booking questions in order, and moves one with the keyb
   await expect(asked.nth(2)).toContainText('3. Ages of children')
 
   // The editor shows the question's words in every language.
-  await panel.getByRole('button', { name: 'Edit “Dietary needs”' }).click()
+  await panel.getByRole('link', { name: 'Edit “Dietary needs”' }).click()
   const form = panel.getByRole('form', { name: 'Edit “Dietary needs”' })
   await expect(form.getByLabel('Question (English)')).toHaveValue('Dietary needs')
   await expect(form.getByLabel('Options (English), one per line')).toHaveValue('None\nVegetarian\nVegan\nHalal\nNo pork\nAllergies [describe]')
   await expect(form.getByLabel('Question (日本語)')).toHaveValue('食事の制限')
-  await form.getByRole('button', { name: 'Cancel' }).click()
+  await form.getByRole('link', { name: 'Cancel' }).click()
   await expect(form).toBeHidden()
 })

@@ -189,6 +189,36 @@ describe('the dashboard’s sections and their forms', () => {
     expect((await trip()).settings.whatToBring.winter).toEqual({ ja: '長靴', en: 'Snow boots\nand gloves' })
   })
 
+  it('adds, edits, moves, archives and restores a booking question by its forms; an option keeps its id while its words stay', async () => {
+    type Question = { id: number; label: string; type: string; archived: boolean; options: { id: string; label: string; describe: boolean; translations: Record<string, string> }[]; min: number | null }
+    const all = async () => (await api<{ questions: Question[] }>('/api/admin/booking-questions')).questions
+    const blank = Object.fromEntries(['ja', 'ko', 'zh-hans', 'zh-hant'].flatMap((code) => [[`${code}-label`, ''], [`${code}-help`, ''], [`${code}-options`, '']]))
+    const question = { intent: 'addQuestion', ...blank, label: 'Favourite season', help: '', type: 'one-choice', options: 'Spring\nWinter [describe]', 'ja-options': '春\n冬', min: '1', max: '' }
+    const one = await byScript('/admin/settings', { ...question, options: 'Spring' })
+    expect(one.status).toBe(400)
+    expect((await post('/admin/settings?question=new', question)).status).toBe(302)
+    const added = (await all()).find((q) => q.label === 'Favourite season')!
+    // A choice question keeps no bounds, whatever a form without script sent.
+    expect(added).toMatchObject({ type: 'one-choice', min: null })
+    expect(added.options.map(({ label, describe, translations }) => ({ label, describe, ja: translations.ja }))).toEqual([
+      { label: 'Spring', describe: false, ja: '春' },
+      { label: 'Winter', describe: true, ja: '冬' },
+    ])
+
+    const edited = await byScript('/admin/settings', { ...question, intent: 'updateQuestion', id: String(added.id), options: 'Autumn\nWinter [describe]', 'ja-options': '秋\n冬' })
+    expect(edited.status).toBe(200)
+    const after = (await all()).find((q) => q.id === added.id)!
+    expect(after.options.find((o) => o.label === 'Winter')!.id).toBe(added.options.find((o) => o.label === 'Winter')!.id)
+
+    expect((await post('/admin/settings', { intent: 'moveQuestion', id: String(added.id), direction: 'up' })).status).toBe(302)
+    const asked = (await all()).filter((q) => !q.archived)
+    expect(asked.at(-2)!.id).toBe(added.id)
+    expect((await byScript('/admin/settings', { intent: 'archiveQuestion', id: String(added.id) })).status).toBe(200)
+    expect((await all()).find((q) => q.id === added.id)!.archived).toBe(true)
+    expect((await post('/admin/settings', { intent: 'restoreQuestion', id: String(added.id) })).status).toBe(302)
+    expect((await all()).find((q) => q.id === added.id)!.archived).toBe(false)
+  })
+
   it('makes the calendar link by a plain form post, and replaces it by script: the old one stops at once', async () => {
     expect(await api('/api/admin/calendar-feed')).toEqual({ url: null, createdAt: null })
     expect((await post('/admin/settings', { intent: 'calendarFeed' })).status).toBe(302)

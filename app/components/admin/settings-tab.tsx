@@ -18,7 +18,7 @@ import { GuestDataPanel } from './guest-data-panel.tsx'
 import { GuideWordsPanel, type GuideWordsData } from './guide-words-panel.tsx'
 import { CalendarFeedPanel } from './calendar-feed-panel.tsx'
 import { TripPanels, type TripData } from './trip-panel.tsx'
-import { BookingQuestionsPanel } from './booking-questions-panel.tsx'
+import { BookingQuestionsPanel, type QuestionsData } from './booking-questions-panel.tsx'
 import { BookingRulesPanel, GuideBookingRulesPanel, VoucherRulesPanel } from './booking-rules-panel.tsx'
 import { ReceiptSettingsPanel } from './receipt-settings-panel.tsx'
 import type { GuideBookingRules } from '../../../core/schemas/booking-move.ts'
@@ -34,16 +34,17 @@ type SettingsData = {
   rules: { changes: { guestMoveLimit: number }; guideBookings: GuideBookingRules; vouchers: VoucherRules }
   guideWords: GuideWordsData
   trip: TripData
+  questions: QuestionsData
 }
 
-export function SettingsTab({ tours, taxSettings, calendarFeed, rules, guideWords, trip }: SettingsData) {
+export function SettingsTab({ tours, taxSettings, calendarFeed, rules, guideWords, trip, questions }: SettingsData) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <TestEmail />
       <CalendarFeedPanel feed={calendarFeed} />
       <TripPanels data={trip} />
       <Catalogue packages={tours} />
-      <BookingQuestionsPanel />
+      <BookingQuestionsPanel data={questions} />
       <BookingRulesPanel saved={rules.changes} />
       <GuideBookingRulesPanel saved={rules.guideBookings} />
       <VoucherRulesPanel saved={rules.vouchers} />

@@ -1,4 +1,4 @@
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { offeredPoints, type MeetingPoint, type MeetingSettings } from '../../../core/meeting-points.ts'
 import { TRIP_SEASONS, WHAT_TO_BRING_MAX, type TripSeason, type WhatToBring } from '../../../core/what-to-bring.ts'
 import { shownWhatToBring } from '../../../core/what-to-bring-edit.ts'
@@ -9,6 +9,7 @@ import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { AdminForm, RowAction } from './admin-form.tsx'
 import { LanguageChooser } from './language-chooser.tsx'
+import { useAddressWith } from './use-address-with.ts'
 import { Badge } from '../ui/badge.tsx'
 import { Button, buttonVariants } from '../ui/button.tsx'
 import { Field, Input, Select, Textarea } from '../ui/field.tsx'
@@ -38,18 +39,6 @@ const SEASON_NAMES: Record<TripSeason, MessageId> = {
   rainy: 'adminSettings.trip.seasonRainy',
   summer: 'adminSettings.trip.seasonSummer',
   autumn: 'adminSettings.trip.seasonAutumn',
-}
-
-/** This page's address with one parameter set, or removed: a link that keeps the others. */
-function useAddressWith() {
-  const [params] = useSearchParams()
-  return (name: string, value: string | null) => {
-    const next = new URLSearchParams(params)
-    if (value === null) next.delete(name)
-    else next.set(name, value)
-    const query = next.toString()
-    return query ? `?${query}` : '?'
-  }
 }
 
 /**

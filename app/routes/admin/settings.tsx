@@ -2,20 +2,22 @@ import { isLocale } from '../../../core/i18n/locales.ts'
 import { GUIDE_WORDS_LANGUAGE_PARAM } from '../../components/admin/guide-words-panel.tsx'
 import { MEETING_POINT_PARAM, WHAT_TO_BRING_LANGUAGE_PARAM } from '../../components/admin/trip-panel.tsx'
 import { tripIntents } from '../../components/admin/trip-actions.server.ts'
+import { bookingQuestionIntents } from '../../components/admin/booking-questions-actions.server.ts'
+import { QUESTION_PARAM } from '../../components/admin/booking-questions-panel.tsx'
 import { SettingsTab } from '../../components/admin/settings-tab.tsx'
 import { settingsIntents } from '../../components/admin/settings-actions.server.ts'
 import { adminAction, asJson, requireAdmin } from '../../lib/admin-route.server.ts'
 import type { Route } from './+types/settings'
 
 /**
- * The Settings section (docs/decisions/0088). The tour catalogue, the trip, the booking rules, the
- * About page's words, the receipt settings and the calendar subscription arrive with the page and save through this route's action (they work
+ * The Settings section (docs/decisions/0088). The tour catalogue, the trip, the booking questions and
+ * rules, the About page's words, the receipt settings and the calendar subscription arrive with the page and save through this route's action (they work
  * without script, but for replacing the calendar link, which asks first); the other panels still
  * load and save through the JSON API.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin({ context, request })
-  const { catalogue, taxDocuments, calendarFeed, bookingMoves, vouchers, guideWords, trip, media } = context.services
+  const { catalogue, taxDocuments, calendarFeed, bookingMoves, vouchers, guideWords, trip, media, bookingQuestions } = context.services
   // The About page's words and the trip's seasonal texts are edited one language at a time, the one
   // the address names (English when none).
   const params = new URL(request.url).searchParams
@@ -25,7 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
   const wordsLocale = languageOf(GUIDE_WORDS_LANGUAGE_PARAM)
   const bringLocale = languageOf(WHAT_TO_BRING_LANGUAGE_PARAM)
-  const [tours, taxSettings, feed, guestMoveLimit, guideBookings, voucherRules, words, points, tripSettings, photos] = await Promise.all([
+  const [tours, taxSettings, feed, guestMoveLimit, guideBookings, voucherRules, words, points, tripSettings, photos, questions] = await Promise.all([
     catalogue.list(),
     taxDocuments.settings(),
     calendarFeed.current(),
@@ -36,6 +38,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     trip.points(),
     trip.settings(),
     media.list(),
+    bookingQuestions.all(),
   ])
   return {
     tours: asJson(tours),
@@ -53,11 +56,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       // Which meeting point's form is open ('new' for a new one): a link opens it, with script or without.
       editing: params.get(MEETING_POINT_PARAM),
     },
+    // Which question's form is open ('new' for a new one), as for the meeting points.
+    questions: { questions, editing: params.get(QUESTION_PARAM) },
   }
 }
 
 export function action(args: Route.ActionArgs) {
-  return adminAction(args, { ...settingsIntents(args.context.services), ...tripIntents(args.context.services) })
+  const { services } = args.context
+  return adminAction(args, { ...settingsIntents(services), ...tripIntents(services), ...bookingQuestionIntents(services) })
 }
 
 export default function SettingsSection({ loaderData }: Route.ComponentProps) {

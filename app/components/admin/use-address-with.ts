@@ -1,0 +1,16 @@
+import { useSearchParams } from 'react-router'
+
+/**
+ * This page's address with one parameter set, or removed: a link that opens or closes a form the
+ * loader knows by the address (`?point=new`), keeping the other choices it names.
+ */
+export function useAddressWith() {
+  const [params] = useSearchParams()
+  return (name: string, value: string | null) => {
+    const next = new URLSearchParams(params)
+    if (value === null) next.delete(name)
+    else next.set(name, value)
+    const query = next.toString()
+    return query ? `?${query}` : '?'
+  }
+}
