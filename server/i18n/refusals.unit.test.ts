@@ -8,6 +8,8 @@ import { englishOf } from '../../core/i18n/refusal-english.test-support.ts'
 import { GUEST_MOVE_MESSAGES, GUEST_MOVE_NOTHING_MESSAGE, GUEST_MOVE_NOTHING_REFUSAL, GUEST_MOVE_REFUSALS } from '../../core/booking-changes.ts'
 import { HOTEL_MESSAGE, HOTEL_REFUSAL, MEETING_POINT_MESSAGE, MEETING_POINT_REFUSAL, PICKUP_OFF_MESSAGE, PICKUP_OFF_REFUSAL } from '../../core/meeting-points.ts'
 import { MAX_GROUP_MESSAGE } from '../../core/pricing.ts'
+import { ALT_REQUIRED, ALT_REQUIRED_MESSAGE } from '../../core/schemas/photo.ts'
+import { CUSTOM_PRICE, CUSTOM_PRICE_MESSAGE, PRICE_NOTE, PRICE_NOTE_MESSAGE, guideGroup, guideGroupMessage } from '../../core/guide-bookings.ts'
 import { POLICY_CONSENT, POLICY_CONSENT_MESSAGE, bookingRequestSchema, outsideWindowMessage } from '../../core/schemas/booking.ts'
 import { fieldErrors } from '../../core/schemas/field-errors.ts'
 import { REVIEW_CLOSED, REVIEW_CLOSED_MESSAGE, REVIEW_CONSENT, REVIEW_CONSENT_MESSAGE, REVIEW_LINK, REVIEW_LINK_MESSAGE, REVIEW_TEXT, REVIEW_TEXT_MESSAGE } from '../../core/schemas/review.ts'
@@ -58,6 +60,7 @@ const EXAMPLE_VALUES: Record<string, RefusalValues[string]> = {
 const EXAMPLES_BY_ID: Partial<Record<ErrorMessageId, RefusalValues>> = {
   'errors.voucherAmount': { min: yenValue(5_000), max: yenValue(300_000) },
   'adminErrors.promoAmount': { max: yenValue(1_000_000) },
+  'adminErrors.customPrice': { min: yenValue(1_000), max: yenValue(1_000_000) },
 }
 
 /** The arguments an English message names ('{max}' → 'max'). */
@@ -168,6 +171,10 @@ describe('the JSON API answers in the English it always did', () => {
   it('with the English constants the tests compare equal to their refusals', () => {
     const pairs: [string, string][] = [
       [POLICY_CONSENT, POLICY_CONSENT_MESSAGE],
+      [ALT_REQUIRED, ALT_REQUIRED_MESSAGE],
+      [CUSTOM_PRICE, CUSTOM_PRICE_MESSAGE],
+      [PRICE_NOTE, PRICE_NOTE_MESSAGE],
+      [guideGroup(12), guideGroupMessage(12)],
       [MEETING_POINT_REFUSAL, MEETING_POINT_MESSAGE],
       [PICKUP_OFF_REFUSAL, PICKUP_OFF_MESSAGE],
       [HOTEL_REFUSAL, HOTEL_MESSAGE],
