@@ -61,6 +61,7 @@ const EXAMPLES_BY_ID: Partial<Record<ErrorMessageId, RefusalValues>> = {
   'errors.voucherAmount': { min: yenValue(5_000), max: yenValue(300_000) },
   'adminErrors.promoAmount': { max: yenValue(1_000_000) },
   'adminErrors.customPrice': { min: yenValue(1_000), max: yenValue(1_000_000) },
+  'adminErrors.photoOnSite': { places: 'Home slide 3: Cherry blossoms; Tokyo day trip: the article’s picture' },
 }
 
 /** The arguments an English message names ('{max}' → 'max'). */
@@ -166,6 +167,9 @@ describe('the JSON API answers in the English it always did', () => {
     expect(englishText(VOUCHER_AMOUNT(DEFAULT_VOUCHER_LIMITS))).toBe('Please choose an amount from ¥5,000 to ¥300,000, in whole yen')
     expect(englishText(readRefusal(answerMessages.max('Number of children', 6)))).toBe('"Number of children" must be at most 6')
     expect(OUTSIDE_WINDOW_MESSAGE(2, 180)).toBe('Bookings open 2 days ahead and up to 180 days ahead. Please choose another date.')
+    expect(englishText(refusal('adminErrors.photoOnSite', { places: 'Home slide 3: Cherry blossoms; Tokyo day trip: the article’s picture' }))).toBe(
+      'This photo is on the site (Home slide 3: Cherry blossoms; Tokyo day trip: the article’s picture): take it off those places or put another photo there first',
+    )
   })
 
   it('with the English constants the tests compare equal to their refusals', () => {
