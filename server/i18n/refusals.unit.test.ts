@@ -61,6 +61,7 @@ const EXAMPLES_BY_ID: Partial<Record<ErrorMessageId, RefusalValues>> = {
   'errors.voucherAmount': { min: yenValue(5_000), max: yenValue(300_000) },
   'adminErrors.promoAmount': { max: yenValue(1_000_000) },
   'adminErrors.customPrice': { min: yenValue(1_000), max: yenValue(1_000_000) },
+  'adminErrors.voucherAmountCeiling': { max: yenValue(1_000_000) },
   'adminErrors.photoOnSite': { places: 'Home slide 3: Cherry blossoms; Tokyo day trip: the article’s picture' },
 }
 
