@@ -4,7 +4,7 @@ import { daysBetween, isCalendarDate } from '../dates.ts'
 import type { TourTranslations } from '../i18n/tour-text.ts'
 import { refusalMessage } from '../i18n/refusal.ts'
 import { alongsideFieldErrors, checkbox, isSingleLine, optionalText } from './fields.ts'
-import { priceCatalogueEntrySchema } from './price-catalogue.ts'
+import { PROMO_ORDER_MESSAGE, priceCatalogueEntrySchema } from './price-catalogue.ts'
 import { translationsSchema } from './translations.ts'
 
 /**
@@ -52,7 +52,7 @@ export const tourPackageUpdateSchema = z
     if ((e.soloPromoStart === null) !== (e.soloPromoEnd === null)) {
       ctx.addIssue({ code: 'custom', path: [e.soloPromoStart === null ? 'soloPromoStart' : 'soloPromoEnd'], message: PROMO_BOTH_MESSAGE })
     } else if (isCalendarDate(e.soloPromoStart) && isCalendarDate(e.soloPromoEnd) && daysBetween(e.soloPromoStart, e.soloPromoEnd) < 0) {
-      ctx.addIssue({ code: 'custom', path: ['soloPromoEnd'], message: refusalMessage('adminErrors.tourPromoOrder') })
+      ctx.addIssue({ code: 'custom', path: ['soloPromoEnd'], message: PROMO_ORDER_MESSAGE })
     }
   }, alongsideFieldErrors('soloPromoStart', 'soloPromoEnd'))
 

@@ -62,6 +62,9 @@ const EXAMPLES_BY_ID: Partial<Record<ErrorMessageId, RefusalValues>> = {
   'adminErrors.promoAmount': { max: yenValue(1_000_000) },
   'adminErrors.customPrice': { min: yenValue(1_000), max: yenValue(1_000_000) },
   'adminErrors.voucherAmountCeiling': { max: yenValue(1_000_000) },
+  'adminErrors.tourBasePriceTooHigh': { max: yenValue(10_000_000) },
+  'adminErrors.tourExtraGuestPriceTooHigh': { max: yenValue(10_000_000) },
+  'adminErrors.tourSoloPriceTooHigh': { max: yenValue(10_000_000) },
   'adminErrors.photoOnSite': { places: 'Home slide 3: Cherry blossoms; Tokyo day trip: the article’s picture' },
 }
 
