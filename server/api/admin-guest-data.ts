@@ -4,9 +4,11 @@ import { requireAdmin } from '../auth/guard.ts'
 import { ServiceError } from '../services/service-error.ts'
 import type { AppDeps } from '../deps.ts'
 import { REFUSAL_IDS_HEADER } from '../../core/i18n/refusal.ts'
+import { EMAIL_MAX, EMAIL_MESSAGE } from '../../core/schemas/fields.ts'
 import { englishBlockers, REVIEW_ERASURE_CHOICES, type ErasureBlocker, type GuestDataSummary } from '../services/guest-data.ts'
 
-const emailQuery = z.object({ email: z.email('Please enter a valid email address').max(254) })
+// The guest forms' own refusal of an address, which the dashboard's translator holds too (docs/decisions/0087).
+const emailQuery = z.object({ email: z.email(EMAIL_MESSAGE).max(EMAIL_MAX) })
 /** The address, and what becomes of the guest's reviews (removed unless the guide keeps them anonymised). */
 const erasureBody = emailQuery.extend({ reviews: z.enum(REVIEW_ERASURE_CHOICES, { error: 'Reviews must be removed or anonymised' }).default('remove') })
 
