@@ -38,13 +38,14 @@ export const CANCELLED_MESSAGE = refusalMessage('errors.bookingCancelled')
 export const ALREADY_CANCELLED_MESSAGE = refusalMessage('errors.alreadyCancelled')
 export const NOTHING_TO_PAY_MESSAGE = refusalMessage('errors.nothingToPay')
 export const CALLED_OFF_PAY_MESSAGE = refusalMessage('errors.calledOffPay')
+// Why a guest's data cannot be erased yet, as the dashboard says it.
+export const ERASE_HOLD_MESSAGE = refusalMessage('adminErrors.eraseHeld')
+export const ERASE_UPCOMING_MESSAGE = refusalMessage('adminErrors.eraseUpcoming')
 export const PAID_DELETE_MESSAGE =
   'This booking was paid and has not been fully refunded, so it cannot be deleted: its payment record must be kept. Cancel it (with a refund if due) instead.'
 export const VOUCHER_GONE_MESSAGE = 'The gift voucher this booking used no longer has the balance it paid: make a new booking instead'
 export const PROMO_GONE_MESSAGE = 'The promo code this booking used can no longer be used: make a new booking instead'
 export const MOVE_CANCELLED_MESSAGE = 'A cancelled booking cannot be moved. Restore it first, or make a new booking.'
-export const ERASE_HOLD_MESSAGE = 'Payment is not finished yet (the booking is still held for payment).'
-export const ERASE_UPCOMING_MESSAGE = 'The tour is still to come: cancel it first.'
 export const NO_CARD_PAYMENT_MESSAGE = 'This booking has no card payment to refund.'
 export const NOT_HELD_MESSAGE = 'Only a reservation still on hold can be extended.'
 export const RESELLER_STATUS_MESSAGE = 'A reseller’s booking is confirmed by its reseller and paid to it: it can only be cancelled here.'

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import {
   arrangedOnly,
+  CUSTOM_PRICE,
   CUSTOM_PRICE_MAX,
   CUSTOM_PRICE_MESSAGE,
   CUSTOM_PRICE_MIN,
   customPriceProblem,
   guestWhatsappLink,
-  guideGroupMessage,
+  guideGroup,
   guideGroupProblem,
   guideHoldExpiry,
   whatsappNumberOf,
@@ -16,16 +17,16 @@ import { withEnglishMessage } from './i18n/refusal-english.test-support.ts'
 
 describe('customPriceProblem: the bounds of a price the guide types', () => {
   it.each([
-    [0, CUSTOM_PRICE_MESSAGE],
-    [-1, CUSTOM_PRICE_MESSAGE],
-    [22, CUSTOM_PRICE_MESSAGE],
-    [CUSTOM_PRICE_MIN - 1, CUSTOM_PRICE_MESSAGE],
+    [0, CUSTOM_PRICE],
+    [-1, CUSTOM_PRICE],
+    [22, CUSTOM_PRICE],
+    [CUSTOM_PRICE_MIN - 1, CUSTOM_PRICE],
     [CUSTOM_PRICE_MIN, null],
     [80_000, null],
     [CUSTOM_PRICE_MAX, null],
-    [CUSTOM_PRICE_MAX + 1, CUSTOM_PRICE_MESSAGE],
-    [1500.5, CUSTOM_PRICE_MESSAGE],
-    [Number.NaN, CUSTOM_PRICE_MESSAGE],
+    [CUSTOM_PRICE_MAX + 1, CUSTOM_PRICE],
+    [1500.5, CUSTOM_PRICE],
+    [Number.NaN, CUSTOM_PRICE],
   ])('¥%s → %s', (price, expected) => {
     expect(customPriceProblem(price)).toBe(expected)
   })
@@ -40,10 +41,10 @@ describe('guideGroupProblem: the group under the guide’s limit', () => {
     [1, 12, null],
     [5, 12, null],
     [12, 12, null],
-    [13, 12, guideGroupMessage(12)],
-    [0, 12, guideGroupMessage(12)],
-    [7, 6, guideGroupMessage(6)],
-    [2.5, 12, guideGroupMessage(12)],
+    [13, 12, guideGroup(12)],
+    [0, 12, guideGroup(12)],
+    [7, 6, guideGroup(6)],
+    [2.5, 12, guideGroup(12)],
   ])('%s people, limit %s → %s', (people, limit, expected) => {
     expect(guideGroupProblem(people, limit)).toBe(expected)
   })

@@ -1,3 +1,4 @@
+import { refusalMessage, yenValue } from './i18n/refusal.ts'
 import { formatYen, isYenAmount } from './money.ts'
 import { MAX_GROUP, MIN_GROUP } from './pricing.ts'
 
@@ -30,21 +31,26 @@ export const GUIDE_HOLD_HOURS_MAX = 14 * 24
  */
 export const CUSTOM_PRICE_MIN = 1_000
 export const CUSTOM_PRICE_MAX = 1_000_000
-export const CUSTOM_PRICE_MESSAGE = `A custom price must be a whole number of yen from ${formatYen(CUSTOM_PRICE_MIN)} to ${formatYen(CUSTOM_PRICE_MAX)}`
+export const CUSTOM_PRICE = refusalMessage('adminErrors.customPrice', { min: yenValue(CUSTOM_PRICE_MIN), max: yenValue(CUSTOM_PRICE_MAX) })
 /** The note the guest reads beside a custom price ("Custom day: photography, 8 hours"). */
 export const PRICE_NOTE_MAX = 200
-export const PRICE_NOTE_MESSAGE = 'Say what the custom price is for: the guest reads this note'
+export const PRICE_NOTE = refusalMessage('adminErrors.priceNoteRequired')
 
+export const guideGroup = (limit: number) => refusalMessage('adminErrors.guideGroup', { min: MIN_GROUP, max: limit })
+
+/** The English of these refusals, as the JSON API answers them (server/i18n/refusals.unit.test.ts holds them equal). */
+export const CUSTOM_PRICE_MESSAGE = `A custom price must be a whole number of yen from ${formatYen(CUSTOM_PRICE_MIN)} to ${formatYen(CUSTOM_PRICE_MAX)}`
+export const PRICE_NOTE_MESSAGE = 'Say what the custom price is for: the guest reads this note'
 export const guideGroupMessage = (limit: number) => `The group can be from ${MIN_GROUP} to ${limit} people`
 
 /** Whether the guide may book `people` under the group limit in force; the message when not. */
 export function guideGroupProblem(people: number, limit: number): string | null {
-  return Number.isInteger(people) && people >= MIN_GROUP && people <= limit ? null : guideGroupMessage(limit)
+  return Number.isInteger(people) && people >= MIN_GROUP && people <= limit ? null : guideGroup(limit)
 }
 
 /** Whether a custom price is within its bounds; the message when not. */
 export function customPriceProblem(price: number): string | null {
-  return isYenAmount(price) && price >= CUSTOM_PRICE_MIN && price <= CUSTOM_PRICE_MAX ? null : CUSTOM_PRICE_MESSAGE
+  return isYenAmount(price) && price >= CUSTOM_PRICE_MIN && price <= CUSTOM_PRICE_MAX ? null : CUSTOM_PRICE
 }
 
 /** How the guide's booking waits for its payment: a hold of the set hours, or confirmed without payment. */

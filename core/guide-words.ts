@@ -1,7 +1,8 @@
 import './schemas/zod-config.ts'
 import { z } from 'zod'
 import type { Locale } from './i18n/locales.ts'
-import { controlCharactersMessage, hasOnlyTextControls, isSingleLine, singleLineMessage } from './schemas/fields.ts'
+import { refusalMessage, type AdminErrorMessageId } from './i18n/refusal.ts'
+import { hasOnlyTextControls, isSingleLine } from './schemas/fields.ts'
 
 /**
  * The guide's own words on the About page (issue 17, docs/decisions/0049): the biography, the
@@ -31,16 +32,28 @@ export type GuideWordsByLocale = Partial<Record<Locale, GuideWords>>
 /** Line breaks as the browser sends them (CRLF) become LF; spaces at the ends of the text go. */
 const normalize = (v: unknown) => (typeof v === 'string' ? v.replace(/\r\n?/g, '\n').trim() : v)
 
+/** Each field's refusals (docs/decisions/0087): too long, and a control character (a line break in the one-line signature). */
+const REFUSALS: Record<GuideWordField, { tooLong: AdminErrorMessageId; control: AdminErrorMessageId }> = {
+  biography: { tooLong: 'adminErrors.aboutBiographyTooLong', control: 'adminErrors.aboutBiographyControl' },
+  signature: { tooLong: 'adminErrors.aboutSignatureTooLong', control: 'adminErrors.aboutSignatureOneLine' },
+  loves: { tooLong: 'adminErrors.aboutLovesTooLong', control: 'adminErrors.aboutLovesControl' },
+  spring: { tooLong: 'adminErrors.aboutSpringTooLong', control: 'adminErrors.aboutSpringControl' },
+  summer: { tooLong: 'adminErrors.aboutSummerTooLong', control: 'adminErrors.aboutSummerControl' },
+  autumn: { tooLong: 'adminErrors.aboutAutumnTooLong', control: 'adminErrors.aboutAutumnControl' },
+  winter: { tooLong: 'adminErrors.aboutWinterTooLong', control: 'adminErrors.aboutWinterControl' },
+}
+const LOVE_MAX = 120
+
 function wordField(field: GuideWordField) {
   const { label, max, lines } = GUIDE_WORD_FIELDS[field]
-  const text = z.string({ error: `${label} must be text` }).max(max, `${label} must be at most ${max} characters`)
-  const checked =
-    lines === 'one'
-      ? text.refine(isSingleLine, singleLineMessage(label))
-      : text.refine(hasOnlyTextControls, controlCharactersMessage(label))
+  const { tooLong, control } = REFUSALS[field]
+  const text = z.string({ error: `${label} must be text` }).max(max, refusalMessage(tooLong, { max }))
+  const checked = text.refine(lines === 'one' ? isSingleLine : hasOnlyTextControls, refusalMessage(control))
   const bounded =
     lines === 'list'
-      ? checked.refine((v) => listItems(v).length <= MAX_LOVES, `${label}: at most ${MAX_LOVES} lines`).refine((v) => listItems(v).every((item) => item.length <= 120), `${label}: each line at most 120 characters`)
+      ? checked
+          .refine((v) => listItems(v).length <= MAX_LOVES, refusalMessage('adminErrors.aboutLovesLines', { max: MAX_LOVES }))
+          .refine((v) => listItems(v).every((item) => item.length <= LOVE_MAX), refusalMessage('adminErrors.aboutLovesLineTooLong', { max: LOVE_MAX }))
       : checked
   return z.preprocess(normalize, bounded.optional())
 }

@@ -2,7 +2,8 @@ import './schemas/zod-config.ts'
 import { z } from 'zod'
 import { LOCALE_CODES, type Locale } from './i18n/locales.ts'
 import type { CalendarDate } from './dates.ts'
-import { controlCharactersMessage, hasOnlyTextControls } from './schemas/fields.ts'
+import { refusalMessage } from './i18n/refusal.ts'
+import { hasOnlyTextControls } from './schemas/fields.ts'
 
 /**
  * "What to bring" on the trip page and in the guest's e-mails (issue 18, docs/decisions/0052):
@@ -29,8 +30,8 @@ const seasonText = z.preprocess(
   (v) => (typeof v === 'string' ? v.replace(/\r\n?/g, '\n').trim() : v),
   z
     .string({ error: 'What to bring must be text' })
-    .max(WHAT_TO_BRING_MAX, `What to bring must be at most ${WHAT_TO_BRING_MAX} characters`)
-    .refine(hasOnlyTextControls, controlCharactersMessage('What to bring'))
+    .max(WHAT_TO_BRING_MAX, refusalMessage('adminErrors.whatToBringTooLong', { max: WHAT_TO_BRING_MAX }))
+    .refine(hasOnlyTextControls, refusalMessage('adminErrors.whatToBringControl'))
     .optional(),
 )
 

@@ -3,6 +3,7 @@ import { isAdminPath } from '../../core/admin-redirect.ts'
 import type { AdminLocale } from '../../core/i18n/admin-locales.ts'
 import type { Locale } from '../../core/i18n/locales.ts'
 import { adminLocaleFor, adminMessages, messagesFor } from '../../server/for-app.server.ts'
+import { LOGIN_REFUSAL_IDS } from '../../core/schemas/auth.ts'
 import { messagesIn, requestLocale } from './messages.server.ts'
 
 // One answer per request: the root loader (the chrome) and the dashboard's loaders ask for it alike (docs/decisions/0088).
@@ -32,9 +33,14 @@ export function adminPageMessages(request: Request, context: AppLoadContext) {
   return { ...adminMessages(locale), ...messagesFor(locale, ['errors']) }
 }
 
-/** The login page's words: the `admin` namespace alone, in the language the dashboard would speak (docs/decisions/0088). */
+/**
+ * The login page's words, in the language the dashboard would speak: the `admin` namespace and,
+ * of the dashboard's refusals, only those its form says itself (docs/decisions/0087, 0088).
+ */
 export function adminLoginMessages(request: Request, context: AppLoadContext) {
-  return messagesIn(requestAdminLocale(request, context), 'admin')
+  const locale = requestAdminLocale(request, context)
+  const refusals = messagesIn(locale, 'adminErrors')
+  return { ...messagesIn(locale, 'admin'), ...Object.fromEntries(LOGIN_REFUSAL_IDS.map((id) => [id, refusals[id]])) }
 }
 
 /**

@@ -1,6 +1,7 @@
 import './zod-config.ts'
 import { z } from 'zod'
 import { isCalendarDate, isWeekend } from '../dates.ts'
+import { refusalMessage } from '../i18n/refusal.ts'
 import { checkbox, clearableText } from './fields.ts'
 
 /**
@@ -11,6 +12,7 @@ import { checkbox, clearableText } from './fields.ts'
 
 export const WEEKEND_AVAILABILITY_MESSAGE = 'Weekend availability can only be created for Saturday and Sunday'
 export const AVAILABILITY_DATE_MESSAGE = 'Please enter a valid date'
+const NOTES_MAX = 1000
 
 export const weekendAvailabilitySchema = z.object({
   date: z
@@ -25,7 +27,7 @@ export const weekendAvailabilitySchema = z.object({
   afternoonAvailable: checkbox.optional(),
   fullDayAvailable: checkbox.optional(),
   /** Absent: keep the note; blank or null: remove it. */
-  adminNotes: clearableText(z.string().max(1000, 'Notes must be at most 1000 characters')),
+  adminNotes: clearableText(z.string().max(NOTES_MAX, refusalMessage('adminErrors.availabilityNotesTooLong', { max: NOTES_MAX }))),
 })
 
 export type WeekendAvailabilityInput = z.input<typeof weekendAvailabilitySchema>

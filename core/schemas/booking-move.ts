@@ -2,7 +2,7 @@ import './zod-config.ts'
 import { z } from 'zod'
 import { MAX_GROUP, MAX_GROUP_MESSAGE, MIN_GROUP, MIN_GROUP_MESSAGE, WHOLE_GROUP_MESSAGE } from '../pricing.ts'
 import { formatYen } from '../money.ts'
-import { CUSTOM_PRICE_MAX, DEFAULT_GUIDE_GROUP_LIMIT, DEFAULT_GUIDE_HOLD_HOURS, GUIDE_GROUP_CEILING, GUIDE_HOLD_HOURS_MAX, guideGroupMessage } from '../guide-bookings.ts'
+import { CUSTOM_PRICE_MAX, DEFAULT_GUIDE_GROUP_LIMIT, DEFAULT_GUIDE_HOLD_HOURS, GUIDE_GROUP_CEILING, GUIDE_HOLD_HOURS_MAX, guideGroup } from '../guide-bookings.ts'
 import { DEFAULT_GUEST_MOVE_LIMIT, GUEST_MOVE_LIMIT_MAX } from '../booking-changes.ts'
 import { PACKAGE_MESSAGE, tourDateField, tourTimeField } from './booking.ts'
 import { ID_MAX, checkbox, wholeNumberField } from './fields.ts'
@@ -19,7 +19,7 @@ export const guideMoveSchema = z.object({
   tourTime: tourTimeField,
   tourPackageId: wholeNumberField({ min: 1, max: ID_MAX, minMessage: PACKAGE_MESSAGE, maxMessage: PACKAGE_MESSAGE }),
   /** Up to the database's ceiling: the guide's limit in force is the service's check (docs/decisions/0059). */
-  numberOfPeople: wholeNumberField({ min: MIN_GROUP, max: GUIDE_GROUP_CEILING, minMessage: MIN_GROUP_MESSAGE, maxMessage: guideGroupMessage(GUIDE_GROUP_CEILING), wholeMessage: WHOLE_GROUP_MESSAGE }),
+  numberOfPeople: wholeNumberField({ min: MIN_GROUP, max: GUIDE_GROUP_CEILING, minMessage: MIN_GROUP_MESSAGE, maxMessage: guideGroup(GUIDE_GROUP_CEILING), wholeMessage: WHOLE_GROUP_MESSAGE }),
   /** Absent: the price stays. */
   totalPrice: wholeNumberField({ min: 0, max: CUSTOM_PRICE_MAX, minMessage: MOVE_PRICE_MESSAGE, maxMessage: MOVE_PRICE_MESSAGE }).optional(),
   tellGuest: checkbox.default(true),

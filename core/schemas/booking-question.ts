@@ -3,7 +3,8 @@ import { z } from 'zod'
 import { CHOICE_TYPES, NUMBER_LIMIT, QUESTION_TYPES, type TextTranslations } from '../booking-questions.ts'
 import type { TranslatedLocale } from './translations.ts'
 import { translationsSchema } from './translations.ts'
-import { alongsideFieldErrors, checkbox, isSingleLine, optionalText, singleLineMessage } from './fields.ts'
+import { refusalMessage } from '../i18n/refusal.ts'
+import { alongsideFieldErrors, checkbox, isSingleLine, optionalText } from './fields.ts'
 
 /**
  * The guide's edit of one booking question (docs/decisions/0053): the English question and hint,
@@ -15,35 +16,33 @@ export const QUESTION_HELP_MAX = 300
 export const OPTION_LABEL_MAX = 100
 export const MAX_OPTIONS = 20
 
-export const OPTIONS_NEEDED_MESSAGE = 'A choice question needs at least two options'
-export const OPTIONS_UNIQUE_MESSAGE = 'Each option must be different'
-export const BOUNDS_ORDER_MESSAGE = 'The smallest number must not be larger than the largest'
+export const OPTIONS_NEEDED_MESSAGE = refusalMessage('adminErrors.questionOptionsNeeded')
+export const OPTIONS_UNIQUE_MESSAGE = refusalMessage('adminErrors.questionOptionsUnique')
+export const BOUNDS_ORDER_MESSAGE = refusalMessage('adminErrors.questionBoundsOrder')
 
-const label = z
-  .string({ error: 'Please write the question' })
-  .trim()
-  .min(1, 'Please write the question')
-  .max(QUESTION_LABEL_MAX, `The question must be at most ${QUESTION_LABEL_MAX} characters`)
-  .refine(isSingleLine, singleLineMessage('The question'))
-const help = optionalText(QUESTION_HELP_MAX, `The hint must be at most ${QUESTION_HELP_MAX} characters`, { oneLine: singleLineMessage('The hint') })
+const LABEL_REQUIRED = refusalMessage('adminErrors.questionLabelRequired')
+const LABEL_TOO_LONG = refusalMessage('adminErrors.questionLabelTooLong', { max: QUESTION_LABEL_MAX })
+const LABEL_ONE_LINE = refusalMessage('adminErrors.questionLabelOneLine')
+const OPTION_REQUIRED = refusalMessage('adminErrors.questionOptionRequired')
+const OPTION_TOO_LONG = refusalMessage('adminErrors.questionOptionTooLong', { max: OPTION_LABEL_MAX })
+const OPTION_ONE_LINE = refusalMessage('adminErrors.questionOptionOneLine')
+const BOUND_WHOLE = refusalMessage('adminErrors.questionBoundWhole')
+
+const label = z.string({ error: LABEL_REQUIRED }).trim().min(1, LABEL_REQUIRED).max(QUESTION_LABEL_MAX, LABEL_TOO_LONG).refine(isSingleLine, LABEL_ONE_LINE)
+const help = optionalText(QUESTION_HELP_MAX, refusalMessage('adminErrors.questionHintTooLong', { max: QUESTION_HELP_MAX }), { oneLine: refusalMessage('adminErrors.questionHintOneLine') })
 
 const questionTranslation = z.object({
-  label: optionalText(QUESTION_LABEL_MAX, `The question must be at most ${QUESTION_LABEL_MAX} characters`, { oneLine: singleLineMessage('The question') }),
+  label: optionalText(QUESTION_LABEL_MAX, LABEL_TOO_LONG, { oneLine: LABEL_ONE_LINE }),
   help,
 })
-const optionText = optionalText(OPTION_LABEL_MAX, `An option must be at most ${OPTION_LABEL_MAX} characters`, { oneLine: singleLineMessage('An option') })
+const optionText = optionalText(OPTION_LABEL_MAX, OPTION_TOO_LONG, { oneLine: OPTION_ONE_LINE })
 
 const option = z.object({
   id: z
     .string()
     .regex(/^[a-z0-9-]{1,40}$/, 'An option id is lower-case letters, digits and dashes')
     .optional(),
-  label: z
-    .string({ error: 'Please write the option' })
-    .trim()
-    .min(1, 'Please write the option')
-    .max(OPTION_LABEL_MAX, `An option must be at most ${OPTION_LABEL_MAX} characters`)
-    .refine(isSingleLine, singleLineMessage('An option')),
+  label: z.string({ error: OPTION_REQUIRED }).trim().min(1, OPTION_REQUIRED).max(OPTION_LABEL_MAX, OPTION_TOO_LONG).refine(isSingleLine, OPTION_ONE_LINE),
   translations: translationsSchema(optionText, (v) => Boolean(v))
     .optional()
     .transform((t): TextTranslations => (t ?? {}) as TextTranslations),
@@ -53,24 +52,24 @@ const option = z.object({
 const bound = z.preprocess(
   (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^[-+]?\d+$/.test(v.trim()) ? Number(v.trim()) : v),
   z
-    .number({ error: 'Must be a whole number' })
-    .int('Must be a whole number')
-    .min(-NUMBER_LIMIT, `Must be at least ${-NUMBER_LIMIT}`)
-    .max(NUMBER_LIMIT, `Must be at most ${NUMBER_LIMIT}`)
+    .number({ error: BOUND_WHOLE })
+    .int(BOUND_WHOLE)
+    .min(-NUMBER_LIMIT, refusalMessage('adminErrors.questionBoundMin', { min: -NUMBER_LIMIT }))
+    .max(NUMBER_LIMIT, refusalMessage('adminErrors.questionBoundMax', { max: NUMBER_LIMIT }))
     .optional(),
 )
 
 export const bookingQuestionInputSchema = z
   .strictObject(
     {
-      type: z.enum(QUESTION_TYPES, { error: 'Please choose the kind of answer' }),
+      type: z.enum(QUESTION_TYPES, { error: refusalMessage('adminErrors.questionType') }),
       required: checkbox.optional().transform((v) => v ?? false),
       label,
       help: help.transform((v) => v ?? ''),
       translations: translationsSchema(questionTranslation, (t) => Boolean(t.label || t.help))
         .optional()
         .transform((t) => (t ?? {}) as Partial<Record<TranslatedLocale, { label?: string; help?: string }>>),
-      options: z.array(option).max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options`).optional(),
+      options: z.array(option).max(MAX_OPTIONS, refusalMessage('adminErrors.questionOptionsMax', { max: MAX_OPTIONS })).optional(),
       min: bound,
       max: bound,
     },

@@ -64,15 +64,6 @@ export function hasOnlyTextControls(s: string): boolean {
   return !CONTROL_BUT_LINE_BREAKS_AND_TABS.test(s)
 }
 
-/** The dashboard's English for a one-line field; a guest's fields have their own refusals (errors.nameOneLine...). */
-export function singleLineMessage(label: string): string {
-  return `${label} must be on one line, without control characters`
-}
-
-export function controlCharactersMessage(label: string): string {
-  return `${label} may not contain control characters other than line breaks and tabs`
-}
-
 /** '' and null read as "not given". */
 export function blankToUndefined(v: unknown): unknown {
   return v === '' || v === null ? undefined : v

@@ -3,17 +3,19 @@ import { z } from 'zod'
 import { MIN_GROUP, WHOLE_GROUP_MESSAGE } from '../pricing.ts'
 import {
   CUSTOM_PRICE_MAX,
-  CUSTOM_PRICE_MESSAGE,
+  CUSTOM_PRICE,
   CUSTOM_PRICE_MIN,
   GUIDE_GROUP_CEILING,
   PRICE_NOTE_MAX,
-  PRICE_NOTE_MESSAGE,
-  guideGroupMessage,
+  PRICE_NOTE,
+  guideGroup,
 } from '../guide-bookings.ts'
 import { PACKAGE_MESSAGE, PHONE_MESSAGE, PHONE_MIN_LENGTH, bookingRequestSchema, tourDateField, tourTimeField } from './booking.ts'
-import { ID_MAX, alongsideFieldErrors, blankToUndefined, controlCharactersMessage, emailField, localeField, optionalText, phoneField, singleLineMessage, wholeNumberField } from './fields.ts'
+import { refusalMessage } from '../i18n/refusal.ts'
+import { ID_MAX, alongsideFieldErrors, blankToUndefined, emailField, localeField, optionalText, phoneField, wholeNumberField } from './fields.ts'
 
 export const GUIDE_PAYMENT_MESSAGE = 'Choose a hold for payment or confirmed without payment'
+const SPECIAL_REQUESTS_MAX = 2000
 
 /**
  * POST /api/admin/bookings (issue 20 point 1, docs/decisions/0059): the booking the guide makes
@@ -33,21 +35,21 @@ export const guideBookingSchema = z
     numberOfPeople: wholeNumberField({
       min: MIN_GROUP,
       max: GUIDE_GROUP_CEILING,
-      minMessage: guideGroupMessage(GUIDE_GROUP_CEILING),
-      maxMessage: guideGroupMessage(GUIDE_GROUP_CEILING),
+      minMessage: guideGroup(GUIDE_GROUP_CEILING),
+      maxMessage: guideGroup(GUIDE_GROUP_CEILING),
       wholeMessage: WHOLE_GROUP_MESSAGE,
     }),
     /** Absent: the catalogue's price. */
-    customPrice: wholeNumberField({ min: CUSTOM_PRICE_MIN, max: CUSTOM_PRICE_MAX, minMessage: CUSTOM_PRICE_MESSAGE, maxMessage: CUSTOM_PRICE_MESSAGE }).optional(),
-    priceNote: optionalText(PRICE_NOTE_MAX, `The note must be at most ${PRICE_NOTE_MAX} characters`, { oneLine: singleLineMessage('The note') }),
+    customPrice: wholeNumberField({ min: CUSTOM_PRICE_MIN, max: CUSTOM_PRICE_MAX, minMessage: CUSTOM_PRICE, maxMessage: CUSTOM_PRICE }).optional(),
+    priceNote: optionalText(PRICE_NOTE_MAX, refusalMessage('adminErrors.priceNoteTooLong', { max: PRICE_NOTE_MAX }), { oneLine: refusalMessage('adminErrors.priceNoteOneLine') }),
     payment: z.enum(['hold', 'confirmed'], { error: GUIDE_PAYMENT_MESSAGE }).default('hold'),
-    specialRequests: optionalText(2000, 'Special requests must be at most 2000 characters', { multiLine: controlCharactersMessage('Special requests') }),
+    specialRequests: optionalText(SPECIAL_REQUESTS_MAX, refusalMessage('adminErrors.specialRequestsTooLong', { max: SPECIAL_REQUESTS_MAX }), { multiLine: refusalMessage('adminErrors.specialRequestsControl') }),
     /** The guest's language: their e-mails and pages are written in it. */
     locale: localeField,
   })
   .superRefine((b, ctx) => {
-    if (b.customPrice !== undefined && !b.priceNote) ctx.addIssue({ code: 'custom', path: ['priceNote'], message: PRICE_NOTE_MESSAGE })
-    if (b.customPrice === undefined && b.priceNote) ctx.addIssue({ code: 'custom', path: ['customPrice'], message: 'A note goes with a custom price: enter the price, or leave the note empty' })
+    if (b.customPrice !== undefined && !b.priceNote) ctx.addIssue({ code: 'custom', path: ['priceNote'], message: PRICE_NOTE })
+    if (b.customPrice === undefined && b.priceNote) ctx.addIssue({ code: 'custom', path: ['customPrice'], message: refusalMessage('adminErrors.priceNoteWithoutPrice') })
   }, alongsideFieldErrors('customPrice', 'priceNote'))
 
 export type GuideBookingRequest = z.output<typeof guideBookingSchema>

@@ -2,7 +2,7 @@ import './zod-config.ts'
 import { z } from 'zod'
 import { refusalMessage } from '../i18n/refusal.ts'
 import { HOTEL_MAX, HOTEL_REFUSAL, MEETING_POINT_REFUSAL, PICKUP, type MeetingPointInput, type MeetingPointText } from '../meeting-points.ts'
-import { controlCharactersMessage, hasOnlyTextControls, ID_MAX, isSingleLine, singleLineMessage } from './fields.ts'
+import { hasOnlyTextControls, ID_MAX, isSingleLine } from './fields.ts'
 import { translationsSchema } from './translations.ts'
 
 /**
@@ -32,42 +32,63 @@ export const pickupHotelField = z.preprocess(
 )
 
 
-const oneLine = (label: string, max: number) =>
+/** A one-line text of the guide's meeting point, with the refusals the dashboard says for its field. */
+type OneLineText = { max: number; required: string; tooLong: string; oneLine: string }
+const NAME: OneLineText = {
+  max: 120,
+  required: refusalMessage('adminErrors.meetingPointNameRequired'),
+  tooLong: refusalMessage('adminErrors.meetingPointNameTooLong', { max: 120 }),
+  oneLine: refusalMessage('adminErrors.meetingPointNameOneLine'),
+}
+const ADDRESS: OneLineText = {
+  max: 200,
+  required: refusalMessage('adminErrors.meetingPointAddressRequired'),
+  tooLong: refusalMessage('adminErrors.meetingPointAddressTooLong', { max: 200 }),
+  oneLine: refusalMessage('adminErrors.meetingPointAddressOneLine'),
+}
+const ADDRESS_JA: OneLineText = {
+  max: 200,
+  required: refusalMessage('adminErrors.meetingPointAddressJaRequired'),
+  tooLong: refusalMessage('adminErrors.meetingPointAddressJaTooLong', { max: 200 }),
+  oneLine: refusalMessage('adminErrors.meetingPointAddressJaOneLine'),
+}
+const INSTRUCTIONS_MAX = 600
+
+const oneLine = ({ max, required, tooLong, oneLine }: OneLineText) => z.string({ error: required }).trim().min(1, required).max(max, tooLong).refine(isSingleLine, oneLine)
+
+/** A translated text may be left out: only its length and its one line are checked. */
+const translatedLine = ({ max, tooLong, oneLine }: OneLineText) => z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().max(max, tooLong).refine(isSingleLine, oneLine).optional())
+
+const instructionsText = z.preprocess(
+  (v) => (typeof v === 'string' ? v.replace(/\r\n?/g, '\n').trim() : v === null || v === undefined ? '' : v),
   z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine(isSingleLine, singleLineMessage(label))
+    .string({ error: 'Instructions must be text' })
+    .max(INSTRUCTIONS_MAX, refusalMessage('adminErrors.meetingPointInstructionsTooLong', { max: INSTRUCTIONS_MAX }))
+    .refine(hasOnlyTextControls, refusalMessage('adminErrors.meetingPointInstructionsControl')),
+)
 
-const instructionsText = (label: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? v.replace(/\r\n?/g, '\n').trim() : v === null || v === undefined ? '' : v),
-    z.string({ error: `${label} must be text` }).max(600, `${label} must be at most 600 characters`).refine(hasOnlyTextControls, controlCharactersMessage(label)),
-  )
-
-const degrees = (label: string, limit: number) =>
+const degrees = (limit: number, messages: { number: string; range: string }) =>
   z.coerce
-    .number({ error: `${label} must be a number` })
-    .refine(Number.isFinite, `${label} must be a number`)
-    .refine((n) => n >= -limit && n <= limit, `${label} must be between -${limit} and ${limit}`)
+    .number({ error: messages.number })
+    .refine(Number.isFinite, messages.number)
+    .refine((n) => n >= -limit && n <= limit, messages.range)
 
 const translatedText = z
   .strictObject({
-    name: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().max(120, 'Name must be at most 120 characters').refine(isSingleLine, singleLineMessage('Name')).optional()),
-    instructions: instructionsText('Instructions').optional(),
-    address: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().max(200, 'Address must be at most 200 characters').refine(isSingleLine, singleLineMessage('Address')).optional()),
+    name: translatedLine(NAME),
+    instructions: instructionsText.optional(),
+    address: translatedLine(ADDRESS),
   })
   .transform((t) => Object.fromEntries(Object.entries(t).filter(([, v]) => typeof v === 'string' && v !== '')) as MeetingPointText)
 
 /** PUT/POST /api/admin/meeting-points: one place as the guide writes it. */
 export const meetingPointSchema: z.ZodType<MeetingPointInput, unknown> = z.object({
-  name: oneLine('Name', 120),
-  address: oneLine('Address', 200),
-  addressJa: oneLine('Japanese address', 200),
-  latitude: degrees('Latitude', 90),
-  longitude: degrees('Longitude', 180),
-  instructions: instructionsText('Instructions'),
+  name: oneLine(NAME),
+  address: oneLine(ADDRESS),
+  addressJa: oneLine(ADDRESS_JA),
+  latitude: degrees(90, { number: refusalMessage('adminErrors.meetingPointLatitude'), range: refusalMessage('adminErrors.meetingPointLatitudeRange', { max: 90 }) }),
+  longitude: degrees(180, { number: refusalMessage('adminErrors.meetingPointLongitude'), range: refusalMessage('adminErrors.meetingPointLongitudeRange', { max: 180 }) }),
+  instructions: instructionsText,
   translations: translationsSchema(translatedText, (t) => Object.keys(t).length > 0).optional().default({}),
   /** A photo from the guide's library; null or absent for none. */
   photoMediaId: z.union([z.null(), z.number().int().min(1).max(ID_MAX)], { error: 'Choose one of your photos' }).optional().default(null),

@@ -1,7 +1,8 @@
 import './zod-config.ts'
 import { z } from 'zod'
 import { isPlace, type Place } from '../media/places.ts'
-import { isSingleLine, singleLineMessage } from './fields.ts'
+import { refusalMessage } from '../i18n/refusal.ts'
+import { isSingleLine } from './fields.ts'
 import { translationsSchema, type TranslatedLocale } from './translations.ts'
 import { ID_MAX } from './fields.ts'
 
@@ -10,21 +11,24 @@ import { ID_MAX } from './fields.ts'
  * dashboard's forms and the API.
  */
 export const ALT_MAX = 250
+export const ALT_REQUIRED = refusalMessage('adminErrors.photoAltRequired')
+/** adminErrors.photoAltRequired in English, as the JSON API answers it (server/i18n/refusals.unit.test.ts holds them equal). */
 export const ALT_REQUIRED_MESSAGE = 'Describe the photo for visitors who cannot see it'
-const ALT_TOO_LONG = `The description must be at most ${ALT_MAX} characters`
+const ALT_TOO_LONG = refusalMessage('adminErrors.photoAltTooLong', { max: ALT_MAX })
+const ALT_ONE_LINE = refusalMessage('adminErrors.photoAltOneLine')
 
 export type AltTranslations = Partial<Record<TranslatedLocale, string>>
 
 const altText = z
-  .string({ error: ALT_REQUIRED_MESSAGE })
+  .string({ error: ALT_REQUIRED })
   .trim()
-  .min(1, ALT_REQUIRED_MESSAGE)
+  .min(1, ALT_REQUIRED)
   .max(ALT_MAX, ALT_TOO_LONG)
-  .refine(isSingleLine, singleLineMessage('The description'))
+  .refine(isSingleLine, ALT_ONE_LINE)
 
 const optionalAlt = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() : v),
-  z.string().max(ALT_MAX, ALT_TOO_LONG).refine(isSingleLine, singleLineMessage('The description')),
+  z.string().max(ALT_MAX, ALT_TOO_LONG).refine(isSingleLine, ALT_ONE_LINE),
 )
 
 const percent = (label: string) =>

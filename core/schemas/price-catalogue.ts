@@ -2,6 +2,7 @@ import './zod-config.ts'
 import { z } from 'zod'
 import { daysBetween, isCalendarDate } from '../dates.ts'
 import type { PriceCatalogueEntry } from '../pricing.ts'
+import { refusalMessage, yenValue, type AdminErrorMessageId } from '../i18n/refusal.ts'
 import { alongsideFieldErrors } from './fields.ts'
 
 /**
@@ -10,38 +11,39 @@ import { alongsideFieldErrors } from './fields.ts'
  * either may be left open (null), and the window must not end before it starts.
  */
 
-const yen = (label: string) =>
-  z
-    .union([z.number(), z.string().trim().regex(/^\d+$/, `${label} must be a whole number of yen`).transform(Number)], {
-      error: `${label} must be a whole number of yen`,
-    })
-    .pipe(
-      z
-        .number()
-        .int(`${label} must be a whole number of yen`)
-        .min(0, `${label} cannot be negative`)
-        .max(10_000_000, `${label} must be at most ¥10,000,000`),
-    )
+const PRICE_MAX = 10_000_000
+/** The tour edit's own check of the window says the same (core/schemas/tour-package-update.ts). */
+export const PROMO_ORDER_MESSAGE = refusalMessage('adminErrors.tourPromoOrder')
 
-const optionalYen = (label: string) => z.preprocess((v) => (v === '' || v === undefined ? null : v), yen(label).nullable())
+/** A price's refusals, each field with its own ids so the dashboard names it in its language (docs/decisions/0087). */
+type PriceRefusals = { whole: AdminErrorMessageId; negative: AdminErrorMessageId; tooHigh: AdminErrorMessageId }
 
-const optionalDate = (label: string) =>
+const yen = ({ whole, negative, tooHigh }: PriceRefusals) => {
+  const wholeMessage = refusalMessage(whole)
+  return z
+    .union([z.number(), z.string().trim().regex(/^\d+$/, wholeMessage).transform(Number)], { error: wholeMessage })
+    .pipe(z.number().int(wholeMessage).min(0, refusalMessage(negative)).max(PRICE_MAX, refusalMessage(tooHigh, { max: yenValue(PRICE_MAX) })))
+}
+
+const optionalYen = (refusals: PriceRefusals) => z.preprocess((v) => (v === '' || v === undefined ? null : v), yen(refusals).nullable())
+
+const optionalDate = (invalid: AdminErrorMessageId) =>
   z.preprocess(
     (v) => (v === '' || v === undefined ? null : v),
-    z.string().refine(isCalendarDate, `${label} must be a valid date`).nullable(),
+    z.string().refine(isCalendarDate, refusalMessage(invalid)).nullable(),
   )
 
 export const priceCatalogueEntrySchema = z
   .object({
-    basePrice: yen('Base price'),
-    extraGuestPrice: yen('Extra guest price'),
-    soloPrice: optionalYen('Solo price'),
-    soloPromoStart: optionalDate('Promotion start'),
-    soloPromoEnd: optionalDate('Promotion end'),
+    basePrice: yen({ whole: 'adminErrors.tourBasePriceWhole', negative: 'adminErrors.tourBasePriceNegative', tooHigh: 'adminErrors.tourBasePriceTooHigh' }),
+    extraGuestPrice: yen({ whole: 'adminErrors.tourExtraGuestPriceWhole', negative: 'adminErrors.tourExtraGuestPriceNegative', tooHigh: 'adminErrors.tourExtraGuestPriceTooHigh' }),
+    soloPrice: optionalYen({ whole: 'adminErrors.tourSoloPriceWhole', negative: 'adminErrors.tourSoloPriceNegative', tooHigh: 'adminErrors.tourSoloPriceTooHigh' }),
+    soloPromoStart: optionalDate('adminErrors.tourPromoStartDate'),
+    soloPromoEnd: optionalDate('adminErrors.tourPromoEndDate'),
   })
   .superRefine((e, ctx) => {
     // Only two real dates are compared: a malformed one has its own issue above, and daysBetween would throw on it (a 500).
     if (isCalendarDate(e.soloPromoStart) && isCalendarDate(e.soloPromoEnd) && daysBetween(e.soloPromoStart, e.soloPromoEnd) < 0) {
-      ctx.addIssue({ code: 'custom', path: ['soloPromoEnd'], message: 'Promotion end must not be before its start' })
+      ctx.addIssue({ code: 'custom', path: ['soloPromoEnd'], message: PROMO_ORDER_MESSAGE })
     }
   }, alongsideFieldErrors('soloPromoStart', 'soloPromoEnd')) satisfies z.ZodType<PriceCatalogueEntry, unknown>

@@ -1,5 +1,6 @@
 import './zod-config.ts'
 import { z } from 'zod'
+import { refusalMessage } from '../i18n/refusal.ts'
 import { blankToUndefined, checkbox, wholeNumberField } from './fields.ts'
 
 /** The most a reseller may keep of a price (docs/decisions/0074): beyond it the guide sells at a loss. */
@@ -9,9 +10,9 @@ export const MIN_LEAD_HOURS_MAX = 720
 export const RESELLER_NAME_MAX = 80
 export const RESELLER_NOTE_MAX = 500
 
-export const RESELLER_NAME_MESSAGE = `Give the reseller a name of 1 to ${RESELLER_NAME_MAX} characters`
-export const COMMISSION_MESSAGE = `The commission is a whole percentage from 0 to ${COMMISSION_MAX_PERCENT}`
-export const MIN_LEAD_MESSAGE = `The lead time is a whole number of hours from 0 to ${MIN_LEAD_HOURS_MAX}`
+export const RESELLER_NAME_MESSAGE = refusalMessage('adminErrors.resellerName', { max: RESELLER_NAME_MAX })
+export const COMMISSION_MESSAGE = refusalMessage('adminErrors.resellerCommission', { max: COMMISSION_MAX_PERCENT })
+export const MIN_LEAD_MESSAGE = refusalMessage('adminErrors.resellerMinLead', { max: MIN_LEAD_HOURS_MAX })
 export const TOURS_MESSAGE = 'Choose the tours this reseller may sell, or none for every tour'
 
 /**
@@ -22,7 +23,7 @@ export const TOURS_MESSAGE = 'Choose the tours this reseller may sell, or none f
 export const resellerInputSchema = z.object({
   name: z.string({ error: RESELLER_NAME_MESSAGE }).trim().min(1, RESELLER_NAME_MESSAGE).max(RESELLER_NAME_MAX, RESELLER_NAME_MESSAGE),
   commissionPercent: wholeNumberField({ min: 0, max: COMMISSION_MAX_PERCENT, minMessage: COMMISSION_MESSAGE, maxMessage: COMMISSION_MESSAGE }),
-  note: z.preprocess(blankToUndefined, z.string().trim().max(RESELLER_NOTE_MAX, `The note must be at most ${RESELLER_NOTE_MAX} characters`).optional()).transform((v) => v ?? null),
+  note: z.preprocess(blankToUndefined, z.string().trim().max(RESELLER_NOTE_MAX, refusalMessage('adminErrors.resellerNoteTooLong', { max: RESELLER_NOTE_MAX })).optional()).transform((v) => v ?? null),
   minLeadHours: z.preprocess(blankToUndefined, wholeNumberField({ min: 0, max: MIN_LEAD_HOURS_MAX, minMessage: MIN_LEAD_MESSAGE, maxMessage: MIN_LEAD_MESSAGE }).optional()).transform((v) => v ?? 0),
   /** Empty: every tour the site sells. */
   tourPackageIds: z

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { englishOf } from '../i18n/refusal-english.test-support.ts'
 import { PROMO_BOTH_MESSAGE, tourPackageUpdateSchema } from './tour-package-update.ts'
 
 const valid = {
@@ -29,6 +30,6 @@ describe('tourPackageUpdateSchema', () => {
   // Issue 13 point 9.
   it('refuses a duration on more than one line', () => {
     const r = tourPackageUpdateSchema.safeParse({ ...valid, duration: 'About 5 hours\r\nBcc: x@evil.example' })
-    expect(r.error?.issues[0]?.message).toBe('Duration must be on one line, without control characters')
+    expect(englishOf(r.error!.issues[0]!.message)).toBe('Duration must be on one line, without control characters')
   })
 })

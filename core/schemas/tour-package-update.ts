@@ -2,8 +2,9 @@ import './zod-config.ts'
 import { z } from 'zod'
 import { daysBetween, isCalendarDate } from '../dates.ts'
 import type { TourTranslations } from '../i18n/tour-text.ts'
-import { alongsideFieldErrors, checkbox, controlCharactersMessage, isSingleLine, optionalText, singleLineMessage } from './fields.ts'
-import { priceCatalogueEntrySchema } from './price-catalogue.ts'
+import { refusalMessage } from '../i18n/refusal.ts'
+import { alongsideFieldErrors, checkbox, isSingleLine, optionalText } from './fields.ts'
+import { PROMO_ORDER_MESSAGE, priceCatalogueEntrySchema } from './price-catalogue.ts'
 import { translationsSchema } from './translations.ts'
 
 /**
@@ -12,7 +13,7 @@ import { translationsSchema } from './translations.ts'
  * The stored catalogue needs both promotion dates or neither (a database check),
  * so a half-open window is refused here with a message the form can show.
  */
-export const PROMO_BOTH_MESSAGE = 'Set both promotion dates, or leave both empty'
+export const PROMO_BOTH_MESSAGE = refusalMessage('adminErrors.tourPromoBoth')
 
 /** The refusal of an edit of a tour that does not exist, from the API and the Settings page alike. */
 export const TOUR_PACKAGE_NOT_FOUND = 'Tour package not found'
@@ -25,11 +26,16 @@ export const TOUR_TEXT_LIMITS = { name: 100, shortDescription: 300, description:
  * one falls back to the English text. The name, the short description and the duration are one line.
  */
 const { name, shortDescription, description, duration } = TOUR_TEXT_LIMITS
+const NAME_ONE_LINE = refusalMessage('adminErrors.tourNameOneLine')
+const SHORT_DESCRIPTION_ONE_LINE = refusalMessage('adminErrors.tourShortDescriptionOneLine')
+const DURATION_REQUIRED = refusalMessage('adminErrors.tourDurationRequired')
+const DURATION_TOO_LONG = refusalMessage('adminErrors.tourDurationTooLong', { max: duration })
+const DURATION_ONE_LINE = refusalMessage('adminErrors.tourDurationOneLine')
 const translationSchema = z.object({
-  name: optionalText(name, `Name must be at most ${name} characters`, { oneLine: singleLineMessage('Name') }),
-  shortDescription: optionalText(shortDescription, `Short description must be at most ${shortDescription} characters`, { oneLine: singleLineMessage('Short description') }),
-  description: optionalText(description, `Description must be at most ${description} characters`, { multiLine: controlCharactersMessage('Description') }),
-  duration: optionalText(duration, `Duration must be at most ${duration} characters`, { oneLine: singleLineMessage('Duration') }),
+  name: optionalText(name, refusalMessage('adminErrors.tourNameTooLong', { max: name }), { oneLine: NAME_ONE_LINE }),
+  shortDescription: optionalText(shortDescription, refusalMessage('adminErrors.tourShortDescriptionTooLong', { max: shortDescription }), { oneLine: SHORT_DESCRIPTION_ONE_LINE }),
+  description: optionalText(description, refusalMessage('adminErrors.tourDescriptionTooLong', { max: description }), { multiLine: refusalMessage('adminErrors.tourDescriptionControl') }),
+  duration: optionalText(duration, DURATION_TOO_LONG, { oneLine: DURATION_ONE_LINE }),
 })
 
 const tourTranslationsSchema = translationsSchema(translationSchema, (texts) => Object.values(texts).some(Boolean)).transform((t): TourTranslations => t)
@@ -37,7 +43,7 @@ const tourTranslationsSchema = translationsSchema(translationSchema, (texts) => 
 export const tourPackageUpdateSchema = z
   .object({
     ...priceCatalogueEntrySchema.shape,
-    duration: z.string({ error: 'Duration is required' }).trim().min(1, 'Duration is required').max(100, 'Duration must be at most 100 characters').refine(isSingleLine, singleLineMessage('Duration')),
+    duration: z.string({ error: DURATION_REQUIRED }).trim().min(1, DURATION_REQUIRED).max(duration, DURATION_TOO_LONG).refine(isSingleLine, DURATION_ONE_LINE),
     available: checkbox,
     /** Absent keeps the stored translations; given, it replaces them all. */
     translations: tourTranslationsSchema.optional(),
@@ -46,7 +52,7 @@ export const tourPackageUpdateSchema = z
     if ((e.soloPromoStart === null) !== (e.soloPromoEnd === null)) {
       ctx.addIssue({ code: 'custom', path: [e.soloPromoStart === null ? 'soloPromoStart' : 'soloPromoEnd'], message: PROMO_BOTH_MESSAGE })
     } else if (isCalendarDate(e.soloPromoStart) && isCalendarDate(e.soloPromoEnd) && daysBetween(e.soloPromoStart, e.soloPromoEnd) < 0) {
-      ctx.addIssue({ code: 'custom', path: ['soloPromoEnd'], message: 'Promotion end must not be before its start' })
+      ctx.addIssue({ code: 'custom', path: ['soloPromoEnd'], message: PROMO_ORDER_MESSAGE })
     }
   }, alongsideFieldErrors('soloPromoStart', 'soloPromoEnd'))
 

@@ -1,8 +1,7 @@
 import './zod-config.ts'
 import { z } from 'zod'
-import { formatYen } from '../money.ts'
 import { VOUCHER_AMOUNT_CEILING, VOUCHER_PRESETS, VOUCHER_TEXT_LIMITS, VOUCHER_VALIDITY_MONTHS_MAX } from '../vouchers.ts'
-import { refusalMessage } from '../i18n/refusal.ts'
+import { refusalMessage, yenValue } from '../i18n/refusal.ts'
 import { alongsideFieldErrors, blankToUndefined, emailField, isSingleLine, localeField, optionalText, wholeNumberField } from './fields.ts'
 
 // Refusals: message ids with their values (docs/decisions/0087).
@@ -46,15 +45,16 @@ export const voucherPurchaseSchema = z
 export type VoucherPurchaseInput = z.input<typeof voucherPurchaseSchema>
 export type VoucherPurchase = z.output<typeof voucherPurchaseSchema>
 
-const VALIDITY_MESSAGE = `Validity is 1 to ${VOUCHER_VALIDITY_MONTHS_MAX} months`
-export const VOUCHER_RULES_MESSAGE = 'The smallest amount must not be above the largest'
+const VALIDITY_MESSAGE = refusalMessage('adminErrors.voucherValidity', { max: VOUCHER_VALIDITY_MONTHS_MAX })
+export const VOUCHER_RULES_MESSAGE = refusalMessage('adminErrors.voucherAmountsOrder')
+const CEILING_MESSAGE = refusalMessage('adminErrors.voucherAmountCeiling', { max: yenValue(VOUCHER_AMOUNT_CEILING) })
 
 /** The guide's voucher settings (admin settings tab). */
 export const voucherRulesSchema = z
   .object({
     validityMonths: wholeNumberField({ min: 1, max: VOUCHER_VALIDITY_MONTHS_MAX, minMessage: VALIDITY_MESSAGE, maxMessage: VALIDITY_MESSAGE }),
-    minAmount: wholeNumberField({ min: 1, max: VOUCHER_AMOUNT_CEILING, minMessage: VOUCHER_WHOLE_AMOUNT_MESSAGE, maxMessage: `At most ${formatYen(VOUCHER_AMOUNT_CEILING)}` }),
-    maxAmount: wholeNumberField({ min: 1, max: VOUCHER_AMOUNT_CEILING, minMessage: VOUCHER_WHOLE_AMOUNT_MESSAGE, maxMessage: `At most ${formatYen(VOUCHER_AMOUNT_CEILING)}` }),
+    minAmount: wholeNumberField({ min: 1, max: VOUCHER_AMOUNT_CEILING, minMessage: VOUCHER_WHOLE_AMOUNT_MESSAGE, maxMessage: CEILING_MESSAGE }),
+    maxAmount: wholeNumberField({ min: 1, max: VOUCHER_AMOUNT_CEILING, minMessage: VOUCHER_WHOLE_AMOUNT_MESSAGE, maxMessage: CEILING_MESSAGE }),
   })
   .superRefine((rules, ctx) => {
     if (rules.minAmount > rules.maxAmount) ctx.addIssue({ code: 'custom', path: ['minAmount'], message: VOUCHER_RULES_MESSAGE })

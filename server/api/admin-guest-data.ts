@@ -1,13 +1,19 @@
-import { Router } from 'express'
+import { Router, type Request } from 'express'
 import { z } from 'zod'
 import { requireAdmin } from '../auth/guard.ts'
 import { ServiceError } from '../services/service-error.ts'
 import type { AppDeps } from '../deps.ts'
-import { REVIEW_ERASURE_CHOICES, type ErasureBlocker, type GuestDataSummary } from '../services/guest-data.ts'
+import { REFUSAL_IDS_HEADER } from '../../core/i18n/refusal.ts'
+import { EMAIL_MAX, EMAIL_MESSAGE } from '../../core/schemas/fields.ts'
+import { englishBlockers, REVIEW_ERASURE_CHOICES, type ErasureBlocker, type GuestDataSummary } from '../services/guest-data.ts'
 
-const emailQuery = z.object({ email: z.email('Please enter a valid email address').max(254) })
+// The guest forms' own refusal of an address, which the dashboard's translator holds too (docs/decisions/0087).
+const emailQuery = z.object({ email: z.email(EMAIL_MESSAGE).max(EMAIL_MAX) })
 /** The address, and what becomes of the guest's reviews (removed unless the guide keeps them anonymised). */
 const erasureBody = emailQuery.extend({ reviews: z.enum(REVIEW_ERASURE_CHOICES, { error: 'Reviews must be removed or anonymised' }).default('remove') })
+
+/** The blockers with their refusals for our own pages, which ask for ids; any other client gets their English alone (docs/decisions/0087). */
+const blockersFor = (req: Request, blockers: ErasureBlocker[]) => (req.get(REFUSAL_IDS_HEADER) === '1' ? blockers : englishBlockers(blockers))
 
 /** What the audit log records of a lookup or export: how much was found, not what. */
 const counts = (summary: GuestDataSummary) => ({
@@ -41,7 +47,7 @@ export function adminGuestDataRouter({ services }: AppDeps) {
     const { email } = emailQuery.parse(req.query)
     const summary = await services.guestData.lookup(email)
     await services.guestData.audit(actorOf(res.locals), 'guest-data.lookup', email, counts(summary))
-    res.json({ ...summary, erasureBlockers: services.guestData.erasureBlockers(summary) })
+    res.json({ ...summary, erasureBlockers: blockersFor(req, services.guestData.erasureBlockers(summary)) })
   })
 
   router.get('/admin/guest-data/export', async (req, res) => {
@@ -58,7 +64,7 @@ export function adminGuestDataRouter({ services }: AppDeps) {
     const result = await services.guestData.erase(email, actorOf(res.locals), { reviews })
     if (!result.ok) {
       const reasons = result.blockers.map((b: ErasureBlocker) => `#${b.reference} (${b.tourDate}): ${b.reason}`).join(' ')
-      throw new ServiceError('conflict', `This guest's data cannot be erased yet. ${reasons}`, { extra: { blockers: result.blockers } })
+      throw new ServiceError('conflict', `This guest's data cannot be erased yet. ${reasons}`, { extra: { blockers: blockersFor(req, result.blockers) } })
     }
     res.json({ message: 'Personal data erased', ...result })
   })

@@ -1,4 +1,4 @@
-import { refusal } from '../../core/i18n/refusal.ts'
+import { refusal, refusalMessage } from '../../core/i18n/refusal.ts'
 import { Router } from 'express'
 import { z } from 'zod'
 import type { AppDeps } from '../deps.ts'
@@ -8,12 +8,12 @@ import { limitLookups } from '../http/rate-limit.ts'
 import { numericIdOnly, parseId } from './ids.ts'
 import { CANCELLATION_CAUSES } from '../../core/cancellation-policy.ts'
 import { cancellationCauseOf } from '../../core/disruptions.ts'
-import { isSingleLine, singleLineMessage } from '../../core/schemas/fields.ts'
+import { isSingleLine } from '../../core/schemas/fields.ts'
 
 const adminCancelSchema = z.object({
   cause: z.enum(CANCELLATION_CAUSES, { error: 'Please choose who is cancelling' }),
   // Shown on one line of the cancellation e-mail (docs/decisions/0027).
-  reason: z.string().max(500).refine(isSingleLine, singleLineMessage('Reason')).optional(),
+  reason: z.string().max(500).refine(isSingleLine, refusalMessage('adminErrors.cancelReasonOneLine')).optional(),
   refundAmount: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
     // Its range is the refunds service's check (refundChoiceProblem), which knows what was paid.

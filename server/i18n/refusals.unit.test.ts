@@ -8,6 +8,8 @@ import { englishOf } from '../../core/i18n/refusal-english.test-support.ts'
 import { GUEST_MOVE_MESSAGES, GUEST_MOVE_NOTHING_MESSAGE, GUEST_MOVE_NOTHING_REFUSAL, GUEST_MOVE_REFUSALS } from '../../core/booking-changes.ts'
 import { HOTEL_MESSAGE, HOTEL_REFUSAL, MEETING_POINT_MESSAGE, MEETING_POINT_REFUSAL, PICKUP_OFF_MESSAGE, PICKUP_OFF_REFUSAL } from '../../core/meeting-points.ts'
 import { MAX_GROUP_MESSAGE } from '../../core/pricing.ts'
+import { ALT_REQUIRED, ALT_REQUIRED_MESSAGE } from '../../core/schemas/photo.ts'
+import { CUSTOM_PRICE, CUSTOM_PRICE_MESSAGE, PRICE_NOTE, PRICE_NOTE_MESSAGE, guideGroup, guideGroupMessage } from '../../core/guide-bookings.ts'
 import { POLICY_CONSENT, POLICY_CONSENT_MESSAGE, bookingRequestSchema, outsideWindowMessage } from '../../core/schemas/booking.ts'
 import { fieldErrors } from '../../core/schemas/field-errors.ts'
 import { REVIEW_CLOSED, REVIEW_CLOSED_MESSAGE, REVIEW_CONSENT, REVIEW_CONSENT_MESSAGE, REVIEW_LINK, REVIEW_LINK_MESSAGE, REVIEW_TEXT, REVIEW_TEXT_MESSAGE } from '../../core/schemas/review.ts'
@@ -58,6 +60,12 @@ const EXAMPLE_VALUES: Record<string, RefusalValues[string]> = {
 const EXAMPLES_BY_ID: Partial<Record<ErrorMessageId, RefusalValues>> = {
   'errors.voucherAmount': { min: yenValue(5_000), max: yenValue(300_000) },
   'adminErrors.promoAmount': { max: yenValue(1_000_000) },
+  'adminErrors.customPrice': { min: yenValue(1_000), max: yenValue(1_000_000) },
+  'adminErrors.voucherAmountCeiling': { max: yenValue(1_000_000) },
+  'adminErrors.tourBasePriceTooHigh': { max: yenValue(10_000_000) },
+  'adminErrors.tourExtraGuestPriceTooHigh': { max: yenValue(10_000_000) },
+  'adminErrors.tourSoloPriceTooHigh': { max: yenValue(10_000_000) },
+  'adminErrors.photoOnSite': { places: 'Home slide 3: Cherry blossoms; Tokyo day trip: the article’s picture' },
 }
 
 /** The arguments an English message names ('{max}' → 'max'). */
@@ -163,11 +171,18 @@ describe('the JSON API answers in the English it always did', () => {
     expect(englishText(VOUCHER_AMOUNT(DEFAULT_VOUCHER_LIMITS))).toBe('Please choose an amount from ¥5,000 to ¥300,000, in whole yen')
     expect(englishText(readRefusal(answerMessages.max('Number of children', 6)))).toBe('"Number of children" must be at most 6')
     expect(OUTSIDE_WINDOW_MESSAGE(2, 180)).toBe('Bookings open 2 days ahead and up to 180 days ahead. Please choose another date.')
+    expect(englishText(refusal('adminErrors.photoOnSite', { places: 'Home slide 3: Cherry blossoms; Tokyo day trip: the article’s picture' }))).toBe(
+      'This photo is on the site (Home slide 3: Cherry blossoms; Tokyo day trip: the article’s picture): take it off those places or put another photo there first',
+    )
   })
 
   it('with the English constants the tests compare equal to their refusals', () => {
     const pairs: [string, string][] = [
       [POLICY_CONSENT, POLICY_CONSENT_MESSAGE],
+      [ALT_REQUIRED, ALT_REQUIRED_MESSAGE],
+      [CUSTOM_PRICE, CUSTOM_PRICE_MESSAGE],
+      [PRICE_NOTE, PRICE_NOTE_MESSAGE],
+      [guideGroup(12), guideGroupMessage(12)],
       [MEETING_POINT_REFUSAL, MEETING_POINT_MESSAGE],
       [PICKUP_OFF_REFUSAL, PICKUP_OFF_MESSAGE],
       [HOTEL_REFUSAL, HOTEL_MESSAGE],

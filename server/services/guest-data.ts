@@ -8,6 +8,8 @@ import type { Db, Tx } from '../db/client.ts'
 import { ANONYMISED_NAME, type BookingLifecycle } from './booking-lifecycle.ts'
 import { withMoney, type Booking } from './ledger.ts'
 import { erasureRefusal } from '../../core/booking-lifecycle.ts'
+import { readRefusal, type Said } from '../../core/i18n/refusal.ts'
+import { englishText } from '../i18n/refusals.ts'
 import { auditLog, bookings, contactMessages, notifications, outgoingEmails, reviewRequests, reviews, vouchers, waitlistAddresses, waitlistEntries, type Notification } from '../db/schema.ts'
 import { lockWaitlistAddress } from './waitlist.ts'
 import { maskVoucherCode } from '../../core/vouchers.ts'
@@ -63,8 +65,17 @@ export type Forgotten = { bookings: number; messages: number; notifications: num
 /** A booking as the guest's data export shows it: its row and its figures. */
 export type GuestBooking = Omit<Booking, 'ledger' | 'money'>
 
-/** A booking that cannot be erased yet, and why (shown to the admin). */
-export type ErasureBlocker = { reference: string; tourDate: string; reason: string }
+/**
+ * A booking that cannot be erased yet, and why (shown to the admin): `reason` is its English, as
+ * the JSON API answers and the audit log keeps it, `refusal` the same for a page to say in the
+ * admin's language (docs/decisions/0087).
+ */
+export type ErasureBlocker = { reference: string; tourDate: string; reason: string; refusal: Said }
+
+/** Blockers as the JSON API has always answered them and the audit log keeps them: their English alone. */
+export function englishBlockers(blockers: ErasureBlocker[]): Omit<ErasureBlocker, 'refusal'>[] {
+  return blockers.map(({ reference, tourDate, reason }) => ({ reference, tourDate, reason }))
+}
 
 export function createGuestDataService(deps: { db: Db; config: Config; logger: Logger; now: () => Date; lifecycle: Pick<BookingLifecycle, 'eraseInTx'> }) {
   const { db, config, logger, now } = deps
@@ -333,8 +344,8 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
       const today = todayInTokyo(now())
       const blockers: ErasureBlocker[] = []
       for (const b of summary.bookings) {
-        const reason = erasureRefusal(b as Parameters<typeof erasureRefusal>[0], today, now())
-        if (reason) blockers.push({ reference: b.reference, tourDate: b.tourDate, reason })
+        const said = erasureRefusal(b as Parameters<typeof erasureRefusal>[0], today, now())
+        if (said) blockers.push({ reference: b.reference, tourDate: b.tourDate, reason: englishText(said), refusal: readRefusal(said) })
       }
       return blockers
     },
@@ -348,7 +359,7 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
       const summary = await this.lookup(email)
       const blockers = this.erasureBlockers(summary)
       if (blockers.length > 0) {
-        await this.audit(actor, 'guest-data.erase-refused', email, { blockers })
+        await this.audit(actor, 'guest-data.erase-refused', email, { blockers: englishBlockers(blockers) })
         return { ok: false, blockers }
       }
       const reviewIds = summary.reviews.map((r) => r.id)

@@ -210,9 +210,14 @@ function mergedTranslations(given: AltTranslations) {
   return removed.reduce((merged, code) => sql`(${merged} - ${code}::text)`, sql`(${media.altTranslations} || ${JSON.stringify(set)}::jsonb)`)
 }
 
+/**
+ * The places go by the names the dashboard's Photos page gives them, English in either of its
+ * languages (core/media/places.ts): words of their own here would name places the guide sees
+ * nowhere else (docs/decisions/0087).
+ */
 function placedRefusal(places: Place[]): ServiceError {
-  const where = places.map((p) => PLACES[p].label).join('; ')
-  return new ServiceError('conflict', `This photo is on the site (${where}): take it off those places or put another photo there first`, { extra: { places } })
+  const names = places.map((p) => PLACES[p].label).join('; ')
+  return new ServiceError('conflict', refusal('adminErrors.photoOnSite', { places: names }), { extra: { places } })
 }
 
 export type MediaService = ReturnType<typeof createMediaService>

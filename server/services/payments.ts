@@ -287,7 +287,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         case 'refund':
           throw new ServiceError(
             'conflict',
-            settled.applied.done.reason === 'the payment did not match the booking' ? 'The payment does not match this booking. Please contact us.' : settled.message,
+            settled.applied.done.reason === 'the payment did not match the booking' ? refusal('errors.paymentMismatch') : settled.message,
           )
         case 'not-kept':
           throw new ServiceError('conflict', notKeptMessage(settled.booking))

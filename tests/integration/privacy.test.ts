@@ -298,6 +298,11 @@ describe.each(ENGINES)('guests’ personal data on %s', (engine) => {
       'Payment is not finished yet (the booking is still held for payment).',
       'The tour is still to come: cancel it first.',
     ])
+    expect(res.json.blockers[0]).not.toHaveProperty('refusal')
+    // Our dashboard asks for the refusals' ids, to say each reason in the admin's language (docs/decisions/0087).
+    const asked = await admin.get(`/api/admin/guest-data?email=${email}`, { 'x-refusal-ids': '1' })
+    expect(asked.json.erasureBlockers.map((b: { refusal: { id: string } }) => b.refusal.id)).toEqual(['adminErrors.eraseHeld', 'adminErrors.eraseUpcoming'])
+    expect(await admin.get('/api/admin/guest-data?email=not-an-address')).toMatchObject({ status: 400, json: { message: 'Please enter a valid email address' } })
     const rows = await app.db.select().from(bookings).where(eq(bookings.email, email))
     expect(rows.every((r) => r.name === 'Real Guest')).toBe(true)
   })
