@@ -4,6 +4,7 @@ import { formatYen } from '../../../core/money.ts'
 import { formatLongDate } from '../../../core/dates.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { T, useLocale, useT } from '../../i18n/i18n.tsx'
+import { useSayRefusal } from '../../i18n/refusals.ts'
 import { ApiError, api, useFailToast, formatDateTime, successToast } from './api.ts'
 import { useAdminData } from './use-admin-data.ts'
 import { Badge } from '../ui/badge.tsx'
@@ -55,6 +56,7 @@ const EMAIL_STATUS_NAMES: Record<string, MessageId> = {
  * e-mail address, download it as JSON, erase it. Every action lands in the audit log below.
  */
 export function GuestDataPanel() {
+  const say = useSayRefusal()
   const failToast = useFailToast()
   const t = useT()
   const locale = useLocale()
@@ -214,7 +216,7 @@ export function GuestDataPanel() {
                   <ul className="mt-1 list-disc pl-5">
                     {summary.erasureBlockers.map((b) => (
                       <li key={b.reference}>
-                        {t('adminSettings.guestData.blockerLine', { reference: b.reference, date: formatLongDate(b.tourDate, locale), reason: b.reason })}
+                        {t('adminSettings.guestData.blockerLine', { reference: b.reference, date: formatLongDate(b.tourDate, locale), reason: b.refusal ? say(b.refusal) : b.reason })}
                       </li>
                     ))}
                   </ul>

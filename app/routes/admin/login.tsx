@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 /**
  * An admin who is already logged in goes straight on. The page speaks the dashboard's language:
  * the browser's choice between Japanese and English, nobody being known yet (docs/decisions/0086),
- * and carries the `admin` namespace's words alone (docs/decisions/0088).
+ * and carries the `admin` namespace's words, with the few refusals its form says itself (docs/decisions/0087, 0088).
  */
 export function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url)
