@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
+import { test } from './test.ts'
 import { formatLongDate, formatMonthTitle, formatShortDate } from '../../core/dates.ts'
 import { formatYen } from '../../core/money.ts'
 import { logInAsAdmin } from './admin-login.ts'

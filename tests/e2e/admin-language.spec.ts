@@ -1,4 +1,5 @@
-import { expect, test, type Browser } from '@playwright/test'
+import { expect, type Browser } from '@playwright/test'
+import { test } from './test.ts'
 import { E2E_ADMIN } from '../../playwright.config.ts'
 import { logInAsAdmin } from './admin-login.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'

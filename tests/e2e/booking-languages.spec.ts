@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test'
+import { type Page, expect } from '@playwright/test'
+import { test } from './test.ts'
 import { formatLongDate, formatMonthTitle } from '../../core/dates.ts'
 import { localizePath, type Locale } from '../../core/i18n/locales.ts'
 import { localizeClockText } from '../../core/slots.ts'

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
+import { test } from './test.ts'
 import { E2E_ADMIN } from '../../playwright.config.ts'
 import { formatLongDate } from '../../core/dates.ts'
 import { sundayAhead } from './tour-dates.ts'

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from './test.ts'
 import { sundayAhead } from './tour-dates.ts'
 import { chooseSlot, policyConsent } from './booking-steps.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from './test.ts'
 import { addDays, formatLongDate } from '../../core/dates.ts'
 import { saturdayAhead } from './tour-dates.ts'
 import { chooseSlot, dayButton, openMonthOf, policyConsent } from './booking-steps.ts'

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from './test.ts'
 import { addDays, todayInTokyo } from '../../core/dates.ts'
 import { startOwnServer, type OwnServer } from './own-server.ts'
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
+import { test } from './test.ts'
 import { chooseSlot } from './booking-steps.ts'
 import { hydrated } from './hydration.ts'
 import { saturdayAhead } from './tour-dates.ts'

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, type APIRequestContext } from '@playwright/test'
+import { test } from './test.ts'
 import { E2E_ADMIN } from '../../playwright.config.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from './test.ts'
 import { createScratchDatabase, type ScratchDatabase } from '../integration/scratch-database.ts'
 import { startCuttableProxy, type CuttableProxy } from '../integration/tcp-proxy.ts'
 import { startOwnServer, type OwnServer } from './own-server.ts'

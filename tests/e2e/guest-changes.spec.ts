@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, type APIRequestContext } from '@playwright/test'
+import { test } from './test.ts'
 import { formatLongDate } from '../../core/dates.ts'
 import { lastWeekDay, sundayAhead } from './tour-dates.ts'
 import { logInAsAdmin } from './admin-login.ts'

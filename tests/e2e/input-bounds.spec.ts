@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from './test.ts'
 import { E2E_ADMIN } from '../../playwright.config.ts'
 
 // Issue 13 points 4 and 9 (docs/decisions/0027) through the pages' ways in: the script-free

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { test } from './test.ts'
 import sharp from 'sharp'
 import { hydrated } from './hydration.ts'
 import { startOwnServer, type OwnServer } from './own-server.ts'

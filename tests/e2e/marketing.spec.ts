@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test'
+import { type Page, expect } from '@playwright/test'
+import { test } from './test.ts'
 import { todayInTokyo } from '../../core/dates.ts'
 import { DEFAULT_CATALOGUE, isPromotionOpen } from '../../core/pricing.ts'
 import { hydrated } from './hydration.ts'

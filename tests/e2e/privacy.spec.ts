@@ -1,5 +1,6 @@
 import fs from 'node:fs'
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from './test.ts'
 import { E2E_ADMIN } from '../../playwright.config.ts'
 import { sundayAhead } from './tour-dates.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'

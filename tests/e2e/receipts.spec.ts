@@ -1,5 +1,6 @@
 import fs from 'node:fs'
-import { type APIRequestContext, expect, test } from '@playwright/test'
+import { type APIRequestContext, expect } from '@playwright/test'
+import { test } from './test.ts'
 import { E2E_ADMIN } from '../../playwright.config.ts'
 import { formatLongDate, todayInTokyo } from '../../core/dates.ts'
 import { formatYen } from '../../core/money.ts'

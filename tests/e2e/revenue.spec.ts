@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from './test.ts'
 import { E2E_ADMIN } from '../../playwright.config.ts'
 import { todayInTokyo } from '../../core/dates.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
+import { test } from './test.ts'
 import { E2E_ADMIN } from '../../playwright.config.ts'
 
 // Issue 13, point 3: "Log out everywhere" in Settings ends every session of the account, the

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from './test.ts'
 import { slotInstants } from '../../core/slots.ts'
 import { hydrated } from './hydration.ts'
 import { sundayAhead } from './tour-dates.ts'

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
+import { test } from './test.ts'
 
 // The toasts in a real browser: one at a time, gone after 5 s, dismissed by a
 // swipe right past 50 px, and reachable with F8. The login page's 'Login failed' toast

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
+import { test } from './test.ts'
 import { formatLongDate } from '../../core/dates.ts'
 import { waitlistSunday } from './tour-dates.ts'
 import { dayButton, openMonthOf } from './booking-steps.ts'
