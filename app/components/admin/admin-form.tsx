@@ -4,6 +4,7 @@ import { ADMIN_FORM_FIELD, ADMIN_INTENT_FIELD, type AdminActionData } from '../.
 import { VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../../lib/form-post.ts'
 import { Button, type ButtonVariantProps } from '../ui/button.tsx'
 import { toast } from '../ui/use-toast.ts'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 
 /** What a form shows while it is sent and after: its fields' errors, the refusal's message (for a dialog, where the toast outside is hidden from screen readers), busy. */
 type FormState = { errors: Record<string, string>; refusal: string | null; busy: boolean }
@@ -90,8 +91,7 @@ export function AdminForm<R = unknown>({
   const refused = posted && !posted.ok && posted.formId === formId ? posted : undefined
   const { errors, refusal, answered } = useAnswer(fetcher, { successTitle, successText, failTitle, onSaved }, refused?.errors)
   // The hidden field that asks for data rather than a redirect, once the script runs (app/lib/form-post.ts).
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
 
   return (
     <fetcher.Form ref={ref} method="post" action={location.pathname + location.search} noValidate {...props}>

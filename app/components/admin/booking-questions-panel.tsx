@@ -1,16 +1,17 @@
-import { useEffect, useState } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { useState } from 'react'
+import { Link } from 'react-router'
 import { CHOICE_TYPES, QUESTION_TYPES, type BookingQuestion, type QuestionType } from '../../../core/booking-questions.ts'
 import { DESCRIBE_MARK, optionLines } from '../../../core/booking-question-form.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { useT } from '../../i18n/i18n.tsx'
 import { TRANSLATED_LOCALES } from '../../../core/schemas/translations.ts'
 import { AdminForm, RowAction, useAdminSubmit } from './admin-form.tsx'
-import { useAddressWith } from './use-address-with.ts'
+import { useAddressWith, useOpenedByAddress } from './use-address-with.ts'
 import { Badge } from '../ui/badge.tsx'
 import { Button, buttonVariants } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/dialog.tsx'
 import { Field, Input, Select, Textarea } from '../ui/field.tsx'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 
 /** Each kind of answer's name in the dashboard's language (docs/decisions/0086). */
 const QUESTION_TYPE_NAMES: Record<QuestionType, MessageId> = {
@@ -119,17 +120,14 @@ export function BookingQuestionsPanel({ data }: { data: QuestionsData }) {
 
 function QuestionForm({ question }: { question?: BookingQuestion }) {
   const t = useT()
-  const navigate = useNavigate()
-  const addressWith = useAddressWith()
   const [type, setType] = useState<QuestionType>(question?.type ?? 'short-text')
   // Without script the kind of answer cannot show and hide its fields: every field shows, and the action reads those of the kind chosen.
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   const prefix = `question-${question?.id ?? 'new'}`
   const id = (field: string) => `${prefix}-${field}`
   const choice = !hydrated || CHOICE_TYPES.includes(type)
   const number = !hydrated || type === 'number'
-  const close = addressWith(QUESTION_PARAM, null)
+  const { close, closeAfterSave } = useOpenedByAddress(QUESTION_PARAM)
 
   return (
     <AdminForm
@@ -138,7 +136,7 @@ function QuestionForm({ question }: { question?: BookingQuestion }) {
       successTitle={t(question ? 'adminSettings.questions.saved' : 'adminSettings.questions.added')}
       successText={t('adminSettings.questions.savedText')}
       failTitle={t('adminSettings.questions.saveFailed')}
-      onSaved={() => navigate(close, { replace: true, preventScrollReset: true })}
+      onSaved={closeAfterSave}
       className="grid gap-3"
       aria-label={question ? t('adminSettings.questions.editNamed', { label: question.label }) : t('adminSettings.questions.new')}
     >

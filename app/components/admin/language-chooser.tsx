@@ -1,9 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Form, useSearchParams } from 'react-router'
 import { LOCALES, type Locale } from '../../../core/i18n/locales.ts'
 import { useT } from '../../i18n/i18n.tsx'
 import { Button } from '../ui/button.tsx'
 import { Field, Select } from '../ui/field.tsx'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 
 /**
  * Which language a Settings form edits, named by the address (`?{param}=ja`) so that the page's
@@ -13,8 +14,7 @@ import { Field, Select } from '../ui/field.tsx'
 export function LanguageChooser({ id, param, value, label, hint }: { id: string; param: string; value: Locale; label: string; hint?: ReactNode }) {
   const t = useT()
   const [params, setParams] = useSearchParams()
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
 
   const choose = (code: string) => {
     const next = new URLSearchParams(params)

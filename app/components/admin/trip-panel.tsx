@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router'
+import { Link } from 'react-router'
 import { offeredPoints, type MeetingPoint, type MeetingSettings } from '../../../core/meeting-points.ts'
 import { TRIP_SEASONS, WHAT_TO_BRING_MAX, type TripSeason, type WhatToBring } from '../../../core/what-to-bring.ts'
 import { shownWhatToBring } from '../../../core/what-to-bring-edit.ts'
@@ -9,7 +9,7 @@ import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { AdminForm, RowAction } from './admin-form.tsx'
 import { LanguageChooser } from './language-chooser.tsx'
-import { useAddressWith } from './use-address-with.ts'
+import { useAddressWith, useOpenedByAddress } from './use-address-with.ts'
 import { Badge } from '../ui/badge.tsx'
 import { Button, buttonVariants } from '../ui/button.tsx'
 import { Field, Input, Select, Textarea } from '../ui/field.tsx'
@@ -146,10 +146,8 @@ const TEXT_FIELDS = [
 function MeetingPointForm({ point, photos }: { point?: MeetingPoint; photos: PhotoChoice[] }) {
   const t = useT()
   const adminLocale = useLocale()
-  const navigate = useNavigate()
-  const addressWith = useAddressWith()
   const prefix = `meeting-point-${point?.id ?? 'new'}`
-  const close = addressWith(MEETING_POINT_PARAM, null)
+  const { close, closeAfterSave } = useOpenedByAddress(MEETING_POINT_PARAM)
 
   return (
     <AdminForm
@@ -158,7 +156,7 @@ function MeetingPointForm({ point, photos }: { point?: MeetingPoint; photos: Pho
       successTitle={t(point ? 'adminSettings.trip.pointSaved' : 'adminSettings.trip.pointAdded')}
       successText={t('adminSettings.trip.pointSavedText')}
       failTitle={t('adminSettings.trip.pointSaveFailed')}
-      onSaved={() => navigate(close, { replace: true, preventScrollReset: true })}
+      onSaved={closeAfterSave}
       className="grid gap-3"
       aria-label={point ? t('adminSettings.trip.editNamed', { name: point.name }) : t('adminSettings.trip.newPoint')}
     >

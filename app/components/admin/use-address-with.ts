@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
 
 /**
  * This page's address with one parameter set, or removed: a link that opens or closes a form the
@@ -13,4 +13,15 @@ export function useAddressWith() {
     const query = next.toString()
     return query ? `?${query}` : '?'
   }
+}
+
+/**
+ * A form the address opens (`?{param}=…`): the link that closes it, and what closes it once a save
+ * by script is told (a script-free save comes back to the same address, the form still open).
+ */
+export function useOpenedByAddress(param: string) {
+  const addressWith = useAddressWith()
+  const navigate = useNavigate()
+  const close = addressWith(param, null)
+  return { close, closeAfterSave: () => navigate(close, { replace: true, preventScrollReset: true }) }
 }

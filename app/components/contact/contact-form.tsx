@@ -11,6 +11,7 @@ import { Field, Input, Select, Textarea } from '../ui/field.tsx'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import type { Theme } from '../../../core/themes.ts'
 import { T, useLocalePath, useT } from '../../i18n/i18n.tsx'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 
 const PACKAGE_NAMES: Record<Theme, MessageId> = {
   homemaker: 'contact.package.homemaker',
@@ -43,11 +44,10 @@ export function ContactForm({ initialPackage, serverErrors }: { initialPackage: 
   // After a failed no-JS POST the page re-renders from the server: keep what was typed.
   const kept = serverErrors && !serverErrors.ok ? (serverErrors.values ?? {}) : {}
   const [pkg, setPkg] = useState(kept.package ?? initialPackage)
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
   const id = useId()
   const busy = fetcher.state !== 'idle'
 
-  useEffect(() => setHydrated(true), [])
   // Following another ?package= link while on the page presets the select again.
   const firstPackage = useRef(true)
   useEffect(() => {

@@ -3,6 +3,7 @@ import type { HeroSlide } from '../../content/home.ts'
 import { useT } from '../../i18n/i18n.tsx'
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from './icons.tsx'
 import { ImageWithFallback } from './image-with-fallback.tsx'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 
 /** The carousel advances every 5 seconds, as the product description asks. */
 export const SLIDE_INTERVAL_MS = 5000
@@ -36,9 +37,8 @@ export function HeroCarousel({ slides, label }: { slides: HeroSlide[]; label: st
   // The hidden slides' pictures are asked for only once the page runs its scripts, which it
   // does after its first paint and main picture: until then they would share the connection
   // with the first slide, the page's largest paint (six photos at once, decision 0048).
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
   useEffect(() => {
-    setHydrated(true)
     if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) setPlaying(false)
   }, [])
 

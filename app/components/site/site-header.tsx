@@ -7,6 +7,7 @@ import { LanguageSwitcher } from './language-switcher.tsx'
 import { ChatIcon, CloseIcon, MenuIcon } from './icons.tsx'
 import { mainNav, phoneNav } from './nav-links.ts'
 import { buttonVariants } from '../ui/button.tsx'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 
 const MENU_ID = 'mobile-menu'
 
@@ -56,7 +57,7 @@ export function SiteHeader() {
   const location = useLocation()
   const [open, setOpen] = useState(false)
   const [scrolled, setScrolled] = useState(false)
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
   const toggleRef = useRef<HTMLButtonElement>(null)
 
   // Any navigation (including to the same page or a #hash) closes the menu.
@@ -82,7 +83,6 @@ export function SiteHeader() {
   }, [open])
 
   useEffect(() => {
-    setHydrated(true)
     const onScroll = () => setScrolled(window.scrollY > 10)
     onScroll()
     window.addEventListener('scroll', onScroll, { passive: true })

@@ -12,6 +12,7 @@ import { ADMIN_SECTIONS, adminSectionPath, type AdminSection } from '../../compo
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button, buttonVariants } from '../../components/ui/button.tsx'
 import type { Route } from './+types/layout'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: metaTranslator(rootLocaleOf(matches) ?? 'en', matches)('admin.dashboard.metaTitle', { business: businessNameOf(matches) }) },
@@ -84,8 +85,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const bookingId = parseBookingIdParam(params.get('bookingId'))
   const [search, setSearch] = useState('')
   const { revalidate } = useRevalidator()
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   const section = ADMIN_SECTIONS.find((s) => matches.some((m) => m.pathname === adminSectionPath(s.value)))
 
   useEffect(() => {

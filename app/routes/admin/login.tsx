@@ -10,6 +10,7 @@ import { LOGIN_NOTICE_PARAM, safeAdminRedirect } from '../../../core/admin-redir
 import { adminLoginMessages } from '../../i18n/admin-messages.server.ts'
 import { useT } from '../../i18n/i18n.tsx'
 import { businessNameOf, metaTranslator, rootLocaleOf } from '../../i18n/translator.ts'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: metaTranslator(rootLocaleOf(matches) ?? 'en', matches)('admin.login.metaTitle', { business: businessNameOf(matches) }) },
@@ -38,8 +39,7 @@ export default function AdminLogin() {
   const [submitting, setSubmitting] = useState(false)
   const shownDenied = useRef(false)
   // Marks the form once its script runs (the browser tests wait for it, as for the site header's).
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   // Set by /api/login when it answered the script-free form (core/admin-redirect.ts).
   const notice =
     params.get(LOGIN_NOTICE_PARAM.failed) === '1'
