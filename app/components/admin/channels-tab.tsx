@@ -217,9 +217,12 @@ function ResellerForm({ reseller, tours, onAdded }: { reseller?: Reseller; tours
       successText={(saved) => (reseller ? t('adminChannels.resellers.savedText', { name: saved.name, percent: saved.commissionPercent }) : t('adminChannels.resellers.addedText', { name: saved.name }))}
       failTitle={t('adminChannels.resellers.saveFailed')}
       onSaved={(saved) => {
-        if (reseller) return navigate(close, { replace: true, preventScrollReset: true })
-        setAdded((n) => n + 1)
-        onAdded(saved)
+        if (reseller) {
+          void navigate(close, { replace: true, preventScrollReset: true })
+        } else {
+          setAdded((n) => n + 1)
+          onAdded(saved)
+        }
       }}
       className="mt-3 grid gap-3"
     >
