@@ -2,6 +2,7 @@ import { expect, type Browser, type Page } from '@playwright/test'
 import { test } from './test.ts'
 import { logInAsAdmin } from './admin-login.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
+import { hydrated } from './hydration.ts'
 
 /**
  * The Settings and Channels tabs in Japanese (docs/decisions/0086): an admin who chose no language, on a browser that
@@ -94,6 +95,7 @@ test('販売チャネル: a reseller added in Japanese, its key panel, a Japanes
     // The key used once: its last use, dated in Japanese.
     expect((await page.request.get('/octo/v1/supplier', { headers: { Authorization: `Bearer ${key}` } })).status()).toBe(200)
     await page.reload()
+    await hydrated(page)
     await page.getByRole('navigation').getByRole('link', { name: '販売チャネル' }).click()
     await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText(JAPANESE_DATE)
 

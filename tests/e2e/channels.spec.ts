@@ -1,9 +1,11 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, type Locator, type Page } from '@playwright/test'
+import { E2E_ADMIN } from '../../playwright.config.ts'
 import { test } from './test.ts'
 import { logInAsAdmin } from './admin-login.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
+import { hydrated } from './hydration.ts'
 
 /**
  * Dashboard → Channels (docs/decisions/0076): the guide adds a reseller and sees its API key once,
@@ -21,6 +23,14 @@ async function openChannels(page: Page) {
   await expect(page.getByRole('heading', { name: 'Resellers' })).toBeVisible()
 }
 
+/** A platform's calendar served on 127.0.0.1, with one event on a weekday, when no tour runs: it closes no slot another spec of the shared server books. */
+async function platformCalendar() {
+  const ics = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', 'BEGIN:VEVENT', `UID:weekday-${run}@test`, 'DTSTAMP:20260101T000000Z', 'DTSTART;VALUE=DATE:20300102', 'DTEND;VALUE=DATE:20300103', 'SUMMARY:Booked on the platform', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n')
+  const platform = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/calendar' }).end(ics))
+  await new Promise<void>((resolve) => platform.listen(0, '127.0.0.1', resolve))
+  return { url: `http://127.0.0.1:${(platform.address() as AddressInfo).port}/listing.ics`, close: () => platform.close() }
+}
+
 /** Adds a reseller through the form; answers the key the panel shows once. */
 async function addReseller(page: Page, name: string, fill: (form: Locator) => Promise<void> = async () => {}) {
   const form = page.getByRole('region', { name: 'Add reseller' })
@@ -36,7 +46,7 @@ async function addReseller(page: Page, name: string, fill: (form: Locator) => Pr
   return { panel, key }
 }
 
-test('at 1280 px the guide adds a reseller, sees its key once, the key works, and revoking it stops it', async ({ page }) => {
+test('at 1280 px the guide adds a reseller, sees its key once, the key works, edits its commission, and revoking the key stops it', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 })
   await openChannels(page)
   const name = `Channels desk ${run}`
@@ -49,6 +59,16 @@ test('at 1280 px the guide adds a reseller, sees its key once, the key works, an
   const row = page.getByRole('row', { name: new RegExp(name) })
   await expect(row).toContainText('20%')
   await expect(row).toContainText('Active')
+
+  // Edited by its link: the form opens with the stored values, the save is told, and the form is for a new reseller again.
+  await row.getByRole('link', { name: `Edit ${name}` }).click()
+  const editForm = page.getByRole('region', { name: `Edit ${name}` })
+  await expect(editForm.getByLabel('Terms')).toHaveValue('Net rate, pays monthly')
+  await editForm.getByLabel('Commission (%)').fill('25')
+  await editForm.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Reseller saved' }).first()).toContainText(`${name}: 25% commission`)
+  await expect(row).toContainText('25%')
+  await expect(page.getByRole('region', { name: 'Add reseller' })).toBeVisible()
 
   await row.getByRole('button', { name: `Revoke ${name}` }).click()
   const dialog = page.getByRole('alertdialog', { name: `Revoke ${name}'s key?` })
@@ -91,13 +111,9 @@ test('at 375 px the Channels tab fits the screen and the add form works', async 
 })
 
 test('at 1280 and 375 px the guide imports a platform’s calendar, sees what it closed and when a fetch fails, and removes it (docs/decisions/0077)', async ({ page }) => {
-  // The platform's calendar, served here. Its one event is on a weekday, when no tour runs: it
-  // closes no slot another spec of the shared server books (the closing itself is proven by
-  // tests/integration/channel-calendars.test.ts).
-  const ics = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', 'BEGIN:VEVENT', `UID:weekday-${run}@test`, 'DTSTAMP:20260101T000000Z', 'DTSTART;VALUE=DATE:20300102', 'DTEND;VALUE=DATE:20300103', 'SUMMARY:Booked on the platform', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n')
-  const platform = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/calendar' }).end(ics))
-  await new Promise<void>((resolve) => platform.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(platform.address() as AddressInfo).port}/listing.ics`
+  // The closing itself is proven by tests/integration/channel-calendars.test.ts.
+  const platform = await platformCalendar()
+  const url = platform.url
   try {
     await page.setViewportSize({ width: 1280, height: 900 })
     await openChannels(page)
@@ -146,6 +162,7 @@ test('at 1280 and 375 px the guide sees a reseller’s OCTO webhook beside it, w
   expect((await made.json()).secret).toMatch(/^whsec_/)
 
   await page.reload()
+  await hydrated(page)
   await page.getByRole('navigation').getByRole('link', { name: 'Channels' }).click()
   const row = page.getByRole('region', { name: 'Webhooks table' }).getByRole('row', { name: new RegExp(name) })
   await expect(row).toContainText(url)
@@ -161,7 +178,51 @@ test('at 1280 and 375 px the guide sees a reseller’s OCTO webhook beside it, w
   const id = (await made.json()).id as string
   expect((await page.request.delete(`/octo/v1/webhooks/${id}`, { headers: { Authorization: `Bearer ${key}` } })).status()).toBe(200)
   await page.reload()
+  await hydrated(page)
   await page.getByRole('navigation').getByRole('link', { name: 'Channels' }).click()
   await expect(page.getByRole('heading', { name: 'Resellers' })).toBeVisible()
   await expect(page.getByText(url)).toHaveCount(0)
+})
+
+test('without script the guide edits a reseller’s commission and adds a platform’s calendar, and the page shows both (docs/decisions/0088)', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } })
+  const platform = await platformCalendar()
+  const name = `No-script desk ${run}`
+  const channel = `No-script platform ${run}`
+  try {
+    const page = await context.newPage()
+    expect((await context.request.post('/api/login', { data: E2E_ADMIN })).status()).toBe(200)
+    const made = await context.request.post('/api/admin/resellers', { data: { name, commissionPercent: 20 } })
+    expect(made.status()).toBe(201)
+    const { id, apiKey } = (await made.json()) as { id: number; apiKey: string }
+    await page.goto('/admin/channels')
+
+    // The Edit link opens the reseller's form; its Save posts the form and the page comes back with the new commission.
+    await page.getByRole('link', { name: `Edit ${name}` }).click()
+    await expect(page).toHaveURL(new RegExp(`/admin/channels\\?reseller=${id}$`))
+    const form = page.getByRole('region', { name: `Edit ${name}` })
+    await expect(form.getByLabel('Commission (%)')).toHaveValue('20')
+    await form.getByLabel('Commission (%)').fill('30')
+    await form.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('30%')
+    await expect(form.getByLabel('Commission (%)')).toHaveValue('30')
+
+    // A platform's calendar, added and fetched at once.
+    const panel = page.getByRole('region', { name: 'Imported calendars' })
+    await panel.getByLabel('Channel name').fill(channel)
+    await panel.getByLabel('Calendar link (iCalendar)').fill(platform.url)
+    await panel.getByRole('button', { name: 'Add Calendar' }).click()
+    const item = panel.getByRole('listitem').filter({ has: page.getByRole('heading', { name: channel }) })
+    await expect(item).toContainText('Up to date')
+
+    // Left as found: the key revoked, the calendar removed (both confirm in a dialog, which needs script).
+    expect((await context.request.post(`/api/admin/resellers/${id}/revoke`)).status()).toBe(200)
+    expect((await page.request.get('/octo/v1/supplier', { headers: { Authorization: `Bearer ${apiKey}` } })).status()).toBe(401)
+    const { calendars } = (await (await context.request.get('/api/admin/channel-calendars')).json()) as { calendars: { id: number; name: string }[] }
+    const added = calendars.find((c) => c.name === channel)!
+    expect((await context.request.delete(`/api/admin/channel-calendars/${added.id}`)).status()).toBe(204)
+  } finally {
+    platform.close()
+    await context.close()
+  }
 })

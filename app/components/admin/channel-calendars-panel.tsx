@@ -1,92 +1,52 @@
 import { useState } from 'react'
 import type { ChannelCalendarView } from '../../../server/for-app.ts'
-import { channelCalendarInputSchema } from '../../../core/schemas/channel-calendar.ts'
-import { useFieldErrors } from '../../i18n/refusals.ts'
 import { formatLongDate } from '../../../core/dates.ts'
+import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
-import { api, useFailToast, formatDateTime, useServerFieldErrors, successToast } from './api.ts'
-import { useAdminData } from './use-admin-data.ts'
+import { AdminForm, useAdminSubmit } from './admin-form.tsx'
+import { formatDateTime } from './api.ts'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/dialog.tsx'
 import { Field, Input } from '../ui/field.tsx'
+import { toast } from '../ui/use-toast.ts'
 import { SLOT_VALUES } from './slot-names.ts'
 
 /**
  * Calendars of platforms that publish no API, only an iCalendar link of the guide's listing
  * (docs/decisions/0077): each event closes the slots it overlaps, labelled with the channel in
  * the calendar. The server fetches each on a schedule; a failed fetch shows its error and the
- * last good fetch, and closes or opens nothing.
+ * last good fetch, and closes or opens nothing. They come with the Channels page and save through
+ * its action (docs/decisions/0088): adding one and "Fetch now" work without script too; removing
+ * asks first in a dialog, which needs it.
  */
-
-export function ChannelCalendarsPanel() {
-  const failToast = useFailToast()
-  const serverFieldErrors = useServerFieldErrors()
+export function ChannelCalendarsPanel({ calendars }: { calendars: ChannelCalendarView[] }) {
   const t = useT()
-  const fieldErrors = useFieldErrors()
   const locale = useLocale()
-  const { data, reload } = useAdminData<{ calendars: ChannelCalendarView[] } | null>('/api/admin/channel-calendars', t('adminChannels.calendars.loadFailed'), null)
-  const [draft, setDraft] = useState({ name: '', url: '' })
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState<string | null>(null)
+  // A new calendar's fields start empty again after each one added.
+  const [added, setAdded] = useState(0)
+  // The calendar being removed, for the refusal's title; the removal is told here, since its row goes.
+  const [removing, setRemoving] = useState('')
+  const remove = useAdminSubmit<{ name: string }>({
+    successTitle: (removed) => t('adminChannels.calendars.removed', { name: removed.name }),
+    successText: t('adminChannels.calendars.removedText'),
+    failTitle: t('adminChannels.calendars.removeFailed', { name: removing }),
+  })
 
-  async function add(event: React.FormEvent) {
-    event.preventDefault()
-    const parsed = channelCalendarInputSchema.safeParse(draft)
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error))
-      return
-    }
-    setErrors({})
-    setBusy('add')
-    try {
-      const added = await api<ChannelCalendarView>('POST', '/api/admin/channel-calendars', parsed.data)
-      setDraft({ name: '', url: '' })
-      if (added.lastError) failToast(t('adminChannels.calendars.addedUnread', { name: added.name }), new Error(added.lastError))
-      else successToast(t('adminChannels.calendars.added', { name: added.name }), t('adminChannels.calendars.closedByCalendar', { count: added.closed }))
-      await reload()
-    } catch (error) {
-      setErrors(serverFieldErrors(error) ?? {})
-      failToast(t('adminChannels.calendars.addFailed'), error)
-    } finally {
-      setBusy(null)
-    }
+  /** What a fetch found, from the answer: the slots it closed, or why the calendar could not be read. */
+  function told(calendar: ChannelCalendarView, done: MessageId, unread: MessageId) {
+    if (calendar.lastError) toast({ title: t(unread, { name: calendar.name }), description: calendar.lastError, variant: 'destructive' })
+    else toast({ title: t(done, { name: calendar.name }), description: t('adminChannels.calendars.closedByCalendar', { count: calendar.closed }) })
   }
+  const fetched = (calendar: ChannelCalendarView) => told(calendar, 'adminChannels.calendars.fetched', 'adminChannels.calendars.fetchedUnread')
 
-  async function fetchNow(calendar: ChannelCalendarView) {
-    setBusy(`fetch-${calendar.id}`)
-    try {
-      const fetched = await api<ChannelCalendarView>('POST', `/api/admin/channel-calendars/${calendar.id}/fetch`)
-      if (fetched.lastError) failToast(t('adminChannels.calendars.fetchedUnread', { name: fetched.name }), new Error(fetched.lastError))
-      else successToast(t('adminChannels.calendars.fetched', { name: fetched.name }), t('adminChannels.calendars.closedByCalendar', { count: fetched.closed }))
-      await reload()
-    } catch (error) {
-      failToast(t('adminChannels.calendars.fetchFailed', { name: calendar.name }), error)
-    } finally {
-      setBusy(null)
-    }
-  }
-
-  async function remove(calendar: ChannelCalendarView) {
-    try {
-      await api('DELETE', `/api/admin/channel-calendars/${calendar.id}`)
-      successToast(t('adminChannels.calendars.removed', { name: calendar.name }), t('adminChannels.calendars.removedText'))
-      await reload()
-    } catch (error) {
-      failToast(t('adminChannels.calendars.removeFailed', { name: calendar.name }), error)
-    }
-  }
-
-  const calendars = data?.calendars ?? []
   return (
     <section aria-labelledby="channel-calendars-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="channel-calendars-heading" className="text-lg font-semibold text-slate-900">
         {t('adminChannels.calendars.title')}
       </h2>
       <p className="mb-3 text-sm text-slate-700">{t('adminChannels.calendars.lead')}</p>
-      {data === null ? (
-        <p className="text-sm text-slate-600">{t('adminChannels.loading')}</p>
-      ) : calendars.length === 0 ? (
+      {calendars.length === 0 ? (
         <p className="text-sm text-slate-600">{t('adminChannels.calendars.none')}</p>
       ) : (
         <ul className="grid gap-3" aria-label={t('adminChannels.calendars.title')}>
@@ -118,39 +78,61 @@ export function ChannelCalendarsPanel() {
                 </ul>
               ) : null}
               <div className="flex flex-wrap gap-2">
-                <Button size="sm" variant="plain" disabled={busy !== null} onClick={() => fetchNow(c)}>
-                  {busy === `fetch-${c.id}` ? t('adminChannels.calendars.fetching') : t('adminChannels.calendars.fetchNow')}
-                </Button>
+                <AdminForm<ChannelCalendarView> intent="fetchCalendar" formId={`fetchCalendar-${c.id}`} failTitle={t('adminChannels.calendars.fetchFailed', { name: c.name })} onSaved={fetched} className="contents">
+                  {({ busy }) => (
+                    <>
+                      <input type="hidden" name="id" value={c.id} />
+                      <Button type="submit" size="sm" variant="plain" disabled={busy}>
+                        {busy ? t('adminChannels.calendars.fetching') : t('adminChannels.calendars.fetchNow')}
+                      </Button>
+                    </>
+                  )}
+                </AdminForm>
                 <ConfirmDialog
                   trigger={
-                    <Button size="sm" variant="danger" disabled={busy !== null}>
+                    <Button size="sm" variant="danger" disabled={remove.busy}>
                       {t('adminChannels.calendars.remove')}
                     </Button>
                   }
                   title={t('adminChannels.calendars.removeTitle', { name: c.name })}
                   description={t('adminChannels.calendars.removeText')}
                   confirmLabel={t('adminChannels.calendars.remove')}
-                  onConfirm={() => remove(c)}
+                  onConfirm={() => {
+                    setRemoving(c.name)
+                    return remove.submit('removeCalendar', { id: String(c.id) })
+                  }}
                 />
               </div>
             </li>
           ))}
         </ul>
       )}
-      <form onSubmit={add} className="mt-4 grid gap-3" noValidate>
-        <h3 className="font-semibold text-slate-900">{t('adminChannels.calendars.addTitle')}</h3>
-        <Field label={t('adminChannels.calendars.name')} error={errors.name} hint={t('adminChannels.calendars.nameHint')}>
-          <Input value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} maxLength={80} required />
-        </Field>
-        <Field label={t('adminChannels.calendars.url')} error={errors.url} hint={t('adminChannels.calendars.urlHint')}>
-          <Input type="url" inputMode="url" value={draft.url} onChange={(e) => setDraft({ ...draft, url: e.target.value })} required />
-        </Field>
-        <div>
-          <Button type="submit" size="md" variant="brand" disabled={busy !== null}>
-            {busy === 'add' ? t('adminChannels.calendars.adding') : t('adminChannels.calendars.add')}
-          </Button>
-        </div>
-      </form>
+      <AdminForm<ChannelCalendarView>
+        intent="addCalendar"
+        failTitle={t('adminChannels.calendars.addFailed')}
+        onSaved={(calendar) => {
+          setAdded((n) => n + 1)
+          told(calendar, 'adminChannels.calendars.added', 'adminChannels.calendars.addedUnread')
+        }}
+        className="mt-4 grid gap-3"
+      >
+        {({ errors, busy }) => (
+          <div key={added} className="grid gap-3">
+            <h3 className="font-semibold text-slate-900">{t('adminChannels.calendars.addTitle')}</h3>
+            <Field name="name" label={t('adminChannels.calendars.name')} error={errors.name} hint={t('adminChannels.calendars.nameHint')}>
+              <Input maxLength={80} required />
+            </Field>
+            <Field name="url" label={t('adminChannels.calendars.url')} error={errors.url} hint={t('adminChannels.calendars.urlHint')}>
+              <Input type="url" inputMode="url" required />
+            </Field>
+            <div>
+              <Button type="submit" size="md" variant="brand" disabled={busy}>
+                {busy ? t('adminChannels.calendars.adding') : t('adminChannels.calendars.add')}
+              </Button>
+            </div>
+          </div>
+        )}
+      </AdminForm>
     </section>
   )
 }

@@ -1,24 +1,30 @@
 import { useEffect, useRef, useState } from 'react'
-import type { AsJson, ResellerView, ResellerWithKey, TourPackage, WebhookAdminView } from '../../../server/for-app.ts'
+import { Link, useNavigate } from 'react-router'
+import type { ChannelCalendarView, ResellerView, ResellerWithKey, WebhookAdminView } from '../../../server/for-app.ts'
 import { COMMISSION_MAX_PERCENT, MIN_LEAD_HOURS_MAX } from '../../../core/schemas/reseller.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { T, useLocale, useT } from '../../i18n/i18n.tsx'
 import type { Locale } from '../../../core/i18n/locales.ts'
 import type { Translate } from '../../i18n/translator.ts'
-import { api, useFailToast, formatDateTime, useServerFieldErrors, successToast } from './api.ts'
-import { useAdminData } from './use-admin-data.ts'
+import { AdminForm, useAdminSubmit } from './admin-form.tsx'
+import { formatDateTime } from './api.ts'
 import { ChannelCalendarsPanel } from './channel-calendars-panel.tsx'
+import { useAddressWith } from './use-address-with.ts'
 import { ScrollBox } from '../ui/scroll-box.tsx'
 import { Badge } from '../ui/badge.tsx'
-import { Button } from '../ui/button.tsx'
+import { Button, buttonVariants } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/dialog.tsx'
 import { Field, Input, Textarea } from '../ui/field.tsx'
 import { toast } from '../ui/use-toast.ts'
 
-type Reseller = AsJson<ResellerView & { webhooks: WebhookAdminView[] }>
-type Hook = AsJson<WebhookAdminView>
+/** The address's parameter naming the reseller whose form is open. */
+export const RESELLER_PARAM = 'reseller'
 
-/** The form's fields as typed; an empty lead time means none. */
+type Reseller = ResellerView & { webhooks: WebhookAdminView[] }
+type Hook = WebhookAdminView
+type Tour = { id: number; name: string }
+
+/** The form's fields as stored; an empty lead time means none. */
 type Draft = {
   name: string
   note: string
@@ -39,7 +45,7 @@ const draftOf = (r: Reseller): Draft => ({
   testMode: r.testMode,
 })
 
-function limitsText(t: Translate, r: Reseller, tours: Pick<TourPackage, 'id' | 'name'>[]): string {
+function limitsText(t: Translate, r: Reseller, tours: Tour[]): string {
   const names = r.tourPackageIds.map((id) => tours.find((tour) => tour.id === id)?.name ?? t('adminChannels.resellers.tourNumber', { id }))
   return [
     r.minLeadHours > 0 ? t('adminChannels.resellers.leadLimit', { hours: r.minLeadHours }) : null,
@@ -55,84 +61,44 @@ type ShownKey = { name: string; apiKey: string }
 /**
  * Channels (docs/decisions/0074, 0076): the resellers that sell the tours through OCTO, each with
  * its commission, its limits and its API key. A new reseller or a new key shows the key once,
- * with the OCTO base URL to give the reseller; revoking stops the reseller's calls at once.
+ * with the OCTO base URL to give the reseller; revoking stops the reseller's calls at once. The
+ * data comes with the page and every save goes through the Channels route's action (docs/decisions/0088).
  */
-export function ChannelsTab() {
-  const failToast = useFailToast()
-  const serverFieldErrors = useServerFieldErrors()
+export function ChannelsTab({
+  resellers,
+  octoEndpoint,
+  tours,
+  calendars,
+  editing,
+}: {
+  resellers: Reseller[]
+  octoEndpoint: string
+  tours: Tour[]
+  calendars: ChannelCalendarView[]
+  editing: string | null
+}) {
   const t = useT()
   const locale = useLocale()
-  const { data, reload } = useAdminData<{ resellers: Reseller[]; octoEndpoint: string } | null>('/api/admin/resellers', t('adminChannels.resellers.loadFailed'), null)
-  const { data: tours } = useAdminData<AsJson<TourPackage>[]>('/api/admin/tour-packages', t('adminChannels.resellers.toursFailed'), [])
-  const [editing, setEditing] = useState<number | null>(null)
-  const [draft, setDraft] = useState<Draft>(EMPTY)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
+  const addressWith = useAddressWith()
   const [shownKey, setShownKey] = useState<ShownKey | null>(null)
-  const set = <K extends keyof Draft>(field: K, value: Draft[K]) => setDraft((d) => ({ ...d, [field]: value }))
-  const toggleTour = (id: number, on: boolean) => set('tourPackageIds', on ? [...draft.tourPackageIds, id].sort((a, b) => a - b) : draft.tourPackageIds.filter((t) => t !== id))
+  const showKey = (made: ResellerWithKey) => setShownKey({ name: made.name, apiKey: made.apiKey })
+  // The dialogs' saves, told here rather than in a row: the toasts' words come from the answers.
+  const revoke = useAdminSubmit<ResellerView>({
+    successTitle: t('adminChannels.resellers.revoked'),
+    successText: (r) => t('adminChannels.resellers.revokedText', { name: r.name }),
+    failTitle: t('adminChannels.resellers.revokeFailed'),
+  })
+  const replaceKey = useAdminSubmit<ResellerWithKey>({
+    successTitle: t('adminChannels.resellers.newKeyMade'),
+    successText: (r) => t('adminChannels.resellers.newKeyMadeText', { name: r.name }),
+    failTitle: t('adminChannels.resellers.newKeyFailed'),
+    onSaved: showKey,
+  })
+  const edited = resellers.find((r) => String(r.id) === editing)
 
-  function edit(r: Reseller) {
-    setEditing(r.id)
-    setDraft(draftOf(r))
-    setErrors({})
-  }
-
-  function startNew() {
-    setEditing(null)
-    setDraft(EMPTY)
-    setErrors({})
-  }
-
-  async function save(event: React.FormEvent) {
-    event.preventDefault()
-    setBusy(true)
-    setErrors({})
-    try {
-      if (editing === null) {
-        const made = await api<AsJson<ResellerWithKey>>('POST', '/api/admin/resellers', draft)
-        setShownKey({ name: made.name, apiKey: made.apiKey })
-        successToast(t('adminChannels.resellers.added'), t('adminChannels.resellers.addedText', { name: made.name }))
-      } else {
-        const saved = await api<Reseller>('PUT', `/api/admin/resellers/${editing}`, draft)
-        successToast(t('adminChannels.resellers.saved'), t('adminChannels.resellers.savedText', { name: saved.name, percent: saved.commissionPercent }))
-      }
-      startNew()
-      await reload()
-    } catch (err) {
-      setErrors(serverFieldErrors(err) ?? {})
-      failToast(t('adminChannels.resellers.saveFailed'), err)
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  async function revoke(r: Reseller) {
-    try {
-      await api('POST', `/api/admin/resellers/${r.id}/revoke`)
-      successToast(t('adminChannels.resellers.revoked'), t('adminChannels.resellers.revokedText', { name: r.name }))
-      await reload()
-    } catch (err) {
-      failToast(t('adminChannels.resellers.revokeFailed'), err)
-    }
-  }
-
-  async function replaceKey(r: Reseller) {
-    try {
-      const made = await api<AsJson<ResellerWithKey>>('POST', `/api/admin/resellers/${r.id}/key`)
-      setShownKey({ name: made.name, apiKey: made.apiKey })
-      successToast(t('adminChannels.resellers.newKeyMade'), t('adminChannels.resellers.newKeyMadeText', { name: made.name }))
-      await reload()
-    } catch (err) {
-      failToast(t('adminChannels.resellers.newKeyFailed'), err)
-    }
-  }
-
-  const resellers = data?.resellers ?? []
-  const tourList = tours ?? []
   return (
     <div className="grid gap-6">
-      {shownKey && data ? <KeyPanel shown={shownKey} octoEndpoint={data.octoEndpoint} onDone={() => setShownKey(null)} /> : null}
+      {shownKey ? <KeyPanel shown={shownKey} octoEndpoint={octoEndpoint} onDone={() => setShownKey(null)} /> : null}
       {/* minmax(0, …): a grid column otherwise grows to its widest table and the page scrolls sideways on a phone (docs/decisions/0075). */}
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-labelledby="resellers-heading" className="rounded-lg border border-slate-200 bg-white p-4">
@@ -140,9 +106,7 @@ export function ChannelsTab() {
             {t('adminChannels.resellers.title')}
           </h2>
           <p className="mb-3 text-sm text-slate-700">{t('adminChannels.resellers.lead')}</p>
-          {data === null ? (
-            <p className="text-sm text-slate-600">{t('adminChannels.loading')}</p>
-          ) : resellers.length === 0 ? (
+          {resellers.length === 0 ? (
             <p className="text-sm text-slate-600">{t('adminChannels.resellers.none')}</p>
           ) : (
             <ScrollBox label={t('adminChannels.resellers.table')}>
@@ -167,7 +131,7 @@ export function ChannelsTab() {
                         {r.note ? <span className="block max-w-60 text-xs font-normal text-slate-600">{r.note}</span> : null}
                       </th>
                       <td className="px-2 py-2">{r.commissionPercent}%</td>
-                      <td className="px-2 py-2">{limitsText(t, r, tourList)}</td>
+                      <td className="px-2 py-2">{limitsText(t, r, tours)}</td>
                       <td className="px-2 py-2">{t(r.testMode ? 'adminChannels.resellers.modeTest' : 'adminChannels.resellers.modeLive')}</td>
                       <td className="px-2 py-2 font-mono">{r.keyPrefix}…</td>
                       <td className="px-2 py-2">{r.lastUsedAt ? formatDateTime(r.lastUsedAt, locale) : t('adminChannels.resellers.never')}</td>
@@ -176,9 +140,9 @@ export function ChannelsTab() {
                       </td>
                       <td className="px-2 py-2">
                         <div className="flex gap-2">
-                          <Button size="sm" variant="secondary" onClick={() => edit(r)} aria-label={t('adminChannels.resellers.editNamed', { name: r.name })}>
+                          <Link to={addressWith(RESELLER_PARAM, String(r.id))} preventScrollReset className={buttonVariants({ size: 'sm', variant: 'secondary' })} aria-label={t('adminChannels.resellers.editNamed', { name: r.name })}>
                             {t('adminChannels.resellers.edit')}
-                          </Button>
+                          </Link>
                           <ConfirmDialog
                             trigger={
                               <Button size="sm" variant="plain" aria-label={t('adminChannels.resellers.newKeyNamed', { name: r.name })}>
@@ -188,7 +152,7 @@ export function ChannelsTab() {
                             title={t('adminChannels.resellers.newKeyTitle', { name: r.name })}
                             description={t(r.revokedAt ? 'adminChannels.resellers.newKeyTextRevoked' : 'adminChannels.resellers.newKeyText', { name: r.name })}
                             confirmLabel={t('adminChannels.resellers.newKeyConfirm')}
-                            onConfirm={() => replaceKey(r)}
+                            onConfirm={() => replaceKey.submit('replaceResellerKey', { id: String(r.id) })}
                           />
                           {r.revokedAt ? null : (
                             <ConfirmDialog
@@ -200,7 +164,7 @@ export function ChannelsTab() {
                               title={t('adminChannels.resellers.revokeTitle', { name: r.name })}
                               description={t('adminChannels.resellers.revokeText', { name: r.name })}
                               confirmLabel={t('adminChannels.resellers.revoke')}
-                              onConfirm={() => revoke(r)}
+                              onConfirm={() => revoke.submit('revokeReseller', { id: String(r.id) })}
                             />
                           )}
                         </div>
@@ -211,68 +175,111 @@ export function ChannelsTab() {
               </table>
             </ScrollBox>
           )}
-          {data === null ? null : <WebhooksList resellers={resellers} />}
+          <WebhooksList resellers={resellers} />
         </section>
 
         <section aria-labelledby="reseller-form-heading" className="h-fit rounded-lg border border-slate-200 bg-white p-4">
           <h2 id="reseller-form-heading" className="text-lg font-semibold text-slate-900">
-            {editing === null ? t('adminChannels.form.add') : t('adminChannels.resellers.editNamed', { name: draft.name })}
+            {edited ? t('adminChannels.resellers.editNamed', { name: edited.name }) : t('adminChannels.form.add')}
           </h2>
-          <form className="mt-3 grid gap-3" onSubmit={save} noValidate>
-            <Field id="reseller-name" label={t('adminChannels.form.name')} error={errors.name}>
-              <Input value={draft.name} onChange={(e) => set('name', e.target.value)} maxLength={80} />
-            </Field>
-            <Field id="reseller-note" label={t('adminChannels.form.terms')} hint={t('adminChannels.form.termsHint')} error={errors.note}>
-              <Textarea value={draft.note} onChange={(e) => set('note', e.target.value)} rows={3} maxLength={500} />
-            </Field>
-            <Field id="reseller-commission" label={t('adminChannels.form.commission')} hint={t('adminChannels.form.commissionHint', { max: COMMISSION_MAX_PERCENT })} error={errors.commissionPercent}>
-              <Input inputMode="numeric" value={draft.commissionPercent} onChange={(e) => set('commissionPercent', e.target.value)} className="w-32" />
-            </Field>
-            <Field id="reseller-lead" label={t('adminChannels.form.lead')} hint={t('adminChannels.form.leadHint', { max: MIN_LEAD_HOURS_MAX })} error={errors.minLeadHours}>
-              <Input inputMode="numeric" value={draft.minLeadHours} onChange={(e) => set('minLeadHours', e.target.value)} className="w-32" />
-            </Field>
-            <fieldset className="grid gap-1" aria-describedby={errors.tourPackageIds ? 'reseller-tours-hint reseller-tours-error' : 'reseller-tours-hint'}>
-              <legend className="text-sm font-medium text-slate-900">{t('adminChannels.form.tours')}</legend>
-              <p id="reseller-tours-hint" className="text-xs text-slate-600">
-                {t('adminChannels.form.toursHint')}
-              </p>
-              {tourList.map((tour) => (
-                <label key={tour.id} className="flex items-center gap-2 text-sm text-slate-800">
-                  <input type="checkbox" checked={draft.tourPackageIds.includes(tour.id)} onChange={(e) => toggleTour(tour.id, e.target.checked)} className="size-5 accent-brand-700" />
-                  {tour.name}
-                </label>
-              ))}
-              {errors.tourPackageIds ? (
-                <p id="reseller-tours-error" className="text-sm text-red-700" role="alert">
-                  {errors.tourPackageIds}
-                </p>
-              ) : null}
-            </fieldset>
-            <div className="grid gap-1">
-              <label className="flex items-center gap-2 text-sm text-slate-800">
-                <input type="checkbox" checked={draft.testMode} onChange={(e) => set('testMode', e.target.checked)} aria-describedby="reseller-test-hint" className="size-5 accent-brand-700" />
-                {t('adminChannels.form.testMode')}
-              </label>
-              <p id="reseller-test-hint" className="text-xs text-slate-600">
-                {t('adminChannels.form.testModeHint')}
-              </p>
-            </div>
-            <div className="flex gap-2">
-              <Button size="md" variant="brand" type="submit" disabled={busy}>
-                {editing === null ? t('adminChannels.form.add') : t('adminChannels.form.save')}
-              </Button>
-              {editing === null ? null : (
-                <Button size="md" variant="secondary" onClick={startNew}>
-                  {t('adminChannels.form.cancel')}
-                </Button>
-              )}
-            </div>
-          </form>
+          {/* One form per reseller: the one being edited is told its own save's answer. */}
+          <ResellerForm key={edited?.id ?? 'new'} reseller={edited} tours={tours} onAdded={showKey} />
         </section>
       </div>
       {/* Platforms without an API close slots through their calendars (docs/decisions/0077). */}
-      <ChannelCalendarsPanel />
+      <ChannelCalendarsPanel calendars={calendars} />
     </div>
+  )
+}
+
+/**
+ * A reseller added or edited. An edit saves without script too. A new reseller needs the script:
+ * its key is in the action's answer alone, and a plain form post is answered with a redirect, so
+ * the button waits for the script rather than make a reseller whose key nobody saw (docs/decisions/0074).
+ */
+function ResellerForm({ reseller, tours, onAdded }: { reseller?: Reseller; tours: Tour[]; onAdded: (made: ResellerWithKey) => void }) {
+  const t = useT()
+  const navigate = useNavigate()
+  const addressWith = useAddressWith()
+  const close = addressWith(RESELLER_PARAM, null)
+  // A new reseller's fields start empty again after each one added; an edited one's from its saved version.
+  const [added, setAdded] = useState(0)
+  const draft = reseller ? draftOf(reseller) : EMPTY
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+
+  return (
+    <AdminForm<ResellerWithKey>
+      intent={reseller ? 'updateReseller' : 'addReseller'}
+      formId={reseller ? `reseller-${reseller.id}` : 'addReseller'}
+      successTitle={t(reseller ? 'adminChannels.resellers.saved' : 'adminChannels.resellers.added')}
+      // From the answer, not from the row: the toast may be told after the page has reloaded it.
+      successText={(saved) => (reseller ? t('adminChannels.resellers.savedText', { name: saved.name, percent: saved.commissionPercent }) : t('adminChannels.resellers.addedText', { name: saved.name }))}
+      failTitle={t('adminChannels.resellers.saveFailed')}
+      onSaved={(saved) => {
+        if (reseller) {
+          void navigate(close, { replace: true, preventScrollReset: true })
+        } else {
+          setAdded((n) => n + 1)
+          onAdded(saved)
+        }
+      }}
+      className="mt-3 grid gap-3"
+    >
+      {({ errors, busy }) => (
+        <div key={reseller ? JSON.stringify(draft) : added} className="grid gap-3">
+          {reseller ? <input type="hidden" name="id" value={reseller.id} /> : null}
+          <Field id="reseller-name" name="name" label={t('adminChannels.form.name')} error={errors.name}>
+            <Input defaultValue={draft.name} maxLength={80} />
+          </Field>
+          <Field id="reseller-note" name="note" label={t('adminChannels.form.terms')} hint={t('adminChannels.form.termsHint')} error={errors.note}>
+            <Textarea defaultValue={draft.note} rows={3} maxLength={500} />
+          </Field>
+          <Field id="reseller-commission" name="commissionPercent" label={t('adminChannels.form.commission')} hint={t('adminChannels.form.commissionHint', { max: COMMISSION_MAX_PERCENT })} error={errors.commissionPercent}>
+            <Input inputMode="numeric" defaultValue={draft.commissionPercent} className="w-32" />
+          </Field>
+          <Field id="reseller-lead" name="minLeadHours" label={t('adminChannels.form.lead')} hint={t('adminChannels.form.leadHint', { max: MIN_LEAD_HOURS_MAX })} error={errors.minLeadHours}>
+            <Input inputMode="numeric" defaultValue={draft.minLeadHours} className="w-32" />
+          </Field>
+          <fieldset className="grid gap-1" aria-describedby={errors.tourPackageIds ? 'reseller-tours-hint reseller-tours-error' : 'reseller-tours-hint'}>
+            <legend className="text-sm font-medium text-slate-900">{t('adminChannels.form.tours')}</legend>
+            <p id="reseller-tours-hint" className="text-xs text-slate-600">
+              {t('adminChannels.form.toursHint')}
+            </p>
+            {tours.map((tour) => (
+              <label key={tour.id} className="flex items-center gap-2 text-sm text-slate-800">
+                <input type="checkbox" name="tourPackageIds" value={tour.id} defaultChecked={draft.tourPackageIds.includes(tour.id)} className="size-5 accent-brand-700" />
+                {tour.name}
+              </label>
+            ))}
+            {errors.tourPackageIds ? (
+              <p id="reseller-tours-error" className="text-sm text-red-700" role="alert">
+                {errors.tourPackageIds}
+              </p>
+            ) : null}
+          </fieldset>
+          <div className="grid gap-1">
+            <label className="flex items-center gap-2 text-sm text-slate-800">
+              <input type="checkbox" name="testMode" defaultChecked={draft.testMode} aria-describedby="reseller-test-hint" className="size-5 accent-brand-700" />
+              {t('adminChannels.form.testMode')}
+            </label>
+            <p id="reseller-test-hint" className="text-xs text-slate-600">
+              {t('adminChannels.form.testModeHint')}
+            </p>
+          </div>
+          <div className="flex gap-2">
+            <Button size="md" variant="brand" type="submit" disabled={busy || (!reseller && !hydrated)}>
+              {reseller ? t('adminChannels.form.save') : t('adminChannels.form.add')}
+            </Button>
+            {reseller ? (
+              <Link to={close} preventScrollReset className={buttonVariants({ size: 'md', variant: 'secondary' })}>
+                {t('adminChannels.form.cancel')}
+              </Link>
+            ) : null}
+          </div>
+        </div>
+      )}
+    </AdminForm>
   )
 }
 
