@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test'
 import { test } from './test.ts'
 import { sundayAhead } from './tour-dates.ts'
-import { chooseSlot, policyConsent } from './booking-steps.ts'
+import { chooseSlot, policyConsent, slotHeldToast } from './booking-steps.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 import { hydrated } from './hydration.ts'
 import { logInAsAdmin } from './admin-login.ts'
@@ -54,6 +54,7 @@ test('a guest answers every seeded booking question on a phone, and the admin se
   await expect(page.getByText(DESCRIBE_MESSAGE)).toBeHidden()
   await page.getByRole('button', { name: 'Create Booking' }).click()
   await expect(page.getByRole('heading', { name: 'Your slot is held: payment is needed' })).toBeVisible()
+  await slotHeldToast(page)
 
   // The guest's booking page shows what they answered.
   await page.getByRole('link', { name: 'View booking details' }).click()

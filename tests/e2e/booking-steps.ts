@@ -25,3 +25,12 @@ export async function chooseSlot(page: Page, date: string, slot: RegExp) {
 
 /** The consent box of the details form (docs/decisions/0050), found by what it says. */
 export const policyConsent = (page: Page) => page.getByRole('checkbox', { name: 'I accept the cancellation policy and the terms.' })
+
+/**
+ * The toast that tells the guest their slot is held. It comes a moment after the held panel, over
+ * the foot of a phone's screen: a tap on a link there before it could land on the toast instead,
+ * so a journey that goes on by a link waits for it, as the guest sees it.
+ */
+export async function slotHeldToast(page: Page) {
+  await expect(page.getByRole('status').filter({ hasText: 'Slot held' }).first()).toBeVisible()
+}

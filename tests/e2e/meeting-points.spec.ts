@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test'
 import { test } from './test.ts'
 import { E2E_ADMIN } from '../../playwright.config.ts'
 import { sundayAhead } from './tour-dates.ts'
-import { chooseSlot, policyConsent } from './booking-steps.ts'
+import { chooseSlot, policyConsent, slotHeldToast } from './booking-steps.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 import { hydrated } from './hydration.ts'
 import { logInAsAdmin } from './admin-login.ts'
@@ -28,6 +28,7 @@ async function details(page: Page, name: string, email: string) {
 async function createAndPay(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Create Booking' }).click()
   await expect(page.getByRole('heading', { name: 'Your slot is held: payment is needed' })).toBeVisible()
+  await slotHeldToast(page)
   await page.getByRole('link', { name: 'Continue to Payment' }).click()
   await page.getByLabel('Card number').fill('4242 4242 4242 4242')
   await page.getByRole('button', { name: 'Pay Now' }).click()

@@ -8,7 +8,7 @@ import { localizeClockText } from '../../core/slots.ts'
 import { E2E_ADMIN } from '../../playwright.config.ts'
 import { logInAsAdmin } from './admin-login.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
-import { chooseSlot, policyConsent } from './booking-steps.ts'
+import { chooseSlot, policyConsent, slotHeldToast } from './booking-steps.ts'
 import { hydrated } from './hydration.ts'
 import { messagesOf } from './messages.ts'
 import { emailTo } from './outbox-mail.ts'
@@ -91,6 +91,7 @@ test('a guest’s promo code lowers the total; the checkout and the e-mail show 
   await page.getByRole('button', { name: 'Create Booking' }).click()
   // Half day, 2 guests: ¥14,300, 10 % off.
   await expect(page.getByText('Promo code SPRING-10 takes ¥1,430 off: you pay ¥12,870.')).toBeVisible()
+  await slotHeldToast(page)
 
   await page.getByRole('link', { name: 'Continue to Payment' }).click()
   const checkout = page.getByRole('region', { name: 'Booking Summary' })

@@ -6,7 +6,7 @@ import { test } from './test.ts'
 import { E2E_ADMIN } from '../../playwright.config.ts'
 import { logInAsAdmin } from './admin-login.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
-import { chooseSlot, dayButton, policyConsent } from './booking-steps.ts'
+import { chooseSlot, dayButton, policyConsent, slotHeldToast } from './booking-steps.ts'
 import { hydrated } from './hydration.ts'
 import { messagesOf } from './messages.ts'
 import { emailTo } from './outbox-mail.ts'
@@ -131,6 +131,7 @@ test('a second visitor books with the code: the voucher pays part, the card the 
   await code.fill(voucherCode.toLowerCase().replace(/-/g, ' '))
   await page.getByRole('button', { name: 'Create Booking' }).click()
   await expect(page.getByText('Your gift voucher pays ¥20,000: ¥900 is left to pay.')).toBeVisible()
+  await slotHeldToast(page)
   await page.getByRole('link', { name: 'Continue to Payment' }).click()
   const checkout = page.getByRole('region', { name: 'Booking Summary' })
   await expect(checkout).toContainText('Tour price')
