@@ -11,7 +11,7 @@ export const LANGUAGE_INTENT = 'language'
 export const ADMIN_FORM_FIELD = 'formId'
 
 /**
- * A route action's answer: saved (with what the service returned, as JSON), or refused with a message and each field's, in the dashboard's
- * language, naming the form it refused.
+ * A route action's answer: saved (with what the service returned, as JSON; a look-up names its form, for the page a script-free post
+ * comes back to), or refused with a message and each field's, in the dashboard's language, naming the form it refused.
  */
-export type AdminActionData = { ok: true; result?: unknown } | { ok: false; formId: string; message: string; errors: Record<string, string> }
+export type AdminActionData = { ok: true; formId?: string; result?: unknown } | { ok: false; formId: string; message: string; errors: Record<string, string> }

@@ -71,6 +71,11 @@ export type AdminIntent<S extends z.ZodType = z.ZodType> = {
   input?: (form: FormData) => unknown
   /** The service call; `admin` is who saves, for the services that record it (a voucher's cancel), keep their session (a new password) or write to them (a test e-mail). */
   run: (input: z.output<S>, form: FormData, admin: AdminActor) => Promise<unknown>
+  /**
+   * A look-up rather than a save: what it returns is what the page shows, so a post without script
+   * is answered with the page and the result (`useActionData`), not sent back, which would lose it.
+   */
+  shows?: boolean
 }
 
 /** Lets TypeScript infer each intent's schema where a tab lists its intents. */
@@ -117,6 +122,7 @@ export async function adminAction(args: Args, intents: Record<string, AdminInten
     const { message, errors } = localizedRefusal(failure, locale)
     return data<AdminActionData>({ ok: false, formId, message, errors }, { status: failure.status, headers: failure.headers })
   }
+  if (handler.shows) return data<AdminActionData>({ ok: true, formId, result: asJson(result) })
   if (sentByScript(form)) return data<AdminActionData>(result === undefined ? { ok: true } : { ok: true, result: asJson(result) })
   throw back()
 }

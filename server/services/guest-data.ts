@@ -8,6 +8,7 @@ import type { Db, Tx } from '../db/client.ts'
 import { ANONYMISED_NAME, type BookingLifecycle } from './booking-lifecycle.ts'
 import { withMoney, type Booking } from './ledger.ts'
 import { erasureRefusal } from '../../core/booking-lifecycle.ts'
+import type { ReviewErasure } from '../../core/schemas/guest-data.ts'
 import { readRefusal, type Said } from '../../core/i18n/refusal.ts'
 import { englishText } from '../i18n/refusals.ts'
 import { auditLog, bookings, contactMessages, notifications, outgoingEmails, reviewRequests, reviews, vouchers, waitlistAddresses, waitlistEntries, type Notification } from '../db/schema.ts'
@@ -55,9 +56,16 @@ export type GuestDataSummary = {
   vouchers: { id: number; code: string; amount: number; balance: number; status: string; buyerName: string; recipientName: string | null; message: string | null; locale: string; validUntil: string | null; createdAt: Date; paidAt: Date | null }[]
 }
 
-/** What erasure does with the guest's reviews: the guide's choice on the erasure screen (docs/decisions/0063). */
-export const REVIEW_ERASURE_CHOICES = ['remove', 'anonymise'] as const
-export type ReviewErasure = (typeof REVIEW_ERASURE_CHOICES)[number]
+/** What the audit log records of a look-up or export: how much was found, not what. */
+export const foundCounts = (summary: GuestDataSummary) => ({
+  bookings: summary.bookings.length,
+  messages: summary.messages.length,
+  emails: summary.emails.length,
+  notifications: summary.notifications.length,
+  waitlist: summary.waitlist.length,
+  reviews: summary.reviews.length,
+  vouchers: summary.vouchers.length,
+})
 
 /** The counts of one erasure or sweep. */
 export type Forgotten = { bookings: number; messages: number; notifications: number; emails: number; waitlist: number; vouchers: number; outboxFiles: number }
@@ -340,6 +348,13 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
     },
 
     /** Bookings that must stay as they are for now: a tour still to come, or a payment under way. */
+    /** The admin's look-up of an address: what is stored, why it cannot be erased yet, and the audit log's line of it. */
+    async lookUp(email: string, actor: AuditActor): Promise<GuestDataSummary & { erasureBlockers: ErasureBlocker[] }> {
+      const summary = await this.lookup(email)
+      await this.audit(actor, 'guest-data.lookup', email, foundCounts(summary))
+      return { ...summary, erasureBlockers: this.erasureBlockers(summary) }
+    },
+
     erasureBlockers(summary: GuestDataSummary): ErasureBlocker[] {
       const today = todayInTokyo(now())
       const blockers: ErasureBlocker[] = []

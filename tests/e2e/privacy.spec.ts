@@ -77,3 +77,17 @@ test('the guide finds a guest by e-mail, exports the data, and erases it keeping
   expect(JSON.stringify(booking)).not.toContain('Erin')
   expect(JSON.stringify(booking)).not.toContain(email)
 })
+
+test('without script the guide looks up a guest’s data, and the look-up is in the audit log (375 px)', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } })
+  const page = await context.newPage()
+  expect((await context.request.post('/api/login', { data: E2E_ADMIN })).status()).toBe(200)
+  const email = `no-script-${Date.now().toString(36)}@example.com`
+  await page.goto('/admin/settings')
+  const panel = page.getByRole('region', { name: 'Guest data requests' })
+  await panel.getByLabel('Guest e-mail address').fill(email)
+  await panel.getByRole('button', { name: 'Look Up' }).click()
+  await expect(panel.getByText(`Nothing is stored for ${email}.`)).toBeVisible()
+  await expect(panel.getByRole('listitem').filter({ hasText: ' · Looked up · ' }).first()).toBeVisible()
+  await context.close()
+})

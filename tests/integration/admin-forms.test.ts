@@ -219,6 +219,26 @@ describe('the dashboard’s sections and their forms', () => {
     expect((await all()).find((q) => q.id === added.id)!.archived).toBe(false)
   })
 
+  it('looks up a guest’s data by the Settings form, answered with the page even without script, and writes the look-up to the audit log', async () => {
+    type Audit = { action: string }[]
+    const before = (await api<Audit>('/api/admin/audit-log')).length
+    const plain = await post('/admin/settings', { intent: 'lookUpGuest', email: 'nobody-here@example.com' })
+    expect(plain.status).toBe(200)
+    expect(await plain.text()).toContain('nobody-here@example.com')
+    const byFetcher = await byScript('/admin/settings', { intent: 'lookUpGuest', email: 'nobody-here@example.com' })
+    expect(byFetcher.status).toBe(200)
+    const audit = await api<Audit>('/api/admin/audit-log')
+    expect(audit.length).toBe(before + 2)
+    expect(audit[0]!.action).toBe('guest-data.lookup')
+    const malformed = await byScript('/admin/settings', { intent: 'lookUpGuest', email: 'not-an-address' }, 'ja')
+    expect(malformed.status).toBe(400)
+    expect((await api<Audit>('/api/admin/audit-log')).length).toBe(before + 2)
+    // Erased by the dialog's post: nothing to erase, and the answer is the look-up after it.
+    const erased = await byScript('/admin/settings', { intent: 'eraseGuest', email: 'nobody-here@example.com', reviews: 'remove' })
+    expect(erased.status).toBe(200)
+    expect(await erased.text()).toContain('nobody-here@example.com')
+  })
+
   it('makes the calendar link by a plain form post, and replaces it by script: the old one stops at once', async () => {
     expect(await api('/api/admin/calendar-feed')).toEqual({ url: null, createdAt: null })
     expect((await post('/admin/settings', { intent: 'calendarFeed' })).status).toBe(302)

@@ -5,8 +5,11 @@ import { formatLongDate } from '../../../core/dates.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { T, useLocale, useT } from '../../i18n/i18n.tsx'
 import { useSayRefusal } from '../../i18n/refusals.ts'
-import { ApiError, api, useFailToast, formatDateTime, successToast } from './api.ts'
-import { useAdminData } from './use-admin-data.ts'
+import { useActionData } from 'react-router'
+import type { AdminActionData } from '../../lib/admin-form.ts'
+import { formatDateTime } from './api.ts'
+import { AdminForm, useAdminSubmit } from './admin-form.tsx'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 import { Badge } from '../ui/badge.tsx'
 import { Button, buttonVariants } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/dialog.tsx'
@@ -55,47 +58,24 @@ const EMAIL_STATUS_NAMES: Record<string, MessageId> = {
  * A guest's request about their personal data (APPI): find everything stored for an
  * e-mail address, download it as JSON, erase it. Every action lands in the audit log below.
  */
-export function GuestDataPanel() {
+export function GuestDataPanel({ audit }: { audit: AuditEntry[] }) {
   const say = useSayRefusal()
-  const failToast = useFailToast()
   const t = useT()
   const locale = useLocale()
   const named = (names: Record<string, MessageId>, code: string) => (names[code] ? t(names[code]) : code)
-  const [email, setEmail] = useState('')
-  const [summary, setSummary] = useState<Summary | null>(null)
-  const [error, setError] = useState<string | undefined>()
-  const [busy, setBusy] = useState(false)
-  const { data: audit, reload: loadAudit } = useAdminData<AuditEntry[]>('/api/admin/audit-log', t('adminSettings.guestData.auditFailed'), [])
-
-  async function find(event?: React.FormEvent) {
-    event?.preventDefault()
-    setBusy(true)
-    try {
-      setSummary(await api<Summary>('GET', `/api/admin/guest-data?email=${encodeURIComponent(email.trim())}`))
-      setError(undefined)
-    } catch (err) {
-      setSummary(null)
-      if (err instanceof ApiError && err.status === 400) setError(err.message)
-      else failToast(t('adminSettings.guestData.lookUpFailed'), err)
-    } finally {
-      setBusy(false)
-      void loadAudit()
-    }
-  }
-
+  // A script-free look-up comes back as the page with its answer (docs/decisions/0088).
+  const posted = useActionData<AdminActionData>()
+  const [summary, setSummary] = useState<Summary | null>(posted?.ok && posted.formId === 'lookUpGuest' ? (posted.result as Summary) : null)
+  const [email, setEmail] = useState(summary?.email ?? '')
   const [reviewChoice, setReviewChoice] = useState<'remove' | 'anonymise'>('remove')
-
-  async function erase() {
-    if (!summary) return
-    try {
-      const result = await api<{ bookings: number; messages: number; emails: number; waitlist: number; vouchers: number; reviews: number }>('POST', '/api/admin/guest-data/erase', { email: summary.email, reviews: reviewChoice })
-      successToast(t('adminSettings.guestData.erased'), t('adminSettings.guestData.erasedText', result))
-      await find()
-    } catch (err) {
-      failToast(t('adminSettings.guestData.eraseFailed'), err)
-      void loadAudit()
-    }
-  }
+  // Without script the button cannot follow the field: it stays on, and the action refuses an empty address.
+  const hydrated = useHydrated()
+  const { submit: erase } = useAdminSubmit<{ erased: Record<string, number>; summary: Summary }>({
+    successTitle: t('adminSettings.guestData.erased'),
+    successText: ({ erased }) => t('adminSettings.guestData.erasedText', erased),
+    failTitle: t('adminSettings.guestData.eraseFailed'),
+    onSaved: (answer) => setSummary(answer.summary),
+  })
 
   const exportHref = summary ? `/api/admin/guest-data/export?email=${encodeURIComponent(summary.email)}` : undefined
   const nothingFound = summary && summary.bookings.length + summary.messages.length + summary.emails.length + summary.waitlist.length + summary.vouchers.length === 0
@@ -107,16 +87,20 @@ export function GuestDataPanel() {
         {t('adminSettings.guestData.title')}
       </h2>
       <p className="mt-1 text-sm text-slate-700">{t('adminSettings.guestData.lead')}</p>
-      <form onSubmit={find} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end" noValidate>
-        <div className="grow">
-          <Field id="guest-email" label={t('adminSettings.guestData.email')} error={error}>
-            <Input type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} required />
-          </Field>
-        </div>
-        <Button size="md" variant="brand" type="submit" disabled={busy || email.trim() === ''}>
-          {busy ? t('adminSettings.guestData.lookingUp') : t('adminSettings.guestData.lookUp')}
-        </Button>
-      </form>
+      <AdminForm<Summary> intent="lookUpGuest" failTitle={t('adminSettings.guestData.lookUpFailed')} onSaved={setSummary} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+        {({ errors, busy }) => (
+          <>
+            <div className="grow">
+              <Field id="guest-email" name="email" label={t('adminSettings.guestData.email')} error={errors.email}>
+                <Input type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} required />
+              </Field>
+            </div>
+            <Button size="md" variant="brand" type="submit" disabled={busy || (hydrated && email.trim() === '')}>
+              {busy ? t('adminSettings.guestData.lookingUp') : t('adminSettings.guestData.lookUp')}
+            </Button>
+          </>
+        )}
+      </AdminForm>
 
       {summary ? (
         <div className="mt-6 grid gap-4" aria-live="polite">
@@ -235,7 +219,7 @@ export function GuestDataPanel() {
                   title={t('adminSettings.guestData.eraseTitle')}
                   description={t('adminSettings.guestData.eraseText', { email: summary.email })}
                   confirmLabel={t('adminSettings.guestData.eraseConfirm')}
-                  onConfirm={erase}
+                  onConfirm={() => erase('eraseGuest', { email: summary.email, reviews: reviewChoice })}
                 />
               </div>
             </>
@@ -245,11 +229,11 @@ export function GuestDataPanel() {
 
       <div className="mt-8">
         <h3 className="font-semibold text-slate-900">{t('adminSettings.guestData.audit')}</h3>
-        {(audit ?? []).length === 0 ? (
+        {audit.length === 0 ? (
           <p className="mt-1 text-sm text-slate-700">{t('adminSettings.guestData.auditEmpty')}</p>
         ) : (
           <ul className="mt-2 grid gap-1 text-sm text-slate-800">
-            {(audit ?? []).slice(0, 50).map((entry) => (
+            {audit.slice(0, 50).map((entry) => (
               <li key={entry.id}>
                 {formatDateTime(entry.createdAt, locale)} · {entry.actorUsername ?? t('adminSettings.guestData.unknownActor')} · {named(ACTION_LABELS, entry.action)} · {entry.subject}
               </li>

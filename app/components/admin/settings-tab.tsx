@@ -1,6 +1,6 @@
 import { Fragment, useState } from 'react'
 import { useNavigate } from 'react-router'
-import type { AsJson, CalendarFeedInfo, TaxSettings, TourPackage as CatalogueRow } from '../../../server/for-app.ts'
+import type { AsJson, AuditEntry, CalendarFeedInfo, TaxSettings, TourPackage as CatalogueRow } from '../../../server/for-app.ts'
 import { TOUR_TEXT_LIMITS } from '../../../core/schemas/tour-package-update.ts'
 import { TRANSLATED_LOCALES } from '../../../core/schemas/translations.ts'
 import { TOUR_TEXT_FIELDS, type TourTextField } from '../../../core/i18n/tour-text.ts'
@@ -35,9 +35,10 @@ type SettingsData = {
   guideWords: GuideWordsData
   trip: TripData
   questions: QuestionsData
+  audit: AsJson<AuditEntry>[]
 }
 
-export function SettingsTab({ tours, taxSettings, calendarFeed, rules, guideWords, trip, questions }: SettingsData) {
+export function SettingsTab({ tours, taxSettings, calendarFeed, rules, guideWords, trip, questions, audit }: SettingsData) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <TestEmail />
@@ -50,7 +51,7 @@ export function SettingsTab({ tours, taxSettings, calendarFeed, rules, guideWord
       <VoucherRulesPanel saved={rules.vouchers} />
       <ReceiptSettingsPanel settings={taxSettings} />
       <GuideWordsPanel data={guideWords} />
-      <GuestDataPanel />
+      <GuestDataPanel audit={audit} />
       <Sessions />
     </div>
   )

@@ -3,6 +3,7 @@ import { GUIDE_WORDS_LANGUAGE_PARAM } from '../../components/admin/guide-words-p
 import { MEETING_POINT_PARAM, WHAT_TO_BRING_LANGUAGE_PARAM } from '../../components/admin/trip-panel.tsx'
 import { tripIntents } from '../../components/admin/trip-actions.server.ts'
 import { bookingQuestionIntents } from '../../components/admin/booking-questions-actions.server.ts'
+import { guestDataIntents } from '../../components/admin/guest-data-actions.server.ts'
 import { QUESTION_PARAM } from '../../components/admin/booking-questions-panel.tsx'
 import { SettingsTab } from '../../components/admin/settings-tab.tsx'
 import { settingsIntents } from '../../components/admin/settings-actions.server.ts'
@@ -17,7 +18,7 @@ import type { Route } from './+types/settings'
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin({ context, request })
-  const { catalogue, taxDocuments, calendarFeed, bookingMoves, vouchers, guideWords, trip, media, bookingQuestions } = context.services
+  const { catalogue, taxDocuments, calendarFeed, bookingMoves, vouchers, guideWords, trip, media, bookingQuestions, guestData } = context.services
   // The About page's words and the trip's seasonal texts are edited one language at a time, the one
   // the address names (English when none).
   const params = new URL(request.url).searchParams
@@ -27,7 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
   const wordsLocale = languageOf(GUIDE_WORDS_LANGUAGE_PARAM)
   const bringLocale = languageOf(WHAT_TO_BRING_LANGUAGE_PARAM)
-  const [tours, taxSettings, feed, guestMoveLimit, guideBookings, voucherRules, words, points, tripSettings, photos, questions] = await Promise.all([
+  const [tours, taxSettings, feed, guestMoveLimit, guideBookings, voucherRules, words, points, tripSettings, photos, questions, audit] = await Promise.all([
     catalogue.list(),
     taxDocuments.settings(),
     calendarFeed.current(),
@@ -39,6 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     trip.settings(),
     media.list(),
     bookingQuestions.all(),
+    guestData.auditEntries(),
   ])
   return {
     tours: asJson(tours),
@@ -58,12 +60,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     },
     // Which question's form is open ('new' for a new one), as for the meeting points.
     questions: { questions, editing: params.get(QUESTION_PARAM) },
+    // The guest-data requests' audit log; a look-up itself is a form's answer (guest-data-actions.server.ts).
+    audit: asJson(audit),
   }
 }
 
 export function action(args: Route.ActionArgs) {
   const { services } = args.context
-  return adminAction(args, { ...settingsIntents(services), ...tripIntents(services), ...bookingQuestionIntents(services) })
+  return adminAction(args, { ...settingsIntents(services), ...tripIntents(services), ...bookingQuestionIntents(services), ...guestDataIntents(services) })
 }
 
 export default function SettingsSection({ loaderData }: Route.ComponentProps) {
