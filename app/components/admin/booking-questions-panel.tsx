@@ -6,6 +6,7 @@ import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { useT } from '../../i18n/i18n.tsx'
 import { TRANSLATED_LOCALES } from '../../../core/schemas/translations.ts'
 import { AdminForm, RowAction, useAdminSubmit } from './admin-form.tsx'
+import { MoveButtons } from './move-buttons.tsx'
 import { useAddressWith, useOpenedByAddress } from './use-address-with.ts'
 import { Badge } from '../ui/badge.tsx'
 import { Button, buttonVariants } from '../ui/button.tsx'
@@ -62,16 +63,19 @@ export function BookingQuestionsPanel({ data }: { data: QuestionsData }) {
                 <Badge tone="confirmed">{t(QUESTION_TYPE_NAMES[q.type])}</Badge>
                 {q.required ? <Badge tone="pending">{t('adminSettings.questions.required')}</Badge> : <span className="text-sm text-slate-600">{t('adminSettings.questions.optional')}</span>}
                 <div className="ml-auto flex flex-wrap gap-1">
-                  {i === 0 ? null : (
-                    <RowAction intent="moveQuestion" rowId={q.id} fields={{ direction: 'up' }} failTitle={t('adminSettings.questions.moveFailed')} size="sm" variant="plain" aria-label={t('adminSettings.questions.moveUpNamed', { label: q.label })}>
-                      {t('adminSettings.questions.up')}
-                    </RowAction>
-                  )}
-                  {i === asked.length - 1 ? null : (
-                    <RowAction intent="moveQuestion" rowId={q.id} fields={{ direction: 'down' }} failTitle={t('adminSettings.questions.moveFailed')} size="sm" variant="plain" aria-label={t('adminSettings.questions.moveDownNamed', { label: q.label })}>
-                      {t('adminSettings.questions.down')}
-                    </RowAction>
-                  )}
+                  <MoveButtons
+                    intent="moveQuestion"
+                    rowId={q.id}
+                    index={i}
+                    count={asked.length}
+                    failTitle={t('adminSettings.questions.moveFailed')}
+                    words={{
+                      up: t('adminSettings.questions.up'),
+                      down: t('adminSettings.questions.down'),
+                      upNamed: t('adminSettings.questions.moveUpNamed', { label: q.label }),
+                      downNamed: t('adminSettings.questions.moveDownNamed', { label: q.label }),
+                    }}
+                  />
                   <Link to={addressWith(QUESTION_PARAM, String(q.id))} preventScrollReset className={buttonVariants({ size: 'sm', variant: 'plain' })} aria-label={t('adminSettings.questions.editNamed', { label: q.label })}>
                     {t('adminSettings.questions.edit')}
                   </Link>

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react'
-import { Form, useSearchParams } from 'react-router'
+import { Form, useNavigate, useSearchParams } from 'react-router'
 import { LOCALES, type Locale } from '../../../core/i18n/locales.ts'
 import { useT } from '../../i18n/i18n.tsx'
 import { Button } from '../ui/button.tsx'
 import { Field, Select } from '../ui/field.tsx'
+import { useAddressWith } from './use-address-with.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 
 /**
@@ -13,14 +14,11 @@ import { useHydrated } from '../../lib/use-hydrated.ts'
  */
 export function LanguageChooser({ id, param, value, label, hint }: { id: string; param: string; value: Locale; label: string; hint?: ReactNode }) {
   const t = useT()
-  const [params, setParams] = useSearchParams()
+  const [params] = useSearchParams()
+  const addressWith = useAddressWith()
+  const navigate = useNavigate()
   const hydrated = useHydrated()
-
-  const choose = (code: string) => {
-    const next = new URLSearchParams(params)
-    next.set(param, code)
-    setParams(next, { replace: true, preventScrollReset: true })
-  }
+  const choose = (code: string) => navigate(addressWith(param, code), { replace: true, preventScrollReset: true })
 
   return (
     <Form method="get" preventScrollReset className="flex flex-wrap items-end gap-2">

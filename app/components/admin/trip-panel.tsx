@@ -8,6 +8,7 @@ import { TOUR_TIMES } from '../../../core/slots.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { AdminForm, RowAction } from './admin-form.tsx'
+import { MoveButtons } from './move-buttons.tsx'
 import { LanguageChooser } from './language-chooser.tsx'
 import { useAddressWith, useOpenedByAddress } from './use-address-with.ts'
 import { Badge } from '../ui/badge.tsx'
@@ -93,16 +94,19 @@ function MeetingPointList({ points, photos, editing }: { points: MeetingPoint[];
                   <Link to={addressWith(MEETING_POINT_PARAM, String(point.id))} preventScrollReset className={linkClass} aria-label={t('adminSettings.trip.editNamed', { name: point.name })}>
                     {t('adminSettings.trip.edit')}
                   </Link>
-                  {index === 0 ? null : (
-                    <RowAction intent="movePoint" rowId={point.id} fields={{ direction: 'up' }} failTitle={t('adminSettings.trip.moveFailed')} size="sm" variant="plain" aria-label={t('adminSettings.trip.moveUpNamed', { name: point.name })}>
-                      {t('adminSettings.trip.up')}
-                    </RowAction>
-                  )}
-                  {index === points.length - 1 ? null : (
-                    <RowAction intent="movePoint" rowId={point.id} fields={{ direction: 'down' }} failTitle={t('adminSettings.trip.moveFailed')} size="sm" variant="plain" aria-label={t('adminSettings.trip.moveDownNamed', { name: point.name })}>
-                      {t('adminSettings.trip.down')}
-                    </RowAction>
-                  )}
+                  <MoveButtons
+                    intent="movePoint"
+                    rowId={point.id}
+                    index={index}
+                    count={points.length}
+                    failTitle={t('adminSettings.trip.moveFailed')}
+                    words={{
+                      up: t('adminSettings.trip.up'),
+                      down: t('adminSettings.trip.down'),
+                      upNamed: t('adminSettings.trip.moveUpNamed', { name: point.name }),
+                      downNamed: t('adminSettings.trip.moveDownNamed', { name: point.name }),
+                    }}
+                  />
                   <RowAction<MeetingPoint>
                     intent="pointOffered"
                     rowId={point.id}
