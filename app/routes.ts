@@ -55,6 +55,10 @@ export default [
   route('admin/dashboard', 'routes/admin/dashboard.tsx'),
   // The dashboard: its words, a frame and one URL per section, each with its own loader and action (docs/decisions/0088).
   layout('routes/admin/words.tsx', [layout('routes/admin/layout.tsx', ADMIN_SECTIONS.map(({ value }) => route(`admin/${value}`, `routes/admin/${value}.tsx`)))]),
+  // A month's slots for the booking dialogs' date and time choice (docs/decisions/0088).
+  route('admin/booking-slots', 'routes/admin/booking-slots.ts'),
+  // The sections' badges, for the dashboard's 30 s check (docs/decisions/0090).
+  route('admin/badges', 'routes/admin/badges.ts'),
   // Unknown paths under /admin are not found too, but without the public chrome.
   route('admin/*', 'routes/not-found.tsx', { id: 'admin-not-found' }),
   route('sitemap.xml', 'routes/sitemap.ts'),

@@ -1,6 +1,9 @@
 /** The dashboard's first section (docs/decisions/0088): where a login without a destination lands. */
 export const ADMIN_HOME = '/admin/bookings'
 
+/** The login page, plain: where logging out lands, and an anonymous visit to /admin. */
+export const ADMIN_LOGIN_PAGE = '/admin/login'
+
 /**
  * Where to go after logging in: the ?redirectTo= page when it is one of our own admin
  * pages ('/admin…', not '//evil.example' nor 'https://…'), else the dashboard.
@@ -8,7 +11,7 @@ export const ADMIN_HOME = '/admin/bookings'
 export function safeAdminRedirect(value: string | null | undefined): string {
   if (!value) return ADMIN_HOME
   if (!/^\/admin(?:[/?#]|$)/.test(value) || value.startsWith('//') || /[\\\s]/.test(value)) return ADMIN_HOME
-  if (value.startsWith('/admin/login')) return ADMIN_HOME
+  if (value.startsWith(ADMIN_LOGIN_PAGE)) return ADMIN_HOME
   return value
 }
 

@@ -114,6 +114,8 @@ export type MoveMoney =
  * stays as paid (the guide arranges a difference with the guest), so the booking never claims
  * money nobody paid.
  */
+export const PAID_PRICE_FIXED = refusalMessage('adminErrors.paidPriceFixed')
+/** Its English, as the JSON API answers it (server/i18n/refusals.unit.test.ts holds the pair equal). */
 export const PAID_PRICE_FIXED_MESSAGE =
   'This booking is paid, so its price stays as paid. To change what the guest pays, refund part of it or arrange the difference with the guest.'
 

@@ -1,5 +1,5 @@
 import type { Attention, Notice } from './admin-notices.ts'
-import { guestMoveRefusal, GUEST_MOVE_REFUSALS, GUEST_MOVE_PARTLY_REFUNDED_MESSAGE, PAID_PRICE_FIXED_MESSAGE, type ChangeActor, type SlotChoice } from './booking-changes.ts'
+import { guestMoveRefusal, GUEST_MOVE_REFUSALS, GUEST_MOVE_PARTLY_REFUNDED_MESSAGE, PAID_PRICE_FIXED, type ChangeActor, type SlotChoice } from './booking-changes.ts'
 import { refusalMessage } from './i18n/refusal.ts'
 import { statusTransition } from './booking-transitions.ts'
 import { type CancellationCause, refundChoiceProblem, refundFor } from './cancellation-policy.ts'
@@ -41,15 +41,16 @@ export const CALLED_OFF_PAY_MESSAGE = refusalMessage('errors.calledOffPay')
 // Why a guest's data cannot be erased yet, as the dashboard says it.
 export const ERASE_HOLD_MESSAGE = refusalMessage('adminErrors.eraseHeld')
 export const ERASE_UPCOMING_MESSAGE = refusalMessage('adminErrors.eraseUpcoming')
-export const PAID_DELETE_MESSAGE =
-  'This booking was paid and has not been fully refunded, so it cannot be deleted: its payment record must be kept. Cancel it (with a refund if due) instead.'
-export const VOUCHER_GONE_MESSAGE = 'The gift voucher this booking used no longer has the balance it paid: make a new booking instead'
-export const PROMO_GONE_MESSAGE = 'The promo code this booking used can no longer be used: make a new booking instead'
+export const PAID_DELETE_MESSAGE = refusalMessage('adminErrors.paidDelete')
+export const VOUCHER_GONE_MESSAGE = refusalMessage('adminErrors.voucherGone')
+export const PROMO_GONE_MESSAGE = refusalMessage('adminErrors.promoGone')
+export const MOVE_CANCELLED = refusalMessage('adminErrors.moveCancelled')
+/** Its English, as the JSON API answers it (server/i18n/refusals.unit.test.ts holds the pair equal). */
 export const MOVE_CANCELLED_MESSAGE = 'A cancelled booking cannot be moved. Restore it first, or make a new booking.'
-export const NO_CARD_PAYMENT_MESSAGE = 'This booking has no card payment to refund.'
+export const NO_CARD_PAYMENT_MESSAGE = refusalMessage('adminErrors.noCardPayment')
 export const NOT_HELD_MESSAGE = 'Only a reservation still on hold can be extended.'
-export const RESELLER_STATUS_MESSAGE = 'A reseller’s booking is confirmed by its reseller and paid to it: it can only be cancelled here.'
-export const PAID_BY_NOT_PAID_MESSAGE = 'How the money was taken can only be given when marking the booking paid'
+export const RESELLER_STATUS_MESSAGE = refusalMessage('adminErrors.resellerStatus')
+export const PAID_BY_NOT_PAID_MESSAGE = refusalMessage('adminErrors.paidByNotPaid')
 
 type Hold = { status: string; holdExpiresAt: Date | null }
 
@@ -511,7 +512,7 @@ export function movePlan(b: LifecycleBooking, m: BookingMoney, status: BookingSt
 
 function move(b: LifecycleBooking, m: BookingMoney, status: BookingStatus, e: Extract<LifecycleEvent, { type: 'move' }>): Decision {
   if (status === 'cancelled') {
-    return e.actor === 'guide' ? refuse('conflict', MOVE_CANCELLED_MESSAGE) : refuse('conflict', GUEST_MOVE_REFUSALS.cancelled)
+    return e.actor === 'guide' ? refuse('conflict', MOVE_CANCELLED) : refuse('conflict', GUEST_MOVE_REFUSALS.cancelled)
   }
   let price = e.price
   if (e.actor !== 'guide') {
@@ -523,7 +524,7 @@ function move(b: LifecycleBooking, m: BookingMoney, status: BookingStatus, e: Ex
     const sameTour = e.target.tourPackageId === b.tourPackageId && e.target.numberOfPeople === b.numberOfPeople
     if (g.disrupted && sameTour) price = Math.min(price, m.price)
   } else if (held(status, m) > 0 && price !== m.price) {
-    return refuse('conflict', PAID_PRICE_FIXED_MESSAGE, 'totalPrice')
+    return refuse('conflict', PAID_PRICE_FIXED, 'totalPrice')
   }
   const plan = movePlan(b, m, status, price, e.voucher)
   const base = { ...nothing('moved', 'move'), price: plan.price, slot: { kind: 'move', target: e.target, expiresAt: b.status === 'pending' ? b.holdExpiresAt : null } as SlotEffect }

@@ -100,3 +100,34 @@ export function matchesText(fields: ReadonlyArray<string | null | undefined>, qu
   if (q === '') return true
   return fields.some((f) => typeof f === 'string' && f.toLowerCase().includes(q))
 }
+
+/** The longest search the list looks for, as the JSON API bounds its `q`. */
+export const BOOKING_SEARCH_MAX = 200
+
+/** Bookings on one page of the dashboard's list. */
+export const BOOKINGS_PAGE_SIZE = 20
+
+/** The Bookings section's address (docs/decisions/0088): what the list shows, each choice read leniently (a stray value is no choice). */
+export type BookingListChoice = {
+  status: BookingStatus | null
+  q: string
+  bookingId: number | null
+  sort: BookingSortKey
+  dir: SortDirection
+  page: number
+}
+
+/** `?status=&q=&bookingId=&sort=&dir=&page=` as the list reads them: by tour date, soonest first, unless told otherwise. */
+export function bookingListChoice(params: URLSearchParams): BookingListChoice {
+  const status = params.get('status')
+  const sort = params.get('sort')
+  const page = Number(params.get('page'))
+  return {
+    status: BOOKING_STATUSES.find((s) => s === status) ?? null,
+    q: (params.get('q') ?? '').trim().slice(0, BOOKING_SEARCH_MAX),
+    bookingId: parseBookingIdParam(params.get('bookingId')),
+    sort: isBookingSortKey(sort) ? sort : 'tourDate',
+    dir: params.get('dir') === 'desc' ? 'desc' : 'asc',
+    page: Number.isSafeInteger(page) && page > 1 ? page : 1,
+  }
+}

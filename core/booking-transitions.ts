@@ -1,5 +1,5 @@
-import { formatYen } from './money.ts'
-import { BOOKING_STATUSES, statusLabel, type BookingStatus } from './schemas/booking-status.ts'
+import { refusalMessage, yenValue, type AdminErrorMessageId } from './i18n/refusal.ts'
+import { BOOKING_STATUSES, type BookingStatus } from './schemas/booking-status.ts'
 
 /**
  * Which status the admin's status menu may give a booking, judged against the money
@@ -27,13 +27,24 @@ export type BookingMoney = {
 
 export type TransitionVerdict = { allowed: true } | { allowed: false; message: string }
 
-export const PAID_CANCEL_BY_STATUS_MESSAGE = 'This booking has been paid: cancel it with the Cancel action, which decides the refund.'
+// What the menu refuses, in the admin's language (docs/decisions/0087): one message per status it
+// names, so each language writes the status as its dashboard does.
+export const PAID_CANCEL_BY_STATUS_MESSAGE = refusalMessage('adminErrors.paidCancelByStatus')
 
-export const REFUNDED_REVIVE_MESSAGE = (refunded: number, to: BookingStatus) =>
-  `${formatYen(refunded)} of this booking has been refunded, so it cannot be made ${statusLabel(to)} again. If the guest still wants the tour, they book again (a new booking with its own payment).`
+const REFUNDED_REVIVE_IDS = {
+  pending: 'adminErrors.refundedRevivePending',
+  confirmed: 'adminErrors.refundedReviveConfirmed',
+  paid: 'adminErrors.refundedRevivePaid',
+} as const satisfies Record<Exclude<BookingStatus, 'cancelled'>, AdminErrorMessageId>
 
-export const PAID_STAYS_PAID_MESSAGE = (held: number, to: BookingStatus) =>
-  `The guest has paid ${formatYen(held)} for this booking, so it cannot be made ${statusLabel(to)}: that would ask them to pay again. It stays Paid until it is cancelled with the Cancel action.`
+export const REFUNDED_REVIVE_MESSAGE = (refunded: number, to: keyof typeof REFUNDED_REVIVE_IDS) => refusalMessage(REFUNDED_REVIVE_IDS[to], { amount: yenValue(refunded) })
+
+const PAID_STAYS_PAID_IDS = {
+  pending: 'adminErrors.paidStaysPaidPending',
+  confirmed: 'adminErrors.paidStaysPaidConfirmed',
+} as const satisfies Partial<Record<BookingStatus, AdminErrorMessageId>>
+
+export const PAID_STAYS_PAID_MESSAGE = (held: number, to: keyof typeof PAID_STAYS_PAID_IDS) => refusalMessage(PAID_STAYS_PAID_IDS[to], { amount: yenValue(held) })
 
 export function statusTransition(from: BookingStatus, to: BookingStatus, money: BookingMoney): TransitionVerdict {
   const held = Math.max(0, money.received - money.refunded)

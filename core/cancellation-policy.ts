@@ -1,5 +1,6 @@
 import { type CalendarDate, addDays, daysBetween, formatLongDate } from './dates.ts'
 import { formatYen, isYenAmount } from './money.ts'
+import { refusalMessage, yenValue } from './i18n/refusal.ts'
 
 /**
  * The refund the cancellation policy gives (docs/decisions/0016):
@@ -35,7 +36,7 @@ export const FREE_CANCELLATION_DAYS = 7
  * was paid. The one check, for the dashboard's dialog and the server alike; null when allowed.
  */
 export function refundChoiceProblem(amount: number, amountPaid: number): string | null {
-  return isYenAmount(amount) && amount <= amountPaid ? null : `The refund must be a whole number of yen from ¥0 to ${formatYen(amountPaid)}`
+  return isYenAmount(amount) && amount <= amountPaid ? null : refusalMessage('adminErrors.refundRange', { max: yenValue(amountPaid) })
 }
 
 export type RefundInput = {

@@ -41,7 +41,7 @@ const byLocale = z
   })
   .transform((texts) => Object.fromEntries(Object.entries(texts).filter(([, v]) => typeof v === 'string' && v !== '')) as Partial<Record<Locale, string>>)
 
-/** PUT /api/admin/trip-settings, the "what to bring" part. */
+/** The trip settings' "what to bring" part, as stored: one text per season and language. */
 export const whatToBringSchema = z
   .strictObject(Object.fromEntries(TRIP_SEASONS.map((s) => [s, byLocale.optional()])) as Record<TripSeason, z.ZodOptional<typeof byLocale>>, {
     error: (issue) => (issue.code === 'unrecognized_keys' ? 'What to bring has one text per season' : undefined),

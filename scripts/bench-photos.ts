@@ -1,4 +1,5 @@
 import sharp from 'sharp'
+import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from 'react-router'
 import { PLACE_KEYS, placeKind } from '../core/media/places.ts'
 
 /**
@@ -51,7 +52,8 @@ export async function call(session: Session, method: string, path: string, body?
 
 /**
  * Logs in, uploads one photo per place (its shape, 1.5× the largest width it is served at, as a
- * phone would send more) and places each. Then asks for every picture the pages write, so the
+ * phone would send more) and places each, by the dashboard's Photos section's forms (its route
+ * action, docs/decisions/0088): the upload as its script sends it, answered with the new photo. Then asks for every picture the pages write, so the
  * measurement sees them as visitors after the first do (made once, kept in the database).
  */
 export async function placeBenchPhotos(baseUrl: string, credentials: { username: string; password: string }, pages: readonly string[]): Promise<void> {
@@ -61,10 +63,15 @@ export async function placeBenchPhotos(baseUrl: string, credentials: { username:
     const width = Math.min(3000, Math.round(kind.widths[kind.widths.length - 1]! * 1.5))
     const height = Math.round((width * kind.aspect[1]) / kind.aspect[0])
     const form = new FormData()
+    form.set('intent', 'upload')
+    form.set('_via', 'fetcher')
     form.set('alt', `Benchmark photo for ${place}`)
     form.set('file', new Blob([new Uint8Array(await benchPhoto(width, height, i + 1))], { type: 'image/jpeg' }), `${place}.jpg`)
-    const photo = (await (await call(session, 'POST', '/api/admin/media', form)).json()) as { id: number }
-    await call(session, 'PUT', `/api/admin/photo-places/${place}`, JSON.stringify({ mediaId: photo.id }), true)
+    const uploaded = await call(session, 'POST', '/admin/photos.data', form)
+    const { done, value } = await decodeViaTurboStream(uploaded.body!, globalThis)
+    await done
+    const photo = (value as { data: { result: { id: number } } }).data.result
+    await call(session, 'POST', '/admin/photos', new URLSearchParams({ intent: 'place', place, mediaId: String(photo.id) }))
   }
   const urls = new Set<string>()
   for (const page of pages) {

@@ -17,6 +17,12 @@ const onlyFast = process.argv.includes('--no-browser')
 
 /** Each part's time and the machine's load as it ended, printed again at the end: the suite must fit its machine. */
 const times: string[] = []
+/**
+ * Each failed test's name and the first lines of why, printed again at the very end: a CI log is
+ * often read from its tail alone, and a failure far above it would be lost.
+ */
+const failures: string[] = []
+const why = (messages: string[] = []) => (messages.join('\n').replace(/\x1b\[[0-9;]*m/g, '').trim().split('\n').slice(0, 6).map((l) => `      ${l}`).join('\n'))
 
 function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   console.log(`\n━━ ${title} ━━  ${command} ${args.join(' ')}`)
@@ -27,20 +33,46 @@ function run(title: string, command: string, args: string[], env: NodeJS.Process
   return result.status === 0
 }
 
+type VitestReport = {
+  numPassedTests: number
+  numFailedTests: number
+  numPendingTests: number
+  numTodoTests: number
+  testResults: { name: string; message?: string; assertionResults: { fullName: string; status: string; failureMessages?: string[] }[] }[]
+}
+
 function addVitest(file: string) {
   if (!fs.existsSync(file)) return
-  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }
+  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as VitestReport
   total.passed += report.numPassedTests
   total.failed += report.numFailedTests
   total.skipped += report.numPendingTests + report.numTodoTests
+  for (const result of report.testResults) {
+    const where = path.relative(process.cwd(), result.name)
+    for (const test of result.assertionResults) if (test.status === 'failed') failures.push(`  ${where} › ${test.fullName}\n${why(test.failureMessages)}`)
+    // A file that failed before its tests ran (an import, a hook) has a message and no failed test.
+    if (result.message && !result.assertionResults.some((t) => t.status === 'failed')) failures.push(`  ${where}\n${why([result.message])}`)
+  }
 }
+
+type PlaywrightSuite = { title: string; suites?: PlaywrightSuite[]; specs?: { title: string; file: string; line: number; tests: { status: string; results: { error?: { message?: string } }[] }[] }[] }
 
 function addPlaywright(file: string) {
   if (!fs.existsSync(file)) return
-  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; skipped: number; flaky: number } }
+  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; skipped: number; flaky: number }; suites: PlaywrightSuite[] }
   total.passed += report.stats.expected + report.stats.flaky
   total.failed += report.stats.unexpected
   total.skipped += report.stats.skipped
+  const visit = (suite: PlaywrightSuite, titles: string[]) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status === 'unexpected') failures.push(`  ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}\n${why(test.results.map((r) => r.error?.message ?? ''))}`)
+      }
+    }
+    for (const inner of suite.suites ?? []) visit(inner, [...titles, inner.title])
+  }
+  // The outer suites are the files, named already by each spec's place.
+  for (const suite of report.suites) visit(suite, [])
 }
 
 if (!onlyFast) {
@@ -83,6 +115,7 @@ if (!onlyFast) {
 
 const allOk = steps.every(Boolean)
 console.log(`\nTime per part on ${os.cpus().length} cores:\n  ${times.join('\n  ')}`)
+if (failures.length > 0) console.log(`\nFailed:\n${failures.join('\n')}`)
 console.log(`\n${allOk ? 'All checks passed.' : 'Some checks FAILED.'}`)
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`)
 process.exit(allOk ? 0 : 1)

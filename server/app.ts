@@ -24,25 +24,17 @@ import { LOCALES } from '../core/i18n/locales.ts'
 import { webhooksRouter } from './api/webhooks.ts'
 import { adminUsersRouter } from './api/admin-users.ts'
 import { adminBookingsRouter } from './api/admin-bookings.ts'
-import { adminCatalogueRouter } from './api/admin-catalogue.ts'
-import { adminMediaRouter, mediaFilesRouter } from './api/admin-media.ts'
-import { adminGuideWordsRouter } from './api/admin-guide-words.ts'
-import { adminTripRouter } from './api/admin-trip.ts'
-import { adminBookingQuestionsRouter } from './api/admin-booking-questions.ts'
-import { adminPromoCodesRouter } from './api/admin-promo-codes.ts'
-import { adminCalendarFeedRouter, calendarFeedRouter } from './api/calendar-feed.ts'
+import { mediaFilesRouter } from './api/media-files.ts'
+import { calendarFeedRouter } from './api/calendar-feed.ts'
 import { wellKnownRouter } from './api/well-known.ts'
 import { feedsRouter } from './api/feeds.ts'
 import { bookingsRouter } from './api/bookings.ts'
 import { taxDocumentsRouter } from './api/tax-documents.ts'
 import { timeSlotsRouter } from './api/time-slots.ts'
 import { tourPackagesRouter } from './api/tour-packages.ts'
-import { weekendAvailabilityRouter } from './api/weekend-availability.ts'
 import { waitlistRouter } from './api/waitlist.ts'
 import { reviewsRouter } from './api/reviews.ts'
 import { vouchersRouter } from './api/vouchers.ts'
-import { adminResellersRouter } from './api/admin-resellers.ts'
-import { adminChannelCalendarsRouter } from './api/admin-channel-calendars.ts'
 import { octoRouter } from './api/octo.ts'
 
 
@@ -92,19 +84,9 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
   // else on, so they sit before the public booking router (references, docs/decisions/0006).
   api.use(adminUsersRouter(deps))
   api.use(adminBookingsRouter(deps))
-  api.use(adminCatalogueRouter(deps))
-  api.use(adminMediaRouter(deps))
-  api.use(adminGuideWordsRouter(deps))
-  api.use(adminBookingQuestionsRouter(deps))
-  api.use(adminPromoCodesRouter(deps))
-  api.use(adminResellersRouter(deps))
-  api.use(adminChannelCalendarsRouter(deps))
-  api.use(adminCalendarFeedRouter(deps))
-  api.use(adminTripRouter(deps))
   api.use(timeSlotsRouter(deps))
   api.use(tourPackagesRouter(deps))
   api.use(bookingsRouter(deps))
-  api.use(weekendAvailabilityRouter(deps))
   api.use(waitlistRouter(deps))
   api.use(reviewsRouter(deps))
   api.use(vouchersRouter(deps))

@@ -22,7 +22,7 @@ export type { AdminReview, PublicReview, PublicReviewFilter } from './services/r
 export type { AuditEntry, ErasureBlocker, GuestDataSummary } from './services/guest-data.ts'
 export type { CheckoutStart } from './services/payments.ts'
 export type { CalendarFeedInfo } from './services/calendar-feed.ts'
-export type { LibraryPhoto } from './services/media.ts'
+export type { LibraryPhoto, PhotoPlace } from './services/media.ts'
 export type { CancellationQuote, RefundOutcome } from './services/refunds.ts'
 export type { BookingChangeView } from './services/booking-moves.ts'
 export type { DisruptionView } from './services/disruptions.ts'

@@ -14,4 +14,7 @@ export const ADMIN_FORM_FIELD = 'formId'
  * A route action's answer: saved (with what the service returned, as JSON; a look-up names its form, for the page a script-free post
  * comes back to), or refused with a message and each field's, in the dashboard's language, naming the form it refused.
  */
-export type AdminActionData = { ok: true; formId?: string; result?: unknown } | { ok: false; formId: string; message: string; errors: Record<string, string> }
+export type AdminActionData =
+  | { ok: true; formId?: string; result?: unknown }
+  /** `typed`: what a script-free form was sent with, which its fields show again beside the errors. */
+  | { ok: false; formId: string; message: string; errors: Record<string, string>; typed?: Record<string, string> }

@@ -61,6 +61,19 @@ export function formObject(form: FormData): Record<string, unknown> {
   return out
 }
 
+/**
+ * What a script-free form was sent with, for the page that comes back with its refusal to show in
+ * its fields again, not the stored values (a script's form keeps them itself): its text, never a
+ * password or a file, nor the pipeline's own fields.
+ */
+function typedValues(form: FormData): Record<string, string> {
+  const typed: Record<string, string> = {}
+  for (const [name, value] of form) {
+    if (typeof value === 'string' && name !== ADMIN_INTENT_FIELD && name !== ADMIN_FORM_FIELD && !/password/i.test(name)) typed[name] = value
+  }
+  return typed
+}
+
 /** Who saves: the signed-in admin, the session this request came with, and the language their dashboard speaks (docs/decisions/0086). */
 export type AdminActor = { id: number; username: string; session: string | undefined; locale: AdminLocale }
 
@@ -76,6 +89,12 @@ export type AdminIntent<S extends z.ZodType = z.ZodType> = {
    * is answered with the page and the result (`useActionData`), not sent back, which would lose it.
    */
   shows?: boolean
+  /**
+   * The address parameters a script-free post comes back with after this save, from what it
+   * returned (null removes one): a dialog the address opened closes, or the next one opens
+   * (a booking made shows its pay link). A script is answered with data and moves on itself.
+   */
+  addressAfter?: (result: unknown) => Record<string, string | null>
 }
 
 /** Lets TypeScript infer each intent's schema where a tab lists its intents. */
@@ -101,8 +120,12 @@ export async function adminAction(args: Args, intents: Record<string, AdminInten
   const form = await readForm(args.request)
   const name = String(form.get(ADMIN_INTENT_FIELD) ?? options.defaultIntent ?? '')
   const formId = String(form.get(ADMIN_FORM_FIELD) ?? name)
-  const back = () => {
+  const back = (changes: Record<string, string | null> = {}) => {
     const url = new URL(args.request.url)
+    for (const [param, value] of Object.entries(changes)) {
+      if (value === null) url.searchParams.delete(param)
+      else url.searchParams.set(param, value)
+    }
     return redirect(url.pathname.replace(/\.data$/, '') + url.search)
   }
   if (name === LANGUAGE_INTENT) return chooseLanguage(args, user.id, form, back)
@@ -120,11 +143,12 @@ export async function adminAction(args: Args, intents: Record<string, AdminInten
       throw error
     }
     const { message, errors } = localizedRefusal(failure, locale)
-    return data<AdminActionData>({ ok: false, formId, message, errors }, { status: failure.status, headers: failure.headers })
+    const refused: AdminActionData = { ok: false, formId, message, errors, ...(sentByScript(form) ? {} : { typed: typedValues(form) }) }
+    return data<AdminActionData>(refused, { status: failure.status, headers: failure.headers })
   }
   if (handler.shows) return data<AdminActionData>({ ok: true, formId, result: asJson(result) })
   if (sentByScript(form)) return data<AdminActionData>(result === undefined ? { ok: true } : { ok: true, result: asJson(result) })
-  throw back()
+  throw back(handler.addressAfter?.(result))
 }
 
 /**

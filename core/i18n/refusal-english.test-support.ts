@@ -1,4 +1,5 @@
 import adminErrors from './messages/adminErrors/en.json'
+import adminPhotos from './messages/adminPhotos/en.json'
 import errors from './messages/errors/en.json'
 import { readRefusal, refusalValues, type Said } from './refusal.ts'
 
@@ -10,8 +11,8 @@ import { readRefusal, refusalValues, type Said } from './refusal.ts'
 export function englishOf(said: Said): string {
   const read = typeof said === 'string' ? readRefusal(said) : said
   if (typeof read === 'string') return read
-  const values = refusalValues(read, 'en')
-  const english: Record<string, string> = { ...errors, ...adminErrors }
+  const english: Record<string, string> = { ...errors, ...adminErrors, ...adminPhotos }
+  const values = refusalValues(read, 'en', (id) => english[id]!)
   return english[read.id]!.replace(/\{(\w+)\}/g, (_: string, name: string) => String(values[name] ?? ''))
 }
 

@@ -1,8 +1,10 @@
+import type { MessageId } from '../i18n/message-id.ts'
+
 /**
  * The places on the public pages where the guide can put a photo (docs/decisions/0048), with
  * the shape each place crops to and the widths it is served at. A place without a photo shows
- * its original artwork (app/content/images.ts). Admin-facing labels stay English like the
- * rest of the dashboard.
+ * its original artwork (app/content/images.ts). The dashboard names each place in the admin's
+ * language (`placeLabel`).
  */
 
 /** Width and height of a crop, in lowest terms: the place's box on the page has this shape. */
@@ -40,31 +42,36 @@ export const PLACE_KINDS: Record<PlaceKind, Kind> = {
 }
 
 export const PLACES = {
-  'slide.authentic': { kind: 'slide', label: 'Home slide 1: Authentic Joetsu' },
-  'slide.historical': { kind: 'slide', label: 'Home slide 2: Historical sites' },
-  'slide.blossoms': { kind: 'slide', label: 'Home slide 3: Cherry blossoms' },
-  'slide.neighborhoods': { kind: 'slide', label: 'Home slide 4: Local neighbourhoods' },
-  'slide.cafes': { kind: 'slide', label: 'Home slide 5: Scenic cafés' },
-  'slide.mountains': { kind: 'slide', label: 'Home slide 6: Mountain landscapes' },
-  'guide.portrait': { kind: 'portrait', label: 'About: the guide’s portrait' },
-  'guide.banner': { kind: 'banner', label: 'About: the banner' },
-  'packages.hero': { kind: 'hero', label: 'Packages: the photo behind the page head' },
-  'package.homemaker': { kind: 'card', label: 'Packages: Homemaker' },
-  'package.hobbyist': { kind: 'card', label: 'Packages: Hobbyist' },
-  'package.kiddo': { kind: 'card', label: 'Packages: Kiddo' },
-  'package.explorer': { kind: 'card', label: 'Packages: Explorer' },
-  'explore.shopping': { kind: 'card', label: 'Explore: Shopping' },
-  'explore.food': { kind: 'card', label: 'Explore: Food' },
-  'explore.lifestyle': { kind: 'card', label: 'Explore: Lifestyle' },
-  'explore.culture': { kind: 'card', label: 'Explore: Culture' },
-  'tokyo.article': { kind: 'article', label: 'Tokyo day trip: the article’s picture' },
-} as const satisfies Record<string, { kind: PlaceKind; label: string }>
+  'slide.authentic': { kind: 'slide', label: 'adminPhotos.place.slide.authentic' },
+  'slide.historical': { kind: 'slide', label: 'adminPhotos.place.slide.historical' },
+  'slide.blossoms': { kind: 'slide', label: 'adminPhotos.place.slide.blossoms' },
+  'slide.neighborhoods': { kind: 'slide', label: 'adminPhotos.place.slide.neighborhoods' },
+  'slide.cafes': { kind: 'slide', label: 'adminPhotos.place.slide.cafes' },
+  'slide.mountains': { kind: 'slide', label: 'adminPhotos.place.slide.mountains' },
+  'guide.portrait': { kind: 'portrait', label: 'adminPhotos.place.guide.portrait' },
+  'guide.banner': { kind: 'banner', label: 'adminPhotos.place.guide.banner' },
+  'packages.hero': { kind: 'hero', label: 'adminPhotos.place.packages.hero' },
+  'package.homemaker': { kind: 'card', label: 'adminPhotos.place.package.homemaker' },
+  'package.hobbyist': { kind: 'card', label: 'adminPhotos.place.package.hobbyist' },
+  'package.kiddo': { kind: 'card', label: 'adminPhotos.place.package.kiddo' },
+  'package.explorer': { kind: 'card', label: 'adminPhotos.place.package.explorer' },
+  'explore.shopping': { kind: 'card', label: 'adminPhotos.place.explore.shopping' },
+  'explore.food': { kind: 'card', label: 'adminPhotos.place.explore.food' },
+  'explore.lifestyle': { kind: 'card', label: 'adminPhotos.place.explore.lifestyle' },
+  'explore.culture': { kind: 'card', label: 'adminPhotos.place.explore.culture' },
+  'tokyo.article': { kind: 'article', label: 'adminPhotos.place.tokyo.article' },
+} as const satisfies Record<string, { kind: PlaceKind; label: MessageId }>
 
 export type Place = keyof typeof PLACES
 export const PLACE_KEYS = Object.keys(PLACES) as Place[]
 
 export function isPlace(value: unknown): value is Place {
   return typeof value === 'string' && Object.hasOwn(PLACES, value)
+}
+
+/** The place's name on the dashboard's Photos page: a catalogue id, said in the admin's language. */
+export function placeLabel(place: Place): MessageId {
+  return PLACES[place].label
 }
 
 export function placeKind(place: Place): Kind {

@@ -1,6 +1,7 @@
 import './zod-config.ts'
 import { z } from 'zod'
 import { isCalendarDate, isWeekend } from '../dates.ts'
+import type { TourTime } from '../slots.ts'
 import { refusalMessage } from '../i18n/refusal.ts'
 import { checkbox, clearableText } from './fields.ts'
 
@@ -32,3 +33,10 @@ export const weekendAvailabilitySchema = z.object({
 
 export type WeekendAvailabilityInput = z.input<typeof weekendAvailabilitySchema>
 export type WeekendAvailability = z.output<typeof weekendAvailabilitySchema>
+
+/** Each slot's switch by the name the schema gives it, which the dashboard's day form gives its boxes too. */
+export const SLOT_SWITCHES = {
+  morning: 'morningAvailable',
+  afternoon: 'afternoonAvailable',
+  'full-day': 'fullDayAvailable',
+} as const satisfies Record<TourTime, keyof WeekendAvailability>

@@ -25,14 +25,3 @@ export const bookingStatusUpdateSchema = z.object({
   status: bookingStatusSchema,
   paidBy: z.enum(PAID_BY_WAYS, { error: 'How the money was taken is cash or bank-transfer' }).optional(),
 })
-
-const STATUS_LABELS: Record<BookingStatus, string> = {
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  cancelled: 'Cancelled',
-  paid: 'Paid',
-}
-
-export function statusLabel(status: BookingStatus): string {
-  return STATUS_LABELS[status]
-}

@@ -1,12 +1,14 @@
 import './zod-config.ts'
 import { z } from 'zod'
+import { refusalMessage } from '../i18n/refusal.ts'
 
 export const CHANNEL_NAME_MAX = 80
 export const CHANNEL_URL_MAX = 2000
 
-export const CHANNEL_NAME_MESSAGE = `Give the channel a name of 1 to ${CHANNEL_NAME_MAX} characters, e.g. Viator`
-export const CHANNEL_URL_MESSAGE = 'Paste the calendar’s address as the platform gives it, starting with https:// or http://'
-export const CHANNEL_URL_LENGTH_MESSAGE = `The calendar’s address must be at most ${CHANNEL_URL_MAX} characters`
+// Said in the admin's language (docs/decisions/0087).
+export const CHANNEL_NAME = refusalMessage('adminErrors.channelName', { max: CHANNEL_NAME_MAX })
+export const CHANNEL_URL = refusalMessage('adminErrors.channelUrl')
+export const CHANNEL_URL_LENGTH = refusalMessage('adminErrors.channelUrlLength', { max: CHANNEL_URL_MAX })
 
 /** webcal:// is how platforms write an http(s) calendar link for calendar apps; it is read as https://. */
 const WEBCAL = /^webcals?:\/\//i
@@ -17,12 +19,12 @@ const WEBCAL = /^webcals?:\/\//i
  * http: and https: are fetched; a webcal: link is read as https:.
  */
 export const channelCalendarInputSchema = z.object({
-  name: z.string({ error: CHANNEL_NAME_MESSAGE }).trim().min(1, CHANNEL_NAME_MESSAGE).max(CHANNEL_NAME_MAX, CHANNEL_NAME_MESSAGE),
+  name: z.string({ error: CHANNEL_NAME }).trim().min(1, CHANNEL_NAME).max(CHANNEL_NAME_MAX, CHANNEL_NAME),
   url: z
-    .string({ error: CHANNEL_URL_MESSAGE })
+    .string({ error: CHANNEL_URL })
     .trim()
-    .min(1, CHANNEL_URL_MESSAGE)
-    .max(CHANNEL_URL_MAX, CHANNEL_URL_LENGTH_MESSAGE)
+    .min(1, CHANNEL_URL)
+    .max(CHANNEL_URL_MAX, CHANNEL_URL_LENGTH)
     .transform((url) => url.replace(WEBCAL, 'https://'))
     .refine((url) => {
       try {
@@ -31,7 +33,7 @@ export const channelCalendarInputSchema = z.object({
       } catch {
         return false
       }
-    }, CHANNEL_URL_MESSAGE),
+    }, CHANNEL_URL),
 })
 
 export type ChannelCalendarInput = z.output<typeof channelCalendarInputSchema>

@@ -8,7 +8,7 @@ import { calendarDateField, isSingleLine } from './fields.ts'
 export const CALL_OFF_CAUSE_MESSAGE = refusalMessage('adminErrors.callOffCause')
 export const CALL_OFF_NOTE_MAX = 300
 
-/** POST /api/admin/disruptions (docs/decisions/0056): the date, one slot or the whole day (''), the cause, a note for the guests. */
+/** Calendar's call-off form (docs/decisions/0056; its route action, 0088): the date, one slot or the whole day (''), the cause, a note for the guests. */
 export const callOffSchema = z.object({
   tourDate: calendarDateField(refusalMessage('adminErrors.callOffDate'), refusalMessage('adminErrors.callOffDateInvalid')),
   tourTime: z.preprocess((v) => (v === '' || v === undefined || v === 'all' ? null : v), z.enum(TOUR_TIMES, { error: refusalMessage('adminErrors.callOffSlot') }).nullable()),

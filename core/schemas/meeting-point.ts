@@ -81,7 +81,7 @@ const translatedText = z
   })
   .transform((t) => Object.fromEntries(Object.entries(t).filter(([, v]) => typeof v === 'string' && v !== '')) as MeetingPointText)
 
-/** PUT/POST /api/admin/meeting-points: one place as the guide writes it. */
+/** One place as the guide writes it: Settings' meeting point forms (app/components/admin/trip-actions.server.ts). */
 export const meetingPointSchema: z.ZodType<MeetingPointInput, unknown> = z.object({
   name: oneLine(NAME),
   address: oneLine(ADDRESS),
@@ -96,7 +96,7 @@ export const meetingPointSchema: z.ZodType<MeetingPointInput, unknown> = z.objec
 
 const pointId = z.union([z.null(), z.number().int().min(1).max(ID_MAX)], { error: 'Choose one of your meeting points' })
 
-/** PUT /api/admin/trip-settings, the meeting part: pickup on or off, and each slot's default. */
+/** The trip settings' meeting part (Settings' trip form): pickup on or off, and each slot's default. */
 export const meetingSettingsSchema = z.strictObject({
   pickupEnabled: z.boolean({ error: 'Pickup must be on or off' }),
   defaults: z.strictObject({ morning: pointId, afternoon: pointId, 'full-day': pointId }),

@@ -8,11 +8,13 @@ import { ID_MAX } from './fields.ts'
 
 /**
  * The guide's description of a photo and where it sits (docs/decisions/0048): one schema for the
- * dashboard's forms and the API.
+ * dashboard's forms, in the browser and in the Photos section's route action.
  */
 export const ALT_MAX = 250
+/** The largest photo an upload may carry, through the Photos page's form. */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024
 export const ALT_REQUIRED = refusalMessage('adminErrors.photoAltRequired')
-/** adminErrors.photoAltRequired in English, as the JSON API answers it (server/i18n/refusals.unit.test.ts holds them equal). */
+/** adminErrors.photoAltRequired in English, as the Photos section answers it in English (server/i18n/refusals.unit.test.ts holds them equal). */
 export const ALT_REQUIRED_MESSAGE = 'Describe the photo for visitors who cannot see it'
 const ALT_TOO_LONG = refusalMessage('adminErrors.photoAltTooLong', { max: ALT_MAX })
 const ALT_ONE_LINE = refusalMessage('adminErrors.photoAltOneLine')
@@ -31,12 +33,17 @@ const optionalAlt = z.preprocess(
   z.string().max(ALT_MAX, ALT_TOO_LONG).refine(isSingleLine, ALT_ONE_LINE),
 )
 
-const percent = (label: string) =>
+/** A focal point's position: the script-free form's field takes any text, so its refusals are ids too (docs/decisions/0087). */
+const FOCAL = {
+  left: { number: refusalMessage('adminErrors.photoFocalLeftNumber'), whole: refusalMessage('adminErrors.photoFocalLeftWhole') },
+  top: { number: refusalMessage('adminErrors.photoFocalTopNumber'), whole: refusalMessage('adminErrors.photoFocalTopWhole') },
+}
+const percent = (side: keyof typeof FOCAL) =>
   z.coerce
-    .number({ error: `${label} must be a number from 0 to 100` })
-    .int(`${label} must be a whole number from 0 to 100`)
-    .min(0, `${label} must be a number from 0 to 100`)
-    .max(100, `${label} must be a number from 0 to 100`)
+    .number({ error: FOCAL[side].number })
+    .int(FOCAL[side].whole)
+    .min(0, FOCAL[side].number)
+    .max(100, FOCAL[side].number)
 
 export const photoDetailsSchema = z.object({
   alt: altText,
@@ -48,15 +55,15 @@ export const photoDetailsSchema = z.object({
   altTranslations: translationsSchema(optionalAlt, () => true)
     .transform((t): AltTranslations => t)
     .optional(),
-  focalX: percent('The focal point’s left position'),
-  focalY: percent('The focal point’s top position'),
+  focalX: percent('left'),
+  focalY: percent('top'),
 })
 export type PhotoDetails = z.output<typeof photoDetailsSchema>
 
 /** What an upload carries beside the file: the description, required from the start. */
 export const photoUploadSchema = photoDetailsSchema.pick({ alt: true }).extend({
-  focalX: percent('The focal point’s left position').default(50),
-  focalY: percent('The focal point’s top position').default(50),
+  focalX: percent('left').default(50),
+  focalY: percent('top').default(50),
 })
 
 export const placementSchema = z.object({

@@ -2,7 +2,7 @@ import './zod-config.ts'
 import { z } from 'zod'
 import { daysBetween, isCalendarDate } from '../dates.ts'
 import type { TourTranslations } from '../i18n/tour-text.ts'
-import { refusalMessage } from '../i18n/refusal.ts'
+import { refusal, refusalMessage } from '../i18n/refusal.ts'
 import { alongsideFieldErrors, checkbox, isSingleLine, optionalText } from './fields.ts'
 import { PROMO_ORDER_MESSAGE, priceCatalogueEntrySchema } from './price-catalogue.ts'
 import { translationsSchema } from './translations.ts'
@@ -15,8 +15,8 @@ import { translationsSchema } from './translations.ts'
  */
 export const PROMO_BOTH_MESSAGE = refusalMessage('adminErrors.tourPromoBoth')
 
-/** The refusal of an edit of a tour that does not exist, from the API and the Settings page alike. */
-export const TOUR_PACKAGE_NOT_FOUND = 'Tour package not found'
+/** The refusal of an edit of a tour that does not exist, from the Settings page's action. */
+export const TOUR_PACKAGE_NOT_FOUND = refusal('adminErrors.tourPackageNotFound')
 
 /** The longest each text may be, in every language: a name and a duration fit on one line of a card. */
 export const TOUR_TEXT_LIMITS = { name: 100, shortDescription: 300, description: 2000, duration: 100 } as const

@@ -1,36 +1,25 @@
-import { Router, type Request } from 'express'
+import { Router } from 'express'
 import { requireAdmin } from '../auth/guard.ts'
 import { ServiceError } from '../services/service-error.ts'
 import type { AppDeps } from '../deps.ts'
-import { REFUSAL_IDS_HEADER } from '../../core/i18n/refusal.ts'
-import { guestEmailSchema, guestErasureSchema } from '../../core/schemas/guest-data.ts'
-import { englishBlockers, foundCounts, type ErasureBlocker } from '../services/guest-data.ts'
-
-/** The blockers with their refusals for our own pages, which ask for ids; any other client gets their English alone (docs/decisions/0087). */
-const blockersFor = (req: Request, blockers: ErasureBlocker[]) => (req.get(REFUSAL_IDS_HEADER) === '1' ? blockers : englishBlockers(blockers))
+import { guestEmailSchema } from '../../core/schemas/guest-data.ts'
+import { foundCounts } from '../services/guest-data.ts'
 
 /**
- * A guest's requests about their personal data (APPI), answered by the admin: look up
- * everything stored for an e-mail address, export it as JSON, erase it. Each action is
- * written to the audit log, which names the guest by a keyed hash, never the address. The
- * address travels in the query string of GETs, which the request log never records
- * (server/http/request-log.ts).
+ * A guest's personal data (APPI) exported as JSON, a file the admin downloads by a link from
+ * Settings; the look-up and the erasure are the Settings route action's
+ * (app/components/admin/guest-data-actions.server.ts, docs/decisions/0088). The export is written to
+ * the audit log, which names the guest by a keyed hash, never the address. The address travels in
+ * the query string, which the request log never records (server/http/request-log.ts).
  */
 export function adminGuestDataRouter({ services }: AppDeps) {
   const router = Router()
-  router.use('/admin/guest-data', requireAdmin)
-  router.use('/admin/audit-log', requireAdmin)
+  router.use('/admin/guest-data/export', requireAdmin)
 
   const actorOf = (locals: { user: { id: number; username: string } | null }) => {
     if (!locals.user) throw new ServiceError('unauthenticated', 'You must be logged in as an admin')
     return { id: locals.user.id, username: locals.user.username }
   }
-
-  router.get('/admin/guest-data', async (req, res) => {
-    const { email } = guestEmailSchema.parse(req.query)
-    const found = await services.guestData.lookUp(email, actorOf(res.locals))
-    res.json({ ...found, erasureBlockers: blockersFor(req, found.erasureBlockers) })
-  })
 
   router.get('/admin/guest-data/export', async (req, res) => {
     const { email } = guestEmailSchema.parse(req.query)
@@ -39,20 +28,6 @@ export function adminGuestDataRouter({ services }: AppDeps) {
     const safeName = email.replace(/[^a-z0-9@._-]/gi, '_')
     res.set('Content-Disposition', `attachment; filename="guest-data-${safeName}.json"`)
     res.json({ exportedAt: new Date().toISOString(), ...summary })
-  })
-
-  router.post('/admin/guest-data/erase', async (req, res) => {
-    const { email, reviews } = guestErasureSchema.parse(req.body ?? {})
-    const result = await services.guestData.erase(email, actorOf(res.locals), { reviews })
-    if (!result.ok) {
-      const reasons = result.blockers.map((b: ErasureBlocker) => `#${b.reference} (${b.tourDate}): ${b.reason}`).join(' ')
-      throw new ServiceError('conflict', `This guest's data cannot be erased yet. ${reasons}`, { extra: { blockers: blockersFor(req, result.blockers) } })
-    }
-    res.json({ message: 'Personal data erased', ...result })
-  })
-
-  router.get('/admin/audit-log', async (_req, res) => {
-    res.json(await services.guestData.auditEntries())
   })
 
   return router

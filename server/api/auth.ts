@@ -1,6 +1,6 @@
 import { englishText } from '../i18n/refusals.ts'
-import express, { Router } from 'express'
-import { adminLoginPath, safeAdminRedirect } from '../../core/admin-redirect.ts'
+import express, { Router, type Request } from 'express'
+import { ADMIN_LOGIN_PAGE, adminLoginPath, safeAdminRedirect } from '../../core/admin-redirect.ts'
 import { loginSchema } from '../../core/schemas/auth.ts'
 import { requireAdmin } from '../auth/guard.ts'
 import { readCookie, SESSION_COOKIE, sessionCookieOptions } from '../http/cookies.ts'
@@ -25,9 +25,11 @@ export function authRouter({ services, config }: AppDeps) {
   // network), so the password never lands in a URL; such a post is answered with a
   // redirect instead of JSON: on to the admin page, or back to the form with ?failed=1.
   const formLogin = express.urlencoded({ extended: false, limit: '2kb' })
+  // Read from the header, not req.is(): a logout form sends no fields, and an empty body has no type there.
+  const postedByForm = (req: Request) => (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')
 
   router.post('/login', formLogin, rejectUnstorableText, limitLogin, async (req, res) => {
-    const fromForm = req.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded'
+    const fromForm = postedByForm(req)
     const redirectTo = safeAdminRedirect(typeof req.body?.redirectTo === 'string' ? req.body.redirectTo : null)
     const refuse = (status: number, message: string) => {
       if (fromForm) res.redirect(303, adminLoginPath(redirectTo, 'failed'))
@@ -57,18 +59,22 @@ export function authRouter({ services, config }: AppDeps) {
     else res.json({ success: true, user: { id: user.id, username: user.username, isAdmin: user.isAdmin, name: user.name, email: user.email } })
   })
 
+  // The dashboard's "Log out" and "Log out everywhere" are plain forms posted here (docs/decisions/0088):
+  // the cookie is cleared by the answer that ends the session, and a form's answer goes on to the login page.
   router.post('/logout', async (req, res) => {
     await services.sessions.destroy(readCookie(req, SESSION_COOKIE))
     res.clearCookie(SESSION_COOKIE, sessionCookieOptions(secure))
-    res.json({ success: true })
+    if (postedByForm(req)) res.redirect(303, ADMIN_LOGIN_PAGE)
+    else res.json({ success: true })
   })
 
-  // "Log out everywhere" in the dashboard's Settings (issue 13, point 3): every session of this
-  // admin ends, the one making the request included, e.g. after a phone was lost.
-  router.post('/logout-everywhere', requireAdmin, async (_req, res) => {
+  // "Log out everywhere" in the dashboard's Settings: every session of this admin ends, the one
+  // making the request included, e.g. after a phone was lost.
+  router.post('/logout-everywhere', requireAdmin, async (req, res) => {
     const ended = await services.sessions.destroyAllFor(res.locals.user!.id)
     res.clearCookie(SESSION_COOKIE, sessionCookieOptions(secure))
-    res.json({ success: true, ended })
+    if (postedByForm(req)) res.redirect(303, ADMIN_LOGIN_PAGE)
+    else res.json({ success: true, ended })
   })
 
   // The current-user call: 401 means "logged out", not an error.

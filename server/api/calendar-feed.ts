@@ -1,12 +1,12 @@
 import { Router } from 'express'
-import { requireAdmin } from '../auth/guard.ts'
 import { byAddress, rateLimit } from '../http/rate-limit.ts'
 import type { AppDeps } from '../deps.ts'
 
 /**
  * The guide's calendar feed (issue 18, point 6; docs/decisions/0050): the subscription URL
  * itself, public on purpose (calendar apps fetch it without a session; its token is the
- * secret), and the admin's view and replacement of that URL.
+ * secret). The guide sees and replaces that URL in the dashboard's Settings, through its route
+ * loader and action (app/components/admin/settings-actions.server.ts).
  */
 export function calendarFeedRouter({ services }: AppDeps) {
   const router = Router()
@@ -22,22 +22,6 @@ export function calendarFeedRouter({ services }: AppDeps) {
       return
     }
     res.type('text/calendar; charset=utf-8').set('Content-Disposition', 'inline; filename="bookings.ics"').send(ics)
-  })
-
-  return router
-}
-
-export function adminCalendarFeedRouter({ services }: AppDeps) {
-  const router = Router()
-
-  router.get('/admin/calendar-feed', requireAdmin, async (_req, res) => {
-    res.json(await services.calendarFeed.current())
-  })
-
-  /** A new URL: the first one, or in place of the old one, which stops working at once. */
-  router.post('/admin/calendar-feed', requireAdmin, async (_req, res) => {
-    const user = res.locals.user as { id: number; username: string }
-    res.json(await services.calendarFeed.replace({ id: user.id, username: user.username }))
   })
 
   return router

@@ -1,10 +1,8 @@
 import { Router } from 'express'
 import { z } from 'zod'
 import type { AppDeps } from '../deps.ts'
-import { requireAdmin } from '../auth/guard.ts'
 import { ServiceError } from '../services/service-error.ts'
 import { limitLookups } from '../http/rate-limit.ts'
-import { numericIdOnly, parseId } from './ids.ts'
 import { ProviderError } from '../payments/provider.ts'
 
 /** The original front end's payload; only the booking reference is used. Amount and currency come from the stored booking. */
@@ -29,8 +27,7 @@ async function viaProvider<T>(run: () => Promise<T>): Promise<T> {
 
 /**
  * Payments API (issue 5): POST /api/create-payment-intent, POST
- * /api/bookings/:reference/payment-success, the simulated card form's charge (docs/decisions/0014), and
- * the admin's money trail of a booking.
+ * /api/bookings/:reference/payment-success and the simulated card form's charge (docs/decisions/0014).
  */
 export function paymentsRouter({ services }: AppDeps) {
   const router = Router()
@@ -65,10 +62,6 @@ export function paymentsRouter({ services }: AppDeps) {
     const result = await services.payments.simulatedCharge(String(req.params.reference), cardNumber)
     if (result.status === 'failed') throw new ServiceError('payment-declined', result.message)
     res.json(result)
-  })
-
-  router.get('/admin/bookings/:id/payments', requireAdmin, numericIdOnly, async (req, res) => {
-    res.json(await services.payments.trail(parseId(req.params.id)))
   })
 
   return router

@@ -1,16 +1,14 @@
 import { Router } from 'express'
 import type { AppDeps } from '../deps.ts'
-import { requireAdmin } from '../auth/guard.ts'
 import { clientAddress, limitLookups } from '../http/rate-limit.ts'
 import { ServiceError } from '../services/service-error.ts'
 import { REVIEW_LINK } from '../../core/schemas/review.ts'
-import { parseId } from './ids.ts'
 
 /**
  * Reviews (issue 21, docs/decisions/0063). By the secret of a request's link: GET reads what
  * the form shows, POST writes or changes the review (the same service call as the review page's
  * form post and data request: same checks, same rate limit), POST …/opt-out stops the e-mails.
- * The guide's moderation is admin only.
+ * The guide's moderation is the dashboard's Reviews route action (app/components/admin/reviews-actions.server.ts).
  */
 export function reviewsRouter({ services }: AppDeps) {
   const router = Router()
@@ -29,18 +27,6 @@ export function reviewsRouter({ services }: AppDeps) {
   router.post('/reviews/request/:token/opt-out', limitLookups(services.limits), async (req, res) => {
     if (!(await services.reviews.optOut(req.params.token))) throw new ServiceError('not-found', REVIEW_LINK)
     res.status(204).end()
-  })
-
-  router.get('/admin/reviews', requireAdmin, async (_req, res) => {
-    res.json(await services.reviews.list())
-  })
-
-  router.post('/admin/reviews', requireAdmin, async (req, res) => {
-    res.status(201).json(await services.reviews.addExternal(req.body))
-  })
-
-  router.patch('/admin/reviews/:id', requireAdmin, async (req, res) => {
-    res.json(await services.reviews.moderate(parseId(req.params.id), req.body))
   })
 
   return router

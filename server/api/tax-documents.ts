@@ -2,8 +2,7 @@ import { Router, type Response } from 'express'
 import type { AppDeps } from '../deps.ts'
 import { requireAdmin } from '../auth/guard.ts'
 import { limitLookups } from '../http/rate-limit.ts'
-import { numericIdOnly, parseId } from './ids.ts'
-import { taxDocumentCorrectionSchema, taxDocumentRequestSchema, taxSettingsSchema } from '../../core/schemas/tax-documents.ts'
+import { taxDocumentRequestSchema } from '../../core/schemas/tax-documents.ts'
 import { bookPeriodSchema } from '../../core/schemas/journal.ts'
 import { taxDocumentsCsv } from './tax-documents-csv.ts'
 
@@ -19,9 +18,11 @@ function sendPdf(res: Response, { number, pdf }: { number: string; pdf: Buffer }
  * - The guest, holding the booking's reference: GET /api/bookings/:reference/receipts (the money
  *   movements that call for a document, and those issued), POST it { point, recipient? } to issue
  *   one (201; the same document again if issued already), GET …/receipts/:number for the PDF.
- * - The guide: GET/PUT /api/admin/tax-settings; GET/POST /api/admin/bookings/:id/receipts;
- *   POST /api/admin/receipts/:number/correction { recipient? }; GET /api/admin/receipts/:number
- *   (the PDF); GET /api/admin/receipts.csv?from=&to= (issued in a period of Japan days).
+ * - The guide, by the links the dashboard downloads: GET /api/admin/receipts/:number (the PDF);
+ *   GET /api/admin/receipts.csv?from=&to= (issued in a period of Japan days). The settings, issuing
+ *   and correcting are the dashboard's route actions (docs/decisions/0088): Settings → Receipts
+ *   (app/components/admin/settings-actions.server.ts) and the Bookings dialogs' receipts
+ *   (app/components/admin/bookings/booking-dialogs-actions.server.ts).
  */
 export function taxDocumentsRouter({ services }: AppDeps) {
   const router = Router()
@@ -42,33 +43,11 @@ export function taxDocumentsRouter({ services }: AppDeps) {
     sendPdf(res, await taxDocuments.pdfForGuest(String(req.params.reference), String(req.params.number)))
   })
 
-  router.get('/admin/tax-settings', requireAdmin, async (_req, res) => {
-    res.json(await taxDocuments.settings())
-  })
-
-  router.put('/admin/tax-settings', requireAdmin, async (req, res) => {
-    res.json(await taxDocuments.saveSettings(taxSettingsSchema.parse(req.body ?? {})))
-  })
-
-  router.get('/admin/bookings/:id/receipts', requireAdmin, numericIdOnly, async (req, res) => {
-    res.json(await taxDocuments.forBooking(parseId(req.params.id)))
-  })
-
-  router.post('/admin/bookings/:id/receipts', requireAdmin, numericIdOnly, async (req, res) => {
-    const request = taxDocumentRequestSchema.parse(req.body ?? {})
-    res.status(201).json(await taxDocuments.issueForGuide(parseId(req.params.id), request.point, request.recipient ?? null))
-  })
-
   router.get('/admin/receipts.csv', requireAdmin, async (req, res) => {
     const { from, to } = bookPeriodSchema.parse(req.query)
     res.set('Content-Type', 'text/csv; charset=utf-8')
     res.set('Content-Disposition', `attachment; filename="receipts-${from}-to-${to}.csv"`)
     res.send(taxDocumentsCsv(await taxDocuments.issuedBetween(from, to)))
-  })
-
-  router.post('/admin/receipts/:number/correction', requireAdmin, async (req, res) => {
-    const { recipient } = taxDocumentCorrectionSchema.parse(req.body ?? {})
-    res.status(201).json(await taxDocuments.correct(String(req.params.number), recipient ?? null))
   })
 
   router.get('/admin/receipts/:number', requireAdmin, async (req, res) => {

@@ -2,12 +2,9 @@ import { refusal } from '../../core/i18n/refusal.ts'
 import { Router } from 'express'
 import { z } from 'zod'
 import type { AppDeps } from '../deps.ts'
-import { requireAdmin } from '../auth/guard.ts'
 import { clientAddress, limitLookups } from '../http/rate-limit.ts'
 import { ServiceError } from '../services/service-error.ts'
 import { ProviderError } from '../payments/provider.ts'
-import { voucherRulesSchema } from '../../core/schemas/voucher.ts'
-import { parseId } from './ids.ts'
 
 const simulatedChargeSchema = z.object({
   cardNumber: z.string({ error: 'Please enter a card number' }).min(1, 'Please enter a card number').max(40, 'Your card number is incorrect.'),
@@ -26,9 +23,9 @@ async function viaProvider<T>(run: () => Promise<T>, message: string): Promise<T
 /**
  * Gift vouchers (issue 20 point 3, docs/decisions/0065). Public: what is on sale, a purchase
  * (counted against the address's booking limit in the service), and by the printable page's
- * token its voucher and payment, as a booking's checkout by its reference. Admin: the list,
- * cancellation with or without refund, and the validity and amount settings; like every
- * mutating request, same-origin (the app's guard).
+ * token its voucher and payment, as a booking's checkout by its reference. The guide's list,
+ * cancellations and rules are the dashboard's Vouchers and Settings route actions
+ * (app/components/admin/vouchers-actions.server.ts, docs/decisions/0088).
  */
 export function vouchersRouter({ services }: AppDeps) {
   const router = Router()
@@ -66,23 +63,6 @@ export function vouchersRouter({ services }: AppDeps) {
     const result = await vouchers.simulatedCharge(String(req.params.token), cardNumber)
     if (result.status === 'failed') throw new ServiceError('payment-declined', result.message)
     res.json(result)
-  })
-
-  router.get('/admin/vouchers', requireAdmin, async (_req, res) => {
-    res.json({ vouchers: await vouchers.list() })
-  })
-
-  router.post('/admin/vouchers/:id/cancel', requireAdmin, async (req, res) => {
-    const user = res.locals.user!
-    res.json(await vouchers.cancel(parseId(req.params.id), req.body, { id: user.id, username: user.username }))
-  })
-
-  router.get('/admin/voucher-rules', requireAdmin, async (_req, res) => {
-    res.json(await vouchers.rules())
-  })
-
-  router.put('/admin/voucher-rules', requireAdmin, async (req, res) => {
-    res.json(await vouchers.setRules(voucherRulesSchema.parse(req.body ?? {})))
   })
 
   return router

@@ -1,10 +1,19 @@
-import type { Request, RequestHandler } from 'express'
+import type { Request, RequestHandler, Response } from 'express'
 import { stripLocale } from '../../core/i18n/locales.ts'
+import { MAX_UPLOAD_BYTES } from '../../core/schemas/photo.ts'
 import type { HitCounter } from '../services/rate-limits.ts'
 import { byAddress, rateLimit } from './rate-limit.ts'
 
 /** The most a page's form may send: the API's JSON limit (server/app.ts). */
 export const PAGE_BODY_LIMIT_BYTES = 100 * 1024
+
+/**
+ * The Photos section's upload (docs/decisions/0088): a photo of up to 20 MB (MAX_UPLOAD_BYTES), with
+ * the form's other fields, from a signed-in admin only; anyone else's post there meets the usual limit.
+ */
+function bodyLimitOf(req: Request, res: Response): number {
+  return req.path.replace(/\.data$/, '') === '/admin/photos' && res.locals.user?.isAdmin ? MAX_UPLOAD_BYTES + PAGE_BODY_LIMIT_BYTES : PAGE_BODY_LIMIT_BYTES
+}
 
 /** The counters a refused page post may be charged to: the page action's own, or the lookups'. */
 export type PagePostLimits = { bookings: HitCounter; contact: HitCounter; waitlist: HitCounter; reviews: HitCounter; lookups: HitCounter }
@@ -26,10 +35,10 @@ function limitOf(path: string, limits: PagePostLimits): HitCounter | null {
 }
 
 /** What is wrong with a page post's body before anyone reads it: the status and the words, or null. */
-function unreadable(req: Request): { status: number; message: string } | null {
+function unreadable(req: Request, res: Response): { status: number; message: string } | null {
   const declared = req.get('content-length')
   if (!declared && req.get('transfer-encoding')) return { status: 411, message: 'Content-Length required' }
-  if (Number(declared) > PAGE_BODY_LIMIT_BYTES) return { status: 413, message: 'Request body is too large' }
+  if (Number(declared) > bodyLimitOf(req, res)) return { status: 413, message: 'Request body is too large' }
   // What request.formData() reads (React Router's actions): anything else throws there.
   if (!req.is(['application/x-www-form-urlencoded', 'multipart/form-data'])) return { status: 415, message: 'Unsupported content type: send a form' }
   if (req.is('multipart/form-data') && !/;\s*boundary=/i.test(req.get('content-type') ?? '')) return { status: 400, message: 'Malformed form body' }
@@ -41,14 +50,15 @@ function unreadable(req: Request): { status: number; message: string } | null {
  * raw body themselves (request.formData()), with no size limit, and throw on a body that is not
  * a form. A post the door cannot pass is first counted as an attempt under the page's limit (so
  * a script sending garbage meets 429 like one sending forms), then refused with 4xx before any
- * work: declared too large 413, chunked without a length 411, not a form 415, a multipart body
- * without its boundary 400. A form that only turns out broken while read is the action's
+ * work: declared too large 413 (over 100 kB; an admin's post to the Photos page may carry a
+ * photo of up to 20 MB), chunked without a length 411, not a form 415, a multipart body without
+ * its boundary 400. A form that only turns out broken while read is the action's
  * (readForm, app/lib/form-post.server.ts).
  */
 export function pagePostDoor(limits: PagePostLimits): RequestHandler {
   return async (req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next()
-    const refusal = unreadable(req)
+    const refusal = unreadable(req, res)
     if (!refusal) return next()
     const limit = limitOf(req.path, limits)
     const refuse = () => void res.status(refusal.status).type('text/plain').send(refusal.message)

@@ -13,7 +13,7 @@ export function refusalText(locale: Locale, said: Said): string {
   if (typeof read === 'string') return read
   // The dashboard's refusals speak its two languages (docs/decisions/0086); any other reads English.
   const reader = read.id.startsWith('adminErrors.') && !isAdminLocale(locale) ? 'en' : locale
-  return translate(reader, read.id, refusalValues(read, reader))
+  return translate(reader, read.id, refusalValues(read, reader, (id) => translate(reader, id)))
 }
 
 /** The English of a refusal: what the JSON API answers and the logs keep. */

@@ -1,11 +1,16 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { CHANNEL_NAME, CHANNEL_URL, CHANNEL_URL_LENGTH } from '../../core/schemas/channel-calendar.ts'
+import { TOUR_PACKAGE_NOT_FOUND } from '../../core/schemas/tour-package-update.ts'
+import { placeLabel } from '../../core/media/places.ts'
 import { describe, expect, it } from 'vitest'
 import { LOCALES } from '../../core/i18n/locales.ts'
 import { ADMIN_LOCALES } from '../../core/i18n/admin-locales.ts'
-import { dateValue, readRefusal, refusal, refusalMessage, yenValue, type ErrorMessageId, type RefusalValues } from '../../core/i18n/refusal.ts'
+import { dateValue, namesValue, readRefusal, refusal, refusalMessage, yenValue, type ErrorMessageId, type RefusalValues, type Said } from '../../core/i18n/refusal.ts'
 import { englishOf } from '../../core/i18n/refusal-english.test-support.ts'
-import { GUEST_MOVE_MESSAGES, GUEST_MOVE_NOTHING_MESSAGE, GUEST_MOVE_NOTHING_REFUSAL, GUEST_MOVE_REFUSALS } from '../../core/booking-changes.ts'
+import { GUEST_MOVE_MESSAGES, GUEST_MOVE_NOTHING_MESSAGE, GUEST_MOVE_NOTHING_REFUSAL, GUEST_MOVE_REFUSALS, PAID_PRICE_FIXED, PAID_PRICE_FIXED_MESSAGE } from '../../core/booking-changes.ts'
+import { MOVE_CANCELLED, MOVE_CANCELLED_MESSAGE } from '../../core/booking-lifecycle.ts'
+import { MOVE_NOTHING, MOVE_NOTHING_MESSAGE } from '../services/booking-moves.ts'
 import { HOTEL_MESSAGE, HOTEL_REFUSAL, MEETING_POINT_MESSAGE, MEETING_POINT_REFUSAL, PICKUP_OFF_MESSAGE, PICKUP_OFF_REFUSAL } from '../../core/meeting-points.ts'
 import { MAX_GROUP_MESSAGE } from '../../core/pricing.ts'
 import { ALT_REQUIRED, ALT_REQUIRED_MESSAGE } from '../../core/schemas/photo.ts'
@@ -28,7 +33,9 @@ import { DEFAULT_VOUCHER_LIMITS, VOUCHER_AMOUNT } from '../../core/vouchers.ts'
 import { CHANGE_REFUNDED, CHANGE_REFUNDED_MESSAGE } from '../services/payments.ts'
 import { ROOT_DIR } from '../paths.ts'
 import { OUTSIDE_WINDOW, OUTSIDE_WINDOW_MESSAGE } from '../services/bookings.ts'
+import { CALL_OFF_DATE_MESSAGE } from '../services/disruptions.ts'
 import { ServiceError } from '../services/service-error.ts'
+import { HEIC_REFUSAL, HEIC_REFUSED, NOT_AN_IMAGE, NOT_AN_IMAGE_REFUSAL, UNREADABLE, UNREADABLE_REFUSAL } from '../media/image-processing.ts'
 import { failureOf } from '../http/service-failure.ts'
 import { allSourceMessages } from './catalog.ts'
 import { englishText, refusalText } from './refusals.ts'
@@ -55,17 +62,24 @@ const EXAMPLE_VALUES: Record<string, RefusalValues[string]> = {
   first: dateValue('2026-12-05'),
   last: dateValue('2027-05-30'),
   uses: 2,
+  extension: 'jpg',
+  format: 'PNG',
+  width: 16384,
+  height: 12288,
+  megapixels: 201,
 }
 /** Where one id's values are of another kind than the name's usual one. */
 const EXAMPLES_BY_ID: Partial<Record<ErrorMessageId, RefusalValues>> = {
   'errors.voucherAmount': { min: yenValue(5_000), max: yenValue(300_000) },
   'adminErrors.promoAmount': { max: yenValue(1_000_000) },
   'adminErrors.customPrice': { min: yenValue(1_000), max: yenValue(1_000_000) },
+  'adminErrors.refundRange': { max: yenValue(14_300) },
+  'adminErrors.movePrice': { max: yenValue(1_000_000) },
   'adminErrors.voucherAmountCeiling': { max: yenValue(1_000_000) },
   'adminErrors.tourBasePriceTooHigh': { max: yenValue(10_000_000) },
   'adminErrors.tourExtraGuestPriceTooHigh': { max: yenValue(10_000_000) },
   'adminErrors.tourSoloPriceTooHigh': { max: yenValue(10_000_000) },
-  'adminErrors.photoOnSite': { places: 'Home slide 3: Cherry blossoms; Tokyo day trip: the article’s picture' },
+  'adminErrors.photoOnSite': { places: namesValue([placeLabel('slide.blossoms'), placeLabel('tokyo.article')]) },
 }
 
 /** The arguments an English message names ('{max}' → 'max'). */
@@ -171,15 +185,26 @@ describe('the JSON API answers in the English it always did', () => {
     expect(englishText(VOUCHER_AMOUNT(DEFAULT_VOUCHER_LIMITS))).toBe('Please choose an amount from ¥5,000 to ¥300,000, in whole yen')
     expect(englishText(readRefusal(answerMessages.max('Number of children', 6)))).toBe('"Number of children" must be at most 6')
     expect(OUTSIDE_WINDOW_MESSAGE(2, 180)).toBe('Bookings open 2 days ahead and up to 180 days ahead. Please choose another date.')
-    expect(englishText(refusal('adminErrors.photoOnSite', { places: 'Home slide 3: Cherry blossoms; Tokyo day trip: the article’s picture' }))).toBe(
+    expect(CALL_OFF_DATE_MESSAGE).toBe('Choose a Saturday or Sunday from today on to call off.')
+    const placed = refusal('adminErrors.photoOnSite', { places: namesValue([placeLabel('slide.blossoms'), placeLabel('tokyo.article')]) })
+    expect(englishText(placed)).toBe(
       'This photo is on the site (Home slide 3: Cherry blossoms; Tokyo day trip: the article’s picture): take it off those places or put another photo there first',
     )
+    // The places named in the reader's language too, and listed as Japanese lists.
+    expect(refusalText('ja', placed)).toBe('この写真はサイトに掲載中です（ホームのスライド3：桜、東京からの日帰り：記事の写真）。先にその場所から外すか、別の写真を配置してください')
+    expect(englishText(refusal('adminErrors.photoTooManyPixels', { width: 16384, height: 12288, megapixels: 201, max: 50 }))).toBe(
+      'This photo is 16384 × 12288 pixels (201 megapixels); the most we take is 50 megapixels',
+    )
+    expect(englishText(refusal('adminErrors.photoMislabelled', { extension: 'jpg', format: 'PNG' }))).toBe('This file is named .jpg but holds a PNG image: rename it or export it again')
   })
 
   it('with the English constants the tests compare equal to their refusals', () => {
-    const pairs: [string, string][] = [
+    const pairs: [Said, string][] = [
       [POLICY_CONSENT, POLICY_CONSENT_MESSAGE],
       [ALT_REQUIRED, ALT_REQUIRED_MESSAGE],
+      [NOT_AN_IMAGE_REFUSAL, NOT_AN_IMAGE],
+      [HEIC_REFUSAL, HEIC_REFUSED],
+      [UNREADABLE_REFUSAL, UNREADABLE],
       [CUSTOM_PRICE, CUSTOM_PRICE_MESSAGE],
       [PRICE_NOTE, PRICE_NOTE_MESSAGE],
       [guideGroup(12), guideGroupMessage(12)],
@@ -187,6 +212,9 @@ describe('the JSON API answers in the English it always did', () => {
       [PICKUP_OFF_REFUSAL, PICKUP_OFF_MESSAGE],
       [HOTEL_REFUSAL, HOTEL_MESSAGE],
       [GUEST_MOVE_NOTHING_REFUSAL, GUEST_MOVE_NOTHING_MESSAGE],
+      [MOVE_CANCELLED, MOVE_CANCELLED_MESSAGE],
+      [MOVE_NOTHING, MOVE_NOTHING_MESSAGE],
+      [PAID_PRICE_FIXED, PAID_PRICE_FIXED_MESSAGE],
       ...Object.entries(GUEST_MOVE_REFUSALS).map(([kind, said]): [string, string] => [said, GUEST_MOVE_MESSAGES[kind as keyof typeof GUEST_MOVE_MESSAGES]]),
       [REVIEW_TEXT, REVIEW_TEXT_MESSAGE],
       [REVIEW_CONSENT, REVIEW_CONSENT_MESSAGE],
@@ -211,6 +239,10 @@ describe('the JSON API answers in the English it always did', () => {
       [vouchers.VOUCHER_EXPIRED, vouchers.VOUCHER_EXPIRED_MESSAGE],
       [vouchers.VOUCHER_USED_UP, vouchers.VOUCHER_USED_UP_MESSAGE],
       [vouchers.VOUCHER_AMOUNT(DEFAULT_VOUCHER_LIMITS), vouchers.VOUCHER_AMOUNT_MESSAGE(DEFAULT_VOUCHER_LIMITS)],
+      [CHANNEL_NAME, 'Give the channel a name of 1 to 80 characters, e.g. Viator'],
+      [CHANNEL_URL, 'Paste the calendar’s address as the platform gives it, starting with https:// or http://'],
+      [CHANNEL_URL_LENGTH, 'The calendar’s address must be at most 2000 characters'],
+      [TOUR_PACKAGE_NOT_FOUND, 'Tour package not found'],
     ]
     expect(pairs.filter(([said, text]) => englishText(said) !== text)).toEqual([])
   })

@@ -2,6 +2,8 @@ import crypto from 'node:crypto'
 import pLimit from 'p-limit'
 import sharp, { type Metadata, type Sharp } from 'sharp'
 import { cropAround, heightFor, type Variant } from '../../core/media/places.ts'
+import { refusal, type Refusal } from '../../core/i18n/refusal.ts'
+import { MAX_UPLOAD_BYTES } from '../../core/schemas/photo.ts'
 import { ServiceError } from '../services/service-error.ts'
 
 /**
@@ -10,7 +12,6 @@ import { ServiceError } from '../services/service-error.ts'
  * pages ask for. Every step is bounded (bytes, pixels, time, two at a time), so a hostile file
  * costs a refusal, not the server.
  */
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024
 /** A 48-megapixel phone photo passes; a 200-megapixel one, or a small file claiming a huge canvas, does not. */
 export const MAX_INPUT_PIXELS = 50_000_000
 export const MIN_SIDE = 320
@@ -50,15 +51,19 @@ const EXTENSIONS: Record<Exclude<Sniffed, 'heic'>, string[]> = {
   avif: ['avif'],
 }
 
+/** The refusals of an upload, by their ids (docs/decisions/0087); the English of three, as the tests compare the Photos section's English answers. */
 export const NOT_AN_IMAGE = 'This file is not a photo we can use: upload a JPEG, PNG, WebP or AVIF image'
 export const HEIC_REFUSED =
   'HEIC photos cannot be read here: on an iPhone, choose "Most Compatible" under Settings → Camera → Formats, or share the photo as JPEG'
 export const UNREADABLE = 'This photo could not be read to the end: it may be damaged or incomplete. Please upload it again'
+export const NOT_AN_IMAGE_REFUSAL = refusal('adminErrors.photoNotAnImage')
+export const HEIC_REFUSAL = refusal('adminErrors.photoHeic')
+export const UNREADABLE_REFUSAL = refusal('adminErrors.photoDamaged')
+export const TOO_LARGE = refusal('adminErrors.photoTooLarge')
 
-const refuse = (message: string): never => {
-  throw new ServiceError('invalid', message, { field: 'file' })
+const refuse = (said: Refusal): never => {
+  throw new ServiceError('invalid', said, { field: 'file' })
 }
-export const TOO_LARGE = 'A photo may be at most 20 MB'
 
 export type ProcessedPhoto = { master: Buffer; sha256: string; width: number; height: number }
 
@@ -69,15 +74,15 @@ export type ProcessedPhoto = { master: Buffer; sha256: string; width: number; he
  * kind of file than the bytes hold is refused, since a mislabelled file is usually not the one meant.
  */
 export async function processUpload(bytes: Buffer, fileName: string): Promise<ProcessedPhoto> {
-  if (bytes.length === 0) refuse('The file is empty')
+  if (bytes.length === 0) refuse(refusal('adminErrors.photoEmpty'))
   if (bytes.length > MAX_UPLOAD_BYTES) throw new ServiceError('too-large', TOO_LARGE, { field: 'file' })
   const kind = sniffImage(bytes)
-  if (kind === 'heic') refuse(HEIC_REFUSED)
-  if (!kind) refuse(NOT_AN_IMAGE)
+  if (kind === 'heic') refuse(HEIC_REFUSAL)
+  if (!kind) refuse(NOT_AN_IMAGE_REFUSAL)
   const format = kind as Exclude<Sniffed, 'heic'>
   const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase()
   if (extension && !EXTENSIONS[format].includes(extension)) {
-    refuse(`This file is named .${extension} but holds a ${format.toUpperCase()} image: rename it or export it again`)
+    refuse(refusal('adminErrors.photoMislabelled', { extension, format: format.toUpperCase() }))
   }
 
   return oneAtATime(async () => {
@@ -85,15 +90,15 @@ export async function processUpload(bytes: Buffer, fileName: string): Promise<Pr
     try {
       meta = await sharp(bytes, { limitInputPixels: false }).metadata()
     } catch {
-      return refuse(NOT_AN_IMAGE)
+      return refuse(NOT_AN_IMAGE_REFUSAL)
     }
     const { width = 0, height = 0 } = meta
-    if (meta.format === 'heif' && meta.compression !== 'av1') refuse(HEIC_REFUSED)
+    if (meta.format === 'heif' && meta.compression !== 'av1') refuse(HEIC_REFUSAL)
     if (width * height > MAX_INPUT_PIXELS) {
-      refuse(`This photo is ${width} × ${height} pixels (${Math.round((width * height) / 1e6)} megapixels); the most we take is ${MAX_INPUT_PIXELS / 1e6} megapixels`)
+      refuse(refusal('adminErrors.photoTooManyPixels', { width, height, megapixels: Math.round((width * height) / 1e6), max: MAX_INPUT_PIXELS / 1e6 }))
     }
-    if (Math.min(width, height) < MIN_SIDE) refuse(`This photo is ${width} × ${height} pixels; it needs at least ${MIN_SIDE} pixels on its shorter side`)
-    if ((meta.pages ?? 1) > 1) refuse('Animated images cannot be used: upload a still photo')
+    if (Math.min(width, height) < MIN_SIDE) refuse(refusal('adminErrors.photoTooSmall', { width, height, min: MIN_SIDE }))
+    if ((meta.pages ?? 1) > 1) refuse(refusal('adminErrors.photoAnimated'))
 
     try {
       const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated', autoOrient: true })
@@ -105,7 +110,7 @@ export async function processUpload(bytes: Buffer, fileName: string): Promise<Pr
         .toBuffer({ resolveWithObject: true })
       return { master: data, sha256: crypto.createHash('sha256').update(data).digest('hex'), width: info.width, height: info.height }
     } catch {
-      return refuse(UNREADABLE)
+      return refuse(UNREADABLE_REFUSAL)
     }
   })
 }

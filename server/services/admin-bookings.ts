@@ -6,6 +6,7 @@ import { bookings, channelBlocks, channelCalendars, meetingPoints, moneyMovement
 import { maskVoucherCode } from '../../core/vouchers.ts'
 import type { Config } from '../config/index.ts'
 import { ServiceError } from './service-error.ts'
+import { refusal, refusalMessage } from '../../core/i18n/refusal.ts'
 import { payLink } from './booking-events.ts'
 import { EXPIRED_REASON, effectiveStatus, tableMoney } from '../../core/booking-lifecycle.ts'
 import { cardAndCash, paidByParts, type PaidByPart } from '../../core/ledger.ts'
@@ -134,8 +135,8 @@ export type CalendarSlot = {
  */
 export type CalendarDay = { date: string; note: string | null; guideWindow: 'past' | 'open' | 'beyond'; slots: CalendarSlot[] }
 
-export const BOOKING_NOT_FOUND_MESSAGE = 'Booking not found'
-export const REVIVE_CONFLICT_MESSAGE = 'This booking cannot be restored: its time slot has been taken by another booking since it was cancelled.'
+export const BOOKING_NOT_FOUND_MESSAGE = refusal('errors.bookingNotFound')
+export const REVIVE_CONFLICT_MESSAGE = refusalMessage('adminErrors.reviveSlotTaken')
 export { PAID_CANCEL_BY_STATUS_MESSAGE } from '../../core/booking-transitions.ts'
 export { ADMIN_CANCEL_REASON, PAID_DELETE_MESSAGE } from '../../core/booking-lifecycle.ts'
 

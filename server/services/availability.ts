@@ -19,21 +19,6 @@ export type TimeSlotsView = {
   dates: DateSlots[]
 }
 
-export type AdminDateView = {
-  date: CalendarDate
-  dayOfWeek: number
-  morningAvailable: boolean
-  afternoonAvailable: boolean
-  fullDayAvailable: boolean
-  adminNotes: string | null
-  /** Halves held right now by a live booking (derived from slot_claims, never stored). */
-  morningBooked: boolean
-  afternoonBooked: boolean
-  fullDayBooked: boolean
-  /** Whether the admin has saved switches for this date (otherwise the defaults apply). */
-  customised: boolean
-}
-
 /** Checks a from/to pair; throws ServiceError 'invalid' with a message for the visitor. */
 export function checkRange(from: unknown, to: unknown): { from: CalendarDate; to: CalendarDate } {
   if (!isCalendarDate(from) || !isCalendarDate(to)) throw new ServiceError('invalid', 'from and to must be dates as yyyy-MM-dd')
@@ -121,27 +106,6 @@ export function createAvailabilityService(deps: {
         }
       })
       return { from, to, window: bookingWindow(now, windowOptions), dates }
-    },
-
-    /** Every weekend date of the range with the admin's switches, notes and what is booked. */
-    async adminList(from: CalendarDate, to: CalendarDate): Promise<AdminDateView[]> {
-      const [overrides, claimed] = await Promise.all([overridesBetween(from, to), claimedPartsBetween(db, from, to, deps.now())])
-      return weekendDatesBetween(from, to).map((date) => {
-        const row = overrides.get(date)
-        const parts = claimed.get(date) ?? new Set()
-        return {
-          date,
-          dayOfWeek: dayOfWeek(date),
-          morningAvailable: row?.morningAvailable ?? true,
-          afternoonAvailable: row?.afternoonAvailable ?? true,
-          fullDayAvailable: row?.fullDayAvailable ?? true,
-          adminNotes: row?.adminNotes ?? null,
-          morningBooked: parts.has('morning'),
-          afternoonBooked: parts.has('afternoon'),
-          fullDayBooked: parts.size > 0,
-          customised: Boolean(row),
-        }
-      })
     },
 
     /**

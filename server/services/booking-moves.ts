@@ -15,9 +15,10 @@ import {
   type MoveMoney,
   type SlotChoice,
 } from '../../core/booking-changes.ts'
-import { effectiveStatus, MOVE_CANCELLED_MESSAGE, type Done } from '../../core/booking-lifecycle.ts'
+import { effectiveStatus, MOVE_CANCELLED, MOVE_CANCELLED_MESSAGE, type Done } from '../../core/booking-lifecycle.ts'
 import { moneyOf } from '../../core/ledger.ts'
-import { bookingWindow, formatLongDate, todayInTokyo } from '../../core/dates.ts'
+import { bookingWindow, todayInTokyo, type CalendarDate } from '../../core/dates.ts'
+import { dateValue, refusal, refusalMessage } from '../../core/i18n/refusal.ts'
 import { quote } from '../../core/pricing.ts'
 import { arrangedOnly, DEFAULT_GUIDE_GROUP_LIMIT, DEFAULT_GUIDE_HOLD_HOURS, guideGroupProblem } from '../../core/guide-bookings.ts'
 import type { GuideBookingRules } from '../../core/schemas/booking-move.ts'
@@ -33,11 +34,13 @@ import { BOOKING_NOT_FOUND_MESSAGE } from './admin-bookings.ts'
 import { onTheSite, GROUP_TOO_LARGE_MESSAGE, OUTSIDE_WINDOW, PACKAGE_DOES_NOT_FIT_MESSAGE, PACKAGE_UNAVAILABLE_MESSAGE } from './bookings.ts'
 import { closeOffers, openOfferOf, type OpenOffer } from './disruption-offers.ts'
 
-export { MOVE_CANCELLED_MESSAGE }
+export { MOVE_CANCELLED, MOVE_CANCELLED_MESSAGE }
+export const MOVE_NOTHING = refusalMessage('adminErrors.moveNothing')
+/** Its English, as the JSON API answers it (server/i18n/refusals.unit.test.ts holds the pair equal). */
 export const MOVE_NOTHING_MESSAGE = 'Choose another date, time, tour or group size to move this booking.'
-export const moveOutsideWindowMessage = (last: string) => `A booking can be moved to a Saturday or Sunday from today until ${formatLongDate(last)}.`
+const moveOutsideWindow = (last: CalendarDate) => refusal('adminErrors.moveOutsideWindow', { last: dateValue(last) })
 /** The same window when the guide makes a booking (docs/decisions/0059): said as making, not moving (docs/decisions/0075). */
-export const makeOutsideWindowMessage = (last: string) => `A booking can be made for a Saturday or Sunday from today until ${formatLongDate(last)}.`
+const makeOutsideWindow = (last: CalendarDate) => refusal('adminErrors.makeOutsideWindow', { last: dateValue(last) })
 
 /** What the guest's booking page needs to offer a change: whether they may (and if not, why, in the API's English), and how many changes are left. */
 export type GuestChangeState = { refusal: GuestMoveRefusal | null; message: string | null; changesLeft: number; offer: OpenOffer | null }
@@ -128,7 +131,7 @@ export function createBookingMoveService(deps: {
     const window = moveWindow(actor, deps.booking)
     const slot = await slotOn(tx, target.tourDate, target.tourTime, { now, window, claims: false })
     if (slot.reason === 'not-weekend' || slot.reason === 'outside-window') {
-      const guideMessage = purpose === 'make' ? makeOutsideWindowMessage : moveOutsideWindowMessage
+      const guideMessage = purpose === 'make' ? makeOutsideWindow : moveOutsideWindow
       const message = actor === 'guide' ? guideMessage(bookingWindow(now, window).last) : OUTSIDE_WINDOW(window.leadDays, window.horizonDays)
       throw new ServiceError('invalid', message, { field: 'tourDate' })
     }
@@ -263,9 +266,9 @@ export function createBookingMoveService(deps: {
       const applied = await inMoveTransaction(async (tx) => {
         const current = await lifecycle.lock(tx, bookingId)
         if (current.anonymizedAt) throw new ServiceError('not-found', BOOKING_NOT_FOUND_MESSAGE)
-        if (guideMoveRefusal(effectiveStatus(current, now))) throw new ServiceError('conflict', MOVE_CANCELLED_MESSAGE)
+        if (guideMoveRefusal(effectiveStatus(current, now))) throw new ServiceError('conflict', MOVE_CANCELLED)
         const target: SlotChoice = { tourDate: move.tourDate, tourTime: move.tourTime, tourPackageId: move.tourPackageId, numberOfPeople: move.numberOfPeople }
-        if (sameSlotChoice(target, slotOf(current))) throw new ServiceError('invalid', MOVE_NOTHING_MESSAGE, { field: 'tourDate' })
+        if (sameSlotChoice(target, slotOf(current))) throw new ServiceError('invalid', MOVE_NOTHING, { field: 'tourDate' })
         await checkTarget(tx, 'guide', target, now)
         // The guide types what the guest pays (after any promo code and voucher), or keeps it.
         const price = (move.totalPrice ?? current.totalPrice) + current.discount + current.voucherAmount

@@ -269,14 +269,16 @@ export function createChannelCalendarService(deps: {
     },
 
     /** Deletes a calendar: its blocks and their claims go with it, and the halves they closed reopen. */
-    async remove(id: number): Promise<void> {
-      await db.transaction(async (tx) => {
+    /** Removes a calendar and frees the halves its blocks held; answers with the name it had, for the admin's toast. */
+    async remove(id: number): Promise<{ name: string }> {
+      return db.transaction(async (tx) => {
         const [row] = await tx.select().from(channelCalendars).where(eq(channelCalendars.id, id)).for('update')
         if (!row) throw new ServiceError('not-found', CHANNEL_CALENDAR_NOT_FOUND_MESSAGE)
         const dates = (await tx.selectDistinct({ tourDate: channelBlocks.tourDate }).from(channelBlocks).where(eq(channelBlocks.calendarId, id))).map((b) => b.tourDate)
         await tx.delete(channelCalendars).where(eq(channelCalendars.id, id))
         for (let i = 0; i < dates.length; i += 500) await blocksTakeFreeHalves(tx, dates.slice(i, i + 500))
         await deps.events.slotsChanged(tx, dates)
+        return { name: row.name }
       })
     },
 

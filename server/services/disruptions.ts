@@ -21,7 +21,10 @@ import { closeOffers, openOfferOf } from './disruption-offers.ts'
 import { liveClaim } from './slot-claims.ts'
 import { ServiceError } from './service-error.ts'
 
-export const CALL_OFF_DATE_MESSAGE = 'Choose a Saturday or Sunday from today on to call off.'
+/** A call-off of a weekday or a day gone by, which the dashboard's calendar may still offer once the day turns (docs/decisions/0087). */
+export const CALL_OFF_DATE = refusal('adminErrors.callOffWeekendFromToday')
+/** adminErrors.callOffWeekendFromToday in English, as the JSON API answers it. */
+export const CALL_OFF_DATE_MESSAGE = englishText(CALL_OFF_DATE)
 export const NO_OPEN_OFFER = refusal('errors.noOpenOffer')
 /** errors.noOpenOffer in English, as the JSON API answers it. */
 export const NO_OPEN_OFFER_MESSAGE = englishText(NO_OPEN_OFFER)
@@ -127,7 +130,7 @@ export function createDisruptionService(deps: {
     /** The guide calls off a date or one slot of it. */
     async callOff(input: CallOff, user: { id: number; username: string }): Promise<DisruptionView> {
       const now = deps.now()
-      if (!isWeekend(input.tourDate) || input.tourDate < todayInTokyo(now)) throw new ServiceError('invalid', CALL_OFF_DATE_MESSAGE, { field: 'tourDate' })
+      if (!isWeekend(input.tourDate) || input.tourDate < todayInTokyo(now)) throw new ServiceError('invalid', CALL_OFF_DATE, { field: 'tourDate' })
       const id = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(disruptions)

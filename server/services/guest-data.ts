@@ -74,15 +74,14 @@ export type Forgotten = { bookings: number; messages: number; notifications: num
 export type GuestBooking = Omit<Booking, 'ledger' | 'money'>
 
 /**
- * A booking that cannot be erased yet, and why (shown to the admin): `reason` is its English, as
- * the JSON API answers and the audit log keeps it, `refusal` the same for a page to say in the
- * admin's language (docs/decisions/0087).
+ * A booking that cannot be erased yet, and why: `refusal` for the dashboard to say in the admin's
+ * language (docs/decisions/0087).
  */
-export type ErasureBlocker = { reference: string; tourDate: string; reason: string; refusal: Said }
+export type ErasureBlocker = { reference: string; tourDate: string; refusal: Said }
 
-/** Blockers as the JSON API has always answered them and the audit log keeps them: their English alone. */
-export function englishBlockers(blockers: ErasureBlocker[]): Omit<ErasureBlocker, 'refusal'>[] {
-  return blockers.map(({ reference, tourDate, reason }) => ({ reference, tourDate, reason }))
+/** Blockers as the audit log keeps them: the reason in English, the log's one language. */
+export function englishBlockers(blockers: ErasureBlocker[]): { reference: string; tourDate: string; reason: string }[] {
+  return blockers.map(({ reference, tourDate, refusal }) => ({ reference, tourDate, reason: englishText(refusal) }))
 }
 
 export function createGuestDataService(deps: { db: Db; config: Config; logger: Logger; now: () => Date; lifecycle: Pick<BookingLifecycle, 'eraseInTx'> }) {
@@ -355,12 +354,18 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
       return { ...summary, erasureBlockers: this.erasureBlockers(summary) }
     },
 
+    /** What is left of a guest after an erasure (nothing, or the anonymised reviews): not a look-up of its own, so not audited again. */
+    async leftAfterErasure(email: string): Promise<GuestDataSummary & { erasureBlockers: ErasureBlocker[] }> {
+      const summary = await this.lookup(email)
+      return { ...summary, erasureBlockers: this.erasureBlockers(summary) }
+    },
+
     erasureBlockers(summary: GuestDataSummary): ErasureBlocker[] {
       const today = todayInTokyo(now())
       const blockers: ErasureBlocker[] = []
       for (const b of summary.bookings) {
         const said = erasureRefusal(b as Parameters<typeof erasureRefusal>[0], today, now())
-        if (said) blockers.push({ reference: b.reference, tourDate: b.tourDate, reason: englishText(said), refusal: readRefusal(said) })
+        if (said) blockers.push({ reference: b.reference, tourDate: b.tourDate, refusal: readRefusal(said) })
       }
       return blockers
     },

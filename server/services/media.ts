@@ -3,11 +3,11 @@ import { FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION, type Db } from '../d
 import { media, mediaVariants, photoPlacements } from '../db/schema.ts'
 import type { Locale } from '../../core/i18n/locales.ts'
 import { type PagePhotos, pagePhoto, type StoredPhoto } from '../../core/media/page-photo.ts'
-import { cropAround, FORMAT_TYPES, PLACE_KINDS, PLACES, type Place, PREVIEW_WIDTHS, parseVariantPath, variantPath, type Variant } from '../../core/media/places.ts'
+import { type Aspect, cropAround, FORMAT_TYPES, PLACE_KEYS, PLACE_KINDS, type Place, placeKind, placeLabel, PREVIEW_WIDTHS, parseVariantPath, variantPath, type Variant } from '../../core/media/places.ts'
 import type { AltTranslations, PhotoDetails } from '../../core/schemas/photo.ts'
 import { processUpload, renderVariant } from '../media/image-processing.ts'
 import { ServiceError } from './service-error.ts'
-import { refusal } from '../../core/i18n/refusal.ts'
+import { namesValue, refusal } from '../../core/i18n/refusal.ts'
 
 /** Every column but the photo's bytes: what lists and pages read. */
 const photoColumns = {
@@ -36,6 +36,9 @@ export type LibraryPhoto = StoredPhoto & {
 }
 
 export type PhotoFile = { body: Buffer; contentType: string }
+
+/** A place on the site as the dashboard lists it: its shape, and the photo in it (null: its artwork). */
+export type PhotoPlace = { place: Place; aspect: Aspect; mediaId: number | null }
 
 const NOT_FOUND = refusal('adminErrors.photoNotFound')
 
@@ -143,10 +146,11 @@ export function createMediaService(db: Db) {
       }
     },
 
-    /** Which photo is in each place that has one. */
-    async placements(): Promise<Map<Place, number>> {
+    /** Every place, with its shape and the photo in it. */
+    async places(): Promise<PhotoPlace[]> {
       const rows = await db.select().from(photoPlacements)
-      return new Map(rows.map((row) => [row.place as Place, row.mediaId]))
+      const placed = new Map(rows.map((row) => [row.place as Place, row.mediaId]))
+      return PLACE_KEYS.map((place) => ({ place, aspect: placeKind(place).aspect, mediaId: placed.get(place) ?? null }))
     },
 
     /** The photos in the given places, as the page draws them in the reader's language. */
@@ -210,14 +214,9 @@ function mergedTranslations(given: AltTranslations) {
   return removed.reduce((merged, code) => sql`(${merged} - ${code}::text)`, sql`(${media.altTranslations} || ${JSON.stringify(set)}::jsonb)`)
 }
 
-/**
- * The places go by the names the dashboard's Photos page gives them, English in either of its
- * languages (core/media/places.ts): words of their own here would name places the guide sees
- * nowhere else (docs/decisions/0087).
- */
+/** The places go by the names the dashboard's Photos page gives them, in the reader's language (docs/decisions/0087). */
 function placedRefusal(places: Place[]): ServiceError {
-  const names = places.map((p) => PLACES[p].label).join('; ')
-  return new ServiceError('conflict', refusal('adminErrors.photoOnSite', { places: names }), { extra: { places } })
+  return new ServiceError('conflict', refusal('adminErrors.photoOnSite', { places: namesValue(places.map(placeLabel)) }), { extra: { places } })
 }
 
 export type MediaService = ReturnType<typeof createMediaService>

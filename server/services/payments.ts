@@ -6,7 +6,7 @@ import { and, eq, isNotNull } from 'drizzle-orm'
 import type Stripe from 'stripe'
 import type { Config } from '../config/index.ts'
 import type { Db, Tx } from '../db/client.ts'
-import { bookings, moneyMovements, payments, processedEvents, type Payment } from '../db/schema.ts'
+import { bookings, moneyMovements, payments, processedEvents } from '../db/schema.ts'
 import type { Logger } from '../logger.ts'
 import { loggableError } from '../http/errors.ts'
 import { ServiceError } from './service-error.ts'
@@ -371,11 +371,6 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         }
       }
       return outcome
-    },
-
-    /** The provider's trail of a booking, oldest first (admin). */
-    async trail(bookingId: number): Promise<Payment[]> {
-      return db.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(payments.createdAt, payments.id)
     },
   }
 }

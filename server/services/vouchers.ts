@@ -103,7 +103,8 @@ export type VoucherSettlement =
   | { outcome: 'not-succeeded'; voucherId: number; status: ProviderIntent['status'] }
   | { outcome: 'mismatch'; voucherId: number }
 
-export type VoucherRefundOutcome = { amount: number; status: 'none' | 'pending' | 'succeeded' | 'failed'; message?: string }
+/** What happened to the voucher's card refund; the dashboard says it in the guide's language. */
+export type VoucherRefundOutcome = { amount: number; status: 'none' | 'pending' | 'succeeded' | 'failed' }
 
 /**
  * Gift vouchers (issue 20 point 3, docs/decisions/0065): buying one (a pending row, an intent
@@ -293,7 +294,7 @@ export function createVoucherService(deps: {
           .set({ ...attentionColumns({ kind: 'refundFailed', values: { amount, detail: message.slice(0, 200) } }), updatedAt: deps.now() })
           .where(eq(vouchers.id, voucher.id))
       })
-      return { amount, status: 'failed', message: 'The refund could not be issued automatically. Refund it in the payment provider.' }
+      return { amount, status: 'failed' }
     }
   }
 

@@ -34,7 +34,7 @@ test('the bookings and calendar tabs speak Japanese, with dates, times and yen i
   await page.goto(`/admin/dashboard?bookingId=${booking.id}`)
   await expect(page.getByRole('heading', { name: 'ツアー予約' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'CSVを書き出す' })).toBeVisible()
-  await expect(page.getByRole('button', { name: '新規予約' })).toBeVisible()
+  await expect(page.getByRole('link', { name: '新規予約' })).toBeVisible()
   const row = page.locator(`tr[data-booking-id="${booking.id}"]`)
   await expect(row).toContainText(formatShortDate(TOUR_DATE, 'ja'))
   await expect(row).toContainText(/午後\d{1,2}:\d{2}/)
@@ -51,13 +51,13 @@ test('the bookings and calendar tabs speak Japanese, with dates, times and yen i
   await expect(status).toHaveValue('confirmed')
 
   // The booking's dialog: its headings, the long date, the money and the history.
-  await row.getByRole('button', { name: `予約 #${booking.id} のメッセージを見る` }).click()
+  await row.getByRole('link', { name: `予約 #${booking.id} のメッセージを見る` }).click()
   const dialog = page.getByRole('dialog', { name: `予約 #${booking.id}：${GUEST} 様` })
   await expect(dialog).toContainText(longDate)
   await expect(dialog.getByRole('heading', { name: '入出金' })).toBeVisible()
   await expect(dialog).toContainText('ツアー料金')
   await expect(dialog).toContainText('日程の変更はありません。')
-  await expect(dialog.getByRole('button', { name: '日程を変更' })).toBeVisible()
+  await expect(dialog.getByRole('link', { name: '日程を変更' })).toBeVisible()
   await expectNoSeriousAxeViolations(page, 'booking dialog (1280 px)')
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
@@ -70,16 +70,32 @@ test('the bookings and calendar tabs speak Japanese, with dates, times and yen i
   const day = page.locator(`li[data-date="${TOUR_DATE}"]`)
   await expect(day.getByRole('heading', { name: longDate })).toBeVisible()
   await expect(day.getByRole('button', { name: new RegExp(`^${GUEST}\\s*（予約済み、予約 #${booking.id} を開く）$`) })).toBeVisible()
-  await expect(day.getByRole('button', { name: `${longDate}を催行中止にする` })).toBeVisible()
-  await day.getByRole('button', { name: `${longDate}の枠を開く・閉じる` }).click()
+  await expect(day.getByRole('link', { name: `${longDate}を催行中止にする` })).toBeVisible()
+  await day.getByRole('link', { name: `${longDate}の枠を開く・閉じる` }).click()
   const edit = page.getByRole('dialog', { name: longDate })
   await expect(edit.getByRole('group', { name: '受付する枠' })).toBeVisible()
   await expect(edit.getByLabel('午後を受付')).toBeVisible()
   await expect(edit.getByRole('button', { name: '受付状況を保存' })).toBeVisible()
   await expectNoSeriousAxeViolations(page, 'availability dialog (1280 px)')
-  await edit.getByRole('button', { name: 'キャンセル' }).click()
+  await edit.getByRole('link', { name: 'キャンセル' }).click()
   await expect(edit).toBeHidden()
   await expectNoSeriousAxeViolations(page, 'calendar (1280 px)')
+
+  // A paid booking the guide cancels: the card's refund is said in Japanese, never in the guest's
+  // English sentence the JSON API answers.
+  const { reference } = (await (await page.request.post('/api/bookings', {
+    data: { name: 'Ren Refunded-Japanese', email: 'ren.ja@example.com', phone: '+81 90-1234-5679', numberOfPeople: 2, tourPackageId: 1, acceptPolicy: true, tourDate: TOUR_DATE, tourTime: 'morning' },
+  })).json()) as { reference: string }
+  const paid = { ...((await (await page.request.get(`/api/bookings?q=Ren%20Refunded-Japanese`)).json()).items[0] as { id: number; totalPrice: number }), reference }
+  expect((await page.request.post('/api/create-payment-intent', { data: { bookingId: paid.reference } })).status()).toBe(200)
+  expect((await page.request.post(`/api/bookings/${paid.reference}/simulated-payment`, { data: { cardNumber: '4242424242424242' } })).status()).toBe(200)
+  expect((await (await page.request.post(`/api/bookings/${paid.reference}/payment-success`)).json()).status).toBe('paid')
+  await page.goto(`/admin/dashboard?bookingId=${paid.id}`)
+  await page.getByRole('link', { name: `予約 #${paid.id} をキャンセル` }).click()
+  const cancel = page.getByRole('dialog', { name: `予約 #${paid.id} をキャンセル` })
+  await expect(cancel.getByTestId('policy-refund')).toHaveText(formatYen(paid.totalPrice, 'ja'))
+  await cancel.getByRole('button', { name: '予約をキャンセル' }).click()
+  await expect(toast(page, '予約をキャンセルしました').first()).toContainText(`予約 #${paid.id} をキャンセルし、${formatYen(paid.totalPrice, 'ja')}をカードに返金しました。`)
 
   // On a phone: the booking's card with the long date, the group and the yen.
   await page.setViewportSize({ width: 375, height: 740 })
@@ -87,7 +103,7 @@ test('the bookings and calendar tabs speak Japanese, with dates, times and yen i
   const card = page.locator(`li[data-booking-id="${booking.id}"]`)
   await expect(card).toContainText(longDate)
   await expect(card).toContainText(`2名 · ${formatYen(booking.totalPrice, 'ja')}`)
-  await expect(card.getByRole('button', { name: new RegExp(`^詳細\\s*（予約 #${booking.id}）$`) })).toBeVisible()
+  await expect(card.getByRole('link', { name: new RegExp(`^詳細\\s*（予約 #${booking.id}）$`) })).toBeVisible()
   await expectNoSeriousAxeViolations(page, 'bookings (375 px)')
   await page.goto(`/admin/dashboard?tab=calendar&month=${month}`)
   await expect(page.locator(`li[data-date="${TOUR_DATE}"]`).getByRole('heading', { name: longDate })).toBeVisible()

@@ -27,7 +27,7 @@ async function book(page: Page, name: string, tourDate: string, tourTime: 'morni
 
 async function moveFromTheList(page: Page, id: number, target: { date: string; otherGuest: string }) {
   await page.goto(`/admin/dashboard?tab=bookings&bookingId=${id}`)
-  await page.getByRole('button', { name: `Move booking #${id}` }).click()
+  await page.getByRole('link', { name: `Move booking #${id}` }).click()
   const dialog = page.getByRole('dialog', { name: `Move booking #${id}` })
   await dialog.getByLabel('New date', { exact: true }).fill(target.date)
   const slot = dialog.getByLabel('Time slot', { exact: true })
@@ -55,11 +55,11 @@ test('the guide moves a booking on a desktop, and its history shows it', async (
 
   const row = page.locator(`tr[data-booking-id="${id}"]`)
   await expect(row).toContainText('2:00 PM')
-  await row.getByRole('button', { name: `View message for booking #${id}` }).click()
+  await row.getByRole('link', { name: `View message for booking #${id}` }).click()
   const details = page.getByRole('dialog', { name: `Booking #${id}: Mover Maeda` })
   await expect(details.getByRole('listitem')).toContainText(`moved ${FIRST} morning → ${SECOND} afternoon by ${E2E_ADMIN.username}; the guest was told.`)
   // The booking's dialog moves it too.
-  await details.getByRole('button', { name: 'Move Booking' }).click()
+  await details.getByRole('link', { name: 'Move Booking' }).click()
   await expect(page.getByRole('dialog', { name: `Move booking #${id}` })).toBeVisible()
 })
 
@@ -71,6 +71,39 @@ test('the guide moves a booking on a 375 px phone', async ({ page }) => {
   await expect(page.locator(`li[data-booking-id="${id}"]`)).toContainText(`${formatLongDate(THIRD)} · 2:00 PM`)
   // Nothing on the page is wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+})
+
+// After the two journeys above, both halves of the first Sunday are free again: this one moves between them.
+test('without JavaScript the guide moves a booking from its address, and a refusal comes back beside the form', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  const id = await book(page, 'Scriptless Sasaki', FIRST, 'morning')
+  await page.goto(`/admin/bookings?move=${id}`)
+  const dialog = page.getByRole('dialog', { name: `Move booking #${id}` })
+  const slot = dialog.getByLabel('Time slot', { exact: true })
+  // The server's page says what the calendar holds on the booking's own day.
+  await expect(slot.locator('option[value="morning"]')).toHaveText(/this booking/)
+  await expect(slot.locator('option[value="afternoon"]')).toHaveText(/\(free\)/)
+  await slot.selectOption('afternoon')
+  await dialog.getByLabel('E-mail the guest the new date (with the calendar event moved)').uncheck()
+  await dialog.getByRole('button', { name: 'Move Booking' }).click()
+  // Saved, and back on the list with the dialog closed.
+  await expect(page).toHaveURL(/\/admin\/bookings$/)
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  expect(((await (await page.request.get(`/api/bookings?bookingId=${id}`)).json()) as { items: unknown[] }).items[0]).toMatchObject({ id, tourDate: FIRST, tourTime: 'afternoon' })
+
+  // Its details, opened by their address, show the move; their Move link opens the move again.
+  await page.goto(`/admin/bookings?details=${id}`)
+  const details = page.getByRole('dialog', { name: `Booking #${id}: Scriptless Sasaki` })
+  await expect(details.getByRole('listitem')).toContainText(`moved ${FIRST} morning → ${FIRST} afternoon by ${E2E_ADMIN.username}; the guest was not e-mailed.`)
+  await details.getByRole('link', { name: 'Move Booking' }).click()
+  await expect(page).toHaveURL(new RegExp(`\\?move=${id}$`))
+  // Moved onto where it is: refused, the page again with the server's words in the dialog.
+  await page.getByRole('dialog', { name: `Move booking #${id}` }).getByRole('button', { name: 'Move Booking' }).click()
+  await expect(page.getByRole('dialog', { name: `Move booking #${id}` }).getByText('Choose another date, time, tour or group size to move this booking.').first()).toBeVisible()
+  await page.getByRole('dialog', { name: `Move booking #${id}` }).getByRole('link', { name: 'Keep As Is' }).click()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await context.close()
 })
 
 test('the guide reads and saves how often guests may change a booking online', async ({ page }) => {

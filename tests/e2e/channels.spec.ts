@@ -138,10 +138,12 @@ test('at 1280 and 375 px the guide imports a platform’s calendar, sees what it
     await page.setViewportSize({ width: 375, height: 740 })
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
     await expectNoSeriousAxeViolations(page, 'imported calendars at 375')
-    for (const item of [good, broken]) {
+    for (const [item, name] of [[good, `Hotel desk ${run}`], [broken, `Silent platform ${run}`]] as const) {
       await item.getByRole('button', { name: 'Remove' }).click()
       await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click()
       await expect(item).toHaveCount(0)
+      // Told, though the row that asked is gone.
+      await expect(page.getByRole('status').filter({ hasText: `${name} removed` }).first()).toContainText('The slots its calendar closed are open again')
     }
   } finally {
     platform.close()
@@ -184,7 +186,7 @@ test('at 1280 and 375 px the guide sees a reseller’s OCTO webhook beside it, w
   await expect(page.getByText(url)).toHaveCount(0)
 })
 
-test('without script the guide edits a reseller’s commission and adds a platform’s calendar, and the page shows both (docs/decisions/0088)', async ({ browser }) => {
+test('without script the guide adds a reseller and sees its key once, edits its commission, adds a platform’s calendar, makes a new key, and revokes and removes them after asking (docs/decisions/0088)', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } })
   const platform = await platformCalendar()
   const name = `No-script desk ${run}`
@@ -192,13 +194,17 @@ test('without script the guide edits a reseller’s commission and adds a platfo
   try {
     const page = await context.newPage()
     expect((await context.request.post('/api/login', { data: E2E_ADMIN })).status()).toBe(200)
-    const made = await context.request.post('/api/admin/resellers', { data: { name, commissionPercent: 20 } })
-    expect(made.status()).toBe(201)
-    const { id, apiKey } = (await made.json()) as { id: number; apiKey: string }
+    // A new reseller's key comes back with the page, shown once; Done loads the page again, without it.
     await page.goto('/admin/channels')
+    const made = await addReseller(page, name)
+    await made.panel.getByRole('link', { name: 'Done: I copied it' }).click()
+    await expect(made.panel).toHaveCount(0)
+    await expect(page.getByText(made.key)).toHaveCount(0)
 
     // The Edit link opens the reseller's form; its Save posts the form and the page comes back with the new commission.
-    await page.getByRole('link', { name: `Edit ${name}` }).click()
+    const edit = page.getByRole('link', { name: `Edit ${name}` })
+    const id = new URL((await edit.getAttribute('href'))!, 'http://localhost').searchParams.get('reseller')
+    await edit.click()
     await expect(page).toHaveURL(new RegExp(`/admin/channels\\?reseller=${id}$`))
     const form = page.getByRole('region', { name: `Edit ${name}` })
     await expect(form.getByLabel('Commission (%)')).toHaveValue('20')
@@ -215,12 +221,25 @@ test('without script the guide edits a reseller’s commission and adds a platfo
     const item = panel.getByRole('listitem').filter({ has: page.getByRole('heading', { name: channel }) })
     await expect(item).toContainText('Up to date')
 
-    // Left as found: the key revoked, the calendar removed (both confirm in a dialog, which needs script).
-    expect((await context.request.post(`/api/admin/resellers/${id}/revoke`)).status()).toBe(200)
+    // A new key, after the question under its button: shown once, and the one before stops.
+    expect((await supplier(page, made.key)).status()).toBe(200)
+    const row = page.getByRole('row', { name: new RegExp(name) })
+    await row.getByLabel(`New key for ${name}`, { exact: true }).click()
+    await row.getByRole('group', { name: `Make a new key for ${name}?` }).getByRole('button', { name: 'Make new key' }).click()
+    const newKey = await page.getByRole('region', { name: `API key for ${name}` }).getByLabel('API key', { exact: true }).inputValue()
+    expect(newKey).not.toBe(made.key)
+    expect((await supplier(page, made.key)).status()).toBe(401)
+    const apiKey = newKey
+
+    // Left as found: the key revoked and the calendar removed, each after its question, opened under its button.
+    expect((await supplier(page, apiKey)).status()).toBe(200)
+    await row.getByLabel(`Revoke ${name}`, { exact: true }).click()
+    await row.getByRole('group', { name: `Revoke ${name}'s key?` }).getByRole('button', { name: 'Revoke' }).click()
+    await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Revoked')
     expect((await page.request.get('/octo/v1/supplier', { headers: { Authorization: `Bearer ${apiKey}` } })).status()).toBe(401)
-    const { calendars } = (await (await context.request.get('/api/admin/channel-calendars')).json()) as { calendars: { id: number; name: string }[] }
-    const added = calendars.find((c) => c.name === channel)!
-    expect((await context.request.delete(`/api/admin/channel-calendars/${added.id}`)).status()).toBe(204)
+    await item.getByLabel(`Remove ${channel}`, { exact: true }).click()
+    await item.getByRole('group', { name: `Remove ${channel}'s calendar?` }).getByRole('button', { name: 'Remove' }).click()
+    await expect(panel.getByRole('heading', { name: channel })).toHaveCount(0)
   } finally {
     platform.close()
     await context.close()

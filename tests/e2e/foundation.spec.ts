@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test'
 import { test } from './test.ts'
 import { E2E_ADMIN } from '../../playwright.config.ts'
+import { hydrated } from './hydration.ts'
 
 // The skeleton every other journey stands on: pages render from the server, links work,
 // unknown paths are real 404s, and the API answers on the same origin.
@@ -59,9 +60,15 @@ test('a prerendered page runs its own inline scripts and refuses any other (CSP 
   const scriptSrc = /script-src ([^;]*)/.exec(response!.headers()['content-security-policy'] ?? '')?.[1] ?? ''
   expect(scriptSrc).toMatch(/'sha256-[A-Za-z0-9+/=]+'/)
   expect(scriptSrc).not.toMatch(/nonce-|unsafe-inline|unsafe-eval/)
-  // Hydration ran: React Router's client navigation works without a full reload.
+  // Hydration ran: React Router's client navigation works without a full reload. The click waits
+  // for hydration (a click before it is a full page load, whose document has no body for a moment),
+  // and a mark on the window proves the same document is still there after it.
+  await hydrated(page)
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }))
   await page.getByRole('banner').getByRole('link', { name: 'Explore Joetsu' }).first().click()
   await expect(page).toHaveURL(/\/explore$/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
   expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([])
   // An inline script that is not one of the page's own is refused.
   expect(await injectedScriptRuns(page)).toBe(false)

@@ -28,7 +28,7 @@ async function journey(page: Page, viewport: { width: number; height: number }, 
 
   await page.goto('/admin/dashboard?tab=messages')
   const card = page.getByRole('listitem').filter({ hasText: name })
-  await card.getByRole('button', { name: `Create booking for ${name}` }).click()
+  await card.getByRole('link', { name: `Create booking for ${name}` }).click()
   const dialog = page.getByRole('dialog', { name: 'Create booking' })
   // Prefilled from the message.
   await expect(dialog.getByLabel('Guest name')).toHaveValue(name)
@@ -65,7 +65,7 @@ async function journey(page: Page, viewport: { width: number; height: number }, 
   await expectNoSeriousAxeViolations(page, 'booking created')
   await created.getByRole('button', { name: 'Copy link' }).click()
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link)
-  await created.getByRole('button', { name: 'Done' }).click()
+  await created.getByRole('link', { name: 'Done' }).click()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width)
 
   // The dashboard says truthfully that the guest has not consented yet (docs/decisions/0073).
@@ -73,7 +73,7 @@ async function journey(page: Page, viewport: { width: number; height: number }, 
   const consentLine = async () => {
     await page.goto(`/admin/dashboard?tab=bookings&bookingId=${id}`)
     // The phone's card and the desktop's table name the button differently.
-    await page.getByRole('button', { name: new RegExp(`^(Details of|View message for) booking #${id}$`) }).click()
+    await page.getByRole('link', { name: new RegExp(`^(Details of|View message for) booking #${id}$`) }).click()
     return page.getByRole('dialog', { name: `Booking #${id}: ${name}` })
   }
   await expect(await consentLine()).toContainText('Not yet given: made by the guide, the guest has not paid through the link')
@@ -127,7 +127,7 @@ test('from scratch, the guide meets the calendar’s word and the server’s ref
   expect((await page.request.post('/api/login', { data: E2E_ADMIN })).status()).toBe(200)
   const before = (await (await page.request.get('/api/bookings?q=Scratch')).json()).total
   await page.goto('/admin/dashboard?tab=bookings')
-  await page.getByRole('button', { name: 'New Booking' }).click()
+  await page.getByRole('link', { name: 'New Booking' }).click()
   const dialog = page.getByRole('dialog', { name: 'Create booking' })
   // The keyboard goes from the dialog's Close button to the guest's name, then their e-mail.
   await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused()

@@ -87,13 +87,14 @@ test('/admin without a session shows the login page, not "Access denied"', async
   await expect(page.getByText('Access denied')).toHaveCount(0)
 })
 
-test('admin calendar: past weekends are not Free and have no Edit button', async ({ page }) => {
+test('admin calendar: past weekends are not Free and have no Edit link', async ({ page }) => {
   await login(page)
   // A month wholly past: every weekend of it is over.
   await page.goto('/admin/dashboard?tab=calendar&month=2024-01')
   const day = page.locator('li[data-date="2024-01-06"]')
   await expect(day).toBeVisible()
-  await expect(day.getByRole('button', { name: /Open or close slots/ })).toHaveCount(0)
+  await expect(day.getByRole('link', { name: /Open or close slots/ })).toHaveCount(0)
+  await expect(day.getByRole('link', { name: /Call off/ })).toHaveCount(0)
   await expect(day.getByText('Free', { exact: true })).toHaveCount(0)
 })
 
@@ -119,7 +120,7 @@ test("admin: the notifications badge counts the admin's own cancellation at once
   const id = (await (await page.request.get('/api/bookings?q=Badge%20Guest')).json()).items[0].id as number
   await page.goto(`/admin/dashboard?tab=bookings&bookingId=${id}`)
   // The bookings arrive by a request of the hydrated page.
-  await expect(page.getByRole('button', { name: `Cancel booking #${id}` })).toBeVisible()
+  await expect(page.getByRole('link', { name: `Cancel booking #${id}` })).toBeVisible()
   await page.getByRole('navigation').getByRole('link', { name: /^Notifications/ }).click()
   const markAll = page.getByRole('button', { name: 'Mark All as Read' })
   if (await markAll.isEnabled()) await markAll.click()
@@ -127,11 +128,56 @@ test("admin: the notifications badge counts the admin's own cancellation at once
 
   // Back to the booking the link opened: a section's filter stays with it, and the shared server holds more bookings than one page shows.
   await page.goBack()
-  await page.getByRole('button', { name: `Cancel booking #${id}` }).click()
+  await page.getByRole('link', { name: `Cancel booking #${id}` }).click()
   const cancel = page.getByRole('dialog', { name: `Cancel booking #${id}` })
   await cancel.getByRole('button', { name: 'Cancel Booking' }).click()
   await expect(cancel).toBeHidden()
   // 'Booking cancelled' is a new notification: counted well before the 30 s poll would.
   // At least one: the other worker's specs share this server and may add notifications too.
   await expect(page.getByTestId('notifications-badge')).toHaveText(/^[1-9]\d*\b/, { timeout: 5_000 })
+})
+
+test('admin: every 30 s the badges alone are read, and the page loads again only when one has changed (docs/decisions/0090)', async ({ page }) => {
+  await page.clock.install()
+  await login(page)
+  await page.goto('/admin/settings')
+  await hydrated(page)
+  let checks = 0
+  let sectionReads = 0
+  page.on('request', (request) => {
+    if (request.method() !== 'GET') return
+    const path = new URL(request.url()).pathname
+    if (path.startsWith('/admin/badges')) checks += 1
+    if (path.startsWith('/admin/settings')) sectionReads += 1
+  })
+  /** The counts the page shows (a badge shows only a count above 0). */
+  const shown = async () => {
+    const counts: Record<string, number> = {}
+    for (const section of ['messages', 'notifications', 'reviews']) {
+      const badge = page.getByTestId(`${section}-badge`)
+      counts[section] = (await badge.count()) ? Number(/\d+/.exec((await badge.textContent()) ?? '')![0]) : 0
+    }
+    return counts
+  }
+
+  // Other specs share this server, so something may have come in since the page loaded: the page
+  // loads again exactly when its counts change. Nothing new, and only the three counts were read,
+  // not the twelve things Settings shows.
+  const before = await shown()
+  await page.clock.runFor(30_000)
+  await expect.poll(() => checks).toBeGreaterThanOrEqual(1)
+  await page.waitForTimeout(1_000)
+  if (JSON.stringify(await shown()) === JSON.stringify(before)) expect(sectionReads).toBe(0)
+  else expect(sectionReads).toBeGreaterThanOrEqual(1)
+
+  // A guest's message arrives: the next check sees the count change, and the page loads again with it.
+  // (A page loaded again reads the badges' fetcher again too, so the checks are counted from here.)
+  const reads = sectionReads
+  const checksBefore = checks
+  const messages = (await shown()).messages!
+  expect((await page.request.post('/api/contact', { data: { name: 'Poll Visitor', email: 'poll@example.com', phone: '', message: 'Is the morning tour on next Sunday?' } })).status()).toBe(201)
+  await page.clock.runFor(30_000)
+  await expect.poll(() => checks).toBeGreaterThan(checksBefore)
+  await expect.poll(() => sectionReads).toBeGreaterThan(reads)
+  await expect.poll(async () => (await shown()).messages).toBeGreaterThan(messages)
 })

@@ -3,6 +3,7 @@ import { test } from './test.ts'
 import sharp from 'sharp'
 import { hydrated } from './hydration.ts'
 import { startOwnServer, type OwnServer } from './own-server.ts'
+import { placePhoto as placeById, uploadPhoto } from './dashboard-data.ts'
 
 // A content page's lazy photos wait, unfetched, until its main picture is painted, so that on a
 // slow phone they do not share its bandwidth (docs/decisions/0066); their place stays reserved,
@@ -14,12 +15,8 @@ const PLACES = ['packages.hero', 'package.homemaker', 'package.hobbyist', 'guide
 
 async function placePhoto(request: APIRequestContext, place: string, seed: number) {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2600" height="1950"><rect width="100%" height="100%" fill="#2f4f6f"/><circle cx="${900 + seed * 150}" cy="800" r="420" fill="#f4a7bb"/></svg>`
-  const upload = await request.post('/api/admin/media', {
-    multipart: { alt: `Photo number ${seed} for ${place}`, file: { name: `place-${seed}.jpg`, mimeType: 'image/jpeg', buffer: await sharp(Buffer.from(svg)).jpeg().toBuffer() } },
-  })
-  expect(upload.status()).toBe(201)
-  const { id } = (await upload.json()) as { id: number }
-  expect((await request.put(`/api/admin/photo-places/${place}`, { data: { mediaId: id } })).status()).toBe(200)
+  const id = await uploadPhoto(request, `Photo number ${seed} for ${place}`, { name: `place-${seed}.jpg`, mimeType: 'image/jpeg', buffer: await sharp(Buffer.from(svg)).jpeg().toBuffer() })
+  await placeById(request, place, id)
 }
 
 /** The layout shifts the page has had, summed as the cumulative layout shift counts them. */

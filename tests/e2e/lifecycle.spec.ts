@@ -45,8 +45,9 @@ test('closing the morning closes the full day: public calendar, API, page post a
   const date = sundayAhead(95)
   const admin = await browser.newContext()
   expect((await admin.request.post('/api/login', { data: E2E_ADMIN })).status()).toBe(200)
-  const closed = await admin.request.put(`/api/admin/weekend-availability/${date}`, { data: { morningAvailable: false, adminNotes: 'family wedding' } })
-  expect(closed.status()).toBe(200)
+  // The Calendar's day form, posted without script: the morning's box left unticked.
+  const closed = await admin.request.post('/admin/calendar', { form: { intent: 'availability', date, afternoonAvailable: 'on', fullDayAvailable: 'on', adminNotes: 'family wedding' }, maxRedirects: 0 })
+  expect(closed.status(), await closed.text()).toBe(302)
 
   // The public calendar (the booking page's loader) no longer offers the full day.
   await page.goto(`/booking?date=${date}`)
@@ -139,12 +140,12 @@ test('the admin cancel dialog of an unpaid booking says nothing is charged, befo
   await loginAsAdmin(page)
   const id = await adminIdOf(page, 'unpaid-soon@example.com')
   await page.goto(`/admin/dashboard?tab=bookings&bookingId=${id}`)
-  await page.getByRole('button', { name: `Cancel booking #${id}` }).click()
+  await page.getByRole('link', { name: `Cancel booking #${id}` }).click()
   const dialog = page.getByRole('dialog', { name: `Cancel booking #${id}` })
   await expect(dialog).toContainText('Nothing has been paid for this booking, so cancelling it charges nothing and refunds nothing.')
   await expect(dialog).not.toContainText('charged in full')
   await expect(dialog).not.toContainText(/Cancelled (\d+ days?|on the day)/)
-  await dialog.getByRole('button', { name: 'Keep Booking' }).click()
+  await dialog.getByRole('link', { name: 'Keep Booking' }).click()
   await expect(dialog).toBeHidden()
   expect((await (await page.request.get(`/api/bookings/${booking.reference}`)).json()).status).toBe('pending')
 })

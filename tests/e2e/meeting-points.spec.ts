@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test'
 import { test } from './test.ts'
 import { E2E_ADMIN } from '../../playwright.config.ts'
-import { sundayAhead } from './tour-dates.ts'
+import { tripSundays } from './tour-dates.ts'
 import { chooseSlot, policyConsent, slotHeldToast } from './booking-steps.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 import { hydrated } from './hydration.ts'
@@ -9,14 +9,14 @@ import { logInAsAdmin } from './admin-login.ts'
 import { seasonOf } from '../../core/what-to-bring.ts'
 import { phonePhoto } from '../integration/crafted-images.ts'
 import { messagesOf } from './messages.ts'
+import { sectionData, uploadPhoto } from './dashboard-data.ts'
 
 const english = messagesOf('en')
 
 // Issue 18, points 1 and 4 (docs/decisions/0052): the guest chooses where to meet, pays, and the
 // trip page keeps the confirmation's promise: where, what to bring, the guide on WhatsApp.
 
-const PHONE_DATE = sundayAhead(168)
-const DESKTOP_DATE = sundayAhead(168, 1)
+const [PHONE_DATE, DESKTOP_DATE] = tripSundays()
 
 async function details(page: Page, name: string, email: string) {
   await page.getByLabel('Full Name').fill(name)
@@ -80,7 +80,7 @@ test.describe('on a 375 px phone', () => {
     const found = await (await page.request.get(`/api/bookings?q=${encodeURIComponent('Pickup Guest')}`)).json()
     const id = found.items[0].id as number
     await page.getByRole('searchbox', { name: 'Search' }).fill(`id:${id}`)
-    await page.getByRole('button', { name: `Details of booking #${id}` }).click()
+    await page.getByRole('link', { name: `Details of booking #${id}` }).click()
     const dialog = page.getByRole('dialog')
     await expect(dialog).toContainText('Hotel pickup: Hotel Centraal Joetsu')
     for (const answer of ['Vegetarian', 'No long stairs, please.', '4 and 9', 'Shinkansen arriving 10:12']) await expect(dialog).toContainText(answer)
@@ -92,16 +92,24 @@ test.describe('at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 900 } })
 
   test('a guest chooses a meeting point by its map links, and the trip page gives the taxi address, the guide’s photo of the place and opens it in their map app', async ({ page }) => {
-    // The guide has put a photo of Takada Station on it, through the API the Settings panel uses.
+    // The guide has put a photo of Takada Station on it, by the Photos and Settings sections' forms.
     expect((await page.request.post('/api/login', { data: E2E_ADMIN })).status()).toBe(200)
-    const upload = await page.request.post('/api/admin/media', {
-      multipart: { alt: 'The entrance of Takada Station', file: { name: 'takada.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(1600, 1200, 11) } },
+    const photoId = await uploadPhoto(page.request, 'The entrance of Takada Station', { name: 'takada.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(1600, 1200, 11) })
+    type Point = { id: number; name: string; address: string; addressJa: string; latitude: number; longitude: number; instructions: string; translations: Record<string, Record<string, string>> }
+    const { trip } = await sectionData<{ trip: { points: Point[] } }>(page.request, '/admin/settings', 'routes/admin/settings')
+    const { id, translations, ...point } = trip.points.find((p) => p.name === 'Takada Station')!
+    const placed = await page.request.post('/admin/settings', {
+      form: {
+        intent: 'updatePoint',
+        id: String(id),
+        ...Object.fromEntries((['name', 'address', 'addressJa', 'latitude', 'longitude', 'instructions'] as const).map((key) => [key, String(point[key])])),
+        // Each other language's words in fields of their own, as the panel's form sends them.
+        ...Object.fromEntries(Object.entries(translations).flatMap(([code, words]) => Object.entries(words).map(([field, text]) => [`${field}-${code}`, text]))),
+        photoMediaId: String(photoId),
+      },
+      maxRedirects: 0,
     })
-    expect(upload.status(), await upload.text()).toBe(201)
-    const { points } = (await (await page.request.get('/api/admin/trip')).json()) as { points: Record<string, unknown>[] }
-    const { id, name, address, addressJa, latitude, longitude, instructions, translations } = points.find((p) => p.name === 'Takada Station')!
-    const placed = await page.request.put(`/api/admin/meeting-points/${id}`, { data: { name, address, addressJa, latitude, longitude, instructions, translations, photoMediaId: (await upload.json()).id } })
-    expect(placed.status(), await placed.text()).toBe(200)
+    expect(placed.status(), await placed.text()).toBe(302)
     await page.request.post('/api/logout')
 
     await page.goto('/booking')
@@ -187,7 +195,7 @@ test('without script the guide adds a meeting point, stops offering it, and writ
   await trip.getByLabel('Winter (December–February)').fill('방한화와 장갑')
   await trip.getByRole('button', { name: 'Save trip settings' }).click()
   await expect(trip.getByLabel('Winter (December–February)')).toHaveValue('방한화와 장갑')
-  const stored = (await (await context.request.get('/api/admin/trip')).json()) as { settings: { whatToBring: { winter?: Record<string, string> } } }
+  const { trip: stored } = await sectionData<{ trip: { settings: { whatToBring: { winter?: Record<string, string> } } } }>(context.request, '/admin/settings', 'routes/admin/settings')
   expect(stored.settings.whatToBring.winter?.ko).toBe('방한화와 장갑')
   // Emptied again: Korean follows the site's text once more, for the journeys that read it.
   await trip.getByLabel('Winter (December–February)').fill('')

@@ -8,6 +8,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../integration/scra
 import { expectNoSeriousAxeViolations } from './axe.ts'
 import { startOwnServer, type OwnServer } from './own-server.ts'
 import { hydrated } from './hydration.ts'
+import { placePhoto, sectionData, uploadPhoto } from './dashboard-data.ts'
 
 // Issue 17: the guide puts a portrait on the About page from a phone, and writes the page's words. On servers of their own
 // (a photo on the shared server would change the pages every other spec looks at): two
@@ -69,12 +70,8 @@ async function expectWordsReadableOverPhoto(page: Page, words: Locator, width: n
 /** Signed in as the guide, uploads a near-white photo with its description and puts it in a place. */
 async function placePalePhoto(page: Page, place: string, alt: string, seed: number) {
   expect((await page.request.post('/api/login', { data: ADMIN })).status()).toBe(200)
-  const upload = await page.request.post('/api/admin/media', {
-    multipart: { alt, file: { name: `pale-${seed}.jpg`, mimeType: 'image/jpeg', buffer: await palePhoto(seed) } },
-  })
-  expect(upload.status()).toBe(201)
-  const { id } = (await upload.json()) as { id: number }
-  expect((await page.request.put(`/api/admin/photo-places/${place}`, { data: { mediaId: id } })).status()).toBe(200)
+  const id = await uploadPhoto(page.request, alt, { name: `pale-${seed}.jpg`, mimeType: 'image/jpeg', buffer: await palePhoto(seed) })
+  await placePhoto(page.request, place, id)
 }
 
 /** A near-white landscape photo, the hardest background for white words; the seed makes each a different file. */
@@ -141,19 +138,20 @@ test.describe('the guide’s photos and words', () => {
       const page = await context.newPage()
       expect((await page.request.post('/api/login', { data: ADMIN })).status()).toBe(200)
       await page.goto('/admin/dashboard?tab=photos')
+      await hydrated(page)
 
       // Without a description the upload is refused at the field, saying why one is needed.
       await page.getByLabel('Photo', { exact: true }).setInputFiles(await portraitFile(viewport.width))
       await page.getByRole('button', { name: 'Upload photo' }).click()
       await expect(page.getByText('Describe the photo for visitors who cannot see it')).toBeVisible()
       await page.getByLabel('Description (alt text)').fill(ALT)
-      expect((await answered(page, 'POST', '/api/admin/media', () => page.getByRole('button', { name: 'Upload photo' }).click())).status()).toBe(201)
+      expect((await answered(page, 'POST', '/admin/photos.data', () => page.getByRole('button', { name: 'Upload photo' }).click())).status()).toBe(200)
       await expect(page.getByRole('status').filter({ hasText: 'Photo uploaded' })).toBeVisible()
       const library = page.getByRole('region', { name: 'Photo library' })
       await expect(library.getByRole('img', { name: ALT }).first()).toBeVisible()
 
       // The focal point: a tap near the top of the photo moves it there.
-      const edit = library.getByRole('button', { name: /^Edit photo #\d+$/ }).first()
+      const edit = library.getByRole('link', { name: /^Edit photo #\d+$/ }).first()
       const id = /#(\d+)$/.exec((await edit.getAttribute('aria-label'))!)![1]!
       await edit.click()
       const dialog = page.getByRole('dialog')
@@ -171,7 +169,7 @@ test.describe('the guide’s photos and words', () => {
       await dialog.getByRole('button', { name: 'Save photo' }).click()
       await expect(dialog).toBeHidden()
 
-      expect((await answered(page, 'PUT', '/api/admin/photo-places/guide.portrait', () => page.getByLabel('About: the guide’s portrait (4:5)').selectOption(id))).ok()).toBe(true)
+      expect((await answered(page, 'POST', '/admin/photos.data', () => page.getByLabel('About: the guide’s portrait (4:5)').selectOption(id))).ok()).toBe(true)
       await expect(page.getByRole('status').filter({ hasText: 'Photo placed' })).toBeVisible()
       await expectNoSeriousAxeViolations(page, 'photos tab')
 
@@ -187,7 +185,7 @@ test.describe('the guide’s photos and words', () => {
       if (second) await portraitOnAbout(page, second.baseURL)
 
       // As the banner too, it is the picture a shared link shows: a JPEG, with its size and description.
-      expect((await page.request.put(`${first.baseURL}/api/admin/photo-places/guide.banner`, { data: { mediaId: Number(id) } })).status()).toBe(200)
+      await placePhoto(page.request, 'guide.banner', Number(id), first.baseURL)
       await page.goto(`${first.baseURL}/about`)
       await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`^${first.baseURL}/media/[0-9a-f]{64}/8x3-50-30-\\d+\\.jpg$`))
       await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute('content', ALT)
@@ -200,11 +198,12 @@ test.describe('the guide’s photos and words', () => {
       await expect(page.getByRole('img', { name: ALT })).toHaveCount(2)
       const shared = await page.request.get((await page.locator('meta[property="og:image"]').getAttribute('content'))!)
       expect(shared.headers()['content-type']).toBe('image/jpeg')
-      expect((await page.request.put(`${first.baseURL}/api/admin/photo-places/guide.banner`, { data: { mediaId: null } })).status()).toBe(200)
+      await placePhoto(page.request, 'guide.banner', null, first.baseURL)
 
       // Taken off again, the page is as it was, so the next viewport starts from nothing placed.
       await page.goto(`${first.baseURL}/admin/dashboard?tab=photos`)
-      expect((await answered(page, 'PUT', '/api/admin/photo-places/guide.portrait', () => page.getByLabel('About: the guide’s portrait (4:5)').selectOption(''))).ok()).toBe(true)
+      await hydrated(page)
+      expect((await answered(page, 'POST', '/admin/photos.data', () => page.getByLabel('About: the guide’s portrait (4:5)').selectOption(''))).ok()).toBe(true)
       await expect(page.getByRole('status').filter({ hasText: 'Illustration restored' })).toBeVisible()
       await page.goto(`${first.baseURL}/about`)
       await expect(page.getByRole('img', { name: ALT })).toHaveCount(0)
@@ -354,7 +353,7 @@ test.describe('the guide’s photos and words', () => {
       await expectNoSeriousAxeViolations(page, `/packages with a photo in its head at ${viewport.width} px`)
       await expectWordsReadableOverPhoto(page, head.locator('h1, p'), viewport.width)
     }
-    expect((await page.request.put('/api/admin/photo-places/packages.hero', { data: { mediaId: null } })).status()).toBe(200)
+    await placePhoto(page.request, 'packages.hero', null)
     await page.goto('/packages')
     await expect(page.getByRole('img', { name: HERO_ALT })).toHaveCount(0)
     await context.close()
@@ -384,7 +383,70 @@ test.describe('the guide’s photos and words', () => {
       }
       await expectNoSeriousAxeViolations(page, `/ with a photo on the first slide at ${viewport.width} px`)
     }
-    expect((await page.request.put('/api/admin/photo-places/slide.authentic', { data: { mediaId: null } })).status()).toBe(200)
+    await placePhoto(page.request, 'slide.authentic', null)
+    await context.close()
+  })
+
+  test('without script the guide uploads a photo, describes it in Japanese, moves its focal point, puts it on the About page and deletes it (375 px)', async ({ browser }) => {
+    const NO_SCRIPT_ALT = 'The guide by the lotus pond of Takada Park'
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 }, baseURL: first.baseURL })
+    const page = await context.newPage()
+    expect((await context.request.post('/api/login', { data: ADMIN })).status()).toBe(200)
+    await page.goto('/admin/photos')
+    await page.getByLabel('Photo', { exact: true }).setInputFiles(await portraitFile(7))
+    await page.getByLabel('Description (alt text)').fill(NO_SCRIPT_ALT)
+    await page.getByRole('button', { name: 'Upload photo' }).click()
+    await expect(page).toHaveURL(/\/admin\/photos$/)
+    const library = page.getByRole('region', { name: 'Photo library' })
+    await expect(library.getByRole('img', { name: NO_SCRIPT_ALT })).toBeVisible()
+
+    // The photo's form opens by its address, drawn as a dialog by the server: the focal point is typed.
+    const edit = library.getByRole('listitem').filter({ has: page.getByRole('img', { name: NO_SCRIPT_ALT }) }).getByRole('link', { name: /^Edit photo #\d+$/ })
+    const id = /#(\d+)$/.exec((await edit.getAttribute('aria-label'))!)![1]!
+    await edit.click()
+    await expect(page).toHaveURL(new RegExp(`[?&]photo=${id}$`))
+    const form = page.getByRole('dialog', { name: `Photo #${id}` })
+    await form.getByLabel('From the top (%)').fill('abc')
+    await form.getByText('Description in other languages').click()
+    await form.getByLabel('日本語 (ja)').fill('高田公園の蓮池のそばに立つガイド')
+    await form.getByRole('button', { name: 'Save photo' }).click()
+    // Refused beside its field, nothing saved, and the description typed is still there (the focal
+    // point is a number the page keeps as one); then saved with a number.
+    await expect(form.locator('#edit-focal-y-error')).toHaveText('The focal point’s top position must be a number from 0 to 100')
+    await expect(form.getByLabel('日本語 (ja)')).toHaveValue('高田公園の蓮池のそばに立つガイド')
+    await form.getByLabel('From the top (%)').fill('20')
+    await form.getByRole('button', { name: 'Save photo' }).click()
+    await expect(page).toHaveURL(new RegExp(`[?&]photo=${id}$`))
+    await expect(form.getByLabel('From the top (%)')).toHaveValue('20')
+    const { photos: saved } = await sectionData<{ photos: { id: number; focalY: number; altTranslations: Record<string, string> }[] }>(context.request, '/admin/photos', 'routes/admin/photos')
+    expect(saved.find((p) => p.id === Number(id))).toMatchObject({ focalY: 20, altTranslations: { ja: '高田公園の蓮池のそばに立つガイド' } })
+    await form.getByRole('link', { name: 'Cancel' }).click()
+    await expect(page).toHaveURL(/\/admin\/photos\?$|\/admin\/photos$/)
+
+    // A place's photo: chosen, then sent with its Apply button.
+    const portrait = page.getByRole('listitem').filter({ has: page.getByLabel('About: the guide’s portrait (4:5)') })
+    await portrait.getByLabel('About: the guide’s portrait (4:5)').selectOption(id)
+    await portrait.getByRole('button', { name: 'Apply' }).click()
+    await expect(page.getByLabel('About: the guide’s portrait (4:5)')).toHaveValue(id)
+    await page.goto('/ja/about')
+    await expect(page.getByRole('img', { name: '高田公園の蓮池のそばに立つガイド' })).toBeVisible()
+
+    // Taken off again, the About page shows its illustration.
+    await page.goto('/admin/photos')
+    await portrait.getByLabel('About: the guide’s portrait (4:5)').selectOption('')
+    await portrait.getByRole('button', { name: 'Apply' }).click()
+    await expect(page.getByLabel('About: the guide’s portrait (4:5)')).toHaveValue('')
+    await page.goto('/about')
+    await expect(page.getByRole('img', { name: NO_SCRIPT_ALT })).toHaveCount(0)
+
+    // Deleted from its form, after the question under the Delete button.
+    await page.goto(`/admin/photos?photo=${id}`)
+    await form.locator('summary', { hasText: 'Delete photo' }).click()
+    const question = form.getByRole('group', { name: 'Delete this photo?' })
+    await expect(question).toContainText('It is on no page.')
+    await question.getByRole('button', { name: 'Delete photo' }).click()
+    await expect(form).toHaveCount(0)
+    await expect(library.getByRole('img', { name: NO_SCRIPT_ALT })).toHaveCount(0)
     await context.close()
   })
 })

@@ -62,8 +62,9 @@ test('the guide finds a guest by e-mail, exports the data, and erases it keeping
   // The guest cancels; now nothing holds the data back.
   const search = await page.request.get(`/api/bookings?q=${encodeURIComponent(email)}`)
   const { items } = (await search.json()) as { items: { id: number; totalPrice: number }[] }
-  const cancel = await page.request.post(`/api/admin/bookings/${items[0]!.id}/cancel`, { data: { cause: 'guest', reason: 'Guest asked to cancel' } })
-  expect(cancel.status(), await cancel.text()).toBe(200)
+  // Cancelled by the guide's cancel dialog's form (the Bookings section's route action, docs/decisions/0088).
+  const cancel = await page.request.post('/admin/bookings', { form: { intent: 'cancel', id: items[0]!.id, cause: 'guest', reason: 'Guest asked to cancel', refundAmount: '' }, maxRedirects: 0 })
+  expect(cancel.status(), await cancel.text()).toBe(302)
 
   await panel.getByRole('button', { name: 'Look Up' }).click()
   await panel.getByRole('button', { name: 'Erase Personal Data' }).click()
@@ -72,22 +73,30 @@ test('the guide finds a guest by e-mail, exports the data, and erases it keeping
   await expect(panel.getByText(`Nothing is stored for ${email}.`)).toBeVisible()
   await expect(panel.getByText(/Erased · /)).toBeVisible()
 
-  const booking = (await (await page.request.get(`/api/admin/bookings/${items[0]!.id}`)).json()) as Record<string, unknown>
+  const booking = ((await (await page.request.get(`/api/bookings?bookingId=${items[0]!.id}`)).json()) as { items: Record<string, unknown>[] }).items[0]
   expect(booking).toMatchObject({ name: 'Anonymised guest', status: 'cancelled', totalPrice: items[0]!.totalPrice })
   expect(JSON.stringify(booking)).not.toContain('Erin')
   expect(JSON.stringify(booking)).not.toContain(email)
 })
 
-test('without script the guide looks up a guest’s data, and the look-up is in the audit log (375 px)', async ({ browser }) => {
+test('without script the guide looks up a guest’s data, erases it after the question under its button, and both are in the audit log (375 px)', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } })
   const page = await context.newPage()
   expect((await context.request.post('/api/login', { data: E2E_ADMIN })).status()).toBe(200)
   const email = `no-script-${Date.now().toString(36)}@example.com`
+  expect((await context.request.post('/api/contact', { data: { name: 'Nora No-Script', email, message: 'Please forget me after my question.' } })).status()).toBe(201)
   await page.goto('/admin/settings')
   const panel = page.getByRole('region', { name: 'Guest data requests' })
   await panel.getByLabel('Guest e-mail address').fill(email)
   await panel.getByRole('button', { name: 'Look Up' }).click()
-  await expect(panel.getByText(`Nothing is stored for ${email}.`)).toBeVisible()
+  await expect(panel.getByText(`Stored for ${email}`)).toBeVisible()
   await expect(panel.getByRole('listitem').filter({ hasText: ' · Looked up · ' }).first()).toBeVisible()
+
+  await panel.locator('summary', { hasText: 'Erase Personal Data' }).click()
+  const question = panel.getByRole('group', { name: 'Erase this guest’s personal data?' })
+  await question.getByRole('button', { name: 'Erase' }).click()
+  await expect(panel.getByRole('status').filter({ hasText: 'Personal data erased' })).toContainText('1 message(s)')
+  await expect(panel.getByText(`Nothing is stored for ${email}.`)).toBeVisible()
+  await expect(panel.getByRole('listitem').filter({ hasText: ' · Erased · ' }).first()).toBeVisible()
   await context.close()
 })

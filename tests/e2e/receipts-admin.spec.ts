@@ -3,8 +3,9 @@ import { expect, type Page } from '@playwright/test'
 import { test } from './test.ts'
 import { pdfText } from '../support/pdf-text.ts'
 import { logInAsAdmin } from './admin-login.ts'
+import { E2E_ADMIN } from '../../playwright.config.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
-import { RECEIPT_SETTINGS } from './receipt-settings.ts'
+import { RECEIPT_SETTINGS, receiptSettingsEntered } from './receipt-settings.ts'
 import { receiptsSunday } from './tour-dates.ts'
 
 // Decision 0080: the guide makes a booking in the dashboard, is paid for it by bank transfer and
@@ -21,8 +22,7 @@ const SUNDAY = receiptsSunday()
  * values every receipt spec sets, so specs running at once never print each other's.
  */
 async function receiptsSetUp(page: Page) {
-  const settings = await (await page.request.get('/api/admin/tax-settings')).json()
-  if (settings.legalName !== '' && settings.address !== '') return
+  if (await receiptSettingsEntered(page.request)) return
   await page.goto('/admin/dashboard?tab=settings')
   const panel = page.getByRole('region', { name: 'Receipts' })
   await panel.getByLabel('Name to print (legal name or business name)').fill(RECEIPT_SETTINGS.legalName)
@@ -37,7 +37,7 @@ async function receiptsSetUp(page: Page) {
 async function openDetails(page: Page, id: number, name: string) {
   await page.goto(`/admin/dashboard?tab=bookings&bookingId=${id}`)
   // The phone's card and the desktop's table name the button differently.
-  await page.getByRole('button', { name: new RegExp(`^(Details of|View message for) booking #${id}$`) }).click()
+  await page.getByRole('link', { name: new RegExp(`^(Details of|View message for) booking #${id}$`) }).click()
   return page.getByRole('dialog', { name: `Booking #${id}: ${name}` })
 }
 
@@ -49,7 +49,7 @@ async function journey(page: Page, viewport: { width: number; height: number }, 
 
   // The guide makes the booking: held for payment, at the price list's ¥14,300.
   await page.goto('/admin/dashboard?tab=bookings')
-  await page.getByRole('button', { name: 'New Booking' }).click()
+  await page.getByRole('link', { name: 'New Booking' }).click()
   const create = page.getByRole('dialog', { name: 'Create booking' })
   await create.getByLabel('Guest name').fill(name)
   await create.getByLabel('Email').fill(email)
@@ -60,7 +60,7 @@ async function journey(page: Page, viewport: { width: number; height: number }, 
   await expect(create.getByText('Price list: ¥14,300')).toBeVisible()
   await create.getByRole('button', { name: 'Create Booking' }).click()
   const created = page.getByRole('dialog', { name: /^Booking #\d+ created$/ })
-  await created.getByRole('button', { name: 'Done' }).click()
+  await created.getByRole('link', { name: 'Done' }).click()
   const id = (await (await page.request.get(`/api/bookings?q=${encodeURIComponent(email)}`)).json()).items[0].id as number
 
   // Marked paid with ¥14,300 due: the guide is asked how it came, and says by bank transfer.
@@ -83,8 +83,7 @@ async function journey(page: Page, viewport: { width: number; height: number }, 
   await expect(details.getByRole('cell', { name: 'Taken by the guide by bank transfer' })).toBeVisible()
   const receipts = details.getByRole('region', { name: 'Receipts' })
   await expect(receipts.getByText(/^Payment of ¥14,300 on .+ · bank transfer$/)).toBeVisible()
-  const settings = await (await page.request.get('/api/admin/tax-settings')).json()
-  if (settings.legalName === '' || settings.address === '') {
+  if (!(await receiptSettingsEntered(page.request))) {
     // Nothing can be issued yet: the block says where to set receipts up.
     await expect(receipts).toContainText('Receipts cannot be issued yet')
     await expect(receipts.getByRole('button', { name: 'Issue receipt' })).toHaveCount(0)
@@ -136,4 +135,21 @@ test('the guide takes a bank transfer and issues, downloads and corrects its rec
 
 test('the same on a 375 px phone', async ({ page }) => {
   await journey(page, { width: 375, height: 800 }, 'morning')
+})
+
+test('without script the guide corrects a receipt’s name from the booking’s dialog, under its button (375 px)', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } })
+  const page = await context.newPage()
+  expect((await context.request.post('/api/login', { data: E2E_ADMIN })).status()).toBe(200)
+  const { id } = (await (await page.request.get('/api/bookings?q=transfer-375%40example.com')).json()).items[0] as { id: number }
+  await page.goto(`/admin/bookings?bookingId=${id}&details=${id}`)
+  const details = page.getByRole('dialog', { name: `Booking #${id}: Transfer 375 Guest` })
+  const latest = details.getByText(new RegExp(`^Receipt R-\\d{6}, made out to Sato Holdings 375 \\(corrects R-\\d{6}\\)$`))
+  const number = /R-\d{6}/.exec((await latest.textContent())!)![0]
+  await details.locator('summary', { hasText: `Correct the name… on ${number}` }).click()
+  const form = details.getByRole('form', { name: `Correct the name on ${number}` })
+  await form.getByLabel('New name (optional)').fill('Sato Holdings Japan')
+  await form.getByRole('button', { name: 'Issue correction' }).click()
+  await expect(details.getByText(new RegExp(`^Receipt R-\\d{6}, made out to Sato Holdings Japan \\(corrects ${number}\\)$`))).toBeVisible()
+  await context.close()
 })

@@ -63,3 +63,23 @@ for (const viewport of [
     await Promise.all([setup.close(), here.close(), elsewhere.close()])
   })
 }
+
+test('without script the admin is asked under the button and signed out everywhere, at 375 px', async ({ browser }) => {
+  const account = { username: 'everywhere-no-script', password: 'everywhere-password' }
+  const setup = await browser.newContext()
+  await logIn(await setup.newPage(), E2E_ADMIN)
+  expect((await setup.request.post('/api/register', { data: { ...account, isAdmin: true } })).status()).toBe(201)
+
+  const here = await browser.newContext({ viewport: { width: 375, height: 740 }, javaScriptEnabled: false })
+  const page = await here.newPage()
+  await logIn(page, account)
+  await page.goto('/admin/settings')
+  const sessions = page.getByRole('region', { name: 'Sessions' })
+  await sessions.locator('summary', { hasText: 'Log out everywhere' }).click()
+  const question = sessions.getByRole('group', { name: 'Log out everywhere?' })
+  await expect(question).toContainText('on this device too')
+  await question.getByRole('button', { name: 'Log out everywhere' }).click()
+  await expect(page).toHaveURL(/\/admin\/login$/)
+  expect((await page.request.get('/api/user')).status()).toBe(401)
+  await Promise.all([setup.close(), here.close()])
+})

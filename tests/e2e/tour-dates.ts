@@ -1,4 +1,4 @@
-import { addDays, dayOfWeek, isWeekend, todayInTokyo, type CalendarDate } from '../../core/dates.ts'
+import { addDays, dayOfWeek, daysBetween, DEFAULT_HORIZON_DAYS, isWeekend, todayInTokyo, type CalendarDate } from '../../core/dates.ts'
 
 // The browser specs share one server and one database and run on two workers at once, so
 // two specs that booked the same slot would fail each other by chance. Each spec books
@@ -25,7 +25,8 @@ import { addDays, dayOfWeek, isWeekend, todayInTokyo, type CalendarDate } from '
 //   call-off   Sundays   from 147 days ahead  (one: its morning called off, issue 19)
 //   time-zones Sundays   from 155 days ahead  (one, its morning; call-off books and calls off the
 //              afternoon of the Sunday from 154 days ahead, which is this one six weeks in seven)
-//   trip       Sundays   from 168 days ahead  (two: trip-details and meeting-points, issue 18)
+//   trip       Sundays   from 168 days ahead  (tripSundays: trip-details and meeting-points, issue 18; the
+//              second the next, or 132 days ahead when that lies past the horizon: see tripSundays)
 //   waitlist   Sundays   162–167 days ahead (one: waitlist, issue 19), or 91 days ahead when no Sunday
 //              lies between time-zones' and trip's (then one lies between moves' and lifecycle's)
 //   last week  the Saturday or Sunday 1–6 days ahead that is not lifecycle's soonest day where the
@@ -48,6 +49,18 @@ function nthWeekdayAhead(weekday: typeof SATURDAY | typeof SUNDAY, daysAhead: nu
 
 export const saturdayAhead = (daysAhead: number, n = 0) => nthWeekdayAhead(SATURDAY, daysAhead, n)
 export const sundayAhead = (daysAhead: number, n = 0) => nthWeekdayAhead(SUNDAY, daysAhead, n)
+
+/**
+ * The trip pages' two Sundays (trip-details books the first's afternoon, meeting-points its morning
+ * and the second's): the first from 168 days ahead and the one after it, unless that lies past the
+ * 180-day horizon (the first 174 days ahead, on a Monday in Japan). The second is then the Sunday
+ * 132 days ahead, which falls between privacy's (125) and questions' (139) exactly that week.
+ */
+export function tripSundays(): [CalendarDate, CalendarDate] {
+  const next = sundayAhead(168, 1)
+  const bookable = daysBetween(todayInTokyo(new Date()), next) <= DEFAULT_HORIZON_DAYS
+  return [sundayAhead(168), bookable ? next : sundayAhead(126)]
+}
 
 /**
  * The waitlist spec's Sunday (issue 19 point 4): the Sunday after time-zones' and before trip's,

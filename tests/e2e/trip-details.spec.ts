@@ -1,18 +1,19 @@
 import { expect } from '@playwright/test'
 import { test } from './test.ts'
 import ICAL from 'ical.js'
-import { sundayAhead } from './tour-dates.ts'
+import { tripSundays } from './tour-dates.ts'
 import { chooseSlot, policyConsent } from './booking-steps.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 import { hydrated } from './hydration.ts'
 import { logInAsAdmin } from './admin-login.ts'
+import { E2E_ADMIN } from '../../playwright.config.ts'
 
 // Issue 18 on a 375 px phone (docs/decisions/0050): the guest books ticking the consent, the
 // admin sees it in the booking's dialog, and the guide takes the private calendar link from
 // Settings and replaces it.
 test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, reducedMotion: 'reduce' })
 
-const TOUR_DATE = sundayAhead(168)
+const [TOUR_DATE] = tripSundays()
 const CONSENT_MESSAGE = 'Please accept the cancellation policy and terms to book'
 
 test('a guest must tick the consent to book, and the admin sees when and which version they accepted', async ({ page }) => {
@@ -61,7 +62,7 @@ test('a guest must tick the consent to book, and the admin sees when and which v
   const id = found.items[0].id as number
   expect(found.items[0].policyVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/)
   await page.getByRole('searchbox', { name: 'Search' }).fill(`id:${id}`)
-  await page.getByRole('button', { name: `Details of booking #${id}` }).click()
+  await page.getByRole('link', { name: `Details of booking #${id}` }).click()
   const dialog = page.getByRole('dialog')
   await expect(dialog).toContainText(`Accepted the cancellation policy and terms (version ${found.items[0].policyVersion}) on`)
   await expectNoSeriousAxeViolations(page, 'booking dialog with the consent (375 px)')
@@ -98,4 +99,25 @@ test('the guide takes the calendar link from Settings, and replacing it stops th
   // Never offered to search engines.
   expect(await (await page.request.get('/robots.txt')).text()).toContain('Disallow: /calendar/')
   expect(await (await page.request.get('/sitemap.xml')).text()).not.toContain('/calendar/')
+})
+
+test('without script the guide replaces the calendar link after the question under its button (375 px)', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } })
+  const page = await context.newPage()
+  expect((await context.request.post('/api/login', { data: E2E_ADMIN })).status()).toBe(200)
+  await page.goto('/admin/settings')
+  const panel = page.getByRole('region', { name: 'Calendar subscription' })
+  const link = panel.getByRole('textbox', { name: 'Calendar link' })
+  if ((await link.count()) === 0) await panel.getByRole('button', { name: 'Create Calendar Link' }).click()
+  const first = await link.inputValue()
+  // Copying needs script: without it the button is not offered.
+  await expect(panel.getByRole('button', { name: 'Copy Link' })).toHaveCount(0)
+  await panel.locator('summary', { hasText: 'Replace Link' }).click()
+  const question = panel.getByRole('group', { name: 'Replace the calendar link?' })
+  await expect(question).toContainText('The current link stops working at once')
+  await question.getByRole('button', { name: 'Replace Link' }).click()
+  await expect(link).not.toHaveValue(first)
+  expect((await page.request.get(first)).status()).toBe(404)
+  expect((await page.request.get(await link.inputValue())).status()).toBe(200)
+  await context.close()
 })

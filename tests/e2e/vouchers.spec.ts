@@ -205,7 +205,7 @@ test('the guide reads the booking’s money line by line, oldest first, on a pho
   await page.setViewportSize({ width: 375, height: 800 })
   await logInAsAdmin(page, server.baseURL)
   await page.getByRole('searchbox', { name: 'Search' }).fill('voucher-guest@')
-  await page.getByRole('button', { name: /^Details of booking #/ }).first().click()
+  await page.getByRole('link', { name: /^Details of booking #/ }).first().click()
   const dialog = page.getByRole('dialog')
   // What paid the price, way by way from the ledger (docs/decisions/0075): the voucher alone, the card's ¥900 given back.
   await expect(dialog.getByText(/^Paid by: /)).toHaveText('Paid by: voucher ¥14,300')

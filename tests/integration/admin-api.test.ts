@@ -4,13 +4,15 @@ import { bookings, notifications, outgoingEmails, slotClaims, users } from '../.
 import { ENGINES } from './databases.ts'
 import { startTestApp, TestClock, type TestApp, type TestClient } from './app.ts'
 import { DUPLICATE_USERNAME_MESSAGE, LAST_ADMIN_MESSAGE, SELF_DELETE_MESSAGE, SELF_DEMOTE_MESSAGE } from '../../server/services/admin-users.ts'
-import { PAID_CANCEL_BY_STATUS_MESSAGE, PAID_DELETE_MESSAGE, REVIVE_CONFLICT_MESSAGE } from '../../server/services/admin-bookings.ts'
 import { failureOf } from '../../server/http/service-failure.ts'
 import { partsClaimedBy, type TourTime } from '../../core/slots.ts'
 import { insertBookings, type BookingFixture } from '../booking-fixture.ts'
 import { withMoney } from '../../server/services/ledger.ts'
 import { ledgerInvariantProblems } from './ledger-invariants.ts'
 import { parseCsv } from './csv.ts'
+import { action as settingsAction, loader as settingsLoader } from '../../app/routes/admin/settings.tsx'
+import { loader as slotsLoader } from '../../app/routes/admin/booking-slots.ts'
+import { loadAdminSection, postAdminSection } from './admin-section.ts'
 
 const HASH = /scrypt\$|passwordHash|password_hash|\$argon2|\$2[aby]\$/
 
@@ -24,12 +26,8 @@ const ADMIN_ENDPOINTS: [string, string, unknown?][] = [
   ['GET', '/api/bookings'],
   ['GET', '/api/bookings?format=csv'],
   ['GET', '/api/bookings.csv'],
-  ['GET', '/api/admin/bookings/1'],
-  ['GET', '/api/admin/bookings/calendar?month=2025-06'],
   ['PATCH', '/api/bookings/1/status', { status: 'confirmed' }],
   ['DELETE', '/api/bookings/1'],
-  ['GET', '/api/admin/tour-packages'],
-  ['PATCH', '/api/admin/tour-packages/1', { basePrice: 1, extraGuestPrice: 1, soloPrice: null, soloPromoStart: null, soloPromoEnd: null, duration: 'x', available: true }],
 ]
 
 let seq = 0
@@ -83,6 +81,26 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
       const denied = await user.request(method, path, body)
       expect(denied.status).toBe(403)
       expect(denied.json).toEqual({ message: 'You do not have admin privileges' })
+    })
+
+    it('has no dashboard-only booking routes: the Bookings and Calendar sections read and save through their route loaders and actions (docs/decisions/0088)', async () => {
+      const [booking] = await insertBookings(app.db, { reference: 'GONE-ROUTES-1', name: 'Aiko Tanaka', email: 'aiko@example.com', phone: '+81 90-0000-0000', numberOfPeople: 2, tourPackageId: 1, tourDate: '2025-06-07', tourTime: 'morning', totalPrice: 14300, status: 'confirmed' })
+      const move = { tourDate: '2025-06-14', tourTime: 'morning', tourPackageId: 1, numberOfPeople: 2 }
+      const gone: [string, string, unknown?][] = [
+        ['GET', '/api/admin/bookings/calendar?month=2025-06'],
+        ['GET', `/api/admin/bookings/${booking!.id}`],
+        ['POST', '/api/admin/bookings', { name: 'Kenji Sato', email: 'kenji@example.jp', ...move, payment: 'confirmed' }],
+        ['POST', `/api/admin/bookings/${booking!.id}/move`, move],
+        ['GET', `/api/admin/bookings/${booking!.id}/changes`],
+        ['GET', `/api/admin/bookings/${booking!.id}/ledger`],
+        ['GET', `/api/admin/bookings/${booking!.id}/cancellation-quote?cause=guest`],
+        ['POST', `/api/admin/bookings/${booking!.id}/cancel`, { cause: 'guest' }],
+        ['GET', `/api/admin/bookings/${booking!.id}/payments`],
+      ]
+      for (const [method, path, body] of gone) {
+        expect((await admin.request(method, path, body)).status, `${method} ${path}`).toBe(404)
+      }
+      expect((await app.db.select().from(bookings)).map((b) => [b.status, b.tourDate])).toEqual([['confirmed', '2025-06-07']])
     })
   })
 
@@ -310,7 +328,7 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
       const taker = await insertBooking(app, { tourDate: '2025-06-08', tourTime: 'full-day', status: 'confirmed' })
       const res = await admin.patch(`/api/bookings/${d.id}/status`, { status: 'confirmed' })
       expect(res.status).toBe(409)
-      expect(res.json.message).toBe(REVIVE_CONFLICT_MESSAGE)
+      expect(res.json.message).toBe('This booking cannot be restored: its time slot has been taken by another booking since it was cancelled.')
       const [row] = await app.db.select().from(bookings).where(eq(bookings.id, d.id))
       expect(row!.status).toBe('cancelled')
       const claims = await app.db.select().from(slotClaims).where(eq(slotClaims.tourDate, '2025-06-08'))
@@ -334,7 +352,7 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
       // Money received: only the Cancel action (which decides the refund) may cancel it.
       const refused = await admin.patch(`/api/bookings/${a.id}/status`, { status: 'cancelled' })
       expect(refused.status).toBe(409)
-      expect(refused.json.message).toBe(PAID_CANCEL_BY_STATUS_MESSAGE)
+      expect(refused.json.message).toBe('This booking has been paid: cancel it with the Cancel action, which decides the refund.')
       const [kept] = await app.db.select().from(bookings).where(eq(bookings.id, a.id))
       expect(kept!.status).toBe('paid')
       expect(await app.db.select().from(slotClaims).where(eq(slotClaims.bookingId, a.id))).toHaveLength(1)
@@ -384,7 +402,7 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
       const { a, c } = await seedBookings()
       const refused = await admin.delete(`/api/bookings/${a.id}`)
       expect(refused.status).toBe(409)
-      expect(refused.json.message).toBe(PAID_DELETE_MESSAGE)
+      expect(refused.json.message).toBe('This booking was paid and has not been fully refunded, so it cannot be deleted: its payment record must be kept. Cancel it (with a refund if due) instead.')
       const ok = await admin.delete(`/api/bookings/${c.id}`)
       expect(ok.status).toBe(200)
       expect(await app.db.select().from(bookings).where(eq(bookings.id, c.id))).toHaveLength(0)
@@ -409,7 +427,7 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
       expect(second.status, second.text).toBe(201)
       const revive = await admin.patch(`/api/bookings/${booking.id}/status`, { status: 'confirmed' })
       expect(revive.status).toBe(409)
-      expect(revive.json.message).toBe(REVIVE_CONFLICT_MESSAGE)
+      expect(revive.json.message).toBe('This booking cannot be restored: its time slot has been taken by another booking since it was cancelled.')
 
       // Once the second is deleted the first can be revived, and the public slot list agrees.
       const secondId = (await admin.get('/api/bookings?q=second@')).json.items[0].id
@@ -429,55 +447,60 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
         // Close the afternoon of 2025-06-21 (a Saturday) with a note.
         (await import('drizzle-orm')).sql`insert into weekend_availability (date, day_of_week, afternoon_available, admin_notes) values ('2025-06-21', 6, false, 'Festival')`,
       )
-      const res = await admin.get('/api/admin/bookings/calendar?month=2025-06')
-      expect(res.status).toBe(200)
+      // As the Calendar section and the booking dialogs' month read it (docs/decisions/0088).
+      const month = (value: string) => loadAdminSection(app, slotsLoader, `/admin/booking-slots?month=${value}`, { username: 'guide-admin' })
+      const res = { json: (await month('2025-06')).days }
       expect(res.json.map((d: { date: string }) => d.date)).toEqual(['2025-06-01', '2025-06-07', '2025-06-08', '2025-06-14', '2025-06-15', '2025-06-21', '2025-06-22', '2025-06-28', '2025-06-29'])
-      const june7 = res.json.find((d: { date: string }) => d.date === '2025-06-07')
+      const june7 = res.json.find((d: { date: string }) => d.date === '2025-06-07')!
       expect(june7.slots.map((s: { state: string }) => s.state)).toEqual(['held', 'booked', 'booked'])
-      expect(june7.slots[1].booking).toMatchObject({ id: a.id, name: 'Aiko Tanaka' })
-      expect(june7.slots[0].booking.id).toBe(b.id)
+      expect(june7.slots[1]!.booking).toMatchObject({ id: a.id, name: 'Aiko Tanaka' })
+      expect(june7.slots[0]!.booking!.id).toBe(b.id)
       // Each row says whose slot its booking is, so the calendar names a booking once, in its own
       // row: the full day taken by the afternoon's booking is not a booking of its own (docs/decisions/0075).
-      expect(june7.slots.map((s: { booking: { tourTime: string } }) => s.booking.tourTime)).toEqual(['morning', 'afternoon', 'afternoon'])
-      const june14 = res.json.find((d: { date: string }) => d.date === '2025-06-14')
-      expect(june14.slots.map((s: { booking: { tourTime: string } }) => s.booking.tourTime)).toEqual(['full-day', 'full-day', 'full-day'])
+      expect(june7.slots.map((s) => s.booking!.tourTime)).toEqual(['morning', 'afternoon', 'afternoon'])
+      const june14 = res.json.find((d: { date: string }) => d.date === '2025-06-14')!
+      expect(june14.slots.map((s) => s.booking!.tourTime)).toEqual(['full-day', 'full-day', 'full-day'])
       // Today is 2025-05-20: every day of June is the guide's to book; May's first weekend is past.
       expect(res.json.map((d: { guideWindow: string }) => d.guideWindow)).toEqual(Array(9).fill('open'))
-      const may = await admin.get('/api/admin/bookings/calendar?month=2025-05')
+      const may = { json: (await month('2025-05')).days }
       expect(may.json.map((d: { date: string; guideWindow: string }) => `${d.date} ${d.guideWindow}`).slice(0, 6)).toEqual(['2025-05-03 past', '2025-05-04 past', '2025-05-10 past', '2025-05-11 past', '2025-05-17 past', '2025-05-18 past'])
       expect(may.json.at(-1)).toMatchObject({ date: '2025-05-31', guideWindow: 'open' })
-      const beyond = await admin.get('/api/admin/bookings/calendar?month=2025-12')
+      const beyond = { json: (await month('2025-12')).days }
       expect(beyond.json.at(-1)).toMatchObject({ date: '2025-12-28', guideWindow: 'beyond' })
-      const june21 = res.json.find((d: { date: string }) => d.date === '2025-06-21')
+      const june21 = res.json.find((d: { date: string }) => d.date === '2025-06-21')!
       expect(june21).toMatchObject({ note: 'Festival' })
       // A closed afternoon closes the full day too (docs/decisions/0029); the switch itself stays as set.
       expect(june21.slots.map((s: { state: string }) => s.state)).toEqual(['free', 'closed', 'closed'])
       expect(june21.slots.map((s: { open: boolean }) => s.open)).toEqual([true, false, true])
-      expect((await admin.get('/api/admin/bookings/calendar?month=June')).status).toBe(400)
+      // A month that is not yyyy-mm is no request of the dashboard's: refused with a 400.
+      expect(await month('June').then(() => 'answered', (thrown: { init?: { status?: number } }) => thrown.init?.status)).toBe(400)
     })
   })
 
-  describe('tour package catalogue', () => {
+  describe('tour package catalogue (Dashboard → Settings, docs/decisions/0088)', () => {
+    /** A tour's form in Settings as the page's script sends it; an unticked bookable box sends nothing. */
+    const saveTour = (fields: Record<string, string>) => postAdminSection(app, settingsAction, '/admin/settings', { intent: 'tour', ...fields }, { byScript: true, username: 'guide-admin', language: 'en' })
+
     it('lets the admin edit prices, duration, availability and the promotion window', async () => {
-      const list = await admin.get('/api/admin/tour-packages')
-      expect(list.status).toBe(200)
-      const half = list.json.find((p: { slug: string }) => p.slug === 'half-day')
-      const res = await admin.patch(`/api/admin/tour-packages/${half.id}`, {
-        basePrice: '15000',
-        extraGuestPrice: 2500,
-        soloPrice: '',
-        soloPromoStart: '',
-        soloPromoEnd: '',
-        duration: 'About 5 hours',
-        available: false,
-      })
-      expect(res.status).toBe(200)
-      expect(res.json).toMatchObject({ basePrice: 15000, extraGuestPrice: 2500, soloPrice: null, soloPromoStart: null, available: false })
-      expect((await app.services.catalogue.get(half.id))?.basePrice).toBe(15000)
-      const bad = await admin.patch(`/api/admin/tour-packages/${half.id}`, { ...res.json, soloPromoStart: '2025-06-01', soloPromoEnd: '' })
+      const { tours } = await loadAdminSection(app, settingsLoader, '/admin/settings', { username: 'guide-admin' })
+      const half = tours.find((p) => p.slug === 'half-day')!
+      const form = { id: String(half.id), basePrice: '15000', extraGuestPrice: '2500', soloPrice: '', soloPromoStart: '', soloPromoEnd: '', duration: 'About 5 hours' }
+      const res = await saveTour(form)
+      expect(res).toMatchObject({ status: 200, data: { ok: true } })
+      expect(await app.services.catalogue.get(half.id)).toMatchObject({ basePrice: 15000, extraGuestPrice: 2500, soloPrice: null, soloPromoStart: null, available: false })
+      expect((await loadAdminSection(app, settingsLoader, '/admin/settings', { username: 'guide-admin' })).tours.find((p) => p.id === half.id)).toMatchObject({ basePrice: 15000, available: false })
+      const bad = await saveTour({ ...form, basePrice: '16000', soloPromoStart: '2025-06-01', soloPromoEnd: '' })
       expect(bad.status).toBe(400)
-      expect(bad.json.message).toBe('Set both promotion dates, or leave both empty')
-      expect((await admin.patch('/api/admin/tour-packages/999', { ...res.json })).status).toBe(404)
+      expect(bad.data?.message).toBe('Set both promotion dates, or leave both empty')
+      expect((await app.services.catalogue.get(half.id))?.basePrice).toBe(15000)
+      expect((await saveTour({ ...form, id: '999' })).status).toBe(404)
+    })
+
+    it('has no JSON API of its own any more: the Settings section’s action is the way in', async () => {
+      expect((await admin.get('/api/admin/tour-packages')).status).toBe(404)
+      expect((await admin.patch('/api/admin/tour-packages/1', { basePrice: 1, extraGuestPrice: 1, soloPrice: null, soloPromoStart: null, soloPromoEnd: null, duration: 'x', available: true })).status).toBe(404)
+      // The guests' list of bookable tours stays.
+      expect((await app.client().get('/api/tour-packages')).status).toBe(200)
     })
   })
 })

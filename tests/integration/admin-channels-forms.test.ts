@@ -5,11 +5,13 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { logIn, startServerProcess, stopAllServers, type ServerProcess } from './server-process.ts'
+import { sectionData } from './section-data.ts'
 
 /**
  * Dashboard → Channels on its route loader and action (docs/decisions/0088), through every way in:
  * a plain form post (no script), the page's data request as a fetcher sends it, a refusal in the
- * admin's language, and a row that is gone. What each save did is read back through the JSON API.
+ * admin's language, and a row that is gone. What each save did is read back through the section's
+ * own data request, as the page sees it.
  */
 describe('the Channels section’s forms', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jlt-admin-channels-'))
@@ -39,9 +41,10 @@ describe('the Channels section’s forms', () => {
   /** The same form as the page's fetcher sends it: answered with data, not a redirect. */
   const byScript = (fields: Record<string, string> | [string, string][], language = 'en') =>
     post('/admin/channels.data', [...(Array.isArray(fields) ? fields : Object.entries(fields)), ['_via', 'fetcher']], language)
-  const api = async <T>(url: string) => (await (await fetch(`${server.url}${url}`, { headers: { cookie } })).json()) as T
-  const resellers = async () => (await api<{ resellers: Reseller[] }>('/api/admin/resellers')).resellers
-  const calendars = async () => (await api<{ calendars: Calendar[] }>('/api/admin/channel-calendars')).calendars
+  type Channels = { resellers: Reseller[]; calendars: Calendar[]; tours: { id: number; name: string }[] }
+  const channels = () => sectionData<Channels>(server.url, cookie, 'channels')
+  const resellers = async () => (await channels()).resellers
+  const calendars = async () => (await channels()).calendars
   const page = async (query = '') => (await fetch(`${server.url}/admin/channels${query}`, { headers: { cookie } })).text()
   const backToChannels = (res: Response) => {
     expect(res.status).toBe(302)
@@ -55,8 +58,8 @@ describe('the Channels section’s forms', () => {
     }
   })
 
-  it('adds a reseller by script, answering its key once; edits it by a plain form post, the ticked tours and boxes as sent', async () => {
-    const [tour] = await api<{ id: number; name: string }[]>('/api/admin/tour-packages')
+  it('adds a reseller by script and by a plain form post, answering its key once; edits it by a plain form post, the ticked tours and boxes as sent', async () => {
+    const [tour] = (await channels()).tours
     const made = await byScript({ intent: 'addReseller', name: 'Desk by script', commissionPercent: '20', note: '', minLeadHours: '' })
     expect(made.status).toBe(200)
     const [key] = /jlt_[\w-]{40,}/.exec(await made.text())!
@@ -66,6 +69,12 @@ describe('the Channels section’s forms', () => {
     // The page comes with it, and a link opens its form.
     expect(await page()).toContain('Desk by script')
     expect(await page(`?reseller=${added.id}`)).toContain('value="20"')
+    // Without script the key comes back with the page, once.
+    const plainMade = await post('/admin/channels', { intent: 'addReseller', name: 'Desk by plain form', commissionPercent: '15' })
+    expect(plainMade.status).toBe(200)
+    const [plainKey] = /jlt_[\w-]{40,}/.exec(await plainMade.text())!
+    expect((await fetch(`${server.url}/octo/v1/supplier`, { headers: { authorization: `Bearer ${plainKey}` } })).status).toBe(200)
+    expect(await page()).not.toContain(plainKey)
 
     const edit: [string, string][] = [
       ['intent', 'updateReseller'],
@@ -102,8 +111,14 @@ describe('the Channels section’s forms', () => {
     expect(newKey).not.toBe(key)
     expect((await resellers()).find((r) => r.id === id)!.revokedAt).toBeNull()
     expect((await fetch(`${server.url}/octo/v1/supplier`, { headers: { authorization: `Bearer ${newKey}` } })).status).toBe(200)
-    backToChannels(await post('/admin/channels', { intent: 'replaceResellerKey', id: String(id) }))
+    // Without script the new key comes back with the page, shown once; the one before stops.
+    const plain = await post('/admin/channels', { intent: 'replaceResellerKey', id: String(id) })
+    expect(plain.status).toBe(200)
+    const [plainKey] = /jlt_[\w-]{40,}/.exec(await plain.text())!
+    expect(plainKey).not.toBe(newKey)
     expect((await fetch(`${server.url}/octo/v1/supplier`, { headers: { authorization: `Bearer ${newKey}` } })).status).toBe(401)
+    expect((await fetch(`${server.url}/octo/v1/supplier`, { headers: { authorization: `Bearer ${plainKey}` } })).status).toBe(200)
+    expect(await page()).not.toContain(plainKey)
 
     for (const intent of ['revokeReseller', 'replaceResellerKey']) {
       const gone = await byScript({ intent, id: '999999' }, 'ja')

@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { logIn, startServerProcess, stopAllServers, type ServerProcess } from './server-process.ts'
+import { sectionData } from './section-data.ts'
 
 /**
  * The dashboard's sections on their route loaders and actions (docs/decisions/0088), through every
@@ -24,12 +25,33 @@ describe('the dashboard’s sections and their forms', () => {
   })
 
   type Tour = { id: number; isHalfDay: boolean; basePrice: number; extraGuestPrice: number; soloPrice: number | null; duration: string; available: boolean }
-  const tours = async () => (await (await fetch(`${server.url}/api/admin/tour-packages`, { headers: { cookie } })).json()) as Tour[]
+  /** The tours as Settings lists them, from its data request. */
   const post = (url: string, fields: Record<string, string>, who = cookie, language = 'en') =>
     fetch(`${server.url}${url}`, { method: 'POST', redirect: 'manual', headers: { cookie: who, 'accept-language': language }, body: new URLSearchParams(fields) })
   /** The same form as the page's fetcher sends it: answered with data, not a redirect. */
   const byScript = (url: string, fields: Record<string, string>, language = 'en') => post(`${url}.data`, { ...fields, _via: 'fetcher' }, cookie, language)
   const api = async <T>(url: string) => (await (await fetch(`${server.url}${url}`, { headers: { cookie } })).json()) as T
+  type Settings = {
+    taxSettings: { registered: boolean; issuerType: string; registrationNumber: string | null; pricesIncludeTax: boolean }
+    rules: { changes: { guestMoveLimit: number }; guideBookings: { groupLimit: number; holdHours: number }; vouchers: { validityMonths: number; minAmount: number; maxAmount: number } }
+    guideWords: { words: Record<string, Record<string, string>> }
+    questions: { questions: unknown[] }
+    audit: { action: string }[]
+    calendarFeed: { url: string | null; createdAt: string | null }
+    tours: Tour[]
+  }
+  /** A section's loader data as the page's data request answers it: what the dashboard shows. */
+  const section = <T>(name: string) => sectionData<T>(server.url, cookie, name)
+  const settings = () => section<Settings>('settings')
+  const tours = async () => (await settings()).tours
+  const receiptSettings = async () => {
+    const { registered, issuerType, registrationNumber, pricesIncludeTax } = (await settings()).taxSettings
+    return { registered, issuerType, registrationNumber, pricesIncludeTax }
+  }
+  const bookingRules = async () => {
+    const { rules } = await settings()
+    return { guestMoveLimit: rules.changes.guestMoveLimit, ...rules.guideBookings }
+  }
   const tourForm = (tour: Tour, change: Record<string, string>) => ({
     intent: 'tour',
     formId: `tour-${tour.id}`,
@@ -77,9 +99,20 @@ describe('the dashboard’s sections and their forms', () => {
     ] as const) {
       const res = await post(url, { ...tourForm(tour!, { basePrice: '99000', duration: ' ' }), ...extra })
       expect(res.status, url).toBe(400)
-      expect(await res.text(), url).toContain('Duration is required')
+      const page = await res.text()
+      expect(page, url).toContain('Duration is required')
+      // Without script, the page that comes back shows what was typed, not the stored price (a script's form keeps it itself).
+      if (url === '/admin/settings') expect(page).toContain('value="99000"')
     }
     expect((await tours()).find((t) => t.id === tour!.id)!.basePrice).toBe(tour!.basePrice)
+  })
+
+  it('never writes a refused password back into the page', async () => {
+    const res = await post('/admin/users', { intent: 'create', username: 'x', name: '', email: '', password: 'typed-secret-password' })
+    expect(res.status).toBe(400)
+    const page = await res.text()
+    expect(page).toContain('Username must be at least 3 characters.')
+    expect(page).not.toContain('typed-secret-password')
   })
 
   it('answers the page’s script with data, not a redirect, and refuses a form it does not know', async () => {
@@ -98,8 +131,7 @@ describe('the dashboard’s sections and their forms', () => {
     const saved = await post('/admin/settings', receipts)
     expect(saved.status).toBe(302)
     expect(saved.headers.get('location')).toBe('/admin/settings')
-    expect(await api('/api/admin/tax-settings')).toMatchObject({ registered: true, registrationNumber: 'T6000012050002', pricesIncludeTax: true })
-    expect(await (await fetch(`${server.url}/admin/settings`, { headers: { cookie } })).text()).toContain('value="T6000012050002"')
+    expect(await receiptSettings()).toEqual({ registered: true, issuerType: 'sole-proprietor', registrationNumber: 'T6000012050002', pricesIncludeTax: true })
 
     const corporate = await byScript('/admin/settings', { ...receipts, issuerType: 'corporation' }, 'ja')
     expect(corporate.status).toBe(400)
@@ -109,17 +141,17 @@ describe('the dashboard’s sections and their forms', () => {
     const excluded = await post('/admin/settings', untaxed)
     expect(excluded.status).toBe(400)
     expect(await excluded.text()).toContain('A registered issuer’s prices include consumption tax')
-    expect(await api('/api/admin/tax-settings')).toMatchObject({ issuerType: 'sole-proprietor', pricesIncludeTax: true })
+    expect(await receiptSettings()).toMatchObject({ issuerType: 'sole-proprietor', pricesIncludeTax: true })
   })
 
   it('saves the booking rules by their forms, with script or without; a number out of range is refused on its field, saving nothing', async () => {
     expect((await post('/admin/settings', { intent: 'bookingRules', guestMoveLimit: '3' })).status).toBe(302)
-    expect(await api('/api/admin/booking-rules')).toEqual({ guestMoveLimit: 3 })
+    expect(await bookingRules()).toMatchObject({ guestMoveLimit: 3 })
     const guide = await byScript('/admin/settings', { intent: 'guideBookingRules', groupLimit: '20', holdHours: '24' })
     expect(guide.status).toBe(200)
-    expect(await api('/api/admin/guide-booking-rules')).toEqual({ groupLimit: 20, holdHours: 24 })
+    expect(await bookingRules()).toEqual({ guestMoveLimit: 3, groupLimit: 20, holdHours: 24 })
     expect((await post('/admin/settings', { intent: 'voucherRules', validityMonths: '6', minAmount: '5000', maxAmount: '60000' })).status).toBe(302)
-    expect(await api('/api/admin/voucher-rules')).toEqual({ validityMonths: 6, minAmount: 5000, maxAmount: 60000 })
+    expect((await settings()).rules.vouchers).toEqual({ validityMonths: 6, minAmount: 5000, maxAmount: 60000 })
     // The page shows what is stored.
     const page = await (await fetch(`${server.url}/admin/settings`, { headers: { cookie } })).text()
     for (const value of ['value="3"', 'value="20"', 'value="24"', 'value="60000"']) expect(page).toContain(value)
@@ -129,8 +161,12 @@ describe('the dashboard’s sections and their forms', () => {
     expect(await tooMany.text()).toContain('Enter a whole number from 0 to 10')
     const crossed = await byScript('/admin/settings', { intent: 'voucherRules', validityMonths: '6', minAmount: '70000', maxAmount: '60000' })
     expect(crossed.status).toBe(400)
-    expect(await api('/api/admin/booking-rules')).toEqual({ guestMoveLimit: 3 })
-    expect(await api('/api/admin/voucher-rules')).toEqual({ validityMonths: 6, minAmount: 5000, maxAmount: 60000 })
+    expect(await bookingRules()).toMatchObject({ guestMoveLimit: 3 })
+    // Another site cannot post the form with the guide's cookie: refused, nothing saved.
+    const crossSite = await fetch(`${server.url}/admin/settings`, { method: 'POST', redirect: 'manual', headers: { cookie, origin: 'https://evil.example' }, body: new URLSearchParams({ intent: 'guideBookingRules', groupLimit: '5', holdHours: '1' }) })
+    expect(crossSite.status).toBe(403)
+    expect(await bookingRules()).toEqual({ guestMoveLimit: 3, groupLimit: 20, holdHours: 24 })
+    expect((await settings()).rules.vouchers).toEqual({ validityMonths: 6, minAmount: 5000, maxAmount: 60000 })
   })
 
   it('sends a test e-mail by the Settings form, saying where it went; an empty address is refused in the admin’s language', async () => {
@@ -149,19 +185,20 @@ describe('the dashboard’s sections and their forms', () => {
     const saved = await post('/admin/settings?words=ja', form)
     expect(saved.status).toBe(302)
     expect(saved.headers.get('location')).toBe('/admin/settings?words=ja')
-    const { words } = await api<{ words: Record<string, Record<string, string>> }>('/api/admin/guide-words')
+    const { words } = (await settings()).guideWords
     expect(words.ja).toEqual({ biography: '高田で育ったアキです。' })
     expect(words.en).toBeUndefined()
     expect(await (await fetch(`${server.url}/admin/settings?words=ja`, { headers: { cookie } })).text()).toContain('高田で育ったアキです。')
     expect((await byScript('/admin/settings', { ...form, locale: 'xx' })).status).toBe(404)
     expect((await byScript('/admin/settings', { ...form, loves: Array.from({ length: 11 }, (_, i) => `${i}`).join('\n') })).status).toBe(400)
-    expect((await api<{ words: Record<string, Record<string, string>> }>('/api/admin/guide-words')).words.ja).toEqual({ biography: '高田で育ったアキです。' })
+    expect((await settings()).guideWords.words.ja).toEqual({ biography: '高田で育ったアキです。' })
   })
 
   it('adds, edits, moves and stops offering a meeting point by the trip’s forms, and saves one language’s seasonal texts, keeping the others', async () => {
     type Point = { id: number; name: string; active: boolean; latitude: number }
     type Trip = { points: Point[]; settings: { pickupEnabled: boolean; whatToBring: Record<string, Record<string, string>> } }
-    const trip = () => api<Trip>('/api/admin/trip')
+    // What the Settings section's loader shows of the trip, read through its data request.
+    const trip = async () => (await sectionData<{ trip: Trip }>(server.url, cookie, 'settings')).trip
     const point = { intent: 'addPoint', name: 'Naoetsu Station', address: 'Higashi-cho, Joetsu', addressJa: '新潟県上越市東町', latitude: '37.1693', longitude: '138.2420', instructions: '', photoMediaId: '' }
     const tooFar = await byScript('/admin/settings', { ...point, latitude: '137.2' })
     expect(tooFar.status).toBe(400)
@@ -191,7 +228,7 @@ describe('the dashboard’s sections and their forms', () => {
 
   it('adds, edits, moves, archives and restores a booking question by its forms; an option keeps its id while its words stay', async () => {
     type Question = { id: number; label: string; type: string; archived: boolean; options: { id: string; label: string; describe: boolean; translations: Record<string, string> }[]; min: number | null }
-    const all = async () => (await api<{ questions: Question[] }>('/api/admin/booking-questions')).questions
+    const all = async () => (await settings()).questions.questions as Question[]
     const blank = Object.fromEntries(['ja', 'ko', 'zh-hans', 'zh-hant'].flatMap((code) => [[`${code}-label`, ''], [`${code}-help`, ''], [`${code}-options`, '']]))
     const question = { intent: 'addQuestion', ...blank, label: 'Favourite season', help: '', type: 'one-choice', options: 'Spring\nWinter [describe]', 'ja-options': '春\n冬', min: '1', max: '' }
     const one = await byScript('/admin/settings', { ...question, options: 'Spring' })
@@ -220,34 +257,43 @@ describe('the dashboard’s sections and their forms', () => {
   })
 
   it('looks up a guest’s data by the Settings form, answered with the page even without script, and writes the look-up to the audit log', async () => {
-    type Audit = { action: string }[]
-    const before = (await api<Audit>('/api/admin/audit-log')).length
+    const before = (await settings()).audit.length
     const plain = await post('/admin/settings', { intent: 'lookUpGuest', email: 'nobody-here@example.com' })
     expect(plain.status).toBe(200)
     expect(await plain.text()).toContain('nobody-here@example.com')
     const byFetcher = await byScript('/admin/settings', { intent: 'lookUpGuest', email: 'nobody-here@example.com' })
     expect(byFetcher.status).toBe(200)
-    const audit = await api<Audit>('/api/admin/audit-log')
+    const { audit } = await settings()
     expect(audit.length).toBe(before + 2)
     expect(audit[0]!.action).toBe('guest-data.lookup')
     const malformed = await byScript('/admin/settings', { intent: 'lookUpGuest', email: 'not-an-address' }, 'ja')
     expect(malformed.status).toBe(400)
-    expect((await api<Audit>('/api/admin/audit-log')).length).toBe(before + 2)
-    // Erased by the dialog's post: nothing to erase, and the answer is the look-up after it.
+    expect((await settings()).audit.length).toBe(before + 2)
+    // Erased by the dialog's post: nothing to erase, and the answer is what is left, with one audit line, the erasure's.
     const erased = await byScript('/admin/settings', { intent: 'eraseGuest', email: 'nobody-here@example.com', reviews: 'remove' })
     expect(erased.status).toBe(200)
     expect(await erased.text()).toContain('nobody-here@example.com')
+    const afterErasure = (await settings()).audit
+    expect(afterErasure.length).toBe(before + 3)
+    expect(afterErasure[0]!.action).toBe('guest-data.erase')
+    // Without script, answered with the page: what was erased and what is left, in the admin's language.
+    const plainErasure = await post('/admin/settings', { intent: 'eraseGuest', email: 'nobody-here@example.com', reviews: 'remove' }, cookie, 'ja')
+    expect(plainErasure.status).toBe(200)
+    const page = await plainErasure.text()
+    expect(page).toContain('個人データを消去しました')
+    expect(page).toContain('nobody-here@example.com')
+    expect((await settings()).audit[0]!.action).toBe('guest-data.erase')
   })
 
   it('makes the calendar link by a plain form post, and replaces it by script: the old one stops at once', async () => {
-    expect(await api('/api/admin/calendar-feed')).toEqual({ url: null, createdAt: null })
+    expect((await settings()).calendarFeed).toEqual({ url: null, createdAt: null })
     expect((await post('/admin/settings', { intent: 'calendarFeed' })).status).toBe(302)
-    const first = await api<{ url: string }>('/api/admin/calendar-feed')
+    const first = (await settings()).calendarFeed as { url: string }
     const path = new URL(first.url).pathname
     expect((await fetch(`${server.url}${path}`)).status).toBe(200)
     const replaced = await byScript('/admin/settings', { intent: 'calendarFeed' })
     expect(replaced.status).toBe(200)
-    const second = await api<{ url: string }>('/api/admin/calendar-feed')
+    const second = (await settings()).calendarFeed as { url: string }
     expect(second.url).not.toBe(first.url)
     expect(await replaced.text()).toContain(second.url)
     expect((await fetch(`${server.url}${path}`)).status).toBe(404)
@@ -256,7 +302,7 @@ describe('the dashboard’s sections and their forms', () => {
   it('creates a promo code by a plain form post; an unticked box is "no"', async () => {
     const res = await post('/admin/promo-codes', { intent: 'create', code: 'form-5', kind: 'percent', value: '5', validFrom: '', validTo: '', maxUses: '', tourKind: '', minGroup: '' })
     expect(res.status).toBe(302)
-    const { promoCodes } = (await (await fetch(`${server.url}/api/admin/promo-codes`, { headers: { cookie } })).json()) as { promoCodes: { code: string; active: boolean; onePerEmail: boolean }[] }
+    const { promoCodes } = await section<{ promoCodes: { code: string; active: boolean; onePerEmail: boolean }[] }>('promo-codes')
     expect(promoCodes.find((c) => c.code === 'FORM-5')).toMatchObject({ active: false, onePerEmail: false })
   })
 
@@ -308,19 +354,20 @@ describe('the dashboard’s sections and their forms', () => {
     const review = { intent: 'addExternal', source: 'TripAdvisor', sourceUrl: '', reviewDate: '2026-01-10', title: 'A day by the sea', displayName: 'Sam', country: '', rating: '4', text: 'We saw the castle ruins and the sea.', locale: 'en' }
     expect((await post('/admin/reviews', review)).status).toBe(302)
     type Review = { id: number; title: string; status: string; reply: string | null; source: string | null }
-    const added = (await api<Review[]>('/api/admin/reviews')).find((r) => r.title === 'A day by the sea')!
+    const reviews = async () => (await section<{ reviews: Review[] }>('reviews')).reviews
+    const added = (await reviews()).find((r) => r.title === 'A day by the sea')!
     expect(added).toMatchObject({ status: 'approved', source: 'TripAdvisor' })
 
     const replied = await byScript('/admin/reviews', { intent: 'reply', id: String(added.id), reply: 'Thank you, Sam!' })
     expect(replied.status).toBe(200)
     expect(await replied.text()).toContain('Thank you, Sam!')
     expect((await post('/admin/reviews', { intent: 'hide', id: String(added.id) })).status).toBe(302)
-    expect((await api<Review[]>('/api/admin/reviews')).find((r) => r.id === added.id)).toMatchObject({ status: 'hidden', reply: 'Thank you, Sam!' })
+    expect((await reviews()).find((r) => r.id === added.id)).toMatchObject({ status: 'hidden', reply: 'Thank you, Sam!' })
 
     const future = await byScript('/admin/reviews', { ...review, title: 'Not yet', reviewDate: '2099-01-01' })
     expect(future.status).toBe(400)
     expect(await future.text()).toContain('reviewDate')
-    expect((await api<Review[]>('/api/admin/reviews')).some((r) => r.title === 'Not yet')).toBe(false)
+    expect((await reviews()).some((r) => r.title === 'Not yet')).toBe(false)
   })
 
   it('adds, edits and deletes a user by the Users section’s forms; deleting oneself is refused in the admin’s language', async () => {
@@ -348,12 +395,12 @@ describe('the dashboard’s sections and their forms', () => {
     expect((await fetch(`${server.url}/admin/users`, { redirect: 'manual', headers: { cookie } })).status).toBe(200)
   })
 
-  it('shows the revenue of the year its address names, this year in Japan when it names none, and the API refuses a bad year', async () => {
+  it('shows the revenue of the year its address names, this year in Japan when it names none, and its CSV refuses a bad year', async () => {
     const page = async (query: string) => (await fetch(`${server.url}/admin/revenue${query}`, { headers: { cookie } })).text()
     expect(await page('?year=2025')).toContain('Revenue 2025')
     const thisYear = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric' }).format(new Date())
     expect(await page('?year=nope')).toContain(`Revenue ${thisYear}`)
-    const refused = await fetch(`${server.url}/api/admin/revenue?year=20255`, { headers: { cookie } })
+    const refused = await fetch(`${server.url}/api/admin/revenue.csv?year=20255`, { headers: { cookie } })
     expect(refused.status).toBe(400)
     expect(await refused.json()).toEqual({ message: 'Year must be a year such as 2026' })
   })

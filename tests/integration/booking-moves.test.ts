@@ -12,6 +12,9 @@ import { startTestApp, TestClient, TestClock, type TestApp } from './app.ts'
 import { claimsOf, insertBooking, reload } from './payments-helpers.ts'
 import type { Booking } from '../../server/services/ledger.ts'
 import { ledgerInvariantProblems } from './ledger-invariants.ts'
+import { action as settingsAction } from '../../app/routes/admin/settings.tsx'
+import { postAdminSection } from './admin-section.ts'
+import { guideSaves } from './guide-desk.ts'
 
 /**
  * Issue 19 point 2 and 5 (docs/decisions/0055): the guide moves a booking to another slot in one
@@ -40,8 +43,14 @@ describe.each(ENGINES)('the guide moves a booking on %s', (engine) => {
     await app.close()
   })
 
-  const move = (id: number, body: Record<string, unknown>) =>
-    admin.post(`/api/admin/bookings/${id}/move`, { tourPackageId: halfDay, numberOfPeople: 2, tourTime: 'morning', ...body })
+  /**
+   * The move dialog's save through the Bookings section's route action (docs/decisions/0088), by
+   * script, in English: `json` is the booking moved, or the refusal with its message.
+   */
+  const move = async (id: number | string, body: Record<string, string | number | boolean>, on: TestApp = app) => {
+    const answer = await guideSaves(on, 'move', { id, tourPackageId: halfDay, numberOfPeople: 2, tourTime: 'morning', ...body, tellGuest: body.tellGuest ?? true })
+    return { status: answer.status, json: answer.data.ok ? answer.data.result.booking : answer.data, text: JSON.stringify(answer.data) }
+  }
   const claimed = async (id: number) => (await claimsOf(app, id)).map((c) => `${c.tourDate} ${c.part}`).sort()
   const guestMail = (id: number) => app.db.select().from(outgoingEmails).where(and(eq(outgoingEmails.bookingId, id), eq(outgoingEmails.kind, 'booking-moved')))
 
@@ -59,7 +68,8 @@ describe.each(ENGINES)('the guide moves a booking on %s', (engine) => {
     const moved = await reload(app, booking.id)
     expect(moved.reminderSentAt).toBeNull()
 
-    const history = (await admin.get(`/api/admin/bookings/${booking.id}/changes`)).json
+    // As the booking's details dialog lists its changes.
+    const history = await app.services.bookingMoves.history(booking.id)
     expect(history).toEqual([
       expect.objectContaining({
         actor: 'guide',
@@ -99,7 +109,7 @@ describe.each(ENGINES)('the guide moves a booking on %s', (engine) => {
     expect(await app.db.select().from(notifications).where(eq(notifications.title, 'Booking moved'))).toHaveLength(1)
     // The price stays when the guide does not type one.
     expect((await move(booking.id, { tourDate: '2030-05-18', tourTime: 'full-day', tourPackageId: fullDay, numberOfPeople: 4 })).json.totalPrice).toBe(30000)
-    expect((await admin.get(`/api/admin/bookings/${booking.id}/changes`)).json.map((c: { guestTold: boolean }) => c.guestTold)).toEqual([false, true])
+    expect((await app.services.bookingMoves.history(booking.id)).map((c) => c.guestTold)).toEqual([false, true])
   })
 
   it('lets the guide move within the week and onto today, and keeps an unpaid hold’s expiry on the new slot', async () => {
@@ -116,7 +126,7 @@ describe.each(ENGINES)('the guide moves a booking on %s', (engine) => {
     await app.db.insert(weekendAvailability).values({ date: '2030-05-25', dayOfWeek: 6, morningAvailable: false, afternoonAvailable: true, fullDayAvailable: true })
     const cancelled = await insertBooking(app, { tourDate: '2030-06-01', status: 'cancelled' })
 
-    const cases: Array<[string, number, Record<string, unknown>, number, string | RegExp]> = [
+    const cases: Array<[string, number, Record<string, string | number>, number, string | RegExp]> = [
       ['a taken slot', booking.id, { tourDate: '2030-05-18' }, 409, SLOT_TAKEN_MESSAGE],
       ['a full day over a taken half', booking.id, { tourDate: '2030-05-18', tourTime: 'full-day', tourPackageId: fullDay }, 409, SLOT_TAKEN_MESSAGE],
       ['a slot the guide closed', booking.id, { tourDate: '2030-05-25' }, 409, SLOT_TAKEN_MESSAGE],
@@ -138,8 +148,8 @@ describe.each(ENGINES)('the guide moves a booking on %s', (engine) => {
       expect(res.status, what).toBe(status)
       expect(res.json.message, what).toMatch(message)
     }
-    expect((await admin.post('/api/admin/bookings/abc/move', {})).status).toBe(400)
-    expect((await app.client().post(`/api/admin/bookings/${booking.id}/move`, { tourDate: '2030-06-08', tourTime: 'morning', tourPackageId: halfDay, numberOfPeople: 2 })).status).toBe(401)
+    expect((await move('abc', { tourDate: '2030-06-08' })).status).toBe(400)
+    // A visitor's post is sent to the login page (tests/integration/admin-booking-dialogs-forms.test.ts).
 
     expect(await reload(app, booking.id)).toMatchObject({ tourDate: '2030-05-11', tourTime: 'morning', totalPrice: 14300 })
     expect(await claimed(booking.id)).toEqual(['2030-05-11 morning'])
@@ -154,11 +164,22 @@ describe.each(ENGINES)('the guide moves a booking on %s', (engine) => {
     expect((await move(booking.id, { tourDate: '2030-05-18' })).status).toBe(200)
     expect((await reload(app, lapsed.id)).status).toBe('cancelled')
 
-    expect((await admin.get('/api/admin/booking-rules')).json).toEqual({ guestMoveLimit: 2 })
-    expect((await admin.put('/api/admin/booking-rules', { guestMoveLimit: 0 })).json).toEqual({ guestMoveLimit: 0 })
-    expect((await admin.put('/api/admin/booking-rules', { guestMoveLimit: 11 })).status).toBe(400)
-    expect((await admin.put('/api/admin/booking-rules', { guestMoveLimit: 1.5 })).status).toBe(400)
-    expect((await admin.get('/api/admin/booking-rules')).json).toEqual({ guestMoveLimit: 0 })
+    // Settings' booking rules form, on its route action (docs/decisions/0088).
+    const saveLimit = (guestMoveLimit: string) => postAdminSection(app, settingsAction, '/admin/settings', { intent: 'bookingRules', guestMoveLimit }, { byScript: true, username: 'guide-admin' })
+    expect(await app.services.bookingMoves.guestMoveLimit()).toBe(2)
+    expect(await saveLimit('0')).toMatchObject({ status: 200, data: { ok: true, result: { guestMoveLimit: 0 } } })
+    expect((await saveLimit('11')).status).toBe(400)
+    expect((await saveLimit('1.5')).status).toBe(400)
+    expect(await app.services.bookingMoves.guestMoveLimit()).toBe(0)
+  })
+
+  it('has no JSON routes for the booking rules: Settings’ forms, on its route action, are the way in (docs/decisions/0088)', async () => {
+    expect((await admin.get('/api/admin/booking-rules')).status).toBe(404)
+    expect((await admin.put('/api/admin/booking-rules', { guestMoveLimit: 0 })).status).toBe(404)
+    expect((await admin.get('/api/admin/guide-booking-rules')).status).toBe(404)
+    expect((await admin.put('/api/admin/guide-booking-rules', { groupLimit: 8, holdHours: 2 })).status).toBe(404)
+    expect(await app.services.bookingMoves.guestMoveLimit()).toBe(2)
+    expect(await app.services.bookingMoves.guideRules()).toEqual({ groupLimit: 12, holdHours: 48 })
   })
 
   it('exports each booking’s moves in the CSV', async () => {
@@ -174,8 +195,6 @@ describe.each(ENGINES)('the guide moves a booking on %s', (engine) => {
     const second = await openDatabase({ databaseUrl: (app.database as { url?: string }).url! })
     const other = await startTestApp(engine, { clock: app.clock, database: second })
     try {
-      const otherAdmin = new TestClient(other.baseUrl)
-      expect((await otherAdmin.post('/api/login', { username: 'guide-admin', password: 'correct-horse-battery' })).status).toBe(200)
       const saturdays = Array.from({ length: 20 }, (_, i) => new Date(Date.UTC(2030, 4, 11 + 7 * i)).toISOString().slice(0, 10))
       const pool: Booking[] = []
       for (const [i, date] of saturdays.entries()) pool.push(await insertBooking(app, { tourDate: date, tourTime: i % 2 ? 'afternoon' : 'morning', status: 'paid' }))
@@ -193,7 +212,8 @@ describe.each(ENGINES)('the guide moves a booking on %s', (engine) => {
         const tourTime = times[random(3)]!
         const target = { tourDate: saturdays[random(saturdays.length)]!, tourTime, tourPackageId: tourTime === 'full-day' ? fullDay : halfDay, numberOfPeople: 2 }
         const before = await Promise.all([reload(app, a.id), reload(app, b.id)])
-        const results = await Promise.all([admin.post(`/api/admin/bookings/${a.id}/move`, target), otherAdmin.post(`/api/admin/bookings/${b.id}/move`, target)])
+        // The guide's two moves, each through the route action of its own instance, with its own database pool.
+        const results = await Promise.all([move(a.id, target, app), move(b.id, target, other)])
         for (const [i, res] of results.entries()) {
           expect([200, 400, 409], `round ${round}: ${res.text}`).toContain(res.status)
           const now = await reload(app, before[i]!.id)

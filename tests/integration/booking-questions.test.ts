@@ -6,14 +6,19 @@ import type { AnswerSnapshot, BookingQuestion } from '../../core/booking-questio
 import { ENGINES } from './databases.ts'
 import { startTestApp, TestClock, type TestApp, type TestClient } from './app.ts'
 import { postBookingPage } from './booking-page.ts'
+import { action as settingsAction } from '../../app/routes/admin/settings.tsx'
+import { bookingQuestionInputSchema } from '../../core/schemas/booking-question.ts'
+import { postAdminSection, postAdminSectionAsVisitor } from './admin-section.ts'
+import { dashboardBooking } from './guide-desk.ts'
 
 /**
  * Issue 18, point 2 (docs/decisions/0053): the guide's booking questions. Answers of every type
  * are checked against the question on every way in (the JSON API, the page's script-free form
  * post and its data request, in English and on a translated page); a bad answer is a 400 naming
  * the question and stores nothing; a good one is kept with the booking as asked, so editing or
- * archiving the question later changes nothing in it; the guide sees the answers in the admin
- * API, the CSV and the e-mail, and an erasure removes them.
+ * archiving the question later changes nothing in it; the guide manages the questions through
+ * Settings' route action, sees the answers in the admin API, the CSV and the e-mail, and an
+ * erasure removes them.
  */
 
 // Wednesday 2030-05-01, 12:00 in Japan; the weekend of 05-11 is bookable.
@@ -37,12 +42,8 @@ describe.each(ENGINES)('booking questions on %s', (engine) => {
     admin = await app.loggedIn(true)
     // The guide gets the new-booking e-mails.
     await app.db.update(users).set({ email: 'guide@example.com' })
-    const seeded = (await admin.get('/api/admin/booking-questions')).json.questions as BookingQuestion[]
-    const add = async (body: Record<string, unknown>) => {
-      const res = await admin.post('/api/admin/booking-questions', body)
-      expect(res.status, res.text).toBe(201)
-      return res.json as BookingQuestion
-    }
+    const seeded = await app.services.bookingQuestions.all()
+    const add = (body: Record<string, unknown>) => app.services.bookingQuestions.create(bookingQuestionInputSchema.parse(body))
     const count = await add({ type: 'number', required: true, label: 'Number of children', min: 0, max: 6, translations: { ja: { label: 'お子様の人数' } } })
     const firstVisit = await add({ type: 'yes-no', required: true, label: 'First visit to Japan?' })
     const interests = await add({
@@ -56,6 +57,9 @@ describe.each(ENGINES)('booking questions on %s', (engine) => {
   afterEach(async () => {
     await app.close()
   })
+
+  /** A Settings form as the page's fetcher posts it, by the admin, in English. */
+  const settings = (fields: Record<string, string>) => postAdminSection(app, settingsAction, '/admin/settings', fields, { byScript: true, username: 'guide-admin', language: 'en' })
 
   const details = (overrides: Record<string, unknown> = {}) => ({
     name: 'Aiko Tanaka',
@@ -120,7 +124,7 @@ describe.each(ENGINES)('booking questions on %s', (engine) => {
     expect(ja.find((g) => g.id === q.firstVisit.id)).toMatchObject({ label: 'First visit to Japan?', lang: 'en' })
 
     // A restart seeds nothing again, even a question the guide archived.
-    await admin.post(`/api/admin/booking-questions/${q.access.id}/archive`)
+    await app.services.bookingQuestions.archive(q.access.id)
     const { seedDatabase } = await import('../../server/db/seed.ts')
     await seedDatabase(app.db)
     expect(await app.db.select().from(bookingQuestions)).toHaveLength(7)
@@ -171,7 +175,7 @@ describe.each(ENGINES)('booking questions on %s', (engine) => {
     // The guest sees them on their booking, the guide in the dashboard, the export and the e-mail.
     const aiko = rows.find((r) => r.email === 'aiko@example.com')!
     expect((await app.client().get(`/api/bookings/${aiko.reference}`)).json.answers).toEqual(expected)
-    expect((await admin.get(`/api/admin/bookings/${aiko.id}`)).json.answers).toEqual(expected)
+    expect((await dashboardBooking(app, aiko.id))!.answers).toEqual(expected)
     const csv = (await admin.get('/api/bookings.csv')).text
     const [header, ...lines] = csv.trimEnd().split('\r\n')
     expect(header).toMatch(/,Dietary needs,Mobility or access needs,Ages of children,How you arrive,Number of children,First visit to Japan\?,What would you like to see\?$/)
@@ -183,7 +187,8 @@ describe.each(ENGINES)('booking questions on %s', (engine) => {
     expect(mail?.text).toContain('Shinkansen arriving 10:12')
     expect(mail?.html).toContain('First visit to Japan?')
     // And in the guide's calendar feed, each event's notes (parsed, as a calendar app reads them).
-    const feedUrl = new URL((await admin.post('/api/admin/calendar-feed')).json.url as string)
+    const [guide] = await app.db.select().from(users).where(eq(users.username, 'guide-admin'))
+    const feedUrl = new URL((await app.services.calendarFeed.replace({ id: guide!.id, username: guide!.username })).url!)
     const feed = await app.client().get(feedUrl.pathname)
     const events = new ICAL.Component(ICAL.parse(feed.text)).getAllSubcomponents('vevent').map((e) => new ICAL.Event(e))
     expect(events).toHaveLength(3)
@@ -285,18 +290,14 @@ describe.each(ENGINES)('booking questions on %s', (engine) => {
     expect((await book('api', { form })).status).toBe(201)
     const [before] = await app.db.select().from(bookings)
 
-    const edited = await admin.put(`/api/admin/booking-questions/${q.dietary.id}`, {
-      type: 'several-choices',
-      label: 'Food: anything we should know?',
-      options: [{ label: 'Vegetarian' }, { label: 'Gluten-free' }],
-    })
-    expect(edited.status, edited.text).toBe(200)
-    expect((await admin.post(`/api/admin/booking-questions/${q.arrival.id}/archive`)).status).toBe(200)
+    const edited = await settings({ intent: 'updateQuestion', id: String(q.dietary.id), type: 'several-choices', label: 'Food: anything we should know?', options: 'Vegetarian\nGluten-free' })
+    expect(edited.status, JSON.stringify(edited.data)).toBe(200)
+    expect((await settings({ intent: 'archiveQuestion', id: String(q.arrival.id) })).status).toBe(200)
 
     const [after] = await app.db.select().from(bookings)
     expect(after!.answers).toEqual(before!.answers)
     expect(after!.answers[0]).toMatchObject({ label: 'Dietary needs', value: 'no-pork', choices: [{ id: 'no-pork', label: 'No pork', guestLabel: 'No pork' }] })
-    const shown = (await admin.get(`/api/admin/bookings/${after!.id}`)).json.answers as AnswerSnapshot[]
+    const shown = (await dashboardBooking(app, after!.id))!.answers as AnswerSnapshot[]
     expect(shown.map((a) => a.label)).toEqual(['Dietary needs', 'How you arrive', 'Number of children', 'First visit to Japan?'])
     expect((await admin.get('/api/bookings.csv')).text).toContain(',No pork,Hokuriku Shinkansen 10:12,')
 
@@ -312,45 +313,50 @@ describe.each(ENGINES)('booking questions on %s', (engine) => {
   })
 
   it('lets only an admin manage the questions, checks what is saved, and moves them up and down', async () => {
-    const guest = app.client()
-    expect((await guest.get('/api/admin/booking-questions')).status).toBe(401)
-    expect((await guest.post('/api/admin/booking-questions', { type: 'short-text', label: 'Hi' })).status).toBe(401)
-    const helper = app.client()
+    // Anyone not an admin goes to the login page, and nothing is saved.
     await app.createUser('helper', 'correct-horse-battery', false)
-    await helper.post('/api/login', { username: 'helper', password: 'correct-horse-battery' })
-    expect((await helper.post(`/api/admin/booking-questions/${q.dietary.id}/archive`)).status).toBe(403)
-    // Another site's page cannot change them through the admin's browser.
-    expect((await admin.post('/api/admin/booking-questions', { type: 'short-text', label: 'Hi' }, { origin: 'https://evil.example' })).status).toBe(403)
+    for (const username of [undefined, 'helper']) {
+      const res = await postAdminSectionAsVisitor(app, settingsAction, '/admin/settings', { intent: 'archiveQuestion', id: String(q.dietary.id) }, { username })
+      expect(res, username).toEqual({ status: 302, location: '/admin/login?denied=1&redirectTo=%2Fadmin%2Fsettings' })
+    }
+    expect((await app.services.bookingQuestions.all()).find((x) => x.id === q.dietary.id)!.archived).toBe(false)
 
-    for (const [body, field, message] of [
-      [{ type: 'one-choice', label: 'Pick', options: [{ label: 'Only one' }] }, 'options', 'A choice question needs at least two options'],
-      [{ type: 'one-choice', label: 'Pick', options: [{ label: 'Same' }, { label: 'same' }] }, 'options', 'Each option must be different'],
-      [{ type: 'number', label: 'How many', min: 5, max: 1 }, 'max', 'The smallest number must not be larger than the largest'],
+    for (const [fields, field, message] of [
+      [{ type: 'one-choice', label: 'Pick', options: 'Only one' }, 'options', 'A choice question needs at least two options'],
+      [{ type: 'one-choice', label: 'Pick', options: 'Same\nsame' }, 'options', 'Each option must be different'],
+      [{ type: 'number', label: 'How many', min: '5', max: '1' }, 'max', 'The smallest number must not be larger than the largest'],
       [{ type: 'essay', label: 'Tell us' }, 'type', 'Please choose the kind of answer'],
       [{ type: 'short-text', label: 'Two\nlines' }, 'label', 'The question must be on one line, without control characters'],
       [{ type: 'short-text', label: '   ' }, 'label', 'Please write the question'],
     ] as const) {
-      const res = await admin.post('/api/admin/booking-questions', body)
-      expect(res.status, JSON.stringify(body)).toBe(400)
-      expect(res.json.errors?.[field], JSON.stringify(body)).toBe(message)
+      const res = await settings({ intent: 'addQuestion', ...fields })
+      expect(res.status, JSON.stringify(fields)).toBe(400)
+      expect((res.data?.errors as Record<string, string> | undefined)?.[field], JSON.stringify(fields)).toBe(message)
     }
     expect(await app.db.select().from(bookingQuestions)).toHaveLength(7)
 
     const order = async () => (await app.services.bookingQuestions.forGuests('en')).map((g) => g.id)
     const start = await order()
-    expect((await admin.post(`/api/admin/booking-questions/${q.children.id}/move`, { direction: 'up' })).status).toBe(200)
+    expect((await settings({ intent: 'moveQuestion', id: String(q.children.id), direction: 'up' })).status).toBe(200)
     expect(await order()).toEqual([q.dietary.id, q.children.id, q.access.id, ...start.slice(3)])
-    await admin.post(`/api/admin/booking-questions/${q.dietary.id}/move`, { direction: 'up' })
+    await settings({ intent: 'moveQuestion', id: String(q.dietary.id), direction: 'up' })
     expect((await order())[0]).toBe(q.dietary.id)
-    expect((await admin.post(`/api/admin/booking-questions/${q.dietary.id}/move`, { direction: 'sideways' })).status).toBe(400)
-    expect((await admin.post('/api/admin/booking-questions/424242/archive')).status).toBe(404)
+    expect((await settings({ intent: 'moveQuestion', id: String(q.dietary.id), direction: 'sideways' })).status).toBe(400)
+    expect((await settings({ intent: 'archiveQuestion', id: '424242' })).status).toBe(404)
 
     // Archived and restored, a question comes back last.
-    await admin.post(`/api/admin/booking-questions/${q.dietary.id}/archive`)
+    await settings({ intent: 'archiveQuestion', id: String(q.dietary.id) })
     expect(await order()).not.toContain(q.dietary.id)
-    expect((await admin.put(`/api/admin/booking-questions/${q.dietary.id}`, { type: 'short-text', label: 'Food' })).status).toBe(409)
-    await admin.post(`/api/admin/booking-questions/${q.dietary.id}/restore`)
+    expect((await settings({ intent: 'updateQuestion', id: String(q.dietary.id), type: 'short-text', label: 'Food' })).status).toBe(409)
+    await settings({ intent: 'restoreQuestion', id: String(q.dietary.id) })
     expect((await order()).at(-1)).toBe(q.dietary.id)
+  })
+
+  it('no longer answers the dashboard’s old JSON routes for the questions: Settings’ route action took them over', async () => {
+    expect((await admin.get('/api/admin/booking-questions')).status).toBe(404)
+    expect((await admin.post('/api/admin/booking-questions', { type: 'short-text', label: 'Hi' })).status).toBe(404)
+    expect((await admin.put(`/api/admin/booking-questions/${q.dietary.id}`, { type: 'short-text', label: 'Hi' })).status).toBe(404)
+    for (const step of ['move', 'archive', 'restore']) expect((await admin.post(`/api/admin/booking-questions/${q.dietary.id}/${step}`, { direction: 'up' })).status, step).toBe(404)
   })
 
   it('gives the answers in the guest’s data export and erases them with the rest of the guest’s data', async () => {
@@ -363,13 +369,13 @@ describe.each(ENGINES)('booking questions on %s', (engine) => {
 
     // A held booking cannot be erased yet: once the hold ran out it can.
     app.clock.advanceMinutes(24 * 60)
-    const erased = await admin.post('/api/admin/guest-data/erase', { email: 'aiko@example.com' })
-    expect(erased.status, erased.text).toBe(200)
-    expect(erased.json).toMatchObject({ ok: true, bookings: 1 })
+    const erased = await settings({ intent: 'eraseGuest', email: 'aiko@example.com' })
+    expect(erased.status, JSON.stringify(erased.data)).toBe(200)
+    expect(erased.data?.result).toMatchObject({ erased: { ok: true, bookings: 1 } })
     const [gone] = await app.db.select().from(bookings)
     expect(gone!.answers).toEqual([])
     expect(gone!.anonymizedAt).not.toBeNull()
     expect(JSON.stringify(gone)).not.toContain('Shellfish')
-    expect((await admin.get(`/api/admin/bookings/${gone!.id}`)).json.answers).toEqual([])
+    expect((await dashboardBooking(app, gone!.id))!.answers).toEqual([])
   })
 })

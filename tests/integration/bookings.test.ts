@@ -9,6 +9,7 @@ import { loadConfig } from '../../server/config/index.ts'
 import { createLogger } from '../../server/logger.ts'
 import { createServices } from '../../server/services/index.ts'
 import { addDays, dayOfWeek, todayInTokyo } from '../../core/dates.ts'
+import { weekendAvailabilitySchema } from '../../core/schemas/availability.ts'
 import { ENGINES, testDatabase } from './databases.ts'
 import { startTestApp, TestClock, type TestApp } from './app.ts'
 import { action as bookingAction } from '../../app/routes/booking.tsx'
@@ -16,6 +17,8 @@ import { VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../../app/lib/form-post.ts'
 import { BOOKING_RATE_MESSAGE } from '../../server/services/bookings.ts'
 import { withMoney } from '../../server/services/ledger.ts'
 import { ledgerInvariantProblems } from './ledger-invariants.ts'
+import { action as calendarAction, loader as calendarLoader } from '../../app/routes/admin/calendar.tsx'
+import { loadAdminSection, postAdminSection, postAdminSectionAsVisitor } from './admin-section.ts'
 
 // Wednesday 2030-05-01, 12:00 in Japan. The first bookable day is Friday 05-03.
 const NOW = '2030-05-01T03:00:00Z'
@@ -65,6 +68,9 @@ describe.each(ENGINES)('bookings on %s', (engine) => {
         ...overrides,
       }),
     )
+
+  /** The Calendar section's day form as the page's fetcher posts it, by the admin `app.loggedIn(true)` made: a box left out is a slot closed. */
+  const daySave = (fields: Record<string, string>) => postAdminSection(app, calendarAction, '/admin/calendar', { intent: 'availability', ...fields }, { byScript: true, username: 'guide-admin', language: 'en' })
 
   async function slotsOf(date: string) {
     const res = await app.client().get(`/api/time-slots?from=${date}&to=${date}`)
@@ -417,15 +423,10 @@ describe.each(ENGINES)('bookings on %s', (engine) => {
   describe('GET /api/time-slots', () => {
     it('shows lead time, held, booked and closed slots, and the window', async () => {
       await book({ tourDate: SUN, tourTime: 'afternoon' })
-      const admin = await app.loggedIn(true)
-      expect(
-        (
-          await admin.request('PUT', `/api/admin/weekend-availability/${SAT}`, {
-            morningAvailable: false,
-            adminNotes: 'family event',
-          })
-        ).status,
-      ).toBe(200)
+      await app.loggedIn(true)
+      // The Calendar's day form: the morning's box left unticked.
+      const closed = await daySave({ date: SAT, afternoonAvailable: 'on', fullDayAvailable: 'on', adminNotes: 'family event' })
+      expect(closed.status).toBe(200)
 
       const res = await app.client().get('/api/time-slots?month=2030-05')
       expect(res.status).toBe(200)
@@ -548,18 +549,13 @@ describe.each(ENGINES)('bookings on %s', (engine) => {
     })
   })
 
-  describe('admin weekend availability (docs/decisions/0039)', () => {
-    it('is admin only: 401 without a session, 403 for a non-admin', async () => {
-      expect((await app.client().get('/api/admin/weekend-availability')).status).toBe(401)
-      expect(
-        (
-          await app.client().request('PUT', `/api/admin/weekend-availability/${SAT}`, {
-            morningAvailable: false,
-          })
-        ).status,
-      ).toBe(401)
-      const helper = await app.loggedIn(false)
-      expect((await helper.request('PUT', `/api/admin/weekend-availability/${SAT}`, { morningAvailable: false })).status).toBe(403)
+  describe('admin weekend availability (docs/decisions/0039), through the Calendar section’s day form', () => {
+    it('is admin only: anyone else goes to the login page, and nothing changes', async () => {
+      await app.createUser('helper', 'correct-horse-battery', false)
+      for (const username of [undefined, 'helper']) {
+        const res = await postAdminSectionAsVisitor(app, calendarAction, '/admin/calendar', { intent: 'availability', date: SAT, afternoonAvailable: 'on', fullDayAvailable: 'on' }, { username })
+        expect(res, username).toEqual({ status: 302, location: '/admin/login?denied=1&redirectTo=%2Fadmin%2Fcalendar' })
+      }
       expect(await slotsOf(SAT)).toEqual({
         morning: 'open',
         afternoon: 'open',
@@ -568,17 +564,14 @@ describe.each(ENGINES)('bookings on %s', (engine) => {
     })
 
     it('refuses weekdays, upserts weekend dates and reopens them', async () => {
-      const admin = await app.loggedIn(true)
-      const weekday = await admin.request('PUT', '/api/admin/weekend-availability/2030-05-10', { morningAvailable: false })
+      await app.loggedIn(true)
+      const weekday = await daySave({ date: '2030-05-10', afternoonAvailable: 'on', fullDayAvailable: 'on' })
       expect(weekday.status).toBe(400)
-      expect(weekday.json.message).toBe('Weekend availability can only be created for Saturday and Sunday')
+      expect(weekday.data?.errors).toEqual({ date: 'Weekend availability can only be created for Saturday and Sunday' })
 
-      const closed = await admin.request('PUT', `/api/admin/weekend-availability/${SAT}`, {
-        fullDayAvailable: false,
-        adminNotes: 'rain day?',
-      })
+      const closed = await daySave({ date: SAT, morningAvailable: 'on', afternoonAvailable: 'on', adminNotes: 'rain day?' })
       expect(closed.status).toBe(200)
-      expect(closed.json).toMatchObject({
+      expect(closed.data?.result).toMatchObject({
         date: SAT,
         dayOfWeek: 6,
         morningAvailable: true,
@@ -593,8 +586,8 @@ describe.each(ENGINES)('bookings on %s', (engine) => {
       })
       expect((await book({ tourTime: 'afternoon' })).status).toBe(409)
 
-      const reopened = await admin.request('PUT', `/api/admin/weekend-availability/${SAT}`, { fullDayAvailable: true })
-      expect(reopened.json).toMatchObject({
+      const reopened = await daySave({ date: SAT, morningAvailable: 'on', afternoonAvailable: 'on', fullDayAvailable: 'on', adminNotes: 'rain day?' })
+      expect(reopened.data?.result).toMatchObject({
         fullDayAvailable: true,
         adminNotes: 'rain day?',
       })
@@ -603,17 +596,29 @@ describe.each(ENGINES)('bookings on %s', (engine) => {
         afternoon: 'open',
         'full-day': 'open',
       })
+      // A switch the save leaves out keeps its stored value, and so does the note (the call-off closes slots this way).
+      await app.services.availability.upsert(weekendAvailabilitySchema.parse({ date: SUN, afternoonAvailable: false, adminNotes: 'snow' }))
+      await app.services.availability.upsert(weekendAvailabilitySchema.parse({ date: SUN, morningAvailable: true }))
+      expect(await slotsOf(SUN)).toMatchObject({ morning: 'open', afternoon: 'closed' })
 
       await book({ tourTime: 'morning' })
-      const list = await admin.get(`/api/admin/weekend-availability?from=${SAT}&to=${SUN}`)
-      expect(list.status).toBe(200)
-      expect(list.json.dates).toHaveLength(2)
-      expect(list.json.dates[0]).toMatchObject({
-        date: SAT,
-        morningBooked: true,
-        afternoonBooked: false,
-        adminNotes: 'rain day?',
-      })
+      const { days } = await loadAdminSection(app, calendarLoader, `/admin/calendar?month=${SAT.slice(0, 7)}`, { username: 'guide-admin' })
+      const shown = days.filter((d) => d.date === SAT || d.date === SUN)
+      expect(shown).toHaveLength(2)
+      expect(shown[0]).toMatchObject({ date: SAT, note: 'rain day?' })
+      expect(shown[0]!.slots.map((slot) => [slot.tourTime, slot.state])).toEqual([
+        ['morning', 'held'],
+        ['afternoon', 'free'],
+        ['full-day', 'held'],
+      ])
+      expect(shown[1]).toMatchObject({ date: SUN, note: 'snow' })
+    })
+
+    it('no longer answers the dashboard’s old JSON routes for the switches: the Calendar section’s loader and action took them over', async () => {
+      const admin = await app.loggedIn(true)
+      expect((await admin.get('/api/admin/weekend-availability')).status).toBe(404)
+      expect((await admin.request('PUT', `/api/admin/weekend-availability/${SAT}`, { morningAvailable: false })).status).toBe(404)
+      expect((await slotsOf(SAT)).morning).toBe('open')
     })
   })
 

@@ -5,6 +5,8 @@ import { auditLog, bookings, tourPackages } from '../../server/db/schema.ts'
 import { ENGINES } from './databases.ts'
 import { startTestApp, TestClock, type TestApp, type TestClient } from './app.ts'
 import { insertBookings } from '../booking-fixture.ts'
+import { action as settingsAction, loader as settingsLoader } from '../../app/routes/admin/settings.tsx'
+import { loadAdminSection, postAdminSection, postAdminSectionAsVisitor } from './admin-section.ts'
 
 /**
  * Issue 18, point 6 (docs/decisions/0050): the guide's private calendar feed, fetched over HTTP
@@ -51,19 +53,22 @@ describe.each(ENGINES)('the guide’s calendar feed on %s', (engine) => {
     return row!
   }
 
-  async function createFeed(client = admin) {
-    const res = await client.post('/api/admin/calendar-feed')
+  /** Settings' calendar-link button, as the page's fetcher posts it, by the admin. */
+  async function createFeed() {
+    const res = await postAdminSection(app, settingsAction, '/admin/settings', { intent: 'calendarFeed' }, { byScript: true, username: 'guide-admin' })
     expect(res.status).toBe(200)
-    return res.json as { url: string; createdAt: string }
+    return res.data!.result as { url: string; createdAt: string }
   }
+  /** The link as Settings shows it. */
+  const shownFeed = async () => (await loadAdminSection(app, settingsLoader, '/admin/settings', { username: 'guide-admin' })).calendarFeed
   const fetchFeed = (token: string) => app.client().get(`/calendar/${token}.ics`)
 
   it('has no URL until the admin makes one, and then serves every live booking in the window as text/calendar', async () => {
-    expect((await admin.get('/api/admin/calendar-feed')).json).toEqual({ url: null, createdAt: null })
+    expect(await shownFeed()).toEqual({ url: null, createdAt: null })
     const { url, createdAt } = await createFeed()
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1\/calendar\/[A-Za-z0-9_-]{43}\.ics$/)
     expect(createdAt).toBe(NOW)
-    expect((await admin.get('/api/admin/calendar-feed')).json).toEqual({ url, createdAt })
+    expect(await shownFeed()).toEqual({ url, createdAt })
     // Replacing the URL is recorded, as is everything that exposes guests' data.
     expect((await app.db.select().from(auditLog)).map((e) => [e.action, e.actorUsername])).toEqual([['calendar-feed.replace', 'guide-admin']])
 
@@ -168,18 +173,25 @@ describe.each(ENGINES)('the guide’s calendar feed on %s', (engine) => {
 
   it('lets only an admin read or replace the URL, and only from the site itself', async () => {
     await createFeed()
-    const user = await app.loggedIn(false)
-    for (const [method, path] of [['GET', '/api/admin/calendar-feed'], ['POST', '/api/admin/calendar-feed']] as const) {
-      const anonymous = await app.client().request(method, path, method === 'POST' ? {} : undefined)
-      expect(anonymous.status).toBe(401)
-      expect(anonymous.text).not.toContain('/calendar/')
-      const nonAdmin = await user.request(method, path, method === 'POST' ? {} : undefined)
-      expect(nonAdmin.status).toBe(403)
-      expect(nonAdmin.text).not.toContain('/calendar/')
+    const before = (await shownFeed()).url
+    await app.createUser('helper', 'correct-horse-battery', false)
+    for (const username of [undefined, 'helper']) {
+      const res = await postAdminSectionAsVisitor(app, settingsAction, '/admin/settings', { intent: 'calendarFeed' }, { username })
+      expect(res, username).toEqual({ status: 302, location: '/admin/login?denied=1&redirectTo=%2Fadmin%2Fsettings' })
     }
-    const before = (await admin.get('/api/admin/calendar-feed')).json.url
-    expect((await admin.post('/api/admin/calendar-feed', {}, { origin: 'https://evil.example' })).status).toBe(403)
-    expect((await admin.get('/api/admin/calendar-feed')).json.url).toBe(before)
+    // Another site's page cannot post Settings' form through the admin's browser: the app's same-origin guard is in front of the pages too.
+    expect((await admin.request('POST', '/admin/settings', 'intent=calendarFeed', { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(403)
+    expect((await shownFeed()).url).toBe(before)
+  })
+
+  it('no longer answers the dashboard’s old JSON routes for the link: Settings’ loader and action took them over', async () => {
+    const { url } = await createFeed()
+    const anonymous = await app.client().get('/api/admin/calendar-feed')
+    expect(anonymous.status).toBe(404)
+    expect(anonymous.text).not.toContain('/calendar/')
+    expect((await admin.get('/api/admin/calendar-feed')).status).toBe(404)
+    expect((await admin.post('/api/admin/calendar-feed')).status).toBe(404)
+    expect((await shownFeed()).url).toBe(url)
   })
 })
 
@@ -187,8 +199,8 @@ describe.each(ENGINES)('the calendar feed’s rate limit on %s', (engine) => {
   it('answers 429 with Retry-After past the limit per address, right token or wrong', async () => {
     const app = await startTestApp(engine, { env: { RATE_LIMIT_CALENDAR_FEED_PER_MINUTE: '3' } })
     try {
-      const admin = await app.loggedIn(true)
-      const token = tokenOf((await admin.post('/api/admin/calendar-feed')).json.url)
+      const guide = await app.createUser('guide-admin', 'correct-horse-battery', true)
+      const token = tokenOf((await app.services.calendarFeed.replace({ id: guide.id, username: guide.username })).url!)
       expect((await app.client().get(`/calendar/${token}.ics`)).status).toBe(200)
       expect((await app.client().get('/calendar/wrong-token-guess-number-one.ics')).status).toBe(404)
       expect((await app.client().get(`/calendar/${token}.ics`)).status).toBe(200)

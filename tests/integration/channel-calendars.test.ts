@@ -5,16 +5,22 @@ import { eq } from 'drizzle-orm'
 import { bookings, channelBlocks, notifications, slotClaims } from '../../server/db/schema.ts'
 import { openDatabase } from '../../server/db/client.ts'
 import { SLOT_TAKEN_MESSAGE } from '../../server/services/slot-claims.ts'
-import { CHANNEL_NAME_MESSAGE, CHANNEL_URL_LENGTH_MESSAGE, CHANNEL_URL_MESSAGE } from '../../core/schemas/channel-calendar.ts'
+import { CHANNEL_NAME, CHANNEL_URL, CHANNEL_URL_LENGTH } from '../../core/schemas/channel-calendar.ts'
+import { resellerInputSchema } from '../../core/schemas/reseller.ts'
 import { NOT_A_CALENDAR_MESSAGE } from '../../core/channel-calendar.ts'
+import { englishText } from '../../server/i18n/refusals.ts'
+import { action as channelsAction, loader as channelsLoader } from '../../app/routes/admin/channels.tsx'
 import { ENGINES } from './databases.ts'
 import { startTestApp, startWithCatalogue, TestClient, type TestApp } from './app.ts'
 import { ledgerInvariantProblems } from './ledger-invariants.ts'
+import { loadAdminSection, postAdminSection } from './admin-section.ts'
+import { calendarDays, guideCreates } from './guide-desk.ts'
 
 /**
  * Calendars of platforms without an API close our slots (docs/decisions/0077). Each calendar is
  * served by a local HTTP server in the test, which counts what it is asked and can answer
- * anything: a calendar, an error, a web page, 5 MB, or nothing at all.
+ * anything: a calendar, an error, a web page, 5 MB, or nothing at all. The guide adds, fetches and
+ * removes them through Dashboard → Channels' route action, run in process (docs/decisions/0088).
  */
 
 // Wednesday 2030-05-01, 12:00 in Japan. Weekends: 05-04/05, 05-11/12, 05-18/19, …
@@ -83,13 +89,21 @@ describe.each(ENGINES)('calendars imported from other platforms on %s', (engine)
     return Object.fromEntries((res.json.dates[0].slots as { tourTime: string; available: boolean; reason: string | null }[]).map((s) => [s.tourTime, s.available ? 'free' : s.reason]))
   }
   const calendarDay = async (tourDate = SATURDAY) => {
-    const days = (await admin.get(`/api/admin/bookings/calendar?month=${tourDate.slice(0, 7)}`)).json as { date: string; slots: { tourTime: string; state: string; channel: { name: string } | null; conflicts: { channel: string; reference: string }[] }[] }[]
+    const days = await calendarDays(app, tourDate.slice(0, 7))
     return days.find((d) => d.date === tourDate)!.slots
   }
+  /** A form of Dashboard → Channels as the page's script sends it, answered with data; `language` is the browser's. */
+  const channels = (fields: Record<string, string>, language?: string) => postAdminSection(app, channelsAction, '/admin/channels', fields, { byScript: true, username: 'guide-admin', language })
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a calendar's view as the page's script receives it, fields checked by each test
+  const answer = (res: Awaited<ReturnType<typeof channels>>) => (res.data as { result: any }).result
+  const fetchCalendar = (id: number) => channels({ intent: 'fetchCalendar', id: String(id) })
+  const removeCalendar = (id: number) => channels({ intent: 'removeCalendar', id: String(id) })
+  /** The calendars as the Channels page lists them, dates as its script reads them. */
+  const listed = async () => JSON.parse(JSON.stringify((await loadAdminSection(app, channelsLoader, '/admin/channels', { username: 'guide-admin' })).calendars))
   const add = async (name = 'Klook', url = channel.url) => {
-    const res = await admin.post('/api/admin/channel-calendars', { name, url })
-    expect(res.status, res.text).toBe(201)
-    return res.json
+    const res = await channels({ intent: 'addCalendar', name, url })
+    expect(res.status, JSON.stringify(res.data)).toBe(200)
+    return answer(res)
   }
 
   it('closes the halves its events overlap on every way in, and reopens them when the event goes', async () => {
@@ -105,10 +119,10 @@ describe.each(ENGINES)('calendars imported from other platforms on %s', (engine)
     }
     expect(await available()).toEqual({ morning: 'booked', afternoon: 'free', 'full-day': 'booked' })
     // The guide cannot book it either.
-    const guide = await admin.post('/api/admin/bookings', { name: 'Walk-in', email: 'walkin@example.com', phone: '+81 90-3333-4444', numberOfPeople: 2, tourPackageId: halfDay, tourDate: SATURDAY, tourTime: 'morning', payment: 'confirmed' })
-    expect(guide.status, guide.text).toBe(409)
+    const guide = await guideCreates(app, { name: 'Walk-in', email: 'walkin@example.com', phone: '+81 90-3333-4444', numberOfPeople: 2, tourPackageId: halfDay, tourDate: SATURDAY, tourTime: 'morning', payment: 'confirmed' })
+    expect(guide.status, JSON.stringify(guide.data)).toBe(409)
     // A reseller sees it sold out and cannot reserve it (docs/decisions/0074).
-    const key = (await admin.post('/api/admin/resellers', { name: 'Bókun', commissionPercent: 20 })).json.apiKey as string
+    const key = (await app.services.resellers.create(resellerInputSchema.parse({ name: 'Bókun', commissionPercent: 20 }))).apiKey
     const octo = new TestClient(app.baseUrl)
     const octoHeaders = { authorization: `Bearer ${key}`, 'octo-capabilities': 'octo/pricing' }
     const morning = `${SATURDAY}T09:00:00+09:00`
@@ -126,9 +140,9 @@ describe.each(ENGINES)('calendars imported from other platforms on %s', (engine)
 
     // The platform's sale is withdrawn: the next fetch reopens the half.
     channel.serve(ics())
-    const fetched = await admin.post(`/api/admin/channel-calendars/${added.id}/fetch`)
-    expect(fetched.status, fetched.text).toBe(200)
-    expect(fetched.json).toMatchObject({ lastError: null, eventsCount: 0, blocks: 0, closed: 0 })
+    const fetched = await fetchCalendar(added.id)
+    expect(fetched.status, JSON.stringify(fetched.data)).toBe(200)
+    expect(answer(fetched)).toMatchObject({ lastError: null, eventsCount: 0, blocks: 0, closed: 0 })
     expect(await available()).toEqual({ morning: 'free', afternoon: 'free', 'full-day': 'free' })
     expect((await guestBooking('morning')).status).toBe(201)
     expect(channel.state.requests).toBe(2)
@@ -143,12 +157,12 @@ describe.each(ENGINES)('calendars imported from other platforms on %s', (engine)
     const viator = await add('Viator', other.url)
     // Both want the morning; the first holds it, the second waits behind it.
     expect([klook.closed, viator.blocks, viator.closed]).toEqual([1, 1, 0])
-    expect((await admin.delete(`/api/admin/channel-calendars/${klook.id}`)).status).toBe(204)
+    expect(await removeCalendar(klook.id)).toMatchObject({ status: 200, data: { ok: true, result: { name: 'Klook' } } })
     expect((await calendarDay())[0]).toMatchObject({ state: 'channel', channel: { name: 'Viator' } })
-    expect((await admin.delete(`/api/admin/channel-calendars/${viator.id}`)).status).toBe(204)
+    expect(await removeCalendar(viator.id)).toMatchObject({ status: 200, data: { ok: true, result: { name: 'Viator' } } })
     expect(await available()).toEqual({ morning: 'free', afternoon: 'free', 'full-day': 'free' })
     expect(await app.db.select().from(slotClaims)).toEqual([])
-    expect((await admin.get('/api/admin/channel-calendars')).json.calendars).toEqual([])
+    expect(await listed()).toEqual([])
   })
 
   it('records a double booking on the other platform without touching ours, tells the guide once, and closes the half when our booking lets it go', async () => {
@@ -164,7 +178,7 @@ describe.each(ENGINES)('calendars imported from other platforms on %s', (engine)
     expect(claim).toMatchObject({ part: 'afternoon', channelBlockId: null })
     expect((await calendarDay())[1]).toMatchObject({ state: 'held', conflicts: [{ channel: 'GetYourGuide', reference: ours.json.reference }] })
     // Fetched again, the same conflict is not told again.
-    expect((await admin.post(`/api/admin/channel-calendars/${added.id}/fetch`)).json.conflicts).toHaveLength(1)
+    expect(answer(await fetchCalendar(added.id)).conflicts).toHaveLength(1)
     expect(await told()).toHaveLength(1)
 
     // Our booking is cancelled: the block takes the half in the same transaction, and no guest gets it.
@@ -173,7 +187,7 @@ describe.each(ENGINES)('calendars imported from other platforms on %s', (engine)
     expect(cancelled.status, cancelled.text).toBe(200)
     expect((await calendarDay())[1]).toMatchObject({ state: 'channel', channel: { name: 'GetYourGuide' }, conflicts: [] })
     expect((await guestBooking('afternoon')).status).toBe(409)
-    expect((await admin.get('/api/admin/channel-calendars')).json.calendars[0]).toMatchObject({ closed: 1, conflicts: [] })
+    expect((await listed())[0]).toMatchObject({ closed: 1, conflicts: [] })
   })
 
   it('survives a failing or hostile calendar: the error is shown, the last good fetch kept, and no block changes', async () => {
@@ -184,13 +198,13 @@ describe.each(ENGINES)('calendars imported from other platforms on %s', (engine)
     const fetchNow = async () => {
       app.clock.advanceMinutes(1)
       const started = Date.now()
-      const res = await admin.post(`/api/admin/channel-calendars/${added.id}/fetch`)
-      expect(res.status, res.text).toBe(200)
+      const res = await fetchCalendar(added.id)
+      expect(res.status, JSON.stringify(res.data)).toBe(200)
       expect(Date.now() - started).toBeLessThan(5000)
-      expect(res.json).toMatchObject({ lastGoodFetchAt: NOW, lastFetchAt: app.clock.now().toISOString(), eventsCount: 1, blocks: 1, closed: 1 })
+      expect(answer(res)).toMatchObject({ lastGoodFetchAt: NOW, lastFetchAt: app.clock.now().toISOString(), eventsCount: 1, blocks: 1, closed: 1 })
       expect(await app.db.select().from(channelBlocks)).toEqual(blocksBefore)
       expect(await app.db.select().from(slotClaims)).toEqual(claimsBefore)
-      return res.json.lastError as string
+      return answer(res).lastError as string
     }
 
     channel.state.answer = (_req, res) => res.writeHead(500).end('oops')
@@ -230,15 +244,17 @@ describe.each(ENGINES)('calendars imported from other platforms on %s', (engine)
       res.on('close', () => clearInterval(timer))
     }
     expect(await fetchNow()).toBe("The calendar's address did not answer in full within 1 seconds")
-    // Nothing listens any more.
+    // Nothing listens any more. The fetch's client learns that its kept-alive connection closed on
+    // its next turn of the event loop; given it, the next fetch opens a new connection and is refused.
     await channel.close()
+    await new Promise((resolve) => setTimeout(resolve, 100))
     expect(await fetchNow()).toMatch(/^The calendar's address could not be reached \(ECONNREFUSED\)$/)
     channel = await channelServer()
 
     // The slot stayed closed throughout; the list shows the error with the last good fetch.
     expect((await guestBooking('morning')).status).toBe(409)
-    const [listed] = (await admin.get('/api/admin/channel-calendars')).json.calendars
-    expect(listed).toMatchObject({ lastGoodFetchAt: NOW, lastError: expect.stringContaining('ECONNREFUSED'), closed: 1 })
+    const [shown] = await listed()
+    expect(shown).toMatchObject({ lastGoodFetchAt: NOW, lastError: expect.stringContaining('ECONNREFUSED'), closed: 1 })
   })
 
   it('tells an unreachable address at once when the calendar is added, and closes nothing', async () => {
@@ -274,57 +290,68 @@ describe.each(ENGINES)('calendars imported from other platforms on %s', (engine)
     expect(await app.db.select().from(slotClaims)).toEqual([])
     // Fetch now while a fetch is under way: 409, nothing fetched twice.
     app.clock.advanceMinutes(15)
-    const [, busy] = await Promise.all([job(app), new Promise((r) => setTimeout(r, 100)).then(() => admin.post(`/api/admin/channel-calendars/${added.id}/fetch`))])
+    const [, busy] = await Promise.all([job(app), new Promise((r) => setTimeout(r, 100)).then(() => fetchCalendar(added.id))])
     expect(busy.status).toBe(409)
     expect(channel.state.requests).toBe(3)
   })
 
-  it('refuses bad input to every endpoint with a 4xx and a clear message', async () => {
-    const cases: [string, unknown, number, string][] = [
-      ['nothing', {}, 400, CHANNEL_NAME_MESSAGE],
-      ['no address', { name: 'Klook' }, 400, CHANNEL_URL_MESSAGE],
-      ['a blank name', { name: '   ', url: channel.url }, 400, CHANNEL_NAME_MESSAGE],
-      ['a long name', { name: 'x'.repeat(81), url: channel.url }, 400, CHANNEL_NAME_MESSAGE],
-      ['ftp', { name: 'Klook', url: 'ftp://example.com/cal.ics' }, 400, CHANNEL_URL_MESSAGE],
-      ['a script', { name: 'Klook', url: 'javascript:alert(1)' }, 400, CHANNEL_URL_MESSAGE],
-      ['a file', { name: 'Klook', url: 'file:///etc/passwd' }, 400, CHANNEL_URL_MESSAGE],
-      ['words', { name: 'Klook', url: 'my calendar' }, 400, CHANNEL_URL_MESSAGE],
-      ['credentials', { name: 'Klook', url: 'https://user:pass@example.com/cal.ics' }, 400, CHANNEL_URL_MESSAGE],
-      ['a long address', { name: 'Klook', url: `https://example.com/${'a'.repeat(2000)}` }, 400, CHANNEL_URL_LENGTH_MESSAGE],
-      ['a number', { name: 5, url: 7 }, 400, CHANNEL_NAME_MESSAGE],
+  it('refuses bad input to every form with a 4xx and a clear message in the admin’s language', async () => {
+    const cases: [string, Record<string, string>, number, string][] = [
+      ['nothing', {}, 400, englishText(CHANNEL_NAME)],
+      ['no address', { name: 'Klook' }, 400, englishText(CHANNEL_URL)],
+      ['a blank name', { name: '   ', url: channel.url }, 400, englishText(CHANNEL_NAME)],
+      ['a long name', { name: 'x'.repeat(81), url: channel.url }, 400, englishText(CHANNEL_NAME)],
+      ['ftp', { name: 'Klook', url: 'ftp://example.com/cal.ics' }, 400, englishText(CHANNEL_URL)],
+      ['a script', { name: 'Klook', url: 'javascript:alert(1)' }, 400, englishText(CHANNEL_URL)],
+      ['a file', { name: 'Klook', url: 'file:///etc/passwd' }, 400, englishText(CHANNEL_URL)],
+      ['words', { name: 'Klook', url: 'my calendar' }, 400, englishText(CHANNEL_URL)],
+      ['credentials', { name: 'Klook', url: 'https://user:pass@example.com/cal.ics' }, 400, englishText(CHANNEL_URL)],
+      ['a long address', { name: 'Klook', url: `https://example.com/${'a'.repeat(2000)}` }, 400, englishText(CHANNEL_URL_LENGTH)],
+      ['a number for an address', { name: '5', url: '7' }, 400, englishText(CHANNEL_URL)],
     ]
-    for (const [label, body, status, message] of cases) {
-      const res = await admin.post('/api/admin/channel-calendars', body)
-      expect([label, res.status, res.json?.message]).toEqual([label, status, message])
+    for (const [label, fields, status, message] of cases) {
+      const res = await channels({ intent: 'addCalendar', ...fields }, 'en')
+      expect([label, res.status, res.data?.message]).toEqual([label, status, message])
     }
-    expect((await admin.post('/api/admin/channel-calendars', '{"name":', { 'content-type': 'application/json' })).status).toBe(400)
-    for (const [method, path] of [
-      ['DELETE', '/api/admin/channel-calendars/abc'],
-      ['DELETE', '/api/admin/channel-calendars/0'],
-      ['POST', '/api/admin/channel-calendars/99999999999/fetch'],
-    ]) {
-      const res = await admin.request(method!, path!, method === 'POST' ? {} : undefined)
-      expect([path, res.status, res.json.message]).toEqual([path, 400, 'Invalid id'])
+    for (const [intent, id] of [
+      ['removeCalendar', 'abc'],
+      ['removeCalendar', '0'],
+      ['fetchCalendar', '99999999999'],
+      ['fetchCalendar', ''],
+    ] as const) {
+      const res = await channels({ intent, id }, 'en')
+      expect([intent, id, res.status, res.data?.message]).toEqual([intent, id, 400, 'Invalid id'])
     }
-    for (const [method, path] of [
-      ['DELETE', '/api/admin/channel-calendars/999'],
-      ['POST', '/api/admin/channel-calendars/999/fetch'],
-    ]) {
-      const res = await admin.request(method!, path!, method === 'POST' ? {} : undefined)
-      expect([path, res.status, res.json.message]).toEqual([path, 404, 'Calendar not found'])
+    for (const intent of ['removeCalendar', 'fetchCalendar']) {
+      const res = await channels({ intent, id: '999' }, 'en')
+      expect([intent, res.status, res.data?.message]).toEqual([intent, 404, 'Calendar not found'])
     }
-    // Only the guide: no session 401, a helper without admin rights 403, before any fetch.
-    const anonymous = new TestClient(app.baseUrl)
-    expect((await anonymous.get('/api/admin/channel-calendars')).status).toBe(401)
-    expect((await anonymous.post('/api/admin/channel-calendars', { name: 'Klook', url: channel.url })).status).toBe(401)
-    await app.createUser('helper-two', 'correct-horse-battery', false)
-    const helper = new TestClient(app.baseUrl)
-    await helper.post('/api/login', { username: 'helper-two', password: 'correct-horse-battery' })
-    expect((await helper.post('/api/admin/channel-calendars', { name: 'Klook', url: channel.url })).status).toBe(403)
+    // Only the guide: a visitor without a session and a helper without admin rights are sent to
+    // the login page, before any fetch.
+    const helper = await app.createUser('helper-two', 'correct-horse-battery', false)
+    for (const user of [null, { id: helper.id, username: helper.username, isAdmin: false, language: null }]) {
+      const request = new Request('http://127.0.0.1/admin/channels', { method: 'POST', body: new URLSearchParams({ intent: 'addCalendar', name: 'Klook', url: channel.url }) })
+      const context = { services: app.services, config: app.config, cspNonce: '', user, clientAddress: '192.0.2.9' }
+      const refused = await channelsAction({ request, context, params: {} } as never).then(
+        () => null,
+        (thrown: unknown) => thrown,
+      )
+      expect(refused).toBeInstanceOf(Response)
+      expect([(refused as Response).status, (refused as Response).headers.get('location')]).toEqual([302, '/admin/login?denied=1&redirectTo=%2Fadmin%2Fchannels'])
+    }
     expect(channel.state.requests).toBe(0)
     expect(await app.db.select().from(channelBlocks)).toEqual([])
+    expect(await listed()).toEqual([])
     // A webcal:// link is the https:// one.
-    const webcal = await admin.post('/api/admin/channel-calendars', { name: 'Hotel desk', url: 'webcal://127.0.0.1:1/listing.ics' })
-    expect([webcal.status, webcal.json.url]).toEqual([201, 'https://127.0.0.1:1/listing.ics'])
+    const webcal = await channels({ intent: 'addCalendar', name: 'Hotel desk', url: 'webcal://127.0.0.1:1/listing.ics' })
+    expect([webcal.status, answer(webcal).url]).toEqual([200, 'https://127.0.0.1:1/listing.ics'])
+  })
+
+  it('has no JSON API of its own any more: the Channels section’s action is the way in (docs/decisions/0088)', async () => {
+    expect((await admin.get('/api/admin/channel-calendars')).status).toBe(404)
+    expect((await admin.post('/api/admin/channel-calendars', { name: 'Klook', url: channel.url })).status).toBe(404)
+    expect((await admin.delete('/api/admin/channel-calendars/1')).status).toBe(404)
+    expect((await admin.post('/api/admin/channel-calendars/1/fetch')).status).toBe(404)
+    expect(channel.state.requests).toBe(0)
   })
 })

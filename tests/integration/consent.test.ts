@@ -6,6 +6,7 @@ import { ENGINES } from './databases.ts'
 import { startTestApp, TestClock, type TestApp } from './app.ts'
 import { postBookingPage } from './booking-page.ts'
 import { insertBookings } from '../booking-fixture.ts'
+import { dashboardBooking } from './guide-desk.ts'
 
 /**
  * Issue 18, point 3 (docs/decisions/0050): a booking needs the guest's consent to the
@@ -96,9 +97,8 @@ describe.each(ENGINES)('consent to the cancellation policy and terms on %s', (en
 
     const admin = await app.loggedIn(true)
     const id = rows.find((r) => r.email === 'aiko@example.com')!.id
-    const one = await admin.get(`/api/admin/bookings/${id}`)
-    expect(one.status).toBe(200)
-    expect(one.json).toMatchObject({ policyAcceptedAt: NOW, policyVersion: POLICY_VERSION })
+    // As the dashboard's booking dialog shows it.
+    expect(await dashboardBooking(app, id)).toMatchObject({ policyAcceptedAt: NOW, policyVersion: POLICY_VERSION })
     const list = await admin.get('/api/bookings')
     expect(list.json.items.every((b: { policyVersion: string | null }) => b.policyVersion === POLICY_VERSION)).toBe(true)
   })
@@ -110,8 +110,7 @@ describe.each(ENGINES)('consent to the cancellation policy and terms on %s', (en
     await expect(insertBookings(app.db, { ...row, policyVersion: POLICY_VERSION })).rejects.toThrow()
     // A booking from before the form asked has neither.
     await insertBookings(app.db, row)
-    const admin = await app.loggedIn(true)
     const [stored] = await app.db.select().from(bookings)
-    expect((await admin.get(`/api/admin/bookings/${stored!.id}`)).json).toMatchObject({ policyAcceptedAt: null, policyVersion: null })
+    expect(await dashboardBooking(app, stored!.id)).toMatchObject({ policyAcceptedAt: null, policyVersion: null })
   })
 })

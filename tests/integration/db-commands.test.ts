@@ -84,7 +84,6 @@ describe('operator database commands', () => {
         bookings: await get('/api/bookings?pageSize=500', admin),
         messages: await get('/api/admin/messages', admin),
         users: await get('/api/admin/users', admin),
-        catalogue: await get('/api/admin/tour-packages', admin),
       },
     }
   }
@@ -92,19 +91,19 @@ describe('operator database commands', () => {
   // The embedded site at work: users, sessions, a changed price, a paid and a pending
   // booking, a message. Then stopped, as the commands require for the embedded database.
   beforeAll(async () => {
-    const site = await startServerProcess({ DATA_DIR: source.dataDir!, DATABASE_URL: '', SESSION_SECRET, RATE_LIMIT_CONTACT_PER_MINUTE: '100' })
+    // With its pages: the guide changes a price in Dashboard → Settings (docs/decisions/0088).
+    const site = await startServerProcess({ DATA_DIR: source.dataDir!, DATABASE_URL: '', SESSION_SECRET, RATE_LIMIT_CONTACT_PER_MINUTE: '100' }, 'main')
     const ownerCookie = await logIn(site.url, 'owner', 'owner-password')
     const asOwner = { cookie: ownerCookie }
     expect((await postJson(`${site.url}/api/register`, { username: 'guide', password: 'guide-password', email: 'guide@example.jp' }, asOwner)).status).toBe(201)
-    const [halfDay] = (await (await fetch(`${site.url}/api/admin/tour-packages`, { headers: asOwner })).json()) as Record<string, unknown>[]
-    const { basePrice: _old, ...rest } = halfDay!
-    const changed = await fetch(`${site.url}/api/admin/tour-packages/${halfDay!.id}`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json', ...asOwner },
-      body: JSON.stringify({ ...rest, basePrice: 15500 }),
-    })
-    expect(changed.status, await changed.text()).toBe(200)
-    const tours = await tourPackages(site.url)
+    // The half day's form as Settings shows it (the guests' list has its fields), with a new price: a plain form post.
+    type Tour = { id: number; isHalfDay: boolean; basePrice: number; extraGuestPrice: number; soloPrice: number | null; duration: string }
+    const halfDay = ((await tourPackages(site.url)) as Tour[]).find((t) => t.isHalfDay)!
+    const priceForm = { intent: 'tour', id: String(halfDay.id), basePrice: '15500', extraGuestPrice: String(halfDay.extraGuestPrice), soloPrice: halfDay.soloPrice === null ? '' : String(halfDay.soloPrice), soloPromoStart: '', soloPromoEnd: '', duration: halfDay.duration, available: 'on' }
+    const changed = await fetch(`${site.url}/admin/settings`, { method: 'POST', redirect: 'manual', headers: asOwner, body: new URLSearchParams(priceForm) })
+    expect([changed.status, changed.headers.get('location')], await changed.text()).toEqual([302, '/admin/settings'])
+    const tours = (await tourPackages(site.url)) as Tour[]
+    expect(tours.find((t) => t.id === halfDay.id)!.basePrice).toBe(15500)
     const [first, second] = weekendDatesBetween(addDays(todayInTokyo(new Date()), 10), addDays(todayInTokyo(new Date()), 30))
     const paid = await postJson(`${site.url}/api/bookings`, bookingBody(tours.find((t) => t.isHalfDay)!.id, first!, 'morning', 1))
     const pending = await postJson(`${site.url}/api/bookings`, bookingBody(tours.find((t) => !t.isHalfDay)!.id, second!, 'full-day', 2))
@@ -142,6 +141,8 @@ describe('operator database commands', () => {
     const again = await postJson(`${site.url}/api/bookings`, bookingBody(paid!.tourPackageId, paid!.tourDate, 'morning', 3))
     expect(again.status).toBe(409)
     expect(await stopServer(site.child)).toBe(0)
+    // The catalogue the guide edits in Settings, every column of it (the changed price, the unbookable tours, the translations).
+    expect((await snapshot(target)).tour_packages).toEqual((await snapshot(source)).tour_packages)
   }, 180_000)
 
   it('db:backup of the embedded database writes a file that db:import restores row for row', async () => {

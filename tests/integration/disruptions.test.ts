@@ -12,6 +12,9 @@ import { ENGINES } from './databases.ts'
 import { startTestApp, TestClock, type TestApp, type TestClient } from './app.ts'
 import { claimsOf, insertBooking, paymentRows, reload } from './payments-helpers.ts'
 import { ledgerInvariantProblems } from './ledger-invariants.ts'
+import { action as calendarAction, loader as calendarLoader } from '../../app/routes/admin/calendar.tsx'
+import { loadAdminSection, postAdminSection } from './admin-section.ts'
+import { guideCancels } from './guide-desk.ts'
 
 /**
  * Issue 19 point 3 (docs/decisions/0056): the guide calls off a day; every live booking on it is
@@ -49,16 +52,22 @@ describe.each(ENGINES)('calling off a day on %s', (engine) => {
     expect((await client.post(`/api/bookings/${booking.reference}/payment-success`)).json.status).toBe('paid')
     return reload(app, booking.id)
   }
+  /** The guide calls off a day by Calendar's call-off form, on its route action (docs/decisions/0088), as the dialog's script sends it. */
+  const callOff = (fields: Record<string, string>, language?: string) =>
+    postAdminSection(app, calendarAction, '/admin/calendar', { intent: 'callOff', tourTime: '', note: '', ...fields }, { byScript: true, username: 'guide-admin', language })
+  /** The called-off days, as the Calendar section's loader gives them to the page. */
+  const callOffs = async () => (await loadAdminSection(app, calendarLoader, '/admin/calendar', { username: 'guide-admin' })).disruptions
   const offerOf = async (bookingId: number) => (await app.db.select().from(disruptionOffers).where(eq(disruptionOffers.bookingId, bookingId)))[0]
 
   it('closes the day, offers every live booking a new date or a refund by e-mail, and tells the guide', async () => {
     const morning = await paid('morning', 'Morning Guest')
     const afternoon = await insertBooking(app, { tourDate: SAT, tourTime: 'afternoon', status: 'pending', holdMinutes: 60, name: 'Afternoon Guest' })
     await insertBooking(app, { tourDate: SAT, status: 'cancelled', name: 'Cancelled Guest' })
-    const res = await admin.post('/api/admin/disruptions', { tourDate: SAT, tourTime: '', cause: 'snow', note: 'The pass to Kasugayama is closed' })
-    expect(res.status).toBe(201)
-    expect(res.json).toMatchObject({ tourDate: SAT, tourTime: null, cause: 'snow', by: 'guide-admin' })
-    expect(res.json.offers.map((o: { name: string; state: string }) => [o.name, o.state]).sort()).toEqual([['Afternoon Guest', 'open'], ['Morning Guest', 'open']])
+    const res = await callOff({ tourDate: SAT, tourTime: '', cause: 'snow', note: 'The pass to Kasugayama is closed' })
+    expect(res.status).toBe(200)
+    const made = res.data!.result as { tourDate: string; tourTime: string | null; cause: string; by: string | null; offers: { name: string; state: string }[] }
+    expect(made).toMatchObject({ tourDate: SAT, tourTime: null, cause: 'snow', by: 'guide-admin' })
+    expect(made.offers.map((o: { name: string; state: string }) => [o.name, o.state]).sort()).toEqual([['Afternoon Guest', 'open'], ['Morning Guest', 'open']])
 
     // Nobody can book the day any more.
     const slots = (await app.client().get(`/api/time-slots?month=${SAT.slice(0, 7)}`)).json.dates.find((d: { date: string }) => d.date === SAT).slots
@@ -76,14 +85,14 @@ describe.each(ENGINES)('calling off a day on %s', (engine) => {
     expect((await offerOf(afternoon.id))!.deadline.toISOString()).toBe('2026-03-05T05:00:00.000Z')
     const [notice] = await app.db.select().from(notifications).where(eq(notifications.title, 'Day called off'))
     expect(notice!.message).toContain('2 bookings were offered a new date or a full refund')
-    expect((await admin.get('/api/admin/disruptions')).json).toHaveLength(1)
+    expect(await callOffs()).toHaveLength(1)
   })
 
   it('takes no payment for a called-off day: the API refuses with the reason, the checkout page points to the change page, and an unpaid guest is promised no refund (docs/decisions/0067)', async () => {
     const hold = await insertBooking(app, { tourDate: SAT, tourTime: 'afternoon', status: 'pending', holdMinutes: 600, name: 'Holding Guest' })
     const client = app.client()
     expect((await client.post('/api/create-payment-intent', { bookingId: hold.reference })).status).toBe(200)
-    expect((await admin.post('/api/admin/disruptions', { tourDate: SAT, cause: 'snow' })).status).toBe(201)
+    expect((await callOff({ tourDate: SAT, cause: 'snow' })).status).toBe(200)
     const refused = await client.post('/api/create-payment-intent', { bookingId: hold.reference })
     expect([refused.status, refused.json.message]).toEqual([409, 'The guide has called off this tour. Please choose a new date or a refund on your booking page instead of paying.'])
     for (const path of [`/checkout/${hold.reference}`, `/ja/checkout/${hold.reference}`]) {
@@ -101,7 +110,7 @@ describe.each(ENGINES)('calling off a day on %s', (engine) => {
 
   it('lets the guest move the same tour to a new date inside the last week free of charge; the move is not counted against their limit', async () => {
     const booking = await paid('morning', 'Moving Guest')
-    await admin.post('/api/admin/disruptions', { tourDate: SAT, cause: 'typhoon' })
+    expect((await callOff({ tourDate: SAT, cause: 'typhoon' })).status).toBe(200)
     const res = await app.client().post(`/api/bookings/${booking.reference}/move`, { tourDate: SUN, tourTime: 'afternoon', tourPackageId: half.id, numberOfPeople: 2 })
     expect(res.status).toBe(200)
     expect(res.json).toMatchObject({ booking: { tourDate: SUN, tourTime: 'afternoon', totalPrice: 14300 }, refund: { status: 'none' } })
@@ -119,7 +128,7 @@ describe.each(ENGINES)('calling off a day on %s', (engine) => {
   it('refunds in full when the guest asks, through the API, the page’s form and the ordinary cancel button', async () => {
     const a = await paid('morning', 'Guest A')
     const b = await paid('afternoon', 'Guest B')
-    await admin.post('/api/admin/disruptions', { tourDate: SAT, cause: 'transport' })
+    expect((await callOff({ tourDate: SAT, cause: 'transport' })).status).toBe(200)
     const viaApi = await app.client().post(`/api/bookings/${a.reference}/disruption-refund`)
     expect(viaApi.json).toMatchObject({ status: 'cancelled', refund: { amount: 14300, status: 'succeeded' } })
     expect((await offerOf(a.id))!.state).toBe('refunded')
@@ -141,7 +150,7 @@ describe.each(ENGINES)('calling off a day on %s', (engine) => {
   it('refunds the ordinary cancel button in full too, though the policy alone would refund nothing 5 days before', async () => {
     const booking = await paid('morning', 'Cancelling Guest')
     expect((await app.client().get(`/api/bookings/${booking.reference}/cancellation-quote`)).json.refund.amount).toBe(0)
-    await admin.post('/api/admin/disruptions', { tourDate: SAT, tourTime: 'morning', cause: 'guide-unwell' })
+    expect((await callOff({ tourDate: SAT, tourTime: 'morning', cause: 'guide-unwell' })).status).toBe(200)
     expect((await app.client().get(`/api/bookings/${booking.reference}/cancellation-quote`)).json.refund.amount).toBe(14300)
     expect((await app.client().post(`/api/bookings/${booking.reference}/cancel`)).json.refund).toMatchObject({ amount: 14300 })
     expect((await offerOf(booking.id))!.state).toBe('refunded')
@@ -149,7 +158,7 @@ describe.each(ENGINES)('calling off a day on %s', (engine) => {
 
   it('refunds an unanswered offer in full at its deadline, once, and tells the guide', async () => {
     const booking = await paid('afternoon', 'Silent Guest')
-    await admin.post('/api/admin/disruptions', { tourDate: SAT, tourTime: 'afternoon', cause: 'snow' })
+    expect((await callOff({ tourDate: SAT, tourTime: 'afternoon', cause: 'snow' })).status).toBe(200)
     app.clock.set('2026-03-05T04:59:00Z')
     expect(await app.services.disruptions.refundUnanswered()).toBe(0)
     app.clock.set('2026-03-05T05:01:00Z')
@@ -165,8 +174,8 @@ describe.each(ENGINES)('calling off a day on %s', (engine) => {
 
   it('closes the offer of a booking cancelled another way, refunding nothing more', async () => {
     const booking = await paid('morning', 'Other Way')
-    await admin.post('/api/admin/disruptions', { tourDate: SAT, cause: 'other' })
-    expect((await admin.post(`/api/admin/bookings/${booking.id}/cancel`, { cause: 'guide-other' })).status).toBe(200)
+    expect((await callOff({ tourDate: SAT, cause: 'other' })).status).toBe(200)
+    expect((await guideCancels(app, booking.id, { cause: 'guide-other' })).status).toBe(200)
     app.clock.set('2026-03-06T00:00:00Z')
     expect(await app.services.disruptions.refundUnanswered()).toBe(0)
     expect((await offerOf(booking.id))!.state).toBe('closed')
@@ -174,14 +183,30 @@ describe.each(ENGINES)('calling off a day on %s', (engine) => {
   })
 
   it('refuses a bad call-off with a clear message, and only the guide may call off', async () => {
-    expect((await admin.post('/api/admin/disruptions', { tourDate: addDays(SAT, -2), cause: 'snow' })).json.message).toBe(CALL_OFF_DATE_MESSAGE)
-    expect((await admin.post('/api/admin/disruptions', { tourDate: weekendDatesBetween(addDays(today, -7), today)[0], cause: 'snow' })).json.message).toBe(CALL_OFF_DATE_MESSAGE)
-    for (const body of [{ tourDate: SAT, cause: 'locusts' }, { tourDate: SAT, cause: 'snow', tourTime: 'evening' }, { tourDate: 'soon', cause: 'snow' }, { tourDate: SAT, cause: 'snow', note: 'a\nb' }]) {
-      expect((await admin.post('/api/admin/disruptions', body)).status, JSON.stringify(body)).toBe(400)
+    for (const tourDate of [addDays(SAT, -2), weekendDatesBetween(addDays(today, -7), today)[0]!]) {
+      const refused = await callOff({ tourDate, cause: 'snow' }, 'en')
+      expect([refused.status, refused.data?.message], tourDate).toEqual([400, CALL_OFF_DATE_MESSAGE])
     }
-    expect((await app.client().post('/api/admin/disruptions', { tourDate: SAT, cause: 'snow' })).status).toBe(401)
-    expect((await app.client().get('/api/admin/disruptions')).status).toBe(401)
-    expect((await admin.get('/api/admin/disruptions')).json).toEqual([])
+    for (const fields of [{ tourDate: SAT, cause: 'locusts' }, { tourDate: SAT, cause: 'snow', tourTime: 'evening' }, { tourDate: 'soon', cause: 'snow' }, { tourDate: SAT, cause: 'snow', note: 'a\nb' }] as Record<string, string>[]) {
+      expect((await callOff(fields)).status, JSON.stringify(fields)).toBe(400)
+    }
+    // Without an admin session, the section and its action send the visitor to the login page.
+    const context = { services: app.services, config: app.config, cspNonce: '', user: null, clientAddress: '192.0.2.9' }
+    const post = new Request('http://127.0.0.1/admin/calendar', { method: 'POST', body: new URLSearchParams({ intent: 'callOff', tourDate: SAT, cause: 'snow' }) })
+    for (const sent of [
+      await calendarAction({ request: post, context, params: {} } as never).catch((thrown: unknown) => thrown),
+      await calendarLoader({ request: new Request('http://127.0.0.1/admin/calendar'), context, params: {} } as never).catch((thrown: unknown) => thrown),
+    ]) {
+      expect(sent).toBeInstanceOf(Response)
+      expect((sent as Response).headers.get('Location')).toBe('/admin/login?denied=1&redirectTo=%2Fadmin%2Fcalendar')
+    }
+    expect(await callOffs()).toEqual([])
+  })
+
+  it('has no JSON call-off routes: Calendar’s call-off form and its loader are the way in (docs/decisions/0088)', async () => {
+    expect((await admin.get('/api/admin/disruptions')).status).toBe(404)
+    expect((await admin.post('/api/admin/disruptions', { tourDate: SAT, cause: 'snow' })).status).toBe(404)
+    expect(await callOffs()).toEqual([])
   })
 
   it.skipIf(engine !== 'postgres')('lets exactly one of the guest’s answer and the deadline’s refund happen, on two instances', async () => {
@@ -191,7 +216,7 @@ describe.each(ENGINES)('calling off a day on %s', (engine) => {
       for (let round = 0; round < 8; round++) {
         const date = weekendDatesBetween(addDays(today, 20), addDays(today, 120))[round]!
         const booking = await insertBooking(app, { tourDate: date, status: 'confirmed', name: `Racer ${round}` })
-        await admin.post('/api/admin/disruptions', { tourDate: date, cause: 'snow' })
+        expect((await callOff({ tourDate: date, cause: 'snow' })).status).toBe(200)
         const deadline = (await offerOf(booking.id))!.deadline
         app.clock.set(new Date(deadline.getTime() + 60_000))
         const target = weekendDatesBetween(addDays(today, 130), addDays(today, 170))[round]!

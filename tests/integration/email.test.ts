@@ -11,6 +11,7 @@ import { ENGINES } from './databases.ts'
 import { startTestApp, TestClock, type TestApp } from './app.ts'
 import { startSmtp, TestSmtpServer } from './smtp.ts'
 import { insertBookings, type BookingFixture } from '../booking-fixture.ts'
+import { guideCancels } from './guide-desk.ts'
 
 /**
  * E-mail that reaches people (issue 6, docs/decisions/0041, 0008), checked against a real SMTP server
@@ -272,8 +273,8 @@ describe.each(ENGINES)('e-mail over SMTP on %s', (engine) => {
   it('apologises for a weather cancellation, says what happens next and removes the event from the guest\'s calendar', async () => {
     const booking = await insertBooking(app, { status: 'paid', paidAt: clock.now(), paymentIntentId: null })
     await app.db.transaction((tx) => app.services.bookingEvents.paid(tx, booking))
-    const admin = await app.loggedIn(true)
-    const res = await admin.post(`/api/admin/bookings/${booking.id}/cancel`, { cause: 'guide-weather', refundAmount: 0 })
+    await app.loggedIn(true)
+    const res = await guideCancels(app, booking.id, { cause: 'guide-weather', refundAmount: 0 })
     expect(res.status).toBe(200)
     await app.services.mail.outbox.processDue()
 
@@ -355,8 +356,8 @@ describe.each(ENGINES)('e-mail over SMTP on %s', (engine) => {
     expect(reminder).toMatchObject({ method: 'PUBLISH', uid: invitation.uid, start: invitation.start, status: invitation.status })
     expect(reminder.sequence).toBeGreaterThan(invitation.sequence)
 
-    const admin = await app.loggedIn(true)
-    expect((await admin.post(`/api/admin/bookings/${booking.id}/cancel`, { cause: 'guide-weather', refundAmount: 0 })).status).toBe(200)
+    await app.loggedIn(true)
+    expect((await guideCancels(app, booking.id, { cause: 'guide-weather', refundAmount: 0 })).status).toBe(200)
     await app.services.mail.outbox.processDue()
     const cancellation = calendarOf(guestMail(/is cancelled$/), 'tour-cancelled.ics')
     expect(cancellation.uid).toBe(invitation.uid)

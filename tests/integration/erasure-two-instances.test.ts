@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ENGINES, testDatabase } from './databases.ts'
 import { logIn, postJson, startServerProcess, stopAllServers, stopServer, waitFor } from './server-process.ts'
@@ -9,7 +10,8 @@ import { logIn, postJson, startServerProcess, stopAllServers, stopServer, waitFo
  * Issue 13, point 11: a guest erased on instance A had .eml copies of their e-mails left in the
  * outbox folder of instance B until B's next daily sweep. Two processes on one PostgreSQL,
  * each with an outbox folder of its own (no SMTP): B writes the guest's e-mails, A erases
- * the guest, and B's folder is clean within a minute.
+ * the guest through Settings' data request, as the dashboard's erasure dialog posts it, and B's
+ * folder is clean within a minute.
  */
 
 const GUEST = 'erase.me@example.com'
@@ -50,11 +52,19 @@ describe.runIf(ENGINES.includes('postgres'))('erasure with two app instances on 
 
     // A erases the guest; its own folder holds nothing of theirs.
     const envA = env('a')
-    const a = await startServerProcess(envA)
+    // A serves the pages too: the dashboard's Settings is where the guide erases a guest.
+    const a = await startServerProcess(envA, 'main')
     const ownerOnA = await logIn(a.url, 'owner', 'owner-password')
-    const erased = await postJson(`${a.url}/api/admin/guest-data/erase`, { email: GUEST }, { cookie: ownerOnA })
-    expect(erased.status, JSON.stringify(erased.json)).toBe(200)
-    expect(erased.json).toMatchObject({ messages: 2, emails: 2 })
+    const res = await fetch(`${a.url}/admin/settings.data`, {
+      method: 'POST',
+      headers: { cookie: ownerOnA, 'accept-language': 'en' },
+      body: new URLSearchParams({ intent: 'eraseGuest', email: GUEST, _via: 'fetcher' }),
+    })
+    expect(res.status).toBe(200)
+    // The action's answer, as React Router's single fetch encodes it for the page's fetcher.
+    const { value } = await decodeViaTurboStream(res.body!, globalThis)
+    const answer = (value as { data?: unknown }).data ?? value
+    expect(answer).toMatchObject({ ok: true, result: { erased: { messages: 2, emails: 2 } } })
     const erasedAt = Date.now()
 
     // B's minute job removes its copies, with no restart and no daily sweep.

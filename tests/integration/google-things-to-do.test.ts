@@ -7,11 +7,12 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { tourAnchor } from '../../core/tour-pages.ts'
 import { LOCALES, LOCALE_CODES, localizePath } from '../../core/i18n/locales.ts'
 import { productFeedSchema, type ProductFeed } from '../../core/schemas/google-things-to-do-feed.ts'
+import { tourPackageUpdateSchema } from '../../core/schemas/tour-package-update.ts'
 import { migrateDatabase, openDatabase, type Database } from '../../server/db/client.ts'
 import { tourPackages } from '../../server/db/schema.ts'
 import { seedDatabase } from '../../server/db/seed.ts'
 import { ENGINES } from './databases.ts'
-import { startTestApp, startWithCatalogue, type TestApp, type TestClient } from './app.ts'
+import { startTestApp, startWithCatalogue, type TestApp } from './app.ts'
 
 /**
  * Google's Things to Do product feed (docs/decisions/0078) as Google and the operator get it: over
@@ -28,12 +29,12 @@ const problems = (value: unknown) => productFeedSchema.safeParse(value).error?.i
 
 type Tour = { id: number; slug: string; basePrice: number; extraGuestPrice: number; soloPrice: number | null; soloPromoStart: string | null; soloPromoEnd: string | null; duration: string; available: boolean }
 
-/** The guide's edit of a tour in the dashboard: the catalogue's PATCH, with the fields it asks for. */
-async function editTour(admin: TestClient, slug: string, change: Partial<Tour>) {
-  const tour = (await admin.get('/api/admin/tour-packages')).json.find((t: Tour) => t.slug === slug) as Tour
+/** The guide's edit of a tour in Dashboard → Settings: the service its action calls, with the fields its form sends. */
+async function editTour(app: TestApp, slug: string, change: Partial<Tour>) {
+  const tour = (await app.services.catalogue.list()).find((t) => t.slug === slug)!
   const { basePrice, extraGuestPrice, soloPrice, soloPromoStart, soloPromoEnd, duration, available } = { ...tour, ...change }
-  const res = await admin.patch(`/api/admin/tour-packages/${tour.id}`, { basePrice, extraGuestPrice, soloPrice, soloPromoStart, soloPromoEnd, duration, available })
-  expect(res.status).toBe(200)
+  const input = tourPackageUpdateSchema.parse({ basePrice, extraGuestPrice, soloPrice, soloPromoStart, soloPromoEnd, duration, available })
+  expect(await app.services.catalogue.update(tour.id, input)).toMatchObject({ id: tour.id })
 }
 
 describe.each(ENGINES)('Google’s Things to Do feed over HTTP on %s', (engine) => {
@@ -54,8 +55,8 @@ describe.each(ENGINES)('Google’s Things to Do feed over HTTP on %s', (engine) 
     const started = await startWithCatalogue(engine, NOW, { GOOGLE_THINGS_TO_DO_FEED: 'true' })
     app = started.app
     // The guide raises the half day's price and stops selling the full day online.
-    await editTour(started.admin, 'half-day', { basePrice: 15_400 })
-    await editTour(started.admin, 'full-day', { available: false })
+    await editTour(app, 'half-day', { basePrice: 15_400 })
+    await editTour(app, 'full-day', { available: false })
 
     const res = await app.client().get(FEED)
     expect(res.status).toBe(200)
@@ -85,7 +86,7 @@ describe.each(ENGINES)('Google’s Things to Do feed over HTTP on %s', (engine) 
     expect(product!.operator?.google_business_profile_name.localized_texts[0]?.text).toBe(app.config.site.businessName)
 
     // Sold online again, the full day is back, at its own price.
-    await editTour(started.admin, 'full-day', { available: true })
+    await editTour(app, 'full-day', { available: true })
     const again = (await app.client().get(FEED)).json as ProductFeed
     expect(again.products!.map((p) => [p.id, p.options[0]!.price_options[0]!.price?.units])).toEqual([
       ['half-day', 15_400],

@@ -8,33 +8,40 @@ import { FULL_DAY, HALF_DAY } from '../../server/db/seed.ts'
 import { MIGRATIONS_FOLDER } from '../../server/paths.ts'
 import { addDays, formatLongDate, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
 import { ENGINES } from './databases.ts'
-import { startTestApp, type TestApp, type TestClient } from './app.ts'
+import { startTestApp, type TestApp } from './app.ts'
+import { action as settingsAction } from '../../app/routes/admin/settings.tsx'
+import { postAdminSection } from './admin-section.ts'
 import { bookingBody, logIn, postJson, startServerProcess, stopAllServers, tourPackages as listTours, type ServerProcess } from './server-process.ts'
 
 /**
  * The catalogue's tours in the guest's language (docs/decisions/0045): the guide writes the
- * translations in the dashboard, every way a guest reads a tour shows them, a blank one shows
- * the English, and bad input is refused without touching what is stored.
+ * translations in Dashboard → Settings (its route action, docs/decisions/0088), every way a guest
+ * reads a tour shows them, a blank one shows the English, and bad input is refused without
+ * touching what is stored.
  */
 describe.each(ENGINES)('tour translations on %s', (engine) => {
   let app: TestApp
-  let admin: TestClient
   let halfId: number
 
   beforeEach(async () => {
     app = await startTestApp(engine)
-    admin = await app.loggedIn(true)
+    await app.loggedIn(true)
     halfId = (await app.db.select().from(tourPackages).where(eq(tourPackages.slug, 'half-day')))[0]!.id
   })
   afterEach(async () => {
     await app.close()
   })
 
-  const editable = async () => {
-    const stored = (await admin.get('/api/admin/tour-packages')).json.find((p: { id: number }) => p.id === halfId)
+  /** The half day's form in Settings as it stands, its fields as the form sends them (an unticked box sends nothing). */
+  const editable = async (): Promise<Record<string, string>> => {
+    const stored = (await app.services.catalogue.get(halfId))!
     const { basePrice, extraGuestPrice, soloPrice, soloPromoStart, soloPromoEnd, duration, available } = stored
-    return { basePrice, extraGuestPrice, soloPrice, soloPromoStart, soloPromoEnd, duration, available }
+    const text = (value: string | number | null) => (value === null ? '' : String(value))
+    return { id: String(halfId), basePrice: text(basePrice), extraGuestPrice: text(extraGuestPrice), soloPrice: text(soloPrice), soloPromoStart: text(soloPromoStart), soloPromoEnd: text(soloPromoEnd), duration, ...(available ? { available: 'on' } : {}) }
   }
+  /** The tour's form saved as the page's script sends it; a translation's field is named by its path ('translations.ko.name'). */
+  const saveTour = (fields: Record<string, string>) => postAdminSection(app, settingsAction, '/admin/settings', { intent: 'tour', ...fields }, { byScript: true, username: 'guide-admin', language: 'en' })
+  const storedTranslations = async () => (await app.services.catalogue.get(halfId))!.translations
 
   it('answers the public list in the language asked for, English otherwise', async () => {
     const names = async (query: string) => (await app.client().get(`/api/tour-packages${query}`)).json.map((t: { name: string }) => t.name)
@@ -49,38 +56,43 @@ describe.each(ENGINES)('tour translations on %s', (engine) => {
 
   it('lets the admin write a language, falls back to English for a blank field, and keeps translations a price edit does not name', async () => {
     const body = await editable()
-    const saved = await admin.patch(`/api/admin/tour-packages/${halfId}`, {
+    const saved = await saveTour({
       ...body,
-      translations: { ko: { name: '  조에쓰 반나절 투어  ', shortDescription: '', description: '', duration: '' }, ja: { name: '', description: '   ' } },
+      'translations.ko.name': '  조에쓰 반나절 투어  ',
+      'translations.ko.shortDescription': '',
+      'translations.ko.description': '',
+      'translations.ko.duration': '',
+      'translations.ja.name': '',
+      'translations.ja.description': '   ',
     })
-    expect(saved.status, saved.text).toBe(200)
+    expect(saved.status, JSON.stringify(saved.data)).toBe(200)
     // Trimmed, blank fields dropped, a language with nothing written not stored.
-    expect(saved.json.translations).toEqual({ ko: { name: '조에쓰 반나절 투어' } })
+    expect(await storedTranslations()).toEqual({ ko: { name: '조에쓰 반나절 투어' } })
     const [ko] = (await app.client().get('/api/tour-packages?locale=ko')).json
     expect(ko).toMatchObject({ name: '조에쓰 반나절 투어', duration: HALF_DAY.duration, description: HALF_DAY.description })
     const [ja] = (await app.client().get('/api/tour-packages?locale=ja')).json
     expect(ja.name).toBe(HALF_DAY.name)
 
-    // The price form's own save sends no translations: they stay.
-    expect((await admin.patch(`/api/admin/tour-packages/${halfId}`, { ...body, basePrice: 16000 })).status).toBe(200)
+    // A save that sends no translations leaves them as they are.
+    expect((await saveTour({ ...body, basePrice: '16000' })).status).toBe(200)
     const [after] = await app.db.select().from(tourPackages).where(eq(tourPackages.id, halfId))
     expect(after).toMatchObject({ basePrice: 16000, translations: { ko: { name: '조에쓰 반나절 투어' } } })
   })
 
   it.each([
-    ['a name longer than 100 characters', { ja: { name: 'あ'.repeat(101) } }, 'translations.ja.name', 'Name must be at most 100 characters'],
-    ['a name on two lines', { ko: { name: '반일\n투어' } }, 'translations.ko.name', 'Name must be on one line, without control characters'],
-    ['a description with a control character', { 'zh-Hans': { description: 'ok\u0007' } }, 'translations.zh-Hans.description', 'Description may not contain control characters other than line breaks and tabs'],
-    ['a language the site does not speak', { fr: { name: 'Visite' } }, 'translations', 'Translations are only for the site’s languages'],
-    ['English among the translations', { en: { name: 'Other' } }, 'translations', 'Translations are only for the site’s languages'],
-    ['a text that is not a string', { ja: { name: 42 } }, 'translations.ja.name', undefined],
-    ['translations that are not an object', 'ja', 'translations', undefined],
+    ['a name longer than 100 characters', { 'translations.ja.name': 'あ'.repeat(101) }, 'translations.ja.name', 'Name must be at most 100 characters'],
+    ['a name on two lines', { 'translations.ko.name': '반일\n투어' }, 'translations.ko.name', 'Name must be on one line, without control characters'],
+    ['a description with a control character', { 'translations.zh-Hans.description': 'ok\u0007' }, 'translations.zh-Hans.description', 'Description may not contain control characters other than line breaks and tabs'],
+    ['a language the site does not speak', { 'translations.fr.name': 'Visite' }, 'translations', 'Translations are only for the site’s languages'],
+    ['English among the translations', { 'translations.en.name': 'Other' }, 'translations', 'Translations are only for the site’s languages'],
+    ['translations that are not an object', { translations: 'ja' }, 'translations', undefined],
   ])('refuses %s with a 400 naming the field, and stores nothing', async (_label, translations, field, message) => {
     const before = await app.db.select().from(tourPackages).where(eq(tourPackages.id, halfId))
-    const res = await admin.patch(`/api/admin/tour-packages/${halfId}`, { ...(await editable()), basePrice: 1, translations })
-    expect(res.status, res.text).toBe(400)
-    expect(Object.keys(res.json.errors ?? {})).toContain(field)
-    if (message) expect(res.json.errors[field]).toBe(message)
+    const res = await saveTour({ ...(await editable()), basePrice: '1', ...translations })
+    expect(res.status, JSON.stringify(res.data)).toBe(400)
+    const errors = (res.data?.errors ?? {}) as Record<string, string>
+    expect(Object.keys(errors)).toContain(field)
+    if (message) expect(errors[field]).toBe(message)
     expect(await app.db.select().from(tourPackages).where(eq(tourPackages.id, halfId))).toEqual(before)
   })
 

@@ -15,6 +15,7 @@ import { startTestApp, TestClock, type TestApp } from './app.ts'
 import { startStripeDouble, type StripeDouble } from './stripe-double.ts'
 import { claimsOf, insertBooking, paymentRows, postWebhook, reload, signedEvent } from './payments-helpers.ts'
 import { ledgerInvariantProblems } from './ledger-invariants.ts'
+import { guideCancels } from './guide-desk.ts'
 
 /**
  * Issue 19 point 1 (docs/decisions/0055): the guest changes their own booking through every way
@@ -344,8 +345,8 @@ describe.each(ENGINES)('a cheaper change refunded through Stripe on %s', (engine
     expect(await reload(app, booking.id)).toMatchObject({ tourDate: SAT2, tourTime: 'full-day', totalPrice: dearer.total, status: 'paid' })
     expect((await app.client().post(`/api/bookings/${booking.reference}/payment-success`)).json.status).toBe('paid')
     // Cancelled by the guide: both payments refunded, each on its own intent, none above what it took.
-    const admin = await app.loggedIn(true)
-    expect((await admin.post(`/api/admin/bookings/${booking.id}/cancel`, { cause: 'guide-weather' })).json.refund).toMatchObject({ amount: dearer.total, status: 'succeeded' })
+    await app.loggedIn(true)
+    expect((await guideCancels(app, booking.id, { cause: 'guide-weather' })).data.result.refund).toMatchObject({ amount: dearer.total, status: 'succeeded' })
     const refunds = [...stripe.refunds.values()].map((r) => [r.payment_intent, r.amount]).sort()
     expect(refunds).toEqual([[changeIntent, dearer.total - 14300], [intent, 14300]].sort())
     expect((await reload(app, booking.id)).amountRefunded).toBe(dearer.total)

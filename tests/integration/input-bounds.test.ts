@@ -7,6 +7,10 @@ import { createApp } from '../../server/app.ts'
 import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
 import { ENGINES } from './databases.ts'
 import { startTestApp, TestClient, type TestApp } from './app.ts'
+import { action as settingsAction } from '../../app/routes/admin/settings.tsx'
+import { loader as bookingsLoader } from '../../app/routes/admin/bookings.tsx'
+import { loadAdminSection, postAdminSection } from './admin-section.ts'
+import { guideCancels, guideSaves } from './guide-desk.ts'
 
 /**
  * Issue 13 points 4 and 9 (docs/decisions/0027): numbers larger than the integer column
@@ -55,6 +59,10 @@ describe.each(ENGINES)('client numbers and one-line fields on %s', (engine) => {
     return client
   }
 
+  /** A tour's form in Dashboard → Settings, on its route action as the page's script sends it (docs/decisions/0088): it throws on anything but a refusal or a redirect. */
+  const saveTour = (id: string, fields: Record<string, string> = {}) =>
+    postAdminSection(base, settingsAction, '/admin/settings', { intent: 'tour', id, basePrice: '1', extraGuestPrice: '1', soloPrice: '', soloPromoStart: '', soloPromoEnd: '', duration: 'x', available: 'on', ...fields }, { byScript: true, username: 'bounds-admin', language: 'en' })
+
   const date = () => weekendDatesBetween(addDays(todayInTokyo(new Date()), 10), addDays(todayInTokyo(new Date()), 20))[0]!
   const booking = (over: Record<string, unknown>) => ({ name: 'Hanako Yamada', email: 'hanako@example.com', phone: '+81 90 1234 5678', numberOfPeople: 2, tourPackageId: 1, tourDate: date(), tourTime: 'morning', acceptPolicy: true, ...over })
 
@@ -89,29 +97,32 @@ describe.each(ENGINES)('client numbers and one-line fields on %s', (engine) => {
 
   it('admin endpoints answer 4xx, never 500, for ids beyond the integer column', async () => {
     const a = await admin()
-    const pkg = { basePrice: 1, extraGuestPrice: 1, soloPrice: null, soloPromoStart: null, soloPromoEnd: null, duration: 'x', available: true }
     for (const id of TOO_LARGE) {
       const answers = [
-        await a.get(`/api/admin/bookings/${id}`),
-        await a.get(`/api/admin/bookings/${id}/payments`),
-        await a.get(`/api/admin/bookings/${id}/cancellation-quote`),
-        await a.post(`/api/admin/bookings/${id}/cancel`, { cause: 'guest' }),
         await a.patch(`/api/bookings/${id}/status`, { status: 'confirmed' }),
         await a.delete(`/api/bookings/${id}`),
         await a.patch(`/api/admin/users/${id}`, { username: 'someone' }),
         await a.delete(`/api/admin/users/${id}`),
-        await a.patch(`/api/admin/tour-packages/${id}`, pkg),
         await a.patch(`/api/admin/messages/${id}/read`),
       ]
       for (const res of answers) expect(res.status, `${id}: ${res.text}`).toBeGreaterThanOrEqual(400)
       for (const res of answers) expect(res.status, `${id}: ${res.text}`).toBeLessThan(500)
+      expect((await saveTour(id)).status, id).toBe(400)
       const page = await a.get(`/api/bookings?page=${id}`)
       expect(page.status, id).toBe(400)
       // Not a booking id the column can hold: the filter reads as absent (a number of up to 9 digits is looked up).
       expect((await a.get(`/api/bookings?bookingId=${id}`)).status).toBe(200)
+      // The Bookings section's dialogs (docs/decisions/0088): such an id opens none, and a save naming it is refused.
+      for (const dialog of ['details', 'move', 'cancel']) {
+        expect((await loadAdminSection(base, bookingsLoader, `/admin/bookings?${dialog}=${id}`, { username: 'bounds-admin' })).dialog, `${dialog}=${id}`).toBeNull()
+      }
+      for (const intent of ['cancel', 'move'] as const) {
+        const refused = await guideSaves(base, intent, { id, cause: 'guest', tourDate: date(), tourTime: 'morning', tourPackageId: 1, numberOfPeople: 2 }, { username: 'bounds-admin' })
+        expect(refused.status, `${intent} ${id}`).toBe(400)
+      }
     }
     expect((await a.get('/api/time-slots?month=99999999999')).status).toBe(400)
-    expect((await a.get('/api/admin/weekend-availability?from=99999999999')).status).toBe(400)
+    expect((await a.get('/api/time-slots?from=99999999999')).status).toBe(400)
     expect(errorLogs()).toEqual([])
   })
 
@@ -126,16 +137,18 @@ describe.each(ENGINES)('client numbers and one-line fields on %s', (engine) => {
       expect(res.status, JSON.stringify(body)).toBe(400)
       expect(res.json.message).toMatch(ONE_LINE)
     }
-    const pkg = await a.patch('/api/admin/tour-packages/1', { basePrice: 1, extraGuestPrice: 1, soloPrice: null, soloPromoStart: null, soloPromoEnd: null, duration: 'About 5 hours\nBcc: x', available: true })
+    const pkg = await saveTour('1', { duration: 'About 5 hours\nBcc: x' })
     expect(pkg.status).toBe(400)
-    expect(pkg.json.message).toMatch(ONE_LINE)
+    expect(pkg.data?.message).toMatch(ONE_LINE)
 
     const made = await new TestClient(url).post('/api/bookings', booking({}))
     expect(made.status).toBe(201)
     const [row] = (await a.get('/api/bookings')).json.items
-    const cancel = await a.post(`/api/admin/bookings/${row.id}/cancel`, { cause: 'guest', reason: 'changed plans\r\nSubject: refund all' })
+    // The guide's cancel dialog, through the Bookings section's route action (docs/decisions/0088).
+    const cancel = await guideCancels(base, row.id, { cause: 'guest', reason: 'changed plans\r\nSubject: refund all' }, { username: 'bounds-admin' })
     expect(cancel.status).toBe(400)
-    expect(cancel.json.message).toMatch(ONE_LINE)
+    expect(cancel.data.message).toMatch(ONE_LINE)
+    expect(cancel.data.errors).toEqual({ reason: cancel.data.message })
     expect(errorLogs()).toEqual([])
   })
 })

@@ -7,6 +7,8 @@ import { ledgerInvariantProblems } from './ledger-invariants.ts'
 import { parseCsv } from './csv.ts'
 import { bookings, moneyMovements } from '../../server/db/schema.ts'
 import { addDays, tokyoInstant } from '../../core/dates.ts'
+import { resellerInputSchema } from '../../core/schemas/reseller.ts'
+import { guideCancels } from './guide-desk.ts'
 
 /**
  * The guide's books (docs/decisions/0082): bookings made through the real services (a card booking
@@ -104,15 +106,14 @@ describe.each(ENGINES)('the journal export on %s', (engine) => {
   it('books a period’s ledger as balanced entries whose accounts total what the ledger moved, in both layouts', async () => {
     // 1 May: a ¥14,300 half day paid by card; the guide cancels it for the guest the same day, keeping 30 % (¥4,290).
     const cancelled = await bookAndPay()
-    const cancel = await admin.post(`/api/admin/bookings/${cancelled.id}/cancel`, { cause: 'guest', refundAmount: 10_010 })
-    expect(cancel.status, cancel.text).toBe(200)
+    const cancel = await guideCancels(app, cancelled.id, { cause: 'guest', refundAmount: 10_010 })
+    expect(cancel.status, JSON.stringify(cancel.data)).toBe(200)
     // A ¥10,000 gift voucher sold, then spent on a ¥14,300 afternoon; the card pays ¥4,300.
     const code = await paidVoucher(10_000)
     const byVoucher = await bookAndPay({ tourTime: 'afternoon', voucherCode: code, email: 'kenji@example.jp' })
     // Klook sells a half day for two at 20 % commission.
-    const klook = await admin.post('/api/admin/resellers', { name: 'Klook', commissionPercent: 20 })
-    expect(klook.status).toBe(201)
-    await resellerBooking(klook.json.apiKey)
+    const klook = await app.services.resellers.create(resellerInputSchema.parse({ name: 'Klook', commissionPercent: 20 }))
+    await resellerBooking(klook.apiKey)
 
     const ledger = await ledgerOf('2030-05-01', '2030-05-01')
     expect(ledger).toMatchObject({ card: 14_300 - 10_010 + 4_300, voucher: 10_000, voucherSale: 10_000, reseller: 11_440, commission: 2_860, fee: 4_290 })

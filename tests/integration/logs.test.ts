@@ -48,7 +48,7 @@ describe('request logs', () => {
       const booking = await post('/api/bookings', { name: 'Secret Guest', email, phone, numberOfPeople: 2, tourPackageId: 1, tourDate: date, tourTime: 'morning', acceptPolicy: true })
       expect(booking.status).toBe(201)
       await post('/api/login', { username: 'nobody', password: 'hunter2-password' })
-      await fetch(`${url}/api/admin/guest-data?email=${encodeURIComponent(email)}`, { headers: { cookie: 'jlt_session=abc' } })
+      await fetch(`${url}/api/admin/guest-data/export?email=${encodeURIComponent(email)}`, { headers: { cookie: 'jlt_session=abc' } })
 
       const log = text()
       expect(log).toContain('"path":"/api/bookings"')

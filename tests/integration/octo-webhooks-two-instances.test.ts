@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
 import { octoWebhookDeliveries } from '../../server/db/schema.ts'
 import { ENGINES, testDatabase } from './databases.ts'
-import { logIn, postJson, startServerProcess, stopAllServers, stopServer, tourPackages, waitFor } from './server-process.ts'
+import { resellerInputSchema } from '../../core/schemas/reseller.ts'
+import { createResellerService } from '../../server/services/resellers.ts'
+import { postJson, startServerProcess, stopAllServers, stopServer, tourPackages, waitFor } from './server-process.ts'
 import { startWebhookReceiver, validSignature } from './webhook-receiver.ts'
 
 /**
@@ -32,10 +34,9 @@ describe.runIf(ENGINES.includes('postgres'))('OCTO webhooks with two app instanc
       return { DATABASE_URL: database.url!, DATA_DIR: dataDirs.at(-1)!, SMTP_URL: '', OCTO_WEBHOOKS_ALLOW_PRIVATE: 'true', RATE_LIMIT_OCTO_PER_MINUTE: '10000' }
     }
     const [a, b] = await Promise.all([startServerProcess(env('a')), startServerProcess(env('b'))])
-    const cookie = await logIn(a.url, 'owner', 'owner-password')
-    const reseller = await postJson(`${a.url}/api/admin/resellers`, { name: 'Klook', commissionPercent: 20 }, { cookie })
-    expect(reseller.status, JSON.stringify(reseller.json)).toBe(201)
-    const octo = (server: { url: string }, p: string, body: unknown) => postJson(`${server.url}/octo/v1${p}`, body, { authorization: `Bearer ${reseller.json.apiKey}` })
+    // The reseller as Dashboard → Channels' action makes it, by its service on the instances' database: the key works on both.
+    const reseller = await createResellerService({ db: database.db, now: () => new Date() }).create(resellerInputSchema.parse({ name: 'Klook', commissionPercent: 20 }))
+    const octo = (server: { url: string }, p: string, body: unknown) => postJson(`${server.url}/octo/v1${p}`, body, { authorization: `Bearer ${reseller.apiKey}` })
     const hook = await octo(b, '/webhooks', { url: receiver.url, event: 'booking_update' })
     expect(hook.status, JSON.stringify(hook.json)).toBe(200)
 

@@ -6,6 +6,10 @@ import { MAX_DELIVERY_ATTEMPTS, deliveryDelayMs } from '../../core/octo-webhooks
 import { ENGINES } from './databases.ts'
 import { startWithCatalogue, TestClient, type TestApp } from './app.ts'
 import { startWebhookReceiver, validSignature } from './webhook-receiver.ts'
+import { resellerInputSchema } from '../../core/schemas/reseller.ts'
+import { loader as channelsLoader } from '../../app/routes/admin/channels.tsx'
+import { action as calendarAction } from '../../app/routes/admin/calendar.tsx'
+import { loadAdminSection, postAdminSection } from './admin-section.ts'
 
 /**
  * OCTO's `octo/webhooks` (docs/decisions/0081): a reseller registers a webhook over HTTP with its
@@ -47,11 +51,14 @@ describe.each(ENGINES)('OCTO webhooks on %s', (engine) => {
 
   const start = async (env: Record<string, string>) => {
     ;({ app, admin, halfDay } = await startWithCatalogue(engine, NOW, { RATE_LIMIT_OCTO_PER_MINUTE: '1000', ...env }))
-    const made = await admin.post('/api/admin/resellers', { name: 'Klook', commissionPercent: 20 })
-    klookId = made.json.id
-    klook = octoClient(app, made.json.apiKey)
-    viator = octoClient(app, (await admin.post('/api/admin/resellers', { name: 'Viator', commissionPercent: 25 })).json.apiKey)
+    // Made by the service Dashboard → Channels' action calls; the new key comes with it.
+    const made = await app.services.resellers.create(resellerInputSchema.parse({ name: 'Klook', commissionPercent: 20 }))
+    klookId = made.id
+    klook = octoClient(app, made.apiKey)
+    viator = octoClient(app, (await app.services.resellers.create(resellerInputSchema.parse({ name: 'Viator', commissionPercent: 25 }))).apiKey)
   }
+  /** The resellers with their webhooks as Dashboard → Channels shows them (docs/decisions/0081). */
+  const listedResellers = async <T>() => JSON.parse(JSON.stringify((await loadAdminSection(app, channelsLoader, '/admin/channels', { username: 'guide-admin' })).resellers)) as T[]
   afterEach(async () => {
     await app.close()
   })
@@ -104,7 +111,7 @@ describe.each(ENGINES)('OCTO webhooks on %s', (engine) => {
       expect((await klook.post('/webhooks', { url: 'https://127.0.0.1:9/octo', event: 'booking_update' })).status).toBe(200)
       await confirmed(klook)
       expect(await app.services.octoWebhooks.processDue()).toEqual({ delivered: 0, retry: 1, failed: 0 })
-      const listed = (await admin.get('/api/admin/resellers')).json.resellers as { name: string; webhooks: { last: { status: string; error: string } }[] }[]
+      const listed = await listedResellers<{ name: string; webhooks: { last: { status: string; error: string } }[] }>()
       expect(listed.find((r) => r.name === 'Klook')!.webhooks[0]!.last).toMatchObject({ status: 'pending', error: expect.stringMatching(/private address/) })
     })
   })
@@ -163,8 +170,9 @@ describe.each(ENGINES)('OCTO webhooks on %s', (engine) => {
       const early = await confirmed(klook)
       const other = await confirmed(viator, AFTERNOON)
       await deliveredNow()
-      const called = await admin.post('/api/admin/disruptions', { tourDate: SATURDAY, tourTime: 'morning', cause: 'snow' })
-      expect(called.status, called.text).toBe(201)
+      // Calendar's call-off form, on its route action (docs/decisions/0088).
+      const called = await postAdminSection(app, calendarAction, '/admin/calendar', { intent: 'callOff', tourDate: SATURDAY, tourTime: 'morning', cause: 'snow' }, { byScript: true, username: 'guide-admin' })
+      expect(called.status, JSON.stringify(called.data)).toBe(200)
       expect((await deliveredNow()).map((r) => [r.json.booking.uuid, r.json.booking.status])).toEqual([[early.uuid, 'CANCELLED']])
       const messages = (await app.db.select().from(notifications)).map((n) => `${n.title}: ${n.message}`)
       expect(messages.find((t) => t.startsWith('Day called off'))).toContain('1 reseller booking was cancelled. Klook is told through its webhook')
@@ -200,7 +208,7 @@ describe.each(ENGINES)('OCTO webhooks on %s', (engine) => {
       const [row] = await app.db.select().from(octoWebhookDeliveries)
       expect(row).toMatchObject({ status: 'failed', attempts: MAX_DELIVERY_ATTEMPTS, lastResponseStatus: 500, lastError: 'The webhook answered 500' })
 
-      const listed = (await admin.get('/api/admin/resellers')).json.resellers as { id: number; webhooks: unknown[] }[]
+      const listed = await listedResellers<{ id: number; webhooks: unknown[] }>()
       expect(listed.find((r) => r.id === klookId)!.webhooks).toEqual([
         expect.objectContaining({ id: webhookId, url: receiver.url, event: 'booking_update', delivered: 0, pending: 0, failed: 1, last: expect.objectContaining({ status: 'failed', bookingStatus: 'CONFIRMED', responseStatus: 500 }) }),
       ])
@@ -209,7 +217,7 @@ describe.each(ENGINES)('OCTO webhooks on %s', (engine) => {
       receiver.answerWith(200)
       const next = await confirmed(klook, AFTERNOON)
       expect((await deliveredNow()).map((r) => r.json.booking.uuid)).toEqual([next.uuid])
-      const again = (await admin.get('/api/admin/resellers')).json.resellers as { id: number; webhooks: { delivered: number; failed: number; last: { status: string } }[] }[]
+      const again = await listedResellers<{ id: number; webhooks: { delivered: number; failed: number; last: { status: string } }[] }>()
       expect(again.find((r) => r.id === klookId)!.webhooks[0]).toMatchObject({ delivered: 1, failed: 1, last: { status: 'delivered' } })
     })
 

@@ -7,6 +7,11 @@ import { startTestApp, startWithCatalogue, TestClient, type TestApp } from './ap
 import { openDatabase } from '../../server/db/client.ts'
 import { addDays, weekendDatesBetween } from '../../core/dates.ts'
 import { ledgerInvariantProblems } from './ledger-invariants.ts'
+import { resellerInputSchema } from '../../core/schemas/reseller.ts'
+import { action as channelsAction, loader as channelsLoader } from '../../app/routes/admin/channels.tsx'
+import { action as calendarAction } from '../../app/routes/admin/calendar.tsx'
+import { loadAdminSection, postAdminSection } from './admin-section.ts'
+import { guideCreates } from './guide-desk.ts'
 
 /**
  * Resellers speak OCTO to the guide's own endpoint (docs/decisions/0074), like a channel manager
@@ -32,6 +37,9 @@ function octoClient(app: TestApp, key: string, headers: Record<string, string> =
   }
 }
 
+/** A reseller as the guide adds it in Dashboard → Channels, made by the service its action calls: the new key comes with it. */
+const newReseller = (app: TestApp, fields: Record<string, unknown>) => app.services.resellers.create(resellerInputSchema.parse(fields))
+
 const expectOctoError = (res: { status: number; json: unknown }, status: number, error: string) => {
   expect(res.status, JSON.stringify(res.json)).toBe(status)
   expect(zBaseError.parse(res.json).error).toBe(error)
@@ -47,10 +55,9 @@ describe.each(ENGINES)('the OCTO supplier API on %s', (engine) => {
 
   beforeEach(async () => {
     ;({ app, admin, halfDay, fullDay } = await startWithCatalogue(engine, NOW, { RATE_LIMIT_OCTO_PER_MINUTE: '1000' }))
-    const made = await admin.post('/api/admin/resellers', { name: 'Klook', commissionPercent: 20, note: 'Pays monthly' })
-    expect(made.status).toBe(201)
-    resellerId = made.json.id
-    octo = octoClient(app, made.json.apiKey)
+    const made = await newReseller(app, { name: 'Klook', commissionPercent: 20, note: 'Pays monthly' })
+    resellerId = made.id
+    octo = octoClient(app, made.apiKey)
   })
   afterEach(async () => {
     expect(await ledgerInvariantProblems(app.db, app.clock.now())).toEqual([])
@@ -73,12 +80,12 @@ describe.each(ENGINES)('the OCTO supplier API on %s', (engine) => {
     expect(live.headers.get('octo-env')).toBe('live')
     expect(live.headers.get('octo-capabilities')).toBe('octo/pricing')
     expectOctoError(await octoClient(app, '', {}).get('/supplier'), 401, 'UNAUTHORIZED')
-    const key = (await admin.post(`/api/admin/resellers/${resellerId}/key`)).json.apiKey as string
+    const key = (await app.services.resellers.replaceKey(resellerId)).apiKey
     expectOctoError(await octo.get('/supplier'), 401, 'UNAUTHORIZED')
     const fresh = octoClient(app, key)
     expect((await fresh.get('/supplier')).status).toBe(200)
     expectOctoError(await octoClient(app, key, { 'octo-env': 'test' }).get('/supplier'), 403, 'FORBIDDEN')
-    expect((await admin.post(`/api/admin/resellers/${resellerId}/revoke`)).json.revokedAt).not.toBeNull()
+    expect((await app.services.resellers.revoke(resellerId)).revokedAt).not.toBeNull()
     expectOctoError(await fresh.get('/supplier'), 401, 'UNAUTHORIZED')
   })
 
@@ -204,7 +211,7 @@ describe.each(ENGINES)('the OCTO supplier API on %s', (engine) => {
     expectOctoError(await octo.get('/bookings/00000000-0000-4000-8000-000000000000'), 400, 'INVALID_BOOKING_UUID')
     expectOctoError(await octo.get('/bookings/not-a-uuid'), 400, 'INVALID_BOOKING_UUID')
     // Another reseller sees none of it.
-    const other = octoClient(app, (await admin.post('/api/admin/resellers', { name: 'KKday', commissionPercent: 15 })).json.apiKey)
+    const other = octoClient(app, (await newReseller(app, { name: 'KKday', commissionPercent: 15 })).apiKey)
     expectOctoError(await other.get(`/bookings/${onHold.uuid}`), 400, 'INVALID_BOOKING_UUID')
     expectOctoError(await reserve({ uuid: onHold.uuid }, other), 400, 'BAD_REQUEST')
   })
@@ -257,8 +264,8 @@ describe.each(ENGINES)('the OCTO supplier API on %s', (engine) => {
     expect((await octo.get(`/bookings/${soon.uuid}`)).json.cancellable).toBe(false)
     expectOctoError(await octo.post(`/bookings/${soon.uuid}/cancel`), 400, 'UNPROCESSABLE_ENTITY')
 
-    const limited = await admin.put(`/api/admin/resellers/${resellerId}`, { name: 'Klook', commissionPercent: 20, minLeadHours: 24 * 20, tourPackageIds: [fullDay] })
-    expect(limited.status, limited.text).toBe(200)
+    const limited = await app.services.resellers.update(resellerId, resellerInputSchema.parse({ name: 'Klook', commissionPercent: 20, minLeadHours: 24 * 20, tourPackageIds: [fullDay] }))
+    expect(limited).toMatchObject({ minLeadHours: 480, tourPackageIds: [fullDay] })
     expect(((await octo.get('/products')).json as { id: string }[]).map((p) => p.id)).toEqual([String(fullDay)])
     expectOctoError(await reserve({ availabilityId: '2030-05-25T09:00:00+09:00' }), 400, 'INVALID_PRODUCT_ID')
     // 20 days before the tour: 2030-05-25 09:00 is 24 days ahead, 2030-05-18 only 17.
@@ -270,8 +277,9 @@ describe.each(ENGINES)('the OCTO supplier API on %s', (engine) => {
   it('the guide’s call-off of a day cancels the reseller’s booking at once and names the reseller to tell', async () => {
     const held = (await reserve({ resellerReference: 'KL-77' })).json
     await octo.post(`/bookings/${held.uuid}/confirm`, { contact: { fullName: 'Snow Day' } })
-    const called = await admin.post('/api/admin/disruptions', { tourDate: SATURDAY, cause: 'snow' })
-    expect(called.status, called.text).toBe(201)
+    // Calendar's call-off form, on its route action (docs/decisions/0088).
+    const called = await postAdminSection(app, calendarAction, '/admin/calendar', { intent: 'callOff', tourDate: SATURDAY, cause: 'snow' }, { byScript: true, username: 'guide-admin' })
+    expect(called.status, JSON.stringify(called.data)).toBe(200)
     expect((await octo.get(`/bookings/${held.uuid}`)).json).toMatchObject({ status: 'CANCELLED', cancellation: { refund: 'FULL' } })
     const titles = (await app.db.select().from(notifications)).map((n) => `${n.title}: ${n.message}`)
     expect(titles.find((t) => t.startsWith('Reseller booking cancelled'))).toContain('through Klook, reference KL-77')
@@ -279,7 +287,7 @@ describe.each(ENGINES)('the OCTO supplier API on %s', (engine) => {
   })
 
   it('bad input is a 4xx in OCTO’s format, never a 5xx', async () => {
-    const key = (await admin.post(`/api/admin/resellers/${resellerId}/key`)).json.apiKey as string
+    const key = (await app.services.resellers.replaceKey(resellerId)).apiKey
     const send = (body: string, type = 'application/json') => new TestClient(app.baseUrl).request('POST', '/octo/v1/bookings', body, { authorization: `Bearer ${key}`, 'content-type': type })
     expectOctoError(await send('{"productId":'), 400, 'BAD_REQUEST')
     expectOctoError(await send(JSON.stringify({ productId: 'x'.repeat(70_000) })), 413, 'BAD_REQUEST')
@@ -306,8 +314,8 @@ describe.each(ENGINES)('the OCTO supplier API on %s', (engine) => {
   it('counts requests per key: over the limit a key gets 429 with Retry-After, while another key is served', async () => {
     await app.close()
     ;({ app, admin, halfDay, fullDay } = await startWithCatalogue(engine, NOW, { RATE_LIMIT_OCTO_PER_MINUTE: '3' }))
-    const a = octoClient(app, (await admin.post('/api/admin/resellers', { name: 'A', commissionPercent: 10 })).json.apiKey)
-    const b = octoClient(app, (await admin.post('/api/admin/resellers', { name: 'B', commissionPercent: 10 })).json.apiKey)
+    const a = octoClient(app, (await newReseller(app, { name: 'A', commissionPercent: 10 })).apiKey)
+    const b = octoClient(app, (await newReseller(app, { name: 'B', commissionPercent: 10 })).apiKey)
     for (let i = 0; i < 3; i++) expect((await a.get('/supplier')).status).toBe(200)
     const over = await a.get('/supplier')
     expectOctoError(over, 429, 'TOO_MANY_REQUESTS')
@@ -315,31 +323,55 @@ describe.each(ENGINES)('the OCTO supplier API on %s', (engine) => {
     expect((await b.get('/supplier')).status).toBe(200)
   })
 
-  it('the dashboard’s resellers: the key is shown once, input is checked, and only the guide may manage them', async () => {
-    const list = await admin.get('/api/admin/resellers')
-    expect(list.json.resellers).toHaveLength(1)
-    expect(JSON.stringify(list.json)).not.toContain('apiKey')
-    expect(list.json.resellers[0]).toMatchObject({ name: 'Klook', commissionPercent: 20, note: 'Pays monthly', minLeadHours: 0, tourPackageIds: [], testMode: false, revokedAt: null })
-    const bad = await admin.post('/api/admin/resellers', { name: '', commissionPercent: 60, minLeadHours: -1, tourPackageIds: ['x'] })
+  it('the dashboard’s resellers (Dashboard → Channels, docs/decisions/0088): the key is shown once, input is checked, and only the guide may manage them', async () => {
+    const send = (fields: Record<string, string>) => postAdminSection(app, channelsAction, '/admin/channels', fields, { byScript: true, username: 'guide-admin', language: 'en' })
+    const page = await loadAdminSection(app, channelsLoader, '/admin/channels', { username: 'guide-admin' })
+    expect(page.resellers).toHaveLength(1)
+    expect(JSON.stringify(page)).not.toContain('apiKey')
+    expect(page.resellers[0]).toMatchObject({ name: 'Klook', commissionPercent: 20, note: 'Pays monthly', minLeadHours: 0, tourPackageIds: [], testMode: false, revokedAt: null })
+    const bad = await send({ intent: 'addReseller', name: '', commissionPercent: '60', minLeadHours: '-1', tourPackageIds: 'x' })
     expect(bad.status).toBe(400)
-    expect(Object.keys(bad.json.errors).sort()).toEqual(['commissionPercent', 'minLeadHours', 'name', 'tourPackageIds'])
-    expect((await admin.put('/api/admin/resellers/999', { name: 'X', commissionPercent: 1 })).status).toBe(404)
-    expect((await admin.post('/api/admin/resellers/abc/revoke')).status).toBe(400)
-    expect((await new TestClient(app.baseUrl).get('/api/admin/resellers')).status).toBe(401)
-    const test = await admin.post('/api/admin/resellers', { name: 'Sandbox', commissionPercent: 0, testMode: true })
-    const sandbox = octoClient(app, test.json.apiKey, { 'octo-env': 'test' })
+    expect(Object.keys(bad.data!.errors as object).sort()).toEqual(['commissionPercent', 'minLeadHours', 'name', 'tourPackageIds'])
+    expect((await send({ intent: 'updateReseller', id: '999', name: 'X', commissionPercent: '1' })).status).toBe(404)
+    expect((await send({ intent: 'revokeReseller', id: 'abc' })).status).toBe(400)
+    expect((await loadAdminSection(app, channelsLoader, '/admin/channels', { username: 'guide-admin' })).resellers).toHaveLength(1)
+    // Anyone but an admin is sent to the login page, from the section and from its action.
+    const anonymous = { services: app.services, config: app.config, cspNonce: '', user: null, clientAddress: '192.0.2.9' }
+    for (const run of [
+      () => channelsLoader({ request: new Request('http://127.0.0.1/admin/channels'), context: anonymous, params: {} } as never),
+      () => channelsAction({ request: new Request('http://127.0.0.1/admin/channels', { method: 'POST', body: new URLSearchParams({ intent: 'addReseller', name: 'Intruder', commissionPercent: '5' }) }), context: anonymous, params: {} } as never),
+    ]) {
+      const refused = await run().then(() => null, (thrown: unknown) => thrown)
+      expect(refused).toBeInstanceOf(Response)
+      expect((refused as Response).headers.get('location')).toBe('/admin/login?denied=1&redirectTo=%2Fadmin%2Fchannels')
+    }
+    expect((await app.db.select().from(resellers)).map((r) => r.name)).toEqual(['Klook'])
+    const test = await send({ intent: 'addReseller', name: 'Sandbox', commissionPercent: '0', testMode: 'on' })
+    expect(test).toMatchObject({ status: 200, data: { ok: true, result: { name: 'Sandbox', testMode: true } } })
+    const sandbox = octoClient(app, (test.data!.result as { apiKey: string }).apiKey, { 'octo-env': 'test' })
     const held = (await reserve({}, sandbox)).json
     expect(held.testMode).toBe(true)
+    // The key is shown once: the page lists the reseller without it.
+    expect(JSON.stringify(await loadAdminSection(app, channelsLoader, '/admin/channels', { username: 'guide-admin' }))).not.toContain('apiKey')
+  })
+
+  it('has no JSON API for resellers any more: the Channels section’s action is the way in (docs/decisions/0088)', async () => {
+    expect((await admin.get('/api/admin/resellers')).status).toBe(404)
+    expect((await admin.post('/api/admin/resellers', { name: 'Gone', commissionPercent: 5 })).status).toBe(404)
+    expect((await admin.put(`/api/admin/resellers/${resellerId}`, { name: 'Gone', commissionPercent: 5 })).status).toBe(404)
+    expect((await admin.post(`/api/admin/resellers/${resellerId}/revoke`)).status).toBe(404)
+    expect((await admin.post(`/api/admin/resellers/${resellerId}/key`)).status).toBe(404)
+    expect((await octo.get('/supplier')).status).toBe(200)
   })
 })
 
 describe.each(ENGINES.filter((e) => e === 'postgres'))('three channels racing for one slot through two instances on %s', (engine) => {
   it('a reseller’s reservation, a guest’s booking and the guide’s booking at once: exactly one wins, 100 times, and the books add up', async () => {
-    const { app, admin, halfDay } = await startWithCatalogue(engine, NOW, { RATE_LIMIT_BOOKINGS_PER_HOUR: '100000', RATE_LIMIT_OCTO_PER_MINUTE: '100000' })
+    const { app, halfDay } = await startWithCatalogue(engine, NOW, { RATE_LIMIT_BOOKINGS_PER_HOUR: '100000', RATE_LIMIT_OCTO_PER_MINUTE: '100000' })
     const second = await openDatabase({ databaseUrl: (app.database as { url?: string }).url! })
     const other = await startTestApp(engine, { clock: app.clock, database: second, env: { RATE_LIMIT_BOOKINGS_PER_HOUR: '100000', RATE_LIMIT_OCTO_PER_MINUTE: '100000' } })
     try {
-      const key = (await admin.post('/api/admin/resellers', { name: 'Racer', commissionPercent: 10 })).json.apiKey as string
+      const key = (await newReseller(app, { name: 'Racer', commissionPercent: 10 })).apiKey
       const reseller = octoClient(other, key)
       const guest = other.client()
       const weekends = weekendDatesBetween(addDays('2030-05-01', 3), addDays('2030-05-01', 175))
@@ -350,9 +382,10 @@ describe.each(ENGINES.filter((e) => e === 'postgres'))('three channels racing fo
         const answers = await Promise.all([
           reseller.post('/bookings', { productId: String(halfDay), optionId: 'half-day', availabilityId: `${date}T${tourTime === 'morning' ? '09' : '14'}:00:00+09:00`, unitItems: [{ unitId: 'guest' }, { unitId: 'guest' }] }),
           guest.post('/api/bookings', { name: 'Racing Guest', email: `racer${round}@example.com`, phone: '+81 90 1234 5678', numberOfPeople: 2, tourPackageId: halfDay, tourDate: date, tourTime, acceptPolicy: true }),
-          admin.post('/api/admin/bookings', { name: 'Phone Guest', email: `phone${round}@example.com`, phone: '+81 90 1234 5678', numberOfPeople: 2, tourPackageId: halfDay, tourDate: date, tourTime, locale: 'en' }),
+          // The guide's new-booking dialog, through the Bookings section's route action (docs/decisions/0088).
+          guideCreates(app, { name: 'Phone Guest', email: `phone${round}@example.com`, phone: '+81 90 1234 5678', numberOfPeople: 2, tourPackageId: halfDay, tourDate: date, tourTime, locale: 'en' }).then((a) => ({ status: a.status, text: JSON.stringify(a.data) })),
         ])
-        const won = [answers[0].status === 200, answers[1].status === 201, answers[2].status === 201]
+        const won = [answers[0].status === 200, answers[1].status === 201, answers[2].status === 200]
         expect(won.filter(Boolean), `round ${round}: ${answers.map((a) => `${a.status} ${a.text.slice(0, 80)}`).join(' | ')}`).toHaveLength(1)
         // The losers are refused as a taken slot, in their own words.
         if (!won[0]) expectOctoError(answers[0], 400, 'UNPROCESSABLE_ENTITY')

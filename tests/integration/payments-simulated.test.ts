@@ -6,6 +6,7 @@ import { ENGINES } from './databases.ts'
 import { startTestApp, TestClock, type TestApp } from './app.ts'
 import { claimsOf, insertBooking, notificationCount, paymentRows, reload } from './payments-helpers.ts'
 import { ledgerInvariantProblems } from './ledger-invariants.ts'
+import { cancelQuote, guideCancels } from './guide-desk.ts'
 
 /**
  * The simulated provider (docs/decisions/0014) and the cancellation policy (docs/decisions/0016) through the HTTP API.
@@ -106,26 +107,30 @@ describe.each(ENGINES)('simulated payments and cancellation (%s)', (engine) => {
   })
 
   it('the guide cancelling for weather refunds in full even on the day; the admin may override the amount', async () => {
-    const admin = await app.loggedIn()
+    await app.loggedIn()
     const onTheDay = await insertBooking(app, { tourDate: today() })
     await pay(onTheDay.reference, '4242424242424242')
-    const weather = await admin.post(`/api/admin/bookings/${onTheDay.id}/cancel`, { cause: 'guide-weather', reason: 'typhoon warning' })
+    // The cancel dialog says the policy's rule before the guide cancels through it.
+    expect((await cancelQuote(app, onTheDay.id, 'guide-weather')).refund).toMatchObject({ amount: 14300, rule: 'guide-cancelled' })
+    const weather = await guideCancels(app, onTheDay.id, { cause: 'guide-weather', reason: 'typhoon warning' })
     expect(weather.status).toBe(200)
-    expect(weather.json).toMatchObject({ refund: { amount: 14300, status: 'succeeded' }, policy: { rule: 'guide-cancelled' } })
+    expect(weather.data.result).toMatchObject({ id: onTheDay.id, refund: { amount: 14300, status: 'succeeded' } })
     expect(await reload(app, onTheDay.id)).toMatchObject({ status: 'cancelled', amountRefunded: 14300, cancellationReason: 'typhoon warning' })
 
     const partial = await insertBooking(app, { tourDate: addDays(today(), 3), tourTime: 'afternoon' })
     await pay(partial.reference, '4242424242424242')
-    expect((await admin.post(`/api/admin/bookings/${partial.id}/cancel`, { cause: 'guest', refundAmount: 20000 })).status).toBe(400)
     // One rule, one message, for every refund out of range (core/cancellation-policy.ts refundChoiceProblem).
     for (const refundAmount of [-1, 1.5, 20000]) {
-      const refused = await admin.post(`/api/admin/bookings/${partial.id}/cancel`, { cause: 'guest', refundAmount })
+      const refused = await guideCancels(app, partial.id, { cause: 'guest', refundAmount })
       expect(refused.status, String(refundAmount)).toBe(400)
-      expect(refused.json.message).toMatch(/^The refund must be a whole number of yen from ¥0 to ¥[\d,]+$/)
-      expect(refused.json.errors).toEqual({ refundAmount: refused.json.message })
+      expect(refused.data.message).toMatch(/^The refund must be a whole number of yen from ¥0 to ¥[\d,]+$/)
+      expect(refused.data.errors).toEqual({ refundAmount: refused.data.message })
     }
-    const goodwill = await admin.post(`/api/admin/bookings/${partial.id}/cancel`, { cause: 'guest', refundAmount: 5000 })
-    expect(goodwill.json).toMatchObject({ refund: { amount: 5000, status: 'succeeded' }, policy: { amount: 0 } })
+    expect((await reload(app, partial.id)).status).toBe('paid')
+    // Three days ahead the policy refunds the guest nothing; the guide gives ¥5,000 back as goodwill.
+    expect((await cancelQuote(app, partial.id, 'guest')).refund).toMatchObject({ amount: 0 })
+    const goodwill = await guideCancels(app, partial.id, { cause: 'guest', refundAmount: 5000 })
+    expect(goodwill.data.result).toMatchObject({ refund: { amount: 5000, status: 'succeeded' } })
     expect((await reload(app, partial.id)).amountRefunded).toBe(5000)
   })
 
@@ -176,10 +181,10 @@ describe.each(ENGINES)('simulated payments and cancellation (%s)', (engine) => {
     // Said before cancelling, and for ¥0: nothing is charged (issue 14), for the guest and the admin alike.
     const nothing = 'Nothing has been paid for this booking, so cancelling it charges nothing and refunds nothing.'
     expect(quote.json.preview).toBe(nothing)
-    const admin = await app.loggedIn()
-    const adminQuote = await admin.get(`/api/admin/bookings/${booking.id}/cancellation-quote?cause=guest`)
-    expect(adminQuote.json).toMatchObject({ amountPaid: 0, preview: nothing })
-    expect(adminQuote.json.refund.explanation).not.toContain('charged in full')
+    await app.loggedIn()
+    const adminQuote = await cancelQuote(app, booking.id, 'guest')
+    expect(adminQuote).toMatchObject({ amountPaid: 0, preview: nothing })
+    expect(adminQuote.refund.explanation).not.toContain('charged in full')
     expect((await app.client().post(`/api/bookings/${booking.reference}/cancel`)).json.refund).toMatchObject({ amount: 0, status: 'none' })
     expect(await claimsOf(app, booking.id)).toHaveLength(0)
     expect((await app.client().get('/api/bookings/NOSUCHREF000/cancellation-quote')).status).toBe(404)

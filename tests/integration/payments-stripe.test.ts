@@ -7,6 +7,8 @@ import { startTestApp, TestClock, type TestApp } from './app.ts'
 import { startStripeDouble, type StripeDouble } from './stripe-double.ts'
 import { claimsOf, insertBooking, notificationCount, paymentRows, postWebhook, reload, signedEvent } from './payments-helpers.ts'
 import { ledgerInvariantProblems } from './ledger-invariants.ts'
+import { cancelQuote, guideCancels } from './guide-desk.ts'
+import { action as bookingsAction } from '../../app/routes/admin/bookings.tsx'
 
 /**
  * The Stripe path (docs/decisions/0014) end to end: the real stripe SDK on the server, pointed through
@@ -263,18 +265,18 @@ describe.each(ENGINES)('payments with Stripe (%s)', (engine) => {
     const id = (await start(booking.reference)).json.clientSecret.replace('_secret_double', '')
     stripe.succeed(id)
     await app.client().post(`/api/bookings/${booking.reference}/payment-success`)
-    const admin = await app.loggedIn()
-    const quote = await admin.get(`/api/admin/bookings/${booking.id}/cancellation-quote?cause=guide-weather`)
-    expect(quote.json.refund).toMatchObject({ amount: 14300, rule: 'guide-cancelled' })
-    const res = await admin.post(`/api/admin/bookings/${booking.id}/cancel`, { cause: 'guide-weather' })
+    await app.loggedIn()
+    const quote = await cancelQuote(app, booking.id, 'guide-weather')
+    expect(quote.refund).toMatchObject({ amount: 14300, rule: 'guide-cancelled' })
+    const res = await guideCancels(app, booking.id, { cause: 'guide-weather' })
     expect(res.status).toBe(200)
-    expect(res.json.refund).toMatchObject({ amount: 14300, status: 'succeeded' })
+    expect(res.data.result.refund).toMatchObject({ amount: 14300, status: 'succeeded' })
     const refundCall = stripe.requests.find((r) => r.path === '/v1/refunds')!
     expect(refundCall.idempotencyKey).toBeTruthy()
     const row = await reload(app, booking.id)
     expect(row).toMatchObject({ status: 'cancelled', amountRefunded: 14300, attentionReason: null, attention: null })
     expect(await claimsOf(app, booking.id)).toHaveLength(0)
-    expect((await admin.post(`/api/admin/bookings/${booking.id}/cancel`, { cause: 'guide-weather' })).status).toBe(409)
+    expect((await guideCancels(app, booking.id, { cause: 'guide-weather' })).status).toBe(409)
     expect(stripe.refunds.size).toBe(1)
     expect(await notificationCount(app, 'Booking cancelled')).toBe(1)
     // Stripe's own charge.refunded report afterwards does not double-count.
@@ -282,8 +284,8 @@ describe.each(ENGINES)('payments with Stripe (%s)', (engine) => {
     expect((await postWebhook(app, signedEvent('charge.refunded', charge))).status).toBe(200)
     expect((await reload(app, booking.id)).amountRefunded).toBe(14300)
     // The money trail: intent, charge, refund.
-    const trail = await admin.get(`/api/admin/bookings/${booking.id}/payments`)
-    expect(trail.json.map((p: { kind: string; status: string }) => `${p.kind}:${p.status}`)).toEqual(expect.arrayContaining(['intent:created', 'charge:succeeded', 'refund:succeeded']))
+    const trail = await paymentRows(app, booking.id)
+    expect(trail.map((p) => `${p.kind}:${p.status}`)).toEqual(expect.arrayContaining(['intent:created', 'charge:succeeded', 'refund:succeeded']))
   })
 
   it('a refund Stripe refuses leaves the booking cancelled and flagged for the admin', async () => {
@@ -302,10 +304,16 @@ describe.each(ENGINES)('payments with Stripe (%s)', (engine) => {
     expect(row.attention).toMatchObject({ kind: 'refundFailed', values: { amount: 14300 } })
   })
 
-  it('admin API is admin-only', async () => {
+  it('only an admin cancels as the guide: a visitor and a signed-in non-admin are sent to the login page, cancelling nothing', async () => {
     const booking = await insertBooking(app, { tourDate })
-    expect((await app.client().post(`/api/admin/bookings/${booking.id}/cancel`, { cause: 'guest' })).status).toBe(401)
-    expect((await (await app.loggedIn(false)).post(`/api/admin/bookings/${booking.id}/cancel`, { cause: 'guest' })).status).toBe(403)
+    const helper = await app.createUser('helper-user', 'correct-horse-battery', false)
+    for (const user of [null, { id: helper.id, username: helper.username, isAdmin: false, language: null }]) {
+      const request = new Request('http://127.0.0.1/admin/bookings', { method: 'POST', body: new URLSearchParams({ intent: 'cancel', id: String(booking.id), cause: 'guest' }) })
+      const context = { services: app.services, config: app.config, cspNonce: '', user, clientAddress: '192.0.2.9' }
+      const thrown = await bookingsAction({ request, context, params: {} } as never).catch((error: unknown) => error)
+      expect(thrown).toBeInstanceOf(Response)
+      expect((thrown as Response).headers.get('location')).toMatch(/^\/admin\/login\?denied=1/)
+    }
     expect((await reload(app, booking.id)).status).toBe('pending')
   })
 })

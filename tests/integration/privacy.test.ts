@@ -12,6 +12,8 @@ import { ENGINES } from './databases.ts'
 import { startTestApp, TestClock, type TestApp } from './app.ts'
 import { insertBookings } from '../booking-fixture.ts'
 import { oneWithMoney } from '../../server/services/ledger.ts'
+import { action as settingsAction } from '../../app/routes/admin/settings.tsx'
+import { postAdminSection, postAdminSectionAsVisitor } from './admin-section.ts'
 
 // 00:30 on 2026-11-22 in Japan is still 2026-11-21 in UTC: cut-offs must follow Japan.
 const NOW = '2026-11-21T15:30:00Z'
@@ -54,6 +56,8 @@ describe.each(ENGINES)('guests’ personal data on %s', (engine) => {
     return row!
   }
   const reload = async (id: number) => oneWithMoney(app.db, (await app.db.select().from(bookings).where(eq(bookings.id, id)))[0]!)
+  /** A Settings form (the guest-data look-up, the erasure) as the page's fetcher posts it, by the admin `app.loggedIn(true)` made, in English. */
+  const settings = (fields: Record<string, string>) => postAdminSection(app, settingsAction, '/admin/settings', fields, { byScript: true, username: 'guide-admin', language: 'en' })
   /** An admin who wants e-mail: the booking and inquiry events then queue admin mails too. */
   async function adminWithEmail() {
     const admin = await app.createUser('mail-admin', 'correct-horse-battery', true)
@@ -116,39 +120,37 @@ describe.each(ENGINES)('guests’ personal data on %s', (engine) => {
     }
   })
 
-  it('finds, exports and erases a guest through the admin API, with an audit trail', async () => {
+  it('finds and erases a guest through Settings’ route action and exports them through the admin API, with an audit trail', async () => {
     const email = 'Traveller@Example.com'
     const past = await booking('2026-10-03', 'paid', email)
     await message('2026-09-01T00:00:00Z', 'traveller@example.com')
     await app.db.insert(outgoingEmails).values({ kind: 'booking-received', toAddress: 'traveller@example.com', subject: 'Your booking', html: '<p>hi</p>', text: 'hi', status: 'sent' })
     const admin = await app.loggedIn(true)
 
-    const found = await admin.get(`/api/admin/guest-data?email=${encodeURIComponent('traveller@example.com')}`)
+    const found = await settings({ intent: 'lookUpGuest', email: 'traveller@example.com' })
     expect(found.status).toBe(200)
-    expect(found.json.bookings).toHaveLength(1)
-    expect(found.json.messages).toHaveLength(1)
-    expect(found.json.emails).toHaveLength(1)
-    expect(found.json.erasureBlockers).toEqual([])
+    expect(found.data?.result).toMatchObject({ bookings: [expect.anything()], messages: [expect.anything()], emails: [expect.anything()], erasureBlockers: [] })
 
     const exported = await admin.get(`/api/admin/guest-data/export?email=${encodeURIComponent(email)}`)
     expect(exported.headers.get('content-disposition')).toMatch(/attachment; filename="guest-data-/)
     expect(exported.json.bookings[0]).toMatchObject({ reference: past.reference, name: 'Real Guest', totalPrice: 14300 })
     expect(exported.json.messages[0]).toMatchObject({ message: 'Can we see the castle?' })
 
-    const erased = await admin.post('/api/admin/guest-data/erase', { email })
+    const erased = await settings({ intent: 'eraseGuest', email })
     expect(erased.status).toBe(200)
-    expect(erased.json).toMatchObject({ ok: true, bookings: 1, messages: 1, emails: 1 })
+    expect(erased.data?.result).toMatchObject({ erased: { ok: true, bookings: 1, messages: 1, emails: 1 } })
     const after = await reload(past.id)
     expect(after).toMatchObject({ name: 'Anonymised guest', status: 'paid', totalPrice: 14300 })
-    expect((await admin.get(`/api/admin/guest-data?email=${encodeURIComponent(email)}`)).json.bookings).toHaveLength(0)
+    expect((await settings({ intent: 'lookUpGuest', email })).data?.result).toMatchObject({ bookings: [] })
 
-    const audit = await admin.get('/api/admin/audit-log')
-    expect(audit.json.map((e: { action: string }) => e.action)).toEqual(['guest-data.lookup', 'guest-data.erase', 'guest-data.export', 'guest-data.lookup'])
-    expect(audit.json[1]).toMatchObject({ actorUsername: 'guide-admin' })
+    // The audit log as Settings shows it (its loader reads the same service).
+    const audit = await app.services.guestData.auditEntries()
+    expect(audit.map((e) => e.action)).toEqual(['guest-data.lookup', 'guest-data.erase', 'guest-data.export', 'guest-data.lookup'])
+    expect(audit[1]).toMatchObject({ actorUsername: 'guide-admin' })
     // The guest is named by a keyed hash: one subject for one address whatever its case, never the address.
-    expect(audit.json[1].subject).toMatch(/^guest:[0-9a-f]{32}$/)
-    expect(new Set(audit.json.map((e: { subject: string }) => e.subject)).size).toBe(1)
-    expect(JSON.stringify(audit.json).toLowerCase()).not.toContain('traveller')
+    expect(audit[1]!.subject).toMatch(/^guest:[0-9a-f]{32}$/)
+    expect(new Set(audit.map((e) => e.subject)).size).toBe(1)
+    expect(JSON.stringify(audit).toLowerCase()).not.toContain('traveller')
   })
 
   it('erases the notifications, the admins’ e-mails and the outbox files about a guest too, and nothing of another guest', async () => {
@@ -169,7 +171,7 @@ describe.each(ENGINES)('guests’ personal data on %s', (engine) => {
     expect(outboxText().toLowerCase()).toContain(email)
     const admin = await app.loggedIn(true)
 
-    const found = await admin.get(`/api/admin/guest-data?email=${encodeURIComponent(email)}`)
+    const found = { json: (await settings({ intent: 'lookUpGuest', email })).data?.result as { emails: { kind: string }[] } }
     expect(found.json.emails.map((e: { kind: string }) => e.kind).sort()).toEqual([
       'admin-new-booking',
       'admin-new-inquiry',
@@ -181,8 +183,8 @@ describe.each(ENGINES)('guests’ personal data on %s', (engine) => {
     expect(exported.json.notifications.map((n: { message: string }) => n.message).join(' ')).toContain('Tomoko Traveller sent an inquiry: Do you guide in the snow?')
     expect(exported.json.notifications).toHaveLength(2)
 
-    const erased = await admin.post('/api/admin/guest-data/erase', { email })
-    expect(erased.json).toMatchObject({ ok: true, bookings: 1, messages: 1, notifications: 2, emails: 5, outboxFiles: 5 })
+    const erased = await settings({ intent: 'eraseGuest', email })
+    expect(erased.data?.result).toMatchObject({ erased: { ok: true, bookings: 1, messages: 1, notifications: 2, emails: 5, outboxFiles: 5 } })
 
     // Notifications keep their type, title and link (the dashboard still opens the anonymised booking).
     expect(await notificationsOf(bookingActionLink(past.id))).toMatchObject([{ type: 'booking', title: 'Payment received', message: ERASED_TEXT }])
@@ -290,29 +292,41 @@ describe.each(ENGINES)('guests’ personal data on %s', (engine) => {
     const email = 'future@example.com'
     await booking('2026-12-05', 'paid', email)
     await booking('2026-12-06', 'pending', email, { holdExpiresAt: new Date('2026-11-21T15:50:00Z') })
-    const admin = await app.loggedIn(true)
-    const res = await admin.post('/api/admin/guest-data/erase', { email })
+    await app.loggedIn(true)
+    const res = await settings({ intent: 'eraseGuest', email })
     expect(res.status).toBe(409)
-    expect(res.json.message).toMatch(/cannot be erased yet/)
-    expect(res.json.blockers.map((b: { reason: string }) => b.reason)).toEqual([
-      'Payment is not finished yet (the booking is still held for payment).',
-      'The tour is still to come: cancel it first.',
-    ])
-    expect(res.json.blockers[0]).not.toHaveProperty('refusal')
-    // Our dashboard asks for the refusals' ids, to say each reason in the admin's language (docs/decisions/0087).
-    const asked = await admin.get(`/api/admin/guest-data?email=${email}`, { 'x-refusal-ids': '1' })
-    expect(asked.json.erasureBlockers.map((b: { refusal: { id: string } }) => b.refusal.id)).toEqual(['adminErrors.eraseHeld', 'adminErrors.eraseUpcoming'])
-    expect(await admin.get('/api/admin/guest-data?email=not-an-address')).toMatchObject({ status: 400, json: { message: 'Please enter a valid email address' } })
+    expect(res.data?.message).toBe('Payment is not finished yet (the booking is still held for payment).')
+    // The look-up says every reason, each with its refusal's id, for the panel to say in the admin's language (docs/decisions/0087).
+    const asked = (await settings({ intent: 'lookUpGuest', email })).data?.result as { erasureBlockers: { refusal: { id: string } }[] }
+    expect(asked.erasureBlockers.map((b) => b.refusal.id)).toEqual(['adminErrors.eraseHeld', 'adminErrors.eraseUpcoming'])
+    expect(await settings({ intent: 'lookUpGuest', email: 'not-an-address' })).toMatchObject({ status: 400, data: { errors: { email: 'Please enter a valid email address' } } })
     const rows = await app.db.select().from(bookings).where(eq(bookings.email, email))
     expect(rows.every((r) => r.name === 'Real Guest')).toBe(true)
+    // The refusal is on the audit log too, its reasons in English, and the look-ups after it.
+    const audit = await app.services.guestData.auditEntries()
+    expect(audit.map((e) => e.action)).toEqual(['guest-data.lookup', 'guest-data.erase-refused'])
+    expect((audit[1]!.details as { blockers: { reason: string }[] }).blockers.map((b) => b.reason)).toEqual(['Payment is not finished yet (the booking is still held for payment).', 'The tour is still to come: cancel it first.'])
   })
 
   it('keeps guest data behind the admin guard', async () => {
-    const anonymous = app.client()
-    expect((await anonymous.get('/api/admin/guest-data?email=a@example.com')).status).toBe(401)
-    expect((await anonymous.post('/api/admin/guest-data/erase', { email: 'a@example.com' })).status).toBe(401)
+    await app.createUser('helper', 'correct-horse-battery', false)
+    for (const username of [undefined, 'helper']) {
+      for (const fields of [{ intent: 'lookUpGuest', email: 'a@example.com' }, { intent: 'eraseGuest', email: 'a@example.com' }]) {
+        const res = await postAdminSectionAsVisitor(app, settingsAction, '/admin/settings', fields, { username })
+        expect(res, `${fields.intent} by ${username}`).toEqual({ status: 302, location: '/admin/login?denied=1&redirectTo=%2Fadmin%2Fsettings' })
+      }
+    }
+    expect(await app.services.guestData.auditEntries()).toEqual([])
     const user = await app.loggedIn(false)
+    expect((await app.client().get('/api/admin/guest-data/export?email=a@example.com')).status).toBe(401)
     expect((await user.get('/api/admin/guest-data/export?email=a@example.com')).status).toBe(403)
-    expect((await user.get('/api/admin/audit-log')).status).toBe(403)
+  })
+
+  it('no longer answers the dashboard’s old JSON routes for the look-up, the erasure and the audit log: Settings’ loader and action took them over', async () => {
+    const admin = await app.loggedIn(true)
+    expect((await admin.get('/api/admin/guest-data?email=a@example.com')).status).toBe(404)
+    expect((await admin.post('/api/admin/guest-data/erase', { email: 'a@example.com' })).status).toBe(404)
+    expect((await admin.get('/api/admin/audit-log')).status).toBe(404)
+    expect(await app.services.guestData.auditEntries()).toEqual([])
   })
 })

@@ -14,6 +14,10 @@ import { ENGINES } from './databases.ts'
 import { startTestApp, TestClock, type TestApp, type TestClient } from './app.ts'
 import { insertBooking } from './payments-helpers.ts'
 import type { Booking } from '../../server/services/ledger.ts'
+import { action as reviewsSectionAction, loader as reviewsSectionLoader } from '../../app/routes/admin/reviews.tsx'
+import { action as settingsAction } from '../../app/routes/admin/settings.tsx'
+import { loadAdminSection, postAdminSection, postAdminSectionAsVisitor } from './admin-section.ts'
+import { guideCancels } from './guide-desk.ts'
 
 /**
  * Issue 21 (docs/decisions/0063): the day after a paid tour its guest is asked for a review,
@@ -71,6 +75,12 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
   afterEach(async () => {
     await app.close()
   })
+
+  /** The dashboard's forms as the page's fetcher posts them, by the admin, in English: the Reviews section's, and Settings' guest-data erasure. */
+  const moderate = (fields: Record<string, string>) => postAdminSection(app, reviewsSectionAction, '/admin/reviews', fields, { byScript: true, username: 'guide-admin', language: 'en' })
+  const settings = (fields: Record<string, string>) => postAdminSection(app, settingsAction, '/admin/settings', fields, { byScript: true, username: 'guide-admin', language: 'en' })
+  /** An approval as a set-up step: what the Reviews section's Approve does, through the service. */
+  const approve = (id: number) => app.services.reviews.moderate(id, { status: 'approved' })
 
   /** A paid tour on SUN, asked for its review; the token of its link. */
   async function askedBooking(opts: { tourDate?: string; tourTime?: 'morning' | 'afternoon'; name?: string } = {}) {
@@ -134,7 +144,7 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
     const cancelled = await askedBooking({ tourDate: SUN, tourTime: 'afternoon', name: 'Mia Wong' })
     expect((await app.client().post(`/api/reviews/request/${optedOut.token}/opt-out`)).status).toBe(204)
     expect((await app.client().post(`/api/reviews/request/${answered.token}`, GOOD)).status).toBe(201)
-    expect((await admin.post(`/api/admin/bookings/${cancelled.booking.id}/cancel`, { cause: 'guide-weather', refundAmount: 0 })).status).toBe(200)
+    expect((await guideCancels(app, cancelled.booking.id, { cause: 'guide-weather', refundAmount: 0 })).status).toBe(200)
     // A cancellation removes the pending request, and with it the link.
     expect(await tokenOf(app, cancelled.booking)).toBeUndefined()
     expect((await app.client().get(`/api/reviews/request/${cancelled.token}`)).status).toBe(404)
@@ -175,7 +185,7 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
     const { token } = await askedBooking()
     expect((await app.client().post(`/api/reviews/request/${token}`, GOOD)).status).toBe(201)
     const [first] = await app.db.select().from(reviews)
-    expect((await admin.patch(`/api/admin/reviews/${first!.id}`, { status: 'approved' })).status).toBe(200)
+    await approve(first!.id)
 
     app.clock.advanceMinutes(14 * DAY_MINUTES - 1)
     const changed = await app.client().post(`/api/reviews/request/${token}`, { ...GOOD, rating: 4, title: 'Still a wonderful day' })
@@ -292,19 +302,32 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
     const { token } = await askedBooking()
     await app.client().post(`/api/reviews/request/${token}`, GOOD)
     const [review] = await app.db.select().from(reviews)
-    expect((await app.client().get('/api/admin/reviews')).status).toBe(401)
-    expect((await app.client().patch(`/api/admin/reviews/${review!.id}`, { status: 'approved' })).status).toBe(401)
+    await app.createUser('helper', 'correct-horse-battery', false)
+    for (const username of [undefined, 'helper']) {
+      const res = await postAdminSectionAsVisitor(app, reviewsSectionAction, '/admin/reviews', { intent: 'approve', id: String(review!.id) }, { username })
+      expect(res, username).toEqual({ status: 302, location: '/admin/login?denied=1&redirectTo=%2Fadmin%2Freviews' })
+    }
 
-    const list = await admin.get('/api/admin/reviews')
-    expect(list.json).toEqual([expect.objectContaining({ id: review!.id, status: 'new', guestName: 'Aiko Tanaka' })])
-    expect((await admin.patch(`/api/admin/reviews/${review!.id}`, { status: 'published' })).status).toBe(400)
-    expect((await admin.patch(`/api/admin/reviews/${review!.id}`, {})).status).toBe(400)
-    expect((await admin.patch('/api/admin/reviews/99999', { status: 'approved' })).status).toBe(404)
+    const list = await loadAdminSection(app, reviewsSectionLoader, '/admin/reviews', { username: 'guide-admin' })
+    expect(list.reviews).toEqual([expect.objectContaining({ id: review!.id, status: 'new', guestName: 'Aiko Tanaka' })])
+    expect((await moderate({ intent: 'reply', id: String(review!.id), status: 'published' })).status).toBe(400)
+    expect((await moderate({ intent: 'reply', id: String(review!.id) })).status).toBe(400)
+    expect((await moderate({ intent: 'approve', id: '99999' })).status).toBe(404)
 
-    const approved = await admin.patch(`/api/admin/reviews/${review!.id}`, { status: 'approved', reply: '  Thank you, Aiko!  ' })
-    expect(approved.json).toMatchObject({ status: 'approved', reply: 'Thank you, Aiko!' })
-    expect((await admin.patch(`/api/admin/reviews/${review!.id}`, { status: 'hidden' })).json).toMatchObject({ status: 'hidden', reply: 'Thank you, Aiko!' })
-    expect((await admin.patch(`/api/admin/reviews/${review!.id}`, { reply: '' })).json).toMatchObject({ reply: null, repliedAt: null })
+    const approved = await moderate({ intent: 'reply', id: String(review!.id), status: 'approved', reply: '  Thank you, Aiko!  ' })
+    expect(approved.data?.result).toMatchObject({ status: 'approved', reply: 'Thank you, Aiko!' })
+    expect((await moderate({ intent: 'hide', id: String(review!.id) })).data?.result).toMatchObject({ status: 'hidden', reply: 'Thank you, Aiko!' })
+    expect((await moderate({ intent: 'reply', id: String(review!.id), reply: '' })).data?.result).toMatchObject({ reply: null, repliedAt: null })
+  })
+
+  it('no longer answers the dashboard’s old JSON routes for reviews: the Reviews section’s loader and action took them over', async () => {
+    const { token } = await askedBooking()
+    await app.client().post(`/api/reviews/request/${token}`, GOOD)
+    const [review] = await app.db.select().from(reviews)
+    expect((await admin.get('/api/admin/reviews')).status).toBe(404)
+    expect((await admin.post('/api/admin/reviews', { source: 'Tripadvisor', reviewDate: '2026-01-10', rating: 4, title: 'Great guide', text: 'Copied from the other site, word for word.', displayName: 'Sam', locale: 'en' })).status).toBe(404)
+    expect((await admin.patch(`/api/admin/reviews/${review!.id}`, { status: 'approved' })).status).toBe(404)
+    expect(await app.db.select().from(reviews)).toEqual([expect.objectContaining({ id: review!.id, status: 'new' })])
   })
 
   it('shows only approved reviews, newest tour first, paged and filtered, with the average, the counts and JSON-LD only when there are some', async () => {
@@ -326,9 +349,9 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
       ids.push((await app.db.select().from(reviews).where(eq(reviews.title, `Review ${i}`)))[0]!.id)
     }
     // Review 4 stays new, review 3 is hidden, the others are approved; review 2 gets a reply.
-    for (const id of [ids[0], ids[1], ids[2]]) await admin.patch(`/api/admin/reviews/${id}`, { status: 'approved' })
-    await admin.patch(`/api/admin/reviews/${ids[2]}`, { reply: 'Thank you!' })
-    await admin.patch(`/api/admin/reviews/${ids[3]}`, { status: 'hidden' })
+    for (const id of [ids[0], ids[1], ids[2]]) await approve(id!)
+    await app.services.reviews.moderate(ids[2]!, { reply: 'Thank you!' })
+    await app.services.reviews.moderate(ids[3]!, { status: 'hidden' })
     await app.db.update(reviews).set({ locale: 'ja' }).where(eq(reviews.id, ids[1]!))
 
     const shown = await page()
@@ -356,16 +379,16 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
     const { booking, token } = await askedBooking()
     await app.client().post(`/api/reviews/request/${token}`, GOOD)
     const [review] = await app.db.select().from(reviews)
-    await admin.patch(`/api/admin/reviews/${review!.id}`, { status: 'approved', reply: 'Thanks!' })
+    await app.services.reviews.moderate(review!.id, { status: 'approved', reply: 'Thanks!' })
 
     const exported = await admin.get(`/api/admin/guest-data/export?email=${encodeURIComponent(booking.email)}`)
     expect(exported.json.reviews).toEqual([expect.objectContaining({ id: review!.id, title: GOOD.title, displayName: 'Aiko T.', status: 'approved', reply: 'Thanks!' })])
     expect(JSON.stringify(exported.json.reviews)).not.toContain(token)
 
-    expect((await admin.post('/api/admin/guest-data/erase', { email: booking.email, reviews: 'keep' })).status).toBe(400)
-    const erased = await admin.post('/api/admin/guest-data/erase', { email: booking.email, reviews: choice })
+    expect((await settings({ intent: 'eraseGuest', email: booking.email, reviews: 'keep' })).status).toBe(400)
+    const erased = await settings({ intent: 'eraseGuest', email: booking.email, reviews: choice })
     expect(erased.status).toBe(200)
-    expect(erased.json.reviews).toBe(1)
+    expect(erased.data?.result).toMatchObject({ erased: { reviews: 1 } })
     const left = await app.db.select().from(reviews)
     if (choice === 'remove') expect(left).toEqual([])
     else expect(left).toEqual([expect.objectContaining({ displayName: 'Anonymised guest', country: null, bookingId: null, title: GOOD.title, status: 'approved' })])
@@ -375,22 +398,23 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
   })
 
   it('the guide adds reviews from other sites: labelled with their source, counted apart in the average, bad links and dates refused', async () => {
-    const external = { source: 'Tripadvisor', sourceUrl: 'https://www.tripadvisor.com/review/1', reviewDate: '2026-01-10', rating: 4, title: 'Great guide', text: 'Copied from the other site, word for word.', displayName: 'Sam', locale: 'en' }
-    expect((await app.client().post('/api/admin/reviews', external)).status).toBe(401)
-    for (const bad of [{ sourceUrl: 'javascript:alert(1)' }, { sourceUrl: 'data:text/html,x' }, { source: '' }, { reviewDate: '2026-12-01' }, { reviewDate: '2026-02-30' }, { rating: 6 }]) {
-      const res = await admin.post('/api/admin/reviews', { ...external, ...bad })
+    // The Reviews section's form: every field is text.
+    const external = { intent: 'addExternal', source: 'Tripadvisor', sourceUrl: 'https://www.tripadvisor.com/review/1', reviewDate: '2026-01-10', rating: '4', title: 'Great guide', text: 'Copied from the other site, word for word.', displayName: 'Sam', country: '', locale: 'en' }
+    expect(await postAdminSectionAsVisitor(app, reviewsSectionAction, '/admin/reviews', external)).toEqual({ status: 302, location: '/admin/login?denied=1&redirectTo=%2Fadmin%2Freviews' })
+    for (const bad of [{ sourceUrl: 'javascript:alert(1)' }, { sourceUrl: 'data:text/html,x' }, { source: '' }, { reviewDate: '2026-12-01' }, { reviewDate: '2026-02-30' }, { rating: '6' }]) {
+      const res = await moderate({ ...external, ...bad })
       expect(res.status, JSON.stringify(bad)).toBe(400)
     }
     expect(await app.db.select().from(reviews)).toHaveLength(0)
-    const added = await admin.post('/api/admin/reviews', external)
-    expect(added.status).toBe(201)
-    expect(added.json).toMatchObject({ source: 'Tripadvisor', status: 'approved', bookingId: null, tourDate: '2026-01-10' })
-    expect((await admin.post('/api/admin/reviews', { ...external, sourceUrl: '', title: 'No link' })).json.sourceUrl).toBeNull()
+    const added = await moderate(external)
+    expect(added.status).toBe(200)
+    expect(added.data?.result).toMatchObject({ source: 'Tripadvisor', status: 'approved', bookingId: null, tourDate: '2026-01-10' })
+    expect((await moderate({ ...external, sourceUrl: '', title: 'No link' })).data?.result).toMatchObject({ sourceUrl: null })
 
     const { token } = await askedBooking()
     await app.client().post(`/api/reviews/request/${token}`, GOOD)
     const [own] = await app.db.select().from(reviews).where(eq(reviews.title, GOOD.title))
-    await admin.patch(`/api/admin/reviews/${own!.id}`, { status: 'approved' })
+    await approve(own!.id)
     expect(await app.services.reviews.summary()).toEqual({ average: 4.3, count: 3, verified: 1, elsewhere: 2 })
     const shown = (await loadPageAt<{ reviews: { title: string; source: string | null; sourceUrl: string | null }[] }>(reviewsPageLoader, '/reviews')).data.reviews
     expect(shown.map((r) => [r.title, r.source])).toEqual([
@@ -412,8 +436,8 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
       ])
 
     const external = { source: 'Tripadvisor', reviewDate: '2026-01-10', text: 'Copied from the other site, word for word.', displayName: 'Sam', locale: 'en' }
-    expect((await admin.post('/api/admin/reviews', { ...external, rating: 5, title: 'Five stars elsewhere' })).status).toBe(201)
-    expect((await admin.post('/api/admin/reviews', { ...external, rating: 4, title: 'Four stars elsewhere' })).status).toBe(201)
+    await app.services.reviews.addExternal({ ...external, rating: 5, title: 'Five stars elsewhere' })
+    await app.services.reviews.addExternal({ ...external, rating: 4, title: 'Four stars elsewhere' })
     {
       const [reviewsPage, packagesPage, homePage] = await pages()
       expect(reviewsPage.data.reviews.map((r) => [r.title, r.source]).sort()).toEqual([
@@ -429,7 +453,7 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
     const { token } = await askedBooking()
     await app.client().post(`/api/reviews/request/${token}`, { ...GOOD, rating: 2 })
     const [own] = await app.db.select().from(reviews).where(eq(reviews.title, GOOD.title))
-    await admin.patch(`/api/admin/reviews/${own!.id}`, { status: 'approved' })
+    await approve(own!.id)
     const [reviewsPage, packagesPage, homePage] = await pages()
     // The page still shows all three, with the average and counts of each kind.
     expect(reviewsPage.data.reviews).toHaveLength(3)

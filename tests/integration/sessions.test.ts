@@ -70,6 +70,26 @@ describe.each(ENGINES)('sessions on %s', (engine) => {
     expect(await signedIn(colleague)).toBe(true)
   })
 
+  it("the dashboard's Log out and Log out everywhere are plain forms: the answer clears the cookie and goes on to the login page", async () => {
+    const asForm = { 'content-type': 'application/x-www-form-urlencoded' }
+    const laptop = await signIn('owner', 'owner-password')
+    const phone = await signIn('owner', 'owner-password')
+    const out = await laptop.post('/api/logout', '', asForm)
+    expect(out.status).toBe(303)
+    expect(out.headers.get('location')).toBe('/admin/login')
+    expect(out.headers.get('set-cookie')).toMatch(/expires=Thu, 01 Jan 1970/i)
+    expect(await signedIn(laptop)).toBe(false)
+    expect(await signedIn(phone)).toBe(true)
+
+    const colleague = await signIn('other-admin', 'other-password')
+    const everywhere = await phone.post('/api/logout-everywhere', '', asForm)
+    expect(everywhere.status).toBe(303)
+    expect(everywhere.headers.get('location')).toBe('/admin/login')
+    expect(everywhere.headers.get('set-cookie')).toMatch(/expires=Thu, 01 Jan 1970/i)
+    expect(await signedIn(phone)).toBe(false)
+    expect(await signedIn(colleague)).toBe(true)
+  })
+
   it('"Log out everywhere" needs an admin session and is refused from another site', async () => {
     expect((await app.client().post('/api/logout-everywhere')).status).toBe(401)
     const laptop = await signIn('owner', 'owner-password')

@@ -14,8 +14,10 @@ import { loader as voucherPageLoader } from '../../app/routes/voucher.tsx'
 import { VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../../app/lib/form-post.ts'
 import { voucherSalesOf, withMoney } from '../../server/services/ledger.ts'
 import { ledgerInvariantProblems } from './ledger-invariants.ts'
-import { postAdminSection } from './admin-section.ts'
-import { action as vouchersSectionAction } from '../../app/routes/admin/vouchers.tsx'
+import { loadAdminSection, postAdminSection, postAdminSectionAsVisitor } from './admin-section.ts'
+import { action as vouchersSectionAction, loader as vouchersSectionLoader } from '../../app/routes/admin/vouchers.tsx'
+import { action as settingsAction } from '../../app/routes/admin/settings.tsx'
+import { promoCodeInputSchema } from '../../core/schemas/promo-code.ts'
 
 /**
  * Issue 20 point 3 (docs/decisions/0065): gift vouchers. A visitor buys one; it is usable only
@@ -23,7 +25,7 @@ import { action as vouchersSectionAction } from '../../app/routes/admin/vouchers
  * news arrives; its code pays all or part of bookings on every way in, the balance kept by the
  * database; refusals are 400s on the code field that store nothing; unpaid bookings that end
  * give the amount back, paid ones the policy's share; the guide cancels and refunds unused
- * vouchers; two servers racing for the last balance cannot both spend it.
+ * vouchers and sets their rules through the dashboard's route actions; two servers racing for the last balance cannot both spend it.
  */
 
 // Wednesday 2030-05-01, 12:00 in Japan. Saturdays: 05-04, 05-11, 05-18, 05-25, …
@@ -88,6 +90,11 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
     expect(await ledgerInvariantProblems(app.db, app.clock.now())).toEqual([])
     await app.close()
   })
+
+  /** A dashboard form as the page's fetcher posts it, by the admin, in English unless told. */
+  const cancelVoucher = (id: number | string, fields: Record<string, string>, language = 'en') =>
+    postAdminSection(app, vouchersSectionAction, '/admin/vouchers', { intent: 'cancel', id: String(id), ...fields }, { byScript: true, username: 'guide-admin', language })
+  const settings = (fields: Record<string, string>) => postAdminSection(app, settingsAction, '/admin/settings', fields, { byScript: true, username: 'guide-admin', language: 'en' })
 
   /** A voucher bought and paid on the simulated card form: its token and code. */
   async function paidVoucher(amount = 20_000) {
@@ -255,8 +262,8 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
     expect(exported.text).not.toContain(code)
     expect(exported.text).not.toContain(token)
 
-    const erased = await admin.post('/api/admin/guest-data/erase', { email: 'mei@example.com' })
-    expect(erased.json).toMatchObject({ ok: true, vouchers: 1 })
+    const erased = await settings({ intent: 'eraseGuest', email: 'mei@example.com' })
+    expect(erased.data?.result).toMatchObject({ erased: { ok: true, vouchers: 1 } })
     const row = await voucherByToken(app, token)
     expect(row).toMatchObject({ buyerName: 'Anonymised guest', recipientName: null, message: null, amount: 20_000, balance: 3_500, status: 'active' })
     expect(row.buyerEmail).toBe(`voucher-${row.id}@anonymised.invalid`)
@@ -286,10 +293,10 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
     const start = await app.client().post('/api/create-payment-intent', { bookingId: second.json.reference })
     expect(start.json.amount).toBe(10_800)
 
-    const listed = (await admin.get('/api/admin/vouchers')).json.vouchers
+    const listed = (await loadAdminSection(app, vouchersSectionLoader, '/admin/vouchers', { username: 'guide-admin' })).vouchers
     expect(listed).toHaveLength(1)
     expect(listed[0]).toMatchObject({ state: 'used-up', amount: 20_000, balance: 0, buyerName: 'Mei Chen', recipientName: 'Lin' })
-    expect(listed[0].uses).toEqual([
+    expect(listed[0]!.uses).toEqual([
       { reference: first.json.reference, amount: 16_500, returned: 0 },
       { reference: second.json.reference, amount: 3_500, returned: 0 },
     ])
@@ -300,14 +307,14 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
     expect(csv.slice(1).map((line) => line.split(',')[voucherColumn])).toEqual(expect.arrayContaining(['16500', '3500']))
 
     // Revenue: the voucher is money in May, when it was sold; the tours count only their card part.
-    const revenue = (await admin.get('/api/admin/revenue?year=2030')).json
+    const revenue = await app.services.adminBookings.revenue(2030)
     expect(revenue.months[4]).toMatchObject({ voucherSales: 20_000, voucherRefunds: 0, received: 0, paidByVoucher: 16_500 })
     expect(revenue.total).toMatchObject({ voucherSales: 20_000, net: 0 })
   })
 
   it('says in the dashboard’s list, its dialog’s data and the CSV when a voucher and a promo code paid part, beside the card (docs/decisions/0075)', async () => {
     const { code } = await paidVoucher(5_000)
-    expect((await admin.post('/api/admin/promo-codes', { code: 'PHONE-10', kind: 'percent', value: 10 })).status).toBe(201)
+    await app.services.promoCodes.create(promoCodeInputSchema.parse({ code: 'PHONE-10', kind: 'percent', value: 10 }))
     // A half-day tour for three: ¥16,500; the promo code takes ¥1,650, the voucher ¥5,000, the card the rest.
     const booked = await book({ voucherCode: code, promoCode: 'PHONE-10' })
     expect(booked.json).toMatchObject({ totalPrice: 9_850, voucherAmount: 5_000, discount: 1_650 })
@@ -343,13 +350,13 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
 
     const cancelled = await paidVoucher(10_000)
     const cancelledId = (await voucherByToken(app, cancelled.token)).id
-    expect((await admin.post(`/api/admin/vouchers/${cancelledId}/cancel`, { refund: false })).json.voucher.state).toBe('cancelled')
+    expect((await cancelVoucher(cancelledId, { refund: 'false' })).data?.result).toMatchObject({ voucher: { state: 'cancelled' } })
     await refused(cancelled.code, rules.VOUCHER_CANCELLED_MESSAGE)
     expect(await balanceOf(cancelled.token)).toBe(10_000)
 
     const refunded = await paidVoucher(10_000)
     const refundedId = (await voucherByToken(app, refunded.token)).id
-    expect((await admin.post(`/api/admin/vouchers/${refundedId}/cancel`, { refund: true })).json.refund).toMatchObject({ amount: 10_000, status: 'succeeded' })
+    expect((await cancelVoucher(refundedId, { refund: 'true' })).data?.result).toMatchObject({ refund: { amount: 10_000, status: 'succeeded' } })
     await refused(refunded.code, rules.VOUCHER_CANCELLED_MESSAGE)
 
     const expiring = await paidVoucher(10_000)
@@ -520,19 +527,25 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
     const ids = { unused: (await voucherByToken(app, unused.token)).id, used: (await voucherByToken(app, used.token)).id }
     expect((await book({ voucherCode: used.code })).status).toBe(201)
 
-    expect((await app.client().get('/api/admin/vouchers')).status).toBe(401)
-    expect((await app.client().post(`/api/admin/vouchers/${ids.unused}/cancel`, { refund: true })).status).toBe(401)
-    expect((await admin.request('POST', `/api/admin/vouchers/${ids.unused}/cancel`, { refund: true }, { origin: 'https://evil.example' })).status).toBe(403)
+    // Anyone not an admin goes to the login page; another site's page is refused by the app's same-origin guard, in front of the pages too.
+    await app.createUser('helper', 'correct-horse-battery', false)
+    for (const username of [undefined, 'helper']) {
+      const res = await postAdminSectionAsVisitor(app, vouchersSectionAction, '/admin/vouchers', { intent: 'cancel', id: String(ids.unused), refund: 'true' }, { username })
+      expect(res, username).toEqual({ status: 302, location: '/admin/login?denied=1&redirectTo=%2Fadmin%2Fvouchers' })
+    }
+    const crossSite = await admin.request('POST', '/admin/vouchers', `intent=cancel&id=${ids.unused}&refund=true`, { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' })
+    expect(crossSite.status).toBe(403)
+    expect((await voucherByToken(app, unused.token)).status).toBe('active')
 
-    expect(await admin.post(`/api/admin/vouchers/${ids.used}/cancel`, { refund: true })).toMatchObject({ status: 409 })
-    const refunded = await admin.post(`/api/admin/vouchers/${ids.unused}/cancel`, { refund: true })
-    expect(refunded.json).toMatchObject({ voucher: { state: 'refunded', amountRefunded: 10_000, attentionReason: null }, refund: { amount: 10_000, status: 'succeeded' } })
+    expect(await cancelVoucher(ids.used, { refund: 'true' })).toMatchObject({ status: 409 })
+    const refunded = await cancelVoucher(ids.unused, { refund: 'true' })
+    expect(refunded.data?.result).toMatchObject({ voucher: { state: 'refunded', amountRefunded: 10_000, attentionReason: null }, refund: { amount: 10_000, status: 'succeeded' } })
     const refundRows = await app.db.select().from(payments).where(and(eq(payments.voucherId, ids.unused), eq(payments.kind, 'refund')))
     expect(refundRows.map((r) => [r.amount, r.status])).toEqual([[10_000, 'succeeded']])
     // Asked again: nothing more happens.
-    expect((await admin.post(`/api/admin/vouchers/${ids.unused}/cancel`, { refund: true })).status).toBe(409)
+    expect((await cancelVoucher(ids.unused, { refund: 'true' })).status).toBe(409)
     // A partly used voucher is cancelled without refund; its balance stays recorded.
-    expect((await admin.post(`/api/admin/vouchers/${ids.used}/cancel`, { refund: false })).json.voucher).toMatchObject({ state: 'cancelled', balance: 3_500 })
+    expect((await cancelVoucher(ids.used, { refund: 'false' })).data?.result).toMatchObject({ voucher: { state: 'cancelled', balance: 3_500 } })
   })
 
   it('lets the guide cancel a voucher by the Vouchers section’s form, with or without script, refused in the guide’s language (docs/decisions/0088)', async () => {
@@ -563,24 +576,36 @@ describe.each(ENGINES)('gift vouchers on %s', (engine) => {
     const id = (await voucherByToken(app, expiring.token)).id
     // Paid 1 May 2030, six months: usable through 31 October.
     app.clock.advanceMinutes(200 * 24 * 60)
-    const guide = new TestClient(admin.baseUrl)
-    expect((await guide.post('/api/login', { username: 'guide-admin', password: 'correct-horse-battery' })).status).toBe(200)
-    const refused = await guide.post(`/api/admin/vouchers/${id}/cancel`, { refund: true })
-    expect(refused).toMatchObject({ status: 409, json: { message: 'This voucher expired on Thursday, October 31, 2030: the terms say an expired balance is not refunded. Confirm that you refund it as an exception.', errors: { exception: expect.any(String) } } })
+    const refused = await cancelVoucher(id, { refund: 'true' })
+    expect(refused).toMatchObject({ status: 409, data: { message: 'This voucher expired on Thursday, October 31, 2030: the terms say an expired balance is not refunded. Confirm that you refund it as an exception.', errors: { exception: expect.any(String) } } })
     expect((await voucherByToken(app, expiring.token)).status).toBe('active')
-    const refunded = await guide.post(`/api/admin/vouchers/${id}/cancel`, { refund: true, exception: true })
-    expect(refunded.json).toMatchObject({ voucher: { state: 'refunded', amountRefunded: 10_000 }, refund: { amount: 10_000 } })
+    const refunded = await cancelVoucher(id, { refund: 'true', exception: 'true' })
+    expect(refunded.data?.result).toMatchObject({ voucher: { state: 'refunded', amountRefunded: 10_000 }, refund: { amount: 10_000 } })
     const [entry] = await app.db.select().from(auditLog).where(eq(auditLog.subject, `voucher:${id}`))
     expect(entry!.details).toMatchObject({ exception: expect.stringContaining('as the guide confirmed') })
   })
 
   it('lets the guide set the validity and the amount limits', async () => {
-    expect((await admin.put('/api/admin/voucher-rules', { validityMonths: 12, minAmount: 3_000, maxAmount: 100_000 })).json).toEqual({ validityMonths: 12, minAmount: 3_000, maxAmount: 100_000 })
-    expect((await admin.put('/api/admin/voucher-rules', { validityMonths: 12, minAmount: 200_000, maxAmount: 100_000 })).status).toBe(400)
-    expect((await app.client().put('/api/admin/voucher-rules', { validityMonths: 6, minAmount: 1, maxAmount: 2 })).status).toBe(401)
+    expect((await settings({ intent: 'voucherRules', validityMonths: '12', minAmount: '3000', maxAmount: '100000' })).data?.result).toEqual({ validityMonths: 12, minAmount: 3_000, maxAmount: 100_000 })
+    expect((await settings({ intent: 'voucherRules', validityMonths: '12', minAmount: '200000', maxAmount: '100000' })).status).toBe(400)
+    expect(await postAdminSectionAsVisitor(app, settingsAction, '/admin/settings', { intent: 'voucherRules', validityMonths: '6', minAmount: '1', maxAmount: '2' })).toEqual({
+      status: 302,
+      location: '/admin/login?denied=1&redirectTo=%2Fadmin%2Fsettings',
+    })
+    expect(await app.services.vouchers.rules()).toEqual({ validityMonths: 12, minAmount: 3_000, maxAmount: 100_000 })
     const { token } = await paidVoucher(3_000)
     expect((await voucherByToken(app, token)).validUntil).toBe('2031-04-30')
     expect((await voucherClient(app).buy({ amount: 100_001 })).status).toBe(400)
+  })
+
+  it('no longer answers the dashboard’s old JSON routes for vouchers: the Vouchers and Settings sections’ loaders and actions took them over', async () => {
+    const { token } = await paidVoucher(10_000)
+    const id = (await voucherByToken(app, token)).id
+    expect((await admin.get('/api/admin/vouchers')).status).toBe(404)
+    expect((await admin.post(`/api/admin/vouchers/${id}/cancel`, { refund: true })).status).toBe(404)
+    expect((await admin.get('/api/admin/voucher-rules')).status).toBe(404)
+    expect((await admin.put('/api/admin/voucher-rules', { validityMonths: 12, minAmount: 3_000, maxAmount: 100_000 })).status).toBe(404)
+    expect((await voucherByToken(app, token)).status).toBe('active')
   })
 
   it('counts purchases and code attempts against the booking limit per client address', async () => {
@@ -711,12 +736,14 @@ describe.each(ENGINES)('gift vouchers paid with Stripe (%s)', (engine) => {
   })
 
   it('refunds an unused voucher through Stripe with an idempotency key, and a refund made in Stripe stops the code', async () => {
-    const admin = await app.loggedIn(true)
+    // The guide who cancels in the dashboard.
+    await app.loggedIn(true)
     const first = await startedVoucher(10_000)
     stripe.succeed(first.intentId)
     await first.v.confirm(first.token)
     const id = (await voucherByToken(app, first.token)).id
-    expect((await admin.post(`/api/admin/vouchers/${id}/cancel`, { refund: true })).json.refund).toMatchObject({ amount: 10_000, status: 'succeeded' })
+    const cancelled = await postAdminSection(app, vouchersSectionAction, '/admin/vouchers', { intent: 'cancel', id: String(id), refund: 'true' }, { byScript: true, username: 'guide-admin' })
+    expect(cancelled.data?.result).toMatchObject({ refund: { amount: 10_000, status: 'succeeded' } })
     const refund = stripe.requests.find((r) => r.method === 'POST' && r.path === '/v1/refunds')!
     expect(refund.idempotencyKey).toBe(`refund-voucher-${id}-${first.intentId}-10000`)
 

@@ -11,6 +11,8 @@ import { ENGINES } from './databases.ts'
 import { startTestApp, TestClock, type TestApp } from './app.ts'
 import { insertBooking } from './payments-helpers.ts'
 import { confirmationMails, confirmTokenFor, loadConfirmPage, postConfirmPage, postJoinPage, signUpFields } from './waitlist-pages.ts'
+import { action as settingsAction } from '../../app/routes/admin/settings.tsx'
+import { postAdminSection } from './admin-section.ts'
 
 /**
  * The waitlist mails nobody who has not asked for it (docs/decisions/0070). Found by an outside
@@ -249,8 +251,9 @@ describe.each(ENGINES)('waitlist confirmation on %s', (engine) => {
     expect(await app.services.waitlist.tellFreedSlots()).toBe(2)
     expect(await openMailsTo('busy@example.com')).toHaveLength(5)
 
-    const admin = await app.loggedIn(true)
-    expect((await admin.post('/api/admin/guest-data/erase', { email: 'busy@example.com' })).json).toMatchObject({ waitlist: 5 })
+    await app.loggedIn(true)
+    // Settings' erasure, as the page's fetcher posts it.
+    expect((await postAdminSection(app, settingsAction, '/admin/settings', { intent: 'eraseGuest', email: 'busy@example.com' }, { byScript: true, username: 'guide-admin', language: 'en' })).data?.result).toMatchObject({ erased: { waitlist: 5 } })
     expect(await address('busy@example.com')).toBeUndefined()
   })
 

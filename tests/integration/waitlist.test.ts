@@ -13,6 +13,10 @@ import { ENGINES } from './databases.ts'
 import { startTestApp, TestClient, TestClock, type TestApp, type TestClient as Client } from './app.ts'
 import { insertBooking, reload } from './payments-helpers.ts'
 import { confirmTokenFor, loadPage, postJoinPage, postLeavePage, signUpFields } from './waitlist-pages.ts'
+import { action as settingsAction } from '../../app/routes/admin/settings.tsx'
+import { action as calendarAction } from '../../app/routes/admin/calendar.tsx'
+import { postAdminSection } from './admin-section.ts'
+import { calendarDays, guideCancels, guideMoves } from './guide-desk.ts'
 
 /**
  * Issue 19 point 4 (docs/decisions/0057): a visitor waits for a taken slot; whenever the slot can
@@ -57,6 +61,10 @@ describe.each(ENGINES)('the waitlist on %s', (engine) => {
   afterEach(async () => {
     await app.close()
   })
+
+  /** The dashboard's forms as the page's fetcher posts them, by the admin: the Calendar's day form (a box left out is a slot closed) and Settings'. */
+  const daySave = (fields: Fields) => postAdminSection(app, calendarAction, '/admin/calendar', { intent: 'availability', ...fields }, { byScript: true, username: 'guide-admin', language: 'en' })
+  const settings = (fields: Fields) => postAdminSection(app, settingsAction, '/admin/settings', fields, { byScript: true, username: 'guide-admin', language: 'en' })
 
   const request = (email: string, tourDate: string, tourTime: 'morning' | 'afternoon' | 'full-day', extra: Fields = {}) => signUpFields({ half, full }, email, tourDate, tourTime, extra)
   /** An address confirms itself at the link of its confirmation e-mail (docs/decisions/0070), unless it already has. */
@@ -225,7 +233,7 @@ describe.each(ENGINES)('the waitlist on %s', (engine) => {
     await join('afternoon@example.com', SAT1, 'afternoon')
     await join('sunday@example.com', SUN1, 'afternoon')
 
-    expect((await admin.post(`/api/admin/bookings/${paid.id}/cancel`, { cause: 'guide-other', reason: 'Guide unwell' })).status).toBe(200)
+    expect((await guideCancels(app, paid.id, { cause: 'guide-other', reason: 'Guide unwell' })).status).toBe(200)
     expect(await mailedTo()).toEqual(['morning@example.com'])
     expect((await admin.patch(`/api/bookings/${switched.id}/status`, { status: 'cancelled' })).status).toBe(200)
     expect(await mailedTo()).toEqual(['afternoon@example.com', 'morning@example.com'])
@@ -269,7 +277,7 @@ describe.each(ENGINES)('the waitlist on %s', (engine) => {
     await insertBooking(app, { tourDate: SAT1, tourTime: 'afternoon', status: 'confirmed' })
     await join('morning@example.com', SAT1, 'morning')
     await join('day@example.com', SAT1, 'full-day')
-    expect((await admin.post(`/api/admin/bookings/${booking.id}/move`, { tourDate: SAT2, tourTime: 'morning', tourPackageId: half.id, numberOfPeople: 2, tellGuest: false })).status).toBe(200)
+    expect((await guideMoves(app, booking.id, { tourDate: SAT2, tourTime: 'morning', tourPackageId: half.id, numberOfPeople: 2, tellGuest: false })).status).toBe(200)
     // The full day still needs the afternoon, which is booked.
     expect(await mailedTo()).toEqual(['morning@example.com'])
 
@@ -312,7 +320,7 @@ describe.each(ENGINES)('the waitlist on %s', (engine) => {
     expect((await app.client().post(`/api/bookings/${second.reference}/move`, { tourDate: later, tourTime: 'full-day', tourPackageId: full.id, numberOfPeople: 2 })).json.status).toBe('payment-required')
     await join('later@example.com', later, 'morning')
     await join('sun1@example.com', SUN1, 'morning')
-    expect((await admin.post(`/api/admin/bookings/${second.id}/cancel`, { cause: 'guide-other', reason: 'Guide unwell' })).status).toBe(200)
+    expect((await guideCancels(app, second.id, { cause: 'guide-other', reason: 'Guide unwell' })).status).toBe(200)
     expect(await mailedTo()).toEqual(['later@example.com', 'sat2@example.com', 'sun1@example.com'])
   })
 
@@ -320,18 +328,19 @@ describe.each(ENGINES)('the waitlist on %s', (engine) => {
     const booking = await insertBooking(app, { tourDate: SAT1, tourTime: 'morning', status: 'confirmed' })
     await join('morning@example.com', SAT1, 'morning')
     await join('afternoon-too@example.com', SAT1, 'full-day')
-    expect((await admin.post('/api/admin/disruptions', { tourDate: SAT1, tourTime: 'morning', cause: 'snow', note: '' })).status).toBe(201)
+    // Calendar's call-off form, on its route action (docs/decisions/0088).
+    expect((await postAdminSection(app, calendarAction, '/admin/calendar', { intent: 'callOff', tourDate: SAT1, tourTime: 'morning', cause: 'snow', note: '' }, { byScript: true, username: 'guide-admin' })).status).toBe(200)
     // The call-off's refund frees the booking's claim, but the slot is closed.
     expect((await app.client().post(`/api/bookings/${booking.reference}/disruption-refund`)).status).toBe(200)
     expect(await reload(app, booking.id)).toMatchObject({ status: 'cancelled' })
     expect(await waitlistMails()).toEqual([])
 
     // The guide opens the morning again (the full day with it).
-    const put = await admin.put(`/api/admin/weekend-availability/${SAT1}`, { morningAvailable: true, afternoonAvailable: true, fullDayAvailable: true })
+    const put = await daySave({ date: SAT1, morningAvailable: 'on', afternoonAvailable: 'on', fullDayAvailable: 'on', adminNotes: '' })
     expect(put.status).toBe(200)
     expect(await mailedTo()).toEqual(['afternoon-too@example.com', 'morning@example.com'])
     // Saving the switches again is no new opening.
-    expect((await admin.put(`/api/admin/weekend-availability/${SAT1}`, { adminNotes: 'Snow cleared' })).status).toBe(200)
+    expect((await daySave({ date: SAT1, morningAvailable: 'on', afternoonAvailable: 'on', fullDayAvailable: 'on', adminNotes: 'Snow cleared' })).status).toBe(200)
     expect(await waitlistMails()).toHaveLength(2)
 
     // Taken again, then freed again: a second e-mail each, under a new dedupe key.
@@ -410,7 +419,8 @@ describe.each(ENGINES)('the waitlist on %s', (engine) => {
       expect((await loadPage<{ state: string }>(joinLoader as never, `/booking/waitlist?date=${SAT1}&tourTime=${tourTime}`, app)).data.state).toBe('taken')
     }
     // A day the guide closed has nothing to book or to wait for.
-    expect((await admin.put(`/api/admin/weekend-availability/${SUN1}`, { morningAvailable: false, afternoonAvailable: false, fullDayAvailable: false })).status).toBe(200)
+    // The Calendar's day form with every box left unticked.
+    expect((await daySave({ date: SUN1, adminNotes: '' })).status).toBe(200)
     expect((await load(`/booking?date=${SUN1}`)).data.selectedDate).toBeNull()
   })
 
@@ -427,9 +437,8 @@ describe.each(ENGINES)('the waitlist on %s', (engine) => {
     expect((await loadPage<{ state: string }>(joinLoader as never, `/booking/waitlist?date=${SAT1}&tourTime=afternoon`, app)).data.state).toBe('free')
     expect((await loadPage<{ state: string }>(joinLoader as never, `/booking/waitlist?date=nonsense&tourTime=morning`, app)).data.state).toBe('not-bookable')
 
-    const calendar = await admin.get(`/api/admin/bookings/calendar?month=${SAT1.slice(0, 7)}`)
-    const day = calendar.json.find((d: { date: string }) => d.date === SAT1)
-    expect(day.slots.map((s: { tourTime: string; waiting: number }) => [s.tourTime, s.waiting])).toEqual([
+    const day = (await calendarDays(app, SAT1.slice(0, 7))).find((d) => d.date === SAT1)!
+    expect(day.slots.map((s) => [s.tourTime, s.waiting])).toEqual([
       ['morning', 2],
       ['afternoon', 0],
       ['full-day', 1],
@@ -443,8 +452,8 @@ describe.each(ENGINES)('the waitlist on %s', (engine) => {
     await join('Gone@Example.com', SAT1, 'morning')
     await join('gone@example.com', SAT2, 'morning')
 
-    const lookup = await admin.get('/api/admin/guest-data?email=GONE@example.com')
-    expect(lookup.json.waitlist.map((w: { tourDate: string }) => w.tourDate)).toEqual([SAT2, SAT1])
+    const lookup = { json: (await settings({ intent: 'lookUpGuest', email: 'GONE@example.com' })).data?.result as { waitlist: { tourDate: string }[] } }
+    expect(lookup.json.waitlist.map((w) => w.tourDate)).toEqual([SAT2, SAT1])
     expect(JSON.stringify(lookup.json)).not.toContain((await entries())[1]!.token)
     const exported = await admin.get('/api/admin/guest-data/export?email=gone@example.com')
     expect(exported.json.waitlist).toHaveLength(2)
@@ -457,9 +466,9 @@ describe.each(ENGINES)('the waitlist on %s', (engine) => {
     admin = await logInAgain(app)
     expect((await entries()).map((e) => e.email)).toEqual(['keep@example.com', 'gone@example.com'])
 
-    const erased = await admin.post('/api/admin/guest-data/erase', { email: 'gone@example.com' })
+    const erased = await settings({ intent: 'eraseGuest', email: 'gone@example.com' })
     expect(erased.status).toBe(200)
-    expect(erased.json.waitlist).toBe(1)
+    expect(erased.data?.result).toMatchObject({ erased: { waitlist: 1 } })
     expect((await entries()).map((e) => e.email)).toEqual(['keep@example.com'])
   })
 

@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useRef, useState, type ButtonHTMLAttributes, type FormHTMLAttributes, type ReactNode, type Ref } from 'react'
+import { useCallback, useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type FormHTMLAttributes, type ReactNode, type Ref } from 'react'
 import { useActionData, useFetcher, useLocation, useRevalidator, type FetcherWithComponents } from 'react-router'
 import { ADMIN_FORM_FIELD, ADMIN_INTENT_FIELD, type AdminActionData } from '../../lib/admin-form.ts'
 import { VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../../lib/form-post.ts'
-import { Button, type ButtonVariantProps } from '../ui/button.tsx'
+import { Button, buttonVariants, type ButtonVariantProps } from '../ui/button.tsx'
+import { ConfirmDialog } from '../ui/dialog.tsx'
+import { TypedValues } from '../ui/field.tsx'
 import { toast } from '../ui/use-toast.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 
@@ -13,8 +15,8 @@ type FormState = { errors: Record<string, string>; refusal: string | null; busy:
 type AnswerOptions<R> = {
   /** The toast's title, or how to write it from what the action returned. */
   successTitle?: string | ((result: R) => string)
-  /** The toast's text, or how to write it from what the action returned (the saved row). */
-  successText?: string | ((result: R) => string)
+  /** The toast's text, or how to write it from what the action returned (the saved row); none when that says nothing to add. */
+  successText?: string | ((result: R) => string | undefined)
   failTitle: string
   /** After a save by script, with what the action returned: a form that goes back to empty. */
   onSaved?: (result: R) => void
@@ -80,6 +82,8 @@ export function AdminForm<R = unknown>({
   formId?: string
   /** The form element, for a confirmation dialog outside it that sends it (`requestSubmit`). */
   ref?: Ref<HTMLFormElement>
+  /** A form that carries a file (a photo's upload); the action reads it from the same form data. */
+  encType?: 'multipart/form-data'
   children: (state: FormState) => ReactNode
 } & AnswerOptions<R> &
   // `onSubmit` is a check in the browser first, for comfort: preventing the event keeps the form from being sent.
@@ -103,9 +107,22 @@ export function AdminForm<R = unknown>({
           {refused.message}
         </p>
       ) : null}
-      {children({ errors, refusal, busy: fetcher.state !== 'idle' })}
+      <TypedValues.Provider value={refused && !answered ? (refused.typed ?? null) : null}>{children({ errors, refusal, busy: fetcher.state !== 'idle' })}</TypedValues.Provider>
     </fetcher.Form>
   )
+}
+
+/**
+ * A refusal no field of the form says beside it (a hidden field's, or the form's as a whole), said
+ * inside a dialog: the toast outside it is hidden from screen readers while the dialog is modal.
+ */
+export function FormRefusal({ refusal, errors, hiddenField }: { refusal: string | null; errors: Record<string, string>; hiddenField?: string }) {
+  const said = (hiddenField ? errors[hiddenField] : undefined) ?? (Object.keys(errors).length === 0 ? refusal : null)
+  return said ? (
+    <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-800">
+      {said}
+    </p>
+  ) : null
 }
 
 /**
@@ -124,7 +141,7 @@ export function RowAction<R = unknown>({
 }: { intent: string; rowId: number; fields?: Record<string, string>; children: ReactNode } & AnswerOptions<R> &
   ButtonVariantProps &
   Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'children' | 'disabled'>) {
-  const formId = [intent, rowId, ...Object.values(fields)].join('-')
+  const formId = rowFormId(intent, rowId, fields)
   return (
     <AdminForm<R> intent={intent} formId={formId} successTitle={successTitle} successText={successText} failTitle={failTitle} className="contents">
       {({ busy }) => (
@@ -139,6 +156,136 @@ export function RowAction<R = unknown>({
         </>
       )}
     </AdminForm>
+  )
+}
+
+/** Tells apart one row's forms of one intent on a page: what `RowAction` sends as its form's id. */
+const rowFormId = (intent: string, rowId: number, fields: Record<string, string>) => [intent, rowId, ...Object.values(fields)].join('-')
+
+/** The button that asks before a save, as `ConfirmedRowAction` draws it. */
+type AskingButton = ButtonVariantProps & { label: ReactNode; 'aria-label'?: string; disabled?: boolean; title?: string }
+
+/**
+ * A row's save that asks first (a delete, a revoke): with script, a confirmation dialog whose
+ * button sends it by the page's fetcher. Without script the same question opens under a
+ * disclosure button, with the row's form of the route's action (`RowAction`); a refusal of that
+ * form comes back with the question open, to be read beside it. A removal whose row goes with the
+ * answer is sent by `sentBy`, the `submit` of a `useAdminSubmit` above the row, so that the
+ * answer is still told once the row is gone.
+ */
+export function ConfirmedRowAction<R = unknown>({
+  intent,
+  rowId,
+  fields = {},
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  sentBy,
+  ...answer
+}: {
+  intent: string
+  rowId: number
+  fields?: Record<string, string>
+  trigger: AskingButton
+  title: string
+  description: ReactNode
+  confirmLabel: string
+  sentBy?: (intent: string, fields: Record<string, string>) => unknown
+} & AnswerOptions<R>) {
+  const { submit } = useAdminSubmit<R>(answer)
+  const send = sentBy ?? submit
+  const posted = useActionData<AdminActionData>()
+  const refused = posted !== undefined && !posted.ok && posted.formId === rowFormId(intent, rowId, fields)
+  return (
+    <AskFirst trigger={trigger} title={title} description={description} confirmLabel={confirmLabel} onConfirm={() => void send(intent, { id: String(rowId), ...fields })} open={refused}>
+      <RowAction<R> intent={intent} rowId={rowId} fields={fields} variant="danger" size="md" {...answer}>
+        {confirmLabel}
+      </RowAction>
+    </AskFirst>
+  )
+}
+
+/**
+ * The submit button of a form that asks first (replacing the calendar link, signing out
+ * everywhere): with script, a confirmation dialog whose button sends the form `form` names, or
+ * runs `onConfirm` (a photo's removal, told above the dialog that goes with it); without, the same
+ * question under a disclosure button, with that form's own submit button.
+ */
+export function ConfirmedSubmit({
+  form,
+  onConfirm,
+  ...question
+}: {
+  form: string
+  onConfirm?: () => void
+  trigger: AskingButton
+  title: string
+  description: ReactNode
+  confirmLabel: string
+}) {
+  return (
+    <AskFirst {...question} onConfirm={onConfirm ?? (() => (document.getElementById(form) as HTMLFormElement | null)?.requestSubmit())}>
+      <Button type="submit" form={form} variant="danger" size="md">
+        {question.confirmLabel}
+      </Button>
+    </AskFirst>
+  )
+}
+
+/**
+ * A question before a save. With script: a confirmation dialog, whose button runs `onConfirm`.
+ * Without: it opens under its button (`<details>`), with `children`, the control that answers it
+ * by a plain post; `open` keeps it open, as when that post was refused.
+ */
+function AskFirst({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  open = false,
+  children,
+}: {
+  trigger: AskingButton
+  title: string
+  description: ReactNode
+  confirmLabel: string
+  onConfirm: () => Promise<unknown> | void
+  open?: boolean
+  children: ReactNode
+}) {
+  const hydrated = useHydrated()
+  const titleId = useId()
+  const { label, variant, size, ...button } = trigger
+  if (hydrated || trigger.disabled) {
+    return (
+      <ConfirmDialog
+        trigger={
+          <Button variant={variant} size={size} {...button}>
+            {label}
+          </Button>
+        }
+        title={title}
+        description={description}
+        confirmLabel={confirmLabel}
+        onConfirm={onConfirm}
+      />
+    )
+  }
+  return (
+    <details open={open || undefined} className="group">
+      <summary className={`${buttonVariants({ variant, size })} cursor-pointer list-none [&::-webkit-details-marker]:hidden`} aria-label={button['aria-label']} title={button.title}>
+        {label}
+      </summary>
+      <div role="group" aria-labelledby={titleId} className="mt-2 grid max-w-sm gap-2 rounded-md border border-slate-300 bg-white p-3 text-left">
+        <p id={titleId} className="font-semibold text-slate-900">
+          {title}
+        </p>
+        <div className="text-sm text-slate-700">{description}</div>
+        <div className="flex">{children}</div>
+      </div>
+    </details>
   )
 }
 

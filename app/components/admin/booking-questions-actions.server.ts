@@ -6,8 +6,8 @@ import { intent, rowId, rowIntent } from '../../lib/admin-route.server.ts'
 const questionInput = (form: FormData) => questionFromForm((name) => String(form.get(name) ?? ''))
 
 /**
- * Settings → Booking questions on the Settings action (docs/decisions/0053, 0088), each with the
- * schema of its JSON API twin (server/api/admin-booking-questions.ts).
+ * Settings → Booking questions on the Settings action (docs/decisions/0053, 0088), the only way in
+ * for them, each with the question schema of core/schemas/booking-question.ts.
  */
 export function bookingQuestionIntents({ bookingQuestions }: Services) {
   return {

@@ -5,12 +5,11 @@ import { DESCRIBE_MARK, optionLines } from '../../../core/booking-question-form.
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { useT } from '../../i18n/i18n.tsx'
 import { TRANSLATED_LOCALES } from '../../../core/schemas/translations.ts'
-import { AdminForm, RowAction, useAdminSubmit } from './admin-form.tsx'
+import { AdminForm, ConfirmedRowAction, RowAction, useAdminSubmit } from './admin-form.tsx'
 import { MoveButtons } from './move-buttons.tsx'
 import { useAddressWith, useOpenedByAddress } from './use-address-with.ts'
 import { Badge } from '../ui/badge.tsx'
 import { Button, buttonVariants } from '../ui/button.tsx'
-import { ConfirmDialog } from '../ui/dialog.tsx'
 import { Field, Input, Select, Textarea } from '../ui/field.tsx'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 
@@ -34,7 +33,7 @@ export type QuestionsData = { questions: BookingQuestion[]; editing: string | nu
  * Settings → Booking questions (docs/decisions/0053): what the booking form asks after the fixed
  * fields, in this order. Editing or archiving a question never changes the answers of bookings
  * already made: each booking keeps the question as it was asked. Everything saves through the
- * Settings action (docs/decisions/0088), with script or without, but for archiving, which asks first.
+ * Settings action (docs/decisions/0088), with script or without; archiving asks first.
  */
 export function BookingQuestionsPanel({ data }: { data: QuestionsData }) {
   const t = useT()
@@ -79,12 +78,15 @@ export function BookingQuestionsPanel({ data }: { data: QuestionsData }) {
                   <Link to={addressWith(QUESTION_PARAM, String(q.id))} preventScrollReset className={buttonVariants({ size: 'sm', variant: 'plain' })} aria-label={t('adminSettings.questions.editNamed', { label: q.label })}>
                     {t('adminSettings.questions.edit')}
                   </Link>
-                  <ConfirmDialog
-                    trigger={<Button size="sm" variant="danger" aria-label={t('adminSettings.questions.archiveNamed', { label: q.label })}>{t('adminSettings.questions.archive')}</Button>}
+                  <ConfirmedRowAction
+                    intent="archiveQuestion"
+                    rowId={q.id}
+                    trigger={{ label: t('adminSettings.questions.archive'), size: 'sm', variant: 'danger', 'aria-label': t('adminSettings.questions.archiveNamed', { label: q.label }) }}
                     title={t('adminSettings.questions.archiveTitle')}
                     description={t('adminSettings.questions.archiveText')}
                     confirmLabel={t('adminSettings.questions.archive')}
-                    onConfirm={() => archive('archiveQuestion', { id: String(q.id) })}
+                    sentBy={archive}
+                    failTitle={t('adminSettings.questions.archiveFailed')}
                   />
                 </div>
               </div>

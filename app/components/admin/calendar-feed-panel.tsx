@@ -1,23 +1,24 @@
-import { useId, useRef } from 'react'
+import { useId } from 'react'
 import type { CalendarFeedInfo } from '../../../server/for-app.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
-import { AdminForm } from './admin-form.tsx'
-import { formatDateTime } from './api.ts'
+import { AdminForm, ConfirmedSubmit } from './admin-form.tsx'
+import { formatDateTime } from './email-and-time.ts'
 import { Button } from '../ui/button.tsx'
-import { ConfirmDialog } from '../ui/dialog.tsx'
 import { toast } from '../ui/use-toast.ts'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 
 /**
  * The guide's calendar subscription (issue 18, point 6; docs/decisions/0050): a private URL a
  * phone or desktop calendar subscribes to, listing every live booking. Anyone with the URL can
  * read the bookings, so it can be replaced: the old one stops working at once. Made through the
- * Settings route's action (docs/decisions/0088): the first link without script too.
+ * Settings route's action (docs/decisions/0088), without script too (copying needs it).
  */
 export function CalendarFeedPanel({ feed }: { feed: CalendarFeedInfo }) {
   const t = useT()
   const locale = useLocale()
   const urlId = useId()
-  const form = useRef<HTMLFormElement>(null)
+  const formId = useId()
+  const hydrated = useHydrated()
 
   async function copy(url: string) {
     try {
@@ -36,7 +37,7 @@ export function CalendarFeedPanel({ feed }: { feed: CalendarFeedInfo }) {
       <p className="mb-3 text-sm text-slate-700">{t('adminSettings.calendarFeed.lead')}</p>
       {/* One form for both: it outlives the first link's creation, so that save's answer is still told. */}
       <AdminForm<{ replaced: boolean }>
-        ref={form}
+        id={formId}
         intent="calendarFeed"
         successTitle={(r) => t(r.replaced ? 'adminSettings.calendarFeed.replaced' : 'adminSettings.calendarFeed.created')}
         successText={(r) => t(r.replaced ? 'adminSettings.calendarFeed.replacedText' : 'adminSettings.calendarFeed.createdText')}
@@ -57,19 +58,17 @@ export function CalendarFeedPanel({ feed }: { feed: CalendarFeedInfo }) {
               />
               <p className="text-xs text-slate-600">{t('adminSettings.calendarFeed.made', { at: formatDateTime(feed.createdAt, locale) })}</p>
               <div className="flex flex-wrap gap-2">
-                <Button size="md" variant="brand" onClick={() => copy(feed.url)}>
-                  {t('adminSettings.calendarFeed.copy')}
-                </Button>
-                <ConfirmDialog
-                  trigger={
-                    <Button size="md" variant="danger" disabled={busy}>
-                      {t('adminSettings.calendarFeed.replace')}
-                    </Button>
-                  }
+                {hydrated ? (
+                  <Button size="md" variant="brand" onClick={() => copy(feed.url)}>
+                    {t('adminSettings.calendarFeed.copy')}
+                  </Button>
+                ) : null}
+                <ConfirmedSubmit
+                  form={formId}
+                  trigger={{ label: t('adminSettings.calendarFeed.replace'), size: 'md', variant: 'danger', disabled: busy }}
                   title={t('adminSettings.calendarFeed.replaceTitle')}
                   description={t('adminSettings.calendarFeed.replaceText')}
                   confirmLabel={t('adminSettings.calendarFeed.replace')}
-                  onConfirm={() => form.current?.requestSubmit()}
                 />
               </div>
             </div>

@@ -1,15 +1,19 @@
-import { useState } from 'react'
+import type { RefObject } from 'react'
+import { Link, useNavigate } from 'react-router'
 import { formatLongDate } from '../../../core/dates.ts'
-import { ANSWER_HOURS_BEFORE, DISRUPTION_CAUSE_ADMIN_IDS, DISRUPTION_CAUSES, MIN_ANSWER_HOURS, type DisruptionCause, type OfferState } from '../../../core/disruptions.ts'
+import { ANSWER_HOURS_BEFORE, DISRUPTION_CAUSE_ADMIN_IDS, DISRUPTION_CAUSES, MIN_ANSWER_HOURS, type OfferState } from '../../../core/disruptions.ts'
+import { CALL_OFF_NOTE_MAX } from '../../../core/schemas/disruption.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { isTourTime, TOUR_TIMES } from '../../../core/slots.ts'
 import type { DisruptionView } from '../../../server/for-app.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
-import { api, useFailToast, formatDateTime, useServerFieldErrors, successToast } from './api.ts'
-import { Button } from '../ui/button.tsx'
+import { formatDateTime } from './email-and-time.ts'
+import { AdminForm, FormRefusal } from './admin-form.tsx'
+import { Button, buttonVariants } from '../ui/button.tsx'
 import { Modal } from '../ui/dialog.tsx'
 import { Field, Input, Select } from '../ui/field.tsx'
 import { SLOT_LABELS, SLOT_VALUES } from './slot-names.ts'
+import { useOpenedByAddress } from './use-address-with.ts'
 
 const OFFER_STATES: Record<OfferState, MessageId> = {
   open: 'adminCalendar.offer.open',
@@ -18,77 +22,75 @@ const OFFER_STATES: Record<OfferState, MessageId> = {
   'auto-refunded': 'adminCalendar.offer.autoRefunded',
   closed: 'adminCalendar.offer.closed',
 }
+/** The day whose call-off the address opens (`?callOff=2026-12-05`). */
+export const CALL_OFF_PARAM = 'callOff'
+
 /**
  * The guide calls off a date or one slot of it (issue 19, docs/decisions/0056): the slots close, and
- * every booking on them is e-mailed a new date free of charge or a full refund.
+ * every booking on them is e-mailed a new date free of charge or a full refund. It asks first, in a
+ * dialog the address opens (without script drawn in place by `Modal closeTo`); the call-off is the
+ * Calendar route's action (docs/decisions/0088).
  */
-export function CallOffDialog({ date, onClose, onDone }: { date: string; onClose: () => void; onDone: () => Promise<void> }) {
-  const failToast = useFailToast()
-  const serverFieldErrors = useServerFieldErrors()
+export function CallOffDialog({ date, returnFocus }: { date: string; returnFocus: RefObject<HTMLElement | null> }) {
   const t = useT()
   const locale = useLocale()
-  const [tourTime, setTourTime] = useState('')
-  const [cause, setCause] = useState<DisruptionCause>('snow')
-  const [note, setNote] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault()
-    setBusy(true)
-    setErrors({})
-    try {
-      const done = await api<DisruptionView>('POST', '/api/admin/disruptions', { tourDate: date, tourTime, cause, note: note.trim() || undefined })
-      const n = done.offers.length
-      successToast(t('adminCalendar.callOff.done'), n === 0 ? t('adminCalendar.callOff.noBookings') : t('adminCalendar.callOff.offered', { count: n }))
-      await onDone()
-    } catch (error) {
-      setErrors(serverFieldErrors(error) ?? {})
-      failToast(t('adminCalendar.callOff.failed'), error)
-    } finally {
-      setBusy(false)
-    }
-  }
-
+  const navigate = useNavigate()
+  const { close, closeAfterSave } = useOpenedByAddress(CALL_OFF_PARAM)
   return (
     <Modal
       open
-      onOpenChange={(o) => !o && onClose()}
+      onOpenChange={(o) => !o && navigate(close, { preventScrollReset: true })}
+      closeTo={close}
+      returnFocus={returnFocus}
       title={t('adminCalendar.callOff.title', { date: formatLongDate(date, locale) })}
       description={t('adminCalendar.callOff.description', { hoursBefore: ANSWER_HOURS_BEFORE, minHours: MIN_ANSWER_HOURS })}
     >
-      <form className="grid gap-3" onSubmit={submit} noValidate>
-        <Field id="call-off-slot" label={t('adminCalendar.callOff.what')} error={errors.tourTime}>
-          <Select value={tourTime} onChange={(e) => setTourTime(e.target.value)}>
-            <option value="">{t('adminCalendar.callOff.wholeDay')}</option>
-            {TOUR_TIMES.map((time) => (
-              <option key={time} value={time}>
-                {t('adminCalendar.callOff.slotOnly', { slot: t(SLOT_LABELS[time]) })}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id="call-off-cause" label={t('adminCalendar.callOff.why')} error={errors.cause}>
-          <Select value={cause} onChange={(e) => setCause(e.target.value as DisruptionCause)}>
-            {DISRUPTION_CAUSES.map((c) => (
-              <option key={c} value={c}>
-                {t(DISRUPTION_CAUSE_ADMIN_IDS[c])}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id="call-off-note" label={t('adminCalendar.callOff.note')} hint={t('adminCalendar.callOff.noteHint')} error={errors.note}>
-          <Input value={note} onChange={(e) => setNote(e.target.value)} maxLength={300} />
-        </Field>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button size="md" variant="plain" onClick={onClose}>
-            {t('adminCalendar.callOff.keep')}
-          </Button>
-          <Button size="md" type="submit" variant="danger" disabled={busy}>
-            {t('adminCalendar.callOff.submit')}
-          </Button>
-        </div>
-      </form>
+      <AdminForm<DisruptionView>
+        intent="callOff"
+        successTitle={t('adminCalendar.callOff.done')}
+        // From the answer: how many guests the call-off reached.
+        successText={(done) => (done.offers.length === 0 ? t('adminCalendar.callOff.noBookings') : t('adminCalendar.callOff.offered', { count: done.offers.length }))}
+        failTitle={t('adminCalendar.callOff.failed')}
+        onSaved={closeAfterSave}
+        className="grid gap-3"
+      >
+        {({ errors, refusal, busy }) => (
+          <>
+            <input type="hidden" name="tourDate" value={date} />
+            <Field id="call-off-slot" name="tourTime" label={t('adminCalendar.callOff.what')} error={errors.tourTime}>
+              <Select defaultValue="">
+                <option value="">{t('adminCalendar.callOff.wholeDay')}</option>
+                {TOUR_TIMES.map((time) => (
+                  <option key={time} value={time}>
+                    {t('adminCalendar.callOff.slotOnly', { slot: t(SLOT_LABELS[time]) })}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field id="call-off-cause" name="cause" label={t('adminCalendar.callOff.why')} error={errors.cause}>
+              <Select defaultValue="snow">
+                {DISRUPTION_CAUSES.map((c) => (
+                  <option key={c} value={c}>
+                    {t(DISRUPTION_CAUSE_ADMIN_IDS[c])}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field id="call-off-note" name="note" label={t('adminCalendar.callOff.note')} hint={t('adminCalendar.callOff.noteHint')} error={errors.note}>
+              <Input maxLength={CALL_OFF_NOTE_MAX} />
+            </Field>
+            <FormRefusal refusal={refusal} errors={errors} hiddenField="tourDate" />
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Link to={close} replace preventScrollReset className={buttonVariants({ size: 'md', variant: 'plain' })}>
+                {t('adminCalendar.callOff.keep')}
+              </Link>
+              <Button size="md" type="submit" variant="danger" disabled={busy}>
+                {t('adminCalendar.callOff.submit')}
+              </Button>
+            </div>
+          </>
+        )}
+      </AdminForm>
     </Modal>
   )
 }

@@ -3,11 +3,10 @@ import type { ChannelCalendarView } from '../../../server/for-app.ts'
 import { formatLongDate } from '../../../core/dates.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
-import { AdminForm, useAdminSubmit } from './admin-form.tsx'
-import { formatDateTime } from './api.ts'
+import { AdminForm, ConfirmedRowAction, useAdminSubmit } from './admin-form.tsx'
+import { formatDateTime } from './email-and-time.ts'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
-import { ConfirmDialog } from '../ui/dialog.tsx'
 import { Field, Input } from '../ui/field.tsx'
 import { toast } from '../ui/use-toast.ts'
 import { SLOT_VALUES } from './slot-names.ts'
@@ -17,21 +16,22 @@ import { SLOT_VALUES } from './slot-names.ts'
  * (docs/decisions/0077): each event closes the slots it overlaps, labelled with the channel in
  * the calendar. The server fetches each on a schedule; a failed fetch shows its error and the
  * last good fetch, and closes or opens nothing. They come with the Channels page and save through
- * its action (docs/decisions/0088): adding one and "Fetch now" work without script too; removing
- * asks first in a dialog, which needs it.
+ * its action (docs/decisions/0088): adding, "Fetch now" and removing (which asks first) work
+ * without script too.
  */
 export function ChannelCalendarsPanel({ calendars }: { calendars: ChannelCalendarView[] }) {
   const t = useT()
   const locale = useLocale()
   // A new calendar's fields start empty again after each one added.
   const [added, setAdded] = useState(0)
-  // The calendar being removed, for the refusal's title; the removal is told here, since its row goes.
+  // A removal is told here, since its row goes; the calendar being removed names the refusal.
   const [removing, setRemoving] = useState('')
-  const remove = useAdminSubmit<{ name: string }>({
-    successTitle: (removed) => t('adminChannels.calendars.removed', { name: removed.name }),
+  const removal = {
+    successTitle: (removed: { name: string }) => t('adminChannels.calendars.removed', { name: removed.name }),
     successText: t('adminChannels.calendars.removedText'),
     failTitle: t('adminChannels.calendars.removeFailed', { name: removing }),
-  })
+  }
+  const remove = useAdminSubmit<{ name: string }>(removal)
 
   /** What a fetch found, from the answer: the slots it closed, or why the calendar could not be read. */
   function told(calendar: ChannelCalendarView, done: MessageId, unread: MessageId) {
@@ -88,19 +88,18 @@ export function ChannelCalendarsPanel({ calendars }: { calendars: ChannelCalenda
                     </>
                   )}
                 </AdminForm>
-                <ConfirmDialog
-                  trigger={
-                    <Button size="sm" variant="danger" disabled={remove.busy}>
-                      {t('adminChannels.calendars.remove')}
-                    </Button>
-                  }
+                <ConfirmedRowAction<{ name: string }>
+                  intent="removeCalendar"
+                  rowId={c.id}
+                  trigger={{ label: t('adminChannels.calendars.remove'), size: 'sm', variant: 'danger', 'aria-label': t('adminChannels.calendars.removeNamed', { name: c.name }) }}
                   title={t('adminChannels.calendars.removeTitle', { name: c.name })}
                   description={t('adminChannels.calendars.removeText')}
                   confirmLabel={t('adminChannels.calendars.remove')}
-                  onConfirm={() => {
+                  sentBy={(intent, fields) => {
                     setRemoving(c.name)
-                    return remove.submit('removeCalendar', { id: String(c.id) })
+                    return remove.submit(intent, fields)
                   }}
+                  {...removal}
                 />
               </div>
             </li>

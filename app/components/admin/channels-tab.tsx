@@ -1,21 +1,22 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useActionData, useLocation, useNavigate } from 'react-router'
 import type { ChannelCalendarView, ResellerView, ResellerWithKey, WebhookAdminView } from '../../../server/for-app.ts'
 import { COMMISSION_MAX_PERCENT, MIN_LEAD_HOURS_MAX } from '../../../core/schemas/reseller.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { T, useLocale, useT } from '../../i18n/i18n.tsx'
 import type { Locale } from '../../../core/i18n/locales.ts'
 import type { Translate } from '../../i18n/translator.ts'
-import { AdminForm, useAdminSubmit } from './admin-form.tsx'
-import { formatDateTime } from './api.ts'
+import { AdminForm, ConfirmedRowAction, useAdminSubmit } from './admin-form.tsx'
+import type { AdminActionData } from '../../lib/admin-form.ts'
+import { formatDateTime } from './email-and-time.ts'
 import { ChannelCalendarsPanel } from './channel-calendars-panel.tsx'
 import { useAddressWith } from './use-address-with.ts'
 import { ScrollBox } from '../ui/scroll-box.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { Button, buttonVariants } from '../ui/button.tsx'
-import { ConfirmDialog } from '../ui/dialog.tsx'
 import { Field, Input, Textarea } from '../ui/field.tsx'
 import { toast } from '../ui/use-toast.ts'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 
 /** The address's parameter naming the reseller whose form is open. */
 export const RESELLER_PARAM = 'reseller'
@@ -80,14 +81,12 @@ export function ChannelsTab({
   const t = useT()
   const locale = useLocale()
   const addressWith = useAddressWith()
-  const [shownKey, setShownKey] = useState<ShownKey | null>(null)
+  // A script-free post that made a key comes back as the page with it (docs/decisions/0088).
+  const posted = useActionData<AdminActionData>()
+  const postedKey = posted?.ok && (posted.formId === 'addReseller' || posted.formId?.startsWith('replaceResellerKey')) ? (posted.result as ResellerWithKey) : null
+  const [shownKey, setShownKey] = useState<ShownKey | null>(postedKey ? { name: postedKey.name, apiKey: postedKey.apiKey } : null)
   const showKey = (made: ResellerWithKey) => setShownKey({ name: made.name, apiKey: made.apiKey })
   // The dialogs' saves, told here rather than in a row: the toasts' words come from the answers.
-  const revoke = useAdminSubmit<ResellerView>({
-    successTitle: t('adminChannels.resellers.revoked'),
-    successText: (r) => t('adminChannels.resellers.revokedText', { name: r.name }),
-    failTitle: t('adminChannels.resellers.revokeFailed'),
-  })
   const replaceKey = useAdminSubmit<ResellerWithKey>({
     successTitle: t('adminChannels.resellers.newKeyMade'),
     successText: (r) => t('adminChannels.resellers.newKeyMadeText', { name: r.name }),
@@ -143,28 +142,27 @@ export function ChannelsTab({
                           <Link to={addressWith(RESELLER_PARAM, String(r.id))} preventScrollReset className={buttonVariants({ size: 'sm', variant: 'secondary' })} aria-label={t('adminChannels.resellers.editNamed', { name: r.name })}>
                             {t('adminChannels.resellers.edit')}
                           </Link>
-                          <ConfirmDialog
-                            trigger={
-                              <Button size="sm" variant="plain" aria-label={t('adminChannels.resellers.newKeyNamed', { name: r.name })}>
-                                {t('adminChannels.resellers.newKey')}
-                              </Button>
-                            }
+                          <ConfirmedRowAction<ResellerWithKey>
+                            intent="replaceResellerKey"
+                            rowId={r.id}
+                            trigger={{ label: t('adminChannels.resellers.newKey'), size: 'sm', variant: 'plain', 'aria-label': t('adminChannels.resellers.newKeyNamed', { name: r.name }) }}
                             title={t('adminChannels.resellers.newKeyTitle', { name: r.name })}
                             description={t(r.revokedAt ? 'adminChannels.resellers.newKeyTextRevoked' : 'adminChannels.resellers.newKeyText', { name: r.name })}
                             confirmLabel={t('adminChannels.resellers.newKeyConfirm')}
-                            onConfirm={() => replaceKey.submit('replaceResellerKey', { id: String(r.id) })}
+                            sentBy={replaceKey.submit}
+                            failTitle={t('adminChannels.resellers.newKeyFailed')}
                           />
                           {r.revokedAt ? null : (
-                            <ConfirmDialog
-                              trigger={
-                                <Button size="sm" variant="quietDanger" aria-label={t('adminChannels.resellers.revokeNamed', { name: r.name })}>
-                                  {t('adminChannels.resellers.revoke')}
-                                </Button>
-                              }
+                            <ConfirmedRowAction<ResellerView>
+                              intent="revokeReseller"
+                              rowId={r.id}
+                              trigger={{ label: t('adminChannels.resellers.revoke'), size: 'sm', variant: 'quietDanger', 'aria-label': t('adminChannels.resellers.revokeNamed', { name: r.name }) }}
                               title={t('adminChannels.resellers.revokeTitle', { name: r.name })}
                               description={t('adminChannels.resellers.revokeText', { name: r.name })}
                               confirmLabel={t('adminChannels.resellers.revoke')}
-                              onConfirm={() => revoke.submit('revokeReseller', { id: String(r.id) })}
+                              successTitle={t('adminChannels.resellers.revoked')}
+                              successText={(revoked) => t('adminChannels.resellers.revokedText', { name: revoked.name })}
+                              failTitle={t('adminChannels.resellers.revokeFailed')}
                             />
                           )}
                         </div>
@@ -205,9 +203,6 @@ function ResellerForm({ reseller, tours, onAdded }: { reseller?: Reseller; tours
   // A new reseller's fields start empty again after each one added; an edited one's from its saved version.
   const [added, setAdded] = useState(0)
   const draft = reseller ? draftOf(reseller) : EMPTY
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-
   return (
     <AdminForm<ResellerWithKey>
       intent={reseller ? 'updateReseller' : 'addReseller'}
@@ -268,7 +263,7 @@ function ResellerForm({ reseller, tours, onAdded }: { reseller?: Reseller; tours
             </p>
           </div>
           <div className="flex gap-2">
-            <Button size="md" variant="brand" type="submit" disabled={busy || (!reseller && !hydrated)}>
+            <Button size="md" variant="brand" type="submit" disabled={busy}>
               {reseller ? t('adminChannels.form.save') : t('adminChannels.form.add')}
             </Button>
             {reseller ? (
@@ -356,6 +351,8 @@ function WebhooksList({ resellers }: { resellers: Reseller[] }) {
 /** The key, once: the guide copies it with the OCTO base URL and gives both to the reseller. */
 function KeyPanel({ shown, octoEndpoint, onDone }: { shown: ShownKey; octoEndpoint: string; onDone: () => void }) {
   const t = useT()
+  const hydrated = useHydrated()
+  const location = useLocation()
   const heading = useRef<HTMLHeadingElement>(null)
   // Where the guide's (and a screen reader's) attention goes next: the key is there only now.
   useEffect(() => heading.current?.focus(), [shown])
@@ -387,16 +384,25 @@ function KeyPanel({ shown, octoEndpoint, onDone }: { shown: ShownKey; octoEndpoi
       <Field id="reseller-octo-url" label={t('adminChannels.key.octoUrl')}>
         <Input readOnly value={octoEndpoint} onFocus={(e) => e.currentTarget.select()} className="bg-white font-mono text-sm" />
       </Field>
+      {/* Copying needs script; without it the fields are selected to copy by hand, and Done loads the page again, without the key. */}
       <div className="flex flex-wrap gap-2">
-        <Button size="md" variant="brand" onClick={() => copy(shown.apiKey, 'key')}>
-          {t('adminChannels.key.copyKey')}
-        </Button>
-        <Button size="md" variant="plain" onClick={() => copy(octoEndpoint, 'url')}>
-          {t('adminChannels.key.copyUrl')}
-        </Button>
-        <Button size="md" variant="plain" onClick={onDone}>
-          {t('adminChannels.key.done')}
-        </Button>
+        {hydrated ? (
+          <>
+            <Button size="md" variant="brand" onClick={() => copy(shown.apiKey, 'key')}>
+              {t('adminChannels.key.copyKey')}
+            </Button>
+            <Button size="md" variant="plain" onClick={() => copy(octoEndpoint, 'url')}>
+              {t('adminChannels.key.copyUrl')}
+            </Button>
+            <Button size="md" variant="plain" onClick={onDone}>
+              {t('adminChannels.key.done')}
+            </Button>
+          </>
+        ) : (
+          <Link to={location.pathname + location.search} className={buttonVariants({ size: 'md', variant: 'plain' })}>
+            {t('adminChannels.key.done')}
+          </Link>
+        )}
       </div>
     </section>
   )

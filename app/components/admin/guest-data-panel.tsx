@@ -7,16 +7,19 @@ import { T, useLocale, useT } from '../../i18n/i18n.tsx'
 import { useSayRefusal } from '../../i18n/refusals.ts'
 import { useActionData } from 'react-router'
 import type { AdminActionData } from '../../lib/admin-form.ts'
-import { formatDateTime } from './api.ts'
-import { AdminForm, useAdminSubmit } from './admin-form.tsx'
+import { formatDateTime } from './email-and-time.ts'
+import { AdminForm, ConfirmedSubmit, useAdminSubmit } from './admin-form.tsx'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { Badge } from '../ui/badge.tsx'
 import { Button, buttonVariants } from '../ui/button.tsx'
-import { ConfirmDialog } from '../ui/dialog.tsx'
 import { Field, Input } from '../ui/field.tsx'
 import { SLOT_VALUES } from './slot-names.ts'
 
 type Summary = AsJson<GuestDataSummary & { erasureBlockers: ErasureBlocker[] }>
+type Erased = { erased: Record<string, number>; summary: Summary }
+
+/** The erasure's own form, beside the look-up's: its button and the reviews' choice belong to it by this id. */
+const ERASE_FORM = 'erase-guest'
 type AuditEntry = AsJson<AuditRow>
 
 const ACTION_LABELS: Record<string, MessageId> = {
@@ -65,12 +68,15 @@ export function GuestDataPanel({ audit }: { audit: AuditEntry[] }) {
   const named = (names: Record<string, MessageId>, code: string) => (names[code] ? t(names[code]) : code)
   // A script-free look-up comes back as the page with its answer (docs/decisions/0088).
   const posted = useActionData<AdminActionData>()
-  const [summary, setSummary] = useState<Summary | null>(posted?.ok && posted.formId === 'lookUpGuest' ? (posted.result as Summary) : null)
+  // And so does a script-free erasure, with what is left.
+  const erasedHere = posted?.ok && posted.formId === 'eraseGuest' ? (posted.result as Erased) : null
+  const eraseRefused = posted && !posted.ok && posted.formId === 'eraseGuest' ? posted.message : null
+  const [summary, setSummary] = useState<Summary | null>(posted?.ok && posted.formId === 'lookUpGuest' ? (posted.result as Summary) : (erasedHere?.summary ?? null))
   const [email, setEmail] = useState(summary?.email ?? '')
   const [reviewChoice, setReviewChoice] = useState<'remove' | 'anonymise'>('remove')
   // Without script the button cannot follow the field: it stays on, and the action refuses an empty address.
   const hydrated = useHydrated()
-  const { submit: erase } = useAdminSubmit<{ erased: Record<string, number>; summary: Summary }>({
+  const { submit: erase } = useAdminSubmit<Erased>({
     successTitle: t('adminSettings.guestData.erased'),
     successText: ({ erased }) => t('adminSettings.guestData.erasedText', erased),
     failTitle: t('adminSettings.guestData.eraseFailed'),
@@ -102,6 +108,16 @@ export function GuestDataPanel({ audit }: { audit: AuditEntry[] }) {
         )}
       </AdminForm>
 
+      {erasedHere ? (
+        <p role="status" className="mt-4 text-sm text-slate-800">
+          <strong>{t('adminSettings.guestData.erased')}</strong> {t('adminSettings.guestData.erasedText', erasedHere.erased)}
+        </p>
+      ) : null}
+      {eraseRefused ? (
+        <p role="alert" className="mt-4 text-sm text-red-700">
+          {eraseRefused}
+        </p>
+      ) : null}
       {summary ? (
         <div className="mt-6 grid gap-4" aria-live="polite">
           {nothingFound ? (
@@ -174,11 +190,11 @@ export function GuestDataPanel({ audit }: { audit: AuditEntry[] }) {
                   <fieldset className="mt-2 text-sm text-slate-800">
                     <legend className="font-semibold">{t('adminSettings.guestData.reviewErasure')}</legend>
                     <label className="mr-4 inline-flex min-h-9 items-center gap-2">
-                      <input type="radio" name="review-erasure" checked={reviewChoice === 'remove'} onChange={() => setReviewChoice('remove')} />
+                      <input type="radio" form={ERASE_FORM} name="reviews" value="remove" checked={reviewChoice === 'remove'} onChange={() => setReviewChoice('remove')} />
                       {t('adminSettings.guestData.reviewRemoved')}
                     </label>
                     <label className="inline-flex min-h-9 items-center gap-2">
-                      <input type="radio" name="review-erasure" checked={reviewChoice === 'anonymise'} onChange={() => setReviewChoice('anonymise')} />
+                      <input type="radio" form={ERASE_FORM} name="reviews" value="anonymise" checked={reviewChoice === 'anonymise'} onChange={() => setReviewChoice('anonymise')} />
                       {t('adminSettings.guestData.reviewAnonymised')}
                     </label>
                   </fieldset>
@@ -200,7 +216,7 @@ export function GuestDataPanel({ audit }: { audit: AuditEntry[] }) {
                   <ul className="mt-1 list-disc pl-5">
                     {summary.erasureBlockers.map((b) => (
                       <li key={b.reference}>
-                        {t('adminSettings.guestData.blockerLine', { reference: b.reference, date: formatLongDate(b.tourDate, locale), reason: b.refusal ? say(b.refusal) : b.reason })}
+                        {t('adminSettings.guestData.blockerLine', { reference: b.reference, date: formatLongDate(b.tourDate, locale), reason: say(b.refusal) })}
                       </li>
                     ))}
                   </ul>
@@ -210,17 +226,22 @@ export function GuestDataPanel({ audit }: { audit: AuditEntry[] }) {
                 <a href={exportHref} download className={buttonVariants({ variant: 'plain', size: 'md' })}>
                   {t('adminSettings.guestData.export')}
                 </a>
-                <ConfirmDialog
-                  trigger={
-                    <Button size="md" variant="danger" disabled={summary.erasureBlockers.length > 0}>
-                      {t('adminSettings.guestData.erase')}
-                    </Button>
-                  }
-                  title={t('adminSettings.guestData.eraseTitle')}
-                  description={t('adminSettings.guestData.eraseText', { email: summary.email })}
-                  confirmLabel={t('adminSettings.guestData.eraseConfirm')}
-                  onConfirm={() => erase('eraseGuest', { email: summary.email, reviews: reviewChoice })}
-                />
+                <AdminForm intent="eraseGuest" id={ERASE_FORM} failTitle={t('adminSettings.guestData.eraseFailed')} className="contents">
+                  {() => (
+                    <>
+                      <input type="hidden" name="email" value={summary.email} />
+                      <ConfirmedSubmit
+                        form={ERASE_FORM}
+                        // With script, sent from the panel, which outlives what the erasure removes.
+                        onConfirm={() => void erase('eraseGuest', { email: summary.email, reviews: reviewChoice })}
+                        trigger={{ label: t('adminSettings.guestData.erase'), size: 'md', variant: 'danger', disabled: summary.erasureBlockers.length > 0 }}
+                        title={t('adminSettings.guestData.eraseTitle')}
+                        description={t('adminSettings.guestData.eraseText', { email: summary.email })}
+                        confirmLabel={t('adminSettings.guestData.eraseConfirm')}
+                      />
+                    </>
+                  )}
+                </AdminForm>
               </div>
             </>
           )}

@@ -1,14 +1,14 @@
-import { useState } from 'react'
+import { Link } from 'react-router'
 import type { AsJson, ContactMessageView } from '../../../server/for-app.ts'
 import { matchesText } from '../../../core/booking-search.ts'
 import { contactPackageLabel } from '../../../core/schemas/contact.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
-import { formatDateTime, mailtoHref, useCopyEmail } from './api.ts'
+import { formatDateTime, mailtoHref, useCopyEmail } from './email-and-time.ts'
 import { RowAction } from './admin-form.tsx'
 import { Badge } from '../ui/badge.tsx'
-import { Button } from '../ui/button.tsx'
+import { Button, buttonVariants } from '../ui/button.tsx'
 import { EmptyState } from '../ui/empty-state.tsx'
-import { CreateBookingDialog } from './bookings/create-booking-dialog.tsx'
+import { DIALOG_PARAMS } from './bookings/dialog-address.ts'
 
 export type ContactMessage = AsJson<ContactMessageView>
 
@@ -17,8 +17,6 @@ export type ContactMessage = AsJson<ContactMessageView>
  * read is the route action's (docs/decisions/0088); the list and its badge come again after it.
  */
 export function MessagesTab({ messages, search }: { messages: ContactMessage[] | null; search: string }) {
-  // "Create booking" on a message (docs/decisions/0059): the dialog starts from the guest's details.
-  const [bookingFrom, setBookingFrom] = useState<ContactMessage | null>(null)
   const t = useT()
   const locale = useLocale()
   const copyEmail = useCopyEmail()
@@ -71,9 +69,14 @@ export function MessagesTab({ messages, search }: { messages: ContactMessage[] |
                       {t('adminInbox.markRead')}
                     </RowAction>
                   ) : null}
-                  <Button size="sm" variant="brand" onClick={() => setBookingFrom(m)} aria-label={t('adminInbox.messages.createBookingLabel', { name: m.name })}>
+                  {/* "Create booking" on a message (docs/decisions/0059): the Bookings section's dialog, starting from the guest's details (docs/decisions/0088). */}
+                  <Link
+                    to={`/admin/bookings?${new URLSearchParams({ [DIALOG_PARAMS.create]: '1', [DIALOG_PARAMS.message]: String(m.id) })}`}
+                    className={buttonVariants({ size: 'sm', variant: 'brand' })}
+                    aria-label={t('adminInbox.messages.createBookingLabel', { name: m.name })}
+                  >
                     {t('adminInbox.messages.createBooking')}
-                  </Button>
+                  </Link>
                   <Button size="sm" variant="plain" onClick={() => copyEmail(m.email)}>
                     {t('adminInbox.messages.copyEmail')}
                   </Button>
@@ -89,12 +92,6 @@ export function MessagesTab({ messages, search }: { messages: ContactMessage[] |
           ))}
         </ul>
       )}
-      {bookingFrom ? (
-        <CreateBookingDialog
-          prefill={{ name: bookingFrom.name, email: bookingFrom.email, phone: bookingFrom.phone, tourDate: bookingFrom.visitDate, groupSize: bookingFrom.groupSize, locale: bookingFrom.locale }}
-          onClose={() => setBookingFrom(null)}
-        />
-      ) : null}
     </section>
   )
 }

@@ -3,11 +3,10 @@ import type { AsJson, NotificationView } from '../../../server/for-app.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { matchesText } from '../../../core/booking-search.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
-import { formatDateTime } from './api.ts'
-import { AdminForm, RowAction, useAdminSubmit } from './admin-form.tsx'
+import { formatDateTime } from './email-and-time.ts'
+import { AdminForm, ConfirmedRowAction, RowAction, useAdminSubmit } from './admin-form.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { Button, buttonVariants } from '../ui/button.tsx'
-import { ConfirmDialog } from '../ui/dialog.tsx'
 import { EmptyState } from '../ui/empty-state.tsx'
 
 export type AdminNotification = AsJson<NotificationView>
@@ -65,7 +64,6 @@ function NotificationItem({ notification: n }: { notification: AdminNotification
   const locale = useLocale()
   // Following a notification's link reads it; deleting asks first. Both through the route's action.
   const { submit } = useAdminSubmit({ failTitle: t('adminInbox.notifications.markReadFailed') })
-  const { submit: remove } = useAdminSubmit({ failTitle: t('adminInbox.notifications.deleteFailed') })
   const link = safeLink(n.actionLink)
   const ofTitle = <span className="sr-only">{t('adminInbox.notifications.ofTitle', { title: n.title })}</span>
   return (
@@ -90,17 +88,23 @@ function NotificationItem({ notification: n }: { notification: AdminNotification
             {ofTitle}
           </RowAction>
         ) : null}
-        <ConfirmDialog
-          trigger={
-            <Button size="sm" variant="quietDanger">
-              {t('admin.common.delete')}
-              {ofTitle}
-            </Button>
-          }
+        <ConfirmedRowAction
+          intent="remove"
+          rowId={n.id}
+          trigger={{
+            label: (
+              <>
+                {t('admin.common.delete')}
+                {ofTitle}
+              </>
+            ),
+            size: 'sm',
+            variant: 'quietDanger',
+          }}
           title={t('adminInbox.notifications.deleteTitle')}
           description={t('adminInbox.notifications.deleteDescription', { title: n.title })}
           confirmLabel={t('adminInbox.notifications.deleteConfirm')}
-          onConfirm={() => void remove('remove', { id: String(n.id) })}
+          failTitle={t('adminInbox.notifications.deleteFailed')}
         />
       </div>
     </li>

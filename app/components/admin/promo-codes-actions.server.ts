@@ -6,8 +6,8 @@ import { formObject, intent, rowId } from '../../lib/admin-route.server.ts'
 const promoInput = (form: FormData) => ({ ...formObject(form), onePerEmail: form.get('onePerEmail') === 'on', active: form.get('active') === 'on' })
 
 /**
- * The Promo codes section's forms on its route action (docs/decisions/0062, 0088), with the schema of
- * POST and PUT /api/admin/promo-codes: a new code, and an edit (switching one off is an edit).
+ * The Promo codes section's forms on its route action (docs/decisions/0062, 0088), the only way in
+ * for them: a new code, and an edit (switching one off is an edit).
  */
 export function promoCodeIntents(services: Services) {
   return {

@@ -3,8 +3,8 @@ import type { Services } from '../../../server/for-app.ts'
 import { intent, rowId, rowIntent } from '../../lib/admin-route.server.ts'
 
 /**
- * The Reviews section's forms (docs/decisions/0063, 0088), with the schemas of POST and PATCH
- * /api/admin/reviews: approve, hide, a reply (blank removes it), and a review from another site.
+ * The Reviews section's forms (docs/decisions/0063, 0088), the guide's only way to moderate: approve,
+ * hide, a reply (blank removes it), and a review from another site.
  */
 export function reviewIntents(services: Services) {
   return {

@@ -15,7 +15,7 @@ import { formObject, intent, NO_FIELDS, notFound, rowId } from '../../lib/admin-
  */
 export function settingsIntents(services: Services) {
   return {
-    // The About page's words in one language (docs/decisions/0075): PUT /api/admin/guide-words/:locale's schema.
+    // The About page's words in one language (docs/decisions/0075), by the words' schema.
     guideWords: intent({
       schema: guideWordsSchema,
       input: (form) => Object.fromEntries(GUIDE_WORD_KEYS.map((key) => [key, String(form.get(key) ?? '')])),
@@ -27,8 +27,8 @@ export function settingsIntents(services: Services) {
     }),
     // A test e-mail, sent at once, in the admin's dashboard language: POST /api/admin/test-email's schema.
     testEmail: intent({ schema: testEmailSchema, run: ({ email }, _form, admin) => services.mail.sendTest(email, admin.locale) }),
-    // One tour's prices, promotion, duration, translations and bookable switch (docs/decisions/0019, 0045):
-    // PATCH /api/admin/tour-packages/:id's schema. An unticked box sends nothing: not bookable.
+    // One tour's prices, promotion, duration, translations and bookable switch (docs/decisions/0019, 0045).
+    // An unticked box sends nothing: not bookable.
     tour: intent({
       schema: tourPackageUpdateSchema,
       input: (form) => ({ ...formObject(form), available: form.get('available') === 'on' }),
@@ -36,16 +36,16 @@ export function settingsIntents(services: Services) {
         if (!(await services.catalogue.update(rowId(form), input))) notFound(TOUR_PACKAGE_NOT_FOUND)
       },
     }),
-    // How often a guest may change a booking themselves (docs/decisions/0055): PUT /api/admin/booking-rules's schema.
+    // How often a guest may change a booking themselves (docs/decisions/0055).
     bookingRules: intent({
       schema: bookingRulesSchema,
       run: async ({ guestMoveLimit }) => ({ guestMoveLimit: await services.bookingMoves.setGuestMoveLimit(guestMoveLimit) }),
     }),
-    // The bookings the guide makes (docs/decisions/0059): PUT /api/admin/guide-booking-rules's schema.
+    // The bookings the guide makes (docs/decisions/0059): their largest group and how long they wait for payment.
     guideBookingRules: intent({ schema: guideBookingRulesSchema, run: (input) => services.bookingMoves.setGuideRules(input) }),
-    // Gift vouchers' validity and amounts (docs/decisions/0065): PUT /api/admin/voucher-rules's schema.
+    // Gift vouchers' validity and amounts (docs/decisions/0065), by the voucher rules' schema.
     voucherRules: intent({ schema: voucherRulesSchema, run: (input) => services.vouchers.setRules(input) }),
-    // What receipts print about the business (docs/decisions/0080): PUT /api/admin/tax-settings's schema.
+    // What receipts print about the business (docs/decisions/0080).
     receipts: intent({
       schema: taxSettingsSchema,
       input: (form) => ({ ...formObject(form), registered: form.get('registered') === 'on', pricesIncludeTax: form.get('pricesIncludeTax') === 'on' }),

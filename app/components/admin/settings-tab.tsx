@@ -1,5 +1,4 @@
-import { Fragment, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { Fragment, useId, useState } from 'react'
 import type { AsJson, AuditEntry, CalendarFeedInfo, TaxSettings, TourPackage as CatalogueRow } from '../../../server/for-app.ts'
 import { TOUR_TEXT_LIMITS } from '../../../core/schemas/tour-package-update.ts'
 import { TRANSLATED_LOCALES } from '../../../core/schemas/translations.ts'
@@ -8,11 +7,10 @@ import { formatYen } from '../../../core/money.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { toast } from '../ui/use-toast.ts'
-import { api, useFailToast, useCopyEmail } from './api.ts'
-import { AdminForm } from './admin-form.tsx'
+import { useCopyEmail } from './email-and-time.ts'
+import { AdminForm, ConfirmedSubmit } from './admin-form.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
-import { ConfirmDialog } from '../ui/dialog.tsx'
 import { Field, Input, Textarea } from '../ui/field.tsx'
 import { GuestDataPanel } from './guest-data-panel.tsx'
 import { GuideWordsPanel, type GuideWordsData } from './guide-words-panel.tsx'
@@ -58,21 +56,13 @@ export function SettingsTab({ tours, taxSettings, calendarFeed, rules, guideWord
 }
 
 /**
- * Issue 13, point 3: end every session of this account, this device's too, e.g. after a phone
+ * End every session of this account, this device's too, e.g. after a phone
  * was lost or a shared computer was left signed in. The admin then signs in again here.
  */
 function Sessions() {
-  const failToast = useFailToast()
   const t = useT()
-  const navigate = useNavigate()
-  async function logOutEverywhere() {
-    try {
-      await api('POST', '/api/logout-everywhere', undefined, { announceChange: false })
-      navigate('/admin/login', { replace: true })
-    } catch (error) {
-      failToast(t('adminSettings.sessions.failed'), error)
-    }
-  }
+  // A plain form posted to the JSON API's own route, which clears the cookie and goes on to the login page.
+  const formId = useId()
   return (
     <section aria-labelledby="sessions-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="sessions-heading" className="text-lg font-semibold text-slate-900">
@@ -81,13 +71,14 @@ function Sessions() {
       <p className="mb-3 text-sm text-slate-700">
         {t('adminSettings.sessions.lead')}
       </p>
-      <ConfirmDialog
-        trigger={<Button size="md" variant="danger">{t('adminSettings.sessions.logOutEverywhere')}</Button>}
+      <ConfirmedSubmit
+        form={formId}
+        trigger={{ label: t('adminSettings.sessions.logOutEverywhere'), size: 'md', variant: 'danger' }}
         title={t('adminSettings.sessions.confirmTitle')}
         description={t('adminSettings.sessions.confirmText')}
         confirmLabel={t('adminSettings.sessions.logOutEverywhere')}
-        onConfirm={logOutEverywhere}
       />
+      <form id={formId} method="post" action="/api/logout-everywhere" hidden />
     </section>
   )
 }

@@ -11,7 +11,7 @@ import { intent, rowId } from '../../lib/admin-route.server.ts'
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '')
 
-/** A meeting point's form as the JSON API's body: each other language's words in fields of their own ('name-ko'). */
+/** A meeting point's form as its schema's object: each other language's words in fields of their own ('name-ko'). */
 const pointInput = (form: FormData) => ({
   ...Object.fromEntries(['name', 'address', 'addressJa', 'latitude', 'longitude', 'instructions'].map((key) => [key, text(form, key)])),
   translations: Object.fromEntries(
@@ -27,8 +27,8 @@ const tripSettingsFormSchema = meetingSettingsSchema.extend({
 })
 
 /**
- * Settings → the trip's forms on the Settings action (docs/decisions/0052, 0088), each with the
- * schema of its JSON API twin (server/api/admin-trip.ts): a meeting point added or edited,
+ * Settings → the trip's forms on the Settings action (docs/decisions/0052, 0088), the only way the
+ * guide changes the trip, each with its schema from core/: a meeting point added or edited,
  * offered or not, moved in the list; and the trip settings, whose "what to bring" is saved one
  * language at a time, the others kept as stored.
  */

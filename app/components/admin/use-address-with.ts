@@ -1,15 +1,18 @@
 import { useNavigate, useSearchParams } from 'react-router'
 
 /**
- * This page's address with one parameter set, or removed: a link that opens or closes a form the
- * loader knows by the address (`?point=new`), keeping the other choices it names.
+ * This page's address with one parameter set, or removed (null), or several at once: a link that
+ * opens or closes a form the loader knows by the address (`?point=new`), or chooses what a list
+ * shows (`?sort=name&dir=desc`), keeping the other choices it names.
  */
 export function useAddressWith() {
   const [params] = useSearchParams()
-  return (name: string, value: string | null) => {
+  return (name: string | Record<string, string | null>, value: string | null = null) => {
     const next = new URLSearchParams(params)
-    if (value === null) next.delete(name)
-    else next.set(name, value)
+    for (const [key, set] of Object.entries(typeof name === 'string' ? { [name]: value } : name)) {
+      if (set === null) next.delete(key)
+      else next.set(key, set)
+    }
     const query = next.toString()
     return query ? `?${query}` : '?'
   }

@@ -4,11 +4,11 @@ import { NOTIFICATION_PREFERENCES } from '../../../core/schemas/users.ts'
 import type { AsJson, PublicUser } from '../../../server/for-app.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
-import { formatDateTime } from './api.ts'
-import { AdminForm, useAdminSubmit } from './admin-form.tsx'
+import { formatDateTime } from './email-and-time.ts'
+import { AdminForm, ConfirmedRowAction, FormRefusal } from './admin-form.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
-import { ConfirmDialog, Modal } from '../ui/dialog.tsx'
+import { Modal } from '../ui/dialog.tsx'
 import { EmptyState } from '../ui/empty-state.tsx'
 import { Field, Input, Select } from '../ui/field.tsx'
 
@@ -107,26 +107,21 @@ export function UsersTab({ users, search, currentUserId }: { users: AdminUser[];
 
 function UserActions({ user, self, onEdit }: { user: AdminUser; self: boolean; onEdit: () => void }) {
   const t = useT()
-  const { submit } = useAdminSubmit({
-    successTitle: t('adminUsers.deleted'),
-    successText: t('adminUsers.deletedDescription', { username: user.username }),
-    failTitle: t('adminUsers.deleteFailed'),
-  })
   return (
     <div className="flex gap-2">
       <Button variant="plain" size="sm" onClick={onEdit} aria-label={t('adminUsers.editLabel', { username: user.username })}>
         {t('admin.common.edit')}
       </Button>
-      <ConfirmDialog
-        trigger={
-          <Button variant="danger" size="sm" aria-label={t('adminUsers.deleteLabel', { username: user.username })} disabled={self} title={self ? t('adminUsers.cannotDeleteSelf') : undefined}>
-            {t('admin.common.delete')}
-          </Button>
-        }
+      <ConfirmedRowAction
+        intent="remove"
+        rowId={user.id}
+        trigger={{ label: t('admin.common.delete'), variant: 'danger', size: 'sm', 'aria-label': t('adminUsers.deleteLabel', { username: user.username }), disabled: self, title: self ? t('adminUsers.cannotDeleteSelf') : undefined }}
         title={t('adminUsers.deleteTitle')}
         description={t('adminUsers.deleteDescription', { username: user.username })}
         confirmLabel={t('adminUsers.deleteConfirm')}
-        onConfirm={() => void submit('remove', { id: String(user.id) })}
+        successTitle={t('adminUsers.deleted')}
+        successText={t('adminUsers.deletedDescription', { username: user.username })}
+        failTitle={t('adminUsers.deleteFailed')}
       />
     </div>
   )
@@ -191,12 +186,7 @@ function UserForm({ user, onClose, onSaved }: { user: AdminUser | null; onClose:
         >
           <Input type="tel" defaultValue={user?.whatsappNumber ?? ''} autoComplete="off" />
         </Field>
-        {/* The refusal again inside the dialog: the toast outside it is hidden from screen readers while the dialog is modal. */}
-        {refusal && Object.keys(errors).length === 0 ? (
-          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-800">
-            {refusal}
-          </p>
-        ) : null}
+        <FormRefusal refusal={refusal} errors={errors} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button size="md" variant="plain" onClick={onClose}>
             {t('admin.common.cancel')}

@@ -3,15 +3,13 @@ import { formatYen } from '../../../core/money.ts'
 import type { MessageId } from '../../../core/i18n/message-id.ts'
 import type { VoucherState } from '../../../core/vouchers.ts'
 import type { AdminVoucher } from '../../../server/for-app.ts'
-import { formatDateTime } from './api.ts'
-import { useAdminSubmit } from './admin-form.tsx'
+import { formatDateTime } from './email-and-time.ts'
+import { ConfirmedRowAction } from './admin-form.tsx'
 import { toast } from '../ui/use-toast.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { useAttentionText } from './attention.ts'
 import { ScrollBox } from '../ui/scroll-box.tsx'
 import { Badge } from '../ui/badge.tsx'
-import { Button } from '../ui/button.tsx'
-import { ConfirmDialog } from '../ui/dialog.tsx'
 
 const STATES: Record<VoucherState, { label: MessageId; tone: 'pending' | 'paid' | 'confirmed' | 'cancelled' | 'neutral' }> = {
   'awaiting-payment': { label: 'adminMoney.vouchers.stateAwaitingPayment', tone: 'pending' },
@@ -125,62 +123,47 @@ export function VouchersTab({ vouchers }: { vouchers: AdminVoucher[] }) {
 }
 
 
-type CancelAnswer = { voucher: AdminVoucher; refund: { amount: number; status: string; message?: string } }
+type CancelAnswer = { voucher: AdminVoucher; refund: { amount: number; status: string } }
 
 /** A voucher's cancel, through the route's action: with its refund when nobody has spent from it, as the guide's exception past its last day. */
 function VoucherCancel({ voucher: v }: { voucher: AdminVoucher }) {
   const t = useT()
   const locale = useLocale()
-  const { submit } = useAdminSubmit<CancelAnswer>({
+  const answer = {
     failTitle: t('adminMoney.vouchers.cancelFailed'),
-    onSaved: (result) => {
-      // Cancelled, but the provider refused the refund: said as a failure, with its reason.
-      if (result.refund.status === 'failed') toast({ title: t('adminMoney.vouchers.refundFailed'), description: result.refund.message ?? t('adminMoney.vouchers.refundInProvider'), variant: 'destructive' })
+    onSaved: (result: CancelAnswer) => {
+      // Cancelled, but the provider refused the refund: said as a failure, with what the guide does now,
+      // in the dashboard's language (the provider's own words are on the voucher's attention line).
+      if (result.refund.status === 'failed') toast({ title: t('adminMoney.vouchers.refundFailed'), description: t('adminMoney.vouchers.refundInProvider'), variant: 'destructive' })
       else if (result.refund.amount > 0) toast({ title: t('adminMoney.vouchers.refunded'), description: t('adminMoney.vouchers.refundedDescription', { amount: formatYen(result.refund.amount, locale), buyer: v.buyerName }) })
       else toast({ title: t('adminMoney.vouchers.cancelled'), description: t('adminMoney.vouchers.cancelledDescription', { code: v.maskedCode }) })
     },
-  })
-  const cancel = (refund: boolean, exception = false) => {
-    void submit('cancel', { id: String(v.id), refund: String(refund), ...(exception ? { exception: 'true' } : {}) })
   }
-  return v.state === 'active' || v.state === 'expired' ? (
-      v.balance === v.amount && v.state === 'expired' ? (
-        // The terms refund no expired balance (the legal page): a refund is the guide's exception, said before and recorded.
-        <ConfirmDialog
-          trigger={
-            <Button size="sm" variant="danger" aria-label={t('adminMoney.vouchers.refundExceptionLabel', { code: v.maskedCode })}>
-              {t('adminMoney.vouchers.refundException')}
-            </Button>
-          }
-          title={t('adminMoney.vouchers.refundExceptionTitle')}
-          description={t('adminMoney.vouchers.refundExceptionDescription', { date: formatLongDate(v.validUntil!, locale), amount: formatYen(v.amount, locale), buyer: v.buyerName })}
-          confirmLabel={t('adminMoney.vouchers.refundException')}
-          onConfirm={() => cancel(true, true)}
-        />
-      ) : v.balance === v.amount ? (
-        <ConfirmDialog
-          trigger={
-            <Button size="sm" variant="danger" aria-label={t('adminMoney.vouchers.cancelRefundLabel', { code: v.maskedCode })}>
-              {t('adminMoney.vouchers.cancelRefund')}
-            </Button>
-          }
-          title={t('adminMoney.vouchers.cancelRefundTitle')}
-          description={t('adminMoney.vouchers.cancelRefundDescription', { amount: formatYen(v.amount, locale), buyer: v.buyerName })}
-          confirmLabel={t('adminMoney.vouchers.cancelRefund')}
-          onConfirm={() => cancel(true)}
-        />
-      ) : (
-        <ConfirmDialog
-          trigger={
-            <Button size="sm" variant="danger" aria-label={t('adminMoney.vouchers.cancelLabel', { code: v.maskedCode })}>
-              {t('adminMoney.vouchers.cancel')}
-            </Button>
-          }
-          title={t('adminMoney.vouchers.cancelTitle')}
-          description={t('adminMoney.vouchers.cancelDescription', { balance: formatYen(v.balance, locale) })}
-          confirmLabel={t('adminMoney.vouchers.cancelConfirm')}
-          onConfirm={() => cancel(false)}
-        />
-      )
-    ) : null
+  if (v.state !== 'active' && v.state !== 'expired') return null
+  // The terms refund no expired balance (the legal page): a refund is the guide's exception, said before and recorded.
+  const exception = v.balance === v.amount && v.state === 'expired'
+  const refund = v.balance === v.amount
+  return (
+    <ConfirmedRowAction<CancelAnswer>
+      intent="cancel"
+      rowId={v.id}
+      fields={{ refund: String(refund), ...(exception ? { exception: 'true' } : {}) }}
+      trigger={{
+        label: t(exception ? 'adminMoney.vouchers.refundException' : refund ? 'adminMoney.vouchers.cancelRefund' : 'adminMoney.vouchers.cancel'),
+        size: 'sm',
+        variant: 'danger',
+        'aria-label': t(exception ? 'adminMoney.vouchers.refundExceptionLabel' : refund ? 'adminMoney.vouchers.cancelRefundLabel' : 'adminMoney.vouchers.cancelLabel', { code: v.maskedCode }),
+      }}
+      title={t(exception ? 'adminMoney.vouchers.refundExceptionTitle' : refund ? 'adminMoney.vouchers.cancelRefundTitle' : 'adminMoney.vouchers.cancelTitle')}
+      description={
+        exception
+          ? t('adminMoney.vouchers.refundExceptionDescription', { date: formatLongDate(v.validUntil!, locale), amount: formatYen(v.amount, locale), buyer: v.buyerName })
+          : refund
+            ? t('adminMoney.vouchers.cancelRefundDescription', { amount: formatYen(v.amount, locale), buyer: v.buyerName })
+            : t('adminMoney.vouchers.cancelDescription', { balance: formatYen(v.balance, locale) })
+      }
+      confirmLabel={t(exception ? 'adminMoney.vouchers.refundException' : refund ? 'adminMoney.vouchers.cancelRefund' : 'adminMoney.vouchers.cancelConfirm')}
+      {...answer}
+    />
+  )
 }

@@ -2,7 +2,9 @@ import { useT } from '../../i18n/i18n.tsx'
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog'
 import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { clsx } from 'clsx'
-import { useState, type ReactNode, type RefObject } from 'react'
+import { useId, useState, type ReactNode, type RefObject } from 'react'
+import { Link } from 'react-router'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 import { Button } from './button.tsx'
 
 /** The dialogs of the site and the dashboard, on Radix (focus trapped, Escape closes, labelled by the title). */
@@ -119,9 +121,15 @@ export function ConfirmDialog({
   )
 }
 
+const modalContent = 'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg bg-white p-5 shadow-xl'
+const modalClose = '-m-2 min-h-11 min-w-11 rounded text-2xl leading-none text-slate-700 hover:bg-slate-100'
+
 /**
  * A plain dialog (forms, details): Radix Dialog. `returnFocus` is where focus goes when it closes
- * (the control that opened it), for a dialog opened without a Radix trigger.
+ * (the control that opened it), for a dialog opened without a Radix trigger. A dialog the address
+ * opens names the address that closes it (`closeTo`): the server's page, and one whose script
+ * does not run, shows it in place, since Radix draws it only once the script runs, with a link
+ * that closes it (docs/decisions/0088).
  */
 export function Modal({
   open,
@@ -129,6 +137,7 @@ export function Modal({
   title,
   description,
   returnFocus,
+  closeTo,
   children,
 }: {
   open: boolean
@@ -136,15 +145,41 @@ export function Modal({
   title: string
   description?: string
   returnFocus?: RefObject<HTMLElement | null>
+  closeTo?: string
   children: ReactNode
 }) {
   const t = useT()
+  const hydrated = useHydrated()
+  const titleId = useId()
+  if (closeTo !== undefined && !hydrated) {
+    return (
+      <>
+        <div className={overlay} />
+        <section role="dialog" aria-labelledby={titleId} aria-describedby={description ? `${titleId}-description` : undefined} className={modalContent}>
+          <div className="flex items-start justify-between gap-4">
+            <h2 id={titleId} className={TONES.admin.title}>
+              {title}
+            </h2>
+            <Link to={closeTo} preventScrollReset replace className={clsx(modalClose, 'inline-flex items-center justify-center')} aria-label={t('common.close')}>
+              <span aria-hidden="true">×</span>
+            </Link>
+          </div>
+          {description ? (
+            <p id={`${titleId}-description`} className={TONES.admin.description}>
+              {description}
+            </p>
+          ) : null}
+          {children}
+        </section>
+      </>
+    )
+  }
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className={overlay} />
         <DialogPrimitive.Content
-          className="fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg bg-white p-5 shadow-xl"
+          className={modalContent}
           {...(description ? {} : { 'aria-describedby': undefined })}
           {...(returnFocus
             ? {
@@ -157,7 +192,7 @@ export function Modal({
         >
           <div className="flex items-start justify-between gap-4">
             <DialogPrimitive.Title className={TONES.admin.title}>{title}</DialogPrimitive.Title>
-            <DialogPrimitive.Close className="-m-2 min-h-11 min-w-11 rounded text-2xl leading-none text-slate-700 hover:bg-slate-100" aria-label={t('common.close')}>
+            <DialogPrimitive.Close className={modalClose} aria-label={t('common.close')}>
               <span aria-hidden="true">×</span>
             </DialogPrimitive.Close>
           </div>

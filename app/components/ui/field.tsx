@@ -43,6 +43,15 @@ export type FieldControlProps = {
 
 const FieldContext = createContext<FieldControlProps | null>(null)
 
+/**
+ * What a form was sent with, by field name, when the page comes back refusing it without script:
+ * each kit control that keeps its own value shows what was typed again, not the stored value.
+ */
+export const TypedValues = createContext<Record<string, string> | null>(null)
+
+/** Controls whose value is not text typed in. */
+const NOT_TYPED = new Set(['checkbox', 'radio', 'file', 'hidden', 'password'])
+
 export function Field({
   id: givenId,
   name,
@@ -99,10 +108,12 @@ export function Field({
  * The wiring of the surrounding <Field>, merged under the control's own props. A control outside
  * a Field (a filter labelled by its own <label>) takes the dashboard look.
  */
-function useFieldControl<P extends { className?: string }>(props: P) {
+function useFieldControl<P extends { className?: string; name?: string; value?: unknown; defaultValue?: unknown; type?: string }>(props: P) {
   const control = useContext(FieldContext)
-  if (!control) return { ...props, className: clsx(TONES.admin.control, props.className) }
-  return { ...control, name: control.name ?? control.id, ...props, className: clsx(control.className, props.className) }
+  const typed = useContext(TypedValues)
+  const merged = control ? { ...control, name: control.name ?? control.id, ...props, className: clsx(control.className, props.className) } : { ...props, className: clsx(TONES.admin.control, props.className) }
+  const sent = typed && merged.name !== undefined && merged.value === undefined && !NOT_TYPED.has(merged.type ?? '') ? typed[merged.name] : undefined
+  return sent === undefined ? merged : { ...merged, defaultValue: sent }
 }
 
 export function Input(props: InputHTMLAttributes<HTMLInputElement>) {

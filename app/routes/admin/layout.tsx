@@ -1,13 +1,13 @@
-import { useEffect, useState } from 'react'
-import { Form, Link, NavLink, Outlet, useLocation, useMatches, useNavigate, useRevalidator, useSearchParams, useSubmit } from 'react-router'
+import { useEffect, useRef, useState } from 'react'
+import { Form, Link, NavLink, Outlet, useFetcher, useLocation, useMatches, useNavigate, useRevalidator, useSearchParams, useSubmit } from 'react-router'
 import { ADMIN_LOCALE_NAMES, ADMIN_LOCALES } from '../../../core/i18n/admin-locales.ts'
 import { parseBookingIdParam } from '../../../core/booking-search.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { businessNameOf, metaTranslator, rootLocaleOf } from '../../i18n/translator.ts'
 import { ADMIN_INTENT_FIELD, LANGUAGE_INTENT } from '../../lib/admin-form.ts'
 import { requireAdmin } from '../../lib/admin-route.server.ts'
+import { badgeCounts, type BadgeCounts } from '../../components/admin/badges.server.ts'
 import { PRIVATE_FORM_PAGE_HEADERS } from '../../lib/private-page.ts'
-import { ADMIN_CHANGED_EVENT, api, useFailToast } from '../../components/admin/api.ts'
 import { ADMIN_SECTIONS, adminSectionPath, type AdminSection } from '../../components/admin/sections.ts'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button, buttonVariants } from '../../components/ui/button.tsx'
@@ -26,20 +26,15 @@ export const meta: Route.MetaFunction = ({ matches }) => [
  */
 export const headers: Route.HeadersFunction = () => PRIVATE_FORM_PAGE_HEADERS
 
+export { AdminErrorPage as ErrorBoundary } from '../../components/admin/admin-error-page.tsx'
+
 /**
  * The dashboard's frame (docs/decisions/0088): who is signed in and the counts on the sections'
- * links: unread messages and notifications, reviews not yet moderated. Its words are the parent
- * route's (app/routes/admin/words.tsx), its language the root loader's.
+ * links. Its words are the parent route's (app/routes/admin/words.tsx), its language the root loader's.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireAdmin({ context, request })
-  const { contact, notifications, reviews } = context.services
-  // Counted, not listed: this runs on every section's request and every 30 s.
-  const [messages, unread, newReviews] = await Promise.all([contact.unreadCount(), notifications.unreadCount(), reviews.newCount()])
-  return {
-    user: { id: user.id, username: user.username },
-    badges: { messages, notifications: unread, reviews: newReviews } satisfies Partial<Record<AdminSection, number>>,
-  }
+  return { user: { id: user.id, username: user.username }, badges: await badgeCounts(context.services) }
 }
 
 /** What the layout hands its sections (useOutletContext): the header's search, who is signed in, and a way to a booking. */
@@ -47,6 +42,32 @@ export type AdminOutletContext = { search: string; userId: number; openBooking: 
 
 /** Notifications (and the badges) refresh every 30 s, as the product description asks. */
 const NOTIFICATION_REFRESH_MS = 30_000
+const BADGES_PATH = '/admin/badges'
+
+/**
+ * Every 30 s the badges alone are read (app/routes/admin/badges.ts); only when one has changed (a
+ * guest's booking, message or review came in) does the page load again, section and all, so the
+ * new row shows without a reload and an idle page costs three counts, not its whole section
+ * (docs/decisions/0090). The admin's own saves go through the route actions, after which the page
+ * loads again anyway.
+ */
+function useBadgesCheck(shown: BadgeCounts) {
+  const { load, data } = useFetcher<BadgeCounts>()
+  const { revalidate } = useRevalidator()
+  const shownRef = useRef(shown)
+  shownRef.current = shown
+  useEffect(() => {
+    const timer = window.setInterval(() => void load(BADGES_PATH), NOTIFICATION_REFRESH_MS)
+    return () => window.clearInterval(timer)
+  }, [load])
+  const checked = useRef<BadgeCounts | undefined>(undefined)
+  useEffect(() => {
+    // Once per answer of the check: the page loaded again then shows the check's counts.
+    if (!data || checked.current === data) return
+    checked.current = data
+    if ((Object.keys(data) as (keyof BadgeCounts)[]).some((key) => data[key] !== shownRef.current[key])) void revalidate()
+  }, [data, revalidate])
+}
 
 /** The admin's language, in the header: a choice posted to the page's action, at once when script runs. */
 function LanguageChoice({ current }: { current: string }) {
@@ -76,29 +97,18 @@ function LanguageChoice({ current }: { current: string }) {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const failToast = useFailToast()
   const t = useT()
   const locale = useLocale()
   const navigate = useNavigate()
   const matches = useMatches()
   const [params, setParams] = useSearchParams()
   const bookingId = parseBookingIdParam(params.get('bookingId'))
-  const [search, setSearch] = useState('')
-  const { revalidate } = useRevalidator()
+  // The Bookings list's search is in its address (`?q=`): a reload keeps what the box says.
+  const [search, setSearch] = useState(() => params.get('q') ?? '')
   const hydrated = useHydrated()
   const section = ADMIN_SECTIONS.find((s) => matches.some((m) => m.pathname === adminSectionPath(s.value)))
 
-  useEffect(() => {
-    // The badges ride along with every section's data: a new inquiry shows up without a reload.
-    // The admin's own changes through the JSON API show at once.
-    const refresh = () => void revalidate()
-    const timer = window.setInterval(refresh, NOTIFICATION_REFRESH_MS)
-    window.addEventListener(ADMIN_CHANGED_EVENT, refresh)
-    return () => {
-      window.clearInterval(timer)
-      window.removeEventListener(ADMIN_CHANGED_EVENT, refresh)
-    }
-  }, [revalidate])
+  useBadgesCheck(loaderData.badges)
 
   const clearBookingFilter = () => {
     const next = new URLSearchParams(params)
@@ -108,15 +118,6 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const openBooking = (id: number) => {
     setSearch('')
     navigate(`${adminSectionPath('bookings')}?bookingId=${id}`, { preventScrollReset: true })
-  }
-
-  async function logOut() {
-    try {
-      await api('POST', '/api/logout', undefined, { announceChange: false })
-      navigate('/admin/login', { replace: true })
-    } catch (error) {
-      failToast(t('admin.dashboard.logOutFailed'), error)
-    }
   }
 
   const badgeFor = (value: AdminSection) => {
@@ -144,9 +145,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <Link to="/" className={buttonVariants({ variant: 'plain', size: 'md' })}>
               {t('admin.dashboard.viewWebsite')}
             </Link>
-            <Button size="md" variant="plain" onClick={logOut}>
-              {t('admin.dashboard.logOut')}
-            </Button>
+            {/* A plain form, not the router's: the answer that ends the session clears its cookie and goes on to the login page. */}
+            <form method="post" action="/api/logout">
+              <Button size="md" variant="plain" type="submit">
+                {t('admin.dashboard.logOut')}
+              </Button>
+            </form>
           </div>
         </div>
       </header>

@@ -6,8 +6,7 @@ import { formatYen } from '../../../../core/money.ts'
 import type { BookingChangeView } from '../../../../server/for-app.ts'
 import { useLocale, useT } from '../../../i18n/i18n.tsx'
 import type { Translate } from '../../../i18n/translator.ts'
-import { formatDateTime } from '../api.ts'
-import { useAdminData } from '../use-admin-data.ts'
+import { formatDateTime } from '../email-and-time.ts'
 import { SLOT_VALUES } from '../slot-names.ts'
 
 const MOVED_BY: Record<BookingChangeView['actor'], MessageId> = {
@@ -31,17 +30,14 @@ function moveInWords(c: BookingChangeView, t: Translate, locale: Locale): string
   return parts.join(t('adminBookings.history.separator'))
 }
 
-/** A booking's moves in its dialog (docs/decisions/0055): what changed, who moved it, when, and whether the guest was told. */
-export function BookingHistory({ bookingId }: { bookingId: number }) {
+/** A booking's moves in its dialog (docs/decisions/0055): what changed, who moved it, when, and whether the guest was told; they come with the page (docs/decisions/0088). */
+export function BookingHistory({ changes }: { changes: BookingChangeView[] }) {
   const t = useT()
   const locale = useLocale()
-  const { data: changes } = useAdminData<BookingChangeView[]>(`/api/admin/bookings/${bookingId}/changes`, t('adminBookings.history.fetchFailed'), [])
   return (
     <div>
       <h3 className="text-sm font-semibold">{t('adminBookings.history.title')}</h3>
-      {changes === null ? (
-        <p className="mt-1 text-sm text-slate-700">{t('adminBookings.history.loading')}</p>
-      ) : changes.length === 0 ? (
+      {changes.length === 0 ? (
         <p className="mt-1 text-sm text-slate-700">{t('adminBookings.history.empty')}</p>
       ) : (
         <ol className="mt-1 grid gap-1 rounded-md bg-slate-100 p-3 text-sm text-slate-900">

@@ -4,8 +4,7 @@ import { BANK_TRANSFER } from '../../../../core/tax-document-points.ts'
 import type { LedgerLine } from '../../../../server/for-app.ts'
 import { useLocale, useT } from '../../../i18n/i18n.tsx'
 import type { Translate } from '../../../i18n/translator.ts'
-import { formatDateTime } from '../api.ts'
-import { useAdminData } from '../use-admin-data.ts'
+import { formatDateTime } from '../email-and-time.ts'
 
 /** What a ledger line is, as a message id (docs/decisions/0067): by its account, its direction and what made it. */
 function lineId(line: LedgerLine): MessageId {
@@ -51,18 +50,15 @@ function describe(line: LedgerLine, t: Translate): string {
 /**
  * The booking's money, movement by movement, in time order (docs/decisions/0067): the price and
  * each change of it, what paid it (promo code, voucher, card, cash) and what went back. The
- * figures the dialog and the list show are sums of these lines.
+ * figures the dialog and the list show are sums of these lines. They come with the page (docs/decisions/0088).
  */
-export function BookingLedger({ bookingId }: { bookingId: number }) {
+export function BookingLedger({ lines }: { lines: LedgerLine[] }) {
   const t = useT()
   const locale = useLocale()
-  const { data: lines } = useAdminData<LedgerLine[]>(`/api/admin/bookings/${bookingId}/ledger`, t('adminBookings.ledger.fetchFailed'), [])
   return (
     <div>
       <h3 className="text-sm font-semibold">{t('adminBookings.ledger.title')}</h3>
-      {lines === null ? (
-        <p className="mt-1 text-sm text-slate-700">{t('adminBookings.ledger.loading')}</p>
-      ) : lines.length === 0 ? (
+      {lines.length === 0 ? (
         <p className="mt-1 text-sm text-slate-700">{t('adminBookings.ledger.empty')}</p>
       ) : (
         <table className="mt-1 w-full rounded-md bg-slate-100 text-sm text-slate-900">

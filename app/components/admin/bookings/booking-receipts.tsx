@@ -1,22 +1,23 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useActionData } from 'react-router'
 import { formatShortDate, todayInTokyo } from '../../../../core/dates.ts'
 import { formatYen } from '../../../../core/money.ts'
 import type { Locale } from '../../../../core/i18n/locales.ts'
 import type { MessageId } from '../../../../core/i18n/message-id.ts'
 import type { TaxDocumentPaymentWay } from '../../../../core/tax-document.ts'
-import type { BookingDocumentPoint, IssuedDocument } from '../../../../server/for-app.ts'
+import type { AsJson, BookingDocumentPoint, IssuedDocument } from '../../../../server/for-app.ts'
 import { T, useLocale, useT } from '../../../i18n/i18n.tsx'
 import type { Translate } from '../../../i18n/translator.ts'
-import { api, useFailToast, useServerFieldErrors, successToast } from '../api.ts'
-import { useAdminData } from '../use-admin-data.ts'
+import { AdminForm } from '../admin-form.tsx'
+import type { AdminActionData } from '../../../lib/admin-form.ts'
+import { useHydrated } from '../../../lib/use-hydrated.ts'
 import { Button, buttonVariants } from '../../ui/button.tsx'
 import { Field, Input } from '../../ui/field.tsx'
 
-/** The JSON of GET /api/admin/bookings/:id/receipts: instants arrive as ISO strings. */
-type DocumentJson = Omit<IssuedDocument, 'issuedAt'> & { issuedAt: string }
-type PointJson = Omit<BookingDocumentPoint, 'at' | 'document'> & { at: string; document: DocumentJson | null }
-type Receipts = { available: boolean; points: PointJson[] }
+/** The booking's documents as its loader sends them: instants as ISO strings. */
+type DocumentJson = AsJson<IssuedDocument>
+type PointJson = AsJson<BookingDocumentPoint>
+export type Receipts = { available: boolean; points: PointJson[] }
 
 const WAY_WORDS: Record<TaxDocumentPaymentWay, MessageId> = {
   card: 'adminBookings.receipts.wayCard',
@@ -60,12 +61,12 @@ const madeOutTo = (recipient: string | null, t: Translate) => (recipient ? recip
  * The booking's receipts and return invoices (docs/decisions/0080), beside its money: each money
  * movement that calls for a document, with the newest document issued for it (to download, or to
  * correct under another name: a new document naming the one it corrects) or a form to issue it.
- * Nothing can be issued before Settings → Receipts holds the business's name and address.
+ * Nothing can be issued before Settings → Receipts holds the business's name and address. They
+ * come with the page and are issued through the Bookings action (docs/decisions/0088).
  */
-export function BookingReceipts({ bookingId }: { bookingId: number }) {
+export function BookingReceipts({ bookingId, receipts }: { bookingId: number; receipts: Receipts }) {
   const t = useT()
   const locale = useLocale()
-  const { data, reload } = useAdminData<Receipts | null>(`/api/admin/bookings/${bookingId}/receipts`, t('adminBookings.receipts.fetchFailed'), null)
   const [said, setSaid] = useState('')
   // The point whose document was just issued: its download link takes the focus the form had.
   const [issuedAt, setIssuedAt] = useState<number | null>(null)
@@ -74,47 +75,33 @@ export function BookingReceipts({ bookingId }: { bookingId: number }) {
       <h3 id="booking-receipts-heading" className="text-sm font-semibold">
         {t('adminBookings.receipts.title')}
       </h3>
-      {data === null ? (
-        <p className="mt-1 text-sm text-slate-700">{t('adminBookings.receipts.loading')}</p>
+      {!receipts.available ? (
+        <p className="mt-1 text-sm text-slate-700">
+          <T id="adminBookings.receipts.unavailable" components={{ 0: <Link to="/admin/settings" className="font-medium text-brand-800 underline" /> }} />
+        </p>
+      ) : null}
+      {receipts.points.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-700">{t('adminBookings.receipts.empty')}</p>
       ) : (
-        <>
-          {!data.available ? (
-            <p className="mt-1 text-sm text-slate-700">
-              <T id="adminBookings.receipts.unavailable" components={{ 0: <Link to="/admin/dashboard?tab=settings" className="font-medium text-brand-800 underline" /> }} />
-            </p>
-          ) : null}
-          {data.points.length === 0 ? (
-            <p className="mt-1 text-sm text-slate-700">{t('adminBookings.receipts.empty')}</p>
-          ) : (
-            <ul className="mt-1 grid gap-2">
-              {data.points.map((point) => (
-                <li key={point.key} className="rounded-md bg-slate-100 p-3 text-sm text-slate-900">
-                  <p className="font-medium">{describePoint(point, t, locale)}</p>
-                  {point.document ? (
-                    <IssuedReceipt
-                      document={point.document}
-                      focusOnMount={issuedAt === point.key}
-                      onCorrected={async (text) => {
-                        setSaid(text)
-                        await reload()
-                      }}
-                    />
-                  ) : data.available ? (
-                    <IssueForm
-                      bookingId={bookingId}
-                      point={point}
-                      onIssued={async (text) => {
-                        setSaid(text)
-                        setIssuedAt(point.key)
-                        await reload()
-                      }}
-                    />
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
+        <ul className="mt-1 grid gap-2">
+          {receipts.points.map((point) => (
+            <li key={point.key} className="rounded-md bg-slate-100 p-3 text-sm text-slate-900">
+              <p className="font-medium">{describePoint(point, t, locale)}</p>
+              {point.document ? <IssuedReceipt document={point.document} focusOnMount={issuedAt === point.key} onCorrected={setSaid} /> : null}
+              {/* Kept once its document is issued: the form is told its answer after the page has reloaded it (docs/decisions/0088). */}
+              {receipts.available ? (
+                <IssueForm
+                  bookingId={bookingId}
+                  point={point}
+                  onIssued={(text) => {
+                    setSaid(text)
+                    setIssuedAt(point.key)
+                  }}
+                />
+              ) : null}
+            </li>
+          ))}
+        </ul>
       )}
       {/* What was just issued, for screen readers as well as the toast. */}
       <p className="sr-only" role="status">
@@ -124,52 +111,41 @@ export function BookingReceipts({ bookingId }: { bookingId: number }) {
   )
 }
 
-function IssueForm({ bookingId, point, onIssued }: { bookingId: number; point: PointJson; onIssued: (said: string) => Promise<void> }) {
-  const failToast = useFailToast()
-  const serverFieldErrors = useServerFieldErrors()
+function IssueForm({ bookingId, point, onIssued }: { bookingId: number; point: PointJson; onIssued: (said: string) => void }) {
   const t = useT()
-  const [recipient, setRecipient] = useState('')
-  const [error, setError] = useState<string | undefined>()
-  const [busy, setBusy] = useState(false)
   const words = KIND_WORDS[point.kind]
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault()
-    setBusy(true)
-    setError(undefined)
-    try {
-      const issued = await api<DocumentJson>('POST', `/api/admin/bookings/${bookingId}/receipts`, { point: point.key, recipient: recipient.trim() || undefined })
-      const text = t(words.issuedText, { number: issued.number, recipient: madeOutTo(issued.recipient, t) })
-      successToast(t(words.issued), text)
-      await onIssued(text)
-    } catch (err) {
-      setError(serverFieldErrors(err)?.recipient)
-      failToast(t(words.issueFailed), err)
-    } finally {
-      setBusy(false)
-    }
-  }
-
+  const issuedText = (issued: DocumentJson) => t(words.issuedText, { number: issued.number, recipient: madeOutTo(issued.recipient, t) })
   return (
-    <form className="mt-2 grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end" onSubmit={submit} noValidate>
-      <Field id={`receipt-recipient-${point.key}`} label={t('adminBookings.receipts.recipient')} hint={t('adminBookings.receipts.recipientHint')} error={error}>
-        <Input value={recipient} onChange={(e) => setRecipient(e.target.value)} autoComplete="off" maxLength={100} />
-      </Field>
-      <Button size="md" type="submit" variant="brand" disabled={busy}>
-        {t(words.issue)}
-      </Button>
-    </form>
+    <AdminForm<DocumentJson>
+      intent="issueReceipt"
+      formId={`issueReceipt-${point.key}`}
+      successTitle={t(words.issued)}
+      successText={issuedText}
+      failTitle={t(words.issueFailed)}
+      onSaved={(issued) => onIssued(issuedText(issued))}
+      className={point.document ? 'hidden' : 'mt-2 grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end'}
+    >
+      {({ errors, busy }) =>
+        point.document ? null : (
+          <>
+            <input type="hidden" name="id" value={bookingId} />
+            <input type="hidden" name="point" value={point.key} />
+            <Field id={`receipt-recipient-${point.key}`} name="recipient" label={t('adminBookings.receipts.recipient')} hint={t('adminBookings.receipts.recipientHint')} error={errors.recipient}>
+              <Input autoComplete="off" maxLength={100} />
+            </Field>
+            <Button size="md" type="submit" variant="brand" disabled={busy}>
+              {t(words.issue)}
+            </Button>
+          </>
+        )
+      }
+    </AdminForm>
   )
 }
 
-function IssuedReceipt({ document, focusOnMount, onCorrected }: { document: DocumentJson; focusOnMount: boolean; onCorrected: (said: string) => Promise<void> }) {
-  const failToast = useFailToast()
-  const serverFieldErrors = useServerFieldErrors()
+function IssuedReceipt({ document, focusOnMount, onCorrected }: { document: DocumentJson; focusOnMount: boolean; onCorrected: (said: string) => void }) {
   const t = useT()
   const [correcting, setCorrecting] = useState(false)
-  const [recipient, setRecipient] = useState('')
-  const [error, setError] = useState<string | undefined>()
-  const [busy, setBusy] = useState(false)
   const opener = useRef<HTMLButtonElement>(null)
   const download = useRef<HTMLAnchorElement>(null)
   const words = KIND_WORDS[document.kind]
@@ -181,29 +157,58 @@ function IssuedReceipt({ document, focusOnMount, onCorrected }: { document: Docu
 
   function close() {
     setCorrecting(false)
-    setRecipient('')
-    setError(undefined)
     // Back where the guide asked for the form.
     opener.current?.focus()
   }
+  // Worded from the answer: by then the page shows the new document, which corrects the one this form was opened on.
+  const correctedText = (issued: DocumentJson) => t('adminBookings.receipts.correctedText', { number: issued.number, recipient: madeOutTo(issued.recipient, t), corrects: issued.corrects ?? '' })
+  const hydrated = useHydrated()
+  // Without script the form opens under its button (a disclosure), and a refusal comes back with it open.
+  const posted = useActionData<AdminActionData>()
+  const refusedHere = posted !== undefined && !posted.ok && posted.formId === formId
+  const correctLabel = (
+    <>
+      {t('adminBookings.receipts.correct')}
+      <span className="sr-only">{t('adminBookings.receipts.correctOn', { number: document.number })}</span>
+    </>
+  )
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault()
-    setBusy(true)
-    setError(undefined)
-    try {
-      const issued = await api<DocumentJson>('POST', `/api/admin/receipts/${document.number}/correction`, { recipient: recipient.trim() || undefined })
-      const text = t('adminBookings.receipts.correctedText', { number: issued.number, recipient: madeOutTo(issued.recipient, t), corrects: document.number })
-      successToast(t('adminBookings.receipts.corrected'), text)
-      await onCorrected(text)
-      close()
-    } catch (err) {
-      setError(serverFieldErrors(err)?.recipient)
-      failToast(t('adminBookings.receipts.correctFailed'), err)
-    } finally {
-      setBusy(false)
-    }
-  }
+  const correction = (
+    <AdminForm<DocumentJson>
+      intent="correctReceipt"
+      formId={formId}
+      id={formId}
+      successTitle={t('adminBookings.receipts.corrected')}
+      successText={correctedText}
+      failTitle={t('adminBookings.receipts.correctFailed')}
+      onSaved={(issued) => {
+        onCorrected(correctedText(issued))
+        close()
+      }}
+      className="grid gap-2 rounded-md border border-slate-300 bg-white p-3"
+      aria-label={t('adminBookings.receipts.correctForm', { number: document.number })}
+    >
+      {({ errors, busy }) => (
+        <>
+          <input type="hidden" name="number" value={document.number} />
+          <p className="text-xs text-slate-700">{t(words.correctionNote, { number: document.number })}</p>
+          <Field id={`receipt-correction-${document.number}`} name="recipient" label={t('adminBookings.receipts.newName')} hint={t('adminBookings.receipts.newNameHint')} error={errors.recipient}>
+            <Input autoComplete="off" maxLength={100} autoFocus={hydrated} />
+          </Field>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            {hydrated ? (
+              <Button size="md" variant="plain" onClick={close}>
+                {t('adminBookings.receipts.keep', { number: document.number })}
+              </Button>
+            ) : null}
+            <Button size="md" type="submit" variant="brand" disabled={busy}>
+              {t('adminBookings.receipts.issueCorrection')}
+            </Button>
+          </div>
+        </>
+      )}
+    </AdminForm>
+  )
 
   return (
     <div className="mt-1 grid gap-2">
@@ -216,34 +221,28 @@ function IssuedReceipt({ document, focusOnMount, onCorrected }: { document: Docu
           {t('adminBookings.receipts.download')}
           <span className="sr-only">{t('adminBookings.receipts.downloadOf', { number: document.number })}</span>
         </a>
-        <button
-          ref={opener}
-          type="button"
-          className={buttonVariants({ variant: 'plain', size: 'sm' })}
-          aria-expanded={correcting}
-          aria-controls={correcting ? formId : undefined}
-          onClick={() => (correcting ? close() : setCorrecting(true))}
-        >
-          {t('adminBookings.receipts.correct')}
-          <span className="sr-only">{t('adminBookings.receipts.correctOn', { number: document.number })}</span>
-        </button>
+        {hydrated ? (
+          <button
+            ref={opener}
+            type="button"
+            className={buttonVariants({ variant: 'plain', size: 'sm' })}
+            aria-expanded={correcting}
+            aria-controls={correcting ? formId : undefined}
+            onClick={() => (correcting ? close() : setCorrecting(true))}
+          >
+            {correctLabel}
+          </button>
+        ) : null}
       </div>
-      {correcting ? (
-        <form id={formId} className="grid gap-2 rounded-md border border-slate-300 bg-white p-3" onSubmit={submit} noValidate aria-label={t('adminBookings.receipts.correctForm', { number: document.number })}>
-          <p className="text-xs text-slate-700">{t(words.correctionNote, { number: document.number })}</p>
-          <Field id={`receipt-correction-${document.number}`} label={t('adminBookings.receipts.newName')} hint={t('adminBookings.receipts.newNameHint')} error={error}>
-            <Input value={recipient} onChange={(e) => setRecipient(e.target.value)} autoComplete="off" maxLength={100} autoFocus />
-          </Field>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button size="md" variant="plain" onClick={close}>
-              {t('adminBookings.receipts.keep', { number: document.number })}
-            </Button>
-            <Button size="md" type="submit" variant="brand" disabled={busy}>
-              {t('adminBookings.receipts.issueCorrection')}
-            </Button>
-          </div>
-        </form>
-      ) : null}
+      {hydrated ? (
+        correcting ? correction : null
+      ) : (
+        <details open={refusedHere || undefined}>
+          <summary className={`${buttonVariants({ variant: 'plain', size: 'sm' })} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>{correctLabel}</summary>
+          {correction}
+        </details>
+      )}
     </div>
   )
 }
+

@@ -1,28 +1,26 @@
-import { useEffect, useState } from 'react'
-import { useSearchParams } from 'react-router'
-import { BOOKING_SORT_KEYS, type BookingSortKey, type SortDirection } from '../../../../core/booking-search.ts'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { Link, useNavigate, useNavigation } from 'react-router'
+import type { BookingListChoice, BookingSortKey } from '../../../../core/booking-search.ts'
 import { formatLongDate, formatShortDate } from '../../../../core/dates.ts'
 import { formatYen } from '../../../../core/money.ts'
 import type { MessageId } from '../../../../core/i18n/message-id.ts'
-import { BOOKING_STATUSES, type BookingStatus, type PaidBy as PaidByWay } from '../../../../core/schemas/booking-status.ts'
+import { BOOKING_STATUSES } from '../../../../core/schemas/booking-status.ts'
 import type { AdminBooking, BookingPage } from '../../../../server/for-app.ts'
-import { api, useFailToast, formatDateTime, successToast } from '../api.ts'
-import { useAdminData } from '../use-admin-data.ts'
+import { formatDateTime } from '../email-and-time.ts'
+import { AddressChoice } from '../address-choice.tsx'
+import { useAddressWith } from '../use-address-with.ts'
 import { useLocale, useT } from '../../../i18n/i18n.tsx'
-import { Button, buttonVariants } from '../../ui/button.tsx'
+import { buttonVariants } from '../../ui/button.tsx'
 import { EmptyState } from '../../ui/empty-state.tsx'
 import { Select } from '../../ui/field.tsx'
 import { STATUS_IDS, StatusBadge } from './status-badge.tsx'
 import { RowActions } from './row-actions.tsx'
-import { BookingDetails } from './details-dialog.tsx'
-import { CancelDialog } from './cancel-dialog.tsx'
-import { MoveDialog } from './move-dialog.tsx'
-import { CreateBookingDialog } from './create-booking-dialog.tsx'
+import { BookingDialogs } from './booking-dialogs.tsx'
+import type { BookingDialog } from './booking-dialogs.server.ts'
+import { useDialogAddress } from './dialog-address.ts'
 import { PaidBy } from './paid-by.tsx'
 import { clockText } from './slot-fields.tsx'
-
-const PAGE_SIZE = 20
-const NO_BOOKINGS: BookingPage = { items: [], total: 0, page: 1, pageSize: PAGE_SIZE }
+import { useHydrated } from '../../../lib/use-hydrated.ts'
 
 const COLUMNS: { key: BookingSortKey; label: MessageId }[] = [
   { key: 'name', label: 'adminBookings.column.client' },
@@ -34,18 +32,7 @@ const COLUMNS: { key: BookingSortKey; label: MessageId }[] = [
   { key: 'status', label: 'adminBookings.column.status' },
 ]
 
-/** How the money still due was taken, as the status toast adds it (docs/decisions/0080). */
-const STATUS_NOW_IDS: Record<PaidByWay | 'none', MessageId> = {
-  none: 'adminBookings.list.statusNow',
-  cash: 'adminBookings.list.statusNowCash',
-  'bank-transfer': 'adminBookings.list.statusNowBankTransfer',
-}
-
-
-const isStatus = (v: string | null): v is BookingStatus => BOOKING_STATUSES.some((s) => s === v)
-const isSortKey = (v: string | null): v is BookingSortKey => BOOKING_SORT_KEYS.some((s) => s === v)
-
-/** Debounce the global search so typing on a phone does not fire a request per letter. */
+/** Debounce the global search so typing on a phone does not load the list per letter. */
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value)
   useEffect(() => {
@@ -55,69 +42,44 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced
 }
 
-/** Tour Bookings: the tasks/tablecn shape: toolbar, sortable columns, row actions; filter and sort in the URL. */
-export function BookingsTab({ search, bookingId }: { search: string; bookingId: number | null }) {
-  const failToast = useFailToast()
+/**
+ * Tour Bookings: the tasks/tablecn shape: toolbar, sortable columns, row actions. The page of
+ * bookings comes with the page, chosen by its address (docs/decisions/0088): the filter, the
+ * header's search, the sort and the page are links or address choices, so they work without script.
+ */
+export function BookingsTab({ bookings: data, choice, search, dialog }: { bookings: BookingPage; choice: BookingListChoice; search: string; dialog: BookingDialog | null }) {
   const t = useT()
+  const hydrated = useHydrated()
   const locale = useLocale()
-  const [params, setParams] = useSearchParams()
-  const status = isStatus(params.get('status')) ? (params.get('status') as BookingStatus) : null
-  const sort: BookingSortKey = isSortKey(params.get('sort')) ? (params.get('sort') as BookingSortKey) : 'tourDate'
-  const dir: SortDirection = params.get('dir') === 'desc' ? 'desc' : 'asc'
-  const page = Math.max(1, Number(params.get('page')) || 1)
-  const q = useDebounced(search, 250)
-  const [cancelling, setCancelling] = useState<AdminBooking | null>(null)
-  const [details, setDetails] = useState<AdminBooking | null>(null)
-  const [moving, setMoving] = useState<AdminBooking | null>(null)
-  const [creating, setCreating] = useState(false)
+  const navigate = useNavigate()
+  const addressWith = useAddressWith()
+  const { status, sort, dir, bookingId } = choice
+  const page = data.page
+  // The dialogs open by the address, which the route's loader reads: links open them, with script or without.
+  const dialogAddress = useDialogAddress()
 
-  const query = new URLSearchParams()
-  if (status) query.set('status', status)
-  if (q.trim()) query.set('q', q.trim())
-  if (bookingId !== null) query.set('bookingId', String(bookingId))
-  query.set('sort', sort)
-  query.set('dir', dir)
-  const queryString = query.toString()
+  const go = (changes: Record<string, string | null>) => navigate(addressWith(changes), { replace: true, preventScrollReset: true })
+  // The header's search box, a moment after the last key: the list it finds is the address's. Never
+  // while another choice is on its way (a sort clicked just after typing): it would be replaced by
+  // an address without it; once that one has come, the search follows.
+  const typed = useDebounced(search.trim(), 250)
+  const idle = useNavigation().state === 'idle'
+  const goRef = useRef(go)
+  goRef.current = go
+  useEffect(() => {
+    if (idle && typed !== choice.q) goRef.current({ q: typed || null, page: null })
+  }, [idle, typed, choice.q])
 
-  const { data, reload: load } = useAdminData<BookingPage>(`/api/bookings?${queryString}&page=${page}&pageSize=${PAGE_SIZE}`, t('adminBookings.list.fetchFailed'), NO_BOOKINGS)
+  const sortLink = (key: BookingSortKey) => addressWith({ sort: key, dir: sort === key && dir === 'asc' ? 'desc' : 'asc', page: null })
+  const exportQuery = new URLSearchParams()
+  if (status) exportQuery.set('status', status)
+  if (choice.q) exportQuery.set('q', choice.q)
+  if (bookingId !== null) exportQuery.set('bookingId', String(bookingId))
+  exportQuery.set('sort', sort)
+  exportQuery.set('dir', dir)
 
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params)
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null) next.delete(k)
-      else next.set(k, v)
-    }
-    setParams(next, { replace: true, preventScrollReset: true })
-  }
-  const sortBy = (key: BookingSortKey) => update({ sort: key, dir: sort === key && dir === 'asc' ? 'desc' : 'asc', page: null })
-
-  async function setStatus(booking: AdminBooking, next: BookingStatus, paidBy?: PaidByWay) {
-    if (next === booking.status) return
-    if (next === 'cancelled') {
-      setCancelling(booking)
-      return
-    }
-    try {
-      await api('PATCH', `/api/bookings/${booking.id}/status`, { status: next, ...(paidBy ? { paidBy } : {}) })
-      successToast(t('adminBookings.list.statusUpdated'), t(STATUS_NOW_IDS[paidBy ?? 'none'], { id: booking.id, status: t(STATUS_IDS[next]) }))
-    } catch (error) {
-      failToast(t('adminBookings.list.statusFailed'), error)
-    }
-    await load()
-  }
-
-  async function remove(booking: AdminBooking) {
-    try {
-      await api('DELETE', `/api/bookings/${booking.id}`)
-      successToast(t('adminBookings.list.deleted'), t('adminBookings.list.deletedText', { id: booking.id }))
-    } catch (error) {
-      failToast(t('adminBookings.list.deleteFailed'), error)
-    }
-    await load()
-  }
-
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1
-  const actions = (b: AdminBooking) => <RowActions booking={b} onStatus={(s, paidBy) => setStatus(b, s, paidBy)} onCancel={() => setCancelling(b)} onMove={() => setMoving(b)} onDelete={() => remove(b)} onDetails={() => setDetails(b)} />
+  const totalPages = Math.max(1, Math.ceil(data.total / data.pageSize))
+  const actions = (b: AdminBooking) => <RowActions booking={b} moveTo={dialogAddress({ move: String(b.id) })} cancelTo={dialogAddress({ cancel: String(b.id) })} />
 
   return (
     <section aria-labelledby="bookings-heading" className="grid gap-4">
@@ -126,11 +88,12 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
           {t('adminBookings.list.title')}
         </h2>
         <div className="flex flex-wrap items-end gap-2">
-          <div className="grid gap-1">
+          <AddressChoice names={['status', 'page']} className="flex items-end gap-2">
+            <div className="grid gap-1">
             <label htmlFor="status-filter" className="text-sm font-medium text-slate-900">
               {t('adminBookings.list.statusFilter')}
             </label>
-            <Select id="status-filter" className="w-44" value={status ?? 'all'} onChange={(e) => update({ status: e.target.value === 'all' ? null : e.target.value, page: null })}>
+            <Select id="status-filter" name="status" className="w-44" value={status ?? 'all'} onChange={(e) => go({ status: e.target.value === 'all' ? null : e.target.value, page: null })}>
               <option value="all">{t('adminBookings.list.allStatuses')}</option>
               {BOOKING_STATUSES.map((s) => (
                 <option key={s} value={s}>
@@ -138,25 +101,26 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
                 </option>
               ))}
             </Select>
-          </div>
-          <a href={`/api/bookings.csv?${queryString}`} download className={buttonVariants({ variant: 'plain', size: 'md' })}>
+            </div>
+          </AddressChoice>
+          <a href={`/api/bookings.csv?${exportQuery}`} download className={buttonVariants({ variant: 'plain', size: 'md' })}>
             {t('adminBookings.list.exportCsv')}
           </a>
-          <Button size="md" variant="brand" onClick={() => setCreating(true)}>
+          <Link to={dialogAddress({ create: '1' })} preventScrollReset className={buttonVariants({ variant: 'brand', size: 'md' })}>
             {t('adminBookings.list.newBooking')}
-          </Button>
+          </Link>
         </div>
       </div>
 
       <p className="text-sm text-slate-700" aria-live="polite">
-        {data ? t('adminBookings.list.count', { count: data.total }) : t('adminBookings.list.loading')}
+        {t('adminBookings.list.count', { count: data.total })}
       </p>
 
-      {data && data.items.length === 0 ? (
+      {data.items.length === 0 ? (
         <EmptyState>{bookingId !== null ? t('adminBookings.list.notFound', { id: bookingId }) : t('adminBookings.list.noMatch')}</EmptyState>
       ) : null}
 
-      {data && data.items.length > 0 ? (
+      {data.items.length > 0 ? (
         <>
           {/* Wide screens: the table. */}
           <div className="relative hidden overflow-x-auto rounded-lg border border-slate-200 bg-white lg:block">
@@ -166,10 +130,10 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
                 <tr>
                   {COLUMNS.map((c) => (
                     <th key={c.key} scope="col" aria-sort={sort === c.key ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'} className="px-2 py-1">
-                      <button type="button" onClick={() => sortBy(c.key)} className="inline-flex min-h-9 items-center gap-1 rounded px-1 font-semibold hover:bg-slate-200">
+                      <Link to={sortLink(c.key)} replace preventScrollReset className="inline-flex min-h-9 items-center gap-1 rounded px-1 font-semibold hover:bg-slate-200">
                         {t(c.label)}
                         <span aria-hidden="true">{sort === c.key ? (dir === 'asc' ? '▲' : '▼') : '↕'}</span>
-                      </button>
+                      </Link>
                     </th>
                   ))}
                   <th scope="col" className="px-2 py-1 font-semibold">
@@ -205,9 +169,9 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
                       <StatusBadge booking={b} />
                     </td>
                     <td className="px-3 py-2">
-                      <Button size="sm" variant="plain" onClick={() => setDetails(b)} aria-label={t('adminBookings.list.viewMessageFor', { id: b.id })}>
+                      <Link to={dialogAddress({ details: String(b.id) })} preventScrollReset className={buttonVariants({ variant: 'plain', size: 'sm' })} aria-label={t('adminBookings.list.viewMessageFor', { id: b.id })}>
                         {b.specialRequests ? t('adminBookings.list.view') : t('adminBookings.list.details')}
-                      </Button>
+                      </Link>
                     </td>
                     <td className="px-3 py-2">{actions(b)}</td>
                   </tr>
@@ -218,20 +182,33 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
 
           {/* Phones and tablets: one card per booking. */}
           <div className="grid gap-2 lg:hidden">
-            <div className="flex items-center gap-2">
-              <label htmlFor="mobile-sort" className="text-sm font-medium">
-                {t('adminBookings.list.sortBy')}
-              </label>
-              <Select id="mobile-sort" className="w-auto" value={`${sort}:${dir}`} onChange={(e) => {
-                const [key, d] = e.target.value.split(':')
-                update({ sort: key ?? 'tourDate', dir: d ?? 'asc', page: null })
-              }}>
-                {COLUMNS.flatMap((c) => [
-                  <option key={`${c.key}:asc`} value={`${c.key}:asc`}>{`${t(c.label)} ↑`}</option>,
-                  <option key={`${c.key}:desc`} value={`${c.key}:desc`}>{`${t(c.label)} ↓`}</option>,
-                ])}
-              </Select>
-            </div>
+            {hydrated ? (
+              <div className="flex items-center gap-2">
+                <label htmlFor="mobile-sort" className="text-sm font-medium">
+                  {t('adminBookings.list.sortBy')}
+                </label>
+                <Select id="mobile-sort" className="w-auto" value={`${sort}:${dir}`} onChange={(e) => {
+                  const [key, d] = e.target.value.split(':')
+                  go({ sort: key ?? 'tourDate', dir: d ?? 'asc', page: null })
+                }}>
+                  {COLUMNS.flatMap((c) => [
+                    <option key={`${c.key}:asc`} value={`${c.key}:asc`}>{`${t(c.label)} ↑`}</option>,
+                    <option key={`${c.key}:desc`} value={`${c.key}:desc`}>{`${t(c.label)} ↓`}</option>,
+                  ])}
+                </Select>
+              </div>
+            ) : (
+              // Without script the choice follows no select: the table's sort links, as a row of their own.
+              <nav aria-label={t('adminBookings.list.sortBy')} className="flex flex-wrap items-center gap-1 text-sm">
+                <span className="font-medium">{t('adminBookings.list.sortBy')}</span>
+                {COLUMNS.map((c) => (
+                  <Link key={c.key} to={sortLink(c.key)} replace preventScrollReset aria-current={sort === c.key ? 'true' : undefined} className="inline-flex min-h-9 items-center gap-1 rounded px-2 font-semibold hover:bg-slate-200">
+                    {t(c.label)}
+                    <span aria-hidden="true">{sort === c.key ? (dir === 'asc' ? '▲' : '▼') : '↕'}</span>
+                  </Link>
+                ))}
+              </nav>
+            )}
             <ul className="grid gap-3" aria-label={t('adminBookings.list.cards')}>
               {data.items.map((b) => (
                 <li key={b.id} className="rounded-lg border border-slate-200 bg-white p-3" data-booking-id={b.id}>
@@ -260,10 +237,10 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
                     </p>
                     {b.specialRequests ? <p className="mt-1 line-clamp-2 text-sm text-slate-700">“{b.specialRequests}”</p> : null}
                     <div className="mt-2 flex flex-wrap gap-2">
-                      <Button size="sm" variant="plain" onClick={() => setDetails(b)}>
+                      <Link to={dialogAddress({ details: String(b.id) })} preventScrollReset className={buttonVariants({ variant: 'plain', size: 'sm' })}>
                         {t('adminBookings.list.details')}
                         <span className="sr-only">{t('adminBookings.list.detailsOf', { id: b.id })}</span>
-                      </Button>
+                      </Link>
                     </div>
                     <div className="mt-2">{actions(b)}</div>
                   </article>
@@ -274,51 +251,27 @@ export function BookingsTab({ search, bookingId }: { search: string; bookingId: 
 
           {totalPages > 1 ? (
             <nav aria-label={t('adminBookings.list.pages')} className="flex items-center justify-between gap-2">
-              <Button size="md" variant="plain" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
-                {t('adminBookings.list.previous')}
-              </Button>
+              <PageLink to={page > 1 ? addressWith('page', String(page - 1)) : null}>{t('adminBookings.list.previous')}</PageLink>
               <span className="text-sm text-slate-700">
                 {t('adminBookings.list.pageOf', { page: Math.min(page, totalPages), total: totalPages })}
               </span>
-              <Button size="md" variant="plain" disabled={page >= totalPages} onClick={() => update({ page: String(page + 1) })}>
-                {t('adminBookings.list.next')}
-              </Button>
+              <PageLink to={page < totalPages ? addressWith('page', String(page + 1)) : null}>{t('adminBookings.list.next')}</PageLink>
             </nav>
           ) : null}
         </>
       ) : null}
 
-      {details ? (
-        <BookingDetails
-          booking={details}
-          onClose={() => setDetails(null)}
-          onMove={() => {
-            setDetails(null)
-            setMoving(details)
-          }}
-        />
-      ) : null}
-      {moving ? (
-        <MoveDialog
-          booking={moving}
-          onClose={() => setMoving(null)}
-          onDone={async () => {
-            setMoving(null)
-            await load()
-          }}
-        />
-      ) : null}
-      {creating ? <CreateBookingDialog prefill={{}} onClose={() => setCreating(false)} onDone={() => void load()} /> : null}
-      {cancelling ? (
-        <CancelDialog
-          booking={cancelling}
-          onClose={() => setCancelling(null)}
-          onDone={async () => {
-            setCancelling(null)
-            await load()
-          }}
-        />
-      ) : null}
+      <BookingDialogs dialog={dialog} />
     </section>
+  )
+}
+
+/** The previous or next page: a link, or the same words greyed out where there is no such page. */
+function PageLink({ to, children }: { to: string | null; children: ReactNode }) {
+  if (to === null) return <span className={`${buttonVariants({ variant: 'plain', size: 'md' })} pointer-events-none opacity-50`} aria-disabled="true">{children}</span>
+  return (
+    <Link to={to} preventScrollReset className={buttonVariants({ variant: 'plain', size: 'md' })}>
+      {children}
+    </Link>
   )
 }

@@ -2,15 +2,17 @@ import { formatLongDate } from '../../../../core/dates.ts'
 import { formatYen } from '../../../../core/money.ts'
 import { consentGapLabel, CONSENT_GAP_LABELS } from '../../../../core/booking-consent.ts'
 import type { MessageId } from '../../../../core/i18n/message-id.ts'
-import type { AdminBooking } from '../../../../server/for-app.ts'
-import { formatDateTime, mailtoHref, useCopyEmail } from '../api.ts'
+import type { AdminBooking, BookingChangeView, LedgerLine } from '../../../../server/for-app.ts'
+import { formatDateTime, mailtoHref, useCopyEmail } from '../email-and-time.ts'
 import { useLocale, useT } from '../../../i18n/i18n.tsx'
+import { Link } from 'react-router'
 import { Button, buttonVariants } from '../../ui/button.tsx'
 import { Modal } from '../../ui/dialog.tsx'
 import { BookingAnswers } from './booking-answers.tsx'
 import { BookingHistory } from './booking-history.tsx'
 import { BookingLedger } from './booking-ledger.tsx'
-import { BookingReceipts } from './booking-receipts.tsx'
+import { BookingReceipts, type Receipts } from './booking-receipts.tsx'
+import { useDialogAddress } from './dialog-address.ts'
 import { PayLink } from './pay-link.tsx'
 import { PaidBy } from './paid-by.tsx'
 import { clockText } from './slot-fields.tsx'
@@ -25,13 +27,18 @@ const CONSENT_GAP_IDS: Record<string, MessageId> = {
   [CONSENT_GAP_LABELS.missing]: 'adminBookings.details.consentMissing',
 }
 
-export function BookingDetails({ booking, onClose, onMove }: { booking: AdminBooking; onClose: () => void; onMove: () => void }) {
+/**
+ * One booking in full (`?details=12`), with its moves, its money and its receipts, which come with
+ * the page (docs/decisions/0088); moving it is another dialog the address opens.
+ */
+export function BookingDetails({ booking, history, ledger, receipts, onClose }: { booking: AdminBooking; history: BookingChangeView[]; ledger: LedgerLine[]; receipts: Receipts; onClose: () => void }) {
   const t = useT()
   const locale = useLocale()
   const copyEmail = useCopyEmail()
+  const dialogAddress = useDialogAddress()
   const consentGap = consentGapLabel(booking)
   return (
-    <Modal open onOpenChange={(o) => !o && onClose()} title={t('adminBookings.details.title', { id: booking.id, name: booking.name })}>
+    <Modal open onOpenChange={(o) => !o && onClose()} closeTo={dialogAddress()} title={t('adminBookings.details.title', { id: booking.id, name: booking.name })}>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="font-medium">{t('adminBookings.details.tour')}</dt>
         <dd>{t('adminBookings.details.tourText', { tour: booking.packageName, date: formatLongDate(booking.tourDate, locale), time: clockText(booking.timeText, locale) })}</dd>
@@ -82,14 +89,14 @@ export function BookingDetails({ booking, onClose, onMove }: { booking: AdminBoo
       </div>
       <PayLink booking={booking} />
       <BookingAnswers answers={booking.answers} />
-      <BookingHistory bookingId={booking.id} />
-      <BookingLedger bookingId={booking.id} />
-      <BookingReceipts bookingId={booking.id} />
+      <BookingHistory changes={history} />
+      <BookingLedger lines={ledger} />
+      <BookingReceipts bookingId={booking.id} receipts={receipts} />
       <div className="flex flex-wrap gap-2">
         {booking.status !== 'cancelled' ? (
-          <Button size="md" variant="plain" onClick={onMove}>
+          <Link to={dialogAddress({ move: String(booking.id) })} preventScrollReset className={buttonVariants({ variant: 'plain', size: 'md' })}>
             {t('adminBookings.details.move')}
-          </Button>
+          </Link>
         ) : null}
         <Button size="md" variant="plain" onClick={() => copyEmail(booking.email)}>
           {t('adminBookings.details.copyEmail')}
@@ -105,6 +112,3 @@ export function BookingDetails({ booking, onClose, onMove }: { booking: AdminBoo
     </Modal>
   )
 }
-
-
-/** Cancel with the refund of the policy (docs/decisions/0016), shown and overridable; issued by the payments service. */

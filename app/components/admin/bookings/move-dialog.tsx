@@ -1,116 +1,115 @@
 import { useState } from 'react'
+import { Link } from 'react-router'
 import { formatLongDate, isCalendarDate } from '../../../../core/dates.ts'
 import { formatYen } from '../../../../core/money.ts'
 import { quote } from '../../../../core/pricing.ts'
-import { DEFAULT_GUIDE_GROUP_LIMIT } from '../../../../core/guide-bookings.ts'
+import type { GuideBookingRules } from '../../../../core/schemas/booking-move.ts'
 import type { TourTime } from '../../../../core/slots.ts'
-import type { AdminBooking, TourPackage } from '../../../../server/for-app.ts'
-import { api, useFailToast, useServerFieldErrors, successToast } from '../api.ts'
-import { useAdminData } from '../use-admin-data.ts'
+import type { AdminBooking } from '../../../../server/for-app.ts'
 import { useLocale, useT } from '../../../i18n/i18n.tsx'
-import { Button } from '../../ui/button.tsx'
+import { AdminForm, FormRefusal } from '../admin-form.tsx'
+import { Button, buttonVariants } from '../../ui/button.tsx'
 import { Modal } from '../../ui/dialog.tsx'
 import { Field, Input, Select } from '../../ui/field.tsx'
-import { clockText, groupSizes, SlotAndTourFields, type SlotAndTour } from './slot-fields.tsx'
+import { clockText, groupSizes, SlotAndTourFields, type DialogPackage, type MonthSlots, type SlotAndTour } from './slot-fields.tsx'
+
+/** What the move's action answers: the booking as the list shows it, and whether the guest was told. */
+type Moved = { booking: AdminBooking; guestTold: boolean }
 
 /**
  * The guide moves a booking to another slot (issue 19, docs/decisions/0055): date, slot, tour and
  * group, the price kept unless typed, and whether the guest hears of it. Beside each slot, what
- * the calendar says of it on the chosen date; the server decides.
+ * the calendar says of it on the chosen date; the server decides. Opened by the address
+ * (`?move=12`), with the tours, the guide's rules and the month from the page's loader, and
+ * saved through the Bookings action, with script or without (docs/decisions/0088).
  */
-export function MoveDialog({ booking, onClose, onDone }: { booking: AdminBooking; onClose: () => void; onDone: () => Promise<void> }) {
-  const failToast = useFailToast()
-  const serverFieldErrors = useServerFieldErrors()
+export function MoveDialog({ booking, packages, rules, slots, closeTo, onClose, onDone }: {
+  booking: AdminBooking
+  packages: DialogPackage[]
+  rules: GuideBookingRules
+  slots: MonthSlots | null
+  /** The address without the dialog. */
+  closeTo: string
+  onClose: () => void
+  onDone: () => void
+}) {
+  const t = useT()
+  const locale = useLocale()
+  return (
+    <Modal open onOpenChange={(o) => !o && onClose()} closeTo={closeTo} title={t('adminBookings.move.title', { id: booking.id })}
+      description={t('adminBookings.move.description', { name: booking.name, date: formatLongDate(booking.tourDate, locale), time: clockText(booking.timeText, locale) })}
+    >
+      <AdminForm<Moved>
+        intent="move"
+        formId={`move-${booking.id}`}
+        successTitle={t('adminBookings.move.done')}
+        successText={({ booking: moved, guestTold }) => t(guestTold ? 'adminBookings.move.doneTold' : 'adminBookings.move.doneText', { id: moved.id, date: formatLongDate(moved.tourDate, locale), time: clockText(moved.timeText, locale) })}
+        failTitle={t('adminBookings.move.failed')}
+        onSaved={onDone}
+        className="grid gap-3"
+      >
+        {({ errors, refusal, busy }) => (
+          <>
+            <input type="hidden" name="id" value={booking.id} />
+            {/* The fields start again from the booking as saved (docs/decisions/0088). */}
+            <MoveFields key={`${booking.tourDate} ${booking.tourTime} ${booking.tourPackageId} ${booking.numberOfPeople} ${booking.totalPrice}`} booking={booking} packages={packages} rules={rules} slots={slots} errors={errors} />
+            <FormRefusal refusal={refusal} errors={errors} />
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Link to={closeTo} replace preventScrollReset className={buttonVariants({ variant: 'plain', size: 'md' })}>
+                {t('adminBookings.move.keep')}
+              </Link>
+              <Button size="md" type="submit" variant="brand" disabled={busy}>
+                {t('adminBookings.move.submit')}
+              </Button>
+            </div>
+          </>
+        )}
+      </AdminForm>
+    </Modal>
+  )
+}
+
+function MoveFields({ booking, packages, rules, slots, errors }: { booking: AdminBooking; packages: DialogPackage[]; rules: GuideBookingRules; slots: MonthSlots | null; errors: Record<string, string> }) {
   const t = useT()
   const locale = useLocale()
   const [slot, setSlot] = useState<SlotAndTour>({ tourDate: booking.tourDate, tourTime: booking.tourTime as TourTime, tourPackageId: String(booking.tourPackageId) })
-  const { tourDate, tourTime, tourPackageId } = slot
   const [people, setPeople] = useState(String(booking.numberOfPeople))
-  const [price, setPrice] = useState(String(booking.totalPrice))
-  const [tellGuest, setTellGuest] = useState(true)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
-  const { data: packages } = useAdminData<TourPackage[]>('/api/admin/tour-packages', t('adminBookings.move.packagesFailed'), [])
-  const pkg = packages?.find((p) => String(p.id) === tourPackageId)
-  const { data: rules } = useAdminData<{ groupLimit: number } | null>('/api/admin/guide-booking-rules', t('adminBookings.move.rulesFailed'), null)
-  const catalogue = pkg && isCalendarDate(tourDate) ? quote(pkg, Number(people), tourDate, rules?.groupLimit) : null
+  const pkg = packages.find((p) => String(p.id) === slot.tourPackageId)
+  const catalogue = pkg && isCalendarDate(slot.tourDate) ? quote(pkg, Number(people), slot.tourDate, rules.groupLimit) : null
   const paid = booking.amountPaid > 0 || booking.status === 'paid'
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault()
-    setBusy(true)
-    setErrors({})
-    try {
-      const moved = await api<AdminBooking>('POST', `/api/admin/bookings/${booking.id}/move`, {
-        tourDate,
-        tourTime,
-        tourPackageId: Number(tourPackageId),
-        numberOfPeople: Number(people),
-        totalPrice: price.trim() === '' ? undefined : price.trim(),
-        tellGuest,
-      })
-      const movedValues = { id: booking.id, date: formatLongDate(moved.tourDate, locale), time: clockText(moved.timeText, locale) }
-      successToast(t('adminBookings.move.done'), t(tellGuest ? 'adminBookings.move.doneTold' : 'adminBookings.move.doneText', movedValues))
-      await onDone()
-    } catch (error) {
-      const fields = serverFieldErrors(error)
-      const message = error instanceof Error ? error.message : t('adminBookings.move.failedText')
-      setErrors(fields ?? { form: message })
-      failToast(t('adminBookings.move.failed'), error)
-    } finally {
-      setBusy(false)
-    }
-  }
-
   return (
-    <Modal open onOpenChange={(o) => !o && onClose()} title={t('adminBookings.move.title', { id: booking.id })}
-      description={t('adminBookings.move.description', { name: booking.name, date: formatLongDate(booking.tourDate, locale), time: clockText(booking.timeText, locale) })}
-    >
-      <form className="grid gap-3" onSubmit={submit} noValidate>
-        <SlotAndTourFields idPrefix="move" dateLabel={t('adminBookings.move.newDate')} value={slot} onChange={setSlot} packages={packages ?? []} errors={errors} bookingId={booking.id} />
-        <Field id="move-people" label={t('adminBookings.move.guests')} error={errors.numberOfPeople}>
-          <Select value={people} onChange={(e) => setPeople(e.target.value)}>
-            {groupSizes(Math.max(rules?.groupLimit ?? DEFAULT_GUIDE_GROUP_LIMIT, booking.numberOfPeople)).map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field
-          id="move-price"
-          label={t('adminBookings.move.price')}
-          error={errors.totalPrice}
-          hint={
-            paid
-              ? t('adminBookings.move.pricePaid', { amount: formatYen(booking.totalPrice, locale) })
-              : catalogue?.ok
-                ? t('adminBookings.move.priceKeptList', { amount: formatYen(catalogue.total, locale) })
-                : t('adminBookings.move.priceKept')
-          }
-        >
-          <Input inputMode="numeric" value={price} onChange={(e) => setPrice(e.target.value)} readOnly={paid} />
-        </Field>
-        <div className="flex items-start gap-3">
-          <input id="move-tell-guest" type="checkbox" checked={tellGuest} onChange={(e) => setTellGuest(e.target.checked)} className="mt-0.5 size-5 accent-brand-700" />
-          <label htmlFor="move-tell-guest" className="text-sm text-slate-900">
-            {t('adminBookings.move.tellGuest')}
-          </label>
-        </div>
-        {errors.form ? (
-          <p role="alert" className="text-sm text-red-700">
-            {errors.form}
-          </p>
-        ) : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button size="md" variant="plain" onClick={onClose}>
-            {t('adminBookings.move.keep')}
-          </Button>
-          <Button size="md" type="submit" variant="brand" disabled={busy}>
-            {t('adminBookings.move.submit')}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <>
+      <SlotAndTourFields idPrefix="move" dateLabel={t('adminBookings.move.newDate')} value={slot} onChange={setSlot} packages={packages} slots={slots} errors={errors} bookingId={booking.id} />
+      <Field id="move-people" name="numberOfPeople" label={t('adminBookings.move.guests')} error={errors.numberOfPeople}>
+        <Select value={people} onChange={(e) => setPeople(e.target.value)}>
+          {groupSizes(Math.max(rules.groupLimit, booking.numberOfPeople)).map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field
+        id="move-price"
+        name="totalPrice"
+        label={t('adminBookings.move.price')}
+        error={errors.totalPrice}
+        hint={
+          paid
+            ? t('adminBookings.move.pricePaid', { amount: formatYen(booking.totalPrice, locale) })
+            : catalogue?.ok
+              ? t('adminBookings.move.priceKeptList', { amount: formatYen(catalogue.total, locale) })
+              : t('adminBookings.move.priceKept')
+        }
+      >
+        <Input inputMode="numeric" defaultValue={String(booking.totalPrice)} readOnly={paid} />
+      </Field>
+      <div className="flex items-start gap-3">
+        <input id="move-tell-guest" name="tellGuest" type="checkbox" defaultChecked className="mt-0.5 size-5 accent-brand-700" />
+        <label htmlFor="move-tell-guest" className="text-sm text-slate-900">
+          {t('adminBookings.move.tellGuest')}
+        </label>
+      </div>
+    </>
   )
 }

@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
+import { useFetcher } from 'react-router'
 import { dateTimeFormat, isCalendarDate, todayInTokyo } from '../../../../core/dates.ts'
 import type { Locale } from '../../../../core/i18n/locales.ts'
 import type { MessageId } from '../../../../core/i18n/message-id.ts'
 import { packageFitsSlot, parseClockText, TOUR_TIMES, type TourTime } from '../../../../core/slots.ts'
-import type { CalendarDay, CalendarSlot, TourPackage } from '../../../../server/for-app.ts'
+import type { AsJson, CalendarDay, CalendarSlot, TourPackage } from '../../../../server/for-app.ts'
 import { useLocale, useT } from '../../../i18n/i18n.tsx'
-import { api } from '../api.ts'
+import { useHydrated } from '../../../lib/use-hydrated.ts'
 import { Field, Input, Select } from '../../ui/field.tsx'
 import { SLOT_LABELS } from '../slot-names.ts'
 
@@ -36,10 +37,18 @@ export function clockText(text: string, locale: Locale): string {
 /** A date, slot and tour as the dialogs hold them (the tour's id as the select's string). */
 export type SlotAndTour = { tourDate: string; tourTime: TourTime; tourPackageId: string }
 
+/** A month of the calendar: what the page's loader sends for the dialog's first date, and app/routes/admin/booking-slots.ts for another. */
+export type MonthSlots = { month: string; days: CalendarDay[] }
+
+/** The tours a dialog offers, as its loader sends them. */
+export type DialogPackage = AsJson<TourPackage>
+
 /**
  * The date, the time slot and the tour of a booking the guide moves or makes (docs/decisions/0055,
  * 0059). Beside each slot, what the calendar says of it on the chosen date; the server decides.
- * The tour follows the slot: a full day needs a full-day tour, a half a half-day one.
+ * The tour follows the slot: a full day needs a full-day tour, a half a half-day one. The first
+ * date's month comes with the page; another month is read by a fetcher (docs/decisions/0088).
+ * Without script the date's slots stay those of the first date, and every tour is offered.
  */
 export function SlotAndTourFields({
   idPrefix,
@@ -47,6 +56,7 @@ export function SlotAndTourFields({
   value,
   onChange,
   packages,
+  slots,
   errors,
   bookingId,
 }: {
@@ -54,29 +64,29 @@ export function SlotAndTourFields({
   dateLabel: string
   value: SlotAndTour
   onChange: (next: SlotAndTour) => void
-  packages: TourPackage[]
+  packages: DialogPackage[]
+  /** The first date's month, from the page's loader (none without a first date). */
+  slots: MonthSlots | null
   errors: Record<string, string>
   /** The booking being moved: its own slot reads "this booking". */
   bookingId?: number
 }) {
   const t = useT()
   const locale = useLocale()
+  const hydrated = useHydrated()
   const { tourDate, tourTime, tourPackageId } = value
-  const [day, setDay] = useState<CalendarDay | null>(null)
-
+  const month = isCalendarDate(tourDate) ? tourDate.slice(0, 7) : null
+  const fetcher = useFetcher<MonthSlots>()
+  const { load } = fetcher
   useEffect(() => {
-    if (!isCalendarDate(tourDate)) return
-    let live = true
-    api<CalendarDay[]>('GET', `/api/admin/bookings/calendar?month=${tourDate.slice(0, 7)}`)
-      .then((days) => live && setDay(days.find((d) => d.date === tourDate) ?? null))
-      .catch(() => live && setDay(null))
-    return () => {
-      live = false
-    }
-  }, [tourDate])
+    if (month !== null && month !== slots?.month) void load(`/admin/booking-slots?month=${month}`)
+  }, [month, slots?.month, load])
+  const shown = [fetcher.data, slots].find((s) => s && s.month === month)
+  const day = shown?.days.find((d) => d.date === tourDate) ?? null
 
   const pkg = packages.find((p) => String(p.id) === tourPackageId)
-  const fitting = packages.filter((p) => packageFitsSlot(p.isHalfDay, tourTime))
+  // Without script the tours cannot follow the slot chosen: each is offered, and the server refuses one that does not fit.
+  const fitting = hydrated ? packages.filter((p) => packageFitsSlot(p.isHalfDay, tourTime)) : packages
 
   const slotText = (time: TourTime) => {
     const slot = day?.slots.find((s) => s.tourTime === time)
@@ -99,11 +109,11 @@ export function SlotAndTourFields({
 
   return (
     <>
-      <Field id={`${idPrefix}-date`} label={dateLabel} error={errors.tourDate} hint={t('adminBookings.slot.weekendsHint')}>
+      <Field id={`${idPrefix}-date`} name="tourDate" label={dateLabel} error={errors.tourDate} hint={t('adminBookings.slot.weekendsHint')}>
         {/* The guide books and moves from today on (docs/decisions/0055): the picker offers no earlier day. */}
         <Input type="date" min={todayInTokyo(new Date())} value={tourDate} onChange={(e) => onChange({ ...value, tourDate: e.target.value })} required />
       </Field>
-      <Field id={`${idPrefix}-slot`} label={t('adminBookings.slot.label')} error={errors.tourTime}>
+      <Field id={`${idPrefix}-slot`} name="tourTime" label={t('adminBookings.slot.label')} error={errors.tourTime}>
         <Select
           value={tourTime}
           onChange={(e) => {
@@ -119,7 +129,7 @@ export function SlotAndTourFields({
           ))}
         </Select>
       </Field>
-      <Field id={`${idPrefix}-package`} label={t('adminBookings.slot.tour')} error={errors.tourPackageId}>
+      <Field id={`${idPrefix}-package`} name="tourPackageId" label={t('adminBookings.slot.tour')} error={errors.tourPackageId}>
         <Select value={tourPackageId} onChange={(e) => onChange({ ...value, tourPackageId: e.target.value })}>
           {pkg ? null : <option value="">{t('adminBookings.slot.chooseTour')}</option>}
           {fitting.map((p) => (
