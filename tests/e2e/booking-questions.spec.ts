@@ -5,6 +5,7 @@ import { chooseSlot, policyConsent, slotHeldToast } from './booking-steps.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 import { hydrated } from './hydration.ts'
 import { logInAsAdmin } from './admin-login.ts'
+import { openBookingDetails } from './booking-search.ts'
 
 // Issue 18, point 2 on a 375 px phone (docs/decisions/0053): the guest answers every seeded
 // booking question, the form refuses allergies left undescribed on that field, the guest sees
@@ -81,9 +82,7 @@ test('a guest answers every seeded booking question on a phone, and the admin se
   const found = await (await page.request.get(`/api/bookings?q=${encodeURIComponent('Answering Guest')}`)).json()
   expect(found.total).toBe(1)
   const id = found.items[0].id as number
-  await page.getByRole('searchbox', { name: 'Search' }).fill(`id:${id}`)
-  await page.getByRole('link', { name: `Details of booking #${id}` }).click()
-  const dialog = page.getByRole('dialog')
+  const dialog = await openBookingDetails(page, id)
   await expect(dialog.getByRole('heading', { name: 'Answers to the booking questions' })).toBeVisible()
   await expect(dialog).toContainText('Dietary needs')
   await expect(dialog).toContainText('Allergies: Peanuts and sesame')

@@ -6,6 +6,7 @@ import { chooseSlot, policyConsent, slotHeldToast } from './booking-steps.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 import { hydrated } from './hydration.ts'
 import { logInAsAdmin } from './admin-login.ts'
+import { openBookingDetails } from './booking-search.ts'
 import { seasonOf } from '../../core/what-to-bring.ts'
 import { phonePhoto } from '../integration/crafted-images.ts'
 import { messagesOf } from './messages.ts'
@@ -79,9 +80,7 @@ test.describe('on a 375 px phone', () => {
     await logInAsAdmin(page)
     const found = await (await page.request.get(`/api/bookings?q=${encodeURIComponent('Pickup Guest')}`)).json()
     const id = found.items[0].id as number
-    await page.getByRole('searchbox', { name: 'Search' }).fill(`id:${id}`)
-    await page.getByRole('link', { name: `Details of booking #${id}` }).click()
-    const dialog = page.getByRole('dialog')
+    const dialog = await openBookingDetails(page, id)
     await expect(dialog).toContainText('Hotel pickup: Hotel Centraal Joetsu')
     for (const answer of ['Vegetarian', 'No long stairs, please.', '4 and 9', 'Shinkansen arriving 10:12']) await expect(dialog).toContainText(answer)
     await expectNoSeriousAxeViolations(page, 'booking dialog with the pickup and the answers (375 px)')

@@ -6,6 +6,7 @@ import { chooseSlot, policyConsent } from './booking-steps.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 import { hydrated } from './hydration.ts'
 import { logInAsAdmin } from './admin-login.ts'
+import { openBookingDetails } from './booking-search.ts'
 import { E2E_ADMIN } from '../../playwright.config.ts'
 
 // Issue 18 on a 375 px phone (docs/decisions/0050): the guest books ticking the consent, the
@@ -61,9 +62,7 @@ test('a guest must tick the consent to book, and the admin sees when and which v
   expect(found.total).toBe(1)
   const id = found.items[0].id as number
   expect(found.items[0].policyVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/)
-  await page.getByRole('searchbox', { name: 'Search' }).fill(`id:${id}`)
-  await page.getByRole('link', { name: `Details of booking #${id}` }).click()
-  const dialog = page.getByRole('dialog')
+  const dialog = await openBookingDetails(page, id)
   await expect(dialog).toContainText(`Accepted the cancellation policy and terms (version ${found.items[0].policyVersion}) on`)
   await expectNoSeriousAxeViolations(page, 'booking dialog with the consent (375 px)')
 })

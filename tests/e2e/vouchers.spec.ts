@@ -6,6 +6,7 @@ import { test } from './test.ts'
 import { E2E_ADMIN } from '../../playwright.config.ts'
 import { logInAsAdmin } from './admin-login.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
+import { searchBookings } from './booking-search.ts'
 import { chooseSlot, dayButton, policyConsent, slotHeldToast } from './booking-steps.ts'
 import { hydrated } from './hydration.ts'
 import { messagesOf } from './messages.ts'
@@ -204,7 +205,7 @@ test('on a phone, the guest moves to a smaller group: the card gets its ¥900 ba
 test('the guide reads the booking’s money line by line, oldest first, on a phone and a desktop (docs/decisions/0067)', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 })
   await logInAsAdmin(page, server.baseURL)
-  await page.getByRole('searchbox', { name: 'Search' }).fill('voucher-guest@')
+  await searchBookings(page, 'voucher-guest@')
   await page.getByRole('link', { name: /^Details of booking #/ }).first().click()
   const dialog = page.getByRole('dialog')
   // What paid the price, way by way from the ledger (docs/decisions/0075): the voucher alone, the card's ¥900 given back.
