@@ -2,8 +2,9 @@ import { useCallback, useEffect, useId, useRef, useState, type ButtonHTMLAttribu
 import { useActionData, useFetcher, useLocation, useRevalidator, type FetcherWithComponents } from 'react-router'
 import { ADMIN_FORM_FIELD, ADMIN_INTENT_FIELD, type AdminActionData } from '../../lib/admin-form.ts'
 import { VIA_SCRIPT, VIA_SCRIPT_FIELD } from '../../lib/form-post.ts'
-import { Button, buttonVariants, type ButtonVariantProps } from '../ui/button.tsx'
+import { Button, type ButtonVariantProps } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/dialog.tsx'
+import { ButtonDisclosure } from '../ui/disclosure.tsx'
 import { TypedValues } from '../ui/field.tsx'
 import { toast } from '../ui/use-toast.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
@@ -173,17 +174,11 @@ type AskingButton = ButtonVariantProps & { label: ReactNode; 'aria-label'?: stri
  * answer is sent by `sentBy`, the `submit` of a `useAdminSubmit` above the row, so that the
  * answer is still told once the row is gone.
  */
-export function ConfirmedRowAction<R = unknown>({
-  intent,
-  rowId,
-  fields = {},
-  trigger,
-  title,
-  description,
-  confirmLabel,
-  sentBy,
-  ...answer
-}: {
+export function ConfirmedRowAction<R = unknown>(props: ConfirmedRowActionProps<R>) {
+  return props.sentBy ? <AskedRowAction<R> {...props} send={props.sentBy} /> : <AskedRowActionSentHere<R> {...props} />
+}
+
+type ConfirmedRowActionProps<R> = {
   intent: string
   rowId: number
   fields?: Record<string, string>
@@ -192,9 +187,26 @@ export function ConfirmedRowAction<R = unknown>({
   description: ReactNode
   confirmLabel: string
   sentBy?: (intent: string, fields: Record<string, string>) => unknown
-} & AnswerOptions<R>) {
-  const { submit } = useAdminSubmit<R>(answer)
-  const send = sentBy ?? submit
+} & AnswerOptions<R>
+
+/** A `ConfirmedRowAction` with no `sentBy` sends by its own fetcher, and tells the answer itself. */
+function AskedRowActionSentHere<R>(props: ConfirmedRowActionProps<R>) {
+  const { submit } = useAdminSubmit<R>(props)
+  return <AskedRowAction<R> {...props} send={submit} />
+}
+
+function AskedRowAction<R>({
+  intent,
+  rowId,
+  fields = {},
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  sentBy: _sentBy,
+  send,
+  ...answer
+}: ConfirmedRowActionProps<R> & { send: (intent: string, fields: Record<string, string>) => unknown }) {
   const posted = useActionData<AdminActionData>()
   const refused = posted !== undefined && !posted.ok && posted.formId === rowFormId(intent, rowId, fields)
   return (
@@ -274,10 +286,7 @@ function AskFirst({
     )
   }
   return (
-    <details open={open || undefined} className="group">
-      <summary className={`${buttonVariants({ variant, size })} cursor-pointer list-none [&::-webkit-details-marker]:hidden`} aria-label={button['aria-label']} title={button.title}>
-        {label}
-      </summary>
+    <ButtonDisclosure label={label} variant={variant} size={size} open={open} summaryLabel={button['aria-label']} title={button.title} className="group">
       <div role="group" aria-labelledby={titleId} className="mt-2 grid max-w-sm gap-2 rounded-md border border-slate-300 bg-white p-3 text-left">
         <p id={titleId} className="font-semibold text-slate-900">
           {title}
@@ -285,7 +294,7 @@ function AskFirst({
         <div className="text-sm text-slate-700">{description}</div>
         <div className="flex">{children}</div>
       </div>
-    </details>
+    </ButtonDisclosure>
   )
 }
 

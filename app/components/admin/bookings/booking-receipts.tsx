@@ -12,6 +12,7 @@ import { AdminForm } from '../admin-form.tsx'
 import type { AdminActionData } from '../../../lib/admin-form.ts'
 import { useHydrated } from '../../../lib/use-hydrated.ts'
 import { Button, buttonVariants } from '../../ui/button.tsx'
+import { ButtonDisclosure } from '../../ui/disclosure.tsx'
 import { Field, Input } from '../../ui/field.tsx'
 
 /** The booking's documents as its loader sends them: instants as ISO strings. */
@@ -237,10 +238,9 @@ function IssuedReceipt({ document, focusOnMount, onCorrected }: { document: Docu
       {hydrated ? (
         correcting ? correction : null
       ) : (
-        <details open={refusedHere || undefined}>
-          <summary className={`${buttonVariants({ variant: 'plain', size: 'sm' })} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>{correctLabel}</summary>
+        <ButtonDisclosure label={correctLabel} variant="plain" size="sm" open={refusedHere}>
           {correction}
-        </details>
+        </ButtonDisclosure>
       )}
     </div>
   )
