@@ -59,6 +59,8 @@ function limitsText(t: Translate, r: Reseller, tours: Tour[]): string {
 /** A key just made, shown once (docs/decisions/0074): nothing shows it again. */
 type ShownKey = { name: string; apiKey: string }
 
+const hasKey = (result: unknown): result is ResellerWithKey => typeof result === 'object' && result !== null && 'apiKey' in result
+
 /**
  * Channels (docs/decisions/0074, 0076): the resellers that sell the tours through OCTO, each with
  * its commission, its limits and its API key. A new reseller or a new key shows the key once,
@@ -83,7 +85,8 @@ export function ChannelsTab({
   const addressWith = useAddressWith()
   // A script-free post that made a key comes back as the page with it (docs/decisions/0088).
   const posted = useActionData<AdminActionData>()
-  const postedKey = posted?.ok && (posted.formId === 'addReseller' || posted.formId?.startsWith('replaceResellerKey')) ? (posted.result as ResellerWithKey) : null
+  // Known by what it carries: only a new reseller's or a new key's answer holds a key.
+  const postedKey = posted?.ok && hasKey(posted.result) ? posted.result : null
   const [shownKey, setShownKey] = useState<ShownKey | null>(postedKey ? { name: postedKey.name, apiKey: postedKey.apiKey } : null)
   const showKey = (made: ResellerWithKey) => setShownKey({ name: made.name, apiKey: made.apiKey })
   // The dialogs' saves, told here rather than in a row: the toasts' words come from the answers.

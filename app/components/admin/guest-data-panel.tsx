@@ -18,9 +18,10 @@ import { SLOT_VALUES } from './slot-names.ts'
 type Summary = AsJson<GuestDataSummary & { erasureBlockers: ErasureBlocker[] }>
 type Erased = { erased: Record<string, number>; summary: Summary }
 
+type AuditEntry = AsJson<AuditRow>
+
 /** The erasure's own form, beside the look-up's: its button and the reviews' choice belong to it by this id. */
 const ERASE_FORM = 'erase-guest'
-type AuditEntry = AsJson<AuditRow>
 
 const ACTION_LABELS: Record<string, MessageId> = {
   'guest-data.lookup': 'adminSettings.guestData.actionLookup',
