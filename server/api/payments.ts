@@ -1,9 +1,10 @@
+import { refusal } from '../../core/i18n/refusal.ts'
 import { Router } from 'express'
 import { z } from 'zod'
 import type { AppDeps } from '../deps.ts'
 import { ServiceError } from '../services/service-error.ts'
 import { limitLookups } from '../http/rate-limit.ts'
-import { ProviderError } from '../payments/provider.ts'
+import { viaProvider } from './via-provider.ts'
 
 /** The original front end's payload; only the booking reference is used. Amount and currency come from the stored booking. */
 const createIntentSchema = z.object({
@@ -14,16 +15,6 @@ const createIntentSchema = z.object({
 const simulatedChargeSchema = z.object({
   cardNumber: z.string({ error: 'Please enter a card number' }).min(1, 'Please enter a card number').max(40, 'Your card number is incorrect.'),
 })
-
-/** Provider failures become 502 with a message the checkout can show; nothing else leaks. */
-async function viaProvider<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run()
-  } catch (error) {
-    if (error instanceof ProviderError) throw new ServiceError('provider-failed', 'Could not create payment')
-    throw error
-  }
-}
 
 /**
  * Payments API (issue 5): POST /api/create-payment-intent, POST
@@ -40,19 +31,14 @@ export function paymentsRouter({ services }: AppDeps) {
     if (!reference) throw new ServiceError('invalid', 'No booking ID provided')
     // A booking the guide made starts its payment only with the guest's tick (docs/decisions/0073).
     await services.bookingConsent.acceptAtCheckout(reference, req.body ?? {})
-    res.json(await viaProvider(() => services.payments.startPayment(reference)))
+    res.json(await viaProvider(() => services.payments.startPayment(reference), refusal('errors.paymentStartFailed')))
   })
 
   router.post('/bookings/:reference/payment-success', lookups, async (req, res) => {
     // Settling a booking with nothing to pay is its payment: the guide's needs the tick first (docs/decisions/0073).
     await services.bookingConsent.beforeSettling(String(req.params.reference), req.body ?? {})
-    try {
-      const result = await services.payments.confirmPayment(String(req.params.reference))
-      res.status(result.status === 'paid' ? 200 : 202).json(result)
-    } catch (error) {
-      if (error instanceof ProviderError) throw new ServiceError('provider-failed', 'Could not update booking status')
-      throw error
-    }
+    const result = await viaProvider(() => services.payments.confirmPayment(String(req.params.reference)), refusal('errors.paymentUpdateFailed'))
+    res.status(result.status === 'paid' ? 200 : 202).json(result)
   })
 
   router.post('/bookings/:reference/simulated-payment', lookups, async (req, res) => {

@@ -4,21 +4,11 @@ import { z } from 'zod'
 import type { AppDeps } from '../deps.ts'
 import { clientAddress, limitLookups } from '../http/rate-limit.ts'
 import { ServiceError } from '../services/service-error.ts'
-import { ProviderError } from '../payments/provider.ts'
+import { viaProvider } from './via-provider.ts'
 
 const simulatedChargeSchema = z.object({
   cardNumber: z.string({ error: 'Please enter a card number' }).min(1, 'Please enter a card number').max(40, 'Your card number is incorrect.'),
 })
-
-/** Provider failures become 502 with a message the page can show; nothing else leaks. */
-async function viaProvider<T>(run: () => Promise<T>, message: string): Promise<T> {
-  try {
-    return await run()
-  } catch (error) {
-    if (error instanceof ProviderError) throw new ServiceError('provider-failed', message)
-    throw error
-  }
-}
 
 /**
  * Gift vouchers (issue 20 point 3, docs/decisions/0065). Public: what is on sale, a purchase
@@ -48,11 +38,11 @@ export function vouchersRouter({ services }: AppDeps) {
   })
 
   router.post('/vouchers/:token/payment-intent', lookups, async (req, res) => {
-    res.json(await viaProvider(() => vouchers.startPayment(String(req.params.token)), 'Could not create payment'))
+    res.json(await viaProvider(() => vouchers.startPayment(String(req.params.token)), refusal('errors.paymentStartFailed')))
   })
 
   router.post('/vouchers/:token/payment-success', lookups, async (req, res) => {
-    const result = await viaProvider(() => vouchers.confirmPayment(String(req.params.token)), 'Could not update the voucher')
+    const result = await viaProvider(() => vouchers.confirmPayment(String(req.params.token)), refusal('errors.voucherUpdateFailed'))
     res.status(result.status === 'paid' ? 200 : 202).json(result)
   })
 

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { eq } from 'drizzle-orm'
 import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
 import { processedEvents } from '../../server/db/schema.ts'
+import { REFUSAL_IDS_HEADER } from '../../core/i18n/refusal.ts'
 import { ENGINES } from './databases.ts'
 import { startTestApp, TestClock, type TestApp } from './app.ts'
 import { startStripeDouble, type StripeDouble } from './stripe-double.ts'
@@ -286,6 +287,18 @@ describe.each(ENGINES)('payments with Stripe (%s)', (engine) => {
     // The money trail: intent, charge, refund.
     const trail = await paymentRows(app, booking.id)
     expect(trail.map((p) => `${p.kind}:${p.status}`)).toEqual(expect.arrayContaining(['intent:created', 'charge:succeeded', 'refund:succeeded']))
+  })
+
+  it('a payment Stripe cannot start is a 502 that says so, in English for the API and by its id for the page, and nothing of Stripe’s words', async () => {
+    const booking = await insertBooking(app, { tourDate })
+    stripe.failIntents('Your account cannot currently make live charges.')
+    const api = await start(booking.reference)
+    expect(api.status).toBe(502)
+    expect(api.json).toEqual({ message: 'Could not create payment' })
+    const page = await app.client().request('POST', '/api/create-payment-intent', { bookingId: booking.reference }, { [REFUSAL_IDS_HEADER]: '1' })
+    expect(page.status).toBe(502)
+    expect(page.json).toEqual({ message: 'Could not create payment', refusal: { id: 'errors.paymentStartFailed' } })
+    expect((await reload(app, booking.id)).status).toBe('pending')
   })
 
   it('a refund Stripe refuses leaves the booking cancelled and flagged for the admin', async () => {

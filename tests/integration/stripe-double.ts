@@ -45,11 +45,13 @@ export async function startStripeDouble() {
   const byKey = new Map<string, { status: number; body: unknown }>()
   let seq = 0
   let refundFailure: string | null = null
+  let intentFailure: string | null = null
 
   const error = (status: number, message: string) => ({ status, body: { error: { type: 'invalid_request_error', message } } })
 
   function handle(method: string, path: string, params: Record<string, unknown>): { status: number; body: unknown } {
     if (method === 'POST' && path === '/v1/payment_intents') {
+      if (intentFailure) return error(400, intentFailure)
       const id = `pi_double_${++seq}`
       const intent: DoubleIntent = {
         id,
@@ -137,6 +139,11 @@ export async function startStripeDouble() {
       requests.length = 0
       byKey.clear()
       refundFailure = null
+      intentFailure = null
+    },
+    /** Make the next payments' creation fail (null to heal). */
+    failIntents(message: string | null) {
+      intentFailure = message
     },
     /** Make the next refunds fail (null to heal). */
     failRefunds(message: string | null) {
