@@ -9,8 +9,9 @@ import type { CalendarDay, CalendarSlot, DisruptionView } from '../../../server/
 import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { clockText } from './bookings/slot-fields.tsx'
 import { AdminForm, FormRefusal } from './admin-form.tsx'
+import { FormActions } from './form-actions.tsx'
 import { useAddressWith, useOpenedByAddress } from './use-address-with.ts'
-import { Button, buttonVariants } from '../ui/button.tsx'
+import { buttonVariants } from '../ui/button.tsx'
 import { Modal } from '../ui/dialog.tsx'
 import { Field, Textarea } from '../ui/field.tsx'
 import { CALL_OFF_PARAM, CalledOffDays, CallOffDialog } from './call-off.tsx'
@@ -227,14 +228,7 @@ function AvailabilityForm({ day }: { day: CalendarDay }) {
             <Textarea defaultValue={day.note ?? ''} rows={3} maxLength={1000} />
           </Field>
           <FormRefusal refusal={refusal} errors={errors} hiddenField="date" />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Link to={close} preventScrollReset className={buttonVariants({ size: 'md', variant: 'plain' })}>
-              {t('adminCalendar.availability.cancel')}
-            </Link>
-            <Button size="md" variant="brand" type="submit" disabled={busy}>
-              {t('adminCalendar.availability.save')}
-            </Button>
-          </div>
+          <FormActions back={{ to: close, label: t('adminCalendar.availability.cancel') }} submit={t('adminCalendar.availability.save')} busy={busy} />
         </div>
       )}
     </AdminForm>

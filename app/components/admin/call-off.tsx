@@ -1,5 +1,5 @@
 import type { RefObject } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { useNavigate } from 'react-router'
 import { formatLongDate } from '../../../core/dates.ts'
 import { ANSWER_HOURS_BEFORE, DISRUPTION_CAUSE_ADMIN_IDS, DISRUPTION_CAUSES, MIN_ANSWER_HOURS, type OfferState } from '../../../core/disruptions.ts'
 import { CALL_OFF_NOTE_MAX } from '../../../core/schemas/disruption.ts'
@@ -9,7 +9,7 @@ import type { DisruptionView } from '../../../server/for-app.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { formatDateTime } from './email-and-time.ts'
 import { AdminForm, FormRefusal } from './admin-form.tsx'
-import { Button, buttonVariants } from '../ui/button.tsx'
+import { FormActions } from './form-actions.tsx'
 import { Modal } from '../ui/dialog.tsx'
 import { Field, Input, Select } from '../ui/field.tsx'
 import { SLOT_LABELS, SLOT_VALUES } from './slot-names.ts'
@@ -80,14 +80,7 @@ export function CallOffDialog({ date, returnFocus }: { date: string; returnFocus
               <Input maxLength={CALL_OFF_NOTE_MAX} />
             </Field>
             <FormRefusal refusal={refusal} errors={errors} hiddenField="tourDate" />
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Link to={close} replace preventScrollReset className={buttonVariants({ size: 'md', variant: 'plain' })}>
-                {t('adminCalendar.callOff.keep')}
-              </Link>
-              <Button size="md" type="submit" variant="danger" disabled={busy}>
-                {t('adminCalendar.callOff.submit')}
-              </Button>
-            </div>
+            <FormActions back={{ to: close, label: t('adminCalendar.callOff.keep') }} submit={t('adminCalendar.callOff.submit')} tone="danger" busy={busy} />
           </>
         )}
       </AdminForm>

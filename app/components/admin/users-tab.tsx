@@ -6,6 +6,7 @@ import type { MessageId } from '../../../core/i18n/message-id.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { formatDateTime } from './email-and-time.ts'
 import { AdminForm, ConfirmedRowAction, FormRefusal } from './admin-form.tsx'
+import { FormActions } from './form-actions.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
 import { Modal } from '../ui/dialog.tsx'
@@ -187,14 +188,7 @@ function UserForm({ user, onClose, onSaved }: { user: AdminUser | null; onClose:
           <Input type="tel" defaultValue={user?.whatsappNumber ?? ''} autoComplete="off" />
         </Field>
         <FormRefusal refusal={refusal} errors={errors} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button size="md" variant="plain" onClick={onClose}>
-            {t('admin.common.cancel')}
-          </Button>
-          <Button size="md" variant="brand" type="submit" disabled={busy}>
-            {t(creating ? 'adminUsers.create' : 'adminUsers.saveChanges')}
-          </Button>
-        </div>
+        <FormActions back={{ onClick: onClose, label: t('admin.common.cancel') }} submit={t(creating ? 'adminUsers.create' : 'adminUsers.saveChanges')} busy={busy} />
           </>
         )}
       </AdminForm>

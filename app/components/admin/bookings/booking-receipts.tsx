@@ -9,6 +9,7 @@ import type { AsJson, BookingDocumentPoint, IssuedDocument } from '../../../../s
 import { T, useLocale, useT } from '../../../i18n/i18n.tsx'
 import type { Translate } from '../../../i18n/translator.ts'
 import { AdminForm } from '../admin-form.tsx'
+import { FormActions } from '../form-actions.tsx'
 import type { AdminActionData } from '../../../lib/admin-form.ts'
 import { useHydrated } from '../../../lib/use-hydrated.ts'
 import { Button, buttonVariants } from '../../ui/button.tsx'
@@ -196,16 +197,8 @@ function IssuedReceipt({ document, focusOnMount, onCorrected }: { document: Docu
           <Field id={`receipt-correction-${document.number}`} name="recipient" label={t('adminBookings.receipts.newName')} hint={t('adminBookings.receipts.newNameHint')} error={errors.recipient}>
             <Input autoComplete="off" maxLength={100} autoFocus={hydrated} />
           </Field>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            {hydrated ? (
-              <Button size="md" variant="plain" onClick={close}>
-                {t('adminBookings.receipts.keep', { number: document.number })}
-              </Button>
-            ) : null}
-            <Button size="md" type="submit" variant="brand" disabled={busy}>
-              {t('adminBookings.receipts.issueCorrection')}
-            </Button>
-          </div>
+          {/* Without script the disclosure's summary closes it. */}
+          <FormActions back={hydrated ? { onClick: close, label: t('adminBookings.receipts.keep', { number: document.number }) } : undefined} submit={t('adminBookings.receipts.issueCorrection')} busy={busy} />
         </>
       )}
     </AdminForm>

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Form, Link, useNavigate, useSearchParams } from 'react-router'
+import { Form, useNavigate, useSearchParams } from 'react-router'
 import { CANCELLATION_CAUSES, refundChoiceProblem, type CancellationCause } from '../../../../core/cancellation-policy.ts'
 import { formatLongDate } from '../../../../core/dates.ts'
 import { formatYen } from '../../../../core/money.ts'
@@ -8,7 +8,8 @@ import type { AdminBooking, CancellationQuote, RefundOutcome } from '../../../..
 import { T, useLocale, useT } from '../../../i18n/i18n.tsx'
 import { useHydrated } from '../../../lib/use-hydrated.ts'
 import { AdminForm, FormRefusal } from '../admin-form.tsx'
-import { Button, buttonVariants } from '../../ui/button.tsx'
+import { FormActions } from '../form-actions.tsx'
+import { Button } from '../../ui/button.tsx'
 import { Modal } from '../../ui/dialog.tsx'
 import { Field, Input, Select } from '../../ui/field.tsx'
 import { DIALOG_PARAMS, useDialogAddress } from './dialog-address.ts'
@@ -135,14 +136,7 @@ export function CancelDialog({ booking, cause, quote, closeTo, onClose, onDone }
               </Field>
             </div>
             <FormRefusal refusal={refusal} errors={errors} />
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Link to={closeTo} replace preventScrollReset className={buttonVariants({ variant: 'plain', size: 'md' })}>
-                {t('adminBookings.cancel.keep')}
-              </Link>
-              <Button size="md" type="submit" variant="danger" disabled={busy || !quote.canCancel}>
-                {t('adminBookings.cancel.submit')}
-              </Button>
-            </div>
+            <FormActions back={{ to: closeTo, label: t('adminBookings.cancel.keep') }} submit={t('adminBookings.cancel.submit')} tone="danger" busy={busy} disabled={!quote.canCancel} />
           </>
         )}
       </AdminForm>

@@ -10,7 +10,8 @@ import type { AdminBooking } from '../../../../server/for-app.ts'
 import { useLocale, useT } from '../../../i18n/i18n.tsx'
 import { useHydrated } from '../../../lib/use-hydrated.ts'
 import { AdminForm, FormRefusal } from '../admin-form.tsx'
-import { Button, buttonVariants } from '../../ui/button.tsx'
+import { FormActions } from '../form-actions.tsx'
+import { buttonVariants } from '../../ui/button.tsx'
 import { Modal } from '../../ui/dialog.tsx'
 import { Field, Input, Select, Textarea } from '../../ui/field.tsx'
 import { clockText, groupSizes, SlotAndTourFields, type DialogPackage, type MonthSlots, type SlotAndTour } from './slot-fields.tsx'
@@ -58,14 +59,7 @@ export function CreateBookingDialog({ prefill, packages, rules, slots, closeTo, 
           <>
             <CreateFields prefill={prefill} packages={packages} rules={rules} slots={slots} errors={errors} />
             <FormRefusal refusal={refusal} errors={errors} hiddenField="payment" />
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Link to={closeTo} replace preventScrollReset className={buttonVariants({ variant: 'plain', size: 'md' })}>
-                {t('adminBookings.create.cancel')}
-              </Link>
-              <Button size="md" type="submit" variant="brand" disabled={busy}>
-                {t('adminBookings.create.submit')}
-              </Button>
-            </div>
+            <FormActions back={{ to: closeTo, label: t('adminBookings.create.cancel') }} submit={t('adminBookings.create.submit')} busy={busy} />
           </>
         )}
       </AdminForm>

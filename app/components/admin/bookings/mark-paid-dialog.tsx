@@ -5,7 +5,7 @@ import type { MessageId } from '../../../../core/i18n/message-id.ts'
 import type { PaidBy } from '../../../../core/schemas/booking-status.ts'
 import type { AdminBooking } from '../../../../server/for-app.ts'
 import { useLocale, useT } from '../../../i18n/i18n.tsx'
-import { Button } from '../../ui/button.tsx'
+import { FormActions } from '../form-actions.tsx'
 import { Modal } from '../../ui/dialog.tsx'
 import { clockText } from './slot-fields.tsx'
 
@@ -73,14 +73,7 @@ export function MarkPaidDialog({
             </div>
           ))}
         </fieldset>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button size="md" variant="plain" onClick={onClose}>
-            {t('adminBookings.markPaid.keep')}
-          </Button>
-          <Button size="md" type="submit" variant="brand" disabled={busy}>
-            {t('adminBookings.markPaid.submit')}
-          </Button>
-        </div>
+        <FormActions back={{ onClick: onClose, label: t('adminBookings.markPaid.keep') }} submit={t('adminBookings.markPaid.submit')} busy={busy} />
       </form>
     </Modal>
   )

@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { Link } from 'react-router'
 import { formatLongDate, isCalendarDate } from '../../../../core/dates.ts'
 import { formatYen } from '../../../../core/money.ts'
 import { quote } from '../../../../core/pricing.ts'
@@ -8,7 +7,7 @@ import type { TourTime } from '../../../../core/slots.ts'
 import type { AdminBooking } from '../../../../server/for-app.ts'
 import { useLocale, useT } from '../../../i18n/i18n.tsx'
 import { AdminForm, FormRefusal } from '../admin-form.tsx'
-import { Button, buttonVariants } from '../../ui/button.tsx'
+import { FormActions } from '../form-actions.tsx'
 import { Modal } from '../../ui/dialog.tsx'
 import { Field, Input, Select } from '../../ui/field.tsx'
 import { clockText, groupSizes, SlotAndTourFields, type DialogPackage, type MonthSlots, type SlotAndTour } from './slot-fields.tsx'
@@ -54,14 +53,7 @@ export function MoveDialog({ booking, packages, rules, slots, closeTo, onClose, 
             {/* The fields start again from the booking as saved (docs/decisions/0088). */}
             <MoveFields key={`${booking.tourDate} ${booking.tourTime} ${booking.tourPackageId} ${booking.numberOfPeople} ${booking.totalPrice}`} booking={booking} packages={packages} rules={rules} slots={slots} errors={errors} />
             <FormRefusal refusal={refusal} errors={errors} />
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Link to={closeTo} replace preventScrollReset className={buttonVariants({ variant: 'plain', size: 'md' })}>
-                {t('adminBookings.move.keep')}
-              </Link>
-              <Button size="md" type="submit" variant="brand" disabled={busy}>
-                {t('adminBookings.move.submit')}
-              </Button>
-            </div>
+            <FormActions back={{ to: closeTo, label: t('adminBookings.move.keep') }} submit={t('adminBookings.move.submit')} busy={busy} />
           </>
         )}
       </AdminForm>
