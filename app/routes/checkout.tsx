@@ -8,14 +8,14 @@ import { formatYen } from '../../core/money.ts'
 import { localeConfig, localeFromPath, localizePath } from '../../core/i18n/locales.ts'
 import { slotStart } from '../../core/slots.ts'
 import { useLocale, useLocalePath, useT } from '../i18n/i18n.tsx'
-import { useSayRefusal } from '../i18n/refusals.ts'
+import { useSayFailure, useSayRefusal } from '../i18n/refusals.ts'
 import { metaTranslator } from '../i18n/translator.ts'
 import { formPageMessages, requestLocale } from '../i18n/messages.server.ts'
 import { calledOffOf, pendingChangeOf } from '../components/booking/change-page.server.ts'
 import { CalledOffNotice } from '../components/booking/called-off-notice.tsx'
 import { toast } from '../components/ui/use-toast.ts'
 import { HoldCountdown } from '../components/booking/hold-countdown.tsx'
-import { ApiError, type CheckoutStart, createPaymentIntent, simulatedCharge } from '../components/checkout/api.ts'
+import { type CheckoutStart, createPaymentIntent, simulatedCharge } from '../components/checkout/api.ts'
 import { confirmAndReport } from '../components/checkout/payment-outcome.ts'
 import { SimulatedCardForm } from '../components/checkout/simulated-card-form.tsx'
 import { ConsentStep, type ConsentOutcome } from '../components/checkout/consent-step.tsx'
@@ -76,6 +76,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const t = useT()
   const path = useLocalePath()
   const say = useSayRefusal()
+  const sayFailure = useSayFailure()
   const navigate = useNavigate()
   const [phase, setPhase] = useState<Phase>(() => (booking ? { kind: 'loading' } : { kind: 'error', message: t('checkout.fetchFailed') }))
   const timeText = booking && start ? <BookingTime tourTime={change?.tourTime ?? booking.tourTime} {...start} /> : null
@@ -103,7 +104,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
     createPaymentIntent(booking)
       .then((payment) => setPhase(payment.clientSecret ? { kind: 'ready', payment } : { kind: 'init-failed' }))
       .catch((error: unknown) => {
-        const message = error instanceof ApiError ? say(error.refusal) : t('checkout.unexpected')
+        const message = sayFailure(error, 'checkout.unexpected')
         toast({ variant: 'destructive', title: t('checkout.toast.error'), description: t('checkout.toast.initFailed') })
         setPhase({ kind: 'error', message })
       })
@@ -195,7 +196,7 @@ function Ready({
   const t = useT()
   const locale = useLocale()
   const path = useLocalePath()
-  const say = useSayRefusal()
+  const sayFailure = useSayFailure()
   const amountText = formatYen(change ? change.difference : booking.totalPrice)
   const holdExpiresAt = payment?.holdExpiresAt ?? booking.holdExpiresAt
   const stripePromise = useMemo<Promise<Stripe | null> | null>(() => {
@@ -209,7 +210,7 @@ function Ready({
     try {
       await simulatedCharge(booking.reference, cardNumber)
     } catch (error) {
-      const message = error instanceof ApiError ? say(error.refusal) : t('checkout.unexpected')
+      const message = sayFailure(error, 'checkout.unexpected')
       toast({ variant: 'destructive', title: t('checkout.toast.payFailed'), description: message })
       return message
     }

@@ -7,14 +7,13 @@ import { formatLongDate } from '../../core/dates.ts'
 import { formatYen } from '../../core/money.ts'
 import { localeConfig, localeFromPath } from '../../core/i18n/locales.ts'
 import { useLocale, useLocalePath, useT } from '../i18n/i18n.tsx'
-import { useSayRefusal } from '../i18n/refusals.ts'
+import { useSayFailure } from '../i18n/refusals.ts'
 import { metaTranslator } from '../i18n/translator.ts'
 import { formPageMessages } from '../i18n/messages.server.ts'
 import { privatePageHeaders } from '../lib/private-page.ts'
 import { useSite } from '../lib/site.ts'
 import { toast } from '../components/ui/use-toast.ts'
 import { Button, buttonVariants } from '../components/ui/button.tsx'
-import { ApiError } from '../lib/fetch-json.ts'
 import type { CheckoutStart } from '../../server/for-app.ts'
 import { SimulatedCardForm } from '../components/checkout/simulated-card-form.tsx'
 import type { StripeOutcome } from '../components/checkout/stripe-payment-form.tsx'
@@ -69,7 +68,7 @@ type Phase = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 
 function VoucherCheckout({ voucher, token }: { voucher: LoadedVoucher; token: string }) {
   const t = useT()
   const locale = useLocale()
-  const say = useSayRefusal()
+  const sayFailure = useSayFailure()
   const revalidator = useRevalidator()
   const [params] = useSearchParams()
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' })
@@ -82,7 +81,7 @@ function VoucherCheckout({ voucher, token }: { voucher: LoadedVoucher; token: st
       const result = await confirmVoucherPayment(token)
       toast(result.status === 'paid' ? { title: t('voucher.toast.paid') } : { title: t('checkout.toast.unconfirmed') })
     } catch (error) {
-      toast({ variant: 'destructive', title: t('checkout.toast.notPaid'), description: error instanceof ApiError ? say(error.refusal) : t('checkout.unexpected') })
+      toast({ variant: 'destructive', title: t('checkout.toast.notPaid'), description: sayFailure(error, 'checkout.unexpected') })
     }
     await revalidator.revalidate()
   }
@@ -97,7 +96,7 @@ function VoucherCheckout({ voucher, token }: { voucher: LoadedVoucher; token: st
     }
     startVoucherPayment(token)
       .then((payment) => setPhase({ kind: 'ready', payment }))
-      .catch((error: unknown) => setPhase({ kind: 'error', message: error instanceof ApiError ? say(error.refusal) : t('checkout.unexpected') }))
+      .catch((error: unknown) => setPhase({ kind: 'error', message: sayFailure(error, 'checkout.unexpected') }))
   }, [token])
 
   const stripePromise = useMemo<Promise<Stripe | null> | null>(() => {
@@ -111,7 +110,7 @@ function VoucherCheckout({ voucher, token }: { voucher: LoadedVoucher; token: st
     try {
       await simulatedVoucherCharge(token, cardNumber)
     } catch (error) {
-      const message = error instanceof ApiError ? say(error.refusal) : t('checkout.unexpected')
+      const message = sayFailure(error, 'checkout.unexpected')
       toast({ variant: 'destructive', title: t('checkout.toast.payFailed'), description: message })
       return message
     }

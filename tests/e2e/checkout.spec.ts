@@ -84,6 +84,16 @@ test('a guest cancels a paid booking and sees the refund', async ({ page, reques
   expect(view.status).toBe('cancelled')
 })
 
+test('on a Japanese phone, a payment that cannot start because the network failed says so in Japanese (375 px)', async ({ page, request }) => {
+  await page.setViewportSize({ width: 375, height: 740 })
+  const booking = await createBooking(request, 'Offline Guest', sunday(4), 'morning')
+  await page.route('**/api/create-payment-intent', (route) => route.abort('internetdisconnected'))
+  await page.goto(`/ja/checkout/${booking.reference}`)
+  await expect(page.getByRole('alert').filter({ hasText: 'サーバーに接続できませんでした。通信環境をご確認のうえ、もう一度お試しください。' })).toBeVisible()
+  await expect(page.getByRole('main')).not.toContainText('Could not')
+  await expectNoSeriousAxeViolations(page, 'the checkout that could not start, in Japanese (375 px)')
+})
+
 test('an unknown reference shows Payment Error with a way back to booking', async ({ page }) => {
   await page.goto('/checkout/ZZZZZZZZZZZZ')
   await expect(page.getByRole('heading', { name: 'Payment Error' })).toBeVisible()

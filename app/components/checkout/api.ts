@@ -1,6 +1,6 @@
 /**
- * The checkout's calls. Every non-ok answer becomes an Error carrying the
- * server's { message } (or the fallback), so the page can show it as the product description asks.
+ * The checkout's calls. Every non-ok answer becomes an ApiError carrying the server's refusal,
+ * which the page says in its language, or its own sentence when the server said nothing.
  */
 
 // What POST /api/create-payment-intent answers (the server's own type).
@@ -13,28 +13,23 @@ import { ApiError, fetchJson } from '../../lib/fetch-json.ts'
 
 export { ApiError }
 
-const postJson = <T>(url: string, body: unknown, fallback: string) => fetchJson<T>('POST', url, body, { fallback })
+const postJson = <T>(url: string, body: unknown) => fetchJson<T>('POST', url, body)
 
 export const createPaymentIntent = (booking: { reference: string; totalPrice: number; tourPackageId: number; isHalfDay: boolean; numberOfPeople: number }) =>
   // The spec's payload; the server uses only the reference and prices from the stored booking.
   postJson<CheckoutStart>(
     '/api/create-payment-intent',
     { bookingId: booking.reference, amount: booking.totalPrice, tourPackageId: booking.tourPackageId, isHalfDay: booking.isHalfDay, numberOfPeople: booking.numberOfPeople },
-    'Could not create payment',
   )
 
 export const confirmPaymentSuccess = (reference: string) =>
-  postJson<{ status: 'paid' | 'processing' }>(`/api/bookings/${encodeURIComponent(reference)}/payment-success`, {}, 'Could not update booking status')
+  postJson<{ status: 'paid' | 'processing' }>(`/api/bookings/${encodeURIComponent(reference)}/payment-success`, {})
 
 export const simulatedCharge = (reference: string, cardNumber: string) =>
-  postJson<{ status: 'succeeded' }>(`/api/bookings/${encodeURIComponent(reference)}/simulated-payment`, { cardNumber }, 'An unexpected error occurred.')
+  postJson<{ status: 'succeeded' }>(`/api/bookings/${encodeURIComponent(reference)}/simulated-payment`, { cardNumber })
 
 export const fetchCancellationQuote = (reference: string) =>
-  fetchJson<CancellationQuote>('GET', `/api/bookings/${encodeURIComponent(reference)}/cancellation-quote`, undefined, { fallback: 'Could not load the cancellation terms' })
+  fetchJson<CancellationQuote>('GET', `/api/bookings/${encodeURIComponent(reference)}/cancellation-quote`)
 
 export const cancelBooking = (reference: string) =>
-  postJson<{ status: 'cancelled'; refund: RefundOutcome; explanation: string }>(
-    `/api/bookings/${encodeURIComponent(reference)}/cancel`,
-    {},
-    'Could not cancel the booking',
-  )
+  postJson<{ status: 'cancelled'; refund: RefundOutcome; explanation: string }>(`/api/bookings/${encodeURIComponent(reference)}/cancel`, {})

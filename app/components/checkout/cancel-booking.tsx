@@ -2,11 +2,11 @@ import { useState } from 'react'
 import { useRevalidator } from 'react-router'
 import { formatYen } from '../../../core/money.ts'
 import { toast } from '../ui/use-toast.ts'
-import { ApiError, cancelBooking, fetchCancellationQuote, type CancellationQuote } from './api.ts'
+import { cancelBooking, fetchCancellationQuote, type CancellationQuote } from './api.ts'
 import { Button } from '../ui/button.tsx'
 import { AlertDialog } from '../ui/dialog.tsx'
 import { useT } from '../../i18n/i18n.tsx'
-import { useSayRefusal } from '../../i18n/refusals.ts'
+import { useSayFailure } from '../../i18n/refusals.ts'
 import type { Translate } from '../../i18n/translator.ts'
 
 /**
@@ -18,7 +18,7 @@ import type { Translate } from '../../i18n/translator.ts'
 export function CancelBooking({ reference, status }: { reference: string; status: string }) {
   const revalidator = useRevalidator()
   const t = useT()
-  const say = useSayRefusal()
+  const sayFailure = useSayFailure()
   const [open, setOpen] = useState(false)
   const [quote, setQuote] = useState<CancellationQuote | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
@@ -33,7 +33,7 @@ export function CancelBooking({ reference, status }: { reference: string; status
     try {
       setQuote(await fetchCancellationQuote(reference))
     } catch (error) {
-      setProblem(error instanceof ApiError ? say(error.refusal) : error instanceof Error ? error.message : t('checkout.cancel.loadFailed'))
+      setProblem(sayFailure(error, 'checkout.cancel.loadFailed'))
     }
   }
 
@@ -57,7 +57,7 @@ export function CancelBooking({ reference, status }: { reference: string; status
       setOpen(false)
       void revalidator.revalidate()
     } catch (error) {
-      const message = error instanceof ApiError ? say(error.refusal) : error instanceof Error ? error.message : t('checkout.cancel.failed')
+      const message = sayFailure(error, 'checkout.cancel.failed')
       toast({ variant: 'destructive', title: t('checkout.cancel.failedTitle'), description: message })
       setProblem(message)
     } finally {

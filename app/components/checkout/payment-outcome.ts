@@ -17,7 +17,7 @@ export async function confirmAndReport(reference: string, t: Translate, say: (sa
     if (result.status === 'paid') toast({ title: t('checkout.toast.paid'), description: t('checkout.toast.paidText') })
     else toast({ title: t('checkout.toast.unconfirmed') })
   } catch (error) {
-    if (error instanceof ApiError && error.status === 409) toast({ variant: 'destructive', title: t('checkout.toast.notPaid'), description: say(error.refusal) })
+    if (error instanceof ApiError && error.status === 409 && error.refusal) toast({ variant: 'destructive', title: t('checkout.toast.notPaid'), description: say(error.refusal) })
     else toast({ variant: 'destructive', title: t('checkout.toast.warning'), description: t('checkout.toast.warningText') })
   }
 }
