@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps.ts'
 import { ServiceError } from '../services/service-error.ts'
 import { limitLookups } from '../http/rate-limit.ts'
 import { viaProvider } from './via-provider.ts'
+import { simulatedChargeSchema } from '../../core/schemas/simulated-card.ts'
 
 /** The original front end's payload; only the booking reference is used. Amount and currency come from the stored booking. */
 const createIntentSchema = z.object({
@@ -12,9 +13,6 @@ const createIntentSchema = z.object({
   reference: z.string().optional(),
 })
 
-const simulatedChargeSchema = z.object({
-  cardNumber: z.string({ error: 'Please enter a card number' }).min(1, 'Please enter a card number').max(40, 'Your card number is incorrect.'),
-})
 
 /**
  * Payments API (issue 5): POST /api/create-payment-intent, POST

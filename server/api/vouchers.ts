@@ -1,14 +1,11 @@
 import { refusal } from '../../core/i18n/refusal.ts'
 import { Router } from 'express'
-import { z } from 'zod'
 import type { AppDeps } from '../deps.ts'
 import { clientAddress, limitLookups } from '../http/rate-limit.ts'
 import { ServiceError } from '../services/service-error.ts'
 import { viaProvider } from './via-provider.ts'
+import { simulatedChargeSchema } from '../../core/schemas/simulated-card.ts'
 
-const simulatedChargeSchema = z.object({
-  cardNumber: z.string({ error: 'Please enter a card number' }).min(1, 'Please enter a card number').max(40, 'Your card number is incorrect.'),
-})
 
 /**
  * Gift vouchers (issue 20 point 3, docs/decisions/0065). Public: what is on sale, a purchase

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { addDays, todayInTokyo } from '../../core/dates.ts'
 import { bookings } from '../../server/db/schema.ts'
+import { REFUSAL_IDS_HEADER } from '../../core/i18n/refusal.ts'
 import { ENGINES } from './databases.ts'
 import { startTestApp, TestClock, type TestApp } from './app.ts'
 import { claimsOf, insertBooking, notificationCount, paymentRows, reload } from './payments-helpers.ts'
@@ -71,6 +72,20 @@ describe.each(ENGINES)('simulated payments and cancellation (%s)', (engine) => {
     const retry = await app.client().post(`/api/bookings/${booking.reference}/simulated-payment`, { cardNumber: '4242424242424242' })
     expect(retry.status).toBe(200)
     expect((await app.client().post(`/api/bookings/${booking.reference}/payment-success`)).json).toEqual({ status: 'paid' })
+  })
+
+  it('a card number missing or too long is refused on its field, in English for the API and by its id for the page, for a booking and a voucher alike', async () => {
+    const booking = await insertBooking(app, { tourDate: addDays(today(), 20) })
+    const ids = { [REFUSAL_IDS_HEADER]: '1' }
+    for (const url of [`/api/bookings/${booking.reference}/simulated-payment`, '/api/vouchers/no-such-token/simulated-payment']) {
+      expect(await app.client().post(url, {}), url).toMatchObject({ status: 400, json: { message: 'Please enter a card number', errors: { cardNumber: 'Please enter a card number' } } })
+      const long = await app.client().request('POST', url, { cardNumber: '4'.repeat(41) }, ids)
+      expect(long, url).toMatchObject({ status: 400, json: { message: 'Your card number is incorrect.', refusals: { cardNumber: { id: 'errors.cardIncorrect' } } } })
+      const empty = await app.client().request('POST', url, { cardNumber: '' }, ids)
+      expect(empty.json.refusals, url).toEqual({ cardNumber: { id: 'errors.cardNumberMissing' } })
+    }
+    expect((await reload(app, booking.id)).status).toBe('pending')
+    expect(await paymentRows(app, booking.id, 'charge')).toEqual([])
   })
 
   it('a zero total is paid without a payment', async () => {
