@@ -92,8 +92,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
       ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + SILENT_DATABASE_MARGIN_MS } : {}),
     })
-    // An idle client losing its connection (database restart) must not crash the process.
+    // A client losing its connection (a database restart, a cut network) must not crash the
+    // process: an idle one is the pool's to drop; one a transaction holds out of the pool
+    // between statements has no listener of the pool's, and its 'error' event would be thrown.
+    // Its statements fail on their own (503), and the pool drops it when it is released.
     pool.on('error', () => {})
+    pool.on('connect', (client) => client.on('error', () => {}))
     const db = drizzlePg(pool, { schema }) as unknown as Db
     return {
       db,

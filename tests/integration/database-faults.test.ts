@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
@@ -8,6 +9,7 @@ import { ENGINES } from './databases.ts'
 import { createScratchDatabase } from './scratch-database.ts'
 import { bookingBody, logIn, postJson, startServerProcess, stopAllServers, tourPackages } from './server-process.ts'
 import { startCuttableProxy } from './tcp-proxy.ts'
+import { openDatabase } from '../../server/db/client.ts'
 
 /**
  * Issue 13, point 5: a database that is slow, locked, silent or missing answers 503 with
@@ -129,6 +131,28 @@ describe.runIf(ENGINES.includes('postgres'))('a stalled, locked or missing Postg
       await database.drop()
     }
   }, 180_000)
+
+  it('a connection lost in the middle of a transaction fails that transaction, not the process, and the pool goes on with a new one', async () => {
+    const database = await createScratchDatabase()
+    const proxy = await startCuttableProxy(database.url)
+    const opened = await openDatabase({ databaseUrl: proxy.url })
+    try {
+      // A transaction holds its client out of the pool between statements, as every money change does.
+      const lost = opened.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`)
+        await proxy.cut()
+        await new Promise((r) => setTimeout(r, 200))
+        await tx.execute(sql`select 1`)
+      })
+      await expect(lost).rejects.toThrow()
+      await proxy.restore()
+      expect(await opened.db.execute(sql`select 1 as one`)).toMatchObject({ rows: [{ one: 1 }] })
+    } finally {
+      await opened.close()
+      await proxy.cut()
+      await database.drop()
+    }
+  })
 
   it('a database that no longer exists (3D000) answers 503 with Retry-After, not 500', async () => {
     const database = await createScratchDatabase()
