@@ -5,6 +5,7 @@ import { formatLongDate, shiftMonth } from '../../core/dates.ts'
 import { saturdayAhead } from './tour-dates.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 import { hydrated } from './hydration.ts'
+import { expectBadgeClearedSince, notificationsBadgeCount, unreadNotifications } from './notifications.ts'
 
 // The guide's daily tool, driven the way a person uses it: by role and visible text.
 // Reduced motion turns off the site's smooth scrolling, which otherwise races Playwright's
@@ -299,14 +300,10 @@ test('messages and notifications: read a message (badge drops), mark all notific
   await expect(page.getByTestId('messages-badge')).toHaveCount(0)
 
   await page.getByRole('navigation').getByRole('link', { name: /^Notifications/ }).click()
-  const badge = page.getByTestId('notifications-badge')
-  const shown = async () => ((await badge.count()) === 0 ? 0 : Number((await badge.innerText()).match(/\d+/)?.[0] ?? Number.NaN))
-  const unreadNow = async () => ((await (await page.request.get('/api/notifications')).json()) as { read: boolean; createdAt: string }[]).filter((n) => !n.read)
-  await expect(badge).toBeVisible()
+  await expect(page.getByTestId('notifications-badge')).toBeVisible()
   const markedAt = Date.now()
   await page.getByRole('button', { name: 'Mark All as Read' }).click()
-  // The badge drops to none, or to what other specs on the shared server booked since the click.
-  await expect.poll(async () => (await shown()) <= (await unreadNow()).filter((n) => Date.parse(n.createdAt) > markedAt).length).toBe(true)
+  await expectBadgeClearedSince(page, markedAt)
   const reloadedAt = Date.now()
   await page.reload()
   await hydrated(page)
@@ -314,11 +311,11 @@ test('messages and notifications: read a message (badge drops), mark all notific
   // Every notification there was is read for good. Other specs on the shared server may have
   // booked since: the badge then counts only theirs, at least those made before the reload and
   // at most those there are now (one made while the page loads may or may not be in its count).
-  const unread = await unreadNow()
+  const unread = await unreadNotifications(page)
   expect(unread.filter((n) => Date.parse(n.createdAt) <= markedAt)).toEqual([])
   const beforeReload = unread.filter((n) => Date.parse(n.createdAt) <= reloadedAt).length
   await expect.poll(async () => {
-    const count = await shown()
+    const count = await notificationsBadgeCount(page)
     return count >= beforeReload && count <= unread.length
   }).toBe(true)
 })
@@ -594,8 +591,9 @@ test.describe('on a 375 px phone', () => {
       readings.push(body)
       await route.fulfill({ response, body })
     })
+    const markedAt = Date.now()
     await markAll.click()
-    await expect(page.getByTestId('notifications-badge')).toHaveCount(0)
+    await expectBadgeClearedSince(page, markedAt)
     await expect.poll(() => readings.some((body) => body.includes('notices'))).toBe(true)
     await page.unroute(section)
     expect(readings.filter((body) => body.includes('adminSettings.tours.title'))).toEqual([])
