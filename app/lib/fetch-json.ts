@@ -1,22 +1,18 @@
 import { isRefusal, refusal, REFUSAL_IDS_HEADER, type Said } from '../../core/i18n/refusal.ts'
 
 /**
- * A failed API call, with its status and body, and what the page can tell the guest (`refusal`):
- * the server's refusal, its message id said in the page's language (docs/decisions/0087), else
- * its message; that the network failed; or null when nothing came that a guest should read (a
+ * A failed API call, with its status, and what the page can tell the guest (`refusal`): the
+ * server's refusal, its message id said in the page's language (docs/decisions/0087), else its
+ * message; that the network failed; or null when nothing came that a guest should read (a
  * proxy's error page), and the page says its own sentence.
  */
 export class ApiError extends Error {
-  readonly refusal: Said | null
   constructor(
     readonly status: number,
     message: string,
-    readonly body: unknown = null,
-    said?: Said,
+    readonly refusal: Said | null,
   ) {
     super(message)
-    const sent = body && typeof body === 'object' ? (body as { refusal?: unknown; message?: unknown }) : {}
-    this.refusal = said ?? (isRefusal(sent.refusal) ? sent.refusal : typeof sent.message === 'string' && sent.message ? sent.message : null)
   }
 }
 
@@ -38,7 +34,7 @@ export async function fetchJson<T>(method: string, url: string, body?: unknown):
       body: body === undefined ? undefined : JSON.stringify(body),
     })
   } catch {
-    throw new ApiError(0, `${method} ${url}: the network failed`, null, refusal('errors.connectionFailed'))
+    throw new ApiError(0, `${method} ${url}: the network failed`, refusal('errors.connectionFailed'))
   }
   const text = await response.text()
   let json: unknown = undefined
@@ -48,8 +44,12 @@ export async function fetchJson<T>(method: string, url: string, body?: unknown):
     json = undefined
   }
   if (!response.ok) {
-    const serverMessage = json && typeof json === 'object' && typeof (json as { message?: unknown }).message === 'string' ? (json as { message: string }).message : ''
-    throw new ApiError(response.status, serverMessage || `${response.status}: ${text || response.statusText}`, json ?? null)
+    const sent = json && typeof json === 'object' ? (json as { refusal?: unknown; message?: unknown }) : {}
+    const serverMessage = typeof sent.message === 'string' ? sent.message : ''
+    throw new ApiError(response.status, serverMessage || `${response.status}: ${text || response.statusText}`, isRefusal(sent.refusal) ? sent.refusal : serverMessage || null)
   }
   return json as T
 }
+
+/** A POST of `body` as JSON to our own API (fetchJson's). */
+export const postJson = <T>(url: string, body: unknown) => fetchJson<T>('POST', url, body)

@@ -9,11 +9,9 @@ import type { CheckoutStart } from '../../../server/for-app.ts'
 // The cancellation answers are typed by the service that builds them, so both sides agree.
 export type { CancellationQuote, RefundOutcome } from '../../../server/for-app.ts'
 import type { CancellationQuote, RefundOutcome } from '../../../server/for-app.ts'
-import { ApiError, fetchJson } from '../../lib/fetch-json.ts'
+import { ApiError, fetchJson, postJson } from '../../lib/fetch-json.ts'
 
 export { ApiError }
-
-const postJson = <T>(url: string, body: unknown) => fetchJson<T>('POST', url, body)
 
 export const createPaymentIntent = (booking: { reference: string; totalPrice: number; tourPackageId: number; isHalfDay: boolean; numberOfPeople: number }) =>
   // The spec's payload; the server uses only the reference and prices from the stored booking.

@@ -1,11 +1,10 @@
 import type { CheckoutStart } from '../../../server/for-app.ts'
-import { fetchJson } from '../../lib/fetch-json.ts'
+import { postJson } from '../../lib/fetch-json.ts'
 
 /**
  * The voucher page's payment calls (docs/decisions/0065), by the page's token: the same shapes
  * as a booking's checkout, so the same card forms serve both.
  */
-const postJson = <T>(url: string, body: unknown) => fetchJson<T>('POST', url, body)
 const base = (token: string) => `/api/vouchers/${encodeURIComponent(token)}`
 
 export const startVoucherPayment = (token: string) => postJson<CheckoutStart>(`${base(token)}/payment-intent`, {})
