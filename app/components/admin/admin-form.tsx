@@ -174,11 +174,11 @@ type AskingButton = ButtonVariantProps & { label: ReactNode; 'aria-label'?: stri
  * answer is sent by `sentBy`, the `submit` of a `useAdminSubmit` above the row, so that the
  * answer is still told once the row is gone.
  */
-export function ConfirmedRowAction<R = unknown>(props: ConfirmedRowActionProps<R>) {
-  return props.sentBy ? <AskedRowAction<R> {...props} send={props.sentBy} /> : <AskedRowActionSentHere<R> {...props} />
+export function ConfirmedRowAction<R = unknown>({ sentBy, ...props }: AskedRowProps<R> & { sentBy?: (intent: string, fields: Record<string, string>) => unknown }) {
+  return sentBy ? <AskedRowAction<R> {...props} send={sentBy} /> : <AskedRowActionSentHere<R> {...props} />
 }
 
-type ConfirmedRowActionProps<R> = {
+type AskedRowProps<R> = {
   intent: string
   rowId: number
   fields?: Record<string, string>
@@ -186,11 +186,10 @@ type ConfirmedRowActionProps<R> = {
   title: string
   description: ReactNode
   confirmLabel: string
-  sentBy?: (intent: string, fields: Record<string, string>) => unknown
 } & AnswerOptions<R>
 
 /** A `ConfirmedRowAction` with no `sentBy` sends by its own fetcher, and tells the answer itself. */
-function AskedRowActionSentHere<R>(props: ConfirmedRowActionProps<R>) {
+function AskedRowActionSentHere<R>(props: AskedRowProps<R>) {
   const { submit } = useAdminSubmit<R>(props)
   return <AskedRowAction<R> {...props} send={submit} />
 }
@@ -203,10 +202,9 @@ function AskedRowAction<R>({
   title,
   description,
   confirmLabel,
-  sentBy: _sentBy,
   send,
   ...answer
-}: ConfirmedRowActionProps<R> & { send: (intent: string, fields: Record<string, string>) => unknown }) {
+}: AskedRowProps<R> & { send: (intent: string, fields: Record<string, string>) => unknown }) {
   const posted = useActionData<AdminActionData>()
   const refused = posted !== undefined && !posted.ok && posted.formId === rowFormId(intent, rowId, fields)
   return (
