@@ -16,12 +16,12 @@ export type ContactMessage = AsJson<ContactMessageView>
  * Contact messages, newest first, with a New badge until read (read cannot be undone). Marking one
  * read is the route action's (docs/decisions/0088); the list and its badge come again after it.
  */
-export function MessagesTab({ messages, search }: { messages: ContactMessage[] | null; search: string }) {
+export function MessagesTab({ messages, search }: { messages: ContactMessage[]; search: string }) {
   const t = useT()
   const locale = useLocale()
   const copyEmail = useCopyEmail()
 
-  const shown = [...(messages ?? [])]
+  const shown = [...messages]
     .filter((m) => matchesText([m.name, m.email, m.phone, m.message], search))
     .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id)
 
@@ -30,9 +30,7 @@ export function MessagesTab({ messages, search }: { messages: ContactMessage[] |
       <h2 id="messages-heading" className="text-lg font-semibold text-slate-900">
         {t('adminInbox.messages.title')}
       </h2>
-      {messages === null ? (
-        <p className="text-slate-700">{t('adminInbox.messages.loading')}</p>
-      ) : shown.length === 0 ? (
+      {shown.length === 0 ? (
         <EmptyState>{t(search ? 'adminInbox.messages.emptySearch' : 'adminInbox.messages.empty')}</EmptyState>
       ) : (
         <ul className="grid gap-3" aria-label={t('adminInbox.messages.listLabel')}>

@@ -25,10 +25,10 @@ const safeLink = (link: string | null) => (link && link.startsWith('/') && !link
  * Every change is a form of the route's action (docs/decisions/0088), after which the dashboard's
  * loaders run again: the list and the badge follow.
  */
-export function NotificationsTab({ notifications, search }: { notifications: AdminNotification[] | null; search: string }) {
+export function NotificationsTab({ notifications, search }: { notifications: AdminNotification[]; search: string }) {
   const t = useT()
-  const shown = (notifications ?? []).filter((n) => matchesText([n.title, n.message, n.type, n.type in TYPE_NAMES ? t(TYPE_NAMES[n.type]!) : ''], search))
-  const unread = (notifications ?? []).some((n) => !n.read)
+  const shown = notifications.filter((n) => matchesText([n.title, n.message, n.type, n.type in TYPE_NAMES ? t(TYPE_NAMES[n.type]!) : ''], search))
+  const unread = notifications.some((n) => !n.read)
 
   return (
     <section aria-labelledby="notifications-heading" className="grid gap-4">
@@ -44,9 +44,7 @@ export function NotificationsTab({ notifications, search }: { notifications: Adm
           )}
         </AdminForm>
       </div>
-      {notifications === null ? (
-        <p className="text-slate-700">{t('adminInbox.notifications.loading')}</p>
-      ) : shown.length === 0 ? (
+      {shown.length === 0 ? (
         <EmptyState>{t(search ? 'adminInbox.notifications.emptySearch' : 'adminInbox.notifications.empty')}</EmptyState>
       ) : (
         <ul className="grid gap-3" aria-label={t('adminInbox.notifications.title')}>

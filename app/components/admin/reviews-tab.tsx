@@ -17,23 +17,21 @@ export type ReviewRow = AsJson<AdminReview>
 const STATE_LABEL: Record<string, MessageId> = { new: 'adminInbox.reviews.stateNew', approved: 'adminInbox.reviews.stateApproved', hidden: 'adminInbox.reviews.stateHidden' }
 
 /**
- * Guests' reviews (issue 21 point 3, docs/decisions/0063): new first (the tab's badge counts
+ * Guests' reviews (docs/decisions/0063): new first (the tab's badge counts
  * them), then newest. Nothing is public until approved; hide takes one off the site; the reply
  * is public, under the review. Every change is a form of the route's action (docs/decisions/0088),
  * after which the page's loaders run again: the list follows.
  */
-export function ReviewsTab({ reviews, search }: { reviews: ReviewRow[] | null; search: string }) {
+export function ReviewsTab({ reviews, search }: { reviews: ReviewRow[]; search: string }) {
   const t = useT()
-  const shown = (reviews ?? []).filter((r) => matchesText([r.title, r.text, r.displayName, r.guestName ?? '', r.source ?? '', r.country ?? ''], search))
+  const shown = reviews.filter((r) => matchesText([r.title, r.text, r.displayName, r.guestName ?? '', r.source ?? '', r.country ?? ''], search))
   return (
     <section aria-labelledby="reviews-heading" className="grid gap-4">
       <h2 id="reviews-heading" className="text-lg font-semibold text-slate-900">
         {t('adminInbox.reviews.title')}
       </h2>
       <ExternalReviewForm />
-      {reviews === null ? (
-        <p className="text-slate-700">{t('adminInbox.reviews.loading')}</p>
-      ) : shown.length === 0 ? (
+      {shown.length === 0 ? (
         <EmptyState>{t(search ? 'adminInbox.reviews.emptySearch' : 'adminInbox.reviews.empty')}</EmptyState>
       ) : (
         <ul className="grid gap-3" aria-label={t('adminInbox.reviews.title')}>
