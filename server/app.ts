@@ -3,6 +3,7 @@ import type http from 'node:http'
 import compression from 'compression'
 import express, { type RequestHandler } from 'express'
 import { pagePostDoor } from './http/page-posts.ts'
+import { drainListenersStayOnTheResponse } from './http/drain-listeners.ts'
 import type { AppDeps } from './deps.ts'
 import { attachUser } from './auth/guard.ts'
 import { errorHandler, notFoundApi } from './http/errors.ts'
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
   app.use(requestLog(logger))
   // Pages, scripts and JSON are text: gzip them (a proxy in front may do it too; no harm).
   app.use(compression())
+  app.use(drainListenersStayOnTheResponse())
   // Resellers' OCTO API (docs/decisions/0074): servers, not browsers, authenticated by their key, so before the same-origin guard.
   app.use('/octo/v1', octoRouter(deps))
   app.use(sameOriginGuard([config.baseUrl]))
