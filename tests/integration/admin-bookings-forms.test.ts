@@ -1,10 +1,8 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
-import { bookingBody, logIn, postJson, startServerProcess, stopAllServers, tourPackages, type ServerProcess } from './server-process.ts'
+import { bookingBody, postJson, tourPackages } from './server-process.ts'
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from 'react-router'
+import { ownerServer } from './owner-server.ts'
 
 /**
  * Dashboard → Bookings' list on its route loader and action (docs/decisions/0013, 0088), through
@@ -13,37 +11,29 @@ import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from 'react-route
  * gone. What each save did is read back through the JSON list and the page's data request.
  */
 describe('the Bookings list’s address and forms', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jlt-admin-bookings-'))
-  let server: ServerProcess
-  let cookie: string
+  const server = ownerServer('jlt-admin-bookings-')
   const ids: Record<string, number> = {}
 
   type Booking = { id: number; name: string; status: string; numberOfPeople: number }
   type Page = { items: Booking[]; total: number; page: number; pageSize: number }
   const post = (url: string, fields: Record<string, string>, language = 'en') =>
-    fetch(`${server.url}${url}`, { method: 'POST', redirect: 'manual', headers: { cookie, 'accept-language': language }, body: new URLSearchParams(fields) })
+    fetch(`${server.url}${url}`, { method: 'POST', redirect: 'manual', headers: { cookie: server.cookie, 'accept-language': language }, body: new URLSearchParams(fields) })
   /** The same form as the page's fetcher sends it: answered with data, not a redirect. */
   const byScript = (url: string, fields: Record<string, string>, language = 'en') => post(`${url}.data`, { ...fields, _via: 'fetcher' }, language)
-  const booking = async (id: number) => ((await (await fetch(`${server.url}/api/bookings?bookingId=${id}`, { headers: { cookie } })).json()) as Page).items[0]
-  const page = async (query: string) => (await fetch(`${server.url}/admin/bookings${query}`, { headers: { cookie } })).text()
+  const booking = async (id: number) => ((await (await fetch(`${server.url}/api/bookings?bookingId=${id}`, { headers: { cookie: server.cookie } })).json()) as Page).items[0]
+  const page = async (query: string) => (await fetch(`${server.url}/admin/bookings${query}`, { headers: { cookie: server.cookie } })).text()
   /** The names in the order the page's table lists them. */
   const namesIn = (html: string) => [...html.matchAll(/<p class="font-medium text-slate-900">(Listed [A-Z][a-z]+)<\/p>/g)].map((m) => m[1])
 
   beforeAll(async () => {
-    server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '' }, 'main')
-    cookie = await logIn(server.url, 'owner', 'owner-password')
     const [halfDay] = (await tourPackages(server.url)).filter((t) => t.isHalfDay)
     const [first, second] = weekendDatesBetween(addDays(todayInTokyo(new Date()), 10), addDays(todayInTokyo(new Date()), 40))
     for (const [name, date, people] of [['Listed Alpha', first, 3], ['Listed Bravo', second, 1], ['Listed Charlie', first, 2]] as const) {
       const time = name === 'Listed Charlie' ? 'afternoon' : 'morning'
       const made = await postJson(`${server.url}/api/bookings`, { ...bookingBody(halfDay!.id, date!, time, 0), name, email: `${name.split(' ')[1]!.toLowerCase()}@example.com`, numberOfPeople: people })
       expect(made.status).toBe(201)
-      ids[name] = made.json.id ?? (await (await fetch(`${server.url}/api/bookings?q=${encodeURIComponent(name)}`, { headers: { cookie } })).json()).items[0].id
+      ids[name] = made.json.id ?? (await (await fetch(`${server.url}/api/bookings?q=${encodeURIComponent(name)}`, { headers: { cookie: server.cookie } })).json()).items[0].id
     }
-  }, 180_000)
-  afterAll(async () => {
-    await stopAllServers()
-    fs.rmSync(dataDir, { recursive: true, force: true })
   })
 
   it('sends a visitor without a session to the login page, from the section and from its action', async () => {
@@ -79,7 +69,7 @@ describe('the Bookings list’s address and forms', () => {
     expect(await paid.text()).toContain('"paid"')
     expect((await booking(id))!.status).toBe('paid')
     // The ledger as the booking's details dialog gets it with the page's data request (React Router's single fetch).
-    const res = await fetch(`${server.url}/admin/bookings.data?details=${id}`, { headers: { cookie } })
+    const res = await fetch(`${server.url}/admin/bookings.data?details=${id}`, { headers: { cookie: server.cookie } })
     expect(res.status).toBe(200)
     const decoded = await decodeViaTurboStream(res.body!, globalThis)
     await decoded.done

@@ -1,12 +1,8 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { addDays, dayOfWeek, firstWeekendDayFrom, formatMonthTitle, mondayOf, shiftMonth, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
 import { ENGINES } from './databases.ts'
-import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts'
-import { logIn, startServerProcess, stopAllServers, type ServerProcess } from './server-process.ts'
 import { sectionData } from './section-data.ts'
+import { ownerServer } from './owner-server.ts'
 
 /**
  * Dashboard → Calendar on its route loader and action (docs/decisions/0088), through every way in:
@@ -16,40 +12,26 @@ import { sectionData } from './section-data.ts'
  * and money through the services, so it runs on each engine of the run.
  */
 describe.each(ENGINES)('the Calendar section’s forms on %s', (engine) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jlt-admin-calendar-'))
-  let database: ScratchDatabase | undefined
-  let server: ServerProcess
-  let cookie: string
+  const server = ownerServer('jlt-admin-calendar-', engine)
 
   const today = todayInTokyo(new Date())
   // Saturdays well inside the booking window, one for each test that changes a day.
   const [closed, calledOff, quiet] = weekendDatesBetween(addDays(today, 30), addDays(today, 60)).filter((date) => dayOfWeek(date) === 6)
   const past = weekendDatesBetween(addDays(today, -14), addDays(today, -1))[0]!
 
-  beforeAll(async () => {
-    database = engine === 'postgres' ? await createScratchDatabase() : undefined
-    server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '' }, 'main')
-    cookie = await logIn(server.url, 'owner', 'owner-password')
-  }, 180_000)
-  afterAll(async () => {
-    await stopAllServers()
-    await database?.drop()
-    fs.rmSync(dataDir, { recursive: true, force: true })
-  })
-
   type Day = { date: string; note: string | null; slots: { tourTime: string; open: boolean; state: string }[] }
   type CallOff = { tourDate: string; tourTime: string | null; cause: string; note: string | null; by: string | null; offers: { bookingId: number; name: string; state: string }[] }
   const post = (url: string, fields: Record<string, string>, language = 'en') =>
-    fetch(`${server.url}${url}`, { method: 'POST', redirect: 'manual', headers: { cookie, 'accept-language': language }, body: new URLSearchParams(fields) })
+    fetch(`${server.url}${url}`, { method: 'POST', redirect: 'manual', headers: { cookie: server.cookie, 'accept-language': language }, body: new URLSearchParams(fields) })
   /** The same form as the page's fetcher sends it: answered with data, not a redirect. */
   const byScript = (query: string, fields: Record<string, string>, language = 'en') => post(`/admin/calendar.data${query}`, { ...fields, _via: 'fetcher' }, language)
-  const api = async <T>(url: string) => (await (await fetch(`${server.url}${url}`, { headers: { cookie } })).json()) as T
+  const api = async <T>(url: string) => (await (await fetch(`${server.url}${url}`, { headers: { cookie: server.cookie } })).json()) as T
   /** A day as the dashboard's month reads it (the booking dialogs' resource route, app/routes/admin/booking-slots.ts). */
   const dayOf = async (date: string) => (await api<{ days: Day[] }>(`/admin/booking-slots?month=${date.slice(0, 7)}`)).days.find((d) => d.date === date)!
   const openSlots = (day: Day) => Object.fromEntries(day.slots.map((s) => [s.tourTime, s.open]))
   /** The called-off days as the Calendar section's loader gives them to the page. */
-  const callOffs = async () => (await sectionData<{ disruptions: CallOff[] }>(server.url, cookie, 'calendar')).disruptions
-  const page = async (query = '') => (await fetch(`${server.url}/admin/calendar${query}`, { headers: { cookie } })).text()
+  const callOffs = async () => (await sectionData<{ disruptions: CallOff[] }>(server.url, server.cookie, 'calendar')).disruptions
+  const page = async (query = '') => (await fetch(`${server.url}/admin/calendar${query}`, { headers: { cookie: server.cookie } })).text()
 
   it('sends a visitor without a session to the login page, from the section and from its action', async () => {
     for (const res of [await fetch(`${server.url}/admin/calendar`, { redirect: 'manual' }), await fetch(`${server.url}/admin/calendar`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ intent: 'callOff' }) })]) {

@@ -1,11 +1,8 @@
-import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { logIn, startServerProcess, stopAllServers, type ServerProcess } from './server-process.ts'
 import { sectionData } from './section-data.ts'
+import { ownerServer } from './owner-server.ts'
 
 /**
  * Dashboard → Channels on its route loader and action (docs/decisions/0088), through every way in:
@@ -14,38 +11,32 @@ import { sectionData } from './section-data.ts'
  * own data request, as the page sees it.
  */
 describe('the Channels section’s forms', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jlt-admin-channels-'))
+  const server = ownerServer('jlt-admin-channels-')
   // A platform's calendar with one weekday event, when no tour runs.
   const ics = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', 'BEGIN:VEVENT', 'UID:weekday@test', 'DTSTAMP:20300101T000000Z', 'DTSTART;VALUE=DATE:20300102', 'DTEND;VALUE=DATE:20300103', 'SUMMARY:Booked', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n')
   const platform = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/calendar' }).end(ics))
   let calendarUrl: string
-  let server: ServerProcess
-  let cookie: string
 
   beforeAll(async () => {
     await new Promise<void>((resolve) => platform.listen(0, '127.0.0.1', resolve))
     calendarUrl = `http://127.0.0.1:${(platform.address() as AddressInfo).port}/listing.ics`
-    server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '' }, 'main')
-    cookie = await logIn(server.url, 'owner', 'owner-password')
-  }, 180_000)
-  afterAll(async () => {
-    await stopAllServers()
+  })
+  afterAll(() => {
     platform.close()
-    fs.rmSync(dataDir, { recursive: true, force: true })
   })
 
   type Reseller = { id: number; name: string; commissionPercent: number; minLeadHours: number; tourPackageIds: number[]; testMode: boolean; keyPrefix: string; revokedAt: string | null }
   type Calendar = { id: number; name: string; url: string; eventsCount: number; lastError: string | null }
   const post = (url: string, fields: Record<string, string> | [string, string][], language = 'en') =>
-    fetch(`${server.url}${url}`, { method: 'POST', redirect: 'manual', headers: { cookie, 'accept-language': language }, body: new URLSearchParams(fields) })
+    fetch(`${server.url}${url}`, { method: 'POST', redirect: 'manual', headers: { cookie: server.cookie, 'accept-language': language }, body: new URLSearchParams(fields) })
   /** The same form as the page's fetcher sends it: answered with data, not a redirect. */
   const byScript = (fields: Record<string, string> | [string, string][], language = 'en') =>
     post('/admin/channels.data', [...(Array.isArray(fields) ? fields : Object.entries(fields)), ['_via', 'fetcher']], language)
   type Channels = { resellers: Reseller[]; calendars: Calendar[]; tours: { id: number; name: string }[] }
-  const channels = () => sectionData<Channels>(server.url, cookie, 'channels')
+  const channels = () => sectionData<Channels>(server.url, server.cookie, 'channels')
   const resellers = async () => (await channels()).resellers
   const calendars = async () => (await channels()).calendars
-  const page = async (query = '') => (await fetch(`${server.url}/admin/channels${query}`, { headers: { cookie } })).text()
+  const page = async (query = '') => (await fetch(`${server.url}/admin/channels${query}`, { headers: { cookie: server.cookie } })).text()
   const backToChannels = (res: Response) => {
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe('/admin/channels')

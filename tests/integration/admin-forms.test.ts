@@ -1,9 +1,6 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { logIn, startServerProcess, stopAllServers, type ServerProcess } from './server-process.ts'
+import { describe, expect, it } from 'vitest'
 import { sectionData } from './section-data.ts'
+import { ownerServer } from './owner-server.ts'
 
 /**
  * The dashboard's sections on their route loaders and actions (docs/decisions/0088), through every
@@ -11,26 +8,14 @@ import { sectionData } from './section-data.ts'
  * it, and a visitor without a session. None of it depends on the engine: the embedded one is enough.
  */
 describe('the dashboard’s sections and their forms', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jlt-admin-forms-'))
-  let server: ServerProcess
-  let cookie: string
-
-  beforeAll(async () => {
-    server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '' }, 'main')
-    cookie = await logIn(server.url, 'owner', 'owner-password')
-  }, 180_000)
-  afterAll(async () => {
-    await stopAllServers()
-    fs.rmSync(dataDir, { recursive: true, force: true })
-  })
+  const server = ownerServer('jlt-admin-forms-')
 
   type Tour = { id: number; isHalfDay: boolean; basePrice: number; extraGuestPrice: number; soloPrice: number | null; duration: string; available: boolean }
-  /** The tours as Settings lists them, from its data request. */
-  const post = (url: string, fields: Record<string, string>, who = cookie, language = 'en') =>
+  const post = (url: string, fields: Record<string, string>, who = server.cookie, language = 'en') =>
     fetch(`${server.url}${url}`, { method: 'POST', redirect: 'manual', headers: { cookie: who, 'accept-language': language }, body: new URLSearchParams(fields) })
   /** The same form as the page's fetcher sends it: answered with data, not a redirect. */
-  const byScript = (url: string, fields: Record<string, string>, language = 'en') => post(`${url}.data`, { ...fields, _via: 'fetcher' }, cookie, language)
-  const api = async <T>(url: string) => (await (await fetch(`${server.url}${url}`, { headers: { cookie } })).json()) as T
+  const byScript = (url: string, fields: Record<string, string>, language = 'en') => post(`${url}.data`, { ...fields, _via: 'fetcher' }, server.cookie, language)
+  const api = async <T>(url: string) => (await (await fetch(`${server.url}${url}`, { headers: { cookie: server.cookie } })).json()) as T
   type Settings = {
     taxSettings: { registered: boolean; issuerType: string; registrationNumber: string | null; pricesIncludeTax: boolean }
     rules: { changes: { guestMoveLimit: number }; guideBookings: { groupLimit: number; holdHours: number }; vouchers: { validityMonths: number; minAmount: number; maxAmount: number } }
@@ -41,8 +26,9 @@ describe('the dashboard’s sections and their forms', () => {
     tours: Tour[]
   }
   /** A section's loader data as the page's data request answers it: what the dashboard shows. */
-  const section = <T>(name: string) => sectionData<T>(server.url, cookie, name)
+  const section = <T>(name: string) => sectionData<T>(server.url, server.cookie, name)
   const settings = () => section<Settings>('settings')
+  /** The tours as Settings lists them, from its data request. */
   const tours = async () => (await settings()).tours
   const receiptSettings = async () => {
     const { registered, issuerType, registrationNumber, pricesIncludeTax } = (await settings()).taxSettings
@@ -67,10 +53,10 @@ describe('the dashboard’s sections and their forms', () => {
   })
 
   it('sends the old address to the section, keeping the rest of its query', async () => {
-    const res = await fetch(`${server.url}/admin/dashboard?tab=calendar&month=2026-01`, { redirect: 'manual', headers: { cookie } })
+    const res = await fetch(`${server.url}/admin/dashboard?tab=calendar&month=2026-01`, { redirect: 'manual', headers: { cookie: server.cookie } })
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe('/admin/calendar?month=2026-01')
-    const unknown = await fetch(`${server.url}/admin/dashboard?tab=nope&bookingId=12`, { redirect: 'manual', headers: { cookie } })
+    const unknown = await fetch(`${server.url}/admin/dashboard?tab=nope&bookingId=12`, { redirect: 'manual', headers: { cookie: server.cookie } })
     expect(unknown.headers.get('location')).toBe('/admin/bookings?bookingId=12')
   })
 
@@ -87,7 +73,7 @@ describe('the dashboard’s sections and their forms', () => {
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe('/admin/settings')
     expect((await tours()).find((t) => t.id === tour!.id)!.basePrice).toBe(17_600)
-    const page = await (await fetch(`${server.url}/admin/settings`, { headers: { cookie } })).text()
+    const page = await (await fetch(`${server.url}/admin/settings`, { headers: { cookie: server.cookie } })).text()
     expect(page).toContain('value="17600"')
   })
 
@@ -153,7 +139,7 @@ describe('the dashboard’s sections and their forms', () => {
     expect((await post('/admin/settings', { intent: 'voucherRules', validityMonths: '6', minAmount: '5000', maxAmount: '60000' })).status).toBe(302)
     expect((await settings()).rules.vouchers).toEqual({ validityMonths: 6, minAmount: 5000, maxAmount: 60000 })
     // The page shows what is stored.
-    const page = await (await fetch(`${server.url}/admin/settings`, { headers: { cookie } })).text()
+    const page = await (await fetch(`${server.url}/admin/settings`, { headers: { cookie: server.cookie } })).text()
     for (const value of ['value="3"', 'value="20"', 'value="24"', 'value="60000"']) expect(page).toContain(value)
 
     const tooMany = await post('/admin/settings', { intent: 'bookingRules', guestMoveLimit: '11' })
@@ -163,7 +149,7 @@ describe('the dashboard’s sections and their forms', () => {
     expect(crossed.status).toBe(400)
     expect(await bookingRules()).toMatchObject({ guestMoveLimit: 3 })
     // Another site cannot post the form with the guide's cookie: refused, nothing saved.
-    const crossSite = await fetch(`${server.url}/admin/settings`, { method: 'POST', redirect: 'manual', headers: { cookie, origin: 'https://evil.example' }, body: new URLSearchParams({ intent: 'guideBookingRules', groupLimit: '5', holdHours: '1' }) })
+    const crossSite = await fetch(`${server.url}/admin/settings`, { method: 'POST', redirect: 'manual', headers: { cookie: server.cookie, origin: 'https://evil.example' }, body: new URLSearchParams({ intent: 'guideBookingRules', groupLimit: '5', holdHours: '1' }) })
     expect(crossSite.status).toBe(403)
     expect(await bookingRules()).toEqual({ guestMoveLimit: 3, groupLimit: 20, holdHours: 24 })
     expect((await settings()).rules.vouchers).toEqual({ validityMonths: 6, minAmount: 5000, maxAmount: 60000 })
@@ -188,7 +174,7 @@ describe('the dashboard’s sections and their forms', () => {
     const { words } = (await settings()).guideWords
     expect(words.ja).toEqual({ biography: '高田で育ったアキです。' })
     expect(words.en).toBeUndefined()
-    expect(await (await fetch(`${server.url}/admin/settings?words=ja`, { headers: { cookie } })).text()).toContain('高田で育ったアキです。')
+    expect(await (await fetch(`${server.url}/admin/settings?words=ja`, { headers: { cookie: server.cookie } })).text()).toContain('高田で育ったアキです。')
     expect((await byScript('/admin/settings', { ...form, locale: 'xx' })).status).toBe(404)
     expect((await byScript('/admin/settings', { ...form, loves: Array.from({ length: 11 }, (_, i) => `${i}`).join('\n') })).status).toBe(400)
     expect((await settings()).guideWords.words.ja).toEqual({ biography: '高田で育ったアキです。' })
@@ -198,7 +184,7 @@ describe('the dashboard’s sections and their forms', () => {
     type Point = { id: number; name: string; active: boolean; latitude: number }
     type Trip = { points: Point[]; settings: { pickupEnabled: boolean; whatToBring: Record<string, Record<string, string>> } }
     // What the Settings section's loader shows of the trip, read through its data request.
-    const trip = async () => (await sectionData<{ trip: Trip }>(server.url, cookie, 'settings')).trip
+    const trip = async () => (await sectionData<{ trip: Trip }>(server.url, server.cookie, 'settings')).trip
     const point = { intent: 'addPoint', name: 'Naoetsu Station', address: 'Higashi-cho, Joetsu', addressJa: '新潟県上越市東町', latitude: '37.1693', longitude: '138.2420', instructions: '', photoMediaId: '' }
     const tooFar = await byScript('/admin/settings', { ...point, latitude: '137.2' })
     expect(tooFar.status).toBe(400)
@@ -277,7 +263,7 @@ describe('the dashboard’s sections and their forms', () => {
     expect(afterErasure.length).toBe(before + 3)
     expect(afterErasure[0]!.action).toBe('guest-data.erase')
     // Without script, answered with the page: what was erased and what is left, in the admin's language.
-    const plainErasure = await post('/admin/settings', { intent: 'eraseGuest', email: 'nobody-here@example.com', reviews: 'remove' }, cookie, 'ja')
+    const plainErasure = await post('/admin/settings', { intent: 'eraseGuest', email: 'nobody-here@example.com', reviews: 'remove' }, server.cookie, 'ja')
     expect(plainErasure.status).toBe(200)
     const page = await plainErasure.text()
     expect(page).toContain('個人データを消去しました')
@@ -392,15 +378,15 @@ describe('the dashboard’s sections and their forms', () => {
     expect((await post('/admin/users', { intent: 'remove', id: String(helper.id) })).status).toBe(302)
     expect((await users()).map((u) => u.username)).not.toContain('form-helper')
     // The owner's session is still good after all that.
-    expect((await fetch(`${server.url}/admin/users`, { redirect: 'manual', headers: { cookie } })).status).toBe(200)
+    expect((await fetch(`${server.url}/admin/users`, { redirect: 'manual', headers: { cookie: server.cookie } })).status).toBe(200)
   })
 
   it('shows the revenue of the year its address names, this year in Japan when it names none, and its CSV refuses a bad year', async () => {
-    const page = async (query: string) => (await fetch(`${server.url}/admin/revenue${query}`, { headers: { cookie } })).text()
+    const page = async (query: string) => (await fetch(`${server.url}/admin/revenue${query}`, { headers: { cookie: server.cookie } })).text()
     expect(await page('?year=2025')).toContain('Revenue 2025')
     const thisYear = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric' }).format(new Date())
     expect(await page('?year=nope')).toContain(`Revenue ${thisYear}`)
-    const refused = await fetch(`${server.url}/api/admin/revenue.csv?year=20255`, { headers: { cookie } })
+    const refused = await fetch(`${server.url}/api/admin/revenue.csv?year=20255`, { headers: { cookie: server.cookie } })
     expect(refused.status).toBe(400)
     expect(await refused.json()).toEqual({ message: 'Year must be a year such as 2026' })
   })
@@ -409,7 +395,7 @@ describe('the dashboard’s sections and their forms', () => {
     const login = await (await fetch(`${server.url}/admin/login`)).text()
     expect(login).toContain('admin.login.title')
     expect(login).not.toContain('adminBookings.')
-    const dashboard = await (await fetch(`${server.url}/admin/settings`, { headers: { cookie } })).text()
+    const dashboard = await (await fetch(`${server.url}/admin/settings`, { headers: { cookie: server.cookie } })).text()
     expect(dashboard).toContain('adminSettings.tours.title')
     expect(dashboard).not.toContain('adminEmail.')
     expect(dashboard).not.toContain('adminNotice.')

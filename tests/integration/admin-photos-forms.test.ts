@@ -1,15 +1,13 @@
 import crypto from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { MAX_UPLOAD_BYTES } from '../../core/schemas/photo.ts'
 import { PAGE_BODY_LIMIT_BYTES } from '../../server/http/page-posts.ts'
 import { phonePhoto } from './crafted-images.ts'
-import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts'
 import { sectionData } from './section-data.ts'
-import { logIn, postJson, startServerProcess, stopAllServers, type ServerProcess } from './server-process.ts'
+import { logIn, postJson } from './server-process.ts'
+import { ENGINES } from './databases.ts'
+import { ownerServer } from './owner-server.ts'
 
 /**
  * Dashboard → Photos on its route loader and action (docs/decisions/0048, 0088), through every way
@@ -19,21 +17,7 @@ import { logIn, postJson, startServerProcess, stopAllServers, type ServerProcess
  * read back through the section's loader (its data request). On PostgreSQL too when TEST_DATABASE_URL is set.
  */
 describe('the Photos section’s forms', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jlt-admin-photos-'))
-  let database: ScratchDatabase | undefined
-  let server: ServerProcess
-  let cookie: string
-
-  beforeAll(async () => {
-    if (process.env.TEST_DATABASE_URL) database = await createScratchDatabase()
-    server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '' }, 'main')
-    cookie = await logIn(server.url, 'owner', 'owner-password')
-  }, 180_000)
-  afterAll(async () => {
-    await stopAllServers()
-    await database?.drop()
-    fs.rmSync(dataDir, { recursive: true, force: true })
-  })
+  const server = ownerServer('jlt-admin-photos-', ENGINES.at(-1))
 
   type Photo = { id: number; alt: string; altTranslations: Record<string, string>; focalX: number; focalY: number; places: string[]; width: number; height: number }
   type PhotoPlace = { place: string; mediaId: number | null }
@@ -46,16 +30,16 @@ describe('the Photos section’s forms', () => {
     return form
   }
   /** A plain form post, as the browser sends it without script (multipart, as the upload's form is). */
-  const post = (fields: Fields, { language = 'en', as = cookie } = {}) =>
+  const post = (fields: Fields, { language = 'en', as = server.cookie } = {}) =>
     fetch(`${server.url}/admin/photos`, { method: 'POST', redirect: 'manual', headers: { cookie: as, 'accept-language': language }, body: body(fields, false) })
   /** The same form as the page's fetcher sends it: answered with data, not a redirect. */
   const byScript = (fields: Fields, language = 'en') =>
-    fetch(`${server.url}/admin/photos.data`, { method: 'POST', redirect: 'manual', headers: { cookie, 'accept-language': language }, body: body(fields, true) })
-  const section = () => sectionData<{ photos: Photo[]; places: PhotoPlace[] }>(server.url, cookie, 'photos')
+    fetch(`${server.url}/admin/photos.data`, { method: 'POST', redirect: 'manual', headers: { cookie: server.cookie, 'accept-language': language }, body: body(fields, true) })
+  const section = () => sectionData<{ photos: Photo[]; places: PhotoPlace[] }>(server.url, server.cookie, 'photos')
   const photos = async () => (await section()).photos
   const photo = async (id: number) => (await photos()).find((p) => p.id === id)
   const placeOf = async (place: string) => (await section()).places.find((p) => p.place === place)!.mediaId
-  const page = async (query = '') => (await fetch(`${server.url}/admin/photos${query}`, { headers: { cookie } })).text()
+  const page = async (query = '') => (await fetch(`${server.url}/admin/photos${query}`, { headers: { cookie: server.cookie } })).text()
   const backToPhotos = (res: Response) => {
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe('/admin/photos')
@@ -135,7 +119,7 @@ describe('the Photos section’s forms', () => {
 
   it('sends a signed-in helper who is no admin to the login page, at the usual 100 kB, and refuses a broken or non-form body, storing nothing', async () => {
     const before = (await photos()).length
-    expect((await postJson(`${server.url}/api/register`, { username: 'photo-helper', password: 'helper-password', isAdmin: false }, { cookie })).status).toBe(201)
+    expect((await postJson(`${server.url}/api/register`, { username: 'photo-helper', password: 'helper-password', isAdmin: false }, { cookie: server.cookie })).status).toBe(201)
     const helper = await logIn(server.url, 'photo-helper', 'helper-password')
     const small = await post({ intent: 'upload', alt: 'By a helper', file: await jpeg(12) }, { as: helper })
     expect(small.status).toBe(302)
@@ -147,7 +131,7 @@ describe('the Photos section’s forms', () => {
       fetch(url, {
         method: 'POST',
         redirect: 'manual',
-        headers: { cookie, 'accept-language': language, 'content-type': 'multipart/form-data; boundary=x' },
+        headers: { cookie: server.cookie, 'accept-language': language, 'content-type': 'multipart/form-data; boundary=x' },
         body: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\nabc',
       })
     // The page's data request, as its script posts.
@@ -160,7 +144,7 @@ describe('the Photos section’s forms', () => {
       expect(html).toContain(`<h1 class="text-2xl font-bold text-slate-900">${title}</h1>`)
       expect(html).toContain('href="/admin"')
     }
-    const json = await fetch(`${server.url}/admin/photos`, { method: 'POST', redirect: 'manual', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ intent: 'upload', alt: 'x' }) })
+    const json = await fetch(`${server.url}/admin/photos`, { method: 'POST', redirect: 'manual', headers: { cookie: server.cookie, 'content-type': 'application/json' }, body: JSON.stringify({ intent: 'upload', alt: 'x' }) })
     expect(json.status).toBe(415)
     expect(await photos()).toHaveLength(before)
   })

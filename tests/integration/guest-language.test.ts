@@ -1,7 +1,6 @@
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { tourPackages } from '../../server/db/schema.ts'
 import { FULL_DAY, HALF_DAY } from '../../server/db/seed.ts'
@@ -11,7 +10,8 @@ import { ENGINES } from './databases.ts'
 import { startTestApp, type TestApp } from './app.ts'
 import { action as settingsAction } from '../../app/routes/admin/settings.tsx'
 import { postAdminSection } from './admin-section.ts'
-import { bookingBody, logIn, postJson, startServerProcess, stopAllServers, tourPackages as listTours, type ServerProcess } from './server-process.ts'
+import { bookingBody, postJson, tourPackages as listTours } from './server-process.ts'
+import { ownerServer } from './owner-server.ts'
 
 /**
  * The catalogue's tours in the guest's language (docs/decisions/0045): the guide writes the
@@ -128,16 +128,7 @@ describe.each(ENGINES)('tour translations on %s', (engine) => {
  * comes. None of it depends on the engine, so the embedded one is enough.
  */
 describe('the pages in the guest’s language', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jlt-tour-words-'))
-  let server: ServerProcess
-
-  beforeAll(async () => {
-    server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '' }, 'main')
-  }, 180_000)
-  afterAll(async () => {
-    await stopAllServers()
-    fs.rmSync(dataDir, { recursive: true, force: true })
-  })
+  const server = ownerServer('jlt-tour-words-')
 
   const text = async (url: string) => {
     const res = await fetch(`${server.url}${url}`)
@@ -196,8 +187,7 @@ describe('the pages in the guest’s language', () => {
     // A booking made in Japanese: the guide's reply is drafted in Japanese, its date as Japanese writes it.
     const japanese = await postJson(`${server.url}/api/bookings`, { ...bookingBody(half.id, date, 'afternoon', 2), email: 'reply-in-japanese@example.com', locale: 'ja' })
     expect(japanese.status, JSON.stringify(japanese.json)).toBe(201)
-    const cookie = await logIn(server.url, 'owner', 'owner-password')
-    const list = (await (await fetch(`${server.url}/api/bookings?search=reply-in-japanese@example.com`, { headers: { cookie } })).json()) as { items: { id: number; reply: unknown }[] }
+    const list = (await (await fetch(`${server.url}/api/bookings?search=reply-in-japanese@example.com`, { headers: { cookie: server.cookie } })).json()) as { items: { id: number; reply: unknown }[] }
     const [shown] = list.items
     expect(shown!.reply).toEqual({ subject: `${formatLongDate(date, 'ja')}の上越ツアーについて（予約番号 #${shown!.id}）`, greeting: 'Guest 2 様' })
   })
@@ -214,8 +204,7 @@ describe('the pages in the guest’s language', () => {
     const script = await fetch(`${server.url}/ja/contact.data`, { method: 'POST', body: new URLSearchParams({ ...message(4), _via: 'fetcher' }) })
     expect(script.status).toBe(200)
 
-    const cookie = await logIn(server.url, 'owner', 'owner-password')
-    const inbox = (await (await fetch(`${server.url}/api/admin/messages`, { headers: { cookie } })).json()) as { name: string; language: string }[]
+    const inbox = (await (await fetch(`${server.url}/api/admin/messages`, { headers: { cookie: server.cookie } })).json()) as { name: string; language: string }[]
     const languageOf = (name: string) => inbox.find((m) => m.name === name)?.language
     expect([1, 2, 3, 4].map((i) => languageOf(`Visitor ${i}`))).toEqual(['简体中文 (zh-Hans)', 'English', '한국어 (ko)', '日本語 (ja)'])
     // The guide's reply is drafted in the visitor's language, whatever the dashboard speaks (docs/decisions/0086).
@@ -225,16 +214,12 @@ describe('the pages in the guest’s language', () => {
   })
 
   describe('the dashboard in the admin’s language (docs/decisions/0086)', () => {
-    let cookie: string
-    beforeAll(async () => {
-      cookie = await logIn(server.url, 'owner', 'owner-password')
-    })
     const dashboard = async (acceptLanguage?: string, path = '/admin/dashboard') => {
-      const res = await fetch(`${server.url}${path}`, { headers: { cookie, ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}) } })
+      const res = await fetch(`${server.url}${path}`, { headers: { cookie: server.cookie, ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}) } })
       expect(res.status, path).toBe(200)
       return res.text()
     }
-    const choose = (language: string, path = '/admin/dashboard?tab=users', who = cookie) =>
+    const choose = (language: string, path = '/admin/dashboard?tab=users', who = server.cookie) =>
       fetch(`${server.url}${path}`, { method: 'POST', redirect: 'manual', headers: { cookie: who }, body: new URLSearchParams({ language }) })
     // What is stored shows through a browser that names the other language.
     const langOf = async (acceptLanguage: string) => /<html lang="(\w+)"/.exec(await dashboard(acceptLanguage))?.[1]

@@ -1,10 +1,10 @@
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
 import { simpleParser } from 'mailparser'
-import { bookingBody, logIn, postJson, startServerProcess, stopAllServers, tourPackages, waitFor, type ServerProcess } from './server-process.ts'
+import { bookingBody, postJson, tourPackages, waitFor } from './server-process.ts'
+import { ownerServer } from './owner-server.ts'
 
 /**
  * Issue 13, point 8: every page response that shows a guest's details (or an admin's view) is
@@ -14,26 +14,18 @@ import { bookingBody, logIn, postJson, startServerProcess, stopAllServers, tourP
  * depend on the database engine, so the embedded one is enough.
  */
 describe('pages with a guest’s details', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jlt-private-pages-'))
-  let server: ServerProcess
+  const server = ownerServer('jlt-private-pages-')
   let reference: string
-  let adminCookie: string
   let date: string
   let halfDayId: number
 
   beforeAll(async () => {
-    server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '' }, 'main')
     halfDayId = (await tourPackages(server.url)).find((t) => t.isHalfDay)!.id
     const today = todayInTokyo(new Date())
     date = weekendDatesBetween(addDays(today, 20), addDays(today, 40))[0]!
     const created = await postJson(`${server.url}/api/bookings`, { ...bookingBody(halfDayId, date, 'morning', 1), name: 'Private Guest' })
     expect(created.status, JSON.stringify(created.json)).toBe(201)
     reference = created.json.reference
-    adminCookie = await logIn(server.url, 'owner', 'owner-password')
-  }, 180_000)
-  afterAll(async () => {
-    await stopAllServers()
-    fs.rmSync(dataDir, { recursive: true, force: true })
   })
 
   // One policy, the page's own: it replaces the site-wide one helmet sets (a doubled header,
@@ -106,7 +98,7 @@ describe('pages with a guest’s details', () => {
     const email = `private.waiter${suffix.replace('.', '-')}@example.com`
     const joined = await postJson(`${server.url}/api/waitlist`, { email, tourDate: date, tourTime: 'morning', numberOfPeople: 2, tourPackageId: halfDayId })
     expect(joined.status, JSON.stringify(joined.json)).toBe(201)
-    const outbox = path.join(dataDir, 'outbox')
+    const outbox = path.join(server.dataDir, 'outbox')
     const token = await waitFor('the confirmation e-mail in the outbox folder', async () => {
       for (const file of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
         const mail = await simpleParser(fs.readFileSync(path.join(outbox, file)))
@@ -120,6 +112,6 @@ describe('pages with a guest’s details', () => {
   })
 
   it.each(['/admin/bookings', '/admin/bookings.data', '/admin/settings', '/admin/settings.data'])('the admin dashboard %s is not cached', async (url) => {
-    await expectPrivate(await fetch(server.url + url, { headers: { cookie: adminCookie } }), url, 'owner')
+    await expectPrivate(await fetch(server.url + url, { headers: { cookie: server.cookie } }), url, 'owner')
   })
 })
