@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import viteConfig from '../vite.config.ts'
 
 /**
- * A fresh `npm run dev` must not reload the page mid-use (issue 14): Vite pre-bundles the
+ * A fresh `npm run dev` must not reload the page mid-use (docs/decisions/0031): Vite pre-bundles the
  * browser's packages once, up front, only if it knows them all (optimizeDeps.include).
  * React Router reads whole route modules, loaders included, in the browser's environment,
  * so a package reached through a loader's server code (express through the contact form's

@@ -3,7 +3,7 @@ import { LOCALES } from '../core/i18n/locales.ts'
 import { ADMIN_SECTIONS } from './components/admin/sections.ts'
 
 /**
- * The public pages of the product description, plus /privacy (issue 9), once per language
+ * The public pages of the product description, plus /privacy (docs/decisions/0020), once per language
  * (docs/decisions/0044): English at today's URLs, every other locale under its prefix, with
  * route ids suffixed by the locale so that each is its own route.
  */
@@ -14,7 +14,7 @@ function publicPages(suffix: string) {
     route('about', 'routes/about.tsx', { id: id('routes/about') }),
     route('explore', 'routes/explore.tsx', { id: id('routes/explore') }),
     route('packages', 'routes/packages.tsx', { id: id('routes/packages') }),
-    // What guests said (issue 21 point 5, docs/decisions/0063).
+    // What guests said (docs/decisions/0063).
     route('reviews', 'routes/reviews.tsx', { id: id('routes/reviews') }),
     route('how-it-works', 'routes/how-it-works.tsx', { id: id('routes/how-it-works') }),
     route('contact', 'routes/contact.tsx', { id: id('routes/contact') }),
@@ -23,16 +23,16 @@ function publicPages(suffix: string) {
     route('book', 'routes/booking.tsx', { id: id('book') }),
     route('checkout/:reference', 'routes/checkout.tsx', { id: id('routes/checkout') }),
     route('booking-confirmation/:reference?', 'routes/booking-confirmation.tsx', { id: id('routes/booking-confirmation') }),
-    // The guest changes their booking (issue 19, docs/decisions/0055).
+    // The guest changes their booking (docs/decisions/0055).
     route('booking-confirmation/:reference/change', 'routes/change-booking.tsx', { id: id('routes/change-booking') }),
-    // Waiting for a taken slot, and leaving the list from the e-mail's link (issue 19 point 4, docs/decisions/0057).
+    // Waiting for a taken slot, and leaving the list from the e-mail's link (docs/decisions/0057).
     route('booking/waitlist', 'routes/waitlist-join.tsx', { id: id('routes/waitlist-join') }),
     route('waitlist/:token', 'routes/waitlist-leave.tsx', { id: id('routes/waitlist-leave') }),
     // The link of the one e-mail that confirms an address before it waits (docs/decisions/0070).
     route('waitlist/confirm/:token', 'routes/waitlist-confirm.tsx', { id: id('routes/waitlist-confirm') }),
-    // The private link of a review request (issue 21, docs/decisions/0063).
+    // The private link of a review request (docs/decisions/0063).
     route('review/:token', 'routes/review-write.tsx', { id: id('routes/review-write') }),
-    // Gift vouchers (issue 20 point 3, docs/decisions/0065): sold here, printed from their private link.
+    // Gift vouchers (docs/decisions/0065): sold here, printed from their private link.
     route('gift', 'routes/gift.tsx', { id: id('routes/gift') }),
     route('voucher/:token', 'routes/voucher.tsx', { id: id('routes/voucher') }),
     route('legal', 'routes/legal.tsx', { id: id('routes/legal') }),

@@ -6,7 +6,7 @@ import type { BookingStatus } from './schemas/booking-status.ts'
 import type { TourTime } from './slots.ts'
 
 /**
- * A change of plans (issue 19, docs/decisions/0055): who may move a booking to another slot,
+ * A change of plans (docs/decisions/0055): who may move a booking to another slot,
  * when, and what happens to its price. The server enforces every rule here; the pages use
  * the same functions to say so before the guest tries.
  *

@@ -3,7 +3,7 @@ import type { Locale } from './i18n/locales.ts'
 import type { TranslatedLocale } from './schemas/translations.ts'
 
 /**
- * The guide's booking questions (issue 18, point 2, docs/decisions/0053): what the booking form
+ * The guide's booking questions (docs/decisions/0053): what the booking form
  * asks after the fixed fields, and the one check of a guest's answers, run by the form (for
  * comfort) and by the booking service (the guarantee) on every way in. Pure: no framework, no
  * database, no zod (the booking page loads it with the form).

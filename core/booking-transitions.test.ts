@@ -16,7 +16,7 @@ const TABLE: [string, BookingStatus, BookingMoney, BookingStatus[]][] = [
   ['paid', 'paid', paidInFull, ['paid']],
   ['paid then marked confirmed', 'confirmed', paidInFull, ['confirmed', 'paid']],
   ['cancelled late, payment kept', 'cancelled', paidInFull, ['cancelled', 'paid']],
-  ['cancelled and refunded (issue 14)', 'cancelled', refundedInFull, ['cancelled']],
+  ['cancelled and refunded (docs/decisions/0029)', 'cancelled', refundedInFull, ['cancelled']],
   ['cancelled, partly refunded', 'cancelled', partlyRefunded, ['cancelled']],
   ['paid, refunded in full at the provider', 'paid', refundedInFull, ['cancelled', 'paid']],
   ['paid, partly refunded at the provider', 'paid', partlyRefunded, ['paid']],

@@ -4,7 +4,7 @@ import { effectiveStatus } from './booking-lifecycle.ts'
 import { slotLabel, type TourTime } from './slots.ts'
 
 /**
- * The guide's calendar feed (issue 18, point 6; docs/decisions/0050): which bookings it lists
+ * The guide's calendar feed (docs/decisions/0050): which bookings it lists
  * and how each one reads in the guide's calendar. Pure: the service reads the rows, the
  * iCalendar module writes the file.
  */

@@ -96,7 +96,7 @@ describe('freeCancellationDeadline', () => {
   })
 })
 
-describe('before cancelling: the dialogs say what cancelling now would do (issue 14)', () => {
+describe('before cancelling: the dialogs say what cancelling now would do (docs/decisions/0029)', () => {
   it('never says "charged in full" or "Cancelled" for a booking nobody paid for', () => {
     for (const cause of CANCELLATION_CAUSES) {
       for (const today of ['2025-06-01', '2025-07-07', tourDate]) {

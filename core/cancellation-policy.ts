@@ -72,7 +72,7 @@ export function freeCancellationDeadline(tourDate: CalendarDate): CalendarDate {
   return addDays(tourDate, -FREE_CANCELLATION_DAYS)
 }
 
-/** A booking nobody paid for is charged nothing, whatever the day (issue 14: never "charged in full" for ¥0). */
+/** A booking nobody paid for is charged nothing, whatever the day (docs/decisions/0029: never "charged in full" for ¥0). */
 const NOTHING_PAID = 'Nothing was paid for this booking, so nothing is charged and nothing is refunded.'
 
 export function refundFor({ amountPaid, tourDate, today, cause }: RefundInput): Refund {

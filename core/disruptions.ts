@@ -3,7 +3,7 @@ import type { MessageId } from './i18n/message-id.ts'
 import type { TourTime } from './slots.ts'
 
 /**
- * A day (or one slot) the guide calls off (issue 19 point 3, docs/decisions/0056): every live
+ * A day (or one slot) the guide calls off (docs/decisions/0056): every live
  * booking on it is offered a new date free of charge at any time, or a full refund; an offer
  * nobody answers is refunded in full at its deadline.
  */

@@ -3,7 +3,7 @@ import { formatYen, isYenAmount } from './money.ts'
 import { MAX_GROUP, MIN_GROUP } from './pricing.ts'
 
 /**
- * Bookings the guide makes in the dashboard (issue 20 point 1, docs/decisions/0059): a group
+ * Bookings the guide makes in the dashboard (docs/decisions/0059): a group
  * larger than the site's five, a custom price with a note the guest reads, and a longer hold
  * for the payment, or none. The server enforces every rule here; the dashboard's dialog uses
  * the same functions to say so before the guide sends.

@@ -5,7 +5,7 @@ import { refusalMessage, type AdminErrorMessageId } from './i18n/refusal.ts'
 import { hasOnlyTextControls, isSingleLine } from './schemas/fields.ts'
 
 /**
- * The guide's own words on the About page (issue 17, docs/decisions/0049): the biography, the
+ * The guide's own words on the About page (docs/decisions/0049): the biography, the
  * signature, the "Things I love to share" list and the four seasons, each per language. A field
  * the guide has not written in the reader's language shows the site's own text in that language
  * (docs/decisions/0075), so a page is never empty and a save touches only its own language.

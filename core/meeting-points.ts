@@ -5,7 +5,7 @@ import type { TranslatedLocale } from './schemas/translations.ts'
 import type { PagePhoto } from './media/page-photo.ts'
 
 /**
- * Where the guide meets the guest (issue 18, docs/decisions/0052): places the guide keeps in
+ * Where the guide meets the guest (docs/decisions/0052): places the guide keeps in
  * Settings (a station's ticket gates, a hotel lobby), one of them the default of each slot, or
  * the guest's own hotel in Joetsu when the guide offers pickup. Maps are links built from the
  * coordinates, opened by the visitor's own map app: no tiles or scripts from another host.

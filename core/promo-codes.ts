@@ -2,7 +2,7 @@ import { type CalendarDate, compareDates } from './dates.ts'
 import { refusalMessage } from './i18n/refusal.ts'
 
 /**
- * Promo codes (issue 20 point 2, docs/decisions/0062): the guide creates them in the dashboard,
+ * Promo codes (docs/decisions/0062): the guide creates them in the dashboard,
  * the guest types one on the booking form, and the server prices the booking with it. The rules
  * here are pure; the service applies them to the database, where a conditional UPDATE counts
  * each use exactly once.

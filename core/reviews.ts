@@ -2,7 +2,7 @@ import { addDays, todayInTokyo, type CalendarDate } from './dates.ts'
 import { newWaitlistToken, waitlistTokenOf } from './waitlist.ts'
 
 /**
- * Reviews from real guests (issue 21, docs/decisions/0063): pure rules that the review service
+ * Reviews from real guests (docs/decisions/0063): pure rules that the review service
  * (server/services/reviews.ts) applies to the database.
  */
 

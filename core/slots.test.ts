@@ -226,7 +226,7 @@ describe('deriveSlotAvailability', () => {
     })
   })
 
-  it('closes the full day with either half, and both halves with the full day (issue 14)', () => {
+  it('closes the full day with either half, and both halves with the full day (docs/decisions/0029)', () => {
     const open = { morningAvailable: true, afternoonAvailable: true, fullDayAvailable: true }
     // Morning unticked for a family wedding: the full day, which starts in the morning, is closed too.
     expect(summary({ override: { ...open, morningAvailable: false } })).toEqual({

@@ -4,7 +4,7 @@ import { refusalMessage, yenValue } from './i18n/refusal.ts'
 import { INCLUDED_GUESTS, quote, type PriceCatalogueEntry } from './pricing.ts'
 
 /**
- * Gift vouchers (issue 20 point 3, docs/decisions/0065): a visitor buys one for a yen amount, pays
+ * Gift vouchers (docs/decisions/0065): a visitor buys one for a yen amount, pays
  * by card, and the code then pays all or part of bookings until its balance is spent or it
  * expires. The rules here are pure; server/services/vouchers.ts applies them to the database,
  * where a conditional UPDATE spends a balance exactly once.

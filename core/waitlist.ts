@@ -2,7 +2,7 @@ import { REFERENCE_ALPHABET } from './reference.ts'
 import type { SlotAvailability, SlotUnavailableReason, TourTime } from './slots.ts'
 
 /**
- * The waitlist of a taken slot (issue 19 point 4, docs/decisions/0057): pure rules that the
+ * The waitlist of a taken slot (docs/decisions/0057): pure rules that the
  * waitlist service (server/services/waitlist.ts) applies to the database.
  */
 

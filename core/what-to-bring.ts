@@ -6,7 +6,7 @@ import { refusalMessage } from './i18n/refusal.ts'
 import { hasOnlyTextControls } from './schemas/fields.ts'
 
 /**
- * "What to bring" on the trip page and in the guest's e-mails (issue 18, docs/decisions/0052):
+ * "What to bring" on the trip page and in the guest's e-mails (docs/decisions/0052):
  * one text per season of Joetsu, chosen by the tour's date. Winter is snow (Joetsu is one of
  * Japan's snowiest cities), June and July the rainy season (tsuyu), August and September the
  * humid heat. The guide writes their own per language; until then the site's own text shows.

@@ -1,5 +1,5 @@
 /**
- * API and page throughput under load (issue 8), from a second process on 127.0.0.1.
+ * API and page throughput under load (docs/decisions/0022), from a second process on 127.0.0.1.
  *
  *   node --import tsx scripts/bench-api.ts [--skip-build] [--seconds N]
  *

@@ -1,5 +1,5 @@
 /**
- * Resident memory of the production server (issue 13, point 12; docs/decisions/0028).
+ * Resident memory of the production server (docs/decisions/0028).
  *
  *   node --import tsx scripts/bench-memory.ts [--skip-build] [--rounds N]
  *

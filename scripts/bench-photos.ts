@@ -3,7 +3,7 @@ import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from 'react-route
 import { PLACE_KEYS, placeKind } from '../core/media/places.ts'
 
 /**
- * Photos in every place of the site, for `bench:web --photos` (issue 17): the pages as they will be
+ * Photos in every place of the site, for `bench:web --photos` (docs/decisions/0066): the pages as they will be
  * once the guide has put photos everywhere. No photos come with the repository, so each is made
  * here to weigh what a phone photo weighs: large soft shapes, mid-sized detail and grain, about
  * 450 KB as a 1600 px JPEG at quality 90 (a real one is 300–600 KB), which the server then stores

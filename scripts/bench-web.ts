@@ -1,5 +1,5 @@
 /**
- * Web performance benchmark of the public site (issue 3).
+ * Web performance benchmark of the public site (docs/decisions/0021).
  *
  *   node --import tsx scripts/bench-web.ts [--skip-build] [--runs N] [--verbose] [--json DIR]
  *                                          [--throttling simulate|devtools|cpu] [--photos] [--reviews] [/path ...]
@@ -25,7 +25,7 @@
  * --photos puts a photo in every place of the site first (scripts/bench-photos.ts), as the guide
  * will: the pages with the guide's pictures instead of the illustrations. "img" is the pictures
  * Lighthouse's phone loaded; "1st screen 375" the pictures that show on the first screen of a
- * 375 × 667 px phone at 2x, measured apart in Chromium (the issue 17 goal: at most 150 KB).
+ * 375 × 667 px phone at 2x, measured apart in Chromium (the goal: at most 150 KB).
  *
  * Bytes: "transfer" is what went over the wire (compressed only if the server compresses);
  * "gzip" is each file gzipped here at level 6, the figure the budget is set in, so the

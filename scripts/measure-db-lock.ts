@@ -1,5 +1,5 @@
 /**
- * A held table lock with the default timeouts (issue 13, point 5, docs/deploy.md): the API server
+ * A held table lock with the default timeouts (docs/decisions/0025, docs/deploy.md): the API server
  * on a throw-away PostgreSQL database, a second connection holding `lock table bookings in
  * access exclusive mode`, 20 concurrent GET /api/bookings/REF (twice the pool). Prints the
  * statuses with Retry-After, the fastest and slowest answers, then one request after the

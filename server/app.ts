@@ -82,7 +82,7 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
   api.use(notificationsRouter(deps))
   api.use(adminMessagesRouter(deps))
   api.use(testEmailRouter(deps))
-  // Admin routers (issue 7). Admin booking routes take numeric ids only and pass anything
+  // Admin routers (docs/decisions/0011). Admin booking routes take numeric ids only and pass anything
   // else on, so they sit before the public booking router (references, docs/decisions/0006).
   api.use(adminUsersRouter(deps))
   api.use(adminBookingsRouter(deps))
@@ -92,7 +92,7 @@ export function createApp(deps: AppDeps, options: { pages?: RequestHandler; stat
   api.use(waitlistRouter(deps))
   api.use(reviewsRouter(deps))
   api.use(vouchersRouter(deps))
-  // Payments (issue 5).
+  // Payments (docs/decisions/0014).
   api.use(paymentsRouter(deps))
   api.use(cancellationsRouter(deps))
   api.use(bookingChangesRouter(deps))

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 
 /**
  * The README is read in a fresh clone: every file or folder it names must be in the
- * repository (issue 14: it pointed to `../shared/spec.md`, which only the authors had).
+ * repository (it once pointed to `../shared/spec.md`, which only the authors had).
  */
 const ROOT = path.resolve(import.meta.dirname, '..')
 const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8')

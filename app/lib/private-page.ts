@@ -1,5 +1,5 @@
 /**
- * Headers of every page that shows a guest's details or an admin's view (issue 13, point 8):
+ * Headers of every page that shows a guest's details or an admin's view (docs/decisions/0026):
  * no copy in the browser's or a proxy's cache, and the URL (which may carry a booking
  * reference) never sent as a Referer to another site. A route exports
  * `headers = privatePageHeaders`; React Router applies a route's `headers` to the HTML

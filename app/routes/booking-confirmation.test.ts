@@ -8,7 +8,7 @@ const load = (url: string, reference: string | undefined, booking: unknown) =>
   loader({ params: { reference }, request: new Request(url), context: contextWith(booking) } as never)
 
 describe('the confirmation page loader', () => {
-  it('answers 404 "not found" for a reference that matches no booking (issue 14)', async () => {
+  it('answers 404 "not found" for a reference that matches no booking (docs/decisions/0029)', async () => {
     const result = await load('http://x/booking-confirmation/NOTAREALREF', 'NOTAREALREF', null)
     expect(result.init?.status).toBe(404)
     expect(result.data).toMatchObject({ booking: null, notFound: true })

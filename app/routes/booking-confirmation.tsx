@@ -43,7 +43,7 @@ export const headers: Route.HeadersFunction = privatePageHeaders
  * /booking-confirmation/{reference} or ?id={reference}. Only public references answer
  * (docs/decisions/0006). Without a reference the page shows the generic thank-you; a reference
  * that matches no booking (a numeric id included) answers 404 "Booking not found"
- * (issue 14), which reveals no more than the thank-you did. A failure of the lookup
+ * (docs/decisions/0029), which reveals no more than the thank-you did. A failure of the lookup
  * itself shows the error state (ErrorBoundary).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -86,7 +86,7 @@ export default function ConfirmationPage({ loaderData, actionData }: Route.Compo
   const t = useT()
   const path = useLocalePath()
   const timeText = booking && start ? <BookingTime tourTime={booking.tourTime} {...start} /> : null
-  // No thanks for a booking that is cancelled or was not found (issue 14).
+  // No thanks for a booking that is cancelled or was not found (docs/decisions/0029).
   const thanks = notFound || booking?.status === 'cancelled' ? null : <p>{t('checkout.confirmation.thanks')}</p>
   return (
     <main id="main">
@@ -217,15 +217,15 @@ function BookingView({
           </button>
         </div>
       ) : null}
-      {/* The trip page (issue 18): where to meet, what to bring, the guide on the day; a cancelled tour has none. */}
+      {/* The trip page (docs/decisions/0052): where to meet, what to bring, the guide on the day; a cancelled tour has none. */}
       {booking.status !== 'cancelled' && whatToBring ? <TripDetails reference={booking.reference} meeting={booking.meeting} whatToBring={whatToBring} /> : null}
-      {/* Payments (issue 5): settle a Stripe redirect return; the guest's own cancellation (docs/decisions/0016). */}
+      {/* Payments (docs/decisions/0015): settle a Stripe redirect return; the guest's own cancellation (docs/decisions/0016). */}
       {booking.status !== 'cancelled' && changeOfPlans ? <ChangeOfPlans reference={booking.reference} change={changeOfPlans} /> : null}
       <PaymentReturn reference={booking.reference} status={booking.status} />
       <CancelBooking reference={booking.reference} status={booking.status} />
       {children}
 
-      {/* A cancelled booking has no next steps (issue 14). */}
+      {/* A cancelled booking has no next steps (docs/decisions/0029). */}
       {booking.status === 'cancelled' ? null : (
       <section aria-labelledby="next-title" className="mt-10">
         <h3 id="next-title" className="text-xl font-bold text-brand-900">

@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => [
 export const headers: Route.HeadersFunction = () => PRIVATE_FORM_PAGE_HEADERS
 
 /**
- * /booking-confirmation/{reference}/change (issue 19, docs/decisions/0055): the guest moves their
+ * /booking-confirmation/{reference}/change (docs/decisions/0055): the guest moves their
  * booking to another date, slot, tour or group size. Every step is a plain form (the calendar and
  * the choice are GET forms, the confirmation a POST to the action), so the page works without
  * JavaScript; the server checks the rules, prices the change and makes it

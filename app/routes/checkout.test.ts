@@ -21,7 +21,7 @@ describe('the checkout page loader', () => {
   })
 })
 
-describe('the checkout page of a cancelled booking (issue 14)', () => {
+describe('the checkout page of a cancelled booking (docs/decisions/0029)', () => {
   it('sends the old pay link to the confirmation page, which says calmly that the booking is cancelled', async () => {
     const context = {
       services: { bookings: { findByReference: async () => ({ reference: 'ABCDEFGHJKMN', status: 'cancelled' }), now: () => new Date() } },

@@ -41,7 +41,7 @@ export const headers: Route.HeadersFunction = privatePageHeaders
 /**
  * The booking by its public reference (docs/decisions/0006). A paid booking has nothing left to pay, and a
  * cancelled one cannot be paid: both go to their confirmation page, which says calmly what
- * happened (for a cancelled one: the refund, if any, and how to book again; issue 14).
+ * happened (for a cancelled one: the refund, if any, and how to book again; docs/decisions/0029).
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const booking = await context.services.bookings.findByReference(params.reference, requestLocale(request))

@@ -21,7 +21,7 @@ export const handle = contentPageHandle
 
 export const meta = loaderMeta
 
-/** /gift (issue 20 point 3, docs/decisions/0065): the presets priced from today's catalogue, and the guide's limits. */
+/** /gift (docs/decisions/0065): the presets priced from today's catalogue, and the guide's limits. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     offer: await context.services.vouchers.offer(),

@@ -15,7 +15,7 @@ import { pageMessages } from '../i18n/messages.server.ts'
 export const handle = contentPageHandle
 
 // Rendered per request: the price item reads the catalogue (docs/decisions/0004).
-// The notice itself stays Japanese and English side by side in every language (issue 16).
+// The notice itself stays Japanese and English side by side in every language.
 export async function loader({ context, request }: Route.LoaderArgs) {
   // The Japanese column names the tours in Japanese where the guide has translated them.
   const { en: tours, ja: toursJa } = await loadPublicToursIn(context, ['en', 'ja'])

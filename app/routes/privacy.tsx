@@ -383,7 +383,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * In the languages the notice is not written in, a faithful summary first (issue 16); the
+ * In the languages the notice is not written in, a faithful summary first; the
  * Japanese and English notice below it is the binding text. English and Japanese readers have
  * the full notice in their language, so they get no summary.
  */

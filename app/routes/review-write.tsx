@@ -28,7 +28,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => ({ ...PRIVA
 export const handle = contentPageHandle
 
 /**
- * /review/{token} (issue 21 point 2, docs/decisions/0063): the private link of a review request.
+ * /review/{token} (docs/decisions/0063): the private link of a review request.
  * One review per booking, changed through the same link for 14 days; the form works with or
  * without JavaScript. The e-mail's opt-out link (?stop=1) shows a button; opening it changes nothing.
  */

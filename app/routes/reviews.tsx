@@ -21,7 +21,7 @@ export const handle = contentPageHandle
 const pageOf = (value: string | null) => (value && /^[1-9]\d{0,5}$/.test(value) ? Number(value) : 1)
 
 /**
- * /reviews (issue 21 point 5, docs/decisions/0063): every approved review, newest tour first,
+ * /reviews (docs/decisions/0063): every approved review, newest tour first,
  * ten a page, filtered by tour and by the language it was written in through a plain GET form.
  * Rendered per request; its JSON-LD names the average and this page's reviews, only when there are some.
  */

@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => [
 export const headers: Route.HeadersFunction = privatePageHeaders
 
 /**
- * /voucher/{token} (issue 20 point 3, docs/decisions/0065): the voucher's own private page. While
+ * /voucher/{token} (docs/decisions/0065): the voucher's own private page. While
  * it awaits payment it is the voucher's checkout; once paid it is the printable voucher, with its
  * code, value, balance and last day. A forged or erased token is not found.
  */

@@ -28,7 +28,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => ({ ...PRIVA
 export const handle = contentPageHandle
 
 /**
- * /booking/waitlist?date=…&tourTime=… (issue 19 point 4, docs/decisions/0057): "tell me if this
+ * /booking/waitlist?date=…&tourTime=… (docs/decisions/0057): "tell me if this
  * slot frees up", reached from a taken slot on the booking page. Its own route, so its code is
  * fetched only by the visitors who open it, never with the booking calendar.
  */

@@ -21,7 +21,7 @@ export const headers: Route.HeadersFunction = () => PRIVATE_FORM_PAGE_HEADERS
 export const handle = contentPageHandle
 
 /**
- * /waitlist/{token} (issue 19 point 4, docs/decisions/0057): the removal link of a waitlist
+ * /waitlist/{token} (docs/decisions/0057): the removal link of a waitlist
  * e-mail. Opening it changes nothing (a mail program or a virus scanner may open every link);
  * the button posts to the action, with or without JavaScript.
  */

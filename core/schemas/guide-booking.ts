@@ -18,7 +18,7 @@ export const GUIDE_PAYMENT_MESSAGE = 'Choose a hold for payment or confirmed wit
 const SPECIAL_REQUESTS_MAX = 2000
 
 /**
- * The Bookings section's new-booking dialog (issue 20 point 1, docs/decisions/0059, 0088): the booking the guide makes
+ * The Bookings section's new-booking dialog (docs/decisions/0059, 0088): the booking the guide makes
  * for a guest. The group is bounded here by the database's ceiling; the guide's limit in force
  * (a setting) and the booking window are the service's checks. `customPrice` and `priceNote`
  * come together: a custom price the guest would read no reason for is refused.

@@ -24,7 +24,7 @@ function lineField(oneLineMessage: string, min: number, max: number, minMessage:
 }
 
 /**
- * The review form at the private link (issue 21 point 2, docs/decisions/0063), for the page and
+ * The review form at the private link (docs/decisions/0063), for the page and
  * the JSON API alike. Text is stored as text and always shown escaped; the limits are
  * REVIEW_LIMITS, which the page shows as the guest types.
  */
@@ -88,7 +88,7 @@ const webLink = z
   }, refusalMessage('adminErrors.reviewLinkScheme'))
 
 /**
- * A review a guest left on another site, added by the guide (issue 21 point 4): the site's name,
+ * A review a guest left on another site, added by the guide (docs/decisions/0063): the site's name,
  * the review's date, an optional link to it, and the review itself. Shown labelled with its source.
  */
 export const externalReviewSchema = z.object({

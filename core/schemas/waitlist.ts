@@ -6,7 +6,7 @@ import { PACKAGE_MESSAGE, tourDateField, tourTimeField } from './booking.ts'
 import { ID_MAX, emailField, localeField, wholeNumberField } from './fields.ts'
 
 /**
- * POST /api/waitlist and the waitlist page's form (issue 19 point 4, docs/decisions/0057): a
+ * POST /api/waitlist and the waitlist page's form (docs/decisions/0057): a
  * taken slot, the visitor's e-mail address, group size and tour. Whether the slot is taken and
  * the tour fits it is the service's check (it needs the clock and the database).
  */

@@ -30,7 +30,7 @@ const listQuerySchema = z.object({
 
 
 /**
- * The admin's booking calls (docs/decisions/0013, issue 7): the list with filter, search, sort and
+ * The admin's booking calls (docs/decisions/0013): the list with filter, search, sort and
  * paging (also as CSV), status changes and delete. A booking's details, the month calendar, the
  * guide's new booking, move and cancel are the dashboard's Bookings and Calendar sections' route
  * loaders and actions (docs/decisions/0088). Every route is admin-only (docs/decisions/0012).
@@ -55,7 +55,7 @@ export function adminBookingsRouter({ services }: AppDeps) {
   router.get('/bookings', requireAdmin, (req, res) => list(req, res, false))
   router.get('/bookings.csv', requireAdmin, (req, res) => list(req, res, true))
 
-  // The revenue view as a spreadsheet the guide downloads (issue 20 point 4, docs/decisions/0058);
+  // The revenue view as a spreadsheet the guide downloads (docs/decisions/0058);
   // the Revenue section's loader has the figures for the page.
   router.get('/admin/revenue.csv', requireAdmin, async (req, res) => {
     const year = revenueYear(req.query.year)

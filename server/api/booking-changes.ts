@@ -5,7 +5,7 @@ import { guestMoveSchema } from '../../core/schemas/booking-move.ts'
 import { invalidInput } from '../services/service-error.ts'
 
 /**
- * The guest changes their own booking (issue 19, docs/decisions/0055), holding its reference link:
+ * The guest changes their own booking (docs/decisions/0055), holding its reference link:
  * POST /api/bookings/:reference/move { tourDate, tourTime, tourPackageId, numberOfPeople }: 200 when the
  * booking moved, 202 when a dearer choice on a paid booking holds the new slot until the
  * difference is paid through the checkout.

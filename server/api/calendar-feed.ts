@@ -3,7 +3,7 @@ import { byAddress, rateLimit } from '../http/rate-limit.ts'
 import type { AppDeps } from '../deps.ts'
 
 /**
- * The guide's calendar feed (issue 18, point 6; docs/decisions/0050): the subscription URL
+ * The guide's calendar feed (docs/decisions/0050): the subscription URL
  * itself, public on purpose (calendar apps fetch it without a session; its token is the
  * secret). The guide sees and replaces that URL in the dashboard's Settings, through its route
  * loader and action (app/components/admin/settings-actions.server.ts).

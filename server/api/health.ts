@@ -6,7 +6,7 @@ import { RETRY_AFTER_SECONDS } from '../http/errors.ts'
 /**
  * Readiness for load balancers and monitoring: 200 only when the database answers and its
  * schema is at this build's latest migration with every table there, so an instance is never
- * sent traffic that every route would fail (issue 13). Asked on every call, in one query
+ * sent traffic that every route would fail (docs/decisions/0025). Asked on every call, in one query
  * (schemaVersionCheck), so a schema dropped under a running instance turns it to 503 at once.
  */
 export function healthRouter({ database }: AppDeps) {

@@ -15,7 +15,7 @@ const createIntentSchema = z.object({
 
 
 /**
- * Payments API (issue 5): POST /api/create-payment-intent, POST
+ * Payments API: POST /api/create-payment-intent, POST
  * /api/bookings/:reference/payment-success and the simulated card form's charge (docs/decisions/0014).
  */
 export function paymentsRouter({ services }: AppDeps) {

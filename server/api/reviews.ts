@@ -5,7 +5,7 @@ import { ServiceError } from '../services/service-error.ts'
 import { REVIEW_LINK } from '../../core/schemas/review.ts'
 
 /**
- * Reviews (issue 21, docs/decisions/0063). By the secret of a request's link: GET reads what
+ * Reviews (docs/decisions/0063). By the secret of a request's link: GET reads what
  * the form shows, POST writes or changes the review (the same service call as the review page's
  * form post and data request: same checks, same rate limit), POST …/opt-out stops the e-mails.
  * The guide's moderation is the dashboard's Reviews route action (app/components/admin/reviews-actions.server.ts).

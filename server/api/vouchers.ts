@@ -8,7 +8,7 @@ import { simulatedChargeSchema } from '../../core/schemas/simulated-card.ts'
 
 
 /**
- * Gift vouchers (issue 20 point 3, docs/decisions/0065). Public: what is on sale, a purchase
+ * Gift vouchers (docs/decisions/0065). Public: what is on sale, a purchase
  * (counted against the address's booking limit in the service), and by the printable page's
  * token its voucher and payment, as a booking's checkout by its reference. The guide's list,
  * cancellations and rules are the dashboard's Vouchers and Settings route actions

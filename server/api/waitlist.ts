@@ -6,7 +6,7 @@ import { WAITLIST_CONFIRM_MISSING_MESSAGE, WAITLIST_NOT_FOUND_MESSAGE } from '..
 import { CONFIRMED_MESSAGE } from '../services/waitlist.ts'
 
 /**
- * The waitlist of taken slots (issue 19 point 4, docs/decisions/0057): POST /api/waitlist joins
+ * The waitlist of taken slots (docs/decisions/0057): POST /api/waitlist joins
  * (the same service call as the waitlist page's form post and data request, so the same checks
  * and the same rate limit); DELETE /api/waitlist/:token takes an entry off by the secret token
  * of its e-mail's removal link (limited like every call by a secret, decision 0024); POST

@@ -89,7 +89,7 @@ export const envSchema = z.object({
   SELLER_PHONE: optionalText,
 
   HOLD_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
-  // Live unpaid holds one guest e-mail address may have at once (issue 13, point 1).
+  // Live unpaid holds one guest e-mail address may have at once (docs/decisions/0024).
   MAX_UNPAID_BOOKINGS_PER_EMAIL: z.coerce.number().int().min(1).max(50).default(2),
   BOOKING_LEAD_DAYS: z.coerce.number().int().min(0).max(60).default(DEFAULT_LEAD_DAYS),
   BOOKING_HORIZON_DAYS: z.coerce.number().int().min(7).max(730).default(DEFAULT_HORIZON_DAYS),
@@ -152,7 +152,7 @@ export const envSchema = z.object({
   /** Named on the privacy notice when set, e.g. 'Amazon SES (United States)'. */
   EMAIL_PROVIDER: optionalText,
 
-  // Retention of guests' personal data (issue 9, APPI): after these periods the personal
+  // Retention of guests' personal data (APPI, docs/decisions/0020): after these periods the personal
   // fields are anonymised; dates, amounts and statuses stay for the books.
   RETENTION_MESSAGES_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
   RETENTION_PAID_BOOKINGS_YEARS: z.coerce.number().int().min(1).max(10).default(5),

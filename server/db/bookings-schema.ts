@@ -160,7 +160,7 @@ export const bookingChanges = pgTable(
 )
 
 /**
- * A day or one slot the guide called off (issue 19, docs/decisions/0056): its cause, the guide's
+ * A day or one slot the guide called off (docs/decisions/0056): its cause, the guide's
  * note for the guests, and who called it off. The slots are closed through the guide's switches
  * (weekend_availability) in the same transaction.
  */

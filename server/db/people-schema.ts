@@ -43,7 +43,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 )
 
-/** Who did what to guests' personal data and to money (issue 9, refunds). */
+/** Who did what to guests' personal data and to money (docs/decisions/0020, 0016). */
 export const auditLog = pgTable(
   'audit_log',
   {

@@ -7,7 +7,7 @@ import { bookings } from './bookings-schema.ts'
 import { tourPackages } from './catalogue-schema.ts'
 
 /**
- * The request to review one finished paid tour (issue 21 point 1, docs/decisions/0063): one row
+ * The request to review one finished paid tour (docs/decisions/0063): one row
  * per booking, made by the request job together with its e-mail, so two instances never ask
  * twice. The token is the private link's secret. Cancellation and erasure delete the row.
  */

@@ -28,7 +28,7 @@ const TABLE_NAMES = Object.values(schema)
 export type SchemaState = 'current' | 'behind' | 'not migrated' | 'tables missing'
 
 /**
- * Whether the database's schema is the one this build expects (issue 13: health means
+ * Whether the database's schema is the one this build expects (docs/decisions/0025: health means
  * ready), asked on every call: a schema seen current once can still be dropped or restored
  * from an older backup under a running instance, and health must say so while it lasts. One
  * query, cheap enough for a poll: the newest migration recorded, and how many of the

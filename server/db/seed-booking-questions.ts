@@ -5,7 +5,7 @@ import { bookingQuestions } from './schema.ts'
 type SeededQuestion = Pick<BookingQuestion, 'type' | 'required' | 'label' | 'help' | 'translations' | 'options'> & { key: string }
 
 /**
- * The questions a new site asks (issue 18, point 2; docs/decisions/0053), in the five languages.
+ * The questions a new site asks (docs/decisions/0053), in the five languages.
  * All optional: a guest who skips them still books, and the guide can make one required.
  */
 export const SEEDED_QUESTIONS: SeededQuestion[] = [

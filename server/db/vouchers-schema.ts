@@ -6,7 +6,7 @@ import { VOUCHER_AMOUNT_CEILING, VOUCHER_STATUSES, VOUCHER_TEXT_LIMITS } from '.
 import { createdAt, oneOf, updatedAt } from './columns.ts'
 
 /**
- * Gift vouchers (issue 20 point 3, docs/decisions/0065). A row is made when a visitor starts a
+ * Gift vouchers (docs/decisions/0065). A row is made when a visitor starts a
  * purchase ('pending', unusable); the provider's word that its intent succeeded for the exact
  * amount makes it 'active' once, by a conditional UPDATE, and starts its validity. Bookings spend
  * the balance with a conditional UPDATE too; the check keeps it between 0 and the amount, so no

@@ -41,7 +41,7 @@ export const waitlistAddresses = pgTable(
 )
 
 /**
- * Visitors waiting for a taken slot (issue 19 point 4, docs/decisions/0057). When the slot can be
+ * Visitors waiting for a taken slot (docs/decisions/0057). When the slot can be
  * booked again, each entry not yet told gets one e-mail (`notified_at` set in the same
  * transaction as the release); when it is taken again, `notified_at` goes back to null so the
  * next opening tells it again. `notices` counts the e-mails, and names each in the outbox's

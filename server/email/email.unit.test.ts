@@ -402,7 +402,7 @@ describe('the gift voucher e-mails (docs/decisions/0065)', () => {
   })
 })
 
-describe('what the guest needs on the day (issue 18, point 5)', () => {
+describe('what the guest needs on the day (docs/decisions/0052)', () => {
   it('the payment confirmation and the reminder give the meeting point, its map links, what to bring and WhatsApp, in both parts', () => {
     for (const model of [paymentConfirmedEmail(site, booking, 'https://tours.example.jp/booking-confirmation/ABCDEFGHJK12'), reminderEmail(site, booking, 'https://tours.example.jp/booking-confirmation/ABCDEFGHJK12')]) {
       const { html, text } = renderEmail(site, model)

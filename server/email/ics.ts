@@ -81,7 +81,7 @@ export type FeedEvent = Omit<IcsEvent, 'organizer'> & {
 }
 
 /**
- * The guide's calendar subscription (issue 18, point 6; docs/decisions/0050): a published
+ * The guide's calendar subscription (docs/decisions/0050): a published
  * calendar (no METHOD: subscribing apps read it as a feed, not as invitations) named by
  * X-WR-CALNAME, with REFRESH-INTERVAL and X-PUBLISHED-TTL asking for a fetch every `ttlSeconds`.
  * Each event keeps its UID for the booking's life, so a change updates the event in place.

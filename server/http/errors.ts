@@ -67,7 +67,7 @@ export const pageDatabaseUnavailable: RequestHandler = (_req, res, next) => {
   next()
 }
 
-/** What a log may say about an error: never the data it was carrying (issue 9). */
+/** What a log may say about an error: never the data it was carrying (docs/decisions/0020). */
 export type LoggableError = { type: string; code?: string; responseCode?: number; message: string; stack?: string; cause?: LoggableError }
 
 const EMAIL_ADDRESS = /[^\s<>()"',;:]+@[^\s<>()"',;:]+/g

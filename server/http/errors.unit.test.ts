@@ -5,7 +5,7 @@ import { isDatabaseUnavailable } from './errors.ts'
 const wrapped = (cause: Error) => Object.assign(new Error('Failed query: select …'), { cause })
 const withCode = (code: string, message = 'database error') => Object.assign(new Error(message), { code })
 
-describe('isDatabaseUnavailable (503, not 500: issue 13)', () => {
+describe('isDatabaseUnavailable (503, not 500: docs/decisions/0025)', () => {
   it.each([
     ['57014 statement timeout (lock waits included)', withCode('57014', 'canceling statement due to statement timeout')],
     ['55P03 lock not available', withCode('55P03', 'could not obtain lock on relation "bookings"')],

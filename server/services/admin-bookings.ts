@@ -344,7 +344,7 @@ export function createAdminBookingService(deps: { db: Db; config: Config; lifecy
     },
 
     /**
-     * The revenue view of a year (issue 20 point 4, core/revenue.ts), by the month of the tour; voucher sales by the month they were paid;
+     * The revenue view of a year (docs/decisions/0058, core/revenue.ts), by the month of the tour; voucher sales by the month they were paid;
      * the money by channel, each reseller named as it is now and the bookings made in test mode left out (docs/decisions/0076, 0081).
      */
     async revenue(year: number) {

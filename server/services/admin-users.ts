@@ -116,7 +116,7 @@ export function createAdminUserService(db: Db, sessions: SessionService) {
             .returning()
           const row = updated!
           // A new password or lost admin rights end the user's sessions in the same
-          // transaction (issue 13, point 3): whoever knew the old password is out everywhere.
+          // transaction (docs/decisions/0026): whoever knew the old password is out everywhere.
           // The admin changing their own password keeps only the session they did it from.
           const demoted = current.isAdmin && !row.isAdmin
           if (demoted) await sessions.destroyAllFor(id, { tx })

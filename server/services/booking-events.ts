@@ -299,7 +299,7 @@ export function createBookingEvents(deps: { notifications: NotificationService; 
     },
 
     /**
-     * A booking moved to another slot (issue 19, docs/decisions/0055). The admins always hear
+     * A booking moved to another slot (docs/decisions/0055). The admins always hear
      * of it; the guest when the mover chose to tell them, with the calendar event moved (same
      * UID, a higher SEQUENCE) when their calendar has it.
      */

@@ -78,7 +78,7 @@ export type GuideMove = SlotChoice & {
 }
 
 /**
- * Moving a booking to another slot (issue 19, docs/decisions/0055). A move is one transaction:
+ * Moving a booking to another slot (docs/decisions/0055). A move is one transaction:
  * lock the booking, release its slot, claim the new one (the slot guarantee of docs/decisions/0002
  * decides a race: a taken slot rolls the whole move back, so the booking keeps its slot),
  * update the booking, write its history and tell the guest and the admins.
@@ -257,7 +257,7 @@ export function createBookingMoveService(deps: {
 
   return {
     /**
-     * The guide moves a booking (issue 19 point 2): any live booking, any open slot from today
+     * The guide moves a booking (docs/decisions/0055): any live booking, any open slot from today
      * to the window's end, as often as needed; the price stays unless the guide types
      * another, and a paid booking's price stays as paid (core/booking-changes.ts).
      */
@@ -293,7 +293,7 @@ export function createBookingMoveService(deps: {
     },
 
     /**
-     * The guest changes their own booking (issue 19 point 1) through any way in: the same
+     * The guest changes their own booking (docs/decisions/0055) through any way in: the same
      * checks as the review step inside the move's transaction, then the lifecycle's move. A
      * dearer change of a paid booking holds the new slot while the difference is paid; a cheaper
      * one gives the difference back the way it came, the card's after the commit.

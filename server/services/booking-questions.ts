@@ -39,7 +39,7 @@ const toQuestion = (r: Row): BookingQuestion => ({
 })
 
 /**
- * The guide's booking questions (issue 18, point 2; docs/decisions/0053): what the booking form
+ * The guide's booking questions (docs/decisions/0053): what the booking form
  * asks, the check of a request's answers that every way of booking goes through, and the
  * guide's edits in Settings. Questions are archived, never deleted.
  */

@@ -45,18 +45,18 @@ export function createBookingAndMoneyServices(deps: {
   resellerWebhooks: LifecycleDeps['resellerWebhooks']
 }) {
   const { db, config, logger, now, limits, trip, bookingQuestions, notifications, bookingEvents, waitlist, outbox, resellerWebhooks } = deps
-  // Payments (issue 5): the provider (docs/decisions/0014) and refunds by the policy (docs/decisions/0016).
+  // Payments: the provider (docs/decisions/0014) and refunds by the policy (docs/decisions/0016).
   const paymentProvider = createPaymentProvider(config, db)
   // Every change of a booking's status and money, in one place (docs/decisions/0067).
   const lifecycle = createBookingLifecycle({ db, events: bookingEvents, notifications, provider: paymentProvider, logger, now, holdMinutes: config.booking.holdMinutes, resellerWebhooks })
   const refunds = createRefundService({ db, lifecycle, now })
-  // Guests' personal data (issue 9): retention sweep, lookup, export, erasure, audit log.
+  // Guests' personal data (docs/decisions/0020): retention sweep, lookup, export, erasure, audit log.
   const guestData = createGuestDataService({ db, config, logger, now, lifecycle })
   const adminBookings = createAdminBookingService({ db, config, lifecycle, now })
   // The guide's books for the accountant (docs/decisions/0082).
   const journal = createJournalService({ db })
   const availability = createAvailabilityService({ db, now, booking: config.booking, switchesChanged: (tx, date) => waitlist.reconcile(tx, [date]) })
-  // Promo codes (issue 20 point 2, docs/decisions/0062).
+  // Promo codes (docs/decisions/0062).
   const promoCodes = createPromoCodeService({ db, now })
   const bookings = createBookingService({
     db,
@@ -69,18 +69,18 @@ export function createBookingAndMoneyServices(deps: {
     questions: bookingQuestions,
   })
 
-  // Changes of plan (issue 19, docs/decisions/0055).
+  // Changes of plan (docs/decisions/0055).
   const bookingMoves = createBookingMoveService({ db, events: bookingEvents, lifecycle, now, booking: config.booking })
-  // Bookings the guide makes in the dashboard (issue 20 point 1, docs/decisions/0059).
+  // Bookings the guide makes in the dashboard (docs/decisions/0059).
   const guideBookings = createGuideBookingService({ db, lifecycle, moves: bookingMoves, trip, now })
 
   // The guest's consent at the checkout of a booking the guide made (docs/decisions/0073).
   const bookingConsent = createBookingConsentService({ db, now, getByReference: (reference) => bookings.getByReference(reference) })
 
-  // Days the guide calls off (issue 19, docs/decisions/0056).
+  // Days the guide calls off (docs/decisions/0056).
   const disruptions = createDisruptionService({ db, config, events: bookingEvents, notifications, availability, refunds, lifecycle, logger, now })
 
-  // Gift vouchers (issue 20 point 3, docs/decisions/0065): bought through the same provider; buying counts as a booking attempt of the address.
+  // Gift vouchers (docs/decisions/0065): bought through the same provider; buying counts as a booking attempt of the address.
   const vouchers = createVoucherService({ db, config, logger, now, provider: paymentProvider, notifications, outbox, attemptsPerClient: limits.bookings })
 
   // Receipts and return invoices, numbered and kept as issued (docs/decisions/0080).

@@ -11,7 +11,7 @@ import { calendarLocation } from './booking-events.ts'
 import { meetingPlace, type Meeting } from '../../core/meeting-points.ts'
 
 /**
- * The guide's private calendar feed (issue 18, point 6; docs/decisions/0050). Its URL carries a
+ * The guide's private calendar feed (docs/decisions/0050). Its URL carries a
  * random token of 256 bits, kept in the database so every instance reads the same one: replacing
  * it is one statement, and the old URL stops working everywhere with the next request. No row,
  * no feed: the admin creates the URL in Settings.

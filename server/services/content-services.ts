@@ -12,7 +12,7 @@ export function createContentServices({ db, config, now }: { db: Db; config: Con
   // The guide's photos (docs/decisions/0048).
   const media = createMediaService(db)
   const guideWords = createGuideWordsService(db, config.site)
-  // Meeting points, pickup and what to bring (issue 18, docs/decisions/0052).
+  // Meeting points, pickup and what to bring (docs/decisions/0052).
   const trip = createTripService(db)
   // The guide's booking questions (docs/decisions/0053).
   const bookingQuestions = createBookingQuestionService({ db, now })

@@ -44,7 +44,7 @@ export type DisruptionView = {
 export type CallOff = { tourDate: string; tourTime: TourTime | null; cause: DisruptionCause; note?: string }
 
 /**
- * Calling off a day or a slot (issue 19 point 3, docs/decisions/0056). One transaction closes the
+ * Calling off a day or a slot (docs/decisions/0056). One transaction closes the
  * slots, records the call-off and gives every live booking on them an offer with the guest's
  * e-mail: a new date free of charge (the change page, with the rules waived) or a full refund.
  * An offer nobody answers is refunded in full at its deadline by a job; every answer and that

@@ -20,7 +20,7 @@ import type { Logger } from '../logger.ts'
 import { bookingActionLink, messageActionLink } from './notifications.ts'
 
 /**
- * Guests' personal data under Japan's APPI (issue 9): retention that runs by itself, and
+ * Guests' personal data under Japan's APPI (docs/decisions/0020): retention that runs by itself, and
  * the admin's answers to a guest's request to see or delete what we hold.
  *
  * Anonymising replaces the personal fields and keeps what the books need (dates,
@@ -214,7 +214,7 @@ export function createGuestDataService(deps: { db: Db; config: Config; logger: L
 
   return {
     /**
-     * Every instance's minute job (issue 13, point 11, docs/decisions/0026): an erasure or sweep on ANY instance
+     * Every instance's minute job (docs/decisions/0026): an erasure or sweep on ANY instance
      * deletes the outgoing_emails rows, and each instance then removes the .eml copies in
      * its own outbox folder within a minute, instead of at its next daily sweep. The
      * database is the record of what was erased; the folder follows it.

@@ -10,7 +10,7 @@ import { ServiceError } from './service-error.ts'
 import type { TripService } from './trip.ts'
 
 /**
- * Bookings the guide makes in the dashboard (issue 20 point 1, docs/decisions/0059). One
+ * Bookings the guide makes in the dashboard (docs/decisions/0059). One
  * transaction, in the order of a guest's booking (docs/decisions/0002): the slot, tour and group
  * are checked as the guide's move checks them, the booking is inserted, its slot claimed (a taken
  * slot fails the claim's primary key and nothing is stored), and the e-mails and the admins'

@@ -18,13 +18,13 @@ import { createContactService } from './contact.ts'
 export function createMessageServices(deps: { db: Db; config: Config; logger: Logger; clock: { now: () => Date }; limits: RateLimits; trip: TripService }) {
   const { db, config, logger, clock, limits, trip } = deps
   const notifications = createNotificationService(db)
-  // E-mail (issue 6, docs/decisions/0008): SMTP or the outbox folder, sent from the outgoing-mail table.
+  // E-mail (docs/decisions/0008): SMTP or the outbox folder, sent from the outgoing-mail table.
   const mail = createMailServices({ db, config, logger, clock, trip })
-  // Visitors waiting for a taken slot (issue 19 point 4, docs/decisions/0057): told in every
+  // Visitors waiting for a taken slot (docs/decisions/0057): told in every
   // transaction that frees one, through the booking events and the guide's switches.
   const waitlist = createWaitlistService({ db, config, outbox: mail.outbox, now: clock.now, attemptsPerClient: limits.waitlist })
   const bookingEvents = createBookingEvents({ notifications, mail: mail.bookingMail, waitlist })
-  // Reviews from real guests (issue 21, docs/decisions/0063).
+  // Reviews from real guests (docs/decisions/0063).
   const reviews = createReviewService({ db, config, outbox: mail.outbox, notifications, now: clock.now, attemptsPerClient: limits.reviews })
   const contact = createContactService({ db, config, notifications, outbox: mail.outbox, attemptsPerClient: limits.contact })
   return { notifications, mail, waitlist, bookingEvents, reviews, contact }

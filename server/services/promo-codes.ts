@@ -97,7 +97,7 @@ export async function takePromoUse(tx: Tx, input: string, use: PromoUseOf & { em
   return applicable
 }
 
-/** The dashboard's promo codes (issue 20 point 2): list, create, edit and switch off; never deleted, so bookings keep their code's history. */
+/** The dashboard's promo codes (docs/decisions/0062): list, create, edit and switch off; never deleted, so bookings keep their code's history. */
 export function createPromoCodeService(deps: { db: Db; now: () => Date }) {
   const { db } = deps
 

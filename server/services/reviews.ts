@@ -49,7 +49,7 @@ export type PublicReviewFilter = { tourPackageId?: number; locale?: Locale }
 export type AdminReview = Review & { guestName: string | null; bookingReference: string | null; packageName: string | null }
 
 /**
- * Reviews from real guests (issue 21, docs/decisions/0063).
+ * Reviews from real guests (docs/decisions/0063).
  *
  * The request job asks every finished paid tour once, the day after it (Japan's calendar), and
  * reminds once five days later unless the guest answered or opted out. Each e-mail is queued in
@@ -323,7 +323,7 @@ export function createReviewService(deps: {
     },
 
     /**
-     * A review from another site, added by the guide (issue 21 point 4): labelled with its source,
+     * A review from another site, added by the guide (docs/decisions/0063): labelled with its source,
      * counted in the average, and public at once, since the guide is the one who approves.
      */
     async addExternal(body: unknown): Promise<Review> {

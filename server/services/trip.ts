@@ -46,7 +46,7 @@ const SHIPPED_WHAT_TO_BRING: Record<TripSeason, MessageId> = {
 type Reader = Db | Tx
 
 /**
- * The trip around a booking (issue 18, docs/decisions/0052): the meeting points and pickup the
+ * The trip around a booking (docs/decisions/0052): the meeting points and pickup the
  * guide offers, the choice a booking records, and what the guest should bring.
  */
 export function createTripService(db: Db) {

@@ -107,7 +107,7 @@ export type VoucherSettlement =
 export type VoucherRefundOutcome = { amount: number; status: 'none' | 'pending' | 'succeeded' | 'failed' }
 
 /**
- * Gift vouchers (issue 20 point 3, docs/decisions/0065): buying one (a pending row, an intent
+ * Gift vouchers (docs/decisions/0065): buying one (a pending row, an intent
  * through the same provider as bookings, activation exactly once when the provider says the
  * intent succeeded for its amount), the printable page, the guide's list, cancellation and
  * refund. Spending at booking lives in voucher-spending.ts, inside the booking's transaction.

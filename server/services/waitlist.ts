@@ -62,7 +62,7 @@ async function tryLockWaitlistAddress(tx: Tx, email: string): Promise<boolean> {
 }
 
 /**
- * The waitlist of taken slots (issue 19 point 4, docs/decisions/0057).
+ * The waitlist of taken slots (docs/decisions/0057).
  *
  * Joining checks what the booking page shows: only a slot a booking holds can be waited for.
  * `reconcile` is the one function every transaction that changes a date's slots calls last

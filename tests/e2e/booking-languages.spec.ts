@@ -9,7 +9,7 @@ import { messagesOf } from './messages.ts'
 import { saturdayAhead } from './tour-dates.ts'
 
 /**
- * The whole booking in Japanese and in Korean (issue 16): calendar, details with a validation
+ * The whole booking in Japanese and in Korean (docs/decisions/0044): calendar, details with a validation
  * error, checkout with the test card, confirmation, with no English left on the way but the
  * brand names and what the guest typed. Labels come from the messages files, so the test checks
  * that each page shows its language's words, not a copy of them.

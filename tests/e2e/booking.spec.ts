@@ -90,7 +90,7 @@ test('a visitor books a morning tour through the calendar and reaches payment', 
   await expect(main.getByRole('heading', { name: `Booking #${reference}` })).toBeVisible()
   await expect(main).toContainText('Pending Payment')
   await expect(main).toContainText(formatLongDate(TOUR_DATE))
-  // The start time, as checkout and the e-mails give it (issue 14, point 9).
+  // The start time, as checkout and the e-mails give it (docs/decisions/0030).
   await expect(main).toContainText('Morning, 9:00 AM')
   await expect(main).toContainText('Playwright Guest')
   await expect(main).toContainText('¥16,500')
@@ -122,7 +122,7 @@ test('counting ids reveals no guest data', async ({ page, request }) => {
   const api = await request.get('/api/bookings/1')
   expect(api.status()).toBe(404)
   expect(await api.text()).not.toContain('Playwright Guest')
-  // A numeric id is no reference: not found (issue 14), which tells nothing either.
+  // A numeric id is no reference: not found (docs/decisions/0029), which tells nothing either.
   const byId = await page.goto('/booking-confirmation/1')
   expect(byId?.status()).toBe(404)
   await expect(page.getByRole('heading', { name: 'Booking not found' })).toBeVisible()

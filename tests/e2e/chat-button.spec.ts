@@ -5,7 +5,7 @@ import { hydrated } from './hydration.ts'
 import { saturdayAhead } from './tour-dates.ts'
 
 // The floating WhatsApp button must never cover a link, a button, a field, a calendar day or
-// a word (issue 14, point 8; docs/decisions/0030). The page is scrolled from top to bottom in
+// a word (docs/decisions/0030). The page is scrolled from top to bottom in
 // steps; at each step every point of every such thing that shows in the viewport, between the
 // sticky header and the chat dock of narrow screens, is asked what the browser would hit
 // there. The chat button must never be the answer. The dock of narrow screens is a bar like

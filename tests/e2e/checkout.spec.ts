@@ -75,7 +75,7 @@ test('a guest cancels a paid booking and sees the refund', async ({ page, reques
   await page.getByRole('button', { name: 'Cancel booking' }).click()
   const dialog = page.getByRole('alertdialog')
   await expect(dialog).toContainText('Refund: ¥14,300')
-  // Said before cancelling: what cancelling now will do (issue 14).
+  // Said before cancelling: what cancelling now will do (docs/decisions/0029).
   await expect(dialog).toContainText('the full amount of ¥14,300 paid will be refunded')
   await dialog.getByRole('button', { name: 'Yes, cancel booking' }).click()
   await expect(page.getByRole('main').getByText('¥14,300 is being refunded to your card')).toBeVisible()

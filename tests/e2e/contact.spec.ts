@@ -3,7 +3,7 @@ import { test } from './test.ts'
 import { E2E_ADMIN } from '../../playwright.config.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 
-// The contact journey (issue 6): a visitor sends an inquiry from a package card's link,
+// The contact journey (docs/decisions/0010): a visitor sends an inquiry from a package card's link,
 // with and without JavaScript, and the admin finds it with its notification.
 
 type Message = { id: number; name: string; email: string; package: string | null; groupSize: string | null; message: string; read: boolean }

@@ -51,7 +51,7 @@ test.describe('pages while the database is unreachable', () => {
       await expect(page.locator('body'), path).not.toContainText(/ECONNREFUSED|Unexpected Server Error|\bat \S+ \(|stack/i, { useInnerText: true })
     }
     // Their data requests (React Router's single fetch, what a hydrated page asks for when it
-    // navigates) too: 503 with Retry-After, not React Router's 500 (issue 13).
+    // navigates) too: 503 with Retry-After, not React Router's 500 (docs/decisions/0025).
     for (const path of ['/packages.data', '/booking.data']) {
       const response = await page.request.get(server.baseURL + path)
       expect(response.status(), path).toBe(503)

@@ -8,7 +8,7 @@ import { test } from './test.ts'
 import { saturdayAhead } from './tour-dates.ts'
 import { chooseSlot, policyConsent } from './booking-steps.ts'
 
-// `npm run dev` on a fresh clone (issue 14, point 3): Vite's dependency optimiser starts
+// `npm run dev` on a fresh clone (docs/decisions/0031): Vite's dependency optimiser starts
 // with an empty cache. When it met a dependency it had not pre-bundled, it re-optimised
 // and reloaded the page ("optimized dependencies changed. reloading"): a booking was
 // saved and the screen went back to step 1. This journey walks the site on a dev server

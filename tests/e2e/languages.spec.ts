@@ -6,7 +6,7 @@ import { hydrated } from './hydration.ts'
 import { w3cErrors } from './w3c.ts'
 
 /**
- * The guest side in five languages (issue 16, docs/decisions/0044): every public page in every
+ * The guest side in five languages (docs/decisions/0044): every public page in every
  * locale names its language, its canonical URL and its translations; the sitemap lists them
  * all; the switcher keeps the visitor on the same page; no language is forced on anyone.
  */

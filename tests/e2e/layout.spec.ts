@@ -3,7 +3,7 @@ import { test } from './test.ts'
 import { E2E_ADMIN } from '../../playwright.config.ts'
 import { hydrated } from './hydration.ts'
 
-// What a newcomer ran into (issue 14, points 7, 9 and 11): layout defects seen in a browser.
+// What a newcomer ran into (docs/decisions/0030): layout defects seen in a browser.
 test.use({ reducedMotion: 'reduce' })
 
 const PUBLIC_PAGES = ['/', '/about', '/packages', '/explore', '/how-it-works', '/tokyo-day-trip', '/contact', '/booking', '/legal', '/privacy', '/booking-confirmation', '/no-such-page']

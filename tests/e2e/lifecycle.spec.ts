@@ -4,7 +4,7 @@ import { E2E_ADMIN } from '../../playwright.config.ts'
 import { saturdayAhead, sundayAhead } from './tour-dates.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 
-// What a newcomer ran into (issue 14, points 1, 2, 5, 6, 10), seen the way they saw it.
+// What a newcomer ran into (docs/decisions/0029), seen the way they saw it.
 // Dates: Sundays from 95 days ahead (tour-dates.ts), and for the late cancellation the
 // first weekend day from the lead time, which no other spec books.
 
@@ -41,7 +41,7 @@ async function expectCalmAndFitting(page: Page, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
 }
 
-test('closing the morning closes the full day: public calendar, API, page post and its data request (issue 14.2)', async ({ page, browser }) => {
+test('closing the morning closes the full day: public calendar, API, page post and its data request (docs/decisions/0029)', async ({ page, browser }) => {
   const date = sundayAhead(95)
   const admin = await browser.newContext()
   expect((await admin.request.post('/api/login', { data: E2E_ADMIN })).status()).toBe(200)
@@ -86,7 +86,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport })
 
-    test('a cancelled, refunded booking: its page and its old pay link say so calmly, with the refund and a way to book again (issue 14.5)', async ({ page }) => {
+    test('a cancelled, refunded booking: its page and its old pay link say so calmly, with the refund and a way to book again (docs/decisions/0029)', async ({ page }) => {
       const booking = await createBooking(page.request, { name: 'Refunded Guest', email: `refunded-${viewport.width}@example.com`, tourDate: sundayAhead(95, viewport.width === 375 ? 1 : 2), tourTime: 'morning' })
       await payAndCancel(page.request, booking.reference)
 
@@ -107,7 +107,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
       await expect(page.getByText('Failed to initialize payment')).toHaveCount(0)
     })
 
-    test('an unknown reference answers 404 "Booking not found", with links to book and to contact (issue 14.10)', async ({ page }) => {
+    test('an unknown reference answers 404 "Booking not found", with links to book and to contact (docs/decisions/0029)', async ({ page }) => {
       const res = await page.goto('/booking-confirmation/NOTAREALREF')
       expect(res?.status()).toBe(404)
       const main = page.getByRole('main')
@@ -120,7 +120,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
   })
 }
 
-test('the admin cannot revive a refunded booking from the status menu (issue 14.1)', async ({ page }) => {
+test('the admin cannot revive a refunded booking from the status menu (docs/decisions/0029)', async ({ page }) => {
   const booking = await createBooking(page.request, { name: 'Menu Guest', email: 'menu-guest@example.com', tourDate: sundayAhead(95, 3), tourTime: 'afternoon' })
   await payAndCancel(page.request, booking.reference)
   await loginAsAdmin(page)
@@ -133,7 +133,7 @@ test('the admin cannot revive a refunded booking from the status menu (issue 14.
   await expect(page.getByRole('table')).toContainText('Refunded ¥14,300')
 })
 
-test('the admin cancel dialog of an unpaid booking says nothing is charged, before anything is cancelled (issue 14.6)', async ({ page }) => {
+test('the admin cancel dialog of an unpaid booking says nothing is charged, before anything is cancelled (docs/decisions/0029)', async ({ page }) => {
   // The nearest bookable weekend day: inside the no-refund period on most days of the week.
   const soonest = [saturdayAhead(2), sundayAhead(2)].sort()[0]!
   const booking = await createBooking(page.request, { name: 'Unpaid Guest', email: 'unpaid-soon@example.com', tourDate: soonest, tourTime: 'afternoon' })

@@ -7,7 +7,7 @@ import { expectNoSeriousAxeViolations } from './axe.ts'
 import { w3cErrors } from './w3c.ts'
 
 /**
- * The public website (issue 3): every marketing page with its content, the shared
+ * The public website: every marketing page with its content, the shared
  * chrome, the mobile menu, the carousel, accessibility, server rendering without
  * JavaScript, internal links and valid HTML. Runs against the production build with a
  * fresh database, so prices are the seeded catalogue (docs/decisions/0019).

@@ -5,7 +5,7 @@ import { E2E_ADMIN } from '../../playwright.config.ts'
 import { sundayAhead } from './tour-dates.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 
-// Guests' personal data (issue 9): the notice, the line on each form, and the guide
+// Guests' personal data (docs/decisions/0020): the notice, the line on each form, and the guide
 // answering a guest's request to see and delete what is stored.
 
 test.use({ reducedMotion: 'reduce' })

@@ -6,7 +6,7 @@ import { sundayAhead } from './tour-dates.ts'
 
 /**
  * The tour's time is Japan time, said so, with the visitor's own time beside it when their time
- * zone differs (issue 16): a traveller planning from Los Angeles reads both, one in Tokyo only one.
+ * zone differs (docs/decisions/0044): a traveller planning from Los Angeles reads both, one in Tokyo only one.
  */
 const date = sundayAhead(155)
 let reference = ''

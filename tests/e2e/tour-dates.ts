@@ -5,7 +5,7 @@ import { addDays, dayOfWeek, daysBetween, DEFAULT_HORIZON_DAYS, isWeekend, today
 // only on its own day of the week and band of days ahead:
 //
 //   admin      Saturdays from 14 days ahead  (a handful, up to ~7 weeks)
-//   guide      Sundays   from 9 days ahead   (one: guide-bookings, issue 20; its morning and
+//   guide      Sundays   from 9 days ahead   (one: guide-bookings, docs/decisions/0059; its morning and
 //              afternoon; after lifecycle's soonest day (at most 8 ahead), before checkout's (21))
 //   receipts   Sundays   from 21 days ahead  (the first: receipts-admin, decision 0080; its afternoon
 //              at 1280 px, its morning at 375 px, both booked by the guide)
@@ -16,24 +16,24 @@ import { addDays, dayOfWeek, daysBetween, DEFAULT_HORIZON_DAYS, isWeekend, today
 //   languages  Saturdays from 67 and 74 days ahead (booking-languages: one in Japanese, one in Korean)
 //   receipts   the afternoons of languages' two Saturdays (receipts: one in Japanese, one in Korean)
 //   booking    Saturdays from 83 days ahead  (one random Saturday 97–175 days ahead, and the two before it)
-//   changes    Sundays   from 63 days ahead  (one: guest-changes, issue 19)
-//   moves      Sundays   from 70 days ahead  (three: booking-moves, issue 19)
+//   changes    Sundays   from 63 days ahead  (one: guest-changes, docs/decisions/0055)
+//   moves      Sundays   from 70 days ahead  (three: booking-moves, docs/decisions/0055)
 //   lifecycle  Sundays   from 95 days ahead  (four), and the first weekend day from the lead time
 //   privacy    Sundays   from 125 days ahead  (one)
-//   questions  Sundays   from 133 days ahead  (one: booking-questions, issue 18)
+//   questions  Sundays   from 133 days ahead  (one: booking-questions, docs/decisions/0053)
 //   layout     Sundays   from 140 days ahead  (one)
-//   call-off   Sundays   from 147 days ahead  (one: its morning called off, issue 19)
+//   call-off   Sundays   from 147 days ahead  (one: its morning called off, docs/decisions/0056)
 //   time-zones Sundays   from 155 days ahead  (one, its morning; call-off books and calls off the
 //              afternoon of the Sunday from 154 days ahead, which is this one six weeks in seven)
-//   trip       Sundays   from 168 days ahead  (tripSundays: trip-details and meeting-points, issue 18; the
+//   trip       Sundays   from 168 days ahead  (tripSundays: trip-details and meeting-points, docs/decisions/0052; the
 //              second the next, or 132 days ahead when that lies past the horizon: see tripSundays)
-//   waitlist   Sundays   162–167 days ahead (one: waitlist, issue 19), or 91 days ahead when no Sunday
+//   waitlist   Sundays   162–167 days ahead (one: waitlist, docs/decisions/0057), or 91 days ahead when no Sunday
 //              lies between time-zones' and trip's (then one lies between moves' and lifecycle's)
 //   last week  the Saturday or Sunday 1–6 days ahead that is not lifecycle's soonest day where the
 //              week has two (its morning, booked by the guide, who may book inside the lead time;
 //              one: guest-changes, decision 0072)
 //   dev-server Saturdays 30–90 days ahead, on a server and database of its own
-//   promo      Saturdays 20 and 27 days ahead, on a server and database of its own (promo-codes, issue 20)
+//   promo      Saturdays 20 and 27 days ahead, on a server and database of its own (promo-codes, docs/decisions/0062)
 //
 // Every band stays inside the 180-day booking horizon and clear of the lead time.
 
@@ -63,7 +63,7 @@ export function tripSundays(): [CalendarDate, CalendarDate] {
 }
 
 /**
- * The waitlist spec's Sunday (issue 19 point 4): the Sunday after time-zones' and before trip's,
+ * The waitlist spec's Sunday (docs/decisions/0057): the Sunday after time-zones' and before trip's,
  * or, when those two are a week apart, the one after moves' last and before lifecycle's first
  * (the Sundays then fall on days 84, 91, 98 … ahead).
  */
@@ -75,7 +75,7 @@ export function waitlistSunday(): CalendarDate {
 /** The Saturday of the Japanese dashboard's bookings (decision 0086, admin-ja-bookings.spec.ts): its afternoon. */
 export const adminJaSaturday = () => saturdayAhead(56)
 
-/** The Sunday of the guide's own bookings (issue 20 point 1, guide-bookings.spec.ts). */
+/** The Sunday of the guide's own bookings (docs/decisions/0059, guide-bookings.spec.ts). */
 export const guideBookingSunday = () => sundayAhead(9)
 
 /** The Sunday of the guide's receipts journey (decision 0080, receipts-admin.spec.ts): checkout's first, which it leaves alone. */

@@ -4,7 +4,7 @@ import { expectNoSeriousAxeViolations } from './axe.ts'
 import { hydrated } from './hydration.ts'
 
 /**
- * The site's typeface (issue 17, docs/decisions/0051): Fraunces headings and Source Sans 3 text
+ * The site's typeface (docs/decisions/0051): Fraunces headings and Source Sans 3 text
  * on English pages from 768 px wide, hinted from the head, every file from the site itself; a
  * phone draws them in its own serif and sans and fetches no font (decision 0061); on Japanese,
  * Chinese and Korean pages the system's own serif for headings, with no web font to wait for.

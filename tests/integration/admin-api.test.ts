@@ -16,7 +16,7 @@ import { loadAdminSection, postAdminSection } from './admin-section.ts'
 
 const HASH = /scrypt\$|passwordHash|password_hash|\$argon2|\$2[aby]\$/
 
-/** Every admin endpoint of issue 7, with a body good enough to pass validation. */
+/** Every admin endpoint (docs/decisions/0011), with a body good enough to pass validation. */
 const ADMIN_ENDPOINTS: [string, string, unknown?][] = [
   ['GET', '/api/admin/users'],
   ['POST', '/api/register', { username: 'someone', password: 'long-enough' }],
@@ -364,7 +364,7 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
       expect(await mailsFor(e.id)).toContain('booking-cancelled')
     })
 
-    it('never revives a cancelled, refunded booking as paid or confirmed: 409 with the reason, slot not re-claimed (issue 14)', async () => {
+    it('never revives a cancelled, refunded booking as paid or confirmed: 409 with the reason, slot not re-claimed (docs/decisions/0029)', async () => {
       // A guest pays by card (simulated provider), then cancels in time and gets ¥14,300 back.
       const guest = app.client()
       const made = await guest.post('/api/bookings', { name: 'Refunded Guest', email: 'refunded@example.com', phone: '+81 90-5555-6666', numberOfPeople: 2, tourPackageId: 1, tourDate: '2025-06-07', tourTime: 'morning', acceptPolicy: true })

@@ -241,7 +241,7 @@ describe.each(ENGINES)('bookings on %s', (engine) => {
     return { status: init?.status ?? 200, retryAfter: init?.headers?.['Retry-After'] ?? null, message: data.message }
   }
 
-  describe('the page script sends the details form to the route action (issue 15, point 3)', () => {
+  describe('the page script sends the details form to the route action (docs/decisions/0043)', () => {
     /** As the page's fetcher sends it: the same fields plus the hidden marker, answered with data. */
     async function sendByScript(fields: Record<string, string>) {
       const request = new Request('http://127.0.0.1/booking.data', { method: 'POST', body: new URLSearchParams({ ...fields, [VIA_SCRIPT_FIELD]: VIA_SCRIPT }) })
@@ -275,7 +275,7 @@ describe.each(ENGINES)('bookings on %s', (engine) => {
     })
   })
 
-  describe('one booking limit for every way in (issue 13, point 1)', () => {
+  describe('one booking limit for every way in (docs/decisions/0024)', () => {
     it('counts the API and the page action (form post and .data request) against one limit per address', async () => {
       const limit = app.config.env.RATE_LIMIT_BOOKINGS_PER_HOUR
       // The API client connects from 127.0.0.1: the page's posts from the same address share its budget.
@@ -314,7 +314,7 @@ describe.each(ENGINES)('bookings on %s', (engine) => {
       expect(await app.db.select().from(bookings)).toHaveLength(1)
       // The afternoon of the same day and the morning of Sunday stay open.
       expect((await book({ tourTime: 'afternoon' })).status).toBe(201)
-      // Another guest: one address may hold only two unpaid bookings (issue 13, point 1).
+      // Another guest: one address may hold only two unpaid bookings (docs/decisions/0024).
       expect((await book({ tourDate: SUN, email: 'sunday@example.com' })).status).toBe(201)
     })
 
@@ -478,7 +478,7 @@ describe.each(ENGINES)('bookings on %s', (engine) => {
         'full-day': 'booked',
       })
 
-      // A closed slot cannot be booked either, nor the full day that needs it (issue 14).
+      // A closed slot cannot be booked either, nor the full day that needs it (docs/decisions/0029).
       expect((await book({ tourTime: 'morning' })).status).toBe(409)
       const fullDay = await book({ tourTime: 'full-day' })
       expect(fullDay.status).toBe(409)

@@ -19,7 +19,7 @@ async function runAction(app: TestApp, fields: Record<string, string>, clientAdd
   }
 }
 
-/** Contact inquiries, the notifications API and the messages API (issue 6). */
+/** Contact inquiries, the notifications API and the messages API (docs/decisions/0010, 0041). */
 
 const INQUIRY = {
   name: 'Maria Rossi',

@@ -12,8 +12,8 @@ import { bookingBody, logIn, postJson, queryDatabase, startServerProcess, stopAl
 /**
  * The operator commands of scripts/db.ts, run as an operator runs them (npm run …) against
  * a site that took bookings through its API: the move from the embedded database to
- * PostgreSQL (issue 8, point 4: "data written on PGlite is exported, imported into PostgreSQL, and
- * the site serves it unchanged"), and db:backup on either engine, restored.
+ * PostgreSQL (data written on PGlite is exported, imported into PostgreSQL, and
+ * the site serves it unchanged), and db:backup on either engine, restored.
  * Without TEST_DATABASE_URL the move goes to a second embedded database instead.
  */
 

@@ -14,7 +14,7 @@ import { insertBookings, type BookingFixture } from '../booking-fixture.ts'
 import { guideCancels } from './guide-desk.ts'
 
 /**
- * E-mail that reaches people (issue 6, docs/decisions/0041, 0008), checked against a real SMTP server
+ * E-mail that reaches people (docs/decisions/0041, 0008), checked against a real SMTP server
  * (smtp-server) and read back with mailparser.
  */
 

@@ -88,7 +88,7 @@ describe.each(ENGINES)('foundation on %s', (engine) => {
       expect((await client.post('/api/login', { username: 'guide', password: 'secret-password' })).status).toBe(429)
     })
 
-    it('lets the admin in from a clean address while strangers fail for that username from 15 others (issue 13, point 2)', async () => {
+    it('lets the admin in from a clean address while strangers fail for that username from 15 others (docs/decisions/0024)', async () => {
       // Behind a proxy (TRUST_PROXY=1) each stranger is told apart by X-Forwarded-For.
       const proxied = await startTestApp(engine, { database: app.database, env: { TRUST_PROXY: '1' } })
       try {
@@ -112,7 +112,7 @@ describe.each(ENGINES)('foundation on %s', (engine) => {
 
     it('bootstraps the first admin only once', async () => {
       const first = await app.services.users.bootstrapAdmin({ username: 'owner', password: 'owner-password' })
-      // A configured password is never handed back, so nothing can print it (issue 13, point 7).
+      // A configured password is never handed back, so nothing can print it (docs/decisions/0026).
       expect(first).toEqual({ username: 'owner', generated: false })
       expect(await app.services.users.bootstrapAdmin({})).toBeNull()
       expect((await app.client().post('/api/login', { username: 'owner', password: 'owner-password' })).status).toBe(200)

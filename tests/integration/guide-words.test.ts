@@ -7,7 +7,7 @@ import { startTestApp, type TestApp, type TestClient } from './app.ts'
 import { loadAdminSection, postAdminSection, postAdminSectionAsVisitor } from './admin-section.ts'
 
 /**
- * The guide's words on the About page (issue 17, docs/decisions/0049) through Settings' route
+ * The guide's words on the About page (docs/decisions/0049) through Settings' route
  * loader and action (docs/decisions/0088) on each engine: per language, the site's text in that language where nothing is written, a save that
  * changes only its own language (docs/decisions/0075), and bad input refused with nothing stored
  * changed.

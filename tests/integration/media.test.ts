@@ -12,7 +12,7 @@ import { loadAdminSection, postAdminSection } from './admin-section.ts'
 import { blackPng, heicHeader, phonePhoto } from './crafted-images.ts'
 
 /**
- * The guide's photo library (issue 17, docs/decisions/0048) through the Photos section's route
+ * The guide's photo library (docs/decisions/0048) through the Photos section's route
  * action and loader (docs/decisions/0088) on each engine: upload, the stored photo without metadata,
  * pictures made and kept, places, replacing and deleting, and the crafted files an upload must
  * refuse with nothing stored. The same action over HTTP, its door's 20 MB and who may post there

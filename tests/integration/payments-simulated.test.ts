@@ -193,7 +193,7 @@ describe.each(ENGINES)('simulated payments and cancellation (%s)', (engine) => {
     const booking = await insertBooking(app, { tourDate: addDays(today(), 20) })
     const quote = await app.client().get(`/api/bookings/${booking.reference}/cancellation-quote`)
     expect(quote.json).toMatchObject({ canCancel: true, amountPaid: 0, refund: { amount: 0 } })
-    // Said before cancelling, and for ¥0: nothing is charged (issue 14), for the guest and the admin alike.
+    // Said before cancelling, and for ¥0: nothing is charged (docs/decisions/0029), for the guest and the admin alike.
     const nothing = 'Nothing has been paid for this booking, so cancelling it charges nothing and refunds nothing.'
     expect(quote.json.preview).toBe(nothing)
     await app.loggedIn()

@@ -8,7 +8,7 @@ import { bookingBody, postJson, slotClaimMismatches, startServerProcess as start
 import { startCuttableProxy } from './tcp-proxy.ts'
 
 /**
- * Reliability under faults (issue 8): real server processes, killed, restarted, cut off
+ * Reliability under faults: real server processes, killed, restarted, cut off
  * from their database, and run side by side on one PostgreSQL.
  */
 

@@ -7,7 +7,7 @@ import { loader as revenueLoader } from '../../app/routes/admin/revenue.tsx'
 import { loadAdminSection } from './admin-section.ts'
 import { guideCancels } from './guide-desk.ts'
 
-/** The revenue view (issue 20 point 4, docs/decisions/0058) through the Revenue section's loader and its CSV. */
+/** The revenue view (docs/decisions/0058) through the Revenue section's loader and its CSV. */
 
 describe.each(ENGINES)('revenue on %s', (engine) => {
   let app: TestApp

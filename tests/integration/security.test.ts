@@ -13,7 +13,7 @@ import { startTestApp, type TestApp, type TestClient } from './app.ts'
 import { insertBookings } from '../booking-fixture.ts'
 
 /**
- * The security suite (issue 8): an access matrix built from the app's own route list,
+ * The security suite: an access matrix built from the app's own route list,
  * cross-site refusals, oversized bodies, and a property-based fuzz (fast-check) built from
  * the same list: the body of every POST/PATCH/PUT route, and the route parameters and query
  * string of every route, public ones anonymously and admin ones with an admin session, half
@@ -90,7 +90,7 @@ async function rowCounts(app: TestApp): Promise<Record<string, number>> {
 const diff = (before: Record<string, number>, after: Record<string, number>) =>
   Object.fromEntries(Object.keys(after).filter((t) => after[t] !== before[t]).map((t) => [t, `${before[t]} → ${after[t]}`]))
 
-// ---- Property-based fuzz (issue 8): generators and the real resources they aim at ----
+// ---- Property-based fuzz: generators and the real resources they aim at ----
 
 /** Fixed, so a failure replays; FUZZ_SEED=… explores other inputs. Route n runs with SEED + n. */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122)
@@ -593,7 +593,7 @@ describe.each(ENGINES)('security on %s', (engine) => {
   }
 
   /**
-   * Routes that end the caller's own sessions by design (issue 13, point 3) are fuzzed as an admin
+   * Routes that end the caller's own sessions by design (docs/decisions/0026) are fuzzed as an admin
    * of their own, so the fuzz keeps the admin it checks after every route.
    */
   const ENDS_OWN_SESSIONS = new Set(['POST /api/logout-everywhere'])

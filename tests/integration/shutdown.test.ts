@@ -6,7 +6,7 @@ import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
 import { bookingBody, logIn, postJson, queryDatabase, slotClaimMismatches, startServerProcess, stopAllServers, stopServer, tourPackages } from './server-process.ts'
 
 /**
- * Graceful shutdown (issue 2, point 5): SIGTERM in the middle of a burst of bookings and contact
+ * Graceful shutdown: SIGTERM in the middle of a burst of bookings and contact
  * messages, through the real entry (server/main.ts) on a PGlite data folder. Every request
  * the server accepted is finished and answered, every answered write is there after a
  * restart, nothing is half-written, and the process exits 0 after closing its database.

@@ -64,7 +64,7 @@ function RulesPanel<T extends Record<string, number>>({
 }
 
 /**
- * How often a guest may change a booking themselves (issue 19, docs/decisions/0055): free until 7
+ * How often a guest may change a booking themselves (docs/decisions/0055): free until 7
  * days before the tour, at most this many times; 0 turns the guests' own changes off. The guide's
  * own moves and a guest's answer to a called-off day are never limited.
  */
@@ -86,7 +86,7 @@ export function BookingRulesPanel({ saved }: { saved: { guestMoveLimit: number }
 }
 
 /**
- * The bookings the guide makes (issue 20 point 1, docs/decisions/0059): the largest group, for the
+ * The bookings the guide makes (docs/decisions/0059): the largest group, for the
  * contact form's '5+' groups, and how many hours such a booking waits for its payment.
  */
 export function GuideBookingRulesPanel({ saved }: { saved: GuideBookingRules }) {

@@ -8,7 +8,7 @@ import { toast } from '../ui/use-toast.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 
 /**
- * The guide's calendar subscription (issue 18, point 6; docs/decisions/0050): a private URL a
+ * The guide's calendar subscription (docs/decisions/0050): a private URL a
  * phone or desktop calendar subscribes to, listing every live booking. Anyone with the URL can
  * read the bookings, so it can be replaced: the old one stops working at once. Made through the
  * Settings route's action (docs/decisions/0088), without script too (copying needs it).

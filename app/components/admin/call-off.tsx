@@ -26,7 +26,7 @@ const OFFER_STATES: Record<OfferState, MessageId> = {
 export const CALL_OFF_PARAM = 'callOff'
 
 /**
- * The guide calls off a date or one slot of it (issue 19, docs/decisions/0056): the slots close, and
+ * The guide calls off a date or one slot of it (docs/decisions/0056): the slots close, and
  * every booking on them is e-mailed a new date free of charge or a full refund. It asks first, in a
  * dialog the address opens (without script drawn in place by `Modal closeTo`); the call-off is the
  * Calendar route's action (docs/decisions/0088).

@@ -60,7 +60,7 @@ function limitsText(c: PromoCodeView, t: Translate, locale: Locale): string {
 }
 
 /**
- * Promo codes (issue 20 point 2, docs/decisions/0062): the guide's codes with their uses, a form
+ * Promo codes (docs/decisions/0062): the guide's codes with their uses, a form
  * to create one or edit one (switching it off is an edit). Uses count live holds and paid
  * bookings; an unpaid booking that ends gives its use back.
  */

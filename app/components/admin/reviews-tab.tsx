@@ -122,7 +122,7 @@ const EXTERNAL_FIELDS = [
   { name: 'country', label: 'adminInbox.reviews.fieldCountry', max: REVIEW_LIMITS.country.max },
 ] as const satisfies readonly { name: string; label: MessageId; max?: number; type?: string }[]
 
-/** A review a guest left on another site (issue 21 point 4): public at once, labelled with its source. */
+/** A review a guest left on another site (docs/decisions/0063): public at once, labelled with its source. */
 function ExternalReviewForm() {
   const [open, setOpen] = useState(false)
   const t = useT()

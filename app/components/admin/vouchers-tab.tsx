@@ -21,7 +21,7 @@ const STATES: Record<VoucherState, { label: MessageId; tone: 'pending' | 'paid' 
 }
 
 /**
- * Gift vouchers (issue 20 point 3, docs/decisions/0065): every voucher with its balance, the
+ * Gift vouchers (docs/decisions/0065): every voucher with its balance, the
  * bookings that spent from it, its buyer and recipient and last day. A paid voucher nobody has
  * used can be cancelled and refunded in full through the payment provider; a partly used one can
  * be cancelled (its code stops working) without a refund. The list comes with the page (the

@@ -15,7 +15,7 @@ export function cancelledMoneyText(booking: { amountReceived: number; amountRefu
 }
 
 /**
- * The confirmation page of a cancelled booking (issue 14): no thank-you, no "What's Next",
+ * The confirmation page of a cancelled booking (docs/decisions/0029): no thank-you, no "What's Next",
  * no payment: the booking is cancelled, what happened to the money, and how to book again.
  */
 export function CancelledBookingNotice({ booking }: { booking: { amountReceived: number; amountRefunded: number } }) {
@@ -37,7 +37,7 @@ export function CancelledBookingNotice({ booking }: { booking: { amountReceived:
   )
 }
 
-/** An unknown reference (issue 14): say so, and offer the ways forward. The loader answers 404. */
+/** An unknown reference (docs/decisions/0029): say so, and offer the ways forward. The loader answers 404. */
 export function BookingNotFound() {
   const t = useT()
   const path = useLocalePath()

@@ -9,7 +9,7 @@ const card = 'rounded-2xl border border-slate-200 bg-white p-5'
 const heading = 'text-xl font-bold text-brand-900'
 
 /**
- * The trip page's promise kept (issue 18, point 4; docs/decisions/0052): where the tour starts with
+ * The trip page's promise kept (docs/decisions/0052): where the tour starts with
  * its map links and the address for a taxi driver (or the hotel pickup), what to bring in the
  * tour's season, and the guide's WhatsApp with a message naming the booking. The reminder e-mail
  * says the same from the same facts (server/email/templates/booking.ts tripSections).

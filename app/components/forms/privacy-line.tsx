@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { T, useLocalePath } from '../../i18n/i18n.tsx'
 
-/** The one line every form that collects personal data shows (issue 9, APPI). */
+/** The one line every form that collects personal data shows (APPI). */
 export function PrivacyLine({ className = '' }: { className?: string }) {
   const path = useLocalePath()
   return (

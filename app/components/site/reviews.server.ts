@@ -11,7 +11,7 @@ export function shownReview(review: PublicReview, locale: Locale): ShownReview {
 }
 
 /**
- * The approved reviews a page shows (issue 21 point 5, docs/decisions/0063), with the average
+ * The approved reviews a page shows (docs/decisions/0063), with the average
  * and counts: the latest few on the home page and /packages, a page of them on /reviews. The
  * page shows every kind; `ownSummary` is what its JSON-LD may claim (decision 0073).
  */

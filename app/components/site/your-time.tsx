@@ -9,7 +9,7 @@ const JAPAN_OFFSET_MINUTES = -540
 
 /**
  * The tour's start in the visitor's own time, beside the Japan time the page shows, when their
- * time zone differs from Japan's at that moment (issue 16): a traveller planning from home reads
+ * time zone differs from Japan's at that moment (docs/decisions/0044): a traveller planning from home reads
  * both. Written after hydration, since only the browser knows its zone.
  */
 export function YourTime({ at }: { at: string }) {

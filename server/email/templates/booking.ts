@@ -51,7 +51,7 @@ export type BookingMailFacts = {
 }
 
 /**
- * What the guest needs on the day (issue 18, point 5): where to meet with its map links, what to
+ * What the guest needs on the day (docs/decisions/0052): where to meet with its map links, what to
  * bring, and the guide's WhatsApp. The same facts the trip page shows, so the two cannot disagree.
  */
 export function tripSections(site: SiteIdentity, b: BookingMailFacts): EmailSection[] {

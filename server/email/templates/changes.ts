@@ -60,7 +60,7 @@ export function bookingCancelledEmail(
 export type PreviousSlot = { tourDate: string; tourTime: TourTime }
 
 /**
- * The booking was moved (issue 19, docs/decisions/0055): the new details, where it was before,
+ * The booking was moved (docs/decisions/0055): the new details, where it was before,
  * what of a gift voucher's part went back onto it (docs/decisions/0065) and, for a guest whose
  * calendar has the tour, the calendar file that moves it there.
  */
@@ -92,7 +92,7 @@ export function bookingMovedEmail(
 }
 
 /**
- * The guide called off the booking's day or slot (issue 19, docs/decisions/0056): why, the two
+ * The guide called off the booking's day or slot (docs/decisions/0056): why, the two
  * choices (a new date free of charge or a full refund), and the deadline after which the refund
  * is automatic, with the link to the page where the guest chooses.
  */

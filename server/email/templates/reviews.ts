@@ -10,7 +10,7 @@ import { adminClosing } from './guide.ts'
 
 /** Reviews' e-mails: the guest's request (and its one reminder), and the guide's notice of a review. */
 
-/** What a review request says (issue 21 point 1, docs/decisions/0063). */
+/** What a review request says (docs/decisions/0063). */
 export type ReviewRequestFacts = { locale: Locale; name: string; tourDate: string; packageName: string; reminder: boolean }
 
 /**

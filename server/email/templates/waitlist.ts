@@ -7,7 +7,7 @@ import { guestClosing, translatorFor } from './parts.ts'
 
 /** The waitlist's e-mails: the address confirmed before it waits, and the slot opened for it. */
 
-/** What a waitlist e-mail says about the slot (issue 19 point 4, docs/decisions/0057). */
+/** What a waitlist e-mail says about the slot (docs/decisions/0057). */
 export type WaitlistMailFacts = {
   locale: Locale
   tourDate: string
@@ -20,7 +20,7 @@ export type WaitlistMailFacts = {
 }
 
 /**
- * The slot a visitor waited for can be booked (issue 19 point 4, docs/decisions/0057): the slot,
+ * The slot a visitor waited for can be booked (docs/decisions/0057): the slot,
  * the link to the booking page with it chosen, that the first to book gets it, and the link
  * that takes the address off this slot's waitlist.
  */

@@ -24,7 +24,7 @@ export type BookingPrefill = { name?: string; email?: string; phone?: string | n
 const peopleFrom = (groupSize: string | null | undefined) => (groupSize ? String(Number.parseInt(groupSize, 10) || 2) : '2')
 
 /**
- * The guide makes a booking (issue 20 point 1, docs/decisions/0059): the guest, the slot and tour,
+ * The guide makes a booking (docs/decisions/0059): the guest, the slot and tour,
  * the group up to the guide's limit, the catalogue's price or a custom one with the note the guest
  * reads, and a hold for payment or confirmed without. Once made, the pay link to copy or send on
  * WhatsApp (`?created=12`). The server checks everything again and the slot guarantee decides.

@@ -16,7 +16,7 @@ import { clockText, groupSizes, SlotAndTourFields, type DialogPackage, type Mont
 type Moved = { booking: AdminBooking; guestTold: boolean }
 
 /**
- * The guide moves a booking to another slot (issue 19, docs/decisions/0055): date, slot, tour and
+ * The guide moves a booking to another slot (docs/decisions/0055): date, slot, tour and
  * group, the price kept unless typed, and whether the guest hears of it. Beside each slot, what
  * the calendar says of it on the chosen date; the server decides. Opened by the address
  * (`?move=12`), with the tours, the guide's rules and the month from the page's loader, and
