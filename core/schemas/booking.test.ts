@@ -160,7 +160,7 @@ describe('bookingRequestSchema', () => {
       }
     })
 
-    // Issue 13 point 4: larger than PostgreSQL's integer is a 400, not a query that fails.
+    // docs/decisions/0027: larger than PostgreSQL's integer is a 400, not a query that fails.
     it('is bounded to what an integer column holds', () => {
       expect(errorFor('tourPackageId', 2147483647)).toBeUndefined()
       for (const id of [2147483648, '2147483648', 99999999999, 9007199254740991, '9007199254740991']) {
@@ -169,7 +169,7 @@ describe('bookingRequestSchema', () => {
     })
   })
 
-  // Issue 13 point 9: CR/LF in a name would forge lines in the plain-text e-mails.
+  // docs/decisions/0027: CR/LF in a name would forge lines in the plain-text e-mails.
   describe('one-line fields', () => {
     it('refuse control characters in the name and phone', () => {
       for (const bad of ['Evil\r\nBcc: x@evil.example', 'Evil\nName', 'Tab\there', 'Bell\u0007', 'C1\u0085next']) {

@@ -132,7 +132,7 @@ describe('contactPackageLabel', () => {
   })
 })
 
-// Issue 13 point 9: one-line fields are one line; the message keeps its line breaks.
+// docs/decisions/0027: one-line fields are one line; the message keeps its line breaks.
 describe('contactInquirySchema control characters', () => {
   it('refuses them in the name and phone', () => {
     expect(errors({ ...valid, name: 'Evil\r\nBcc: x@evil.example' }).name).toBe('Name must be on one line, without control characters')

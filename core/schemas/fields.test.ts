@@ -46,7 +46,7 @@ describe('wholeNumberField', () => {
   })
 })
 
-// Issue 13 point 9 (docs/decisions/0027).
+// docs/decisions/0027.
 describe('isSingleLine and hasOnlyTextControls', () => {
   it('a single line holds no C0, DEL or C1 control character', () => {
     for (const s of ['Hanako Yamada', 'Zoë Ünal', '山田 花子', '']) expect(isSingleLine(s), s).toBe(true)

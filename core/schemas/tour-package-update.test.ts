@@ -27,7 +27,7 @@ describe('tourPackageUpdateSchema', () => {
     expect(tourPackageUpdateSchema.safeParse({ ...valid, basePrice: '12.5' }).success).toBe(false)
     expect(tourPackageUpdateSchema.safeParse({ ...valid, duration: '  ' }).success).toBe(false)
   })
-  // Issue 13 point 9.
+  // docs/decisions/0027.
   it('refuses a duration on more than one line', () => {
     const r = tourPackageUpdateSchema.safeParse({ ...valid, duration: 'About 5 hours\r\nBcc: x@evil.example' })
     expect(englishOf(r.error!.issues[0]!.message)).toBe('Duration must be on one line, without control characters')

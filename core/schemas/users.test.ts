@@ -141,7 +141,7 @@ describe('userUpdateSchema', () => {
   })
 })
 
-// Issue 13 point 9: usernames, names and numbers are shown on one line.
+// docs/decisions/0027: usernames, names and numbers are shown on one line.
 describe('user one-line fields', () => {
   it('refuse control characters on create and on edit', () => {
     expect(createErrors({ username: 'evil\nadmin', password: 'secret1' }).username).toBe('Username must be on one line, without control characters')

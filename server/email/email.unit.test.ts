@@ -467,7 +467,7 @@ describe('retry backoff', () => {
   })
 })
 
-// Issue 13 point 9: a name stored before one-line fields were enforced forges no line.
+// docs/decisions/0027: a name stored before one-line fields were enforced forges no line.
 describe('one-line values in e-mails', () => {
   it('show line breaks and control characters of a stored name as spaces; multi-line details keep their lines', () => {
     const forged = { ...booking, name: 'Evil\r\nBcc: x@evil.example', specialRequests: 'Line one\r\nLine two' }

@@ -6,7 +6,7 @@ import { sundayAhead } from './tour-dates.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 import { hydrated } from './hydration.ts'
 
-// Issue 19 point 2 (docs/decisions/0055): the guide moves a booking from the dashboard, on a
+// docs/decisions/0055: the guide moves a booking from the dashboard, on a
 // desktop and on a phone; a taken slot is refused and the booking stays where it was.
 test.use({ reducedMotion: 'reduce' })
 

@@ -7,7 +7,7 @@ import { hydrated } from './hydration.ts'
 import { logInAsAdmin } from './admin-login.ts'
 import { openBookingDetails } from './booking-search.ts'
 
-// Issue 18, point 2 on a 375 px phone (docs/decisions/0053): the guest answers every seeded
+// On a 375 px phone (docs/decisions/0053): the guest answers every seeded
 // booking question, the form refuses allergies left undescribed on that field, the guest sees
 // their answers, and the admin sees them in the booking's dialog and the questions in Settings.
 test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, reducedMotion: 'reduce' })

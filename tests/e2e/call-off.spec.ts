@@ -7,7 +7,7 @@ import { dayButton } from './booking-steps.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 import { emailTo } from './outbox-mail.ts'
 
-// Issue 19 point 3 (docs/decisions/0056): the guide calls off a morning for snow from the
+// docs/decisions/0056: the guide calls off a morning for snow from the
 // dashboard's calendar; the guest follows the e-mail's link on a phone and takes the afternoon, free of charge.
 test.use({ reducedMotion: 'reduce' })
 

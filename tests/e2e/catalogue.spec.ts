@@ -3,7 +3,7 @@ import { test } from './test.ts'
 import { addDays, todayInTokyo } from '../../core/dates.ts'
 import { startOwnServer, type OwnServer } from './own-server.ts'
 
-// Issue 3, point 3: the prices on the home, packages and legal pages are read from the catalogue
+// The prices on the home, packages and legal pages are read from the catalogue
 // per request (docs/decisions/0004), so a price the guide edits shows everywhere at once.
 // Its own server: every other spec expects the seeded prices.
 

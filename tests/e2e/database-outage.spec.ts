@@ -4,7 +4,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../integration/scra
 import { startCuttableProxy, type CuttableProxy } from '../integration/tcp-proxy.ts'
 import { startOwnServer, type OwnServer } from './own-server.ts'
 
-// Issue 8, point 3: with the database unreachable, pages answer 503 with a clear message and
+// docs/decisions/0025: with the database unreachable, pages answer 503 with a clear message and
 // recover by themselves when it returns (the API side is tests/integration/reliability.test.ts).
 // Here, because the pages need the production build that `npm test` makes for these specs:
 // a production server of its own on PostgreSQL, reached through a proxy the test cuts.

@@ -27,7 +27,7 @@ test('/book is an alias of /booking; /admin leads an admin to the dashboard and 
   expect(book?.status()).toBe(200)
   const booking = await request.get('/booking')
   expect(booking.status()).toBe(200)
-  // Issue 14: typing /admin is how one logs in, not an attempt to be denied (decision 0030).
+  // Typing /admin is how one logs in, not an attempt to be denied (decision 0030).
   const anonymous = await request.get('/admin', { maxRedirects: 0 })
   expect(anonymous.status()).toBe(302)
   expect(anonymous.headers()['location']).toBe('/admin/login')

@@ -7,7 +7,7 @@ import { GUEST_MOVE_MESSAGES } from '../../core/booking-changes.ts'
 import { dayButton } from './booking-steps.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 
-// Issue 19 point 1 (docs/decisions/0055): a guest changes their own booking from its page, on a
+// docs/decisions/0055: a guest changes their own booking from its page, on a
 // phone with JavaScript and on a desktop without it.
 test.use({ reducedMotion: 'reduce' })
 

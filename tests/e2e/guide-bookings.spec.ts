@@ -6,7 +6,7 @@ import { expectNoSeriousAxeViolations } from './axe.ts'
 import { emailTo } from './outbox-mail.ts'
 import { hydrated } from './hydration.ts'
 
-// Issue 20 point 1 (docs/decisions/0059): the guide turns a contact message into a booking with a
+// docs/decisions/0059: the guide turns a contact message into a booking with a
 // custom price, copies the pay link, and the guest opens it and pays with the test card; on a
 // 375 px phone (the morning) and a 1280 px desktop (the afternoon) of one Sunday.
 test.use({ reducedMotion: 'reduce' })

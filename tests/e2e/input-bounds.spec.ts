@@ -2,7 +2,7 @@ import { expect } from '@playwright/test'
 import { test } from './test.ts'
 import { E2E_ADMIN } from '../../playwright.config.ts'
 
-// Issue 13 points 4 and 9 (docs/decisions/0027) through the pages' ways in: the script-free
+// docs/decisions/0027 through the pages' ways in: the script-free
 // form posts and React Router's data requests. A number beyond the integer column and a
 // name on two lines are a 400 with the field's message, never a 500, and nothing is stored.
 // The JSON API and the admin endpoints: tests/integration/input-bounds.test.ts.

@@ -14,7 +14,7 @@ import { sectionData, uploadPhoto } from './dashboard-data.ts'
 
 const english = messagesOf('en')
 
-// Issue 18, points 1 and 4 (docs/decisions/0052): the guest chooses where to meet, pays, and the
+// docs/decisions/0052: the guest chooses where to meet, pays, and the
 // trip page keeps the confirmation's promise: where, what to bring, the guide on WhatsApp.
 
 const [PHONE_DATE, DESKTOP_DATE] = tripSundays()

@@ -10,7 +10,7 @@ import { startOwnServer, type OwnServer } from './own-server.ts'
 import { hydrated } from './hydration.ts'
 import { placePhoto, sectionData, uploadPhoto } from './dashboard-data.ts'
 
-// Issue 17: the guide puts a portrait on the About page from a phone, and writes the page's words. On servers of their own
+// docs/decisions/0048 and 0049: the guide puts a portrait on the About page from a phone, and writes the page's words. On servers of their own
 // (a photo on the shared server would change the pages every other spec looks at): two
 // instances on one PostgreSQL when TEST_DATABASE_URL is set, so the second must show what the
 // first placed; one on the embedded database otherwise.

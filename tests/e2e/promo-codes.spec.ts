@@ -16,7 +16,7 @@ import { startOwnServer, type OwnServer } from './own-server.ts'
 import { saturdayAhead } from './tour-dates.ts'
 
 /**
- * Issue 20 point 2 (docs/decisions/0062): the guide makes a promo code in the dashboard; a guest
+ * docs/decisions/0062: the guide makes a promo code in the dashboard; a guest
  * types it on the booking form (a wrong one first), the server takes it off the total, the
  * checkout and the guest's e-mail show the discount, and the guest pays the lower total with the
  * test card; once in Japanese. A server of its own, so its codes and bookings meet no other spec.

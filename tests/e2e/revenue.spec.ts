@@ -6,7 +6,7 @@ import { expectNoSeriousAxeViolations } from './axe.ts'
 import iconv from 'iconv-lite'
 import fs from 'node:fs'
 
-// Issue 20 point 4 (docs/decisions/0058): the guide's revenue by month, on a phone and a desktop.
+// docs/decisions/0058: the guide's revenue by month, on a phone and a desktop.
 test.use({ reducedMotion: 'reduce' })
 
 for (const width of [375, 1280]) {

@@ -12,7 +12,7 @@ import { emailTo } from './outbox-mail.ts'
 import { startOwnServer, type OwnServer } from './own-server.ts'
 import { insertBookings } from '../booking-fixture.ts'
 
-// Issue 21 (docs/decisions/0063): the day after a paid tour, its guest gets an e-mail with a
+// docs/decisions/0063: the day after a paid tour, its guest gets an e-mail with a
 // private link; on a phone they write a review, meet a validation error, fix it and send it;
 // the guide approves it and replies in the dashboard. A server of its own, on a data folder
 // prepared before it starts with a tour that took place yesterday (a tour in the past cannot

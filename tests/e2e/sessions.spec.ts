@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test'
 import { test } from './test.ts'
 import { E2E_ADMIN } from '../../playwright.config.ts'
 
-// Issue 13, point 3: "Log out everywhere" in Settings ends every session of the account, the
+// docs/decisions/0026: "Log out everywhere" in Settings ends every session of the account, the
 // one in this browser and the one on another device. Each run uses an admin of its own,
 // so it never signs out the shared e2e admin that other specs use at the same time.
 test.use({ reducedMotion: 'reduce' })

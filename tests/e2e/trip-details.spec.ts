@@ -9,7 +9,7 @@ import { logInAsAdmin } from './admin-login.ts'
 import { openBookingDetails } from './booking-search.ts'
 import { E2E_ADMIN } from '../../playwright.config.ts'
 
-// Issue 18 on a 375 px phone (docs/decisions/0050): the guest books ticking the consent, the
+// On a 375 px phone (docs/decisions/0050): the guest books ticking the consent, the
 // admin sees it in the booking's dialog, and the guide takes the private calendar link from
 // Settings and replaces it.
 test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, reducedMotion: 'reduce' })

@@ -4,7 +4,7 @@ import { chooseSlot, policyConsent } from './booking-steps.ts'
 import { startOwnServer, type OwnServer } from './own-server.ts'
 import { saturdayAhead } from './tour-dates.ts'
 
-// Issue 13, point 1: one e-mail address may hold at most two unpaid bookings at once. A server
+// docs/decisions/0024: one e-mail address may hold at most two unpaid bookings at once. A server
 // of its own, so the holds made here meet no other spec's dates or addresses.
 
 const MESSAGE = 'You already have unpaid bookings: finish or cancel them first'

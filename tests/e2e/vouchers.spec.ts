@@ -15,7 +15,7 @@ import { startOwnServer, type OwnServer } from './own-server.ts'
 import { saturdayAhead } from './tour-dates.ts'
 
 /**
- * Issue 20 point 3 (docs/decisions/0065): a visitor on a phone buys a gift voucher on /gift (a
+ * docs/decisions/0065: a visitor on a phone buys a gift voucher on /gift (a
  * refused amount first), pays it on the simulated card form and sees the printable voucher; a
  * second visitor books a tour on a laptop with the code, the voucher pays part and the card the
  * rest; the voucher page then shows what is left; the guide sees it in the Vouchers tab. A server

@@ -6,7 +6,7 @@ import { dayButton, openMonthOf } from './booking-steps.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 import { emailTo } from './outbox-mail.ts'
 
-// Issue 19 point 4 (docs/decisions/0057): on a phone, a visitor waits for a taken slot, confirms
+// docs/decisions/0057: on a phone, a visitor waits for a taken slot, confirms
 // their address from the one e-mail sent before anything else (docs/decisions/0070); the booking
 // is cancelled; the e-mail's link opens the booking page with the slot chosen; its removal link
 // works without JavaScript. Then, at 375 and 1280 px, a day a full-day booking fills still opens

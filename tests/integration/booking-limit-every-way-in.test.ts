@@ -6,7 +6,7 @@ import { ENGINES, testDatabase } from './databases.ts'
 import { queryDatabase, startServerProcess, stopAllServers } from './server-process.ts'
 
 /**
- * Issue 13, point 1 over real HTTP, with the pages served: the API, the booking page's form posts
+ * docs/decisions/0024 over real HTTP, with the pages served: the API, the booking page's form posts
  * (/booking, /book) and its data requests (/booking.data, /book.data) count against one
  * booking limit per client address. Before, the data requests were not limited at all.
  */

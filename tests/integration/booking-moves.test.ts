@@ -17,7 +17,7 @@ import { postAdminSection } from './admin-section.ts'
 import { guideSaves } from './guide-desk.ts'
 
 /**
- * Issue 19 point 2 and 5 (docs/decisions/0055): the guide moves a booking to another slot in one
+ * docs/decisions/0055: the guide moves a booking to another slot in one
  * transaction; a taken, closed or impossible slot changes nothing; the guest's calendar event
  * moves (same UID, higher SEQUENCE); the booking keeps its history.
  */

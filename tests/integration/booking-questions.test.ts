@@ -12,7 +12,7 @@ import { postAdminSection, postAdminSectionAsVisitor } from './admin-section.ts'
 import { dashboardBooking } from './guide-desk.ts'
 
 /**
- * Issue 18, point 2 (docs/decisions/0053): the guide's booking questions. Answers of every type
+ * docs/decisions/0053: the guide's booking questions. Answers of every type
  * are checked against the question on every way in (the JSON API, the page's script-free form
  * post and its data request, in English and on a translated page); a bad answer is a 400 naming
  * the question and stores nothing; a good one is kept with the booking as asked, so editing or

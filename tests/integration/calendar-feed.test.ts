@@ -9,7 +9,7 @@ import { action as settingsAction, loader as settingsLoader } from '../../app/ro
 import { loadAdminSection, postAdminSection, postAdminSectionAsVisitor } from './admin-section.ts'
 
 /**
- * Issue 18, point 6 (docs/decisions/0050): the guide's private calendar feed, fetched over HTTP
+ * docs/decisions/0050: the guide's private calendar feed, fetched over HTTP
  * the way a calendar app subscribes, and parsed with a maintained iCalendar parser (ical.js).
  */
 

@@ -9,7 +9,7 @@ import { insertBookings } from '../booking-fixture.ts'
 import { dashboardBooking } from './guide-desk.ts'
 
 /**
- * Issue 18, point 3 (docs/decisions/0050): a booking needs the guest's consent to the
+ * docs/decisions/0050: a booking needs the guest's consent to the
  * cancellation policy and terms, through every way in (the JSON API, the page's script-free
  * form post and its data request), and stores when it was given and which version.
  */

@@ -12,7 +12,7 @@ import { startCuttableProxy } from './tcp-proxy.ts'
 import { openDatabase } from '../../server/db/client.ts'
 
 /**
- * Issue 13, point 5: a database that is slow, locked, silent or missing answers 503 with
+ * docs/decisions/0025: a database that is slow, locked, silent or missing answers 503 with
  * Retry-After within a bound just above the timeouts, on every way in, never a 500 or a
  * hang, and the server recovers by itself (the pool is not exhausted for good). Real
  * server processes on PostgreSQL with small timeouts; PGlite runs in the process and

@@ -17,7 +17,7 @@ import { loadAdminSection, postAdminSection } from './admin-section.ts'
 import { guideCancels } from './guide-desk.ts'
 
 /**
- * Issue 19 point 3 (docs/decisions/0056): the guide calls off a day; every live booking on it is
+ * docs/decisions/0056: the guide calls off a day; every live booking on it is
  * offered a new date free of charge at any time or a full refund; an unanswered offer is refunded
  * in full at its deadline; exactly one answer counts.
  */

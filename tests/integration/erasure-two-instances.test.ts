@@ -7,7 +7,7 @@ import { ENGINES, testDatabase } from './databases.ts'
 import { logIn, postJson, startServerProcess, stopAllServers, stopServer, waitFor } from './server-process.ts'
 
 /**
- * Issue 13, point 11: a guest erased on instance A had .eml copies of their e-mails left in the
+ * docs/decisions/0026: a guest erased on instance A had .eml copies of their e-mails left in the
  * outbox folder of instance B until B's next daily sweep. Two processes on one PostgreSQL,
  * each with an outbox folder of its own (no SMTP): B writes the guest's e-mails, A erases
  * the guest through Settings' data request, as the dashboard's erasure dialog posts it, and B's

@@ -6,7 +6,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { logIn, startServerProcess, stopAllServers, stopServer, type ServerProcess } from './server-process.ts'
 
 /**
- * Issue 13, point 7: the start-up banner and the logs (all of the process's stdout and stderr,
+ * docs/decisions/0026: the start-up banner and the logs (all of the process's stdout and stderr,
  * at LOG_LEVEL=info) never show a password the operator chose through ADMIN_PASSWORD; a
  * password the server generated is shown exactly once, on the start that created it.
  * Through the real entry (server/main.ts prints the banner); the engine plays no part, so

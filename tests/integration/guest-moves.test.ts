@@ -18,7 +18,7 @@ import { ledgerInvariantProblems } from './ledger-invariants.ts'
 import { guideCancels } from './guide-desk.ts'
 
 /**
- * Issue 19 point 1 (docs/decisions/0055): the guest changes their own booking through every way
+ * docs/decisions/0055: the guest changes their own booking through every way
  * in (the JSON API, the change page's form post and its data request), within the rules, with
  * the price worked out by the server and a cheaper choice refunded through the provider.
  */

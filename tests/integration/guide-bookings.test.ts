@@ -15,7 +15,7 @@ import { postAdminSection } from './admin-section.ts'
 import { dashboardBooking, guideCreates, guideMoves } from './guide-desk.ts'
 
 /**
- * Issue 20 point 1 (docs/decisions/0059): the guide makes a booking in the dashboard. It holds
+ * docs/decisions/0059: the guide makes a booking in the dashboard. It holds
  * its slot on the same guarantee as a guest's, waits the guide's hours for payment (or is
  * confirmed without), tells the guest in their language with the pay link, and is an ordinary
  * booking afterwards. Bad input is a 4xx that stores nothing.

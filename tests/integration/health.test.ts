@@ -9,7 +9,7 @@ import { ENGINES } from './databases.ts'
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts'
 
 /**
- * Issue 13, point 6: health means ready. An instance whose database answers but whose schema is
+ * docs/decisions/0025: health means ready. An instance whose database answers but whose schema is
  * not at this build's latest migration fails every route, so /api/health must say 503
  * and a load balancer keeps traffic away from it.
  */

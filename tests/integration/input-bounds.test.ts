@@ -13,7 +13,7 @@ import { loadAdminSection, postAdminSection } from './admin-section.ts'
 import { guideCancels, guideSaves } from './guide-desk.ts'
 
 /**
- * Issue 13 points 4 and 9 (docs/decisions/0027): numbers larger than the integer column
+ * docs/decisions/0027: numbers larger than the integer column
  * and control characters in one-line fields are refused with a 400 through every JSON way
  * in, never a 500, and nothing is logged at error level (the deploy guide alerts on it).
  * The page form posts and data requests are covered by tests/e2e/input-bounds.spec.ts.

@@ -30,7 +30,7 @@ function capturedLogger() {
 const GUEST = { name: 'Secret Guest', email: 'secret.guest@example.com', phone: '+81 90 5555 4444' }
 const GUEST_SECRETS = [GUEST.email, 'secret.guest', GUEST.phone, '5555', GUEST.name]
 
-// Issue 9: request logs carry no guest e-mail addresses, phone numbers, passwords or cookies.
+// docs/decisions/0020: request logs carry no guest e-mail addresses, phone numbers, passwords or cookies.
 describe('request logs', () => {
   it('record method, path and status, and none of the personal data sent', async () => {
     const base = await startTestApp('pglite')
@@ -61,7 +61,7 @@ describe('request logs', () => {
   })
 })
 
-// Issue 9: an error is logged by its class, codes and a message without the data it carried.
+// docs/decisions/0020: an error is logged by its class, codes and a message without the data it carried.
 describe.each(ENGINES)('error logs on %s', (engine) => {
   it('name a failing query’s class and SQLSTATE, never the guest’s details it carried', async () => {
     const base = await startTestApp(engine)

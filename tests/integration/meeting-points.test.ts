@@ -22,7 +22,7 @@ import { postAdminSection } from './admin-section.ts'
 import { dashboardBooking } from './guide-desk.ts'
 
 /**
- * Issue 18, points 1, 4 and 5 (docs/decisions/0052): the guest chooses where to meet (a meeting
+ * docs/decisions/0052: the guest chooses where to meet (a meeting
  * point or a pickup at their hotel) through every way in; the server refuses what is not offered;
  * the trip page, the e-mails and the calendar file say where, with map links and what to bring.
  */

@@ -7,7 +7,7 @@ import { bookingBody, postJson, tourPackages, waitFor } from './server-process.t
 import { ownerServer } from './owner-server.ts'
 
 /**
- * Issue 13, point 8: every page response that shows a guest's details (or an admin's view) is
+ * docs/decisions/0026: every page response that shows a guest's details (or an admin's view) is
  * sent with `Cache-Control: no-store` and `Referrer-Policy: no-referrer`: the HTML
  * document and React Router's single-fetch `.data` response alike, GET and POST. Through
  * the real entry (server/main.ts, pages rendered by React Router); the headers do not

@@ -15,7 +15,7 @@ import { action as promoCodesAction, loader as promoCodesLoader } from '../../ap
 import { loadAdminSection, postAdminSection, postAdminSectionAsVisitor } from './admin-section.ts'
 
 /**
- * Issue 20 point 2 (docs/decisions/0062): promo codes. The guide makes them in the dashboard
+ * docs/decisions/0062: promo codes. The guide makes them in the dashboard
  * (its Promo codes section's route action; the other tests make them through the service); a
  * guest's code is checked and priced by the server on every way in; a refusal is a 400 on the
  * code field in the page's language that stores nothing and takes no use; uses are counted once,

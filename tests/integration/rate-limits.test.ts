@@ -12,7 +12,7 @@ import { postJson, startServerProcess, stopAllServers } from './server-process.t
 import { startCuttableProxy } from './tcp-proxy.ts'
 
 /**
- * Issue 13, point 10: abuse limits hold in total across instances (counters in PostgreSQL), the
+ * docs/decisions/0024: abuse limits hold in total across instances (counters in PostgreSQL), the
  * public calls by booking reference are limited per address on every way in, and a
  * limit never turns a database fault into an error.
  */

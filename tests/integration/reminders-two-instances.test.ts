@@ -12,7 +12,7 @@ import { startSmtp, type TestSmtpServer } from './smtp.ts'
 import { insertBookings } from '../booking-fixture.ts'
 
 /**
- * Issue 8, point 3: two app processes on one PostgreSQL both run the reminder job, and the guest
+ * Two app processes on one PostgreSQL both run the reminder job, and the guest
  * still gets one reminder. email.test.ts races two calls inside one process; here the two
  * runs are separate servers with connection pools of their own, made to reach the same
  * booking at the same moment.

@@ -20,7 +20,7 @@ import { loadAdminSection, postAdminSection, postAdminSectionAsVisitor } from '.
 import { guideCancels } from './guide-desk.ts'
 
 /**
- * Issue 21 (docs/decisions/0063): the day after a paid tour its guest is asked for a review,
+ * docs/decisions/0063: the day after a paid tour its guest is asked for a review,
  * reminded once five days later, never more; they write one review per booking at the private
  * link and may change it for 14 days; the guide approves, hides and replies.
  */

@@ -3,7 +3,7 @@ import { ENGINES } from './databases.ts'
 import { startTestApp, type TestApp, type TestClient } from './app.ts'
 
 /**
- * Issue 13, point 3: a password change ends the sessions of whoever knew the old password, and an
+ * docs/decisions/0026: a password change ends the sessions of whoever knew the old password, and an
  * admin can end all of their own sessions ("Log out everywhere" in Settings).
  */
 describe.each(ENGINES)('sessions on %s', (engine) => {

@@ -15,7 +15,7 @@ import { addDays, todayInTokyo, weekendDatesBetween } from '../../core/dates.ts'
 import { ledgerInvariantProblems } from './ledger-invariants.ts'
 
 /**
- * Issue 13, point 1: one guest e-mail address holds at most MAX_UNPAID_BOOKINGS_PER_EMAIL (2)
+ * docs/decisions/0024: one guest e-mail address holds at most MAX_UNPAID_BOOKINGS_PER_EMAIL (2)
  * live unpaid bookings at once, on every way in, and two instances racing cannot both
  * squeeze in one more.
  */

@@ -20,7 +20,7 @@ import { action as settingsAction } from '../../app/routes/admin/settings.tsx'
 import { promoCodeInputSchema } from '../../core/schemas/promo-code.ts'
 
 /**
- * Issue 20 point 3 (docs/decisions/0065): gift vouchers. A visitor buys one; it is usable only
+ * docs/decisions/0065: gift vouchers. A visitor buys one; it is usable only
  * once the provider says its intent succeeded for its amount, activated once whichever way the
  * news arrives; its code pays all or part of bookings on every way in, the balance kept by the
  * database; refusals are 400s on the code field that store nothing; unpaid bookings that end

@@ -19,7 +19,7 @@ import { postAdminSection } from './admin-section.ts'
 import { calendarDays, guideCancels, guideMoves } from './guide-desk.ts'
 
 /**
- * Issue 19 point 4 (docs/decisions/0057): a visitor waits for a taken slot; whenever the slot can
+ * docs/decisions/0057: a visitor waits for a taken slot; whenever the slot can
  * be booked again (a cancellation by the guest, the guide or a call-off's refund, an unpaid hold
  * that runs out, a move away, the guide deleting the booking or reopening the slot), everyone
  * waiting gets one e-mail, in their language, with the booking link and the removal link; the

@@ -6,7 +6,7 @@ import { ENGINES } from './databases.ts'
 import { startTestApp } from './app.ts'
 
 /**
- * Issue 18, point 7 (docs/decisions/0050): Apple Pay in the Payment Element needs the site to
+ * docs/decisions/0050: Apple Pay in the Payment Element needs the site to
  * serve the domain association file Stripe's dashboard gives, at Apple's fixed address.
  */
 const PATH = '/.well-known/apple-developer-merchantid-domain-association'
