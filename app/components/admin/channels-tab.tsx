@@ -17,6 +17,7 @@ import { Button, buttonVariants } from '../ui/button.tsx'
 import { Field, Input, Textarea } from '../ui/field.tsx'
 import { toast } from '../ui/use-toast.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
+import { ColumnHeads } from '../ui/column-heads.tsx'
 
 /** The address's parameter naming the reseller whose form is open. */
 export const RESELLER_PARAM = 'reseller'
@@ -113,18 +114,18 @@ export function ChannelsTab({
           ) : (
             <ScrollBox label={t('adminChannels.resellers.table')}>
               <table className="w-full text-left text-sm">
-                <thead className="border-b border-slate-200 text-slate-600">
-                  <tr>
-                    <th scope="col" className="px-2 py-2">{t('adminChannels.resellers.name')}</th>
-                    <th scope="col" className="px-2 py-2">{t('adminChannels.resellers.commission')}</th>
-                    <th scope="col" className="px-2 py-2">{t('adminChannels.resellers.limits')}</th>
-                    <th scope="col" className="px-2 py-2">{t('adminChannels.resellers.mode')}</th>
-                    <th scope="col" className="px-2 py-2">{t('adminChannels.resellers.key')}</th>
-                    <th scope="col" className="px-2 py-2">{t('adminChannels.resellers.lastUsed')}</th>
-                    <th scope="col" className="px-2 py-2">{t('adminChannels.resellers.status')}</th>
-                    <th scope="col" className="px-2 py-2"><span className="sr-only">{t('adminChannels.resellers.actions')}</span></th>
-                  </tr>
-                </thead>
+                <ColumnHeads
+                  labels={[
+                    t('adminChannels.resellers.name'),
+                    t('adminChannels.resellers.commission'),
+                    t('adminChannels.resellers.limits'),
+                    t('adminChannels.resellers.mode'),
+                    t('adminChannels.resellers.key'),
+                    t('adminChannels.resellers.lastUsed'),
+                    t('adminChannels.resellers.status'),
+                    <span className="sr-only">{t('adminChannels.resellers.actions')}</span>,
+                  ]}
+                />
                 <tbody>
                   {resellers.map((r) => (
                     <tr key={r.id} className="border-b border-slate-100 align-top">
@@ -317,16 +318,16 @@ function WebhooksList({ resellers }: { resellers: Reseller[] }) {
       ) : (
         <ScrollBox label={t('adminChannels.webhooks.table')}>
           <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-slate-600">
-              <tr>
-                <th scope="col" className="px-2 py-2">{t('adminChannels.webhooks.reseller')}</th>
-                <th scope="col" className="px-2 py-2">{t('adminChannels.webhooks.address')}</th>
-                <th scope="col" className="px-2 py-2">{t('adminChannels.webhooks.lastDelivery')}</th>
-                <th scope="col" className="px-2 py-2">{t('adminChannels.webhooks.delivered')}</th>
-                <th scope="col" className="px-2 py-2">{t('adminChannels.webhooks.waiting')}</th>
-                <th scope="col" className="px-2 py-2">{t('adminChannels.webhooks.failed')}</th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              labels={[
+                t('adminChannels.webhooks.reseller'),
+                t('adminChannels.webhooks.address'),
+                t('adminChannels.webhooks.lastDelivery'),
+                t('adminChannels.webhooks.delivered'),
+                t('adminChannels.webhooks.waiting'),
+                t('adminChannels.webhooks.failed'),
+              ]}
+            />
             <tbody>
               {rows.map(({ reseller, hook }) => (
                 <tr key={hook.id} className="border-b border-slate-100 align-top">

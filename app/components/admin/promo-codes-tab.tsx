@@ -10,6 +10,7 @@ import { ScrollBox } from '../ui/scroll-box.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
 import { Field, Input, Select } from '../ui/field.tsx'
+import { ColumnHeads } from '../ui/column-heads.tsx'
 
 /** The form's fields as typed; empty limits mean "no limit". */
 type Draft = {
@@ -100,31 +101,17 @@ export function PromoCodesTab({ codes }: { codes: PromoCodeView[] }) {
         ) : (
           <ScrollBox label={t('adminMoney.promo.tableLabel')}>
             <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 text-slate-600">
-                <tr>
-                  <th scope="col" className="px-2 py-2">
-                    {t('adminMoney.promo.code')}
-                  </th>
-                  <th scope="col" className="px-2 py-2">
-                    {t('adminMoney.promo.offer')}
-                  </th>
-                  <th scope="col" className="px-2 py-2">
-                    {t('adminMoney.promo.valid')}
-                  </th>
-                  <th scope="col" className="px-2 py-2">
-                    {t('adminMoney.promo.limits')}
-                  </th>
-                  <th scope="col" className="px-2 py-2">
-                    {t('adminMoney.promo.uses')}
-                  </th>
-                  <th scope="col" className="px-2 py-2">
-                    {t('adminMoney.promo.status')}
-                  </th>
-                  <th scope="col" className="px-2 py-2">
-                    <span className="sr-only">{t('admin.common.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads
+                labels={[
+                  t('adminMoney.promo.code'),
+                  t('adminMoney.promo.offer'),
+                  t('adminMoney.promo.valid'),
+                  t('adminMoney.promo.limits'),
+                  t('adminMoney.promo.uses'),
+                  t('adminMoney.promo.status'),
+                  <span className="sr-only">{t('admin.common.actions')}</span>,
+                ]}
+              />
               <tbody>
                 {codes.map((c) => (
                   <tr key={c.id} className="border-b border-slate-100">

@@ -10,6 +10,7 @@ import { useLocale, useT } from '../../i18n/i18n.tsx'
 import { useAttentionText } from './attention.ts'
 import { ScrollBox } from '../ui/scroll-box.tsx'
 import { Badge } from '../ui/badge.tsx'
+import { ColumnHeads } from '../ui/column-heads.tsx'
 
 const STATES: Record<VoucherState, { label: MessageId; tone: 'pending' | 'paid' | 'confirmed' | 'cancelled' | 'neutral' }> = {
   'awaiting-payment': { label: 'adminMoney.vouchers.stateAwaitingPayment', tone: 'pending' },
@@ -44,37 +45,19 @@ export function VouchersTab({ vouchers }: { vouchers: AdminVoucher[] }) {
       ) : (
         <ScrollBox label={t('adminMoney.vouchers.tableLabel')}>
           <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-slate-600">
-              <tr>
-                <th scope="col" className="px-2 py-2">
-                  {t('adminMoney.vouchers.code')}
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  {t('adminMoney.vouchers.amount')}
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  {t('adminMoney.vouchers.balance')}
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  {t('adminMoney.vouchers.uses')}
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  {t('adminMoney.vouchers.buyer')}
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  {t('adminMoney.vouchers.recipient')}
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  {t('adminMoney.vouchers.validUntil')}
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  {t('adminMoney.vouchers.status')}
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  <span className="sr-only">{t('admin.common.actions')}</span>
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              labels={[
+                t('adminMoney.vouchers.code'),
+                t('adminMoney.vouchers.amount'),
+                t('adminMoney.vouchers.balance'),
+                t('adminMoney.vouchers.uses'),
+                t('adminMoney.vouchers.buyer'),
+                t('adminMoney.vouchers.recipient'),
+                t('adminMoney.vouchers.validUntil'),
+                t('adminMoney.vouchers.status'),
+                <span className="sr-only">{t('admin.common.actions')}</span>,
+              ]}
+            />
             <tbody>
               {vouchers.map((v) => (
                 <tr key={v.id} className="border-b border-slate-100 align-top">
