@@ -99,7 +99,7 @@ export function AdminForm<R = unknown>({
   const hydrated = useHydrated()
 
   return (
-    <fetcher.Form ref={ref} method="post" action={location.pathname + location.search} noValidate {...props}>
+    <fetcher.Form ref={ref} method="post" action={location.pathname + location.search} noValidate aria-busy={fetcher.state !== 'idle' || undefined} {...props}>
       <input type="hidden" name={ADMIN_INTENT_FIELD} value={intent} />
       {formId !== intent ? <input type="hidden" name={ADMIN_FORM_FIELD} value={formId} /> : null}
       {hydrated ? <input type="hidden" name={VIA_SCRIPT_FIELD} value={VIA_SCRIPT} /> : null}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Form, Link, NavLink, Outlet, useFetcher, useLocation, useMatches, useNavigate, useRevalidator, useSearchParams, useSubmit } from 'react-router'
+import { Form, Link, NavLink, Outlet, useFetcher, useLocation, useMatches, useNavigate, useNavigation, useRevalidator, useSearchParams, useSubmit } from 'react-router'
 import { ADMIN_LOCALE_NAMES, ADMIN_LOCALES } from '../../../core/i18n/admin-locales.ts'
 import { parseBookingIdParam } from '../../../core/booking-search.ts'
 import { useLocale, useT } from '../../i18n/i18n.tsx'
@@ -107,6 +107,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const [search, setSearch] = useState(() => params.get('q') ?? '')
   const hydrated = useHydrated()
   const section = ADMIN_SECTIONS.find((s) => matches.some((m) => m.pathname === adminSectionPath(s.value)))
+  // While the section loads again (after a save, a refusal, the 30 s check) the page says it is
+  // busy: assistive technology waits for the new content, and so does the browser tests' axe check.
+  const navigation = useNavigation()
+  const revalidation = useRevalidator()
+  const loadingAgain = navigation.state !== 'idle' || revalidation.state !== 'idle'
 
   useBadgesCheck(loaderData.badges)
 
@@ -155,7 +160,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
 
-      <main id="main" className="mx-auto max-w-7xl px-3 py-4 sm:px-6">
+      <main id="main" className="mx-auto max-w-7xl px-3 py-4 sm:px-6" aria-busy={loadingAgain || undefined}>
         <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
           <div className="grow">
             <label htmlFor="dashboard-search" className="sr-only">
