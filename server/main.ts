@@ -18,20 +18,24 @@ async function main() {
   }
   const server = await startServer(config)
   const localUrl = `http://localhost:${server.port}`
-  console.log(`\n  ${config.site.businessName} is running at ${localUrl}`)
-  console.log(`  Database: ${server.databaseKind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`)
-  console.log(`  Payments: ${config.paymentMode === 'stripe' ? 'Stripe' : 'simulated (test mode: no real payment)'}`)
-  console.log(`  E-mail:   ${config.env.SMTP_URL ? 'SMTP (SMTP_URL)' : `written to ${config.dataDir}/outbox`}`)
-  console.log(`  Admin:    ${localUrl}/admin/login`)
+  const banner = [
+    '',
+    `  ${config.site.businessName} is running at ${localUrl}`,
+    `  Database: ${server.databaseKind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Payments: ${config.paymentMode === 'stripe' ? 'Stripe' : 'simulated (test mode: no real payment)'}`,
+    `  E-mail:   ${config.env.SMTP_URL ? 'SMTP (SMTP_URL)' : `written to ${config.dataDir}/outbox`}`,
+    `  Admin:    ${localUrl}/admin/login`,
+  ]
   // A password is printed only when the server made it up, once: one chosen through
   // ADMIN_PASSWORD is already known to the operator and must not reach the logs.
   if (server.admin?.generated) {
-    console.log(`  First admin account created: username "${server.admin.username}", password "${server.admin.password}"`)
-    console.log('  (random password, shown only this once: note it down)')
+    banner.push(`  First admin account created: username "${server.admin.username}", password "${server.admin.password}"`, '  (random password, shown only this once: note it down)')
   } else if (server.admin) {
-    console.log(`  First admin account created: username "${server.admin.username}", password from ADMIN_PASSWORD`)
+    banner.push(`  First admin account created: username "${server.admin.username}", password from ADMIN_PASSWORD`)
   }
-  console.log('')
+  // One write: no other output (Vite's, a log line) lands inside it, and whoever reads the
+  // process's output has the whole banner, password line included, once it sees any of it.
+  console.log(`${banner.join('\n')}\n`)
 
   // In development Vite installs a SIGTERM handler that exits at once, before the database
   // is closed; server.stop() closes Vite itself, in order, so it replaces that handler.
