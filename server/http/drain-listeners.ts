@@ -10,22 +10,22 @@ import type { RequestHandler } from 'express'
  */
 export function drainListenersStayOnTheResponse(): RequestHandler {
   return (_req, res, next) => {
-    const drain = new EventEmitter()
+    // Made on the first 'drain' listener: most answers are written at once and never wait.
+    let drain: EventEmitter | undefined
     const on = res.on
     const off = res.removeListener
-    let told = false
     res.on = res.addListener = function (this: typeof res, event: string | symbol, listener: (...args: unknown[]) => void) {
       if (event !== 'drain') return on.call(this, event, listener)
-      if (!told) {
-        told = true
-        on.call(this, 'drain', () => drain.emit('drain'))
+      if (!drain) {
+        const listeners = (drain = new EventEmitter())
+        on.call(this, 'drain', () => listeners.emit('drain'))
       }
       drain.on('drain', listener)
       return this
     } as typeof res.on
     res.removeListener = res.off = function (this: typeof res, event: string | symbol, listener: (...args: unknown[]) => void) {
       if (event !== 'drain') return off.call(this, event, listener)
-      drain.removeListener('drain', listener)
+      drain?.removeListener('drain', listener)
       return this
     } as typeof res.off
     next()

@@ -97,9 +97,10 @@ export function AdminForm<R = unknown>({
   const { errors, refusal, answered } = useAnswer(fetcher, { successTitle, successText, failTitle, onSaved }, refused?.errors)
   // The hidden field that asks for data rather than a redirect, once the script runs (app/lib/form-post.ts).
   const hydrated = useHydrated()
+  const busy = fetcher.state !== 'idle'
 
   return (
-    <fetcher.Form ref={ref} method="post" action={location.pathname + location.search} noValidate aria-busy={fetcher.state !== 'idle' || undefined} {...props}>
+    <fetcher.Form ref={ref} method="post" action={location.pathname + location.search} noValidate aria-busy={busy || undefined} {...props}>
       <input type="hidden" name={ADMIN_INTENT_FIELD} value={intent} />
       {formId !== intent ? <input type="hidden" name={ADMIN_FORM_FIELD} value={formId} /> : null}
       {hydrated ? <input type="hidden" name={VIA_SCRIPT_FIELD} value={VIA_SCRIPT} /> : null}
@@ -108,7 +109,7 @@ export function AdminForm<R = unknown>({
           {refused.message}
         </p>
       ) : null}
-      <TypedValues.Provider value={refused && !answered ? (refused.typed ?? null) : null}>{children({ errors, refusal, busy: fetcher.state !== 'idle' })}</TypedValues.Provider>
+      <TypedValues.Provider value={refused && !answered ? (refused.typed ?? null) : null}>{children({ errors, refusal, busy })}</TypedValues.Provider>
     </fetcher.Form>
   )
 }
